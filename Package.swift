@@ -1,0 +1,28 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "Trellis",
+    products: [
+        .library(name: "Trellis", targets: ["Trellis"]),
+        .library(name: "TrellisLayout", targets: ["TrellisLayout"]),
+        .library(name: "TrellisRender", targets: ["TrellisRender"]),
+        .library(name: "TrellisCLI", targets: ["TrellisCLI"]),
+        .executable(name: "trellis", targets: ["trellis"]),
+    ],
+    targets: [
+        .target(name: "TrellisLayout"),
+        .target(name: "TrellisRender", dependencies: ["TrellisLayout"]),
+        .target(name: "TrellisCLI", dependencies: ["TrellisLayout", "TrellisRender"]),
+        .executableTarget(name: "trellis", dependencies: ["TrellisCLI"]),
+        .target(name: "Trellis", dependencies: ["TrellisLayout", "TrellisRender"]),
+        .testTarget(name: "TrellisLayoutTests", dependencies: ["TrellisLayout"]),
+        .testTarget(name: "TrellisRenderTests", dependencies: ["TrellisRender", "TrellisLayout"]),
+        .testTarget(
+            name: "TrellisCLITests",
+            dependencies: ["TrellisCLI", "TrellisRender", "TrellisLayout"],
+            resources: [.copy("Transcripts")]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

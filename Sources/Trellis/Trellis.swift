@@ -1,0 +1,2 @@
+@_exported import TrellisLayout
+@_exported import TrellisRender

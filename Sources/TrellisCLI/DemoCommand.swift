@@ -1,0 +1,134 @@
+import Foundation
+import TrellisLayout
+import TrellisRender
+
+/// `trellis demo [--output DIR]`: lays out the built-in example specs and writes a page of them.
+enum DemoCommand {
+    static let definition = CommandDefinition(
+        name: "demo",
+        overview: "Write a demo page of flow layouts (SVG and HTML) into a folder.",
+        arguments: [],
+        options: [
+            OptionDefinition(names: ["--output", "-o"], valueName: "directory",
+                             help: "The folder to write into; created if missing. (default: trellis-demo)"),
+            OptionDefinition(names: ["--help", "-h"], valueName: nil, help: "Show help information."),
+        ],
+        discussion: """
+        Writes index.html (every example on one page), and for each example its spec
+        (NAME.spec.json), its computed layout (NAME.layout.json) and its drawing (NAME.svg).
+        """)
+
+    /// One built-in example: a name, a caption saying which rule it shows, and its spec.
+    struct Example {
+        var name: String
+        var caption: String
+        var spec: String
+    }
+
+    static func run(_ arguments: [String], io: inout CommandIO) throws(CommandError) {
+        let parsed = try definition.parse(arguments)
+        if let extra = parsed.positionals.first { throw .usage("Unexpected argument '\(extra)'") }
+        let folder = io.url(for: parsed.value("--output") ?? "trellis-demo").standardizedFileURL
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            throw .failure("cannot create the folder '\(folder.path)': \(error.localizedDescription)")
+        }
+        var figures: [(caption: String, svg: String)] = []
+        var written: [String] = []
+        for example in examples {
+            let spec: LayoutSpec
+            do { spec = try LayoutSpec.parse(Data(example.spec.utf8)) } catch {
+                throw .failure("built-in example '\(example.name)' is invalid: \(error)")
+            }
+            let host = spec.makeHost()
+            let snapshot = LayoutSnapshot(host: host)
+            let svg = SVGRenderer(title: example.name).render(snapshot)
+            figures.append((example.caption, svg))
+            let files = [("\(example.name).spec.json", example.spec + "\n"),
+                         ("\(example.name).layout.json", snapshot.json.serialized()),
+                         ("\(example.name).svg", svg)]
+            for (file, contents) in files {
+                try io.write(contents, to: folder.appendingPathComponent(file).path)
+                written.append(file)
+            }
+        }
+        try io.write(HTMLPage.render(title: "Trellis flow layouts", figures: figures),
+                     to: folder.appendingPathComponent("index.html").path)
+        written.append("index.html")
+        io.stdout += "Wrote \(written.count) files to \(folder.path)\n"
+        io.stdout += "Open \(folder.appendingPathComponent("index.html").path) in a browser.\n"
+    }
+
+    static let examples: [Example] = [
+        Example(name: "grid", caption: """
+            The README example: 7 items of 100 × 60 in a 375-point-wide view with 16-point side insets. \
+            Full lines are justified; the last line is spaced as if it were full, so it lines up with the columns above.
+            """, spec: """
+            {
+              "collectionView": {"width": 375, "height": 667, "displayScale": 2},
+              "layout": {"type": "flow", "scrollDirection": "vertical",
+                         "itemSize": {"width": 100, "height": 60},
+                         "minimumLineSpacing": 10, "minimumInteritemSpacing": 10,
+                         "sectionInset": {"top": 8, "left": 16, "bottom": 8, "right": 16},
+                         "headerReferenceSize": {"width": 0, "height": 30}},
+              "sections": [
+                {"items": 7},
+                {"items": [{"width": 80, "height": 40}, {"width": 120, "height": 55}],
+                 "sectionInset": {"top": 0, "left": 0, "bottom": 0, "right": 0}, "minimumLineSpacing": 6}
+              ]
+            }
+            """),
+        Example(name: "mixed-sizes", caption: """
+            Items of mixed sizes: each full line is justified edge to edge, shorter items are centred \
+            vertically in their line, and the last line (sizes differ) is left-aligned with the minimum spacing.
+            """, spec: """
+            {
+              "collectionView": {"width": 320, "height": 480, "displayScale": 2},
+              "layout": {"type": "flow", "minimumLineSpacing": 8, "minimumInteritemSpacing": 8,
+                         "sectionInset": {"top": 12, "left": 12, "bottom": 12, "right": 12},
+                         "headerReferenceSize": {"width": 0, "height": 28},
+                         "footerReferenceSize": {"width": 0, "height": 20}},
+              "sections": [
+                {"items": [{"width": 90, "height": 40}, {"width": 60, "height": 60}, {"width": 100, "height": 30},
+                           {"width": 140, "height": 50}, {"width": 70, "height": 70}, {"width": 50, "height": 40},
+                           {"width": 200, "height": 36}, {"width": 80, "height": 44}, {"width": 60, "height": 30},
+                           {"width": 110, "height": 50}]}
+              ]
+            }
+            """),
+        Example(name: "centred-singles", caption: """
+            An item that is alone on a full line is centred (even when wider than the line); \
+            a lone item of a size that would fit several times on the last line starts at the leading inset.
+            """, spec: """
+            {
+              "collectionView": {"width": 300, "height": 400, "displayScale": 2},
+              "layout": {"type": "flow", "minimumLineSpacing": 10, "minimumInteritemSpacing": 10,
+                         "sectionInset": {"top": 10, "left": 20, "bottom": 10, "right": 20}},
+              "sections": [
+                {"items": [{"width": 180, "height": 50}, {"width": 150, "height": 40}, {"width": 290, "height": 40},
+                           {"width": 60, "height": 60}]}
+              ]
+            }
+            """),
+        Example(name: "horizontal", caption: """
+            Horizontal scrolling: lines become columns filled top to bottom, headers and footers use their \
+            reference width and span the full height, and an item narrower than its column is centred in it.
+            """, spec: """
+            {
+              "collectionView": {"width": 600, "height": 240, "displayScale": 2},
+              "layout": {"type": "flow", "scrollDirection": "horizontal",
+                         "itemSize": {"width": 70, "height": 50},
+                         "minimumLineSpacing": 12, "minimumInteritemSpacing": 8,
+                         "sectionInset": {"top": 10, "left": 10, "bottom": 10, "right": 10},
+                         "headerReferenceSize": {"width": 36, "height": 0},
+                         "footerReferenceSize": {"width": 24, "height": 0}},
+              "sections": [
+                {"items": 8},
+                {"items": [{"width": 90, "height": 60}, {"width": 50, "height": 40}, {"width": 70, "height": 90},
+                           {"width": 110, "height": 50}, {"width": 60, "height": 60}]}
+              ]
+            }
+            """),
+    ]
+}

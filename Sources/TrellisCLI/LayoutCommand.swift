@@ -1,0 +1,77 @@
+import Foundation
+import TrellisLayout
+import TrellisRender
+
+/// `trellis layout SPEC.json [--rect X,Y,W,H] [--format json|svg|html] [-o FILE]`.
+enum LayoutCommand {
+    static let definition = CommandDefinition(
+        name: "layout",
+        overview: "Compute a collection-view layout from a JSON spec.",
+        arguments: [("spec", "The layout spec (JSON), or '-' to read it from standard input.")],
+        options: [
+            OptionDefinition(names: ["--rect"], valueName: "x,y,w,h",
+                             help: "List only the elements whose frames intersect this rectangle."),
+            OptionDefinition(names: ["--format"], valueName: "format",
+                             help: "Output format: json, svg or html. (default: json)"),
+            OptionDefinition(names: ["--output", "-o"], valueName: "file",
+                             help: "Write to this file instead of standard output."),
+            OptionDefinition(names: ["--help", "-h"], valueName: nil, help: "Show help information."),
+        ],
+        discussion: """
+        Without --rect every element is listed: section by section, the header, then the items
+        in order, then the footer. With --rect only elements whose frames overlap the rectangle
+        (touching an edge is not overlapping).
+
+        EXIT STATUS: 0 success, 1 a file cannot be read or written, 64 usage error, 65 invalid spec.
+        """)
+
+    enum Format: String, CaseIterable { case json, svg, html }
+
+    static func run(_ arguments: [String], io: inout CommandIO) throws(CommandError) {
+        let parsed = try definition.parse(arguments)
+        guard let specPath = parsed.positionals.first else { throw .usage("Missing expected argument '<spec>'") }
+        if parsed.positionals.count > 1 { throw .usage("Unexpected argument '\(parsed.positionals[1])'") }
+        let format = try parseFormat(parsed.value("--format"))
+        let rect = try parsed.value("--rect").map { (text: String) throws(CommandError) -> CGRect in try parseRect(text) }
+        let data = try io.read(specPath)
+        let spec: LayoutSpec
+        do { spec = try LayoutSpec.parse(data) } catch { throw .data("\(specPath): \(error)") }
+        let host = spec.makeHost()
+        let snapshot = LayoutSnapshot(host: host, rect: rect)
+        let output: String
+        switch format {
+        case .json: output = snapshot.json.serialized()
+        case .svg: output = SVGRenderer(viewport: rect).render(snapshot)
+        case .html:
+            let title = "Layout of \(specPath == "-" ? "standard input" : specPath)"
+            output = HTMLPage.render(title: title, figures: [(caption(spec, snapshot), SVGRenderer(viewport: rect).render(snapshot))])
+        }
+        try io.write(output, to: parsed.value("--output"))
+    }
+
+    static func caption(_ spec: LayoutSpec, _ snapshot: LayoutSnapshot) -> String {
+        let items = spec.sections.reduce(0) { $0 + $1.count }
+        return "\(spec.layout.scrollDirection.rawValue) flow, \(spec.sections.count) section(s), \(items) item(s); "
+            + "content \(Markup.number(snapshot.contentSize.width)) × \(Markup.number(snapshot.contentSize.height))"
+    }
+
+    static func parseFormat(_ text: String?) throws(CommandError) -> Format {
+        guard let text else { return .json }
+        guard let format = Format(rawValue: text) else {
+            throw .usage("Invalid value '\(text)' for '--format <format>'; expected json, svg or html")
+        }
+        return format
+    }
+
+    static func parseRect(_ text: String) throws(CommandError) -> CGRect {
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+            .map { Double($0.trimmingCharacters(in: .whitespaces)) }
+        guard parts.count == 4, parts.allSatisfy({ $0 != nil && $0!.isFinite }) else {
+            throw .usage("Invalid value '\(text)' for '--rect <x,y,w,h>'; expected four numbers such as 0,0,375,667")
+        }
+        guard parts[2]! >= 0, parts[3]! >= 0 else {
+            throw .usage("Invalid value '\(text)' for '--rect <x,y,w,h>'; width and height must not be negative")
+        }
+        return CGRect(x: parts[0]!, y: parts[1]!, width: parts[2]!, height: parts[3]!)
+    }
+}

@@ -1,0 +1,211 @@
+import Foundation
+import TrellisLayout
+import TrellisRender
+
+/// A layout spec as `trellis layout` reads it: the collection view, the layout and the sections.
+/// The format is documented in the README and `Documentation/layout-spec.schema.json`.
+public struct LayoutSpec: Equatable, Sendable {
+    /// The collection view the layout is computed for.
+    public struct CollectionViewSpec: Equatable, Sendable {
+        public var width: CGFloat
+        public var height: CGFloat
+        public var displayScale: CGFloat = 2
+        public var contentInset: EdgeInsets = .zero
+    }
+
+    /// The flow layout's properties.
+    public struct FlowSpec: Equatable, Sendable {
+        public var scrollDirection: ScrollDirection = .vertical
+        public var itemSize = CGSize(width: 50, height: 50)
+        public var minimumLineSpacing: CGFloat = 10
+        public var minimumInteritemSpacing: CGFloat = 10
+        public var sectionInset: EdgeInsets = .zero
+        public var headerReferenceSize: CGSize = .zero
+        public var footerReferenceSize: CGSize = .zero
+    }
+
+    /// One section: its items and any per-section overrides.
+    public struct SectionSpec: Equatable, Sendable {
+        /// `nil` sizes: `count` items of the layout's `itemSize`.
+        public var count: Int
+        public var sizes: [CGSize]?
+        public var sectionInset: EdgeInsets?
+        public var minimumLineSpacing: CGFloat?
+        public var minimumInteritemSpacing: CGFloat?
+        public var headerReferenceSize: CGSize?
+        public var footerReferenceSize: CGSize?
+    }
+
+    public var collectionView: CollectionViewSpec
+    public var layout: FlowSpec
+    public var sections: [SectionSpec]
+
+    /// The most items a spec may hold, so that a typo cannot exhaust memory.
+    public static let maximumItems = 10_000_000
+
+    /// Parses and validates a spec. Errors name the JSON path and the fix.
+    public static func parse(_ data: Data) throws(SpecError) -> LayoutSpec {
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw SpecError(path: "$", message: "the file is not valid UTF-8 text")
+        }
+        let json: JSONValue
+        do { json = try JSONValue.parse(text) } catch {
+            throw SpecError(path: "$", message: "invalid JSON at \(error)")
+        }
+        var root = try SpecObject(json, path: "$")
+        guard var cv = try root.object("collectionView") else {
+            throw SpecError(path: "$", message: "missing required key \"collectionView\"")
+        }
+        let collectionView = try parseCollectionView(&cv)
+        let layout = try root.object("layout").map { (o: SpecObject) throws(SpecError) -> FlowSpec in
+            var o = o
+            return try parseFlow(&o)
+        } ?? FlowSpec()
+        var sections: [SectionSpec] = []
+        if let value = root.value("sections") {
+            guard case .array(let list) = value else {
+                throw SpecError(path: "$.sections", message: "expected an array of sections, found \(value.typeName)")
+            }
+            var total = 0
+            for (index, element) in list.enumerated() {
+                var o = try SpecObject(element, path: "$.sections[\(index)]")
+                let section = try parseSection(&o)
+                total += section.count
+                if total > maximumItems {
+                    throw SpecError(path: "$.sections[\(index)].items",
+                                    message: "the spec holds more than \(maximumItems) items; split it or lower the counts")
+                }
+                sections.append(section)
+            }
+        }
+        try root.finish()
+        return LayoutSpec(collectionView: collectionView, layout: layout, sections: sections)
+    }
+
+    private static func parseCollectionView(_ o: inout SpecObject) throws(SpecError) -> CollectionViewSpec {
+        let width = try o.number("width", .nonNegative)
+        let height = try o.number("height", .nonNegative)
+        var spec = CollectionViewSpec(width: width ?? 0, height: height ?? 0)
+        if let scale = try o.number("displayScale", .nonNegative) { spec.displayScale = scale }
+        if let inset = try insets(&o, "contentInset") { spec.contentInset = inset }
+        try o.finish(required: ["width", "height"])
+        return spec
+    }
+
+    private static func parseFlow(_ o: inout SpecObject) throws(SpecError) -> FlowSpec {
+        var spec = FlowSpec()
+        _ = try o.string("type", oneOf: ["flow"])
+        if let direction = try o.string("scrollDirection", oneOf: ScrollDirection.allCases.map(\.rawValue)) {
+            spec.scrollDirection = ScrollDirection(rawValue: direction)!
+        }
+        if let size = try o.size("itemSize") { spec.itemSize = size }
+        if let v = try o.number("minimumLineSpacing") { spec.minimumLineSpacing = v }
+        if let v = try o.number("minimumInteritemSpacing") { spec.minimumInteritemSpacing = v }
+        if let inset = try insets(&o, "sectionInset") { spec.sectionInset = inset }
+        if let size = try o.size("headerReferenceSize") { spec.headerReferenceSize = size }
+        if let size = try o.size("footerReferenceSize") { spec.footerReferenceSize = size }
+        try o.finish()
+        return spec
+    }
+
+    private static func parseSection(_ o: inout SpecObject) throws(SpecError) -> SectionSpec {
+        var section = SectionSpec(count: 0)
+        guard let items = o.value("items") else {
+            throw SpecError(path: o.path, message: "missing required key \"items\" (a count, or a list of sizes)")
+        }
+        switch items {
+        case .number:
+            let n = try SpecObject.number(items, path: o.childPath("items"), .nonNegativeInteger)
+            guard n <= Double(maximumItems) else {
+                throw SpecError(path: o.childPath("items"), message: "more than \(maximumItems) items")
+            }
+            section.count = Int(n)
+        case .array(let list):
+            var sizes: [CGSize] = []
+            sizes.reserveCapacity(list.count)
+            for (index, element) in list.enumerated() {
+                var s = try SpecObject(element, path: "\(o.childPath("items"))[\(index)]")
+                let width = try s.number("width", .nonNegative), height = try s.number("height", .nonNegative)
+                try s.finish(required: ["width", "height"])
+                sizes.append(CGSize(width: width!, height: height!))
+            }
+            section.count = sizes.count
+            section.sizes = sizes
+        default:
+            throw SpecError(path: o.childPath("items"),
+                            message: "expected a count or a list of sizes, found \(items.typeName)")
+        }
+        section.sectionInset = try insets(&o, "sectionInset")
+        section.minimumLineSpacing = try o.number("minimumLineSpacing").map { CGFloat($0) }
+        section.minimumInteritemSpacing = try o.number("minimumInteritemSpacing").map { CGFloat($0) }
+        section.headerReferenceSize = try o.size("headerReferenceSize")
+        section.footerReferenceSize = try o.size("footerReferenceSize")
+        try o.finish()
+        return section
+    }
+
+    private static func insets(_ o: inout SpecObject, _ key: String) throws(SpecError) -> EdgeInsets? {
+        guard var i = try o.object(key) else { return nil }
+        let inset = EdgeInsets(top: try i.number("top") ?? 0, left: try i.number("left") ?? 0,
+                               bottom: try i.number("bottom") ?? 0, right: try i.number("right") ?? 0)
+        try i.finish()
+        return inset
+    }
+}
+
+extension LayoutSpec {
+    /// A flow layout and a host configured from the spec, ready to query.
+    public func makeHost() -> StaticLayoutHost {
+        let flow = CollectionViewFlowLayout()
+        flow.scrollDirection = layout.scrollDirection
+        flow.itemSize = layout.itemSize
+        flow.minimumLineSpacing = layout.minimumLineSpacing
+        flow.minimumInteritemSpacing = layout.minimumInteritemSpacing
+        flow.sectionInset = layout.sectionInset
+        flow.headerReferenceSize = layout.headerReferenceSize
+        flow.footerReferenceSize = layout.footerReferenceSize
+        return StaticLayoutHost(layout: flow, itemCounts: sections.map(\.count),
+                                bounds: CGRect(x: 0, y: 0, width: collectionView.width, height: collectionView.height),
+                                contentInset: collectionView.contentInset, displayScale: collectionView.displayScale,
+                                delegate: SpecFlowDelegate(sections: sections))
+    }
+}
+
+/// Answers the flow layout's delegate questions from a spec's per-section values.
+final class SpecFlowDelegate: CollectionViewDelegateFlowLayout {
+    let sections: [LayoutSpec.SectionSpec]
+
+    init(sections: [LayoutSpec.SectionSpec]) { self.sections = sections }
+
+    private func flow(_ layout: CollectionViewLayout) -> CollectionViewFlowLayout? { layout as? CollectionViewFlowLayout }
+
+    func collectionView(_ collectionView: any CollectionViewLayoutHost, layout collectionViewLayout: CollectionViewLayout,
+                        sizesForItemsInSection section: Int) -> [CGSize]? {
+        sections.indices.contains(section) ? sections[section].sizes : nil
+    }
+
+    func collectionView(_ collectionView: any CollectionViewLayoutHost, layout collectionViewLayout: CollectionViewLayout,
+                        insetForSectionAt section: Int) -> EdgeInsets {
+        sections[section].sectionInset ?? flow(collectionViewLayout)?.sectionInset ?? .zero
+    }
+
+    func collectionView(_ collectionView: any CollectionViewLayoutHost, layout collectionViewLayout: CollectionViewLayout,
+                        minimumLineSpacingForSectionAt section: Int) -> CGFloat {
+        sections[section].minimumLineSpacing ?? flow(collectionViewLayout)?.minimumLineSpacing ?? 10
+    }
+
+    func collectionView(_ collectionView: any CollectionViewLayoutHost, layout collectionViewLayout: CollectionViewLayout,
+                        minimumInteritemSpacingForSectionAt section: Int) -> CGFloat {
+        sections[section].minimumInteritemSpacing ?? flow(collectionViewLayout)?.minimumInteritemSpacing ?? 10
+    }
+
+    func collectionView(_ collectionView: any CollectionViewLayoutHost, layout collectionViewLayout: CollectionViewLayout,
+                        referenceSizeForHeaderInSection section: Int) -> CGSize {
+        sections[section].headerReferenceSize ?? flow(collectionViewLayout)?.headerReferenceSize ?? .zero
+    }
+
+    func collectionView(_ collectionView: any CollectionViewLayoutHost, layout collectionViewLayout: CollectionViewLayout,
+                        referenceSizeForFooterInSection section: Int) -> CGSize {
+        sections[section].footerReferenceSize ?? flow(collectionViewLayout)?.footerReferenceSize ?? .zero
+    }
+}

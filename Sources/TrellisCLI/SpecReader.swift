@@ -1,0 +1,101 @@
+import Foundation
+import TrellisRender
+
+/// An invalid spec: the JSON path of the offending value and what is wrong with it.
+public struct SpecError: Error, Equatable, CustomStringConvertible {
+    /// Where, as a JSON path: `$.sections[1].items[0].width`.
+    public let path: String
+    /// What is wrong and how to fix it.
+    public let message: String
+    public var description: String { "\(path): \(message)" }
+}
+
+/// Reads typed values out of a JSON object, remembering which keys were used so that unknown
+/// keys can be reported (with a suggestion when one is a likely typo).
+struct SpecObject {
+    let path: String
+    let members: [(key: String, value: JSONValue)]
+    private(set) var used: Set<String> = []
+
+    init(_ value: JSONValue, path: String) throws(SpecError) {
+        guard case .object(let members) = value else {
+            throw SpecError(path: path, message: "expected an object, found \(value.typeName)")
+        }
+        self.path = path
+        self.members = members
+    }
+
+    func childPath(_ key: String) -> String { "\(path).\(key)" }
+
+    mutating func value(_ key: String) -> JSONValue? {
+        used.insert(key)
+        return members.first { $0.key == key }?.value
+    }
+
+    mutating func number(_ key: String, _ rule: NumberRule = .finite) throws(SpecError) -> Double? {
+        guard let v = value(key) else { return nil }
+        return try Self.number(v, path: childPath(key), rule)
+    }
+
+    mutating func string(_ key: String, oneOf allowed: [String]) throws(SpecError) -> String? {
+        guard let v = value(key) else { return nil }
+        guard case .string(let s) = v else {
+            throw SpecError(path: childPath(key), message: "expected a string, found \(v.typeName)")
+        }
+        guard allowed.contains(s) else {
+            var message = "unknown value \"\(s)\"; expected one of: \(allowed.map { "\"\($0)\"" }.joined(separator: ", "))"
+            if let guess = closest(s, in: allowed) { message += " (did you mean \"\(guess)\"?)" }
+            throw SpecError(path: childPath(key), message: message)
+        }
+        return s
+    }
+
+    mutating func object(_ key: String) throws(SpecError) -> SpecObject? {
+        guard let v = value(key) else { return nil }
+        return try SpecObject(v, path: childPath(key))
+    }
+
+    mutating func size(_ key: String) throws(SpecError) -> CGSize? {
+        guard var o = try object(key) else { return nil }
+        let width = try o.number("width", .nonNegative)
+        let height = try o.number("height", .nonNegative)
+        try o.finish(required: ["width", "height"])
+        return CGSize(width: width!, height: height!)
+    }
+
+    /// Throws for keys that were never read and for missing required keys.
+    func finish(required: [String] = []) throws(SpecError) {
+        for key in required where !members.contains(where: { $0.key == key }) {
+            throw SpecError(path: path, message: "missing required key \"\(key)\"")
+        }
+        let known = Array(used).sorted()
+        for member in members where !used.contains(member.key) {
+            var message = "unknown key \"\(member.key)\""
+            if let guess = closest(member.key, in: known) { message += "; did you mean \"\(guess)\"?" }
+            else { message += "; expected one of: \(known.map { "\"\($0)\"" }.joined(separator: ", "))" }
+            throw SpecError(path: childPath(member.key), message: message)
+        }
+    }
+
+    enum NumberRule {
+        case finite, nonNegative, positive, nonNegativeInteger
+    }
+
+    static func number(_ v: JSONValue, path: String, _ rule: NumberRule) throws(SpecError) -> Double {
+        guard case .number(let n) = v else {
+            throw SpecError(path: path, message: "expected a number, found \(v.typeName)")
+        }
+        switch rule {
+        case .finite: break
+        case .nonNegative:
+            if n < 0 { throw SpecError(path: path, message: "must not be negative, found \(JSONValue.format(n))") }
+        case .positive:
+            if n <= 0 { throw SpecError(path: path, message: "must be greater than zero, found \(JSONValue.format(n))") }
+        case .nonNegativeInteger:
+            if n < 0 || n != n.rounded() {
+                throw SpecError(path: path, message: "expected a whole number of at least 0, found \(JSONValue.format(n))")
+            }
+        }
+        return n
+    }
+}

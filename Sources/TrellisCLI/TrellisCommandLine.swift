@@ -1,0 +1,83 @@
+import Foundation
+
+/// The `trellis` command line as a library: `run` takes the arguments (without the program name)
+/// and an IO context and returns the exit status, so every command is tested in-process.
+public enum TrellisCommandLine {
+    /// The version `trellis --version` prints.
+    public static let version = "0.1.0"
+
+    static let overview = "Headless collection-view layouts and sortable data grids."
+
+    static var commands: [(name: String, summary: String, run: ([String], inout CommandIO) throws(CommandError) -> Void,
+                           definition: CommandDefinition)] { [
+        ("layout", LayoutCommand.definition.overview, LayoutCommand.run, LayoutCommand.definition),
+        ("demo", DemoCommand.definition.overview, DemoCommand.run, DemoCommand.definition),
+    ] }
+
+    static var help: String {
+        var out = "OVERVIEW: \(overview)\n\nUSAGE: trellis <subcommand>\n\nOPTIONS:\n"
+        out += CommandDefinition.row("--version", "Show the version.")
+        out += CommandDefinition.row("-h, --help", "Show help information.")
+        out += "\nSUBCOMMANDS:\n"
+        for command in commands { out += CommandDefinition.row(command.name, command.summary) }
+        out += CommandDefinition.row("help", "Show help for a subcommand.")
+        out += "\n  See 'trellis help <subcommand>' for detailed help.\n"
+        return out
+    }
+
+    /// Runs `trellis` with `arguments` and returns the exit status.
+    public static func run(_ arguments: [String], io: inout CommandIO) -> Int32 {
+        guard let first = arguments.first else {
+            io.stderr += "Error: Missing subcommand.\n\n" + help
+            return ExitStatus.usage.rawValue
+        }
+        switch first {
+        case "-h", "--help":
+            io.stdout += help
+            return ExitStatus.success.rawValue
+        case "--version":
+            io.stdout += version + "\n"
+            return ExitStatus.success.rawValue
+        case "help":
+            guard arguments.count > 1 else { io.stdout += help; return ExitStatus.success.rawValue }
+            guard let command = commands.first(where: { $0.name == arguments[1] }) else {
+                return fail(.usage(unknownCommand(arguments[1])), command: nil, io: &io)
+            }
+            io.stdout += command.definition.help
+            return ExitStatus.success.rawValue
+        default:
+            guard let command = commands.first(where: { $0.name == first }) else {
+                return fail(.usage(unknownCommand(first)), command: nil, io: &io)
+            }
+            let rest = Array(arguments.dropFirst())
+            if rest.contains("-h") || rest.contains("--help"), !rest.contains("--") {
+                io.stdout += command.definition.help
+                return ExitStatus.success.rawValue
+            }
+            do {
+                try command.run(rest, &io)
+                return ExitStatus.success.rawValue
+            } catch {
+                return fail(error, command: command.definition, io: &io)
+            }
+        }
+    }
+
+    static func unknownCommand(_ name: String) -> String {
+        var message = "Unknown subcommand '\(name)'"
+        if let guess = closest(name, in: commands.map(\.name) + ["help"]) { message += "; did you mean '\(guess)'?" }
+        return message
+    }
+
+    static func fail(_ error: CommandError, command: CommandDefinition?, io: inout CommandIO) -> Int32 {
+        io.stderr += "Error: \(error.message)\n"
+        if case .usage = error {
+            if let command {
+                io.stderr += "Usage: \(command.usage)\n  See 'trellis \(command.name) --help' for more information.\n"
+            } else {
+                io.stderr += "Usage: trellis <subcommand>\n  See 'trellis --help' for more information.\n"
+            }
+        }
+        return error.status.rawValue
+    }
+}

@@ -1,0 +1,258 @@
+import Foundation
+
+/// The line-breaking layout (`UICollectionViewFlowLayout`): items flow into lines across the
+/// scroll axis, lines follow each other along it, each section with its own insets, spacing,
+/// header and footer. `FlowLayout` is a shorter name for the same class.
+///
+/// ```swift
+/// let layout = FlowLayout()
+/// layout.itemSize = CGSize(width: 100, height: 60)
+/// layout.sectionInset = EdgeInsets(top: 8, left: 16, bottom: 8, right: 16)
+/// let host = StaticLayoutHost(layout: layout, itemCounts: [7])
+/// host.contentSize                                                  // (375.0, 206.0)
+/// host.layoutAttributesForItem(at: IndexPath(item: 3, section: 0))?.frame  // (16.0, 78.0, 100.0, 60.0)
+/// ```
+///
+/// Every rule it follows is in `Documentation/FlowLayout.md`. Values come from the properties
+/// or, per section and per item, from a ``CollectionViewDelegateFlowLayout`` delegate of the host.
+///
+/// It is built to be subclassed the way the seeds describe: override
+/// ``layoutAttributesForElements(in:)`` and the per-element methods, call `super`, then add
+/// supplementary or decoration views, adjust what `super` returned, or set custom attributes
+/// (``LayoutAttributeKey``). ``geometry`` exposes the computed frames and section boxes.
+///
+/// - Complexity: ``prepare()`` is O(number of items with delegate-provided sizes) and O(1) per
+///   section of equal-sized items; rect queries are O(log n + k).
+open class CollectionViewFlowLayout: CollectionViewLayout {
+    /// How section insets are measured (`UICollectionViewFlowLayout.SectionInsetReference`).
+    public enum SectionInsetReference: String, Hashable, Sendable, CaseIterable {
+        /// From the edges of the content, inside the content inset (the default).
+        case fromContentInset
+        /// From the safe area of the host.
+        case fromSafeArea
+        /// From the layout margins of the host.
+        case fromLayoutMargins
+    }
+
+    /// The size of each item when the delegate does not give one. Default 50 × 50.
+    open var itemSize = CGSize(width: 50, height: 50) { didSet { invalidateLayout() } }
+    /// The minimum spacing between lines. Default 10.
+    open var minimumLineSpacing: CGFloat = 10 { didSet { invalidateLayout() } }
+    /// The minimum spacing between items on one line. Default 10.
+    open var minimumInteritemSpacing: CGFloat = 10 { didSet { invalidateLayout() } }
+    /// The inset around each section's items (not around headers and footers). Default zero.
+    open var sectionInset = EdgeInsets.zero { didSet { invalidateLayout() } }
+    /// The size of each section header; only the extent along the scroll axis is used, and zero
+    /// there means no header. Default zero.
+    open var headerReferenceSize = CGSize.zero { didSet { invalidateLayout() } }
+    /// The size of each section footer, as ``headerReferenceSize``. Default zero.
+    open var footerReferenceSize = CGSize.zero { didSet { invalidateLayout() } }
+    /// The scroll direction. Default vertical.
+    open var scrollDirection = ScrollDirection.vertical { didSet { invalidateLayout() } }
+    /// What section insets are measured from. Default `.fromContentInset`.
+    open var sectionInsetReference = SectionInsetReference.fromContentInset { didSet { invalidateLayout() } }
+
+    /// The geometry computed by the last ``prepare()``.
+    public private(set) var geometry = FlowGeometry.Builder(scrollDirection: .vertical, crossSize: 0,
+                                                            displayScale: 2).finish()
+
+    /// The bounds the last ``prepare()`` used: a bounds change across the scroll axis invalidates.
+    public private(set) var preparedBounds: CGRect = .zero
+
+    /// Set by the delegate's default `sizeForItemAt`, so the layout can tell an implemented method
+    /// from the default and keep equal-sized sections free of per-item work.
+    var delegateAnsweredWithDefault = false
+
+    /// Creates a flow layout with UIKit's defaults.
+    public override init() { super.init() }
+
+    open override class var invalidationContextClass: CollectionViewLayoutInvalidationContext.Type {
+        CollectionViewFlowLayoutInvalidationContext.self
+    }
+
+    /// Computes every section's geometry: gathers the metrics and sizes (from the delegate where
+    /// it answers, from the properties otherwise), transposes them for horizontal scrolling, and
+    /// runs the flow rules. Sizes that are negative or not finite count as zero, as do spacings
+    /// and insets that are not finite (negative spacing and insets are allowed).
+    open override func prepare() {
+        super.prepare()
+        guard let host = collectionView else {
+            geometry = FlowGeometry.Builder(scrollDirection: scrollDirection, crossSize: 0, displayScale: 2).finish()
+            return
+        }
+        let bounds = host.bounds
+        preparedBounds = bounds
+        let inset = host.adjustedContentInset
+        let vertical = scrollDirection == .vertical
+        let crossSize = max(0, Self.clean(vertical ? bounds.width - inset.horizontal : bounds.height - inset.vertical))
+        let reference = referenceInsets(host)
+        let delegate = host.delegate as? CollectionViewDelegateFlowLayout
+        let sectionCount = max(0, host.numberOfSections)
+        var gathered: [(FlowSectionMetrics, SectionSizes)] = []
+        gathered.reserveCapacity(sectionCount)
+        var variedItems = 0
+        for section in 0..<sectionCount {
+            let metrics = sectionMetrics(section, host: host, delegate: delegate, reference: reference)
+            let sizes = itemSizes(section, host: host, delegate: delegate)
+            if case .varied(let list) = sizes { variedItems += list.count }
+            gathered.append((metrics, sizes))
+        }
+        var builder = FlowGeometry.Builder(scrollDirection: scrollDirection, crossSize: crossSize,
+                                           displayScale: host.displayScale, reservingItems: variedItems)
+        for (metrics, sizes) in gathered {
+            switch sizes {
+            case .uniform(let size, let count): builder.appendSection(metrics, itemSize: size, count: count)
+            case .varied(let list): builder.appendSection(metrics, itemSizes: list)
+            }
+        }
+        geometry = builder.finish()
+    }
+
+    open override var collectionViewContentSize: CGSize {
+        prepareIfNeeded()
+        return geometry.contentSize
+    }
+
+    open override func layoutAttributesForElements(in rect: CGRect) -> [CollectionViewLayoutAttributes]? {
+        prepareIfNeeded()
+        return geometry.layoutAttributes(in: rect)
+    }
+
+    open override func layoutAttributesForItem(at indexPath: IndexPath) -> CollectionViewLayoutAttributes? {
+        prepareIfNeeded()
+        guard indexPath.count == 2,
+              let frame = geometry.itemFrame(section: indexPath.section, item: indexPath.item) else { return nil }
+        return CollectionViewLayoutAttributes(category: .cell, kind: nil, section: indexPath.section,
+                                              item: indexPath.item, frame: frame)
+    }
+
+    /// Section headers and footers exist at `[section, 0]` when their reference size is non-zero
+    /// along the scroll axis.
+    open override func layoutAttributesForSupplementaryView(ofKind elementKind: String,
+                                                            at indexPath: IndexPath) -> CollectionViewLayoutAttributes? {
+        prepareIfNeeded()
+        guard indexPath.count == 2, indexPath.item == 0 else { return nil }
+        let frame: CGRect?
+        switch elementKind {
+        case CollectionElementKind.sectionHeader: frame = geometry.headerFrame(section: indexPath.section)
+        case CollectionElementKind.sectionFooter: frame = geometry.footerFrame(section: indexPath.section)
+        default: frame = nil
+        }
+        return frame.map {
+            CollectionViewLayoutAttributes(category: .supplementaryView, kind: elementKind,
+                                           section: indexPath.section, item: 0, frame: $0)
+        }
+    }
+
+    /// A flow layout must be recomputed when the viewport's size across the scroll axis changes
+    /// (its width when scrolling vertically); scrolling alone does not invalidate it.
+    open override func shouldInvalidateLayout(forBoundsChange newBounds: CGRect) -> Bool {
+        scrollDirection == .vertical ? newBounds.width != preparedBounds.width
+                                     : newBounds.height != preparedBounds.height
+    }
+
+    // MARK: Gathering inputs
+
+    enum SectionSizes {
+        case uniform(CGSize, Int)
+        case varied([CGSize])
+    }
+
+    private func itemSizes(_ section: Int, host: any CollectionViewLayoutHost,
+                           delegate: (any CollectionViewDelegateFlowLayout)?) -> SectionSizes {
+        let count = max(0, host.numberOfItems(inSection: section))
+        let transpose = scrollDirection == .horizontal
+        let fixed = Self.clean(transpose ? LayoutGeometry.transposed(itemSize) : itemSize)
+        guard let delegate, count > 0 else { return .uniform(fixed, count) }
+        if let list = delegate.collectionView(host, layout: self, sizesForItemsInSection: section) {
+            let usable = list.count >= count ? list : list + Array(repeating: fixed, count: count - list.count)
+            return .varied(usable.prefix(count).map { Self.clean(transpose ? LayoutGeometry.transposed($0) : $0) })
+        }
+        delegateAnsweredWithDefault = false
+        let first = delegate.collectionView(host, layout: self, sizeForItemAt: IndexPath(item: 0, section: section))
+        if delegateAnsweredWithDefault { return .uniform(fixed, count) }
+        var sizes = [CGSize]()
+        sizes.reserveCapacity(count)
+        sizes.append(first)
+        for item in 1..<count {
+            sizes.append(delegate.collectionView(host, layout: self, sizeForItemAt: IndexPath(item: item, section: section)))
+        }
+        for i in sizes.indices { sizes[i] = Self.clean(transpose ? LayoutGeometry.transposed(sizes[i]) : sizes[i]) }
+        return .varied(sizes)
+    }
+
+    private func sectionMetrics(_ section: Int, host: any CollectionViewLayoutHost,
+                                delegate: (any CollectionViewDelegateFlowLayout)?,
+                                reference: EdgeInsets) -> FlowSectionMetrics {
+        var inset = delegate?.collectionView(host, layout: self, insetForSectionAt: section) ?? sectionInset
+        let lineSpacing = delegate?.collectionView(host, layout: self, minimumLineSpacingForSectionAt: section)
+            ?? minimumLineSpacing
+        let interitemSpacing = delegate?.collectionView(host, layout: self, minimumInteritemSpacingForSectionAt: section)
+            ?? minimumInteritemSpacing
+        let header = delegate?.collectionView(host, layout: self, referenceSizeForHeaderInSection: section)
+            ?? headerReferenceSize
+        let footer = delegate?.collectionView(host, layout: self, referenceSizeForFooterInSection: section)
+            ?? footerReferenceSize
+        inset = EdgeInsets(top: Self.finite(inset.top), left: Self.finite(inset.left) + reference.left,
+                           bottom: Self.finite(inset.bottom), right: Self.finite(inset.right) + reference.right)
+        let vertical = scrollDirection == .vertical
+        return FlowSectionMetrics(inset: vertical ? inset : inset.transposed,
+                                  minimumLineSpacing: Self.finite(lineSpacing),
+                                  minimumInteritemSpacing: Self.finite(interitemSpacing),
+                                  headerExtent: Self.clean(vertical ? header.height : header.width),
+                                  footerExtent: Self.clean(vertical ? footer.height : footer.width))
+    }
+
+    /// The extra inset that `sectionInsetReference` adds across the scroll axis (left and right
+    /// when vertical, in output coordinates): how far the safe area or layout margins reach past
+    /// the content inset.
+    private func referenceInsets(_ host: any CollectionViewLayoutHost) -> EdgeInsets {
+        let content = host.adjustedContentInset
+        let target: EdgeInsets
+        switch sectionInsetReference {
+        case .fromContentInset: return .zero
+        case .fromSafeArea: target = host.safeAreaInsets
+        case .fromLayoutMargins: target = host.layoutMargins
+        }
+        let extra = EdgeInsets(top: max(0, target.top - content.top), left: max(0, target.left - content.left),
+                               bottom: max(0, target.bottom - content.bottom), right: max(0, target.right - content.right))
+        return scrollDirection == .vertical
+            ? EdgeInsets(top: 0, left: extra.left, bottom: 0, right: extra.right)
+            : EdgeInsets(top: extra.top, left: 0, bottom: extra.bottom, right: 0)
+    }
+
+    /// Spacing and insets may be negative (overlapping items are a known flow-layout technique);
+    /// only a value that is not a number counts as zero.
+    @inline(__always) static func finite(_ value: CGFloat) -> CGFloat { value.isFinite ? value : 0 }
+    @inline(__always) static func clean(_ value: CGFloat) -> CGFloat { value.isFinite && value > 0 ? value : 0 }
+    @inline(__always) static func clean(_ size: CGSize) -> CGSize {
+        CGSize(width: clean(size.width), height: clean(size.height))
+    }
+}
+
+/// The shorter name of ``CollectionViewFlowLayout``.
+public typealias FlowLayout = CollectionViewFlowLayout
+
+/// The invalidation context of a flow layout (`UICollectionViewFlowLayoutInvalidationContext`).
+open class CollectionViewFlowLayoutInvalidationContext: CollectionViewLayoutInvalidationContext {
+    /// Whether sizes, insets and spacing must be asked of the delegate again. Default `true`.
+    open var invalidateFlowLayoutDelegateMetrics = true
+    /// Whether the computed attributes must be recomputed. Default `true`.
+    open var invalidateFlowLayoutAttributes = true
+
+    public required init() { super.init() }
+
+    open override func merge(_ other: CollectionViewLayoutInvalidationContext) {
+        let wasFresh = !hasMerged
+        super.merge(other)
+        if let flow = other as? CollectionViewFlowLayoutInvalidationContext {
+            invalidateFlowLayoutDelegateMetrics = (wasFresh ? false : invalidateFlowLayoutDelegateMetrics)
+                || flow.invalidateFlowLayoutDelegateMetrics
+            invalidateFlowLayoutAttributes = (wasFresh ? false : invalidateFlowLayoutAttributes)
+                || flow.invalidateFlowLayoutAttributes
+        }
+        hasMerged = true
+    }
+
+    private var hasMerged = false
+}

@@ -1,0 +1,207 @@
+import Foundation
+
+extension FlowGeometry {
+    /// Builds a ``FlowGeometry`` section by section, following the flow rules of
+    /// `Documentation/FlowLayout.md` in the scroll frame (vertical; horizontal is transposed).
+    public struct Builder {
+        /// An exact fit stays on the line: widths are compared with this tolerance, in points.
+        public static let fitTolerance: CGFloat = 1e-6
+
+        let scrollDirection: ScrollDirection
+        let crossSize: CGFloat
+        let scale: CGFloat
+        var cursor: CGFloat = 0
+        var sections: [Section] = []
+        var frames: [CGRect] = []
+        var lineFirst: [Int] = []
+        var lineTop: [CGFloat] = []
+        var lineReach: [CGFloat] = []
+        var reach: CGFloat = -.infinity
+
+        /// Starts a geometry.
+        /// - Parameters:
+        ///   - crossSize: the content's size across the scroll axis (collection view width minus
+        ///     the content inset's left and right when scrolling vertically).
+        ///   - displayScale: pixels per point; origins are snapped to this grid.
+        ///   - reservingItems: how many varied-size items to reserve storage for.
+        public init(scrollDirection: ScrollDirection, crossSize: CGFloat, displayScale: CGFloat,
+                    reservingItems: Int = 0) {
+            self.scrollDirection = scrollDirection
+            self.crossSize = crossSize
+            self.scale = displayScale
+            if reservingItems > 0 {
+                frames.reserveCapacity(reservingItems)
+                lineFirst.reserveCapacity(reservingItems / 2)
+                lineTop.reserveCapacity(reservingItems / 2)
+                lineReach.reserveCapacity(reservingItems / 2)
+            }
+        }
+
+        /// Appends a section of `count` items that all have `itemSize` (in the scroll frame):
+        /// O(1), no per-item work.
+        public mutating func appendSection(_ metrics: FlowSectionMetrics, itemSize: CGSize, count: Int) {
+            var section = beginSection(metrics, count: count)
+            let available = crossSize - metrics.inset.horizontal
+            let w = itemSize.width, h = itemSize.height
+            let fit = Self.fitCount(width: w, spacing: metrics.minimumInteritemSpacing, available: available)
+            let perLine = max(1, min(fit, count))
+            let lineCount = count == 0 ? 0 : (count + perLine - 1) / perLine
+            var grid = UniformLines(size: itemSize, perLine: perLine, lineCount: lineCount, firstTop: cursor,
+                                    lineStride: h + metrics.minimumLineSpacing, leading: metrics.inset.left,
+                                    step: w + metrics.minimumInteritemSpacing, centredX: nil)
+            if fit <= 1 {
+                grid.centredX = metrics.inset.left + (available - w) / 2
+            } else if fit != .max {
+                // Full lines are justified; the last line is spaced as if filled with `fit` items:
+                // both give the same step, so the last line lines up with the columns above.
+                grid.step = w + (available - CGFloat(fit) * w) / CGFloat(fit - 1)
+            }
+            if lineCount > 0 {
+                cursor += CGFloat(lineCount) * h + CGFloat(lineCount - 1) * metrics.minimumLineSpacing
+                let lastTop = grid.firstTop + CGFloat(lineCount - 1) * grid.lineStride
+                reach = max(reach, LayoutGeometry.snapToPixel(lastTop, scale: scale) + h, cursor)
+            }
+            section.items = .uniform(grid)
+            endSection(&section, metrics)
+        }
+
+        /// Appends a section whose items have the given sizes (in the scroll frame). A section
+        /// whose sizes are all equal is stored as a uniform one.
+        ///
+        /// - Complexity: O(n).
+        public mutating func appendSection<Sizes: RandomAccessCollection>(_ metrics: FlowSectionMetrics, itemSizes: Sizes)
+            where Sizes.Element == CGSize, Sizes.Index == Int {
+            if let first = itemSizes.first, itemSizes.allSatisfy({ $0 == first }) {
+                appendSection(metrics, itemSize: first, count: itemSizes.count)
+                return
+            }
+            var section = beginSection(metrics, count: itemSizes.count)
+            let base = frames.count
+            let firstLine = lineFirst.count
+            layOutLines(itemSizes, metrics)
+            section.items = .varied(frameBase: base, lines: firstLine..<lineFirst.count)
+            endSection(&section, metrics)
+        }
+
+        /// Finishes the geometry.
+        public func finish() -> FlowGeometry {
+            let content = CGSize(width: crossSize, height: cursor)
+            return FlowGeometry(scrollDirection: scrollDirection,
+                                contentSize: scrollDirection == .vertical ? content : LayoutGeometry.transposed(content),
+                                crossSize: crossSize, displayScale: scale, sections: sections, frames: frames,
+                                lineFirst: lineFirst, lineTop: lineTop, lineReach: lineReach)
+        }
+
+        // MARK: The steps of one section
+
+        /// Header, then the top inset. Sections follow each other with no spacing.
+        private mutating func beginSection(_ metrics: FlowSectionMetrics, count: Int) -> Section {
+            let start = cursor
+            var header: CGRect?
+            if metrics.headerExtent > 0 {
+                header = CGRect(x: 0, y: LayoutGeometry.snapToPixel(cursor, scale: scale),
+                                width: crossSize, height: metrics.headerExtent)
+                cursor += metrics.headerExtent
+                reach = max(reach, header!.maxY, cursor)
+            }
+            let bodyStart = cursor
+            cursor += metrics.inset.top
+            return Section(start: start, end: start, header: header, footer: nil, bodyStart: bodyStart,
+                           bodyEnd: bodyStart, count: count, items: .uniform(UniformLines(
+                               size: .zero, perLine: 1, lineCount: 0, firstTop: cursor, lineStride: 0,
+                               leading: 0, step: 0, centredX: nil)))
+        }
+
+        /// The bottom inset, then the footer.
+        private mutating func endSection(_ section: inout Section, _ metrics: FlowSectionMetrics) {
+            cursor += metrics.inset.bottom
+            section.bodyEnd = cursor
+            if metrics.footerExtent > 0 {
+                let footer = CGRect(x: 0, y: LayoutGeometry.snapToPixel(cursor, scale: scale),
+                                    width: crossSize, height: metrics.footerExtent)
+                section.footer = footer
+                cursor += metrics.footerExtent
+                reach = max(reach, footer.maxY, cursor)
+            }
+            section.end = cursor
+            sections.append(section)
+        }
+
+        /// Breaks items into lines greedily and places each line:
+        /// 1. an item joins the line while `used + spacing + width <= available` (within
+        ///    ``fitTolerance``); a line always holds at least one item;
+        /// 2. a full line of several items is justified (first at the leading inset, last flush
+        ///    with the trailing inset);
+        /// 3. a full line of one item is centred;
+        /// 4. the last line, if all its items have one size, is spaced as if filled with as many
+        ///    such items as would fit (centred when only one would); otherwise left-aligned with
+        ///    the minimum spacing;
+        /// 5. items are centred vertically in their line, lines are `minimumLineSpacing` apart;
+        /// 6. origins are snapped to the pixel grid, sizes are not.
+        private mutating func layOutLines<Sizes: RandomAccessCollection>(_ sizes: Sizes, _ metrics: FlowSectionMetrics)
+            where Sizes.Element == CGSize, Sizes.Index == Int {
+            let available = crossSize - metrics.inset.horizontal
+            let limit = available + Self.fitTolerance
+            let spacing = metrics.minimumInteritemSpacing
+            let leading = metrics.inset.left
+            let end = sizes.endIndex
+            var i = sizes.startIndex
+            var y = cursor
+            while i < end {
+                let start = i
+                let first = sizes[i]
+                var used = first.width, sumWidths = first.width, lineHeight = first.height
+                var sameSize = true
+                i += 1
+                while i < end {
+                    let size = sizes[i]
+                    guard used + spacing + size.width <= limit else { break }
+                    used += spacing + size.width
+                    sumWidths += size.width
+                    lineHeight = max(lineHeight, size.height)
+                    sameSize = sameSize && size == first
+                    i += 1
+                }
+                let count = i - start
+                var x = leading, gap = spacing
+                if i < end {
+                    if count == 1 { x = leading + (available - first.width) / 2 }
+                    else { gap = (available - sumWidths) / CGFloat(count - 1) }
+                } else if sameSize {
+                    let fit = Self.fitCount(width: first.width, spacing: spacing, available: available)
+                    if fit <= 1 { x = leading + (available - first.width) / 2 }
+                    else if fit != .max { gap = (available - CGFloat(fit) * first.width) / CGFloat(fit - 1) }
+                }
+                lineFirst.append(frames.count)
+                lineTop.append(y)
+                for k in start..<i {
+                    let size = sizes[k]
+                    let top = LayoutGeometry.snapToPixel(y + (lineHeight - size.height) / 2, scale: scale)
+                    frames.append(CGRect(x: LayoutGeometry.snapToPixel(x, scale: scale), y: top,
+                                         width: size.width, height: size.height))
+                    reach = max(reach, top + size.height)
+                    x += size.width + gap
+                }
+                y += lineHeight
+                reach = max(reach, y)
+                lineReach.append(reach)
+                if i < end { y += metrics.minimumLineSpacing }
+            }
+            cursor = y
+        }
+
+        /// How many items of `width` fit in `available` with `spacing` between them: at least 1,
+        /// `Int.max` when items take no room at all.
+        static func fitCount(width: CGFloat, spacing: CGFloat, available: CGFloat) -> Int {
+            let pitch = width + spacing
+            guard pitch > 0 else { return .max }
+            let fits = { (k: Int) in CGFloat(k) * width + CGFloat(k - 1) * spacing <= available + fitTolerance }
+            let estimate = ((available + spacing + fitTolerance) / pitch).rounded(.down)
+            guard estimate.isFinite else { return .max }
+            var k = Int(max(1, min(estimate, 1e15)))
+            while k > 1, !fits(k) { k -= 1 }
+            while k < Int(1e15), fits(k + 1) { k += 1 }
+            return k
+        }
+    }
+}

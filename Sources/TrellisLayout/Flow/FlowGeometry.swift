@@ -1,0 +1,247 @@
+import Foundation
+
+/// The computed geometry of a flow layout: the pure "sizes in → frames out" core of
+/// ``CollectionViewFlowLayout``, usable and testable on its own.
+///
+/// ```swift
+/// var builder = FlowGeometry.Builder(scrollDirection: .vertical, crossSize: 300, displayScale: 2)
+/// builder.appendSection(FlowSectionMetrics(), itemSize: CGSize(width: 60, height: 60), count: 7)
+/// let geometry = builder.finish()
+/// geometry.itemFrame(section: 0, item: 5)  // (80.0, 70.0, 60.0, 60.0): last line spaced like the columns above
+/// ```
+///
+/// Storage is compact (the seed: with very many items, create attributes only when asked): a
+/// section of equal-sized items stores a handful of numbers and needs no per-item work; a section
+/// of varied sizes stores one `CGRect` per item and three numbers per line. Rect queries find the
+/// first section and line by binary search and walk only what intersects.
+///
+/// - Complexity: building is O(n) for varied sections and O(1) for uniform ones; a rect query is
+///   O(log n + k) for k elements returned; a per-item query is O(1).
+public struct FlowGeometry: Sendable {
+    /// The scroll direction the geometry was computed for.
+    public let scrollDirection: ScrollDirection
+    /// The size of the scrollable content, in output coordinates.
+    public let contentSize: CGSize
+    /// The content's extent across the scroll axis (its width when scrolling vertically).
+    public let crossSize: CGFloat
+    /// The display scale origins were snapped to.
+    public let displayScale: CGFloat
+
+    var sections: [Section]
+    /// Frames of the items of varied sections, in the scroll frame, all sections concatenated.
+    var frames: [CGRect]
+    /// Per line of a varied section: the index in `frames` of its first item.
+    var lineFirst: [Int]
+    /// Per line: the unsnapped top of the line (monotone).
+    var lineTop: [CGFloat]
+    /// Per line: the largest snapped bottom of any element up to and including this line
+    /// (a running maximum, so that it can be binary searched even where snapping pushed an
+    /// item half a pixel past its line).
+    var lineReach: [CGFloat]
+
+    struct Section: Sendable {
+        var start: CGFloat
+        var end: CGFloat
+        var header: CGRect?
+        var footer: CGRect?
+        /// The section's inset box along the scroll axis: from the top of the top inset to the
+        /// bottom of the bottom inset.
+        var bodyStart: CGFloat
+        var bodyEnd: CGFloat
+        var count: Int
+        var items: Items
+    }
+
+    enum Items: Sendable {
+        case uniform(UniformLines)
+        case varied(frameBase: Int, lines: Range<Int>)
+    }
+
+    /// A section of equal-sized items: every position follows from a few numbers.
+    struct UniformLines: Sendable {
+        var size: CGSize
+        var perLine: Int
+        var lineCount: Int
+        var firstTop: CGFloat
+        var lineStride: CGFloat
+        var leading: CGFloat
+        var step: CGFloat
+        /// The x of every item when each line holds a single centred item.
+        var centredX: CGFloat?
+    }
+
+    /// How far snapping may move an element outside its unsnapped line: one pixel.
+    var snapMargin: CGFloat { 1 / max(displayScale, 1) }
+
+    // MARK: Reading
+
+    /// The number of sections.
+    public var numberOfSections: Int { sections.count }
+
+    /// The number of items in `section`, 0 when it does not exist.
+    public func numberOfItems(inSection section: Int) -> Int {
+        sections.indices.contains(section) ? sections[section].count : 0
+    }
+
+    /// The frame of an item in output coordinates, `nil` for an index outside the layout.
+    public func itemFrame(section: Int, item: Int) -> CGRect? {
+        guard sections.indices.contains(section), item >= 0, item < sections[section].count else { return nil }
+        return output(scrollFrameOfItem(sections[section], item))
+    }
+
+    /// The frame of a section's header in output coordinates, `nil` when it has none.
+    public func headerFrame(section: Int) -> CGRect? {
+        guard sections.indices.contains(section) else { return nil }
+        return sections[section].header.map(output)
+    }
+
+    /// The frame of a section's footer in output coordinates, `nil` when it has none.
+    public func footerFrame(section: Int) -> CGRect? {
+        guard sections.indices.contains(section) else { return nil }
+        return sections[section].footer.map(output)
+    }
+
+    /// The rectangle a section occupies, headers and footers included, across the full content.
+    public func sectionFrame(section: Int) -> CGRect? {
+        guard sections.indices.contains(section) else { return nil }
+        let s = sections[section]
+        return output(CGRect(x: 0, y: s.start, width: crossSize, height: s.end - s.start))
+    }
+
+    /// The rectangle of a section's inset box — between its header and footer, insets included,
+    /// across the full content: where a section background goes.
+    public func sectionBodyFrame(section: Int) -> CGRect? {
+        guard sections.indices.contains(section) else { return nil }
+        let s = sections[section]
+        return output(CGRect(x: 0, y: s.bodyStart, width: crossSize, height: s.bodyEnd - s.bodyStart))
+    }
+
+    /// Bytes held by the geometry's storage: what a layout of this size costs in memory.
+    public var storageBytes: Int {
+        sections.capacity * MemoryLayout<Section>.stride
+            + frames.capacity * MemoryLayout<CGRect>.stride
+            + lineFirst.capacity * MemoryLayout<Int>.stride
+            + (lineTop.capacity + lineReach.capacity) * MemoryLayout<CGFloat>.stride
+    }
+
+    /// Calls `body` for every element whose frame intersects `rect` (see
+    /// ``LayoutGeometry/intersects(_:_:)``), section by section; within a section the header first,
+    /// then the items in order, then the footer. Frames are in output coordinates.
+    ///
+    /// - Complexity: O(log n + k).
+    public func forEachElement(in rect: CGRect,
+                               _ body: (_ category: CollectionElementCategory, _ kind: String?,
+                                        _ section: Int, _ item: Int, _ frame: CGRect) -> Void) {
+        let query = input(rect.standardized)
+        guard !(query.minX.isNaN || query.minY.isNaN || query.width.isNaN || query.height.isNaN),
+              !sections.isEmpty else { return }
+        let margin = snapMargin
+        var s = partitionPoint(sections.count) { sections[$0].end + margin <= query.minY }
+        while s < sections.count, sections[s].start - margin < query.maxY {
+            let section = sections[s]
+            if let header = section.header, LayoutGeometry.intersects(header, query) {
+                body(.supplementaryView, CollectionElementKind.sectionHeader, s, 0, output(header))
+            }
+            switch section.items {
+            case .uniform(let grid):
+                forEachUniformItem(grid, count: section.count, in: query) { item, frame in
+                    body(.cell, nil, s, item, output(frame))
+                }
+            case .varied(let base, let lines):
+                var line = lines.lowerBound + partitionPoint(lines.count) {
+                    lineReach[lines.lowerBound + $0] <= query.minY
+                }
+                while line < lines.upperBound, lineTop[line] - margin < query.maxY {
+                    let end = line + 1 < lines.upperBound ? lineFirst[line + 1] : base + section.count
+                    for index in lineFirst[line]..<end where LayoutGeometry.intersects(frames[index], query) {
+                        body(.cell, nil, s, index - base, output(frames[index]))
+                    }
+                    line += 1
+                }
+            }
+            if let footer = section.footer, LayoutGeometry.intersects(footer, query) {
+                body(.supplementaryView, CollectionElementKind.sectionFooter, s, 0, output(footer))
+            }
+            s += 1
+        }
+    }
+
+    /// The attributes of every element whose frame intersects `rect`, in the order of
+    /// ``forEachElement(in:_:)``.
+    public func layoutAttributes(in rect: CGRect) -> [CollectionViewLayoutAttributes] {
+        var result: [CollectionViewLayoutAttributes] = []
+        result.reserveCapacity(64)
+        forEachElement(in: rect) { category, kind, section, item, frame in
+            result.append(CollectionViewLayoutAttributes(category: category, kind: kind,
+                                                         section: section, item: item, frame: frame))
+        }
+        return result
+    }
+
+    // MARK: Internals
+
+    private func forEachUniformItem(_ grid: UniformLines, count: Int, in query: CGRect,
+                                    _ body: (Int, CGRect) -> Void) {
+        guard grid.lineCount > 0 else { return }
+        let margin = snapMargin
+        // First line whose bottom can reach the query, then walk down while lines can.
+        var first = 0
+        if grid.lineStride > 0 {
+            let estimate = ((query.minY - margin - grid.firstTop - grid.size.height) / grid.lineStride).rounded(.down)
+            first = estimate.isFinite ? Int(max(0, min(estimate, CGFloat(grid.lineCount)))) : 0
+            while first > 0, grid.firstTop + CGFloat(first - 1) * grid.lineStride + grid.size.height + margin > query.minY {
+                first -= 1
+            }
+        }
+        var line = first
+        while line < grid.lineCount {
+            let top = grid.firstTop + CGFloat(line) * grid.lineStride
+            if top - margin >= query.maxY { break }
+            let startItem = line * grid.perLine
+            let endItem = min(startItem + grid.perLine, count)
+            for item in startItem..<endItem {
+                let frame = uniformFrame(grid, item)
+                if LayoutGeometry.intersects(frame, query) { body(item, frame) }
+            }
+            line += 1
+        }
+    }
+
+    func uniformFrame(_ grid: UniformLines, _ item: Int) -> CGRect {
+        let line = item / grid.perLine, column = item - line * grid.perLine
+        let x = grid.centredX ?? (grid.leading + CGFloat(column) * grid.step)
+        let y = grid.firstTop + CGFloat(line) * grid.lineStride
+        return CGRect(x: LayoutGeometry.snapToPixel(x, scale: displayScale),
+                      y: LayoutGeometry.snapToPixel(y, scale: displayScale),
+                      width: grid.size.width, height: grid.size.height)
+    }
+
+    func scrollFrameOfItem(_ section: Section, _ item: Int) -> CGRect {
+        switch section.items {
+        case .uniform(let grid): return uniformFrame(grid, item)
+        case .varied(let base, _): return frames[base + item]
+        }
+    }
+
+    /// Scroll frame → output coordinates.
+    @inline(__always) func output(_ rect: CGRect) -> CGRect {
+        scrollDirection == .vertical ? rect : LayoutGeometry.transposed(rect)
+    }
+
+    /// Output coordinates → scroll frame.
+    @inline(__always) func input(_ rect: CGRect) -> CGRect {
+        scrollDirection == .vertical ? rect : LayoutGeometry.transposed(rect)
+    }
+}
+
+/// The first index in `0..<count` for which `isBefore` is false, given that `isBefore` is true
+/// for a prefix of the range and false after it.
+@inline(__always)
+func partitionPoint(_ count: Int, _ isBefore: (Int) -> Bool) -> Int {
+    var low = 0, high = count
+    while low < high {
+        let mid = low + (high - low) / 2
+        if isBefore(mid) { low = mid + 1 } else { high = mid }
+    }
+    return low
+}

@@ -1,0 +1,53 @@
+import Foundation
+
+/// The few geometric rules every Trellis layout and host shares, so that a rect query, its
+/// brute-force oracle and a renderer always agree.
+public enum LayoutGeometry {
+    /// Whether an element's `frame` intersects a query `rect`: the open rectangles overlap on both
+    /// axes (`a.minX < b.maxX && b.minX < a.maxX`, likewise for y).
+    ///
+    /// This is Core Graphics' rule on Apple systems — rectangles that only touch along an edge do
+    /// not intersect — and it differs from `CGRect.intersects` in Foundation on Linux, which
+    /// counts touching rectangles. A zero-size element strictly inside the rect intersects it.
+    /// Rects with negative sizes are standardized first; a NaN anywhere never intersects.
+    ///
+    /// - Complexity: O(1).
+    @inlinable
+    public static func intersects(_ frame: CGRect, _ rect: CGRect) -> Bool {
+        let a = frame.standardized, b = rect.standardized
+        return a.minX < b.maxX && b.minX < a.maxX && a.minY < b.maxY && b.minY < a.maxY
+    }
+
+    /// A rect that contains every finite element: used to list all elements of a layout.
+    public static let everything = CGRect(x: -1e300, y: -1e300, width: 2e300, height: 2e300)
+
+    /// Rounds `value` to the pixel grid of a display with `scale` pixels per point, halves away
+    /// from zero: `round(v·scale)/scale`. A scale of 0 or 1 (or any non-finite or non-positive
+    /// scale) rounds to whole points. At scale 2, 102.333 → 102.5 and 57.25 → 57.5.
+    ///
+    /// The product is first quantized to a millionth of a pixel, so that two computations of
+    /// the same position that differ only in floating-point noise (for example `k·(w+gap)`
+    /// against a running sum) land on the same pixel.
+    @inlinable
+    public static func snapToPixel(_ value: CGFloat, scale: CGFloat) -> CGFloat {
+        let s = (scale.isFinite && scale > 1) ? scale : 1
+        let pixels = value * s
+        guard pixels.isFinite, abs(pixels) < 1e15 else { return value }
+        let quantized = (pixels * 1_000_000).rounded(.toNearestOrAwayFromZero) / 1_000_000
+        return quantized.rounded(.toNearestOrAwayFromZero) / s
+    }
+
+    /// `rect` with its axes swapped: how horizontal layouts are computed as vertical ones.
+    @inlinable
+    public static func transposed(_ rect: CGRect) -> CGRect {
+        CGRect(x: rect.origin.y, y: rect.origin.x, width: rect.size.height, height: rect.size.width)
+    }
+
+    /// `size` with width and height swapped.
+    @inlinable
+    public static func transposed(_ size: CGSize) -> CGSize { CGSize(width: size.height, height: size.width) }
+
+    /// `point` with x and y swapped.
+    @inlinable
+    public static func transposed(_ point: CGPoint) -> CGPoint { CGPoint(x: point.y, y: point.x) }
+}

@@ -1,0 +1,238 @@
+import Foundation
+
+/// The abstract base of every layout: `UICollectionViewLayout` without the prefix.
+///
+/// A subclass overrides exactly what a `UICollectionViewLayout` subclass overrides. The host calls,
+/// in each layout pass: ``prepare()`` → ``collectionViewContentSize`` →
+/// ``layoutAttributesForElements(in:)`` for a page-sized rect; and for single elements, animations
+/// and scrolling, the per-element, initial/final and target-offset methods.
+///
+/// ```swift
+/// final class DiagonalLayout: CollectionViewLayout {
+///     override var collectionViewContentSize: CGSize {
+///         let n = CGFloat(collectionView?.numberOfItems(inSection: 0) ?? 0)
+///         return CGSize(width: n * 50, height: n * 50)
+///     }
+///     override func layoutAttributesForItem(at indexPath: IndexPath) -> CollectionViewLayoutAttributes? {
+///         var a = CollectionViewLayoutAttributes(forCellWith: indexPath)
+///         a.frame = CGRect(x: CGFloat(indexPath.item) * 50, y: CGFloat(indexPath.item) * 50, width: 50, height: 50)
+///         return a
+///     }
+/// }
+/// ```
+///
+/// Invalidation is lazy, as the seeds describe: ``invalidateLayout()`` only records that the layout
+/// is stale (merging any number of calls into one pending context) and the next layout pass runs
+/// one ``prepare()``; hosts trigger that pass with ``prepareIfNeeded()``.
+open class CollectionViewLayout {
+    /// The collection view that uses this layout, if any (weak, as in UIKit).
+    public private(set) weak var collectionView: (any CollectionViewLayoutHost)?
+
+    /// Whether the layout was invalidated since the last ``prepare()``. A new layout starts invalid.
+    public private(set) var needsPrepare: Bool = true
+
+    /// The invalidations recorded since the last ``prepare()``, merged into one context: what a
+    /// host inspects (for example for a content-offset adjustment) before the next layout pass.
+    public private(set) var pendingInvalidationContext: CollectionViewLayoutInvalidationContext?
+
+    /// Creates a layout that is not yet attached to a collection view.
+    public init() {}
+
+    // MARK: Attaching to a host
+
+    /// Attaches the layout to `host` (or detaches it with `nil`) and invalidates everything. Hosts
+    /// call this when they adopt a layout; a layout never calls it itself.
+    public final func attach(to host: (any CollectionViewLayoutHost)?) {
+        collectionView = host
+        let context = Self.invalidationContextClass.init()
+        context.setHostFlags(everything: true, dataSourceCounts: true)
+        invalidateLayout(with: context)
+    }
+
+    /// The merged invalidations that the running ``prepare()`` answers: readable from inside
+    /// ``prepare()`` (to recompute only what changed), `nil` outside it.
+    public private(set) var invalidationContextBeingPrepared: CollectionViewLayoutInvalidationContext?
+
+    /// Runs ``prepare()`` once if the layout was invalidated since the last pass, however many
+    /// times that happened. Returns whether it ran.
+    ///
+    /// The layout is marked valid and the pending context moved to
+    /// ``invalidationContextBeingPrepared`` *before* ``prepare()`` runs, so a query made from
+    /// inside ``prepare()`` does not recurse and an invalidation made during it is kept for the
+    /// next pass.
+    @discardableResult
+    public final func prepareIfNeeded() -> Bool {
+        guard needsPrepare else { return false }
+        needsPrepare = false
+        invalidationContextBeingPrepared = pendingInvalidationContext
+        pendingInvalidationContext = nil
+        prepare()
+        invalidationContextBeingPrepared = nil
+        return true
+    }
+
+    // MARK: The layout pass
+
+    /// The class of the contexts ``invalidateLayout()`` creates (`invalidationContextClass`).
+    open class var invalidationContextClass: CollectionViewLayoutInvalidationContext.Type {
+        CollectionViewLayoutInvalidationContext.self
+    }
+
+    /// Does the layout's up-front work: called once per layout pass after an invalidation.
+    /// The default does nothing.
+    open func prepare() {}
+
+    /// The size of the whole scrollable content. The default is zero.
+    open var collectionViewContentSize: CGSize { .zero }
+
+    /// The attributes of every cell, supplementary and decoration view whose frame intersects
+    /// `rect` (see ``LayoutGeometry/intersects(_:_:)``). The default returns `nil` (no elements).
+    open func layoutAttributesForElements(in rect: CGRect) -> [CollectionViewLayoutAttributes]? { nil }
+
+    /// The attributes of the cell at `indexPath`, or `nil`. The default returns `nil`.
+    open func layoutAttributesForItem(at indexPath: IndexPath) -> CollectionViewLayoutAttributes? { nil }
+
+    /// The attributes of the supplementary view of `elementKind` at `indexPath`, or `nil`.
+    open func layoutAttributesForSupplementaryView(ofKind elementKind: String,
+                                                   at indexPath: IndexPath) -> CollectionViewLayoutAttributes? { nil }
+
+    /// The attributes of the decoration view of `elementKind` at `indexPath`, or `nil`.
+    open func layoutAttributesForDecorationView(ofKind elementKind: String,
+                                                at indexPath: IndexPath) -> CollectionViewLayoutAttributes? { nil }
+
+    // MARK: Invalidation
+
+    /// Marks the whole layout stale: the next layout pass runs ``prepare()`` once. Goes through
+    /// ``invalidateLayout(with:)`` with a fresh context of ``invalidationContextClass``.
+    open func invalidateLayout() {
+        invalidateLayout(with: Self.invalidationContextClass.init())
+    }
+
+    /// Records an invalidation. Subclasses override to note what must be recomputed and must
+    /// call `super`, which marks the layout stale and merges `context` into the pending one.
+    open func invalidateLayout(with context: CollectionViewLayoutInvalidationContext) {
+        needsPrepare = true
+        if let pending = pendingInvalidationContext {
+            pending.merge(context)
+        } else {
+            let pending = type(of: context).init()
+            pending.merge(context)
+            pendingInvalidationContext = pending
+        }
+    }
+
+    /// Whether a change of the collection view's bounds (scrolling changes the origin) needs a
+    /// new layout. The default is `false`.
+    open func shouldInvalidateLayout(forBoundsChange newBounds: CGRect) -> Bool { false }
+
+    /// The context for a bounds change that ``shouldInvalidateLayout(forBoundsChange:)`` accepted.
+    /// The default is a fresh context of ``invalidationContextClass``.
+    open func invalidationContext(forBoundsChange newBounds: CGRect) -> CollectionViewLayoutInvalidationContext {
+        Self.invalidationContextClass.init()
+    }
+
+    /// Whether a cell's preferred attributes (self-sizing) need a new layout. Default `false`.
+    open func shouldInvalidateLayout(forPreferredLayoutAttributes preferredAttributes: CollectionViewLayoutAttributes,
+                                     withOriginalAttributes originalAttributes: CollectionViewLayoutAttributes) -> Bool {
+        false
+    }
+
+    /// The context for a preferred-attributes change. The default invalidates that element only.
+    open func invalidationContext(forPreferredLayoutAttributes preferredAttributes: CollectionViewLayoutAttributes,
+                                  withOriginalAttributes originalAttributes: CollectionViewLayoutAttributes)
+        -> CollectionViewLayoutInvalidationContext {
+        let context = Self.invalidationContextClass.init()
+        let path = originalAttributes.indexPath
+        switch originalAttributes.representedElementCategory {
+        case .cell: context.invalidateItems(at: [path])
+        case .supplementaryView:
+            context.invalidateSupplementaryElements(ofKind: originalAttributes.representedElementKind ?? "", at: [path])
+        case .decorationView:
+            context.invalidateDecorationElements(ofKind: originalAttributes.representedElementKind ?? "", at: [path])
+        }
+        return context
+    }
+
+    // MARK: Updates and animation
+
+    /// Called before a batch update is animated, with every change in it. The default does nothing.
+    open func prepare(forCollectionViewUpdates updateItems: [CollectionViewUpdateItem]) {}
+
+    /// Called after the update's animations were set up. The default does nothing.
+    open func finalizeCollectionViewUpdates() {}
+
+    /// Called before an animated bounds change. The default does nothing.
+    open func prepare(forAnimatedBoundsChange oldBounds: CGRect) {}
+
+    /// Called after an animated bounds change was set up. The default does nothing.
+    open func finalizeAnimatedBoundsChange() {}
+
+    /// Called on the layout being installed, before an animated change of layouts.
+    open func prepareForTransition(from oldLayout: CollectionViewLayout) {}
+
+    /// Called on the layout being removed, before an animated change of layouts.
+    open func prepareForTransition(to newLayout: CollectionViewLayout) {}
+
+    /// Called after an animated change of layouts was set up.
+    open func finalizeLayoutTransition() {}
+
+    /// Where an appearing item starts its animation. `nil` (the default) means the host fades it
+    /// in at its final attributes.
+    open func initialLayoutAttributesForAppearingItem(at itemIndexPath: IndexPath) -> CollectionViewLayoutAttributes? {
+        nil
+    }
+
+    /// Where a disappearing item ends its animation. `nil` (the default) means the host fades it
+    /// out at its current attributes.
+    open func finalLayoutAttributesForDisappearingItem(at itemIndexPath: IndexPath) -> CollectionViewLayoutAttributes? {
+        nil
+    }
+
+    /// Where an appearing supplementary view starts its animation; `nil` fades it in.
+    open func initialLayoutAttributesForAppearingSupplementaryElement(ofKind elementKind: String,
+                                                                      at elementIndexPath: IndexPath)
+        -> CollectionViewLayoutAttributes? { nil }
+
+    /// Where a disappearing supplementary view ends its animation; `nil` fades it out.
+    open func finalLayoutAttributesForDisappearingSupplementaryElement(ofKind elementKind: String,
+                                                                       at elementIndexPath: IndexPath)
+        -> CollectionViewLayoutAttributes? { nil }
+
+    /// Where an appearing decoration view starts its animation; `nil` fades it in.
+    open func initialLayoutAttributesForAppearingDecorationElement(ofKind elementKind: String,
+                                                                   at decorationIndexPath: IndexPath)
+        -> CollectionViewLayoutAttributes? { nil }
+
+    /// Where a disappearing decoration view ends its animation; `nil` fades it out.
+    open func finalLayoutAttributesForDisappearingDecorationElement(ofKind elementKind: String,
+                                                                    at decorationIndexPath: IndexPath)
+        -> CollectionViewLayoutAttributes? { nil }
+
+    /// Supplementary views of `elementKind` that the update removes beyond those of deleted
+    /// sections and items. The default is none.
+    open func indexPathsToDeleteForSupplementaryView(ofKind elementKind: String) -> [IndexPath] { [] }
+
+    /// Supplementary views of `elementKind` that the update adds. The default is none.
+    open func indexPathsToInsertForSupplementaryView(ofKind elementKind: String) -> [IndexPath] { [] }
+
+    /// Decoration views of `elementKind` that the update removes. The default is none.
+    open func indexPathsToDeleteForDecorationView(ofKind elementKind: String) -> [IndexPath] { [] }
+
+    /// Decoration views of `elementKind` that the update adds. The default is none.
+    open func indexPathsToInsertForDecorationView(ofKind elementKind: String) -> [IndexPath] { [] }
+
+    // MARK: Scrolling
+
+    /// Where scrolling should come to rest when it is not driven by a gesture (after an update or
+    /// a layout change). The default returns `proposedContentOffset`.
+    open func targetContentOffset(forProposedContentOffset proposedContentOffset: CGPoint) -> CGPoint {
+        proposedContentOffset
+    }
+
+    /// Where a decelerating scroll should come to rest, given where it would stop on its own and
+    /// its velocity in points per millisecond. The default returns `proposedContentOffset`.
+    open func targetContentOffset(forProposedContentOffset proposedContentOffset: CGPoint,
+                                  withScrollingVelocity velocity: CGPoint) -> CGPoint {
+        proposedContentOffset
+    }
+}

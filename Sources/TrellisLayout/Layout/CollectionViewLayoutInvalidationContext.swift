@@ -1,0 +1,76 @@
+import Foundation
+
+/// What part of a layout an invalidation concerns (`UICollectionViewLayoutInvalidationContext`).
+///
+/// `invalidateLayout()` passes a fresh context with nothing set; a host sets
+/// ``invalidateEverything`` when the layout, the data source or all data change and
+/// ``invalidateDataSourceCounts`` for inserts, deletes and reloads. Several invalidations before
+/// the next layout pass are merged into one context with ``merge(_:)``.
+open class CollectionViewLayoutInvalidationContext {
+    /// Whether the whole layout must be recomputed. Set by hosts.
+    public internal(set) var invalidateEverything: Bool = false
+    /// Whether item and section counts changed. Set by hosts.
+    public internal(set) var invalidateDataSourceCounts: Bool = false
+    /// Item index paths whose attributes are invalid: deduplicated, in the order first added.
+    public private(set) var invalidatedItemIndexPaths: [IndexPath]? = nil
+    /// Supplementary index paths per kind, deduplicated, in the order first added.
+    public private(set) var invalidatedSupplementaryIndexPaths: [String: [IndexPath]]? = nil
+    /// Decoration index paths per kind, deduplicated, in the order first added.
+    public private(set) var invalidatedDecorationIndexPaths: [String: [IndexPath]]? = nil
+    /// How far the host should move its content offset after the layout pass.
+    open var contentOffsetAdjustment: CGPoint = .zero
+    /// How much the content size changes; a layout may add it to its own estimate.
+    open var contentSizeAdjustment: CGSize = .zero
+
+    /// A context that invalidates nothing in particular.
+    public required init() {}
+
+    /// Marks items as invalid.
+    open func invalidateItems(at indexPaths: [IndexPath]) {
+        invalidatedItemIndexPaths = Self.appendingUnique(invalidatedItemIndexPaths ?? [], indexPaths)
+    }
+
+    /// Marks supplementary elements of `elementKind` as invalid.
+    open func invalidateSupplementaryElements(ofKind elementKind: String, at indexPaths: [IndexPath]) {
+        var all = invalidatedSupplementaryIndexPaths ?? [:]
+        all[elementKind] = Self.appendingUnique(all[elementKind] ?? [], indexPaths)
+        invalidatedSupplementaryIndexPaths = all
+    }
+
+    /// Marks decoration elements of `elementKind` as invalid.
+    open func invalidateDecorationElements(ofKind elementKind: String, at indexPaths: [IndexPath]) {
+        var all = invalidatedDecorationIndexPaths ?? [:]
+        all[elementKind] = Self.appendingUnique(all[elementKind] ?? [], indexPaths)
+        invalidatedDecorationIndexPaths = all
+    }
+
+    /// Sets the host-owned flags. Hosts call this; layouts read the flags.
+    public func setHostFlags(everything: Bool, dataSourceCounts: Bool) {
+        invalidateEverything = invalidateEverything || everything
+        invalidateDataSourceCounts = invalidateDataSourceCounts || dataSourceCounts || everything
+    }
+
+    /// Folds `other` into this context: flags are or-ed, index paths unioned (first occurrence
+    /// kept), adjustments summed. Subclasses with their own flags override and call `super`.
+    open func merge(_ other: CollectionViewLayoutInvalidationContext) {
+        setHostFlags(everything: other.invalidateEverything, dataSourceCounts: other.invalidateDataSourceCounts)
+        if let items = other.invalidatedItemIndexPaths { invalidateItems(at: items) }
+        for (kind, paths) in (other.invalidatedSupplementaryIndexPaths ?? [:]).sorted(by: { $0.key < $1.key }) {
+            invalidateSupplementaryElements(ofKind: kind, at: paths)
+        }
+        for (kind, paths) in (other.invalidatedDecorationIndexPaths ?? [:]).sorted(by: { $0.key < $1.key }) {
+            invalidateDecorationElements(ofKind: kind, at: paths)
+        }
+        contentOffsetAdjustment.x += other.contentOffsetAdjustment.x
+        contentOffsetAdjustment.y += other.contentOffsetAdjustment.y
+        contentSizeAdjustment.width += other.contentSizeAdjustment.width
+        contentSizeAdjustment.height += other.contentSizeAdjustment.height
+    }
+
+    private static func appendingUnique(_ existing: [IndexPath], _ new: [IndexPath]) -> [IndexPath] {
+        var seen = Set(existing)
+        var result = existing
+        for path in new where seen.insert(path).inserted { result.append(path) }
+        return result
+    }
+}

@@ -1,0 +1,120 @@
+import Foundation
+import TrellisLayout
+
+/// Draws a ``LayoutSnapshot`` as SVG: every element a labelled box at its frame, decoration views
+/// below everything, then elements in ascending zIndex (ties keep the layout's order), as a host
+/// would stack them.
+///
+/// ```swift
+/// let svg = SVGRenderer().render(snapshot)   // "<svg xmlns=… viewBox=\"0 0 375 216\" …>"
+/// ```
+public struct SVGRenderer: Sendable {
+    /// Extra room around the content, in points.
+    public var padding: CGFloat = 8
+    /// A title drawn above the content, if any.
+    public var title: String?
+    /// Whether to draw the viewport rectangle of the collection view on top of the content.
+    public var viewport: CGRect?
+
+    /// Creates a renderer.
+    public init(padding: CGFloat = 8, title: String? = nil, viewport: CGRect? = nil) {
+        self.padding = padding
+        self.title = title
+        self.viewport = viewport
+    }
+
+    /// The SVG document.
+    public func render(_ snapshot: LayoutSnapshot) -> String {
+        let titleHeight: CGFloat = title == nil ? 0 : 22
+        var extent = CGRect(origin: .zero, size: snapshot.contentSize)
+        for element in snapshot.elements where element.frame.width.isFinite && element.frame.height.isFinite {
+            extent = extent.union(element.frame)
+        }
+        if let viewport { extent = extent.union(viewport) }
+        let width = extent.width + 2 * padding
+        let height = extent.height + 2 * padding + titleHeight
+        let n = Markup.number
+        var out = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(n(width))\" height=\"\(n(height))\" "
+        out += "viewBox=\"0 0 \(n(width)) \(n(height))\" font-family=\"Helvetica, Arial, sans-serif\">\n"
+        out += "<style>.cell{fill:#dbeafe;stroke:#2563eb}.supplementaryView{fill:#fef3c7;stroke:#d97706}"
+        out += ".decorationView{fill:#f1f5f9;stroke:#94a3b8;stroke-dasharray:4 3}"
+        out += "text{font-size:11px;fill:#1e293b;text-anchor:middle;dominant-baseline:central}</style>\n"
+        if let title {
+            out += "<text x=\"\(n(padding))\" y=\"14\" style=\"text-anchor:start;font-size:13px;font-weight:bold\">"
+            out += Markup.escape(title) + "</text>\n"
+        }
+        let dx = padding - extent.minX, dy = padding + titleHeight - extent.minY
+        out += "<g transform=\"translate(\(n(dx)) \(n(dy)))\">\n"
+        out += "<rect class=\"content\" x=\"0\" y=\"0\" width=\"\(n(snapshot.contentSize.width))\" "
+        out += "height=\"\(n(snapshot.contentSize.height))\" fill=\"#ffffff\" stroke=\"#cbd5e1\"/>\n"
+        for element in Self.paintOrder(snapshot.elements) {
+            out += elementSVG(element)
+        }
+        if let viewport {
+            out += "<rect class=\"viewport\" x=\"\(n(viewport.minX))\" y=\"\(n(viewport.minY))\" "
+            out += "width=\"\(n(viewport.width))\" height=\"\(n(viewport.height))\" fill=\"none\" "
+            out += "stroke=\"#dc2626\" stroke-width=\"2\"/>\n"
+        }
+        out += "</g>\n</svg>\n"
+        return out
+    }
+
+    /// Elements in the order they are painted: decoration views first, then by zIndex, stable.
+    public static func paintOrder(_ elements: [CollectionViewLayoutAttributes]) -> [CollectionViewLayoutAttributes] {
+        elements.enumerated().sorted { a, b in
+            let ka = (a.element.representedElementCategory == .decorationView ? 0 : 1, a.element.zIndex)
+            let kb = (b.element.representedElementCategory == .decorationView ? 0 : 1, b.element.zIndex)
+            return ka != kb ? ka < kb : a.offset < b.offset
+        }.map(\.element)
+    }
+
+    /// A short label for an element: `0·3` for an item, `header 0`, `footer 0`, or the kind.
+    public static func label(_ a: CollectionViewLayoutAttributes) -> String {
+        switch a.representedElementCategory {
+        case .cell: return "\(a.section)·\(a.item)"
+        case .supplementaryView, .decorationView:
+            switch a.representedElementKind {
+            case CollectionElementKind.sectionHeader?: return "header \(a.section)"
+            case CollectionElementKind.sectionFooter?: return "footer \(a.section)"
+            default: return "\(a.representedElementKind ?? "?") \(a.section)·\(a.item)"
+            }
+        }
+    }
+
+    private func elementSVG(_ a: CollectionViewLayoutAttributes) -> String {
+        guard !a.isHidden, a.frame.minX.isFinite, a.frame.minY.isFinite,
+              a.frame.width.isFinite, a.frame.height.isFinite else { return "" }
+        let n = Markup.number
+        let f = a.frame
+        var attributes = "class=\"\(a.representedElementCategory.rawValue)\""
+        if a.alpha != 1 { attributes += " opacity=\"\(n(max(0, min(1, a.alpha))))\"" }
+        var out = "<g \(attributes)"
+        if let t = a.transform3D.affineComponents, !a.transform3D.isIdentity {
+            // Layout transforms apply about the element's center.
+            let c = a.center
+            out += " transform=\"translate(\(n(c.x)) \(n(c.y))) matrix(\(n(t.a)) \(n(t.b)) \(n(t.c)) \(n(t.d)) "
+            out += "\(n(t.tx)) \(n(t.ty))) translate(\(n(-c.x)) \(n(-c.y)))\""
+        }
+        out += "><rect x=\"\(n(f.minX))\" y=\"\(n(f.minY))\" width=\"\(n(f.width))\" height=\"\(n(f.height))\" rx=\"3\"/>"
+        out += "<text x=\"\(n(f.midX))\" y=\"\(n(f.midY))\">\(Markup.escape(Self.label(a)))</text></g>\n"
+        return out
+    }
+}
+
+/// Wraps SVG drawings in a self-contained HTML page.
+public enum HTMLPage {
+    /// A page titled `title` showing `figures` (caption, SVG markup) one after the other.
+    public static func render(title: String, figures: [(caption: String, svg: String)]) -> String {
+        var out = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+        out += "<title>\(Markup.escape(title))</title>\n"
+        out += "<style>body{font-family:Helvetica,Arial,sans-serif;margin:24px;color:#1e293b}"
+        out += "figure{display:inline-block;vertical-align:top;margin:0 24px 24px 0}"
+        out += "figcaption{font-size:13px;margin-bottom:6px;max-width:420px}</style>\n</head>\n<body>\n"
+        out += "<h1>\(Markup.escape(title))</h1>\n"
+        for figure in figures {
+            out += "<figure>\n<figcaption>\(Markup.escape(figure.caption))</figcaption>\n\(figure.svg)</figure>\n"
+        }
+        out += "</body>\n</html>\n"
+        return out
+    }
+}
