@@ -21,7 +21,7 @@ let package = Package(
         .testTarget(
             name: "TrellisCLITests",
             dependencies: ["TrellisCLI", "TrellisRender", "TrellisLayout"],
-            resources: [.copy("Transcripts")]
+            exclude: ["Transcripts"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -71,7 +71,15 @@ extension FlowGeometry {
         /// - Complexity: O(n).
         public mutating func appendSection<Sizes: RandomAccessCollection>(_ metrics: FlowSectionMetrics, itemSizes: Sizes)
             where Sizes.Element == CGSize, Sizes.Index == Int {
-            if let first = itemSizes.first, itemSizes.allSatisfy({ $0 == first }) {
+            appendSection(metrics, itemSizes: itemSizes, detectUniform: true)
+        }
+
+        /// `detectUniform: false` forces per-item storage: how tests check that the uniform fast
+        /// path computes exactly what the general rules do.
+        mutating func appendSection<Sizes: RandomAccessCollection>(_ metrics: FlowSectionMetrics, itemSizes: Sizes,
+                                                                   detectUniform: Bool)
+            where Sizes.Element == CGSize, Sizes.Index == Int {
+            if detectUniform, let first = itemSizes.first, itemSizes.allSatisfy({ $0 == first }) {
                 appendSection(metrics, itemSize: first, count: itemSizes.count)
                 return
             }

@@ -73,11 +73,11 @@ extension JSONValue {
         case .string(let s): out += Self.quote(s)
         case .array(let items):
             if items.isEmpty { out += "[]"; return }
-            guard let level = indent, !isCompactable else {
+            guard let level = indent, level >= 0, !isCompactable else {
                 out += "["
                 for (k, item) in items.enumerated() {
                     if k > 0 { out += indent == nil ? "," : ", " }
-                    item.write(into: &out, indent: nil)
+                    item.write(into: &out, indent: indent.map { _ in -1 })
                 }
                 out += "]"
                 return
@@ -92,12 +92,12 @@ extension JSONValue {
             out += String(repeating: "  ", count: level) + "]"
         case .object(let members):
             if members.isEmpty { out += "{}"; return }
-            guard let level = indent, !isCompactable else {
+            guard let level = indent, level >= 0, !isCompactable else {
                 out += "{"
                 for (k, member) in members.enumerated() {
                     if k > 0 { out += indent == nil ? "," : ", " }
                     out += Self.quote(member.key) + (indent == nil ? ":" : ": ")
-                    member.value.write(into: &out, indent: nil)
+                    member.value.write(into: &out, indent: indent.map { _ in -1 })
                 }
                 out += "}"
                 return

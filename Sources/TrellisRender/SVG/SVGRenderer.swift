@@ -38,7 +38,7 @@ public struct SVGRenderer: Sendable {
         out += "viewBox=\"0 0 \(n(width)) \(n(height))\" font-family=\"Helvetica, Arial, sans-serif\">\n"
         out += "<style>.cell{fill:#dbeafe;stroke:#2563eb}.supplementaryView{fill:#fef3c7;stroke:#d97706}"
         out += ".decorationView{fill:#f1f5f9;stroke:#94a3b8;stroke-dasharray:4 3}"
-        out += "text{font-size:11px;fill:#1e293b;text-anchor:middle;dominant-baseline:central}</style>\n"
+        out += "text{font-size:11px;fill:#1e293b;stroke:none;text-anchor:middle;dominant-baseline:central}</style>\n"
         if let title {
             out += "<text x=\"\(n(padding))\" y=\"14\" style=\"text-anchor:start;font-size:13px;font-weight:bold\">"
             out += Markup.escape(title) + "</text>\n"
@@ -96,7 +96,9 @@ public struct SVGRenderer: Sendable {
             out += "\(n(t.tx)) \(n(t.ty))) translate(\(n(-c.x)) \(n(-c.y)))\""
         }
         out += "><rect x=\"\(n(f.minX))\" y=\"\(n(f.minY))\" width=\"\(n(f.width))\" height=\"\(n(f.height))\" rx=\"3\"/>"
-        out += "<text x=\"\(n(f.midX))\" y=\"\(n(f.midY))\">\(Markup.escape(Self.label(a)))</text></g>\n"
+        // Narrow, tall boxes (headers of a horizontal layout) get their label turned upright.
+        let turn = f.width < 40 && f.height > f.width ? " transform=\"rotate(-90 \(n(f.midX)) \(n(f.midY)))\"" : ""
+        out += "<text x=\"\(n(f.midX))\" y=\"\(n(f.midY))\"\(turn)>\(Markup.escape(Self.label(a)))</text></g>\n"
         return out
     }
 }
