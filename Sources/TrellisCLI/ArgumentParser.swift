@@ -125,6 +125,10 @@ func closest(_ word: String, in candidates: [String]) -> String? {
         }
         return previous[b.count]
     }
+    if let prefixed = candidates.filter({ $0.count > 2 && word.hasPrefix($0) || $0.hasPrefix(word) && word.count > 2 })
+        .min(by: { $0.count < $1.count }) {
+        return prefixed
+    }
     let w = Array(word)
     let scored = candidates.map { ($0, distance(w, Array($0))) }.sorted { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0 < $1.0 }
     guard let best = scored.first, best.1 <= max(1, w.count / 3) else { return nil }

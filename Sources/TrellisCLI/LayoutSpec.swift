@@ -50,7 +50,7 @@ public struct LayoutSpec: Equatable, Sendable {
         }
         let json: JSONValue
         do { json = try JSONValue.parse(text) } catch {
-            throw SpecError(path: "$", message: "invalid JSON at \(error)")
+            throw SpecError(path: "line \(error.line), column \(error.column)", message: "invalid JSON: \(error.message)")
         }
         var root = try SpecObject(json, path: "$")
         guard var cv = try root.object("collectionView") else {

@@ -3,7 +3,8 @@ import TrellisRender
 
 /// An invalid spec: the JSON path of the offending value and what is wrong with it.
 public struct SpecError: Error, Equatable, CustomStringConvertible {
-    /// Where, as a JSON path: `$.sections[1].items[0].width`.
+    /// Where, as a JSON path (`$.sections[1].items[0].width`), or as a line and column for
+    /// text that is not valid JSON.
     public let path: String
     /// What is wrong and how to fix it.
     public let message: String

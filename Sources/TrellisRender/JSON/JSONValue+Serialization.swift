@@ -17,7 +17,7 @@ extension JSONValue {
     /// Formats a number as JSON: `16`, `102.5`, `0.3333333333333333`, `1e+21`.
     public static func format(_ value: Double) -> String {
         guard value.isFinite else { return "null" }
-        if value == value.rounded(), abs(value) < 1e15 {
+        if value == value.rounded(), abs(value) <= 9_007_199_254_740_992 {
             return value == 0 ? "0" : String(Int64(value))
         }
         return "\(value)"

@@ -50,6 +50,13 @@ public struct JSONSyntaxError: Error, Equatable, CustomStringConvertible {
     public let column: Int
     public let message: String
     public var description: String { "line \(line), column \(column): \(message)" }
+
+    /// Creates a syntax error at a 1-based line and column.
+    public init(line: Int, column: Int, message: String) {
+        self.line = line
+        self.column = column
+        self.message = message
+    }
 }
 
 extension JSONValue {

@@ -1,0 +1,52 @@
+import Foundation
+import Testing
+import TrellisLayout
+import TrellisRender
+
+@Suite("SVG and HTML")
+struct SVGRendererTests {
+    func snapshot() -> LayoutSnapshot {
+        var header = CollectionViewLayoutAttributes(forSupplementaryViewOfKind: CollectionElementKindSectionHeader,
+                                                    with: IndexPath(item: 0, section: 0))
+        header.frame = CGRect(x: 0, y: 0, width: 200, height: 20)
+        header.zIndex = 10
+        var cell = CollectionViewLayoutAttributes(forCellWith: IndexPath(item: 3, section: 0))
+        cell.frame = CGRect(x: 10.25, y: 30, width: 60, height: 40)
+        cell.alpha = 0.5
+        cell.transform3D = Transform3DMakeScale(0.5, 0.5, 1)
+        var background = CollectionViewLayoutAttributes(forDecorationViewOfKind: "<bg>", with: IndexPath(item: 0, section: 0))
+        background.frame = CGRect(x: 0, y: 20, width: 200, height: 100)
+        background.zIndex = -1
+        var hidden = CollectionViewLayoutAttributes(forCellWith: IndexPath(item: 4, section: 0))
+        hidden.isHidden = true
+        return LayoutSnapshot(contentSize: CGSize(width: 200, height: 120), elements: [header, cell, background, hidden])
+    }
+
+    @Test("every visible element is drawn as a labelled box, decorations first, then by zIndex")
+    func drawsElements() {
+        let svg = SVGRenderer(title: "A & B").render(snapshot())
+        #expect(svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\""))
+        #expect(svg.contains("A &amp; B"))
+        let decoration = svg.range(of: "&lt;bg&gt; 0·0")!, cell = svg.range(of: ">0·3<")!, header = svg.range(of: ">header 0<")!
+        #expect(decoration.lowerBound < cell.lowerBound && cell.lowerBound < header.lowerBound)
+        #expect(svg.contains("opacity=\"0.5\""))
+        #expect(svg.contains("matrix(0.5 0 0 0.5 0 0)"))
+        #expect(svg.contains("x=\"10.25\""))
+        #expect(!svg.contains("0·4"), "hidden elements are not drawn")
+    }
+
+    @Test("the same snapshot renders to the same bytes")
+    func deterministic() {
+        #expect(SVGRenderer().render(snapshot()) == SVGRenderer().render(snapshot()))
+        let page = HTMLPage.render(title: "<t>", figures: [("c & d", SVGRenderer().render(snapshot()))])
+        #expect(page == HTMLPage.render(title: "<t>", figures: [("c & d", SVGRenderer().render(snapshot()))]))
+        #expect(page.contains("<title>&lt;t&gt;</title>") && page.contains("<figcaption>c &amp; d</figcaption>"))
+    }
+
+    @Test("the JSON form lists each element with its category, kind, index path and frame")
+    func json() {
+        let text = snapshot().json.serialized()
+        #expect(text.contains(#"{"category": "supplementaryView", "kind": "sectionHeader", "indexPath": [0, 0], "frame": {"x": 0, "y": 0, "width": 200, "height": 20}, "zIndex": 10, "alpha": 1, "isHidden": false}"#))
+        #expect(text.contains(#""transform3D": [0.5, 0, 0, 0, 0, 0.5, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]"#))
+    }
+}
