@@ -74,7 +74,8 @@ struct FlowLayoutOracleTests {
             var uniform = FlowGeometry.Builder(scrollDirection: .vertical, crossSize: cross, displayScale: scale)
             uniform.appendSection(metrics, itemSize: size, count: count)
             var general = FlowGeometry.Builder(scrollDirection: .vertical, crossSize: cross, displayScale: scale)
-            general.appendSection(metrics, itemSizes: Array(repeating: size, count: count), detectUniform: false)
+            general.appendSection(metrics, itemSizes: Array(repeating: size, count: count), transposed: false,
+                                  detectUniform: false)
             let u = uniform.finish(), g = general.finish()
             #expect(abs(u.contentSize.height - g.contentSize.height) < 1e-9, "seed \(seed)")
             let uf = (0..<count).map { u.itemFrame(section: 0, item: $0)! }
@@ -90,8 +91,25 @@ struct FlowLayoutOracleTests {
         var builder = FlowGeometry.Builder(scrollDirection: .vertical, crossSize: 375, displayScale: 2)
         builder.appendSection(FlowSectionMetrics(), itemSize: CGSize(width: 100, height: 100), count: 1_000_000)
         let geometry = builder.finish()
-        #expect(geometry.frames.isEmpty && geometry.lineTop.isEmpty)
+        #expect(geometry.storage.frameCount == 0 && geometry.storage.lineCount == 0)
         #expect(geometry.storageBytes < 1024)
         #expect(geometry.itemFrame(section: 0, item: 999_999) != nil)
+    }
+}
+
+@Suite("Searching")
+struct SearchTests {
+    @Test("a search started from any guess finds the same partition point as a binary search")
+    func gallopingMatchesBinarySearch() {
+        var rng = SeededRandom(seed: 99)
+        for _ in 0..<300 {
+            let count = Int.random(in: 0...200, using: &rng)
+            let answer = Int.random(in: 0...count, using: &rng)
+            let expected = partitionPoint(count) { $0 < answer }
+            #expect(expected == answer)
+            for guess in [-5, 0, count / 2, count - 1, count, count + 7, Int.random(in: 0...max(count, 1), using: &rng)] {
+                #expect(partitionPoint(count, from: guess) { $0 < answer } == answer, "count \(count) guess \(guess)")
+            }
+        }
     }
 }

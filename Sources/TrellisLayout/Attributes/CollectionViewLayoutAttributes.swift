@@ -21,7 +21,13 @@ public struct CollectionViewLayoutAttributes: Equatable, Sendable, CustomStringC
     /// The element's frame in the collection view's content coordinates (before `transform3D`).
     public var frame: CGRect
     /// The 3D transform applied around the center.
-    public var transform3D: Transform3D = .identity
+    public var transform3D: Transform3D {
+        get { transformBox?.value ?? .identity }
+        set { transformBox = newValue.isIdentity ? nil : TransformBox(newValue) }
+    }
+    /// Most elements are untransformed: keeping the 128-byte matrix out of line keeps the value
+    /// small, which is what makes building a page of attributes cheap.
+    @usableFromInline var transformBox: TransformBox?
     /// The opacity, 0 (transparent) to 1 (opaque). Defaults to 1.
     public var alpha: CGFloat = 1
     /// The stacking order: higher draws above lower. Defaults to 0.
@@ -129,7 +135,7 @@ public struct CollectionViewLayoutAttributes: Equatable, Sendable, CustomStringC
               lhs.alpha == rhs.alpha, lhs.zIndex == rhs.zIndex, lhs.isHidden == rhs.isHidden,
               lhs.representedElementCategory == rhs.representedElementCategory,
               lhs.representedElementKind == rhs.representedElementKind,
-              lhs.transform3D == rhs.transform3D, lhs.custom.count == rhs.custom.count else { return false }
+              lhs.transformBox?.value == rhs.transformBox?.value, lhs.custom.count == rhs.custom.count else { return false }
         for (key, box) in lhs.custom {
             guard let other = rhs.custom[key], box.isEqualTo(other.value) else { return false }
         }
@@ -148,4 +154,11 @@ public struct CollectionViewLayoutAttributes: Equatable, Sendable, CustomStringC
         for (name, value) in customAttributes { parts.append("\(name): \(value)") }
         return "<" + parts.joined(separator: "; ") + ">"
     }
+}
+
+/// Out-of-line storage for a non-identity transform.
+@usableFromInline
+final class TransformBox: Sendable {
+    let value: Transform3D
+    init(_ value: Transform3D) { self.value = value }
 }

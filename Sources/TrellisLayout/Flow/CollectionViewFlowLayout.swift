@@ -53,8 +53,11 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
     open var sectionInsetReference = SectionInsetReference.fromContentInset { didSet { invalidateLayout() } }
 
     /// The geometry computed by the last ``prepare()``.
-    public private(set) var geometry = FlowGeometry.Builder(scrollDirection: .vertical, crossSize: 0,
-                                                            displayScale: 2).finish()
+    public private(set) var geometry = CollectionViewFlowLayout.emptyGeometry
+
+    static var emptyGeometry: FlowGeometry {
+        FlowGeometry.Builder(scrollDirection: .vertical, crossSize: 0, displayScale: 2).finish()
+    }
 
     /// The bounds the last ``prepare()`` used: a bounds change across the scroll axis invalidates.
     public private(set) var preparedBounds: CGRect = .zero
@@ -102,7 +105,9 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
         for (metrics, sizes) in gathered {
             switch sizes {
             case .uniform(let size, let count): builder.appendSection(metrics, itemSize: size, count: count)
-            case .varied(let list): builder.appendSection(metrics, itemSizes: list)
+            case .varied(let list):
+                // Sizes are cleaned (and transposed) as the builder reads them, without a copy.
+                builder.appendSection(metrics, itemSizes: list, transposed: scrollDirection == .horizontal)
             }
         }
         geometry = builder.finish()
@@ -153,6 +158,8 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
 
     // MARK: Gathering inputs
 
+    /// A section's item sizes as gathered: uniform ones already cleaned and transposed, varied
+    /// ones exactly as the delegate gave them.
     enum SectionSizes {
         case uniform(CGSize, Int)
         case varied([CGSize])
@@ -164,9 +171,12 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
         let transpose = scrollDirection == .horizontal
         let fixed = Self.clean(transpose ? LayoutGeometry.transposed(itemSize) : itemSize)
         guard let delegate, count > 0 else { return .uniform(fixed, count) }
-        if let list = delegate.collectionView(host, layout: self, sizesForItemsInSection: section) {
-            let usable = list.count >= count ? list : list + Array(repeating: fixed, count: count - list.count)
-            return .varied(usable.prefix(count).map { Self.clean(transpose ? LayoutGeometry.transposed($0) : $0) })
+        if var list = delegate.collectionView(host, layout: self, sizesForItemsInSection: section) {
+            // Missing sizes take `itemSize`, extra ones are ignored; the usual exact list is not copied.
+            if list.count != count {
+                list = Array(list.prefix(count)) + Array(repeating: itemSize, count: max(0, count - list.count))
+            }
+            return .varied(list)
         }
         delegateAnsweredWithDefault = false
         let first = delegate.collectionView(host, layout: self, sizeForItemAt: IndexPath(item: 0, section: section))
@@ -177,7 +187,6 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
         for item in 1..<count {
             sizes.append(delegate.collectionView(host, layout: self, sizeForItemAt: IndexPath(item: item, section: section)))
         }
-        for i in sizes.indices { sizes[i] = Self.clean(transpose ? LayoutGeometry.transposed(sizes[i]) : sizes[i]) }
         return .varied(sizes)
     }
 

@@ -12,10 +12,7 @@ extension FlowGeometry {
         let scale: CGFloat
         var cursor: CGFloat = 0
         var sections: [Section] = []
-        var frames: [CGRect] = []
-        var lineFirst: [Int] = []
-        var lineTop: [CGFloat] = []
-        var lineReach: [CGFloat] = []
+        let storage: FlowStorage
         var reach: CGFloat = -.infinity
 
         /// Starts a geometry.
@@ -29,12 +26,7 @@ extension FlowGeometry {
             self.scrollDirection = scrollDirection
             self.crossSize = crossSize
             self.scale = displayScale
-            if reservingItems > 0 {
-                frames.reserveCapacity(reservingItems)
-                lineFirst.reserveCapacity(reservingItems / 2)
-                lineTop.reserveCapacity(reservingItems / 2)
-                lineReach.reserveCapacity(reservingItems / 2)
-            }
+            storage = FlowStorage(frameCapacity: reservingItems, lineCapacity: reservingItems / 2)
         }
 
         /// Appends a section of `count` items that all have `itemSize` (in the scroll frame):
@@ -69,35 +61,39 @@ extension FlowGeometry {
         /// whose sizes are all equal is stored as a uniform one.
         ///
         /// - Complexity: O(n).
-        public mutating func appendSection<Sizes: RandomAccessCollection>(_ metrics: FlowSectionMetrics, itemSizes: Sizes)
-            where Sizes.Element == CGSize, Sizes.Index == Int {
-            appendSection(metrics, itemSizes: itemSizes, detectUniform: true)
+        public mutating func appendSection(_ metrics: FlowSectionMetrics, itemSizes: [CGSize]) {
+            appendSection(metrics, itemSizes: itemSizes, transposed: false)
         }
 
-        /// `detectUniform: false` forces per-item storage: how tests check that the uniform fast
-        /// path computes exactly what the general rules do.
-        mutating func appendSection<Sizes: RandomAccessCollection>(_ metrics: FlowSectionMetrics, itemSizes: Sizes,
-                                                                   detectUniform: Bool)
-            where Sizes.Element == CGSize, Sizes.Index == Int {
-            if detectUniform, let first = itemSizes.first, itemSizes.allSatisfy({ $0 == first }) {
-                appendSection(metrics, itemSize: first, count: itemSizes.count)
-                return
+        /// Appends a section of sizes as a delegate gave them: each is transposed when
+        /// `transposed` and cleaned (negative or non-finite extents count as zero) as it is read,
+        /// so the delegate's array is used without a copy. `detectUniform: false` forces per-item
+        /// storage: how tests check that the uniform fast path computes what the general rules do.
+        mutating func appendSection(_ metrics: FlowSectionMetrics, itemSizes: [CGSize], transposed: Bool,
+                                    detectUniform: Bool = true) {
+            itemSizes.withUnsafeBufferPointer { raw in
+                let sizes = SizeReader(raw: raw, transposed: transposed)
+                if detectUniform, let first = raw.first, raw.allSatisfy({ $0 == first }) {
+                    appendSection(metrics, itemSize: sizes[0], count: raw.count)
+                    return
+                }
+                var section = beginSection(metrics, count: raw.count)
+                let base = storage.frameCount
+                let firstLine = storage.lineCount
+                layOutLines(sizes, metrics)
+                section.items = .varied(frameBase: base, lines: firstLine..<storage.lineCount)
+                endSection(&section, metrics)
             }
-            var section = beginSection(metrics, count: itemSizes.count)
-            let base = frames.count
-            let firstLine = lineFirst.count
-            layOutLines(itemSizes, metrics)
-            section.items = .varied(frameBase: base, lines: firstLine..<lineFirst.count)
-            endSection(&section, metrics)
         }
 
         /// Finishes the geometry.
+        ///
+        /// A builder is used once: appending after `finish()` would change the finished geometry.
         public func finish() -> FlowGeometry {
             let content = CGSize(width: crossSize, height: cursor)
             return FlowGeometry(scrollDirection: scrollDirection,
                                 contentSize: scrollDirection == .vertical ? content : LayoutGeometry.transposed(content),
-                                crossSize: crossSize, displayScale: scale, sections: sections, frames: frames,
-                                lineFirst: lineFirst, lineTop: lineTop, lineReach: lineReach)
+                                crossSize: crossSize, displayScale: scale, sections: sections, storage: storage)
         }
 
         // MARK: The steps of one section
@@ -146,15 +142,18 @@ extension FlowGeometry {
         ///    the minimum spacing;
         /// 5. items are centred vertically in their line, lines are `minimumLineSpacing` apart;
         /// 6. origins are snapped to the pixel grid, sizes are not.
-        private mutating func layOutLines<Sizes: RandomAccessCollection>(_ sizes: Sizes, _ metrics: FlowSectionMetrics)
-            where Sizes.Element == CGSize, Sizes.Index == Int {
+        private mutating func layOutLines(_ sizes: SizeReader, _ metrics: FlowSectionMetrics) {
             let available = crossSize - metrics.inset.horizontal
             let limit = available + Self.fitTolerance
             let spacing = metrics.minimumInteritemSpacing
             let leading = metrics.inset.left
-            let end = sizes.endIndex
-            var i = sizes.startIndex
+            let scale = self.scale
+            let end = sizes.count
+            let base = storage.frameCount
+            let out = storage.appendFrames(end)
+            var reach = self.reach
             var y = cursor
+            var i = 0
             while i < end {
                 let start = i
                 let first = sizes[i]
@@ -180,21 +179,20 @@ extension FlowGeometry {
                     if fit <= 1 { x = leading + (available - first.width) / 2 }
                     else if fit != .max { gap = (available - CGFloat(fit) * first.width) / CGFloat(fit - 1) }
                 }
-                lineFirst.append(frames.count)
-                lineTop.append(y)
                 for k in start..<i {
                     let size = sizes[k]
                     let top = LayoutGeometry.snapToPixel(y + (lineHeight - size.height) / 2, scale: scale)
-                    frames.append(CGRect(x: LayoutGeometry.snapToPixel(x, scale: scale), y: top,
-                                         width: size.width, height: size.height))
+                    out[k] = CGRect(x: LayoutGeometry.snapToPixel(x, scale: scale), y: top,
+                                    width: size.width, height: size.height)
                     reach = max(reach, top + size.height)
                     x += size.width + gap
                 }
+                reach = max(reach, y + lineHeight)
+                storage.appendLine(first: base + start, top: y, reach: reach)
                 y += lineHeight
-                reach = max(reach, y)
-                lineReach.append(reach)
                 if i < end { y += metrics.minimumLineSpacing }
             }
+            self.reach = reach
             cursor = y
         }
 
@@ -211,5 +209,22 @@ extension FlowGeometry {
             while k < Int(1e15), fits(k + 1) { k += 1 }
             return k
         }
+    }
+}
+
+/// Reads a delegate's sizes in the scroll frame: transposed for horizontal layouts, with negative
+/// and non-finite extents read as zero.
+struct SizeReader {
+    let raw: UnsafeBufferPointer<CGSize>
+    let transposed: Bool
+
+    var count: Int { raw.count }
+
+    @inline(__always)
+    subscript(i: Int) -> CGSize {
+        let s = raw[i]
+        let w = s.width.isFinite && s.width > 0 ? s.width : 0
+        let h = s.height.isFinite && s.height > 0 ? s.height : 0
+        return transposed ? CGSize(width: h, height: w) : CGSize(width: w, height: h)
     }
 }

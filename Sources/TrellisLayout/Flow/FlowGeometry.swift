@@ -28,16 +28,10 @@ public struct FlowGeometry: Sendable {
     public let displayScale: CGFloat
 
     var sections: [Section]
-    /// Frames of the items of varied sections, in the scroll frame, all sections concatenated.
-    var frames: [CGRect]
-    /// Per line of a varied section: the index in `frames` of its first item.
-    var lineFirst: [Int]
-    /// Per line: the unsnapped top of the line (monotone).
-    var lineTop: [CGFloat]
-    /// Per line: the largest snapped bottom of any element up to and including this line
-    /// (a running maximum, so that it can be binary searched even where snapping pushed an
-    /// item half a pixel past its line).
-    var lineReach: [CGFloat]
+    /// Item frames and line records of the varied sections. A line's reach is a running maximum
+    /// of snapped bottoms, so it can be binary searched even where snapping pushed an item half
+    /// a pixel past its line.
+    let storage: FlowStorage
 
     struct Section: Sendable {
         var start: CGFloat
@@ -118,10 +112,7 @@ public struct FlowGeometry: Sendable {
 
     /// Bytes held by the geometry's storage: what a layout of this size costs in memory.
     public var storageBytes: Int {
-        sections.capacity * MemoryLayout<Section>.stride
-            + frames.capacity * MemoryLayout<CGRect>.stride
-            + lineFirst.capacity * MemoryLayout<Int>.stride
-            + (lineTop.capacity + lineReach.capacity) * MemoryLayout<CGFloat>.stride
+        sections.capacity * MemoryLayout<Section>.stride + storage.bytes
     }
 
     /// Calls `body` for every element whose frame intersects `rect` (see
@@ -132,26 +123,35 @@ public struct FlowGeometry: Sendable {
     public func forEachElement(in rect: CGRect,
                                _ body: (_ category: CollectionElementCategory, _ kind: String?,
                                         _ section: Int, _ item: Int, _ frame: CGRect) -> Void) {
-        let query = input(rect.standardized)
-        guard !(query.minX.isNaN || query.minY.isNaN || query.width.isNaN || query.height.isNaN),
+        let query = input(rect)
+        var minY = query.origin.y, maxY = query.origin.y + query.size.height
+        if maxY < minY { swap(&minY, &maxY) }
+        guard !(query.origin.x.isNaN || minY.isNaN || maxY.isNaN || query.size.width.isNaN),
               !sections.isEmpty else { return }
         let margin = snapMargin
-        var s = partitionPoint(sections.count) { sections[$0].end + margin <= query.minY }
-        while s < sections.count, sections[s].start - margin < query.maxY {
+        var s = partitionPoint(sections.count) { sections[$0].end + margin <= minY }
+        while s < sections.count, sections[s].start - margin < maxY {
             let section = sections[s]
             if let header = section.header, LayoutGeometry.intersects(header, query) {
                 body(.supplementaryView, CollectionElementKind.sectionHeader, s, 0, output(header))
             }
             switch section.items {
             case .uniform(let grid):
-                forEachUniformItem(grid, count: section.count, in: query) { item, frame in
+                forEachUniformItem(grid, count: section.count, in: query, minY: minY, maxY: maxY) { item, frame in
                     body(.cell, nil, s, item, output(frame))
                 }
             case .varied(let base, let lines):
-                var line = lines.lowerBound + partitionPoint(lines.count) {
-                    lineReach[lines.lowerBound + $0] <= query.minY
-                }
-                while line < lines.upperBound, lineTop[line] - margin < query.maxY {
+                let frames = storage.frames, lineFirst = storage.lineFirst
+                let lineTop = storage.lineTop, lineReach = storage.lineReach
+                // Lines are spread fairly evenly along the scroll axis: guess the first line by
+                // interpolation and gallop from there, which touches a few cache lines where a
+                // plain binary search over a million lines misses the cache a dozen times.
+                let low = lines.lowerBound, n = lines.count
+                let span = section.bodyEnd - section.bodyStart
+                let fraction = span > 0 ? (minY - section.bodyStart) / span : 0
+                let guess = fraction.isFinite ? Int(max(0, min(fraction, 1)) * CGFloat(max(n - 1, 0))) : 0
+                var line = low + partitionPoint(n, from: guess) { lineReach[low + $0] <= minY }
+                while line < lines.upperBound, lineTop[line] - margin < maxY {
                     let end = line + 1 < lines.upperBound ? lineFirst[line + 1] : base + section.count
                     for index in lineFirst[line]..<end where LayoutGeometry.intersects(frames[index], query) {
                         body(.cell, nil, s, index - base, output(frames[index]))
@@ -180,23 +180,23 @@ public struct FlowGeometry: Sendable {
 
     // MARK: Internals
 
-    private func forEachUniformItem(_ grid: UniformLines, count: Int, in query: CGRect,
+    private func forEachUniformItem(_ grid: UniformLines, count: Int, in query: CGRect, minY: CGFloat, maxY: CGFloat,
                                     _ body: (Int, CGRect) -> Void) {
         guard grid.lineCount > 0 else { return }
         let margin = snapMargin
         // First line whose bottom can reach the query, then walk down while lines can.
         var first = 0
         if grid.lineStride > 0 {
-            let estimate = ((query.minY - margin - grid.firstTop - grid.size.height) / grid.lineStride).rounded(.down)
+            let estimate = ((minY - margin - grid.firstTop - grid.size.height) / grid.lineStride).rounded(.down)
             first = estimate.isFinite ? Int(max(0, min(estimate, CGFloat(grid.lineCount)))) : 0
-            while first > 0, grid.firstTop + CGFloat(first - 1) * grid.lineStride + grid.size.height + margin > query.minY {
+            while first > 0, grid.firstTop + CGFloat(first - 1) * grid.lineStride + grid.size.height + margin > minY {
                 first -= 1
             }
         }
         var line = first
         while line < grid.lineCount {
             let top = grid.firstTop + CGFloat(line) * grid.lineStride
-            if top - margin >= query.maxY { break }
+            if top - margin >= maxY { break }
             let startItem = line * grid.perLine
             let endItem = min(startItem + grid.perLine, count)
             for item in startItem..<endItem {
@@ -219,7 +219,7 @@ public struct FlowGeometry: Sendable {
     func scrollFrameOfItem(_ section: Section, _ item: Int) -> CGRect {
         switch section.items {
         case .uniform(let grid): return uniformFrame(grid, item)
-        case .varied(let base, _): return frames[base + item]
+        case .varied(let base, _): return storage.frames[base + item]
         }
     }
 
@@ -232,6 +232,40 @@ public struct FlowGeometry: Sendable {
     @inline(__always) func input(_ rect: CGRect) -> CGRect {
         scrollDirection == .vertical ? rect : LayoutGeometry.transposed(rect)
     }
+}
+
+/// ``partitionPoint(_:_:)`` searched outward from `guess`: O(log d) probes for an answer `d`
+/// away from the guess, so a good guess costs a few probes wherever the answer lies.
+@inline(__always)
+func partitionPoint(_ count: Int, from guess: Int, _ isBefore: (Int) -> Bool) -> Int {
+    guard count > 0 else { return 0 }
+    let start = min(max(guess, 0), count - 1)
+    var low: Int, high: Int
+    if isBefore(start) {
+        // The answer is after `start`: double the step until it is passed.
+        var step = 1
+        low = start + 1
+        high = start + 1
+        while high < count, isBefore(high) {
+            low = high + 1
+            high = min(count, start + step * 2)
+            step *= 2
+        }
+    } else {
+        var step = 1
+        high = start
+        low = start
+        while low > 0, !isBefore(low - 1) {
+            high = low - 1
+            low = max(0, start - step * 2)
+            step *= 2
+        }
+    }
+    while low < high {
+        let mid = low + (high - low) / 2
+        if isBefore(mid) { low = mid + 1 } else { high = mid }
+    }
+    return low
 }
 
 /// The first index in `0..<count` for which `isBefore` is false, given that `isBefore` is true

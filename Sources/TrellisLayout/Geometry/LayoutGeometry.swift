@@ -14,8 +14,15 @@ public enum LayoutGeometry {
     /// - Complexity: O(1).
     @inlinable
     public static func intersects(_ frame: CGRect, _ rect: CGRect) -> Bool {
-        let a = frame.standardized, b = rect.standardized
-        return a.minX < b.maxX && b.minX < a.maxX && a.minY < b.maxY && b.minY < a.maxY
+        // Reads the stored fields directly: Foundation's `minX`/`standardized` are not inlinable
+        // on every platform, and this runs for every candidate of every rect query.
+        var ax = frame.origin.x, aw = frame.size.width, ay = frame.origin.y, ah = frame.size.height
+        var bx = rect.origin.x, bw = rect.size.width, by = rect.origin.y, bh = rect.size.height
+        if aw < 0 { ax += aw; aw = -aw }
+        if ah < 0 { ay += ah; ah = -ah }
+        if bw < 0 { bx += bw; bw = -bw }
+        if bh < 0 { by += bh; bh = -bh }
+        return ax < bx + bw && bx < ax + aw && ay < by + bh && by < ay + ah
     }
 
     /// A rect that contains every finite element: used to list all elements of a layout.
@@ -33,8 +40,12 @@ public enum LayoutGeometry {
         let s = (scale.isFinite && scale > 1) ? scale : 1
         let pixels = value * s
         guard pixels.isFinite, abs(pixels) < 1e15 else { return value }
-        let quantized = (pixels * 1_000_000).rounded(.toNearestOrAwayFromZero) / 1_000_000
-        return quantized.rounded(.toNearestOrAwayFromZero) / s
+        // Integer conversions truncate toward zero and compile to single instructions, where
+        // `rounded(.toNearestOrAwayFromZero)` is a library call; this runs twice per element.
+        let whole = Double(Int64(pixels))
+        let micro = Int64((pixels - whole) * 1_000_000 + (pixels < whole ? -0.5 : 0.5))
+        let step: Double = micro >= 500_000 ? 1 : (micro <= -500_000 ? -1 : 0)
+        return (whole + step) / s
     }
 
     /// `rect` with its axes swapped: how horizontal layouts are computed as vertical ones.

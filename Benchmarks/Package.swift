@@ -1,0 +1,16 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// Benchmarks live in their own package so the main package's tests never build them; run with
+// `swift run -c release --package-path Benchmarks`.
+let package = Package(
+    name: "TrellisBenchmarks",
+    dependencies: [.package(name: "Trellis", path: "..")],
+    targets: [
+        .executableTarget(
+            name: "TrellisBenchmarks",
+            dependencies: [.product(name: "TrellisLayout", package: "Trellis")]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,144 @@
+import Foundation
+import TrellisLayout
+
+// Flow layout benchmarks for 1,000,000 items. Every target is a ratio to, or an absolute bound
+// beside, a baseline measured in this same run.
+
+let count = 1_000_000
+let width: CGFloat = 375
+let sizes = variedSizes(count)
+let runs = 7
+var rows: [(String, String, String)] = []
+var verdicts: [String] = []
+
+@MainActor func report(_ m: Measurement, _ note: String = "") {
+    rows.append((m.name, format(Measurement.seconds(m.median)), note))
+}
+
+// Memory: what the layout keeps for 1M varied items.
+let before = residentBytes()
+let memoryLayout = CollectionViewFlowLayout()
+let memoryHost = StaticLayoutHost(layout: memoryLayout, itemCounts: [count],
+                                  bounds: CGRect(x: 0, y: 0, width: width, height: 800),
+                                  delegate: SizesDelegate(sizes, bulk: true))
+memoryHost.layoutIfNeeded()
+let after = residentBytes()
+let perItemHeap = Double(after - before) / Double(count)
+let perItemStorage = Double(memoryLayout.geometry.storageBytes) / Double(count)
+rows.append(("FlowLayout memory, 1M varied items", String(format: "%.1f B/item", perItemHeap),
+             String(format: "resident growth; geometry storage %.1f B/item (target < 64)", perItemStorage)))
+verdicts.append(String(format: "memory, 1M varied: %.1f bytes per item — %@", perItemHeap,
+                       perItemHeap < 64 ? "meets < 64" : "MISSES < 64"))
+blackHole(memoryHost)
+memoryHost.itemCounts = []
+memoryHost.layoutIfNeeded()
+
+// The limit: the same frames from one plain loop into a preallocated array.
+var baselineFrames = [CGRect](repeating: .zero, count: count)
+let baseline = measure("Baseline: flow frames of 1M varied items into a preallocated array", runs: runs) {
+    baselineFlowFrames(sizes, into: &baselineFrames, available: width, spacing: 10, lineSpacing: 10, scale: 2)
+    blackHole(baselineFrames)
+}
+report(baseline, "limit")
+let baseSeconds = Measurement.seconds(baseline.median)
+
+func makeHost(bulk: Bool) -> (StaticLayoutHost, CollectionViewFlowLayout) {
+    let layout = CollectionViewFlowLayout()
+    let host = StaticLayoutHost(layout: layout, itemCounts: [count],
+                                bounds: CGRect(x: 0, y: 0, width: width, height: 800),
+                                delegate: SizesDelegate(sizes, bulk: bulk))
+    return (host, layout)
+}
+
+
+// The builder alone: the pure flow math with its storage, without the layout class.
+let builderOnly = measure("FlowGeometry.Builder 1M varied", runs: runs) {
+    var b = FlowGeometry.Builder(scrollDirection: .vertical, crossSize: width, displayScale: 2, reservingItems: count)
+    b.appendSection(FlowSectionMetrics(), itemSizes: sizes)
+    blackHole(b.finish())
+}
+report(builderOnly, String(format: "%.2f× baseline", Measurement.seconds(builderOnly.median) / baseSeconds))
+
+// FlowLayout prepare, sizes given per section (the bulk delegate method).
+let (bulkHost, bulkLayout) = makeHost(bulk: true)
+let prepareBulk = measure("FlowLayout prepare 1M varied items (sizesForItemsInSection)", runs: runs) {
+    bulkLayout.invalidateLayout()
+    bulkHost.layoutIfNeeded()
+}
+let bulkRatio = Measurement.seconds(prepareBulk.median) / baseSeconds
+report(prepareBulk, String(format: "%.2f× baseline (target ≤ 2×)", bulkRatio))
+verdicts.append(String(format: "prepare, 1M varied (bulk sizes): %.2f× baseline — %@", bulkRatio,
+                       bulkRatio <= 2 ? "meets ≤ 2×" : "MISSES ≤ 2×"))
+
+// The frames must be the baseline's frames, or the comparison means nothing.
+let mismatches = (0..<count).filter { bulkLayout.geometry.itemFrame(section: 0, item: $0) != baselineFrames[$0] }.count
+verdicts.append("frames identical to the baseline's: \(mismatches == 0 ? "yes" : "NO, \(mismatches) differ")")
+
+// FlowLayout prepare, sizes asked item by item (UIKit's sizeForItemAt).
+let (itemHost, itemLayout) = makeHost(bulk: false)
+let prepareItems = measure("FlowLayout prepare 1M varied items (sizeForItemAt)", runs: runs) {
+    itemLayout.invalidateLayout()
+    itemHost.layoutIfNeeded()
+}
+let itemRatio = Measurement.seconds(prepareItems.median) / baseSeconds
+report(prepareItems, String(format: "%.2f× baseline", itemRatio))
+verdicts.append(String(format: "prepare, 1M varied (sizeForItemAt): %.2f× baseline — %@", itemRatio,
+                       itemRatio <= 2 ? "meets ≤ 2×" : "over 2× (one IndexPath per item)"))
+
+// Uniform items: no per-item work at all.
+let uniformLayout = CollectionViewFlowLayout()
+uniformLayout.itemSize = CGSize(width: 100, height: 80)
+let uniformHost = StaticLayoutHost(layout: uniformLayout, itemCounts: [count],
+                                   bounds: CGRect(x: 0, y: 0, width: width, height: 800))
+let prepareUniform = measure("FlowLayout prepare 1M uniform items", runs: runs) {
+    uniformLayout.invalidateLayout()
+    uniformHost.layoutIfNeeded()
+}
+report(prepareUniform, String(format: "%.4f× baseline", Measurement.seconds(prepareUniform.median) / baseSeconds))
+
+// Viewport queries: 375×800 rects anywhere in the content.
+@MainActor func queryBenchmark(_ name: String, _ host: StaticLayoutHost, queries: Int = 20_000) -> Double {
+    host.layoutIfNeeded()
+    let height = host.contentSize.height
+    var state: UInt64 = 7
+    let origins: [CGFloat] = (0..<queries).map { _ in
+        state = state &* 6364136223846793005 &+ 1442695040888963407
+        return CGFloat(Double(state >> 11) / Double(1 << 53)) * (height - 800)
+    }
+    var returned = 0
+    let m = measure(name, runs: runs) {
+        for y in origins {
+            returned &+= host.layout.layoutAttributesForElements(in: CGRect(x: 0, y: y, width: width, height: 800))!.count
+        }
+    }
+    blackHole(returned)
+    let perQuery = Measurement.seconds(m.median) / Double(queries)
+    rows.append((name, format(perQuery), "per query, \(returned / queries / runs) elements each (target < 2 µs)"))
+    return perQuery
+}
+let variedQuery = queryBenchmark("FlowLayout layoutAttributesForElements(in:) 375×800, 1M varied", bulkHost)
+verdicts.append(String(format: "viewport query, 1M varied: %@ — %@", format(variedQuery),
+                       variedQuery < 2e-6 ? "meets < 2 µs" : "MISSES < 2 µs"))
+let uniformQuery = queryBenchmark("FlowLayout layoutAttributesForElements(in:) 375×800, 1M uniform", uniformHost)
+verdicts.append(String(format: "viewport query, 1M uniform: %@ — %@", format(uniformQuery),
+                       uniformQuery < 2e-6 ? "meets < 2 µs" : "MISSES < 2 µs"))
+
+// A single item, anywhere.
+let itemQueries = 200_000
+var sink = 0
+let single = measure("FlowLayout layoutAttributesForItem(at:) 1M varied", runs: runs) {
+    for i in 0..<itemQueries {
+        sink &+= Int(bulkLayout.layoutAttributesForItem(at: IndexPath(item: (i &* 7919) % count, section: 0))!.frame.minX)
+    }
+}
+blackHole(sink)
+rows.append((single.name, format(Measurement.seconds(single.median) / Double(itemQueries)), "per call, IndexPath included"))
+
+// The report.
+let nameWidth = rows.map(\.0.count).max()!
+print("Trellis benchmarks — \(ProcessInfo.processInfo.processorCount) cores, median of \(runs) runs")
+for (name, value, note) in rows {
+    print(name.padding(toLength: nameWidth, withPad: " ", startingAt: 0), value.padding(toLength: 12, withPad: " ", startingAt: 0), note)
+}
+print("")
+for verdict in verdicts { print("• " + verdict) }
