@@ -311,3 +311,27 @@ struct FlowLayoutRuleTests {
         #expect(host.layoutAttributesForItem(at: IndexPath(item: 0, section: 0))?.frame.size == CGSize(width: 80, height: 20))
     }
 }
+
+@Suite("Documented examples")
+struct DocumentedExampleTests {
+    @Test("the examples in the README and the doc comments print what they say")
+    func examples() {
+        let layout = FlowLayout()
+        layout.itemSize = CGSize(width: 100, height: 60)
+        layout.sectionInset = EdgeInsets(top: 8, left: 16, bottom: 8, right: 16)
+        let host = StaticLayoutHost(layout: layout, itemCounts: [7], bounds: CGRect(x: 0, y: 0, width: 375, height: 667))
+        #expect(host.contentSize == CGSize(width: 375, height: 216))
+        #expect(host.layoutAttributesForItem(at: IndexPath(item: 3, section: 0))?.frame == CGRect(x: 16, y: 78, width: 100, height: 60))
+        #expect(host.layoutAttributesForElements(in: host.bounds)?.count == 7)
+
+        var builder = FlowGeometry.Builder(scrollDirection: .vertical, crossSize: 300, displayScale: 2)
+        builder.appendSection(FlowSectionMetrics(), itemSize: CGSize(width: 60, height: 60), count: 7)
+        #expect(builder.finish().itemFrame(section: 0, item: 5) == CGRect(x: 80, y: 70, width: 60, height: 60))
+
+        var attributes = CollectionViewLayoutAttributes(forCellWith: IndexPath(item: 2, section: 0))
+        attributes.frame = CGRect(x: 16, y: 8, width: 100, height: 60)
+        #expect(attributes.center == CGPoint(x: 66, y: 38))
+        attributes.size = CGSize(width: 50, height: 30)
+        #expect(attributes.frame == CGRect(x: 41, y: 23, width: 50, height: 30))
+    }
+}

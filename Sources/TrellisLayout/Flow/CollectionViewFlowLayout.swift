@@ -9,7 +9,7 @@ import Foundation
 /// layout.itemSize = CGSize(width: 100, height: 60)
 /// layout.sectionInset = EdgeInsets(top: 8, left: 16, bottom: 8, right: 16)
 /// let host = StaticLayoutHost(layout: layout, itemCounts: [7])
-/// host.contentSize                                                  // (375.0, 206.0)
+/// host.contentSize                                                  // (375.0, 216.0)
 /// host.layoutAttributesForItem(at: IndexPath(item: 3, section: 0))?.frame  // (16.0, 78.0, 100.0, 60.0)
 /// ```
 ///
