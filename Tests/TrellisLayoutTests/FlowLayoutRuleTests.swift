@@ -335,3 +335,44 @@ struct DocumentedExampleTests {
         #expect(attributes.frame == CGRect(x: 41, y: 23, width: 50, height: 30))
     }
 }
+
+/// The custom layout of `Documentation/CustomLayouts.md`, kept here so the guide stays true.
+final class DiagonalLayout: CollectionViewLayout {
+    let side: CGFloat = 50
+
+    override var collectionViewContentSize: CGSize {
+        let n = CGFloat(collectionView?.numberOfItems(inSection: 0) ?? 0)
+        return CGSize(width: n * side, height: n * side)
+    }
+
+    override func layoutAttributesForItem(at indexPath: IndexPath) -> CollectionViewLayoutAttributes? {
+        guard indexPath.item < collectionView?.numberOfItems(inSection: 0) ?? 0 else { return nil }
+        var attributes = CollectionViewLayoutAttributes(forCellWith: indexPath)
+        attributes.frame = CGRect(x: CGFloat(indexPath.item) * side, y: CGFloat(indexPath.item) * side,
+                                  width: side, height: side)
+        return attributes
+    }
+
+    override func layoutAttributesForElements(in rect: CGRect) -> [CollectionViewLayoutAttributes]? {
+        let count = collectionView?.numberOfItems(inSection: 0) ?? 0
+        let first = max(0, Int((rect.minY / side).rounded(.down)))
+        let last = min(count - 1, Int((rect.maxY / side).rounded(.up)))
+        guard first <= last else { return [] }
+        return (first...last).compactMap { layoutAttributesForItem(at: IndexPath(item: $0, section: 0)) }
+            .filter { LayoutGeometry.intersects($0.frame, rect) }
+    }
+}
+
+extension DocumentedExampleTests {
+    @Test("the custom layout of the porting guide answers as the guide says")
+    func diagonalLayout() {
+        let host = StaticLayoutHost(layout: DiagonalLayout(), itemCounts: [100])
+        #expect(host.layoutAttributesForElements(in: CGRect(x: 0, y: 120, width: 375, height: 100))?.map(\.item) == [2, 3, 4])
+        #expect(host.contentSize == CGSize(width: 5000, height: 5000))
+        let all = (0..<100).map { host.layoutAttributesForItem(at: IndexPath(item: $0, section: 0))! }
+        for y in stride(from: -100.0, through: 5100, by: 37.5) {
+            let rect = CGRect(x: 0, y: y, width: 5000, height: 80)
+            #expect(host.layoutAttributesForElements(in: rect) == all.filter { LayoutGeometry.intersects($0.frame, rect) })
+        }
+    }
+}

@@ -115,12 +115,6 @@ struct ElementKey: Hashable, CustomStringConvertible {
     }
 }
 
-extension CGRect: @retroactive Hashable {
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(origin.x); hasher.combine(origin.y); hasher.combine(size.width); hasher.combine(size.height)
-    }
-}
-
 final class CaseDelegate: CollectionViewDelegateFlowLayout {
     let sections: [FlowCase.Section]
     init(sections: [FlowCase.Section]) { self.sections = sections }
