@@ -78,6 +78,9 @@ struct SpecObject {
         }
     }
 
+    /// Larger values would overflow the content size of a long layout.
+    static let maximumMagnitude: Double = 1e9
+
     enum NumberRule {
         case finite, nonNegative, positive, nonNegativeInteger
     }
@@ -85,6 +88,10 @@ struct SpecObject {
     static func number(_ v: JSONValue, path: String, _ rule: NumberRule) throws(SpecError) -> Double {
         guard case .number(let n) = v else {
             throw SpecError(path: path, message: "expected a number, found \(v.typeName)")
+        }
+        guard abs(n) <= maximumMagnitude else {
+            throw SpecError(path: path, message: "\(JSONValue.format(n)) is out of range; "
+                            + "values up to \(JSONValue.format(maximumMagnitude)) points are supported")
         }
         switch rule {
         case .finite: break

@@ -113,3 +113,30 @@ struct SearchTests {
         }
     }
 }
+
+@Suite("Extreme inputs")
+struct ExtremeInputTests {
+    @Test("extreme sizes, spacings and insets never crash or hang the layout, and queries stay answerable",
+          arguments: [CGFloat(0), 1e-300, 1e-9, 0.5, 1e9, 1e300, .greatestFiniteMagnitude])
+    func extremes(value: CGFloat) {
+        for direction in ScrollDirection.allCases {
+            let cases: [FlowCase] = [
+                FlowCase(width: 300, itemSize: CGSize(width: value, height: value), lineSpacing: 0, interitemSpacing: 0,
+                         sections: [.init(count: 1000)]),
+                FlowCase(width: value, itemSize: CGSize(width: 10, height: 10), sections: [.init(count: 50)]),
+                FlowCase(width: 300, inset: EdgeInsets(top: value, left: value, bottom: -value, right: value),
+                         sections: [.init(count: 20, sizes: (0..<20).map { CGSize(width: CGFloat($0) * value, height: value) })]),
+                FlowCase(width: 300, itemSize: CGSize(width: 20, height: 20), lineSpacing: -value, interitemSpacing: -value,
+                         sections: [.init(count: 100)]),
+            ]
+            for c in cases {
+                let result = c.run(in: direction)
+                _ = result.contentSize
+                _ = result.elements()
+                _ = result.elements(in: CGRect(x: -value, y: -value, width: value, height: value))
+                _ = result.elements(in: CGRect(x: 0, y: 0, width: CGFloat.infinity, height: CGFloat.infinity))
+                #expect(result.frame(0, 0) != nil || c.sections[0].count == 0)
+            }
+        }
+    }
+}

@@ -355,8 +355,11 @@ final class DiagonalLayout: CollectionViewLayout {
 
     override func layoutAttributesForElements(in rect: CGRect) -> [CollectionViewLayoutAttributes]? {
         let count = collectionView?.numberOfItems(inSection: 0) ?? 0
-        let first = max(0, Int((rect.minY / side).rounded(.down)))
-        let last = min(count - 1, Int((rect.maxY / side).rounded(.up)))
+        let low = (rect.minY / side).rounded(.down), high = (rect.maxY / side).rounded(.up)
+        guard count > 0, !low.isNaN, !high.isNaN else { return [] }
+        // Clamp before converting: a rect may be huge (or infinite) and Int() would trap.
+        let first = Int(max(0, min(low, CGFloat(count - 1))))
+        let last = Int(max(0, min(high, CGFloat(count - 1))))
         guard first <= last else { return [] }
         return (first...last).compactMap { layoutAttributesForItem(at: IndexPath(item: $0, section: 0)) }
             .filter { LayoutGeometry.intersects($0.frame, rect) }
@@ -369,6 +372,7 @@ extension DocumentedExampleTests {
         let host = StaticLayoutHost(layout: DiagonalLayout(), itemCounts: [100])
         #expect(host.layoutAttributesForElements(in: CGRect(x: 0, y: 120, width: 375, height: 100))?.map(\.item) == [2, 3, 4])
         #expect(host.contentSize == CGSize(width: 5000, height: 5000))
+        #expect(host.layoutAttributesForElements(in: LayoutGeometry.everything)?.count == 100)
         let all = (0..<100).map { host.layoutAttributesForItem(at: IndexPath(item: $0, section: 0))! }
         for y in stride(from: -100.0, through: 5100, by: 37.5) {
             let rect = CGRect(x: 0, y: y, width: 5000, height: 80)
