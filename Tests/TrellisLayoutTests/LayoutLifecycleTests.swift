@@ -213,3 +213,15 @@ struct LayoutLifecycleTests {
         #expect(deleteSection.indexPathAfterUpdate == nil)
     }
 }
+
+extension LayoutLifecycleTests {
+    @Test("swapping a host's layout detaches the old one and attaches the new one")
+    func swappingLayouts() {
+        let first = CollectionViewFlowLayout(), second = CollectionViewFlowLayout()
+        let host = StaticLayoutHost(layout: first, itemCounts: [2])
+        host.layout = second
+        #expect(first.collectionView == nil)
+        #expect(second.collectionView === host)
+        #expect(host.layoutAttributesForItem(at: IndexPath(item: 1, section: 0)) != nil)
+    }
+}

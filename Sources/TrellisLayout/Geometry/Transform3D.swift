@@ -8,9 +8,13 @@ import Foundation
 /// shrink.isIdentity  // false
 /// ```
 public struct Transform3D: Hashable, Sendable, CustomStringConvertible {
+    /// Row 1: the transformed x axis.
     public var m11: CGFloat, m12: CGFloat, m13: CGFloat, m14: CGFloat
+    /// Row 2: the transformed y axis.
     public var m21: CGFloat, m22: CGFloat, m23: CGFloat, m24: CGFloat
+    /// Row 3: the transformed z axis.
     public var m31: CGFloat, m32: CGFloat, m33: CGFloat, m34: CGFloat
+    /// Row 4: the translation (m41, m42, m43) and the homogeneous term.
     public var m41: CGFloat, m42: CGFloat, m43: CGFloat, m44: CGFloat
 
     /// Creates a transform from its sixteen entries, row by row.

@@ -14,9 +14,13 @@ import Foundation
 /// Unlike UIKit's `delegate`, the host keeps a strong reference to its delegate, so a test can
 /// pass a delegate object inline.
 public final class StaticLayoutHost: CollectionViewLayoutHost {
-    /// The layout; attached to this host on assignment.
+    /// The layout; attached to this host on assignment (and the previous one detached).
     public var layout: CollectionViewLayout {
-        didSet { layout.attach(to: self) }
+        didSet {
+            guard layout !== oldValue else { return }
+            oldValue.attach(to: nil)
+            layout.attach(to: self)
+        }
     }
     /// The number of items in each section. Changing it invalidates everything and the counts.
     public var itemCounts: [Int] {
@@ -24,10 +28,15 @@ public final class StaticLayoutHost: CollectionViewLayoutHost {
     }
     /// The visible rectangle. Use ``setBounds(_:)`` to go through the layout's bounds-change protocol.
     public private(set) var bounds: CGRect
+    /// The content inset; also the adjusted inset, since this host adds no system inset.
     public var contentInset: EdgeInsets { didSet { invalidate(everything: true) } }
+    /// The safe area, for layouts that measure from it.
     public var safeAreaInsets: EdgeInsets { didSet { invalidate(everything: true) } }
+    /// The layout margins, for layouts that measure from them.
     public var layoutMargins: EdgeInsets { didSet { invalidate(everything: true) } }
+    /// Pixels per point of the display the layout is computed for.
     public var displayScale: CGFloat { didSet { invalidate(everything: true) } }
+    /// The delegate, held strongly (see the type's documentation).
     public var delegate: (any CollectionViewDelegate)? { didSet { invalidate(everything: true) } }
 
     /// How many layout passes ran ``CollectionViewLayout/prepare()``.
