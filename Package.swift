@@ -6,17 +6,20 @@ let package = Package(
     products: [
         .library(name: "Trellis", targets: ["Trellis"]),
         .library(name: "TrellisLayout", targets: ["TrellisLayout"]),
+        .library(name: "TrellisCollectionView", targets: ["TrellisCollectionView"]),
         .library(name: "TrellisRender", targets: ["TrellisRender"]),
         .library(name: "TrellisCLI", targets: ["TrellisCLI"]),
         .executable(name: "trellis", targets: ["trellis"]),
     ],
     targets: [
         .target(name: "TrellisLayout"),
+        .target(name: "TrellisCollectionView", dependencies: ["TrellisLayout"]),
         .target(name: "TrellisRender", dependencies: ["TrellisLayout"]),
         .target(name: "TrellisCLI", dependencies: ["TrellisLayout", "TrellisRender"]),
         .executableTarget(name: "trellis", dependencies: ["TrellisCLI"]),
-        .target(name: "Trellis", dependencies: ["TrellisLayout", "TrellisRender"]),
+        .target(name: "Trellis", dependencies: ["TrellisLayout", "TrellisCollectionView", "TrellisRender"]),
         .testTarget(name: "TrellisLayoutTests", dependencies: ["TrellisLayout"]),
+        .testTarget(name: "TrellisCollectionViewTests", dependencies: ["TrellisCollectionView", "TrellisLayout"]),
         .testTarget(name: "TrellisRenderTests", dependencies: ["TrellisRender", "TrellisLayout"]),
         .testTarget(
             name: "TrellisCLITests",

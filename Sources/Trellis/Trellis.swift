@@ -1,2 +1,3 @@
 @_exported import TrellisLayout
+@_exported import TrellisCollectionView
 @_exported import TrellisRender

@@ -1,0 +1,90 @@
+import Foundation
+import TrellisLayout
+
+/// The changes of one batch update, collected before they are applied at once: what
+/// `performBatchUpdates` gathers from `insertItems(at:)`, `deleteSections(_:)` and the rest.
+///
+/// ```swift
+/// var batch = BatchUpdate()
+/// batch.deleteItems(at: [IndexPath(item: 1, section: 0)])
+/// batch.insertItems(at: [IndexPath(item: 0, section: 0), IndexPath(item: 4, section: 0)])
+/// let mapping = try batch.validated(oldCounts: [4], newCounts: [5])
+/// mapping.newIndexPath(forOld: IndexPath(item: 2, section: 0))  // [0, 2]
+/// ```
+///
+/// Index paths follow UIKit's rules: deletes, reloads and move sources name positions *before*
+/// the batch; inserts and move destinations name positions *after* it. A reload is a delete and an
+/// insert at the same path.
+public struct BatchUpdate: Hashable, Sendable {
+    /// A move from a position before the batch to one after it.
+    public struct Move<Position: Hashable & Sendable>: Hashable, Sendable {
+        public var from: Position
+        public var to: Position
+        public init(from: Position, to: Position) { self.from = from; self.to = to }
+    }
+
+    public private(set) var insertedSections: [Int] = []
+    public private(set) var deletedSections: [Int] = []
+    public private(set) var reloadedSections: [Int] = []
+    public private(set) var movedSections: [Move<Int>] = []
+    public private(set) var insertedItems: [IndexPath] = []
+    public private(set) var deletedItems: [IndexPath] = []
+    public private(set) var reloadedItems: [IndexPath] = []
+    public private(set) var movedItems: [Move<IndexPath>] = []
+
+    /// An empty batch.
+    public init() {}
+
+    /// Whether the batch holds no change.
+    public var isEmpty: Bool {
+        insertedSections.isEmpty && deletedSections.isEmpty && reloadedSections.isEmpty && movedSections.isEmpty
+            && insertedItems.isEmpty && deletedItems.isEmpty && reloadedItems.isEmpty && movedItems.isEmpty
+    }
+
+    public mutating func insertItems(at indexPaths: [IndexPath]) { insertedItems += indexPaths }
+    public mutating func deleteItems(at indexPaths: [IndexPath]) { deletedItems += indexPaths }
+    public mutating func reloadItems(at indexPaths: [IndexPath]) { reloadedItems += indexPaths }
+    public mutating func moveItem(at from: IndexPath, to: IndexPath) { movedItems.append(Move(from: from, to: to)) }
+    public mutating func insertSections(_ sections: IndexSet) { insertedSections += sections }
+    public mutating func deleteSections(_ sections: IndexSet) { deletedSections += sections }
+    public mutating func reloadSections(_ sections: IndexSet) { reloadedSections += sections }
+    public mutating func moveSection(_ from: Int, toSection to: Int) { movedSections.append(Move(from: from, to: to)) }
+
+    /// Appends another batch's changes: how nested `performBatchUpdates` calls coalesce.
+    public mutating func append(_ other: BatchUpdate) {
+        insertedSections += other.insertedSections
+        deletedSections += other.deletedSections
+        reloadedSections += other.reloadedSections
+        movedSections += other.movedSections
+        insertedItems += other.insertedItems
+        deletedItems += other.deletedItems
+        reloadedItems += other.reloadedItems
+        movedItems += other.movedItems
+    }
+
+    /// Checks the batch against the counts before and after it with UIKit's rules and returns
+    /// the mapping from old to new positions. Throws the error UIKit's internal-inconsistency
+    /// exception would describe; nothing is changed by a failed validation.
+    ///
+    /// - Complexity: O(n + k log k) for n items in the touched sections and k changes.
+    public func validated(oldCounts: [Int], newCounts: [Int]) throws(BatchUpdateError) -> UpdateMapping {
+        var validator = BatchValidator(batch: self, oldCounts: oldCounts, newCounts: newCounts)
+        return try validator.run()
+    }
+}
+
+/// A batch that breaks UIKit's rules. The message says what UIKit's
+/// `NSInternalInconsistencyException` would say.
+public struct BatchUpdateError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// What is wrong, in UIKit's words.
+    public let message: String
+
+    public init(_ message: String) { self.message = message }
+
+    public var description: String { message }
+
+    /// An index path as UIKit prints it inside these messages: `{length = 2, path = 0 - 1}`.
+    static func describe(_ path: IndexPath) -> String {
+        "{length = \(path.count), path = \(path.map(String.init).joined(separator: " - "))}"
+    }
+}

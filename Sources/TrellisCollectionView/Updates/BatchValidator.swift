@@ -1,0 +1,353 @@
+import Foundation
+import TrellisLayout
+
+/// Checks a ``BatchUpdate`` with UIKit's rules and builds its ``UpdateMapping``. The steps:
+/// 1. section operations: ranges, conflicts, the section count;
+/// 2. the section mapping;
+/// 3. item operations: ranges (absorbing those inside deleted or reloaded sections), conflicts;
+/// 4. the item count of every section that exists before and after;
+/// 5. the item mapping of every touched section;
+/// 6. the update items.
+struct BatchValidator {
+    let batch: BatchUpdate
+    let oldCounts: [Int]
+    let newCounts: [Int]
+
+    private var deletedSections = Set<Int>()
+    private var reloadedSections = Set<Int>()
+    private var insertedSections = Set<Int>()
+    private var sectionOldToNew: [Int?] = []
+    private var sectionNewToOld: [Int?] = []
+    private var deletes = Set<IndexPath>()
+    private var reloads = Set<IndexPath>()
+    private var inserts = Set<IndexPath>()
+    private var moves: [BatchUpdate.Move<IndexPath>] = []
+
+    init(batch: BatchUpdate, oldCounts: [Int], newCounts: [Int]) {
+        self.batch = batch
+        self.oldCounts = oldCounts
+        self.newCounts = newCounts
+    }
+
+    typealias Failure = BatchUpdateError
+
+    mutating func run() throws(Failure) -> UpdateMapping {
+        try checkSections()
+        mapSections()
+        try checkItems()
+        try checkItemCounts()
+        return buildMapping()
+    }
+
+    private func describe(_ path: IndexPath) -> String { BatchUpdateError.describe(path) }
+
+    // MARK: 1–2. Sections
+
+    private mutating func checkSections() throws(Failure) {
+        let oldCount = oldCounts.count, newCount = newCounts.count
+        for s in batch.deletedSections where !(0..<oldCount).contains(s) {
+            throw Failure("attempt to delete section \(s), but there are only \(oldCount) sections before the update")
+        }
+        for s in batch.reloadedSections where !(0..<oldCount).contains(s) {
+            throw Failure("attempt to reload section \(s), but there are only \(oldCount) sections before the update")
+        }
+        for s in batch.insertedSections where !(0..<newCount).contains(s) {
+            throw Failure("attempt to insert section \(s) but there are only \(newCount) sections after the update")
+        }
+        for move in batch.movedSections {
+            guard (0..<oldCount).contains(move.from) else {
+                throw Failure("attempt to move section \(move.from), but there are only \(oldCount) sections before the update")
+            }
+            guard (0..<newCount).contains(move.to) else {
+                throw Failure("attempt to move section \(move.from) to section \(move.to), but there are only "
+                              + "\(newCount) sections after the update")
+            }
+        }
+        deletedSections = Set(batch.deletedSections)
+        reloadedSections = Set(batch.reloadedSections)
+        insertedSections = Set(batch.insertedSections)
+        for s in batch.deletedSections where reloadedSections.contains(s) {
+            throw Failure("attempt to delete and reload the same section (\(s))")
+        }
+        var movedFrom = Set<Int>(), movedTo = Set<Int>()
+        for move in batch.movedSections {
+            if deletedSections.contains(move.from) { throw Failure("attempt to delete and move the same section (\(move.from))") }
+            if reloadedSections.contains(move.from) { throw Failure("attempt to reload and move the same section (\(move.from))") }
+            guard movedFrom.insert(move.from).inserted else { throw Failure("attempt to move section \(move.from) twice") }
+            if insertedSections.contains(move.to) {
+                throw Failure("attempt to perform an insert and a move to the same section (\(move.to))")
+            }
+            guard movedTo.insert(move.to).inserted else {
+                throw Failure("attempt to perform multiple moves to the same section (\(move.to))")
+            }
+        }
+        for s in reloadedSections where insertedSections.contains(s) || movedTo.contains(s) {
+            throw Failure("attempt to insert or move a section to section \(s), which is being reloaded")
+        }
+        for s in reloadedSections where s >= newCount {
+            throw Failure("attempt to reload section \(s), but there are only \(newCount) sections after the update")
+        }
+        guard newCount == oldCount + insertedSections.count - deletedSections.count else {
+            throw Failure("Invalid update: invalid number of sections. The number of sections contained in the collection "
+                          + "view after the update (\(newCount)) must be equal to the number of sections contained in "
+                          + "the collection view before the update (\(oldCount)), plus or minus the number of sections "
+                          + "inserted or deleted (\(insertedSections.count) inserted, \(deletedSections.count) deleted).")
+        }
+    }
+
+    /// New sections: inserted and reloaded ones have no old section, moved ones come from their
+    /// source, and the remaining old sections fill the remaining places in order.
+    private mutating func mapSections() {
+        sectionOldToNew = Array(repeating: nil, count: oldCounts.count)
+        sectionNewToOld = Array(repeating: nil, count: newCounts.count)
+        var fixed = Array(repeating: false, count: newCounts.count)
+        for s in insertedSections { fixed[s] = true }
+        for s in reloadedSections { fixed[s] = true }
+        var movedFrom = Set<Int>()
+        for move in batch.movedSections {
+            fixed[move.to] = true
+            sectionNewToOld[move.to] = move.from
+            sectionOldToNew[move.from] = move.to
+            movedFrom.insert(move.from)
+        }
+        var slot = 0
+        for old in oldCounts.indices
+        where !deletedSections.contains(old) && !reloadedSections.contains(old) && !movedFrom.contains(old) {
+            while slot < fixed.count, fixed[slot] { slot += 1 }
+            guard slot < fixed.count else { break }
+            sectionNewToOld[slot] = old
+            sectionOldToNew[old] = slot
+            slot += 1
+        }
+    }
+
+    // MARK: 3–4. Items
+
+    private func checkBefore(_ path: IndexPath, verb: String) throws(Failure) {
+        guard path.count == 2, path.item >= 0 else { throw Failure("attempt to \(verb) invalid index path \(describe(path))") }
+        guard (0..<oldCounts.count).contains(path.section) else {
+            throw Failure("attempt to \(verb) item \(path.item) from section \(path.section), but there are only "
+                          + "\(oldCounts.count) sections before the update")
+        }
+        guard path.item < oldCounts[path.section] else {
+            throw Failure("attempt to \(verb) item \(path.item) from section \(path.section) which only contains "
+                          + "\(oldCounts[path.section]) items before the update")
+        }
+    }
+
+    private func checkAfter(_ path: IndexPath, verb: String) throws(Failure) {
+        guard path.count == 2, path.item >= 0 else { throw Failure("attempt to \(verb) invalid index path \(describe(path))") }
+        guard (0..<newCounts.count).contains(path.section) else {
+            throw Failure("attempt to \(verb) item \(path.item) into section \(path.section), but there are only "
+                          + "\(newCounts.count) sections after the update")
+        }
+        guard path.item < newCounts[path.section] else {
+            throw Failure("attempt to \(verb) item \(path.item) into section \(path.section), but there are only "
+                          + "\(newCounts[path.section]) items in section \(path.section) after the update")
+        }
+    }
+
+    /// Whether an old section's item operations are absorbed by a section delete or reload.
+    private func absorbedBefore(_ section: Int) -> Bool {
+        deletedSections.contains(section) || reloadedSections.contains(section)
+    }
+
+    /// Whether a new section's item inserts are absorbed because the section itself is new.
+    private func absorbedAfter(_ section: Int) -> Bool { sectionNewToOld[section] == nil }
+
+    private mutating func checkItems() throws(Failure) {
+        for path in batch.deletedItems {
+            try checkBefore(path, verb: "delete")
+            if !absorbedBefore(path.section) { deletes.insert(path) }
+        }
+        for path in batch.reloadedItems {
+            try checkBefore(path, verb: "reload")
+            if absorbedBefore(path.section) { continue }
+            if deletes.contains(path) { throw Failure("attempt to delete and reload the same index path (\(describe(path)))") }
+            reloads.insert(path)
+        }
+        for path in batch.insertedItems {
+            try checkAfter(path, verb: "insert")
+            if !absorbedAfter(path.section) { inserts.insert(path) }
+        }
+        var movedFrom = Set<IndexPath>(), movedTo = Set<IndexPath>()
+        for move in batch.movedItems {
+            try checkBefore(move.from, verb: "move")
+            try checkAfter(move.to, verb: "move")
+            if deletedSections.contains(move.from.section) {
+                throw Failure("attempt to move index path (\(describe(move.from))) out of section \(move.from.section), "
+                              + "which is being deleted")
+            }
+            if reloadedSections.contains(move.from.section) {
+                throw Failure("attempt to move index path (\(describe(move.from))) out of section \(move.from.section), "
+                              + "which is being reloaded")
+            }
+            if let old = sectionNewToOld[move.to.section], reloadedSections.contains(old) && old == move.to.section {
+                throw Failure("attempt to move index path (\(describe(move.from))) into section \(move.to.section), "
+                              + "which is being reloaded")
+            }
+            if reloadedSections.contains(move.to.section) && sectionNewToOld[move.to.section] == nil
+                && !insertedSections.contains(move.to.section) {
+                throw Failure("attempt to move index path (\(describe(move.from))) into section \(move.to.section), "
+                              + "which is being reloaded")
+            }
+            if deletes.contains(move.from) {
+                throw Failure("attempt to delete and move the same index path (\(describe(move.from)))")
+            }
+            if reloads.contains(move.from) {
+                throw Failure("attempt to reload and move the same index path (\(describe(move.from)))")
+            }
+            guard movedFrom.insert(move.from).inserted else {
+                throw Failure("attempt to move the same index path twice (\(describe(move.from)))")
+            }
+            if inserts.contains(move.to) {
+                throw Failure("attempt to perform an insert and a move to the same index path (\(describe(move.to)))")
+            }
+            guard movedTo.insert(move.to).inserted else {
+                throw Failure("attempt to perform multiple moves to the same index path (\(describe(move.to)))")
+            }
+            moves.append(move)
+        }
+        for path in reloads {
+            let after = reloadTarget(path)
+            try checkAfter(after, verb: "reload")
+            if inserts.contains(after) {
+                throw Failure("attempt to insert and reload the same index path (\(describe(after)))")
+            }
+            if movedTo.contains(after) {
+                throw Failure("attempt to move to and reload the same index path (\(describe(after)))")
+            }
+        }
+    }
+
+    /// A reload is a delete and an insert at the same path, in the section's new place.
+    private func reloadTarget(_ path: IndexPath) -> IndexPath {
+        IndexPath(item: path.item, section: sectionOldToNew[path.section] ?? path.section)
+    }
+
+    private func checkItemCounts() throws(Failure) {
+        var inserted = [Int](repeating: 0, count: newCounts.count)
+        var movedIn = [Int](repeating: 0, count: newCounts.count)
+        var deleted = [Int](repeating: 0, count: oldCounts.count)
+        var movedOut = [Int](repeating: 0, count: oldCounts.count)
+        for path in inserts { inserted[path.section] += 1 }
+        for path in deletes { deleted[path.section] += 1 }
+        for move in moves {
+            movedIn[move.to.section] += 1
+            movedOut[move.from.section] += 1
+        }
+        for new in newCounts.indices {
+            guard let old = sectionNewToOld[new] else { continue }
+            let expected = oldCounts[old] + inserted[new] - deleted[old] + movedIn[new] - movedOut[old]
+            guard newCounts[new] == expected else {
+                throw Failure("Invalid update: invalid number of items in section \(new). The number of items contained "
+                              + "in an existing section after the update (\(newCounts[new])) must be equal to the number "
+                              + "of items contained in that section before the update (\(oldCounts[old])), plus or minus "
+                              + "the number of items inserted or deleted from that section (\(inserted[new]) inserted, "
+                              + "\(deleted[old]) deleted) and plus or minus the number of items moved into or out of "
+                              + "that section (\(movedIn[new]) moved in, \(movedOut[old]) moved out).")
+            }
+            // An inserted section's items are new; a moved-in item must still fit.
+        }
+        for new in newCounts.indices where sectionNewToOld[new] == nil && movedIn[new] > newCounts[new] {
+            throw Failure("Invalid update: more items moved into section \(new) (\(movedIn[new])) than it contains "
+                          + "after the update (\(newCounts[new])).")
+        }
+    }
+
+    // MARK: 5–6. Mapping
+
+    private func buildMapping() -> UpdateMapping {
+        // Which sections any item operation touches.
+        var touchedOld = Set<Int>(), touchedNew = Set<Int>()
+        for path in deletes { touchedOld.insert(path.section) }
+        for path in reloads { touchedOld.insert(path.section); touchedNew.insert(reloadTarget(path).section) }
+        for path in inserts { touchedNew.insert(path.section) }
+        for move in moves { touchedOld.insert(move.from.section); touchedNew.insert(move.to.section) }
+        for (old, new) in sectionOldToNew.enumerated() {
+            if let new, touchedNew.contains(new) { touchedOld.insert(old) }
+            if let new, touchedOld.contains(old) { touchedNew.insert(new) }
+        }
+        // Sections no item operation touches keep item i at i: they need no arrays.
+        let identity = Set(oldCounts.indices.filter { sectionOldToNew[$0] != nil && !touchedOld.contains($0) })
+        var oldToNew = oldCounts.indices.map { sectionOldToNew[$0] == nil ? [Int](repeating: -1, count: oldCounts[$0]) : [] }
+        var newToOld = newCounts.map { _ in [Int]() }
+        // Moves between sections are kept in a table; same-section ones live in the arrays.
+        var crossOldToNew: [IndexPath: IndexPath] = [:], crossNewToOld: [IndexPath: IndexPath] = [:]
+        let movesByTarget = Dictionary(grouping: moves, by: { $0.to.section })
+        let reloadsByTarget = Dictionary(grouping: reloads, by: { reloadTarget($0).section })
+        let insertsBySection = Dictionary(grouping: inserts, by: \.section)
+        let removedByOld = Dictionary(grouping: Array(deletes) + Array(reloads) + moves.map(\.from), by: \.section)
+        for new in newCounts.indices where sectionNewToOld[new] == nil || touchedNew.contains(new) {
+            let old = sectionNewToOld[new]
+            var slots = [Int](repeating: Self.free, count: newCounts[new])
+            for path in insertsBySection[new] ?? [] { slots[path.item] = -1 }
+            for path in reloadsByTarget[new] ?? [] { slots[reloadTarget(path).item] = -1 }
+            for move in movesByTarget[new] ?? [] {
+                if move.from.section == old {
+                    slots[move.to.item] = move.from.item
+                } else {
+                    slots[move.to.item] = Self.crossSection
+                    crossOldToNew[move.from] = move.to
+                    crossNewToOld[move.to] = move.from
+                }
+            }
+            guard let old else {
+                // A new section: everything that is not moved in is new.
+                newToOld[new] = slots.map { $0 == Self.free ? -1 : $0 }
+                continue
+            }
+            let removed = Set((removedByOld[old] ?? []).map(\.item))
+            var survivor = 0
+            for i in slots.indices where slots[i] == Self.free {
+                while removed.contains(survivor) { survivor += 1 }
+                slots[i] = survivor
+                survivor += 1
+            }
+            newToOld[new] = slots
+        }
+        for old in oldCounts.indices where !identity.contains(old) {
+            guard let new = sectionOldToNew[old] else { continue }
+            var map = [Int](repeating: -1, count: oldCounts[old])
+            for (i, source) in newToOld[new].enumerated() where source >= 0 { map[source] = i }
+            oldToNew[old] = map
+        }
+        for from in crossOldToNew.keys { oldToNew[from.section][from.item] = Self.crossSection }
+        return UpdateMapping(oldCounts: oldCounts, newCounts: newCounts, sectionOldToNew: sectionOldToNew,
+                             sectionNewToOld: sectionNewToOld, itemOldToNew: oldToNew, itemNewToOld: newToOld,
+                             identitySections: identity, crossSectionMoves: crossOldToNew,
+                             crossSectionMovesBack: crossNewToOld, updateItems: updateItems(),
+                             reloadedItems: reloads, reloadedSections: reloadedSections,
+                             insertedItems: inserts, insertedSections: insertedSections,
+                             deletedItems: deletes, deletedSections: deletedSections)
+    }
+
+    static let free = -2
+    static let crossSection = -3
+
+    /// Section deletes and item deletes (descending), then section and item inserts (ascending),
+    /// then reloads, then moves in the order given.
+    private func updateItems() -> [CollectionViewUpdateItem] {
+        var items: [CollectionViewUpdateItem] = []
+        for s in deletedSections.sorted(by: >) {
+            items.append(CollectionViewUpdateItem(action: .delete, before: IndexPath(index: s), after: nil))
+        }
+        for path in deletes.sorted(by: >) { items.append(CollectionViewUpdateItem(action: .delete, before: path, after: nil)) }
+        for s in insertedSections.sorted() {
+            items.append(CollectionViewUpdateItem(action: .insert, before: nil, after: IndexPath(index: s)))
+        }
+        for path in inserts.sorted() { items.append(CollectionViewUpdateItem(action: .insert, before: nil, after: path)) }
+        for s in reloadedSections.sorted() {
+            items.append(CollectionViewUpdateItem(action: .reload, before: IndexPath(index: s), after: IndexPath(index: s)))
+        }
+        for path in reloads.sorted() {
+            items.append(CollectionViewUpdateItem(action: .reload, before: path, after: reloadTarget(path)))
+        }
+        for move in batch.movedSections {
+            items.append(CollectionViewUpdateItem(action: .move, before: IndexPath(index: move.from),
+                                                  after: IndexPath(index: move.to)))
+        }
+        for move in moves { items.append(CollectionViewUpdateItem(action: .move, before: move.from, after: move.to)) }
+        return items
+    }
+}

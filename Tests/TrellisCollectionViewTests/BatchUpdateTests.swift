@@ -1,0 +1,207 @@
+import Foundation
+import Testing
+import TrellisLayout
+@testable import TrellisCollectionView
+
+private func ip(_ section: Int, _ item: Int) -> IndexPath { IndexPath(item: item, section: section) }
+
+@Suite("Batch updates")
+struct BatchUpdateTests {
+    @Test("a wrong item count is refused with UIKit's message naming the section and the six numbers")
+    func countMessage() {
+        var batch = BatchUpdate()
+        batch.insertItems(at: [ip(0, 0), ip(0, 1)])
+        batch.deleteItems(at: [ip(0, 3)])
+        #expect(throws: BatchUpdateError("Invalid update: invalid number of items in section 0. The number of items "
+            + "contained in an existing section after the update (6) must be equal to the number of items contained in "
+            + "that section before the update (4), plus or minus the number of items inserted or deleted from that "
+            + "section (2 inserted, 1 deleted) and plus or minus the number of items moved into or out of that section "
+            + "(0 moved in, 0 moved out).")) {
+            try batch.validated(oldCounts: [4], newCounts: [6])
+        }
+        #expect((try? batch.validated(oldCounts: [4], newCounts: [5])) != nil)
+    }
+
+    @Test("every kind of invalid batch is refused with its message", arguments: [
+        (BatchUpdate.make { $0.deleteItems(at: [ip(0, 5)]) }, [3], [2],
+         "attempt to delete item 5 from section 0 which only contains 3 items before the update"),
+        (BatchUpdate.make { $0.deleteItems(at: [ip(2, 0)]) }, [3], [2],
+         "attempt to delete item 0 from section 2, but there are only 1 sections before the update"),
+        (BatchUpdate.make { $0.insertItems(at: [ip(0, 7)]) }, [4], [5],
+         "attempt to insert item 7 into section 0, but there are only 5 items in section 0 after the update"),
+        (BatchUpdate.make { $0.insertItems(at: [ip(1, 0)]) }, [4], [5],
+         "attempt to insert item 0 into section 1, but there are only 1 sections after the update"),
+        (BatchUpdate.make { $0.reloadItems(at: [ip(0, 3)]) }, [3], [3],
+         "attempt to reload item 3 from section 0 which only contains 3 items before the update"),
+        (BatchUpdate.make { $0.deleteSections([4]) }, [1, 1, 1, 1], [1, 1, 1],
+         "attempt to delete section 4, but there are only 4 sections before the update"),
+        (BatchUpdate.make { $0.insertSections([3]) }, [1, 1], [1, 1, 1],
+         "attempt to insert section 3 but there are only 3 sections after the update"),
+        (BatchUpdate.make { $0.insertSections([0]) }, [1, 1], [1, 1, 1, 1],
+         "Invalid update: invalid number of sections. The number of sections contained in the collection view after "
+            + "the update (4) must be equal to the number of sections contained in the collection view before the "
+            + "update (2), plus or minus the number of sections inserted or deleted (1 inserted, 0 deleted)."),
+        (BatchUpdate.make { $0.deleteItems(at: [ip(0, 1)]); $0.reloadItems(at: [ip(0, 1)]) }, [3], [2],
+         "attempt to delete and reload the same index path ({length = 2, path = 0 - 1})"),
+        (BatchUpdate.make { $0.deleteItems(at: [ip(0, 1)]); $0.moveItem(at: ip(0, 1), to: ip(0, 0)) }, [3], [2],
+         "attempt to delete and move the same index path ({length = 2, path = 0 - 1})"),
+        (BatchUpdate.make { $0.insertItems(at: [ip(0, 0)]); $0.moveItem(at: ip(0, 2), to: ip(0, 0)) }, [3], [4],
+         "attempt to perform an insert and a move to the same index path ({length = 2, path = 0 - 0})"),
+        (BatchUpdate.make { $0.deleteSections([1]); $0.moveItem(at: ip(1, 0), to: ip(0, 0)) }, [1, 2], [2],
+         "attempt to move index path ({length = 2, path = 1 - 0}) out of section 1, which is being deleted"),
+        (BatchUpdate.make { $0.reloadItems(at: [ip(0, 2)]); $0.moveItem(at: ip(0, 2), to: ip(0, 0)) }, [3], [3],
+         "attempt to reload and move the same index path ({length = 2, path = 0 - 2})"),
+        (BatchUpdate.make { $0.moveItem(at: ip(0, 0), to: ip(0, 2)); $0.moveItem(at: ip(0, 0), to: ip(0, 1)) }, [3], [3],
+         "attempt to move the same index path twice ({length = 2, path = 0 - 0})"),
+        (BatchUpdate.make { $0.moveItem(at: ip(0, 0), to: ip(0, 2)); $0.moveItem(at: ip(0, 1), to: ip(0, 2)) }, [3], [3],
+         "attempt to perform multiple moves to the same index path ({length = 2, path = 0 - 2})"),
+        (BatchUpdate.make { $0.deleteSections([0]); $0.reloadSections([0]) }, [1, 1], [1],
+         "attempt to delete and reload the same section (0)"),
+        (BatchUpdate.make { $0.moveItem(at: ip(0, 0), to: ip(1, 0)) }, [2, 2], [2, 2],
+         "Invalid update: invalid number of items in section 0. The number of items contained in an existing section "
+            + "after the update (2) must be equal to the number of items contained in that section before the update "
+            + "(2), plus or minus the number of items inserted or deleted from that section (0 inserted, 0 deleted) "
+            + "and plus or minus the number of items moved into or out of that section (0 moved in, 1 moved out)."),
+    ])
+    func invalidBatches(batch: BatchUpdate, old: [Int], new: [Int], message: String) {
+        #expect(throws: BatchUpdateError(message)) { try batch.validated(oldCounts: old, newCounts: new) }
+    }
+
+    @Test("deletes apply before inserts; untouched items keep their order in the remaining places")
+    func mappingOrder() throws {
+        var batch = BatchUpdate()
+        batch.deleteItems(at: [ip(0, 1), ip(0, 3)])
+        batch.insertItems(at: [ip(0, 0), ip(0, 4)])
+        batch.moveItem(at: ip(0, 5), to: ip(0, 1))
+        // Old: a b c d e f g → remove b, d, f → a c e g → insert new at 0 and 4, f at 1.
+        let mapping = try batch.validated(oldCounts: [7], newCounts: [7])
+        let old = (0..<7).map { mapping.newIndexPath(forOld: ip(0, $0))?.item }
+        #expect(old == [2, nil, 3, nil, 5, 1, 6])
+        let back = (0..<7).map { mapping.oldIndexPath(forNew: ip(0, $0))?.item }
+        #expect(back == [nil, 5, 0, 2, nil, 4, 6])
+    }
+
+    @Test("item operations inside deleted sections or inserted sections are absorbed")
+    func absorption() throws {
+        var batch = BatchUpdate()
+        batch.deleteSections([0])
+        batch.deleteItems(at: [ip(0, 1)])
+        batch.insertSections([1])
+        batch.insertItems(at: [ip(1, 0), ip(1, 1)])
+        let mapping = try batch.validated(oldCounts: [3, 2], newCounts: [2, 2])
+        #expect(mapping.newIndexPath(forOld: ip(0, 0)) == nil)
+        #expect(mapping.newIndexPath(forOld: ip(1, 1)) == ip(0, 1))
+        #expect(mapping.oldIndexPath(forNew: ip(1, 0)) == nil)
+        #expect(!mapping.updateItems.contains { $0.indexPathBeforeUpdate == ip(0, 1) })
+        #expect(mapping.updateItems.map(\.description) == ["delete [0] -> nil", "insert nil -> [1]"])
+    }
+
+    @Test("update items list deletes descending, inserts ascending, then reloads and moves")
+    func updateItems() throws {
+        var batch = BatchUpdate()
+        batch.insertItems(at: [ip(0, 5), ip(0, 1)])
+        batch.deleteItems(at: [ip(0, 0), ip(0, 4)])
+        batch.reloadItems(at: [ip(0, 2)])
+        batch.moveItem(at: ip(0, 3), to: ip(0, 0))
+        let mapping = try batch.validated(oldCounts: [6], newCounts: [6])
+        #expect(mapping.updateItems.map(\.description) == [
+            "delete [0, 4] -> nil", "delete [0, 0] -> nil", "insert nil -> [0, 1]", "insert nil -> [0, 5]",
+            "reload [0, 2] -> [0, 2]", "move [0, 3] -> [0, 0]",
+        ])
+        #expect(mapping.newIndexPath(forOld: ip(0, 2)) == nil, "a reloaded item is a new item")
+    }
+
+    @Test("sections move, insert and delete with their items")
+    func sectionMapping() throws {
+        var batch = BatchUpdate()
+        batch.moveSection(2, toSection: 0)
+        batch.deleteSections([1])
+        batch.insertSections([3])
+        let mapping = try batch.validated(oldCounts: [1, 2, 3, 4], newCounts: [3, 1, 4, 5])
+        #expect((0..<4).map { mapping.newSection(forOld: $0) } == [1, nil, 0, 2])
+        #expect((0..<4).map { mapping.oldSection(forNew: $0) } == [2, 0, 3, nil])
+        #expect(mapping.newIndexPath(forOld: ip(2, 2)) == ip(0, 2))
+    }
+
+    @Test("items move between sections")
+    func crossSectionMoves() throws {
+        var batch = BatchUpdate()
+        batch.moveItem(at: ip(0, 0), to: ip(1, 2))
+        let mapping = try batch.validated(oldCounts: [2, 2], newCounts: [1, 3])
+        #expect(mapping.newIndexPath(forOld: ip(0, 0)) == ip(1, 2))
+        #expect(mapping.newIndexPath(forOld: ip(0, 1)) == ip(0, 0))
+        #expect(mapping.oldIndexPath(forNew: ip(1, 2)) == ip(0, 0))
+        #expect(mapping.oldIndexPath(forNew: ip(1, 1)) == ip(1, 1))
+    }
+
+    @Test("nested batches coalesce into one")
+    func nesting() throws {
+        var outer = BatchUpdate()
+        outer.insertItems(at: [ip(0, 0)])
+        var inner = BatchUpdate()
+        inner.deleteItems(at: [ip(0, 2)])
+        outer.append(inner)
+        let mapping = try outer.validated(oldCounts: [3], newCounts: [3])
+        #expect((0..<3).map { mapping.newIndexPath(forOld: ip(0, $0))?.item } == [1, 2, nil])
+    }
+
+    @Test("random valid batches map every surviving item to where it really went", arguments: 0..<4)
+    func randomBatches(batchIndex: Int) throws {
+        for seed in UInt64(batchIndex * 100)..<UInt64(batchIndex * 100 + 100) {
+            var rng = SeededRandom(seed: seed)
+            let sectionCount = Int.random(in: 1...4, using: &rng)
+            var nextID = 0
+            let old: [[Int]] = (0..<sectionCount).map { _ in
+                (0..<Int.random(in: 0...12, using: &rng)).map { _ in nextID += 1; return nextID }
+            }
+            // Choose deletions and moves by old position, then build the new data.
+            var batch = BatchUpdate()
+            var survivors = old.map { _ in [Int]() }
+            var placed: [(id: Int, section: Int, from: IndexPath?)] = []
+            for (s, items) in old.enumerated() {
+                for (i, id) in items.enumerated() {
+                    if rng.chance(0.2) { batch.deleteItems(at: [ip(s, i)]) }
+                    else if rng.chance(0.15) { placed.append((id, Int.random(in: 0..<sectionCount, using: &rng), ip(s, i))) }
+                    else { survivors[s].append(id) }
+                }
+            }
+            for _ in 0..<Int.random(in: 0...5, using: &rng) {
+                nextID += 1
+                placed.append((nextID, Int.random(in: 0..<sectionCount, using: &rng), nil))
+            }
+            // Place new and moved items at random final positions, in ascending order per section.
+            var new = survivors
+            var finalPosition: [Int: IndexPath] = [:]
+            for s in 0..<sectionCount {
+                let here = placed.filter { $0.section == s }
+                let total = new[s].count + here.count
+                var positions = Array(0..<total).shuffled(using: &rng).prefix(here.count).sorted()
+                for (k, item) in here.enumerated() {
+                    let position = positions.removeFirst()
+                    new[s].insert(item.id, at: position)
+                    _ = k
+                    if let from = item.from { batch.moveItem(at: from, to: ip(s, position)) }
+                    else { batch.insertItems(at: [ip(s, position)]) }
+                }
+            }
+            for (s, items) in new.enumerated() { for (i, id) in items.enumerated() { finalPosition[id] = ip(s, i) } }
+            let mapping = try batch.validated(oldCounts: old.map(\.count), newCounts: new.map(\.count))
+            for (s, items) in old.enumerated() {
+                for (i, id) in items.enumerated() {
+                    #expect(mapping.newIndexPath(forOld: ip(s, i)) == finalPosition[id], "seed \(seed): item \(id)")
+                    if let to = finalPosition[id] { #expect(mapping.oldIndexPath(forNew: to) == ip(s, i), "seed \(seed)") }
+                }
+            }
+        }
+    }
+}
+
+extension BatchUpdate: CustomTestStringConvertible {
+    static func make(_ build: (inout BatchUpdate) -> Void) -> BatchUpdate {
+        var batch = BatchUpdate()
+        build(&batch)
+        return batch
+    }
+
+    public var testDescription: String { "\(insertedItems.count + deletedItems.count + movedItems.count) changes" }
+}
