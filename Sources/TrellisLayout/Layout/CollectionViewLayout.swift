@@ -49,6 +49,10 @@ open class CollectionViewLayout {
         invalidateLayout(with: context)
     }
 
+    /// How many times ``prepare()`` ran through ``prepareIfNeeded()``: hosts compare it with the
+    /// value they last saw to know that attributes they cached are stale.
+    public private(set) var preparedGeneration = 0
+
     /// The merged invalidations that the running ``prepare()`` answers: readable from inside
     /// ``prepare()`` (to recompute only what changed), `nil` outside it.
     public private(set) var invalidationContextBeingPrepared: CollectionViewLayoutInvalidationContext?
@@ -68,6 +72,7 @@ open class CollectionViewLayout {
         pendingInvalidationContext = nil
         prepare()
         invalidationContextBeingPrepared = nil
+        preparedGeneration += 1
         return true
     }
 

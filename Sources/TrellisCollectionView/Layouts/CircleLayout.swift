@@ -1,0 +1,88 @@
+import Foundation
+import TrellisLayout
+
+/// Items on a circle around the centre of the viewport — the seed's example of custom insert and
+/// delete animations: an inserted cell grows out of the centre from alpha 0, a deleted one shrinks
+/// into the centre and fades. Only the index paths actually inserted or deleted get that
+/// animation: the hooks are asked for every appearing and disappearing element, so the layout
+/// remembers what ``prepare(forCollectionViewUpdates:)`` told it.
+///
+/// ```swift
+/// let layout = CircleLayout()
+/// let collectionView = CollectionView(frame: CGRect(x: 0, y: 0, width: 400, height: 400),
+///                                     collectionViewLayout: layout)
+/// ```
+open class CircleLayout: CollectionViewLayout {
+    /// The side of each item. Default 70.
+    open var itemSize: CGFloat = 70 { didSet { invalidateLayout() } }
+    /// How small an appearing or disappearing item is at the centre. Default 0.1.
+    open var collapsedScale: CGFloat = 0.1
+
+    private var center = CGPoint.zero
+    private var radius: CGFloat = 0
+    private var count = 0
+    private var inserted = Set<IndexPath>()
+    private var deleted = Set<IndexPath>()
+
+    public override init() { super.init() }
+
+    open override func prepare() {
+        super.prepare()
+        let size = collectionView?.bounds.size ?? .zero
+        center = CGPoint(x: size.width / 2, y: size.height / 2)
+        radius = max(0, min(size.width, size.height) / 2.5)
+        count = collectionView?.numberOfItems(inSection: 0) ?? 0
+    }
+
+    open override var collectionViewContentSize: CGSize { collectionView?.bounds.size ?? .zero }
+
+    open override func layoutAttributesForItem(at indexPath: IndexPath) -> CollectionViewLayoutAttributes? {
+        guard indexPath.count == 2, indexPath.section == 0, (0..<count).contains(indexPath.item) else { return nil }
+        let angle = 2 * CGFloat.pi * CGFloat(indexPath.item) / CGFloat(count)
+        var attributes = CollectionViewLayoutAttributes(forCellWith: indexPath)
+        attributes.frame = CGRect(x: center.x + radius * cos(angle) - itemSize / 2,
+                                  y: center.y + radius * sin(angle) - itemSize / 2, width: itemSize, height: itemSize)
+        return attributes
+    }
+
+    open override func layoutAttributesForElements(in rect: CGRect) -> [CollectionViewLayoutAttributes]? {
+        (0..<count).compactMap { layoutAttributesForItem(at: IndexPath(item: $0, section: 0)) }
+            .filter { LayoutGeometry.intersects($0.frame, rect) }
+    }
+
+    open override func prepare(forCollectionViewUpdates updateItems: [CollectionViewUpdateItem]) {
+        super.prepare(forCollectionViewUpdates: updateItems)
+        inserted = Set(updateItems.filter { $0.updateAction == .insert }.compactMap(\.indexPathAfterUpdate))
+        deleted = Set(updateItems.filter { $0.updateAction == .delete }.compactMap(\.indexPathBeforeUpdate))
+    }
+
+    open override func finalizeCollectionViewUpdates() {
+        super.finalizeCollectionViewUpdates()
+        inserted = []
+        deleted = []
+    }
+
+    /// Inserted items start collapsed at the centre with alpha 0; other appearing items use the
+    /// default.
+    open override func initialLayoutAttributesForAppearingItem(at itemIndexPath: IndexPath) -> CollectionViewLayoutAttributes? {
+        guard inserted.contains(itemIndexPath), var attributes = layoutAttributesForItem(at: itemIndexPath) else { return nil }
+        collapse(&attributes)
+        return attributes
+    }
+
+    /// Deleted items end collapsed at the centre with alpha 0; other disappearing items use the
+    /// default.
+    open override func finalLayoutAttributesForDisappearingItem(at itemIndexPath: IndexPath) -> CollectionViewLayoutAttributes? {
+        guard deleted.contains(itemIndexPath) else { return nil }
+        var attributes = CollectionViewLayoutAttributes(forCellWith: itemIndexPath)
+        attributes.frame = CGRect(x: 0, y: 0, width: itemSize, height: itemSize)
+        collapse(&attributes)
+        return attributes
+    }
+
+    private func collapse(_ attributes: inout CollectionViewLayoutAttributes) {
+        attributes.alpha = 0
+        attributes.center = center
+        attributes.transform3D = Transform3DMakeScale(collapsedScale, collapsedScale, 1)
+    }
+}
