@@ -51,6 +51,15 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
     open var scrollDirection = ScrollDirection.vertical { didSet { invalidateLayout() } }
     /// What section insets are measured from. Default `.fromContentInset`.
     open var sectionInsetReference = SectionInsetReference.fromContentInset { didSet { invalidateLayout() } }
+    /// Whether section headers stick to the top of the visible bounds while their section
+    /// scrolls by. Default `false`.
+    open var sectionHeadersPinToVisibleBounds = false { didSet { invalidateLayout() } }
+    /// Whether section footers stick to the bottom of the visible bounds. Default `false`.
+    open var sectionFootersPinToVisibleBounds = false { didSet { invalidateLayout() } }
+
+    /// How many times ``prepare()`` recomputed the geometry (a prepare for a scroll that only
+    /// moves pinned headers and footers does not).
+    public private(set) var geometryComputationCount = 0
 
     /// The geometry computed by the last ``prepare()``.
     public private(set) var geometry = CollectionViewFlowLayout.emptyGeometry
@@ -79,6 +88,8 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
     /// and insets that are not finite (negative spacing and insets are allowed).
     open override func prepare() {
         super.prepare()
+        if onlyPinnedElementsInvalidated { return }
+        geometryComputationCount += 1
         guard let host = collectionView else {
             geometry = FlowGeometry.Builder(scrollDirection: scrollDirection, crossSize: 0, displayScale: 2).finish()
             return
@@ -113,6 +124,30 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
         geometry = builder.finish()
     }
 
+    /// Whether the pass being prepared was caused only by a scroll that moves pinned elements:
+    /// their frames follow the bounds at query time, so the geometry stands.
+    private var onlyPinnedElementsInvalidated: Bool {
+        guard geometryComputationCount > 0,
+              let context = invalidationContextBeingPrepared as? CollectionViewFlowLayoutInvalidationContext else {
+            return false
+        }
+        return !context.invalidateEverything && !context.invalidateDataSourceCounts
+            && !context.invalidateFlowLayoutDelegateMetrics && !context.invalidateFlowLayoutAttributes
+    }
+
+    /// Where pinned headers and footers stick now, in the scroll frame; `nil` without pinning.
+    public var pinning: FlowGeometry.Pinning? {
+        guard sectionHeadersPinToVisibleBounds || sectionFootersPinToVisibleBounds, let host = collectionView else {
+            return nil
+        }
+        let bounds = host.bounds, inset = host.adjustedContentInset
+        let vertical = scrollDirection == .vertical
+        let top = vertical ? bounds.minY + inset.top : bounds.minX + inset.left
+        let bottom = vertical ? bounds.maxY - inset.bottom : bounds.maxX - inset.right
+        return FlowGeometry.Pinning(headers: sectionHeadersPinToVisibleBounds, footers: sectionFootersPinToVisibleBounds,
+                                    visibleMin: top, visibleMax: bottom)
+    }
+
     open override var collectionViewContentSize: CGSize {
         prepareIfNeeded()
         return geometry.contentSize
@@ -120,7 +155,7 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
 
     open override func layoutAttributesForElements(in rect: CGRect) -> [CollectionViewLayoutAttributes]? {
         prepareIfNeeded()
-        return geometry.layoutAttributes(in: rect)
+        return geometry.layoutAttributes(in: rect, pinning: pinning)
     }
 
     open override func layoutAttributesForItem(at indexPath: IndexPath) -> CollectionViewLayoutAttributes? {
@@ -137,23 +172,57 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
                                                             at indexPath: IndexPath) -> CollectionViewLayoutAttributes? {
         prepareIfNeeded()
         guard indexPath.count == 2, indexPath.item == 0 else { return nil }
-        let frame: CGRect?
+        let frame: CGRect?, pinned: Bool
+        let pinning = self.pinning
         switch elementKind {
-        case CollectionElementKind.sectionHeader: frame = geometry.headerFrame(section: indexPath.section)
-        case CollectionElementKind.sectionFooter: frame = geometry.footerFrame(section: indexPath.section)
-        default: frame = nil
+        case CollectionElementKind.sectionHeader:
+            frame = geometry.headerFrame(section: indexPath.section, pinning: pinning)
+            pinned = sectionHeadersPinToVisibleBounds
+        case CollectionElementKind.sectionFooter:
+            frame = geometry.footerFrame(section: indexPath.section, pinning: pinning)
+            pinned = sectionFootersPinToVisibleBounds
+        default: return nil
         }
         return frame.map {
-            CollectionViewLayoutAttributes(category: .supplementaryView, kind: elementKind,
-                                           section: indexPath.section, item: 0, frame: $0)
+            var attributes = CollectionViewLayoutAttributes(category: .supplementaryView, kind: elementKind,
+                                                            section: indexPath.section, item: 0, frame: $0)
+            if pinned { attributes.zIndex = FlowGeometry.pinnedZIndex }
+            return attributes
         }
     }
 
     /// A flow layout must be recomputed when the viewport's size across the scroll axis changes
     /// (its width when scrolling vertically); scrolling alone does not invalidate it.
+    /// With pinned headers or footers, every scroll does too — but only for the pinned elements
+    /// (see ``invalidationContext(forBoundsChange:)``).
     open override func shouldInvalidateLayout(forBoundsChange newBounds: CGRect) -> Bool {
-        scrollDirection == .vertical ? newBounds.width != preparedBounds.width
-                                     : newBounds.height != preparedBounds.height
+        crossSizeChanges(newBounds) || sectionHeadersPinToVisibleBounds || sectionFootersPinToVisibleBounds
+    }
+
+    /// For a scroll with pinning: a context that recomputes nothing but names the headers and
+    /// footers of the sections in view. For a change of size across the scroll axis: everything.
+    open override func invalidationContext(forBoundsChange newBounds: CGRect) -> CollectionViewLayoutInvalidationContext {
+        let context = super.invalidationContext(forBoundsChange: newBounds)
+        guard !crossSizeChanges(newBounds), let flow = context as? CollectionViewFlowLayoutInvalidationContext else {
+            return context
+        }
+        flow.invalidateFlowLayoutDelegateMetrics = false
+        flow.invalidateFlowLayoutAttributes = false
+        let vertical = scrollDirection == .vertical
+        let range = geometry.sections(meeting: vertical ? newBounds.minY : newBounds.minX,
+                                      vertical ? newBounds.maxY : newBounds.maxX)
+        let paths = range.map { IndexPath(item: 0, section: $0) }
+        if sectionHeadersPinToVisibleBounds {
+            flow.invalidateSupplementaryElements(ofKind: CollectionElementKind.sectionHeader, at: paths)
+        }
+        if sectionFootersPinToVisibleBounds {
+            flow.invalidateSupplementaryElements(ofKind: CollectionElementKind.sectionFooter, at: paths)
+        }
+        return flow
+    }
+
+    private func crossSizeChanges(_ newBounds: CGRect) -> Bool {
+        scrollDirection == .vertical ? newBounds.width != preparedBounds.width : newBounds.height != preparedBounds.height
     }
 
     // MARK: Gathering inputs

@@ -64,6 +64,56 @@ public struct FlowGeometry: Sendable {
         var centredX: CGFloat?
     }
 
+    /// Where pinned headers and footers stick: the visible span along the scroll axis (in the
+    /// scroll frame, insets already applied) and which of the two kinds are pinned.
+    public struct Pinning: Hashable, Sendable {
+        public var headers: Bool
+        public var footers: Bool
+        /// The top of the visible area (content offset plus the adjusted top inset).
+        public var visibleMin: CGFloat
+        /// The bottom of the visible area (its top plus the viewport less the bottom inset).
+        public var visibleMax: CGFloat
+
+        public init(headers: Bool, footers: Bool, visibleMin: CGFloat, visibleMax: CGFloat) {
+            self.headers = headers
+            self.footers = footers
+            self.visibleMin = visibleMin
+            self.visibleMax = visibleMax
+        }
+    }
+
+    /// The zIndex of pinned headers and footers, above cells.
+    public static let pinnedZIndex = 1024
+
+    /// A header's frame in the scroll frame: its natural place, or with pinning
+    /// `min(max(natural, visibleMin), bodyEnd − height)`, never above its natural place.
+    func headerFrame(_ section: Section, _ pinning: Pinning?) -> CGRect? {
+        guard var frame = section.header else { return nil }
+        guard let pinning, pinning.headers else { return frame }
+        let natural = frame.origin.y
+        let pinned = min(max(natural, pinning.visibleMin), section.bodyEnd - frame.height)
+        frame.origin.y = LayoutGeometry.snapToPixel(max(natural, pinned), scale: displayScale)
+        return frame
+    }
+
+    /// A footer's frame: mirrored against the visible bottom and the section's body start.
+    func footerFrame(_ section: Section, _ pinning: Pinning?) -> CGRect? {
+        guard var frame = section.footer else { return nil }
+        guard let pinning, pinning.footers else { return frame }
+        let natural = frame.origin.y
+        let pinned = max(min(natural, pinning.visibleMax - frame.height), section.bodyStart)
+        frame.origin.y = LayoutGeometry.snapToPixel(min(natural, pinned), scale: displayScale)
+        return frame
+    }
+
+    /// The sections whose span meets `[minimum, maximum)` along the scroll axis (scroll frame).
+    public func sections(meeting minimum: CGFloat, _ maximum: CGFloat) -> Range<Int> {
+        let first = partitionPoint(sections.count) { sections[$0].end <= minimum }
+        var last = first
+        while last < sections.count, sections[last].start < maximum { last += 1 }
+        return first..<last
+    }
+
     /// How far snapping may move an element outside its unsnapped line: one pixel.
     var snapMargin: CGFloat { 1 / max(displayScale, 1) }
 
@@ -83,16 +133,17 @@ public struct FlowGeometry: Sendable {
         return output(scrollFrameOfItem(sections[section], item))
     }
 
-    /// The frame of a section's header in output coordinates, `nil` when it has none.
-    public func headerFrame(section: Int) -> CGRect? {
+    /// The frame of a section's header in output coordinates (pinned when `pinning` says so),
+    /// `nil` when it has none.
+    public func headerFrame(section: Int, pinning: Pinning? = nil) -> CGRect? {
         guard sections.indices.contains(section) else { return nil }
-        return sections[section].header.map(output)
+        return headerFrame(sections[section], pinning).map(output)
     }
 
     /// The frame of a section's footer in output coordinates, `nil` when it has none.
-    public func footerFrame(section: Int) -> CGRect? {
+    public func footerFrame(section: Int, pinning: Pinning? = nil) -> CGRect? {
         guard sections.indices.contains(section) else { return nil }
-        return sections[section].footer.map(output)
+        return footerFrame(sections[section], pinning).map(output)
     }
 
     /// The rectangle a section occupies, headers and footers included, across the full content.
@@ -120,7 +171,7 @@ public struct FlowGeometry: Sendable {
     /// then the items in order, then the footer. Frames are in output coordinates.
     ///
     /// - Complexity: O(log n + k).
-    public func forEachElement(in rect: CGRect,
+    public func forEachElement(in rect: CGRect, pinning: Pinning? = nil,
                                _ body: (_ category: CollectionElementCategory, _ kind: String?,
                                         _ section: Int, _ item: Int, _ frame: CGRect) -> Void) {
         let query = input(rect)
@@ -132,7 +183,9 @@ public struct FlowGeometry: Sendable {
         var s = partitionPoint(sections.count) { sections[$0].end + margin <= minY }
         while s < sections.count, sections[s].start - margin < maxY {
             let section = sections[s]
-            if let header = section.header, LayoutGeometry.intersects(header, query) {
+            // A pinned header or footer stays within its section's span, so the sections met
+            // by the rect are still the only ones to look at.
+            if let header = headerFrame(section, pinning), LayoutGeometry.intersects(header, query) {
                 body(.supplementaryView, CollectionElementKind.sectionHeader, s, 0, output(header))
             }
             switch section.items {
@@ -159,7 +212,7 @@ public struct FlowGeometry: Sendable {
                     line += 1
                 }
             }
-            if let footer = section.footer, LayoutGeometry.intersects(footer, query) {
+            if let footer = footerFrame(section, pinning), LayoutGeometry.intersects(footer, query) {
                 body(.supplementaryView, CollectionElementKind.sectionFooter, s, 0, output(footer))
             }
             s += 1
@@ -167,13 +220,19 @@ public struct FlowGeometry: Sendable {
     }
 
     /// The attributes of every element whose frame intersects `rect`, in the order of
-    /// ``forEachElement(in:_:)``.
-    public func layoutAttributes(in rect: CGRect) -> [CollectionViewLayoutAttributes] {
+    /// ``forEachElement(in:pinning:_:)``; pinned kinds get ``pinnedZIndex``.
+    public func layoutAttributes(in rect: CGRect, pinning: Pinning? = nil) -> [CollectionViewLayoutAttributes] {
         var result: [CollectionViewLayoutAttributes] = []
         result.reserveCapacity(64)
-        forEachElement(in: rect) { category, kind, section, item, frame in
-            result.append(CollectionViewLayoutAttributes(category: category, kind: kind,
-                                                         section: section, item: item, frame: frame))
+        forEachElement(in: rect, pinning: pinning) { category, kind, section, item, frame in
+            var attributes = CollectionViewLayoutAttributes(category: category, kind: kind,
+                                                            section: section, item: item, frame: frame)
+            if let pinning, category == .supplementaryView,
+               (pinning.headers && kind == CollectionElementKind.sectionHeader)
+                || (pinning.footers && kind == CollectionElementKind.sectionFooter) {
+                attributes.zIndex = Self.pinnedZIndex
+            }
+            result.append(attributes)
         }
         return result
     }

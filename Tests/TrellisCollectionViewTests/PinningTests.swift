@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+import TrellisLayout
+@testable import TrellisCollectionView
+
+private func ip(_ section: Int, _ item: Int) -> IndexPath { IndexPath(item: item, section: section) }
+
+@Suite("Pinned headers and footers")
+struct PinningTests {
+    /// Three sections of 9 items (three lines of 100) under 30-point headers and 20-point footers.
+    func pinnedView(direction: ScrollDirection = .vertical) -> (CollectionView, ItemsDataSource, CollectionViewFlowLayout) {
+        let flow = CollectionViewFlowLayout()
+        flow.scrollDirection = direction
+        flow.itemSize = CGSize(width: 100, height: 100)
+        flow.headerReferenceSize = CGSize(width: 30, height: 30)
+        flow.footerReferenceSize = CGSize(width: 20, height: 20)
+        flow.sectionInset = EdgeInsets(top: 5, left: 5, bottom: 5, right: 5)
+        flow.sectionHeadersPinToVisibleBounds = true
+        flow.sectionFootersPinToVisibleBounds = true
+        let (view, data) = makeCollectionView([Array(0..<9), Array(0..<9), Array(0..<9)],
+                                              width: direction == .vertical ? 330 : 480,
+                                              height: direction == .vertical ? 480 : 330, layout: flow)
+        return (view, data, flow)
+    }
+
+    func header(_ view: CollectionView, _ section: Int) -> CGRect? {
+        view.layoutAttributesForSupplementaryElement(ofKind: CollectionView.elementKindSectionHeader, at: ip(section, 0))?.frame
+    }
+
+    func footer(_ view: CollectionView, _ section: Int) -> CGRect? {
+        view.layoutAttributesForSupplementaryElement(ofKind: CollectionView.elementKindSectionFooter, at: ip(section, 0))?.frame
+    }
+
+    @Test("a header sticks to the top of the visible bounds until its section's end pushes it up")
+    func headerPinning() {
+        let (view, data, _) = pinnedView()
+        defer { withExtendedLifetime(data) {} }
+        // Section 0: header 0…30, body 30…360 (5 + 3·100 + 2·10 + 5), footer 360…380.
+        #expect(header(view, 0)?.minY == 0)
+        view.contentOffset = CGPoint(x: 0, y: 100)
+        #expect(header(view, 0)?.minY == 100)
+        view.contentOffset = CGPoint(x: 0, y: 320)
+        #expect(header(view, 0)?.minY == 320)
+        view.contentOffset = CGPoint(x: 0, y: 345)
+        #expect(header(view, 0)?.minY == 330, "pushed up by the end of its section's body")
+        view.contentOffset = CGPoint(x: 0, y: -50)
+        #expect(header(view, 0)?.minY == 0, "never above its natural place")
+        view.contentInset = EdgeInsets(top: 40, left: 0, bottom: 0, right: 0)
+        view.contentOffset = CGPoint(x: 0, y: 60)
+        #expect(header(view, 0)?.minY == 100, "sticks below the adjusted top inset")
+        #expect(view.layoutAttributesForSupplementaryElement(ofKind: CollectionView.elementKindSectionHeader,
+                                                             at: ip(0, 0))?.zIndex == 1024)
+    }
+
+    @Test("a footer sticks to the bottom of the visible bounds until its section's start pushes it down")
+    func footerPinning() {
+        let (view, data, _) = pinnedView()
+        defer { withExtendedLifetime(data) {} }
+        // Section 1 starts at 380: header 380…410, body 410…740, footer 740…760.
+        view.contentOffset = CGPoint(x: 0, y: 0)
+        #expect(footer(view, 0)?.minY == 360, "its natural place is within the viewport")
+        #expect(footer(view, 1)?.minY == 460, "pinned to the visible bottom (480 − 20)")
+        view.contentOffset = CGPoint(x: 0, y: -100)
+        #expect(footer(view, 1)?.minY == 410, "pushed down by the start of its section's body")
+    }
+
+    @Test("scrolling recomputes nothing but the pinned elements; a resize recomputes everything")
+    func scrollingIsCheap() {
+        let (view, data, flow) = pinnedView()
+        defer { withExtendedLifetime(data) {} }
+        let computations = flow.geometryComputationCount
+        let prepares = view.prepareCount
+        for step in 1...100 {
+            view.contentOffset = CGPoint(x: 0, y: CGFloat(step) * 3.5)
+            view.layoutIfNeeded()
+        }
+        #expect(flow.geometryComputationCount == computations, "no geometry recomputation while scrolling")
+        #expect(view.prepareCount == prepares + 100, "each scroll is one (cheap) layout pass")
+        #expect(view.supplementaryView(forElementKind: CollectionView.elementKindSectionHeader, at: ip(0, 0))?
+                    .layoutAttributes?.frame.minY == 330)
+        view.setFrameSize(CGSize(width: 420, height: 480))
+        view.layoutIfNeeded()
+        #expect(flow.geometryComputationCount == computations + 1)
+    }
+
+    @Test("rect queries with pinning equal a brute-force filter of the pinned frames", arguments: ScrollDirection.allCases)
+    func pinnedQueries(direction: ScrollDirection) {
+        let (view, data, flow) = pinnedView(direction: direction)
+        defer { withExtendedLifetime(data) {} }
+        for step in 0..<60 {
+            let offset = CGFloat(step) * 23 - 40
+            view.contentOffset = direction == .vertical ? CGPoint(x: 0, y: offset) : CGPoint(x: offset, y: 0)
+            view.layoutIfNeeded()
+            let all = flow.layoutAttributesForElements(in: LayoutGeometry.everything) ?? []
+            let rect = view.bounds
+            let expected = all.filter { LayoutGeometry.intersects($0.frame, rect) }
+            #expect(flow.layoutAttributesForElements(in: rect) == expected, "offset \(offset)")
+            #expect(view.visibleElementAttributes.count == expected.count)
+            let pinnedHeaders = all.filter { $0.representedElementKind == CollectionView.elementKindSectionHeader }
+            #expect(pinnedHeaders.allSatisfy { $0.zIndex == 1024 })
+        }
+    }
+}
