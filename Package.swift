@@ -14,8 +14,8 @@ let package = Package(
     targets: [
         .target(name: "TrellisLayout"),
         .target(name: "TrellisCollectionView", dependencies: ["TrellisLayout"]),
-        .target(name: "TrellisRender", dependencies: ["TrellisLayout"]),
-        .target(name: "TrellisCLI", dependencies: ["TrellisLayout", "TrellisRender"]),
+        .target(name: "TrellisRender", dependencies: ["TrellisLayout", "TrellisCollectionView"]),
+        .target(name: "TrellisCLI", dependencies: ["TrellisLayout", "TrellisCollectionView", "TrellisRender"]),
         .executableTarget(name: "trellis", dependencies: ["TrellisCLI"]),
         .target(name: "Trellis", dependencies: ["TrellisLayout", "TrellisCollectionView", "TrellisRender"]),
         .testTarget(name: "TrellisLayoutTests", dependencies: ["TrellisLayout"]),

@@ -205,3 +205,28 @@ extension BatchUpdate: CustomTestStringConvertible {
 
     public var testDescription: String { "\(insertedItems.count + deletedItems.count + movedItems.count) changes" }
 }
+
+extension BatchUpdateTests {
+    @Test("the counts a batch implies are the ones its validation accepts")
+    func expectedCounts() throws {
+        var batch = BatchUpdate()
+        batch.deleteItems(at: [ip(0, 0), ip(0, 1)])
+        batch.insertItems(at: [ip(1, 0)])
+        batch.moveItem(at: ip(2, 0), to: ip(0, 0))
+        batch.insertSections([1])
+        batch.insertItems(at: [ip(1, 1)])
+        batch.reloadSections([2])
+        let counts = try batch.expectedCounts(after: [5, 3, 4])
+        // New section 1 is inserted with two items; old section 1 is now 2; old 2 (reloaded, now 3)
+        // keeps its count; a move out of a reloaded section is invalid, so validation must say so.
+        #expect(counts.count == 4)
+        #expect(throws: BatchUpdateError.self) { try batch.validated(oldCounts: [5, 3, 4], newCounts: counts) }
+        var simple = BatchUpdate()
+        simple.deleteItems(at: [ip(0, 0)])
+        simple.insertItems(at: [ip(1, 1), ip(1, 2)])
+        simple.moveItem(at: ip(0, 2), to: ip(1, 0))
+        let implied = try simple.expectedCounts(after: [4, 1])
+        #expect(implied == [2, 4])
+        #expect((try? simple.validated(oldCounts: [4, 1], newCounts: implied)) != nil)
+    }
+}

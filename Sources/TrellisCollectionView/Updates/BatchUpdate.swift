@@ -62,6 +62,45 @@ public struct BatchUpdate: Hashable, Sendable {
         movedItems += other.movedItems
     }
 
+    /// The item counts the data must have after this batch, by UIKit's counting rule: an existing
+    /// section has its old count plus inserts and moves in, minus deletes and moves out; an
+    /// inserted section holds what is inserted or moved into it. Throws for a batch whose
+    /// section operations are invalid. Useful to a host that applies a batch to its own data.
+    public func expectedCounts(after oldCounts: [Int]) throws(BatchUpdateError) -> [Int] {
+        let sectionCount = oldCounts.count + Set(insertedSections).count - Set(deletedSections).count
+        guard sectionCount >= 0 else {
+            throw BatchUpdateError("attempt to delete \(Set(deletedSections).count) sections, but there are only "
+                                   + "\(oldCounts.count) sections before the update")
+        }
+        var validator = BatchValidator(batch: self, oldCounts: oldCounts,
+                                       newCounts: Array(repeating: 0, count: sectionCount))
+        let sectionNewToOld = try validator.sectionsOnly()
+        var counts = sectionNewToOld.map { $0.map { oldCounts[$0] } ?? 0 }
+        let deletedSections = Set(deletedSections), reloadedSections = Set(reloadedSections)
+        // A reloaded section keeps its place and its count.
+        for s in reloadedSections where counts.indices.contains(s) && oldCounts.indices.contains(s) {
+            counts[s] = oldCounts[s]
+        }
+        let newSectionOfOld = { (old: Int) in sectionNewToOld.firstIndex(of: old) }
+        for path in Set(deletedItems) where path.count == 2 && !deletedSections.contains(path.section)
+            && !reloadedSections.contains(path.section) {
+            if let new = newSectionOfOld(path.section) { counts[new] -= 1 }
+        }
+        for path in Set(insertedItems) where path.count == 2 && counts.indices.contains(path.section) {
+            if sectionNewToOld[path.section] != nil { counts[path.section] += 1 }
+        }
+        for move in movedItems where move.from.count == 2 && move.to.count == 2 {
+            if let from = newSectionOfOld(move.from.section) { counts[from] -= 1 }
+            if counts.indices.contains(move.to.section) { counts[move.to.section] += 1 }
+        }
+        // An inserted section holds its inserts (which are otherwise absorbed).
+        for path in Set(insertedItems) where path.count == 2 && counts.indices.contains(path.section)
+            && sectionNewToOld[path.section] == nil && !reloadedSections.contains(path.section) {
+            counts[path.section] += 1
+        }
+        return counts.map { max(0, $0) }
+    }
+
     /// Checks the batch against the counts before and after it with UIKit's rules and returns
     /// the mapping from old to new positions. Throws the error UIKit's internal-inconsistency
     /// exception would describe; nothing is changed by a failed validation.

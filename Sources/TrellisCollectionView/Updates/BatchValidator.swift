@@ -31,6 +31,13 @@ struct BatchValidator {
 
     typealias Failure = BatchUpdateError
 
+    /// Steps 1–2 only: checks the section operations and returns new section → old section.
+    mutating func sectionsOnly() throws(Failure) -> [Int?] {
+        try checkSections()
+        mapSections()
+        return sectionNewToOld
+    }
+
     mutating func run() throws(Failure) -> UpdateMapping {
         try checkSections()
         mapSections()
