@@ -22,6 +22,12 @@ enum LayoutCommand {
         in order, then the footer. With --rect only elements whose frames overlap the rectangle
         (touching an edge is not overlapping).
 
+        A spec with "updates" (one batch: insertItems, deleteItems, reloadItems, moveItem,
+        insertSections, deleteSections, reloadSections, moveSection) and "contentOffset" is laid
+        out after the batch; JSON then adds "transitions" (every element visible before or after,
+        with its from and to attributes), and svg and html play the animation. An invalid batch
+        exits with status 65 and UIKit's message.
+
         EXIT STATUS: 0 success, 1 a file cannot be read or written, 64 usage error, 65 invalid spec.
         """)
 
@@ -36,22 +42,29 @@ enum LayoutCommand {
         let data = try io.read(specPath)
         let spec: LayoutSpec
         do { spec = try LayoutSpec.parse(data) } catch { throw .data("\(specPath): \(error)") }
-        let host = spec.makeHost()
-        let snapshot = LayoutSnapshot(host: host, rect: rect)
+        let run: LayoutRun
+        do { run = try LayoutRun.run(spec, rect: rect) } catch { throw error.prefixed(specPath) }
+        let snapshot = run.snapshot
+        let title = "Layout of \(specPath == "-" ? "standard input" : specPath)"
         let output: String
-        switch format {
-        case .json: output = snapshot.json.serialized()
-        case .svg: output = SVGRenderer(viewport: rect).render(snapshot)
-        case .html:
-            let title = "Layout of \(specPath == "-" ? "standard input" : specPath)"
+        switch (format, run.transition) {
+        case (.json, _): output = run.json.serialized()
+        case (.svg, nil): output = SVGRenderer(viewport: rect).render(snapshot)
+        case (.svg, let transition?): output = TransitionRenderer().render(transition, viewport: run.viewport)
+        case (.html, nil):
             output = HTMLPage.render(title: title, figures: [(caption(spec, snapshot), SVGRenderer(viewport: rect).render(snapshot))])
+        case (.html, let transition?):
+            let renderer = TransitionRenderer()
+            output = renderer.page(title: title, caption: caption(spec, snapshot) + "; the red outline is the viewport",
+                                   svg: renderer.render(transition, viewport: run.viewport))
         }
         try io.write(output, to: parsed.value("--output"))
     }
 
     static func caption(_ spec: LayoutSpec, _ snapshot: LayoutSnapshot) -> String {
         let items = spec.sections.reduce(0) { $0 + $1.count }
-        return "\(spec.layout.scrollDirection.rawValue) flow, \(spec.sections.count) section(s), \(items) item(s); "
+        let kind = spec.layout.type == "circle" ? "circle layout" : "\(spec.layout.scrollDirection.rawValue) flow"
+        return "\(kind), \(spec.sections.count) section(s), \(items) item(s) before any update; "
             + "content \(Markup.number(snapshot.contentSize.width)) × \(Markup.number(snapshot.contentSize.height))"
     }
 
@@ -73,5 +86,13 @@ enum LayoutCommand {
             throw .usage("Invalid value '\(text)' for '--rect <x,y,w,h>'; width and height must not be negative")
         }
         return CGRect(x: parts[0]!, y: parts[1]!, width: parts[2]!, height: parts[3]!)
+    }
+}
+
+extension CommandError {
+    /// The same error with the file it concerns named first (data errors only).
+    func prefixed(_ file: String) -> CommandError {
+        if case .data(let message) = self { return .data("\(file): \(message)") }
+        return self
     }
 }

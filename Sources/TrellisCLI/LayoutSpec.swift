@@ -1,4 +1,5 @@
 import Foundation
+import TrellisCollectionView
 import TrellisLayout
 import TrellisRender
 
@@ -13,8 +14,10 @@ public struct LayoutSpec: Equatable, Sendable {
         public var contentInset: EdgeInsets = .zero
     }
 
-    /// The flow layout's properties.
+    /// The layout's type and properties.
     public struct FlowSpec: Equatable, Sendable {
+        /// `flow` (the default) or `circle` (items on a circle, `itemSize.width` wide).
+        public var type: String = "flow"
         public var scrollDirection: ScrollDirection = .vertical
         public var itemSize = CGSize(width: 50, height: 50)
         public var minimumLineSpacing: CGFloat = 10
@@ -39,6 +42,10 @@ public struct LayoutSpec: Equatable, Sendable {
     public var collectionView: CollectionViewSpec
     public var layout: FlowSpec
     public var sections: [SectionSpec]
+    /// Where the viewport is scrolled to, if anywhere.
+    public var contentOffset: CGPoint?
+    /// One batch of updates to apply, if any: the output then also lists the transitions.
+    public var updates: BatchUpdate?
 
     /// The most items a spec may hold, so that a typo cannot exhaust memory.
     public static let maximumItems = 10_000_000
@@ -78,8 +85,20 @@ public struct LayoutSpec: Equatable, Sendable {
                 sections.append(section)
             }
         }
+        var contentOffset: CGPoint?
+        if var offset = try root.object("contentOffset") {
+            contentOffset = CGPoint(x: try offset.number("x") ?? 0, y: try offset.number("y") ?? 0)
+            try offset.finish()
+        }
+        let updates = try root.value("updates").map { (value: JSONValue) throws(SpecError) -> BatchUpdate in
+            try parseUpdates(value, path: "$.updates")
+        }
         try root.finish()
-        return LayoutSpec(collectionView: collectionView, layout: layout, sections: sections)
+        if layout.type == "circle", sections.count > 1 {
+            throw SpecError(path: "$.sections", message: "a circle layout shows one section; found \(sections.count)")
+        }
+        return LayoutSpec(collectionView: collectionView, layout: layout, sections: sections,
+                          contentOffset: contentOffset, updates: updates)
     }
 
     private static func parseCollectionView(_ o: inout SpecObject) throws(SpecError) -> CollectionViewSpec {
@@ -94,7 +113,7 @@ public struct LayoutSpec: Equatable, Sendable {
 
     private static func parseFlow(_ o: inout SpecObject) throws(SpecError) -> FlowSpec {
         var spec = FlowSpec()
-        _ = try o.string("type", oneOf: ["flow"])
+        if let type = try o.string("type", oneOf: ["flow", "circle"]) { spec.type = type }
         if let direction = try o.string("scrollDirection", oneOf: ScrollDirection.allCases.map(\.rawValue)) {
             spec.scrollDirection = ScrollDirection(rawValue: direction)!
         }
@@ -144,6 +163,83 @@ public struct LayoutSpec: Equatable, Sendable {
         return section
     }
 
+    /// `"updates"`: a list of operations, each an object with one key — `insertItems`,
+    /// `deleteItems`, `reloadItems` (lists of `[section, item]`), `insertSections`,
+    /// `deleteSections`, `reloadSections` (lists of sections), `moveItem` (`{"from": [s, i],
+    /// "to": [s, i]}`) or `moveSection` (`{"from": s, "to": s}`) — applied as one batch.
+    private static func parseUpdates(_ value: JSONValue, path: String) throws(SpecError) -> BatchUpdate {
+        guard case .array(let list) = value else {
+            throw SpecError(path: path, message: "expected a list of update operations, found \(value.typeName)")
+        }
+        var batch = BatchUpdate()
+        let kinds = ["insertItems", "deleteItems", "reloadItems", "moveItem", "insertSections", "deleteSections",
+                     "reloadSections", "moveSection"]
+        for (index, element) in list.enumerated() {
+            let here = "\(path)[\(index)]"
+            guard case .object(let members) = element, members.count == 1 else {
+                throw SpecError(path: here, message: "expected an object with exactly one of: \(kinds.joined(separator: ", "))")
+            }
+            let (key, operand) = members[0]
+            let at = "\(here).\(key)"
+            switch key {
+            case "insertItems": batch.insertItems(at: try indexPaths(operand, path: at))
+            case "deleteItems": batch.deleteItems(at: try indexPaths(operand, path: at))
+            case "reloadItems": batch.reloadItems(at: try indexPaths(operand, path: at))
+            case "insertSections": batch.insertSections(IndexSet(try sectionList(operand, path: at)))
+            case "deleteSections": batch.deleteSections(IndexSet(try sectionList(operand, path: at)))
+            case "reloadSections": batch.reloadSections(IndexSet(try sectionList(operand, path: at)))
+            case "moveItem":
+                var o = try SpecObject(operand, path: at)
+                guard let from = o.value("from"), let to = o.value("to") else {
+                    throw SpecError(path: at, message: "expected {\"from\": [section, item], \"to\": [section, item]}")
+                }
+                let source = try indexPath(from, path: "\(at).from"), target = try indexPath(to, path: "\(at).to")
+                try o.finish()
+                batch.moveItem(at: source, to: target)
+            case "moveSection":
+                var o = try SpecObject(operand, path: at)
+                let from = try o.number("from", .nonNegativeInteger), to = try o.number("to", .nonNegativeInteger)
+                try o.finish(required: ["from", "to"])
+                batch.moveSection(Int(from!), toSection: Int(to!))
+            default:
+                var message = "unknown update \"\(key)\""
+                if let guess = closest(key, in: kinds) { message += "; did you mean \"\(guess)\"?" }
+                else { message += "; expected one of: \(kinds.joined(separator: ", "))" }
+                throw SpecError(path: at, message: message)
+            }
+        }
+        return batch
+    }
+
+    private static func indexPath(_ value: JSONValue, path: String) throws(SpecError) -> IndexPath {
+        guard case .array(let pair) = value, pair.count == 2 else {
+            throw SpecError(path: path, message: "expected an index path [section, item], found \(value.typeName)")
+        }
+        let section = try SpecObject.number(pair[0], path: "\(path)[0]", .nonNegativeInteger)
+        let item = try SpecObject.number(pair[1], path: "\(path)[1]", .nonNegativeInteger)
+        return IndexPath(item: Int(item), section: Int(section))
+    }
+
+    private static func indexPaths(_ value: JSONValue, path: String) throws(SpecError) -> [IndexPath] {
+        guard case .array(let list) = value else {
+            throw SpecError(path: path, message: "expected a list of index paths [[section, item], …], found \(value.typeName)")
+        }
+        var result: [IndexPath] = []
+        for (i, element) in list.enumerated() { result.append(try indexPath(element, path: "\(path)[\(i)]")) }
+        return result
+    }
+
+    private static func sectionList(_ value: JSONValue, path: String) throws(SpecError) -> [Int] {
+        guard case .array(let list) = value else {
+            throw SpecError(path: path, message: "expected a list of sections, found \(value.typeName)")
+        }
+        var result: [Int] = []
+        for (i, element) in list.enumerated() {
+            result.append(Int(try SpecObject.number(element, path: "\(path)[\(i)]", .nonNegativeInteger)))
+        }
+        return result
+    }
+
     private static func insets(_ o: inout SpecObject, _ key: String) throws(SpecError) -> EdgeInsets? {
         guard var i = try o.object(key) else { return nil }
         let inset = EdgeInsets(top: try i.number("top") ?? 0, left: try i.number("left") ?? 0,
@@ -154,26 +250,19 @@ public struct LayoutSpec: Equatable, Sendable {
 }
 
 extension LayoutSpec {
-    /// A flow layout and a host configured from the spec, ready to query.
+    /// The spec's layout in a host configured from the spec, ready to query.
     public func makeHost() -> StaticLayoutHost {
-        let flow = CollectionViewFlowLayout()
-        flow.scrollDirection = layout.scrollDirection
-        flow.itemSize = layout.itemSize
-        flow.minimumLineSpacing = layout.minimumLineSpacing
-        flow.minimumInteritemSpacing = layout.minimumInteritemSpacing
-        flow.sectionInset = layout.sectionInset
-        flow.headerReferenceSize = layout.headerReferenceSize
-        flow.footerReferenceSize = layout.footerReferenceSize
-        return StaticLayoutHost(layout: flow, itemCounts: sections.map(\.count),
-                                bounds: CGRect(x: 0, y: 0, width: collectionView.width, height: collectionView.height),
-                                contentInset: collectionView.contentInset, displayScale: collectionView.displayScale,
-                                delegate: SpecFlowDelegate(sections: sections))
+        StaticLayoutHost(layout: makeLayout(), itemCounts: sections.map(\.count),
+                         bounds: CGRect(x: 0, y: 0, width: collectionView.width, height: collectionView.height),
+                         contentInset: collectionView.contentInset, displayScale: collectionView.displayScale,
+                         delegate: SpecModel(sections: sections))
     }
 }
 
-/// Answers the flow layout's delegate questions from a spec's per-section values.
-final class SpecFlowDelegate: CollectionViewDelegateFlowLayout {
-    let sections: [LayoutSpec.SectionSpec]
+/// The spec's data: answers the flow layout's delegate questions from the per-section values,
+/// and (in `LayoutRun`) a collection view's data source questions.
+final class SpecModel: CollectionViewDelegateFlowLayout {
+    var sections: [LayoutSpec.SectionSpec]
 
     init(sections: [LayoutSpec.SectionSpec]) { self.sections = sections }
 
@@ -186,26 +275,26 @@ final class SpecFlowDelegate: CollectionViewDelegateFlowLayout {
 
     func collectionView(_ collectionView: any CollectionViewLayoutHost, layout collectionViewLayout: CollectionViewLayout,
                         insetForSectionAt section: Int) -> EdgeInsets {
-        sections[section].sectionInset ?? flow(collectionViewLayout)?.sectionInset ?? .zero
+        section >= sections.count ? .zero : sections[section].sectionInset ?? flow(collectionViewLayout)?.sectionInset ?? .zero
     }
 
     func collectionView(_ collectionView: any CollectionViewLayoutHost, layout collectionViewLayout: CollectionViewLayout,
                         minimumLineSpacingForSectionAt section: Int) -> CGFloat {
-        sections[section].minimumLineSpacing ?? flow(collectionViewLayout)?.minimumLineSpacing ?? 10
+        section >= sections.count ? 0 : sections[section].minimumLineSpacing ?? flow(collectionViewLayout)?.minimumLineSpacing ?? 10
     }
 
     func collectionView(_ collectionView: any CollectionViewLayoutHost, layout collectionViewLayout: CollectionViewLayout,
                         minimumInteritemSpacingForSectionAt section: Int) -> CGFloat {
-        sections[section].minimumInteritemSpacing ?? flow(collectionViewLayout)?.minimumInteritemSpacing ?? 10
+        section >= sections.count ? 0 : sections[section].minimumInteritemSpacing ?? flow(collectionViewLayout)?.minimumInteritemSpacing ?? 10
     }
 
     func collectionView(_ collectionView: any CollectionViewLayoutHost, layout collectionViewLayout: CollectionViewLayout,
                         referenceSizeForHeaderInSection section: Int) -> CGSize {
-        sections[section].headerReferenceSize ?? flow(collectionViewLayout)?.headerReferenceSize ?? .zero
+        section >= sections.count ? .zero : sections[section].headerReferenceSize ?? flow(collectionViewLayout)?.headerReferenceSize ?? .zero
     }
 
     func collectionView(_ collectionView: any CollectionViewLayoutHost, layout collectionViewLayout: CollectionViewLayout,
                         referenceSizeForFooterInSection section: Int) -> CGSize {
-        sections[section].footerReferenceSize ?? flow(collectionViewLayout)?.footerReferenceSize ?? .zero
+        section >= sections.count ? .zero : sections[section].footerReferenceSize ?? flow(collectionViewLayout)?.footerReferenceSize ?? .zero
     }
 }

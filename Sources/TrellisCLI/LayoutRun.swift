@@ -1,0 +1,143 @@
+import Foundation
+import TrellisCollectionView
+import TrellisLayout
+import TrellisRender
+
+/// What `trellis layout` computes for a spec: the layout after any updates, and the transition
+/// of the updates.
+struct LayoutRun {
+    var snapshot: LayoutSnapshot
+    var transition: CollectionViewTransition?
+    var viewport: CGRect
+
+    /// Lays out `spec` in a headless collection view: scrolls to its offset, applies its batch of
+    /// updates (to a copy of the data that the batch implies) and lists the elements in `rect`, or
+    /// every element.
+    static func run(_ spec: LayoutSpec, rect: CGRect?) throws(CommandError) -> LayoutRun {
+        let model = SpecModel(sections: spec.sections)
+        let layout = spec.makeLayout()
+        let view = CollectionView(frame: CGRect(x: 0, y: 0, width: spec.collectionView.width,
+                                                height: spec.collectionView.height), collectionViewLayout: layout)
+        view.contentInset = spec.collectionView.contentInset
+        view.displayScale = spec.collectionView.displayScale
+        view.register(CollectionViewCell.self, forCellWithReuseIdentifier: "")
+        view.dataSource = model
+        view.delegate = model
+        view.layoutIfNeeded()
+        if let offset = spec.contentOffset {
+            view.contentOffset = offset
+            view.layoutIfNeeded()
+        }
+        var transition: CollectionViewTransition?
+        if let batch = spec.updates {
+            let oldCounts = model.sections.map(\.count)
+            do {
+                let newCounts = try batch.expectedCounts(after: oldCounts)
+                let mapping = try batch.validated(oldCounts: oldCounts, newCounts: newCounts)
+                model.apply(mapping, defaultSize: spec.layout.itemSize)
+                transition = try view.performBatchUpdates { view.pendingBatchForSpec(batch) }
+            } catch let error as BatchUpdateError {
+                throw .data("$.updates: \(error.message)")
+            } catch {
+                throw .failure("\(error)")
+            }
+        }
+        let elements = layout.layoutAttributesForElements(in: rect ?? LayoutGeometry.everything) ?? []
+        let snapshot = LayoutSnapshot(contentSize: layout.collectionViewContentSize, elements: elements)
+        withExtendedLifetime(model) {}
+        return LayoutRun(snapshot: snapshot, transition: transition, viewport: view.bounds)
+    }
+
+    /// The JSON output: the snapshot, plus `"transitions"` when there were updates.
+    var json: JSONValue {
+        guard case .object(var members) = snapshot.json else { return snapshot.json }
+        if let transition {
+            members.append(("transitions", .array(transition.elements.map(Self.json))))
+        }
+        return .object(members)
+    }
+
+    static func json(_ id: ElementID) -> JSONValue {
+        var members: [(key: String, value: JSONValue)] = [("category", .string(id.category.rawValue))]
+        if let kind = id.kind { members.append(("kind", .string(kind))) }
+        members.append(("indexPath", .array([.number(Double(id.section)), .number(Double(id.item))])))
+        return .object(members)
+    }
+
+    static func json(_ element: CollectionViewTransition.Element) -> JSONValue {
+        .object([
+            ("role", .string(element.role.rawValue)),
+            ("before", element.before.map(json) ?? .null),
+            ("after", element.after.map(json) ?? .null),
+            ("from", LayoutSnapshot.json(element.from)),
+            ("to", LayoutSnapshot.json(element.to)),
+        ])
+    }
+}
+
+extension CollectionView {
+    /// Records a whole batch inside `performBatchUpdates` (the spec's updates arrive as one).
+    func pendingBatchForSpec(_ batch: BatchUpdate) {
+        for s in batch.deletedSections { _ = try? deleteSections([s]) }
+        for s in batch.insertedSections { _ = try? insertSections([s]) }
+        for s in batch.reloadedSections { _ = try? reloadSections([s]) }
+        for move in batch.movedSections { _ = try? moveSection(move.from, toSection: move.to) }
+        _ = try? deleteItems(at: batch.deletedItems)
+        _ = try? insertItems(at: batch.insertedItems)
+        _ = try? reloadItems(at: batch.reloadedItems)
+        for move in batch.movedItems { _ = try? moveItem(at: move.from, to: move.to) }
+    }
+}
+
+extension LayoutSpec {
+    /// The layout the spec describes.
+    func makeLayout() -> CollectionViewLayout {
+        if layout.type == "circle" {
+            let circle = CircleLayout()
+            circle.itemSize = layout.itemSize.width
+            return circle
+        }
+        let flow = CollectionViewFlowLayout()
+        flow.scrollDirection = layout.scrollDirection
+        flow.itemSize = layout.itemSize
+        flow.minimumLineSpacing = layout.minimumLineSpacing
+        flow.minimumInteritemSpacing = layout.minimumInteritemSpacing
+        flow.sectionInset = layout.sectionInset
+        flow.headerReferenceSize = layout.headerReferenceSize
+        flow.footerReferenceSize = layout.footerReferenceSize
+        return flow
+    }
+}
+
+extension SpecModel: CollectionViewDataSource {
+    /// Rebuilds the sections as they are after the update: surviving items keep their sizes,
+    /// new items take `defaultSize`, surviving sections keep their overrides.
+    func apply(_ mapping: UpdateMapping, defaultSize: CGSize) {
+        let old = sections
+        let varied = old.contains { $0.sizes != nil }
+        sections = mapping.newCounts.enumerated().map { newSection, count in
+            let oldSection = mapping.oldSection(forNew: newSection)
+            var section = oldSection.map { old[$0] } ?? LayoutSpec.SectionSpec(count: 0)
+            section.count = count
+            if varied {
+                section.sizes = (0..<count).map { item in
+                    guard let path = mapping.oldIndexPath(forNew: IndexPath(item: item, section: newSection)) else {
+                        return defaultSize
+                    }
+                    return old[path.section].sizes?[path.item] ?? defaultSize
+                }
+            }
+            return section
+        }
+    }
+
+    func numberOfSections(in collectionView: CollectionView) -> Int { sections.count }
+
+    func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int {
+        sections.indices.contains(section) ? sections[section].count : 0
+    }
+
+    func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CollectionViewCell {
+        collectionView.dequeueReusableCell(withReuseIdentifier: "", for: indexPath)
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+import TrellisCollectionView
+import TrellisLayout
+
+/// Draws a ``CollectionViewTransition`` as an SVG that plays it with CSS animations — no script —
+/// and loops, so it replays by itself. Elements that stay or appear are drawn where they end and
+/// animated from where they start; elements that disappear are drawn where they start and
+/// animated to where they end, fading as their attributes say.
+public struct TransitionRenderer: Sendable {
+    /// How long the change takes, in seconds.
+    public var duration: Double = 1.2
+    /// How long the end state is held before the animation starts again, in seconds.
+    public var hold: Double = 1.0
+    /// The timing curve.
+    public var easing: Easing = .easeInOut
+    /// Extra room around the content, in points.
+    public var padding: CGFloat = 8
+
+    public init(duration: Double = 1.2, hold: Double = 1.0, easing: Easing = .easeInOut) {
+        self.duration = duration
+        self.hold = hold
+        self.easing = easing
+    }
+
+    /// The animated SVG. `viewport` (the collection view's bounds after the change) is outlined.
+    public func render(_ transition: CollectionViewTransition, viewport: CGRect? = nil, title: String? = nil) -> String {
+        let n = Markup.number
+        var extent = CGRect(origin: .zero, size: transition.contentSizeAfter)
+            .union(CGRect(origin: .zero, size: transition.contentSizeBefore))
+        for element in transition.elements {
+            for frame in [element.from.frame, element.to.frame] where frame.minX.isFinite && frame.width.isFinite {
+                extent = extent.union(frame)
+            }
+        }
+        if let viewport { extent = extent.union(viewport) }
+        let titleHeight: CGFloat = title == nil ? 0 : 22
+        let width = extent.width + 2 * padding, height = extent.height + 2 * padding + titleHeight
+        let total = duration + hold
+        let split = Markup.number(CGFloat((duration / total * 100 * 1000).rounded() / 1000))
+        var css = ".el{transform-box:fill-box;transform-origin:center;animation-duration:\(n(CGFloat(total)))s;"
+        css += "animation-iteration-count:infinite;animation-timing-function:\(easing.css)}"
+        css += ".cell{fill:#dbeafe;stroke:#2563eb}.supplementaryView{fill:#fef3c7;stroke:#d97706}"
+        css += ".decorationView{fill:#f1f5f9;stroke:#94a3b8}"
+        css += "text{font-size:11px;fill:#1e293b;stroke:none;text-anchor:middle;dominant-baseline:central}"
+        var body = ""
+        let ordered = transition.elements.enumerated().sorted { a, b in
+            (a.element.to.zIndex, a.offset) < (b.element.to.zIndex, b.offset)
+        }
+        for (index, element) in ordered {
+            let leaving = element.role == .disappearing
+            let drawn = leaving ? element.from : element.to
+            let other = leaving ? element.to : element.from
+            let moved = Self.cssTransform(from: drawn, to: other)
+            let start = leaving ? "transform:none;opacity:\(n(drawn.alpha))" : "transform:\(moved);opacity:\(n(other.alpha))"
+            let end = leaving ? "transform:\(moved);opacity:\(n(other.alpha))" : "transform:none;opacity:\(n(drawn.alpha))"
+            css += "@keyframes e\(index){0%{\(start)}\(split)%,100%{\(end)}}.e\(index){animation-name:e\(index)}"
+            let f = drawn.frame
+            guard f.minX.isFinite, f.minY.isFinite, f.width.isFinite, f.height.isFinite else { continue }
+            body += "<g class=\"el e\(index) \(drawn.representedElementCategory.rawValue)\">"
+            body += "<rect x=\"\(n(f.minX))\" y=\"\(n(f.minY))\" width=\"\(n(f.width))\" height=\"\(n(f.height))\" rx=\"3\"/>"
+            body += "<text x=\"\(n(f.midX))\" y=\"\(n(f.midY))\">\(Markup.escape(SVGRenderer.label(drawn)))</text></g>\n"
+        }
+        var out = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(n(width))\" height=\"\(n(height))\" "
+        out += "viewBox=\"0 0 \(n(width)) \(n(height))\" font-family=\"Helvetica, Arial, sans-serif\">\n"
+        out += "<style>\(css)</style>\n"
+        if let title {
+            out += "<text x=\"\(n(padding))\" y=\"14\" style=\"text-anchor:start;font-size:13px;font-weight:bold\">"
+            out += Markup.escape(title) + "</text>\n"
+        }
+        out += "<g transform=\"translate(\(n(padding - extent.minX)) \(n(padding + titleHeight - extent.minY)))\">\n"
+        out += "<rect x=\"0\" y=\"0\" width=\"\(n(transition.contentSizeAfter.width))\" "
+        out += "height=\"\(n(transition.contentSizeAfter.height))\" fill=\"#ffffff\" stroke=\"#cbd5e1\"/>\n"
+        out += body
+        if let viewport {
+            out += "<rect x=\"\(n(viewport.minX))\" y=\"\(n(viewport.minY))\" width=\"\(n(viewport.width))\" "
+            out += "height=\"\(n(viewport.height))\" fill=\"none\" stroke=\"#dc2626\" stroke-width=\"2\"/>\n"
+        }
+        out += "</g>\n</svg>\n"
+        return out
+    }
+
+    /// The CSS transform that takes an element drawn at `drawn` to where `target` has it: a move
+    /// of the centre, a scale of the size, and the target's own 2D transform.
+    static func cssTransform(from drawn: CollectionViewLayoutAttributes, to target: CollectionViewLayoutAttributes) -> String {
+        let n = Markup.number
+        let dx = target.center.x - drawn.center.x, dy = target.center.y - drawn.center.y
+        let sx = drawn.frame.width > 0 ? target.frame.width / drawn.frame.width : 1
+        let sy = drawn.frame.height > 0 ? target.frame.height / drawn.frame.height : 1
+        var transform = "translate(\(n(dx))px,\(n(dy))px) scale(\(n(sx)),\(n(sy)))"
+        if !target.transform3D.isIdentity, let t = target.transform3D.affineComponents {
+            transform += " matrix(\(n(t.a)),\(n(t.b)),\(n(t.c)),\(n(t.d)),\(n(t.tx)),\(n(t.ty)))"
+        }
+        return transform
+    }
+
+    /// A page that plays the transition, with a checkbox that pauses it.
+    public func page(title: String, caption: String, svg: String) -> String {
+        var out = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+        out += "<title>\(Markup.escape(title))</title>\n"
+        out += "<style>body{font-family:Helvetica,Arial,sans-serif;margin:24px;color:#1e293b}"
+        out += "#pause:checked~figure .el{animation-play-state:paused}figcaption{font-size:13px;margin-bottom:6px}</style>\n"
+        out += "</head>\n<body>\n<h1>\(Markup.escape(title))</h1>\n"
+        out += "<input type=\"checkbox\" id=\"pause\"><label for=\"pause\"> Pause</label> "
+        out += "(the animation replays by itself)\n"
+        out += "<figure>\n<figcaption>\(Markup.escape(caption))</figcaption>\n\(svg)</figure>\n</body>\n</html>\n"
+        return out
+    }
+}
