@@ -6,7 +6,7 @@ import TrellisRender
 enum DemoCommand {
     static let definition = CommandDefinition(
         name: "demo",
-        overview: "Write a demo page of flow layouts (SVG and HTML) into a folder.",
+        overview: "Write a demo page of layouts and animated updates (SVG and HTML) into a folder.",
         arguments: [],
         options: [
             OptionDefinition(names: ["--output", "-o"], valueName: "directory",
@@ -16,6 +16,8 @@ enum DemoCommand {
         discussion: """
         Writes index.html (every example on one page), and for each example its spec
         (NAME.spec.json), its computed layout (NAME.layout.json) and its drawing (NAME.svg).
+        Examples with updates are drawn as animations (NAME.svg loops the insert and delete) and
+        also get a page of their own (NAME.html).
         """)
 
     /// One built-in example: a name, a caption saying which rule it shows, and its spec.
@@ -41,19 +43,25 @@ enum DemoCommand {
             do { spec = try LayoutSpec.parse(Data(example.spec.utf8)) } catch {
                 throw .failure("built-in example '\(example.name)' is invalid: \(error)")
             }
-            let host = spec.makeHost()
-            let snapshot = LayoutSnapshot(host: host)
-            let svg = SVGRenderer(title: example.name).render(snapshot)
+            let run = try LayoutRun.run(spec, rect: nil)
+            var files = [("\(example.name).spec.json", example.spec + "\n"),
+                         ("\(example.name).layout.json", run.json.serialized())]
+            let svg: String
+            if let transition = run.transition {
+                let renderer = TransitionRenderer(prefix: example.name)
+                svg = renderer.render(transition, viewport: run.viewport, title: example.name)
+                files.append(("\(example.name).html", renderer.page(title: example.name, caption: example.caption, svg: svg)))
+            } else {
+                svg = SVGRenderer(title: example.name).render(run.snapshot)
+            }
             figures.append((example.caption, svg))
-            let files = [("\(example.name).spec.json", example.spec + "\n"),
-                         ("\(example.name).layout.json", snapshot.json.serialized()),
-                         ("\(example.name).svg", svg)]
+            files.append(("\(example.name).svg", svg))
             for (file, contents) in files {
                 try io.write(contents, to: folder.appendingPathComponent(file).path)
                 written.append(file)
             }
         }
-        try io.write(HTMLPage.render(title: "Trellis flow layouts", figures: figures),
+        try io.write(HTMLPage.render(title: "Trellis layouts and transitions", figures: figures),
                      to: folder.appendingPathComponent("index.html").path)
         written.append("index.html")
         io.stdout += "Wrote \(written.count) files to \(folder.path)\n"
@@ -61,6 +69,30 @@ enum DemoCommand {
     }
 
     static let examples: [Example] = [
+        Example(name: "circle-insert-delete", caption: """
+            The seed's example: items on a circle. Item 0 is deleted and shrinks into the centre as it fades; \
+            a new item grows out of the centre from alpha 0; the others move around the circle to make room.
+            """, spec: """
+            {
+              "collectionView": {"width": 320, "height": 320, "displayScale": 2},
+              "layout": {"type": "circle", "itemSize": {"width": 56, "height": 56}},
+              "sections": [{"items": 6}],
+              "updates": [{"deleteItems": [[0, 0]]}, {"insertItems": [[0, 3]]}]
+            }
+            """),
+        Example(name: "flow-insert-delete", caption: """
+            A batch on a flow layout: one item deleted, two inserted and one moved. Items that stay slide to their \
+            new places; the deleted one fades out where it was and the inserted ones fade in where they land.
+            """, spec: """
+            {
+              "collectionView": {"width": 320, "height": 260, "displayScale": 2},
+              "layout": {"type": "flow", "itemSize": {"width": 90, "height": 50},
+                         "minimumLineSpacing": 10, "minimumInteritemSpacing": 10,
+                         "sectionInset": {"top": 10, "left": 10, "bottom": 10, "right": 10}},
+              "sections": [{"items": 9}],
+              "updates": [{"deleteItems": [[0, 2]]}, {"insertItems": [[0, 0], [0, 5]]}, {"moveItem": {"from": [0, 8], "to": [0, 1]}}]
+            }
+            """),
         Example(name: "grid", caption: """
             The README example: 7 items of 100 × 60 in a 375-point-wide view with 16-point side insets. \
             Full lines are justified; the last line is spaced as if it were full, so it lines up with the columns above.

@@ -15,11 +15,17 @@ public struct TransitionRenderer: Sendable {
     public var easing: Easing = .easeInOut
     /// Extra room around the content, in points.
     public var padding: CGFloat = 8
+    /// A prefix for the animation names: CSS inside an inline SVG is global to its page, so two
+    /// drawings on one page need different prefixes.
+    public var prefix: String = "t"
 
-    public init(duration: Double = 1.2, hold: Double = 1.0, easing: Easing = .easeInOut) {
+    public init(duration: Double = 1.2, hold: Double = 1.0, easing: Easing = .easeInOut, prefix: String = "t") {
         self.duration = duration
         self.hold = hold
         self.easing = easing
+        self.prefix = String(prefix.unicodeScalars.filter { CharacterSet.alphanumerics.contains($0) && $0.isASCII }
+            .map(Character.init))
+        if self.prefix.isEmpty || self.prefix.first!.isNumber { self.prefix = "t" + self.prefix }
     }
 
     /// The animated SVG. `viewport` (the collection view's bounds after the change) is outlined.
@@ -53,10 +59,11 @@ public struct TransitionRenderer: Sendable {
             let moved = Self.cssTransform(from: drawn, to: other)
             let start = leaving ? "transform:none;opacity:\(n(drawn.alpha))" : "transform:\(moved);opacity:\(n(other.alpha))"
             let end = leaving ? "transform:\(moved);opacity:\(n(other.alpha))" : "transform:none;opacity:\(n(drawn.alpha))"
-            css += "@keyframes e\(index){0%{\(start)}\(split)%,100%{\(end)}}.e\(index){animation-name:e\(index)}"
+            let name = "\(prefix)-e\(index)"
+            css += "@keyframes \(name){0%{\(start)}\(split)%,100%{\(end)}}.\(name){animation-name:\(name)}"
             let f = drawn.frame
             guard f.minX.isFinite, f.minY.isFinite, f.width.isFinite, f.height.isFinite else { continue }
-            body += "<g class=\"el e\(index) \(drawn.representedElementCategory.rawValue)\">"
+            body += "<g class=\"el \(name) \(drawn.representedElementCategory.rawValue)\">"
             body += "<rect x=\"\(n(f.minX))\" y=\"\(n(f.minY))\" width=\"\(n(f.width))\" height=\"\(n(f.height))\" rx=\"3\"/>"
             body += "<text x=\"\(n(f.midX))\" y=\"\(n(f.midY))\">\(Markup.escape(SVGRenderer.label(drawn)))</text></g>\n"
         }
