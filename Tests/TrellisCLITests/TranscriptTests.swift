@@ -91,7 +91,12 @@ struct Transcript {
 
     static func run(_ command: String, folder: URL, files: [String]) throws -> Transcript {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("trellis-transcript-\(UUID().uuidString)")
-        try FileManager.default.copyItem(at: folder, to: scratch)
+        // Only the inputs are copied: other tests may be rewriting their transcripts meanwhile.
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        where !name.hasSuffix(".transcript") && !name.hasPrefix(".") {
+            try FileManager.default.copyItem(at: folder.appendingPathComponent(name), to: scratch.appendingPathComponent(name))
+        }
         defer { try? FileManager.default.removeItem(at: scratch) }
         let (arguments, stdinFile) = words(command)
         let input = try stdinFile.map { try Data(contentsOf: scratch.appendingPathComponent($0)) } ?? Data()
