@@ -9,7 +9,8 @@ let package = Package(
     targets: [
         .executableTarget(
             name: "TrellisBenchmarks",
-            dependencies: [.product(name: "TrellisLayout", package: "Trellis")]
+            dependencies: [.product(name: "TrellisLayout", package: "Trellis"),
+                           .product(name: "TrellisCollectionView", package: "Trellis")]
         ),
     ],
     swiftLanguageModes: [.v6]

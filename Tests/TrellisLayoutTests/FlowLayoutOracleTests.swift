@@ -140,3 +140,37 @@ struct ExtremeInputTests {
         }
     }
 }
+
+@Suite("Re-layout")
+struct RelayoutTests {
+    final class Sizes: CollectionViewDelegateFlowLayout {
+        var sizes: [CGSize]
+        init(_ sizes: [CGSize]) { self.sizes = sizes }
+        func collectionView(_ collectionView: any CollectionViewLayoutHost, layout collectionViewLayout: CollectionViewLayout,
+                            sizesForItemsInSection section: Int) -> [CGSize]? { sizes }
+    }
+
+    @Test("a re-layout reuses the old storage only when nobody holds the old geometry, and equals a fresh layout")
+    func recycling() {
+        var rng = SeededRandom(seed: 4)
+        let first = (0..<500).map { _ in CGSize(width: rng.points(10...150), height: rng.points(10...90)) }
+        let delegate = Sizes(first)
+        let layout = CollectionViewFlowLayout()
+        let host = StaticLayoutHost(layout: layout, itemCounts: [500], delegate: delegate)
+        host.layoutIfNeeded()
+        let kept = layout.geometry
+        let keptFrames = (0..<500).map { kept.itemFrame(section: 0, item: $0)! }
+        for round in 0..<5 {
+            delegate.sizes = (0..<500).map { _ in CGSize(width: rng.points(10...150), height: rng.points(10...90)) }
+            layout.invalidateLayout()
+            host.layoutIfNeeded()
+            let fresh = StaticLayoutHost(layout: CollectionViewFlowLayout(), itemCounts: [500], delegate: Sizes(delegate.sizes))
+            for item in 0..<500 {
+                #expect(host.layoutAttributesForItem(at: IndexPath(item: item, section: 0))
+                        == fresh.layoutAttributesForItem(at: IndexPath(item: item, section: 0)), "round \(round) item \(item)")
+            }
+        }
+        #expect((0..<500).map { kept.itemFrame(section: 0, item: $0)! } == keptFrames,
+                "a geometry someone kept must not change when the layout is recomputed")
+    }
+}

@@ -1,4 +1,5 @@
 import Foundation
+import TrellisCollectionView
 import TrellisLayout
 
 // Flow layout benchmarks for 1,000,000 items. Every target is a ratio to, or an absolute bound
@@ -15,6 +16,8 @@ var verdicts: [String] = []
     rows.append((m.name, format(Measurement.seconds(m.median)), note))
 }
 
+let onlyScrolling = CommandLine.arguments.dropFirst().first == "scrolling"
+if !onlyScrolling {
 // Memory: what the layout keeps for 1M varied items.
 let before = residentBytes()
 let memoryLayout = CollectionViewFlowLayout()
@@ -133,6 +136,68 @@ let single = measure("FlowLayout layoutAttributesForItem(at:) 1M varied", runs: 
 }
 blackHole(sink)
 rows.append((single.name, format(Measurement.seconds(single.median) / Double(itemQueries)), "per call, IndexPath included"))
+
+// A 1,000-operation batch on a 1M-item section, against the index mapping alone.
+let (batch, newCount) = randomBatch(count: count, operations: 1_000)
+var mappingResult: UpdateMapping?
+let mappingOnly = measure("BatchUpdate.validated 1,000 operations on 1M items (index mapping alone)", runs: runs) {
+    mappingResult = try! batch.validated(oldCounts: [count], newCounts: [newCount])
+}
+report(mappingOnly, "baseline")
+let mapping = mappingResult!
+let newSizes = (0..<newCount).map { i in
+    mapping.oldIndexPath(forNew: IndexPath(item: i, section: 0)).map { sizes[$0.item] } ?? CGSize(width: 80, height: 60)
+}
+var batchRuns: [Duration] = []
+var transitionElements = 0
+for _ in 0..<runs {
+    let source = SizesDataSource(sizes)
+    let view = makeCollectionView(source)
+    view.contentOffset = CGPoint(x: 0, y: 4_000_000)
+    view.layoutIfNeeded()
+    source.sizes = newSizes
+    let clock = ContinuousClock()
+    batchRuns.append(clock.measure {
+        let transition = try! view.performBatchUpdates {
+            try view.deleteItems(at: batch.deletedItems)
+            try view.insertItems(at: batch.insertedItems)
+            for move in batch.movedItems { try view.moveItem(at: move.from, to: move.to) }
+        }
+        transitionElements = transition.elements.count
+    })
+    withExtendedLifetime(source) {}
+}
+let batchMeasure = Measurement(name: "CollectionView performBatchUpdates 1,000 operations on 1M items", runs: batchRuns)
+let batchRatio = Measurement.seconds(batchMeasure.median) / Measurement.seconds(mappingOnly.median)
+report(batchMeasure, String(format: "%.2f× the mapping (target < 10×); validated, mapped, laid out, %d transitions",
+                            batchRatio, transitionElements))
+verdicts.append(String(format: "batch of 1,000 on 1M items: %.2f× the index mapping — %@", batchRatio,
+                       batchRatio < 10 ? "meets < 10×" : "MISSES < 10×"))
+
+}
+
+// Scrolling through 1M items page by page (run alone with the argument `scrolling`).
+let scrollSource = SizesDataSource(sizes)
+let scrollView = makeCollectionView(scrollSource)
+let pages = 5_000
+let queriesBefore = scrollView.layoutQueryCount
+let prepareBefore = scrollView.prepareCount
+var firstPage = 0
+let scrolling = measure("CollectionView scrolling page by page through 1M items", runs: runs) {
+    for page in firstPage..<(firstPage + pages) {
+        scrollView.contentOffset = CGPoint(x: 0, y: CGFloat(page) * 800)
+        scrollView.layoutIfNeeded()
+    }
+    firstPage += pages
+}
+let perPage = Measurement.seconds(scrolling.median) / Double(pages)
+let queriesPerPage = Double(scrollView.layoutQueryCount - queriesBefore) / Double(pages * runs)
+rows.append((scrolling.name, format(perPage), String(format: "per page (target < 20 µs); %.2f layout queries and %d prepares per page",
+                                                     queriesPerPage, scrollView.prepareCount - prepareBefore)))
+verdicts.append(String(format: "scrolling a page: %@ — %@; %.2f rect queries per page, %d views created for %d pages",
+                       format(perPage), perPage < 20e-6 ? "meets < 20 µs" : "MISSES < 20 µs", queriesPerPage,
+                       scrollView.createdViewCount, pages * runs))
+withExtendedLifetime(scrollSource) {}
 
 // The report.
 let nameWidth = rows.map(\.0.count).max()!

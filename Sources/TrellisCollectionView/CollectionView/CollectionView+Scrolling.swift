@@ -88,7 +88,7 @@ extension CollectionView {
         var target = projectedOffset(velocity: velocity, decelerationRate: decelerationRate)
         if isPagingEnabled { target = pagedOffset(proposed: target, velocity: velocity) }
         target = collectionViewLayout.targetContentOffset(forProposedContentOffset: target, withScrollingVelocity: velocity)
-        (delegate as? CollectionViewDisplayDelegate)?.scrollViewWillEndDragging(self, withVelocity: velocity,
+        displayDelegate?.scrollViewWillEndDragging(self, withVelocity: velocity,
                                                                                targetContentOffset: &target)
         target = clampedOffset(target)
         setBounds(CGRect(origin: target, size: bounds.size))

@@ -25,6 +25,16 @@ public struct ElementID: Hashable, Sendable, Comparable, CustomStringConvertible
     /// The element's index path.
     public var indexPath: IndexPath { IndexPath(item: item, section: section) }
 
+    /// Cells, the most common elements, hash two integers only: this runs for every element
+    /// of every layout pass.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(section &* 1_000_003 &+ item)
+        if category != .cell {
+            hasher.combine(category)
+            hasher.combine(kind)
+        }
+    }
+
     /// Cells first, then supplementary and decoration views; by kind, section and item.
     public static func < (a: ElementID, b: ElementID) -> Bool {
         let ra = [CollectionElementCategory.cell, .supplementaryView, .decorationView].firstIndex(of: a.category)!
@@ -76,7 +86,14 @@ open class CollectionView: CollectionViewLayoutHost {
     /// Supplies counts and views. Setting it reloads the data.
     public weak var dataSource: CollectionViewDataSource? { didSet { reloadData() } }
     /// The delegate; layouts cast it to their own delegate protocols.
-    public weak var delegate: (any CollectionViewDelegate)? { didSet { invalidateEverything() } }
+    public weak var delegate: (any CollectionViewDelegate)? {
+        didSet {
+            displayDelegate = delegate as? CollectionViewDisplayDelegate
+            invalidateEverything()
+        }
+    }
+    /// The delegate as a display delegate, cast once: casts are costly on a path run per cell.
+    weak var displayDelegate: CollectionViewDisplayDelegate?
     /// Told which items are about to come into view.
     public weak var prefetchDataSource: CollectionViewDataSourcePrefetching?
     /// Whether prefetching is on. Default `true`.
@@ -185,10 +202,11 @@ open class CollectionView: CollectionViewLayoutHost {
     /// new one of the registered class. An unregistered identifier gives a plain
     /// `CollectionViewCell` and is recorded in ``diagnostics`` (UIKit would raise).
     public func dequeueReusableCell(withReuseIdentifier identifier: String, for indexPath: IndexPath) -> CollectionViewCell {
-        if !pool.isRegistered(cell: identifier) {
+        let (cell, registered) = pool.dequeueCell(identifier)
+        if !registered {
             note("could not dequeue a view of kind: cell with identifier \(identifier) - register a class for the identifier")
         }
-        return pool.dequeueCell(identifier)
+        return cell
     }
 
     /// A supplementary view of `kind` for `indexPath`, reused when one waits.
@@ -293,29 +311,36 @@ open class CollectionView: CollectionViewLayoutHost {
     }
 
     func updateVisibleSet() {
-        let elements = visibleElements()
+        let visible = bounds
+        let elements = elementsInPreparedRect(covering: visible)
+        // Work on locals: every access to a stored property of a class is checked for
+        // exclusivity at run time, and this loop runs for every visible element of every pass.
+        var previous = visibleViews
+        visibleViews = [:]
         var next: [ElementID: CollectionReusableView] = [:]
         next.reserveCapacity(elements.count)
-        for attributes in elements {
+        let dataSource = self.dataSource
+        for attributes in elements where LayoutGeometry.intersects(attributes.frame, visible) {
             let id = ElementID(attributes)
-            let view = visibleViews.removeValue(forKey: id) ?? makeView(for: attributes, id: id)
+            let view = previous.removeValue(forKey: id) ?? makeView(for: attributes, id: id, dataSource: dataSource)
             if let view {
                 view.applyIfChanged(attributes)
                 next[id] = view
             }
         }
-        for (id, view) in visibleViews { endDisplaying(id, view) }
+        for (id, view) in previous { endDisplaying(id, view) }
         visibleViews = next
         prefetch()
         lastOffset = bounds.origin
     }
 
-    func makeView(for attributes: CollectionViewLayoutAttributes, id: ElementID) -> CollectionReusableView? {
+    func makeView(for attributes: CollectionViewLayoutAttributes, id: ElementID,
+                  dataSource: CollectionViewDataSource?) -> CollectionReusableView? {
         switch attributes.representedElementCategory {
         case .cell:
             guard let dataSource else { return nil }
             let cell = dataSource.collectionView(self, cellForItemAt: id.indexPath)
-            (delegate as? CollectionViewDisplayDelegate)?.collectionView(self, willDisplay: cell, forItemAt: id.indexPath)
+            displayDelegate?.collectionView(self, willDisplay: cell, forItemAt: id.indexPath)
             return cell
         case .supplementaryView:
             return dataSource?.collectionView(self, viewForSupplementaryElementOfKind: id.kind ?? "", at: id.indexPath)
@@ -326,8 +351,8 @@ open class CollectionView: CollectionViewLayoutHost {
     }
 
     func endDisplaying(_ id: ElementID, _ view: CollectionReusableView) {
-        if id.category == .cell, let cell = view as? CollectionViewCell {
-            (delegate as? CollectionViewDisplayDelegate)?.collectionView(self, didEndDisplaying: cell, forItemAt: id.indexPath)
+        if id.category == .cell, let displayDelegate, let cell = view as? CollectionViewCell {
+            displayDelegate.collectionView(self, didEndDisplaying: cell, forItemAt: id.indexPath)
         }
         let kind: String? = switch id.category {
         case .cell: nil

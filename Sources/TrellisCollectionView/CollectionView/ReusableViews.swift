@@ -51,54 +51,91 @@ open class CollectionReusableView {
 open class CollectionViewCell: CollectionReusableView {}
 
 /// The views waiting to be reused, by kind and identifier.
+///
+/// Each identifier has a slot (a class, so that taking a view out needs no copy of the list);
+/// the slot used last is remembered, since a collection view mostly dequeues one identifier
+/// over and over and hashing the identifier is the largest cost here.
 struct ReusePool {
-    private var cellClasses: [String: CollectionViewCell.Type] = [:]
-    private var supplementaryClasses: [String: CollectionReusableView.Type] = [:]
-    private var waiting: [String: [CollectionReusableView]] = [:]
+    /// Which views a key names: cells (`kind == nil`) or views of one kind, with one identifier.
+    struct Key: Hashable {
+        var kind: String?
+        var identifier: String
+    }
+
+    final class Slot {
+        let type: CollectionReusableView.Type
+        let registered: Bool
+        var waiting: [CollectionReusableView] = []
+        init(type: CollectionReusableView.Type, registered: Bool) {
+            self.type = type
+            self.registered = registered
+        }
+    }
+
+    private var slots: [Key: Slot] = [:]
+    private var lastKey: Key?
+    private var lastSlot: Slot?
     /// How many views were created (not reused).
     private(set) var created = 0
 
     mutating func registerCell(_ type: CollectionViewCell.Type, _ identifier: String) {
-        cellClasses[identifier] = type
+        register(type, Key(kind: nil, identifier: identifier))
     }
 
     mutating func registerSupplementary(_ type: CollectionReusableView.Type, kind: String, _ identifier: String) {
-        supplementaryClasses[kind + "\u{0}" + identifier] = type
+        register(type, Key(kind: kind, identifier: identifier))
     }
 
-    func isRegistered(cell identifier: String) -> Bool { cellClasses[identifier] != nil }
-
-    func isRegistered(kind: String, _ identifier: String) -> Bool {
-        supplementaryClasses[kind + "\u{0}" + identifier] != nil
+    private mutating func register(_ type: CollectionReusableView.Type, _ key: Key) {
+        let slot = Slot(type: type, registered: true)
+        slot.waiting = slots[key]?.waiting.filter { Swift.type(of: $0) == type } ?? []
+        slots[key] = slot
+        lastKey = nil
+        lastSlot = nil
     }
 
-    mutating func dequeueCell(_ identifier: String) -> CollectionViewCell {
-        if let view = waiting["cell\u{0}" + identifier]?.popLast() as? CollectionViewCell {
+    private mutating func slot(_ key: Key, default type: CollectionReusableView.Type) -> Slot {
+        if let lastSlot, lastKey == key { return lastSlot }
+        let slot = slots[key] ?? {
+            let made = Slot(type: type, registered: false)
+            slots[key] = made
+            return made
+        }()
+        lastKey = key
+        lastSlot = slot
+        return slot
+    }
+
+    func isRegistered(cell identifier: String) -> Bool { slots[Key(kind: nil, identifier: identifier)]?.registered ?? false }
+
+    /// A cell for `identifier`, and whether its class was registered.
+    mutating func dequeueCell(_ identifier: String) -> (CollectionViewCell, registered: Bool) {
+        let slot = slot(Key(kind: nil, identifier: identifier), default: CollectionViewCell.self)
+        if let view = slot.waiting.popLast() as? CollectionViewCell {
             view.recycle()
-            return view
+            return (view, slot.registered)
         }
         created += 1
-        let cell = (cellClasses[identifier] ?? CollectionViewCell.self).init()
+        let cell = (slot.type as? CollectionViewCell.Type ?? CollectionViewCell.self).init()
         cell.reuseIdentifier = identifier
-        return cell
+        return (cell, slot.registered)
     }
 
     mutating func dequeueSupplementary(kind: String, _ identifier: String) -> CollectionReusableView {
-        let key = kind + "\u{0}" + identifier
-        if let view = waiting[key]?.popLast() {
+        let slot = slot(Key(kind: kind, identifier: identifier), default: CollectionReusableView.self)
+        if let view = slot.waiting.popLast() {
             view.recycle()
             return view
         }
         created += 1
-        let view = (supplementaryClasses[key] ?? CollectionReusableView.self).init()
+        let view = slot.type.init()
         view.reuseIdentifier = identifier
         return view
     }
 
     mutating func enqueue(_ view: CollectionReusableView, kind: String?) {
-        let key = (kind ?? "cell") + "\u{0}" + view.reuseIdentifier
-        waiting[key, default: []].append(view)
+        slot(Key(kind: kind, identifier: view.reuseIdentifier), default: type(of: view)).waiting.append(view)
     }
 
-    var waitingCount: Int { waiting.values.reduce(0) { $0 + $1.count } }
+    var waitingCount: Int { slots.values.reduce(0) { $0 + $1.waiting.count } }
 }

@@ -304,19 +304,30 @@ struct BatchValidator {
                 newToOld[new] = slots.map { $0 == Self.free ? -1 : $0 }
                 continue
             }
-            let removed = Set((removedByOld[old] ?? []).map(\.item))
-            var survivor = 0
-            for i in slots.indices where slots[i] == Self.free {
-                while removed.contains(survivor) { survivor += 1 }
-                slots[i] = survivor
-                survivor += 1
+            // Survivors fill the free places in order; the removed positions are skipped by
+            // walking a sorted list alongside, not by a hash lookup per item.
+            let removed = (removedByOld[old] ?? []).map(\.item).sorted()
+            var survivor = 0, next = 0
+            slots.withUnsafeMutableBufferPointer { slots in
+                for i in slots.indices where slots[i] == Self.free {
+                    while next < removed.count, removed[next] <= survivor {
+                        if removed[next] == survivor { survivor += 1 }
+                        next += 1
+                    }
+                    slots[i] = survivor
+                    survivor += 1
+                }
             }
             newToOld[new] = slots
         }
         for old in oldCounts.indices where !identity.contains(old) {
             guard let new = sectionOldToNew[old] else { continue }
             var map = [Int](repeating: -1, count: oldCounts[old])
-            for (i, source) in newToOld[new].enumerated() where source >= 0 { map[source] = i }
+            newToOld[new].withUnsafeBufferPointer { sources in
+                map.withUnsafeMutableBufferPointer { map in
+                    for i in sources.indices where sources[i] >= 0 { map[sources[i]] = i }
+                }
+            }
             oldToNew[old] = map
         }
         for from in crossOldToNew.keys { oldToNew[from.section][from.item] = Self.crossSection }

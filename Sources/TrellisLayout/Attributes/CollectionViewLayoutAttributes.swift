@@ -65,12 +65,14 @@ public struct CollectionViewLayoutAttributes: Equatable, Sendable, CustomStringC
     /// Attributes built directly from their parts: the fast path layouts use when answering
     /// queries, which needs no `IndexPath`.
     @inlinable
-    public init(category: CollectionElementCategory, kind: String?, section: Int, item: Int, frame: CGRect) {
+    public init(category: CollectionElementCategory, kind: String?, section: Int, item: Int, frame: CGRect,
+                zIndex: Int = 0) {
         self.representedElementCategory = category
         self.representedElementKind = kind
         self.section = section
         self.item = item
         self.frame = frame
+        self.zIndex = zIndex
     }
 
     /// The element's index path (section, item).

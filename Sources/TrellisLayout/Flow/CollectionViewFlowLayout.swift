@@ -111,8 +111,15 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
             if case .varied(let list) = sizes { variedItems += list.count }
             gathered.append((metrics, sizes))
         }
+        // The old geometry's storage is reused when nothing else holds it (a caller may have
+        // kept a copy of `geometry`, whose frames must not change under it).
+        var old: FlowStorage? = geometry.storage
+        geometry = Self.emptyGeometry
+        let recyclable = isKnownUniquelyReferenced(&old)
         var builder = FlowGeometry.Builder(scrollDirection: scrollDirection, crossSize: crossSize,
-                                           displayScale: host.displayScale, reservingItems: variedItems)
+                                           displayScale: host.displayScale, reservingItems: variedItems,
+                                           recycling: recyclable ? old : nil)
+        old = nil
         for (metrics, sizes) in gathered {
             switch sizes {
             case .uniform(let size, let count): builder.appendSection(metrics, itemSize: size, count: count)

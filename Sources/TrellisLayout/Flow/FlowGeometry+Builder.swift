@@ -23,10 +23,24 @@ extension FlowGeometry {
         ///   - reservingItems: how many varied-size items to reserve storage for.
         public init(scrollDirection: ScrollDirection, crossSize: CGFloat, displayScale: CGFloat,
                     reservingItems: Int = 0) {
+            self.init(scrollDirection: scrollDirection, crossSize: crossSize, displayScale: displayScale,
+                      reservingItems: reservingItems, recycling: nil)
+        }
+
+        /// A builder that writes into `recycled` storage — a geometry's storage that nothing
+        /// else references any more — when it is large enough.
+        init(scrollDirection: ScrollDirection, crossSize: CGFloat, displayScale: CGFloat,
+             reservingItems: Int, recycling recycled: FlowStorage?) {
             self.scrollDirection = scrollDirection
             self.crossSize = crossSize
             self.scale = displayScale
-            storage = FlowStorage(frameCapacity: reservingItems, lineCapacity: reservingItems / 2)
+            if let recycled, recycled.frameCapacityValue >= reservingItems,
+               recycled.frameCapacityValue <= 2 * max(reservingItems, 1024) {
+                recycled.removeAll()
+                storage = recycled
+            } else {
+                storage = FlowStorage(frameCapacity: reservingItems, lineCapacity: reservingItems / 2)
+            }
         }
 
         /// Appends a section of `count` items that all have `itemSize` (in the scroll frame):

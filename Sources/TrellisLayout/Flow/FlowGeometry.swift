@@ -224,15 +224,16 @@ public struct FlowGeometry: Sendable {
     public func layoutAttributes(in rect: CGRect, pinning: Pinning? = nil) -> [CollectionViewLayoutAttributes] {
         var result: [CollectionViewLayoutAttributes] = []
         result.reserveCapacity(64)
+        let pinsHeaders = pinning?.headers ?? false, pinsFooters = pinning?.footers ?? false
         forEachElement(in: rect, pinning: pinning) { category, kind, section, item, frame in
-            var attributes = CollectionViewLayoutAttributes(category: category, kind: kind,
-                                                            section: section, item: item, frame: frame)
-            if let pinning, category == .supplementaryView,
-               (pinning.headers && kind == CollectionElementKind.sectionHeader)
-                || (pinning.footers && kind == CollectionElementKind.sectionFooter) {
-                attributes.zIndex = Self.pinnedZIndex
+            var zIndex = 0
+            if category == .supplementaryView, pinsHeaders || pinsFooters,
+               (pinsHeaders && kind == CollectionElementKind.sectionHeader)
+                || (pinsFooters && kind == CollectionElementKind.sectionFooter) {
+                zIndex = Self.pinnedZIndex
             }
-            result.append(attributes)
+            result.append(CollectionViewLayoutAttributes(category: category, kind: kind, section: section, item: item,
+                                                         frame: frame, zIndex: zIndex))
         }
         return result
     }

@@ -11,6 +11,8 @@ final class FlowStorage: @unchecked Sendable {
     private(set) var frames: UnsafeMutablePointer<CGRect>
     private(set) var frameCount = 0
     private var frameCapacity: Int
+    /// How many frames fit without growing.
+    var frameCapacityValue: Int { frameCapacity }
     /// Per line of a varied section: the index in `frames` of its first item.
     private(set) var lineFirst: UnsafeMutablePointer<Int>
     /// Per line: the unsnapped top of the line (monotone).
@@ -34,6 +36,13 @@ final class FlowStorage: @unchecked Sendable {
         lineFirst.deallocate()
         lineTop.deallocate()
         lineReach.deallocate()
+    }
+
+    /// Forgets the contents but keeps the memory, for a re-layout of about the same size: fresh
+    /// memory of a million-item layout costs tens of thousands of page faults.
+    func removeAll() {
+        frameCount = 0
+        lineCount = 0
     }
 
     /// Bytes held, capacity included.
