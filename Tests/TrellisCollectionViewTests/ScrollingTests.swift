@@ -87,3 +87,18 @@ struct ScrollingTests {
         #expect(view.indexPathsForVisibleItems.first == ip(0, 27))
     }
 }
+
+extension ScrollingTests {
+    @Test("the guide's example prints what it says")
+    func guideExample() {
+        let (view, data) = makeCollectionView([Array(0..<100)])
+        defer { withExtendedLifetime(data) {} }
+        #expect(view.indexPathsForVisibleItems.count == 15)
+        view.contentOffset = CGPoint(x: 0, y: 550)
+        view.layoutIfNeeded()
+        #expect(view.indexPathsForVisibleItems.first == ip(0, 15))
+        let end = view.endDragging(withVelocity: CGPoint(x: 0, y: 2))
+        #expect(end.x == 0 && end.x.sign == .plus)
+        #expect(abs(end.y - 1548) < 1e-9)
+    }
+}

@@ -26,7 +26,7 @@ extension CollectionView {
     /// The smallest and largest content offsets: the content plus its adjusted inset.
     public var contentOffsetRange: (min: CGPoint, max: CGPoint) {
         let inset = adjustedContentInset
-        let minimum = CGPoint(x: -inset.left, y: -inset.top)
+        let minimum = CGPoint(x: 0 - inset.left, y: 0 - inset.top)   // 0 − 0 is +0, where −0 would leak into offsets
         let maximum = CGPoint(x: max(minimum.x, contentSize.width + inset.right - bounds.width),
                               y: max(minimum.y, contentSize.height + inset.bottom - bounds.height))
         return (minimum, maximum)
