@@ -166,3 +166,20 @@ struct TransitionTests {
         #expect(view.indexPathsForVisibleItems.count == 6)
     }
 }
+
+extension TransitionTests {
+    @Test("an animated reload moves what keeps its index path and fades what comes or goes")
+    func animatedReload() {
+        let (view, data) = makeCollectionView([Array(0..<8)])
+        defer { withExtendedLifetime(data) {} }
+        data.sections[0] = Array(0..<4)
+        let transition = view.reloadData(animated: true)
+        #expect(transition.elements.filter { $0.role == .moving }.compactMap(\.after).map(\.item) == [0, 1, 2, 3])
+        let gone = transition.elements.filter { $0.role == .disappearing }
+        #expect(gone.compactMap(\.before).map(\.item) == [4, 5, 6, 7])
+        #expect(gone.allSatisfy { $0.to.alpha == 0 && $0.to.frame == $0.from.frame })
+        #expect(view.indexPathsForVisibleItems.count == 4)
+        view.completeTransition()
+        #expect(view.disappearingViews.isEmpty)
+    }
+}

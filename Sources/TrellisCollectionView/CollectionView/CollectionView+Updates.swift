@@ -182,6 +182,26 @@ extension CollectionView {
         return transition
     }
 
+    /// Reloads everything and returns the transition from what was shown to what is shown now:
+    /// an element at the same index path before and after moves from its old attributes to its
+    /// new ones (its content may have changed — a reload cannot know), others fade out or in.
+    /// The layout's initial/final hooks are not asked, since nothing was inserted or deleted.
+    @discardableResult
+    public func reloadData(animated: Bool) -> CollectionViewTransition {
+        guard animated else {
+            reloadData()
+            layoutIfNeeded()
+            return .none
+        }
+        layoutIfNeeded()
+        let before = captureBefore()
+        let oldCounts = counts ?? []
+        reloadData()
+        layoutIfNeeded()
+        return buildTransition(before: before, map: ElementMap(mapping: .identity(counts: oldCounts)),
+                               layout: collectionViewLayout, initial: { _ in nil }, final: { _ in nil })
+    }
+
     // MARK: Building transitions
 
     struct Before {
