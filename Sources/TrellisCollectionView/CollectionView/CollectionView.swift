@@ -228,10 +228,16 @@ open class CollectionView: CollectionViewLayoutHost {
     /// invalidations, the content size, then the visible set.
     public func layoutIfNeeded() {
         loadCountsIfNeeded()
-        applyPendingOffsetAdjustment()
-        if collectionViewLayout.prepareIfNeeded() { prepareCount += 1 }
-        contentSize = collectionViewLayout.collectionViewContentSize
-        updateVisibleSet()
+        // Cells that size themselves change the layout while the visible set is being built;
+        // the pass repeats until it settles (each repetition only measures newly shown cells).
+        for _ in 0..<16 {
+            applyPendingOffsetAdjustment()
+            if collectionViewLayout.prepareIfNeeded() { prepareCount += 1 }
+            contentSize = collectionViewLayout.collectionViewContentSize
+            let generation = collectionViewLayout.preparedGeneration
+            updateVisibleSet()
+            if generation == collectionViewLayout.preparedGeneration && !collectionViewLayout.needsPrepare { break }
+        }
     }
 
     /// Reloads everything: counts are asked again, the layout is invalidated entirely, every
@@ -324,7 +330,7 @@ open class CollectionView: CollectionViewLayoutHost {
             let id = ElementID(attributes)
             let view = previous.removeValue(forKey: id) ?? makeView(for: attributes, id: id, dataSource: dataSource)
             if let view {
-                view.applyIfChanged(attributes)
+                if view.applyIfChanged(attributes), id.category == .cell { selfSize(view, attributes) }
                 next[id] = view
             }
         }
@@ -332,6 +338,26 @@ open class CollectionView: CollectionViewLayoutHost {
         visibleViews = next
         prefetch()
         lastOffset = bounds.origin
+    }
+
+    /// Asks a cell whose attributes changed for its preferred attributes; when the layout wants
+    /// them, the layout is invalidated for that item and prepared at once — an in-place update for
+    /// a self-sizing flow layout — and the content offset moves as the layout asks, so that what
+    /// is on screen does not jump.
+    func selfSize(_ view: CollectionReusableView, _ attributes: CollectionViewLayoutAttributes) {
+        let preferred = view.preferredLayoutAttributesFitting(attributes)
+        let layout = collectionViewLayout
+        guard preferred != attributes,
+              layout.shouldInvalidateLayout(forPreferredLayoutAttributes: preferred, withOriginalAttributes: attributes) else {
+            return
+        }
+        let context = layout.invalidationContext(forPreferredLayoutAttributes: preferred, withOriginalAttributes: attributes)
+        let adjustment = context.contentOffsetAdjustment
+        context.contentOffsetAdjustment = .zero
+        layout.invalidateLayout(with: context)
+        if layout.prepareIfNeeded() { prepareCount += 1 }
+        bounds.origin.x += adjustment.x
+        bounds.origin.y += adjustment.y
     }
 
     func makeView(for attributes: CollectionViewLayoutAttributes, id: ElementID,

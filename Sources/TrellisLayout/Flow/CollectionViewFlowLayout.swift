@@ -57,9 +57,29 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
     /// Whether section footers stick to the bottom of the visible bounds. Default `false`.
     open var sectionFootersPinToVisibleBounds = false { didSet { invalidateLayout() } }
 
+    /// The size unmeasured items are laid out at while cells report their real size
+    /// (self-sizing). Zero, the default, turns self-sizing off; ``automaticSize`` uses `itemSize`
+    /// as the estimate.
+    open var estimatedItemSize = CGSize.zero { didSet { invalidateLayout() } }
+
+    /// The value of ``estimatedItemSize`` that asks for self-sizing with `itemSize` as the estimate
+    /// (`UICollectionViewFlowLayout.automaticSize`).
+    public static let automaticSize = CGSize(width: CGFloat.greatestFiniteMagnitude, height: CGFloat.greatestFiniteMagnitude)
+
+    /// Sizes that cells reported (output coordinates), by index path. They are kept across
+    /// scrolling and resizing, and dropped when the data changes (counts or a reload), after which
+    /// visible cells report again.
+    public private(set) var measuredSizes: [IndexPath: CGSize] = [:]
+
+    /// Whether cells size themselves.
+    public var isSelfSizing: Bool { estimatedItemSize != .zero }
+
     /// How many times ``prepare()`` recomputed the geometry (a prepare for a scroll that only
-    /// moves pinned headers and footers does not).
+    /// moves pinned headers and footers does not, nor one that applies measured sizes in place).
     public private(set) var geometryComputationCount = 0
+
+    /// How many measured sizes were applied in place, without a full recomputation.
+    public private(set) var incrementalUpdateCount = 0
 
     /// The geometry computed by the last ``prepare()``.
     public private(set) var geometry = CollectionViewFlowLayout.emptyGeometry
@@ -88,7 +108,15 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
     /// and insets that are not finite (negative spacing and insets are allowed).
     open override func prepare() {
         super.prepare()
-        if onlyPinnedElementsInvalidated { return }
+        if let context = fastPathContext {
+            let paths = context.invalidatedItemIndexPaths ?? []
+            if paths.isEmpty { return }                     // only pinned elements moved
+            if applyMeasuredSizesInPlace(paths) { return }  // self-sizing, in place
+        }
+        if let context = invalidationContextBeingPrepared,
+           context.invalidateEverything || context.invalidateDataSourceCounts {
+            measuredSizes = [:]
+        }
         geometryComputationCount += 1
         guard let host = collectionView else {
             geometry = FlowGeometry.Builder(scrollDirection: scrollDirection, crossSize: 0, displayScale: 2).finish()
@@ -108,7 +136,10 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
         for section in 0..<sectionCount {
             let metrics = sectionMetrics(section, host: host, delegate: delegate, reference: reference)
             let sizes = itemSizes(section, host: host, delegate: delegate)
-            if case .varied(let list) = sizes { variedItems += list.count }
+            switch sizes {
+            case .varied(let list), .measured(let list): variedItems += list.count
+            case .uniform: break
+            }
             gathered.append((metrics, sizes))
         }
         // The old geometry's storage is reused when nothing else holds it (a caller may have
@@ -126,20 +157,38 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
             case .varied(let list):
                 // Sizes are cleaned (and transposed) as the builder reads them, without a copy.
                 builder.appendSection(metrics, itemSizes: list, transposed: scrollDirection == .horizontal)
+            case .measured(let list):
+                builder.appendSection(metrics, itemSizes: list, transposed: scrollDirection == .horizontal,
+                                      detectUniform: false)
             }
         }
         geometry = builder.finish()
     }
 
-    /// Whether the pass being prepared was caused only by a scroll that moves pinned elements:
-    /// their frames follow the bounds at query time, so the geometry stands.
-    private var onlyPinnedElementsInvalidated: Bool {
+    /// The context of the pass being prepared when it asks for no recomputation: a scroll that
+    /// moves pinned elements (their frames follow the bounds at query time) or cells that reported
+    /// their sizes (applied in place). `nil` when the geometry must be computed again.
+    private var fastPathContext: CollectionViewFlowLayoutInvalidationContext? {
         guard geometryComputationCount > 0,
-              let context = invalidationContextBeingPrepared as? CollectionViewFlowLayoutInvalidationContext else {
-            return false
+              let context = invalidationContextBeingPrepared as? CollectionViewFlowLayoutInvalidationContext,
+              !context.invalidateEverything, !context.invalidateDataSourceCounts,
+              !context.invalidateFlowLayoutDelegateMetrics, !context.invalidateFlowLayoutAttributes else {
+            return nil
         }
-        return !context.invalidateEverything && !context.invalidateDataSourceCounts
-            && !context.invalidateFlowLayoutDelegateMetrics && !context.invalidateFlowLayoutAttributes
+        return context
+    }
+
+    /// Applies measured sizes to the geometry one item at a time; `false` when one of them
+    /// changes where lines break (the caller then recomputes everything).
+    private func applyMeasuredSizesInPlace(_ paths: [IndexPath]) -> Bool {
+        let transpose = scrollDirection == .horizontal
+        for path in paths {
+            guard let measured = measuredSizes[path] else { continue }
+            let size = Self.clean(transpose ? LayoutGeometry.transposed(measured) : measured)
+            guard geometry.resizeItem(section: path.section, item: path.item, to: size) != nil else { return false }
+            incrementalUpdateCount += 1
+        }
+        return true
     }
 
     /// Where pinned headers and footers stick now, in the scroll frame; `nil` without pinning.
@@ -198,6 +247,43 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
         }
     }
 
+    /// With self-sizing, a cell whose preferred size differs from its attributes' invalidates the
+    /// layout.
+    open override func shouldInvalidateLayout(forPreferredLayoutAttributes preferredAttributes: CollectionViewLayoutAttributes,
+                                              withOriginalAttributes originalAttributes: CollectionViewLayoutAttributes) -> Bool {
+        isSelfSizing && originalAttributes.representedElementCategory == .cell
+            && Self.clean(preferredAttributes.size) != originalAttributes.size
+    }
+
+    /// Records the measured size and returns a context that recomputes only that item's line;
+    /// when the item lies above the visible top, the content offset moves by the line's change of
+    /// height so that what is on screen does not jump.
+    open override func invalidationContext(forPreferredLayoutAttributes preferredAttributes: CollectionViewLayoutAttributes,
+                                           withOriginalAttributes originalAttributes: CollectionViewLayoutAttributes)
+        -> CollectionViewLayoutInvalidationContext {
+        let context = super.invalidationContext(forPreferredLayoutAttributes: preferredAttributes,
+                                                withOriginalAttributes: originalAttributes)
+        let path = originalAttributes.indexPath
+        let size = Self.clean(preferredAttributes.size)
+        measuredSizes[path] = size
+        guard let flow = context as? CollectionViewFlowLayoutInvalidationContext else { return context }
+        flow.invalidateFlowLayoutDelegateMetrics = false
+        flow.invalidateFlowLayoutAttributes = false
+        if let host = collectionView {
+            let vertical = scrollDirection == .vertical
+            let visibleTop = vertical ? host.bounds.minY + host.adjustedContentInset.top
+                                      : host.bounds.minX + host.adjustedContentInset.left
+            let itemTop = vertical ? originalAttributes.frame.minY : originalAttributes.frame.minX
+            if itemTop < visibleTop {
+                let scrollSize = vertical ? size : LayoutGeometry.transposed(size)
+                let change = geometry.lineHeightChange(section: path.section, item: path.item, to: scrollSize)
+                    ?? (vertical ? size.height - originalAttributes.size.height : size.width - originalAttributes.size.width)
+                flow.contentOffsetAdjustment = vertical ? CGPoint(x: 0, y: change) : CGPoint(x: change, y: 0)
+            }
+        }
+        return flow
+    }
+
     /// A flow layout must be recomputed when the viewport's size across the scroll axis changes
     /// (its width when scrolling vertically); scrolling alone does not invalidate it.
     /// With pinned headers or footers, every scroll does too — but only for the pinned elements
@@ -239,11 +325,14 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
     enum SectionSizes {
         case uniform(CGSize, Int)
         case varied([CGSize])
+        /// Self-sized items: per-item storage even when the sizes happen to be equal.
+        case measured([CGSize])
     }
 
     private func itemSizes(_ section: Int, host: any CollectionViewLayoutHost,
                            delegate: (any CollectionViewDelegateFlowLayout)?) -> SectionSizes {
         let count = max(0, host.numberOfItems(inSection: section))
+        if isSelfSizing { return selfSizingSizes(section, count: count) }
         let transpose = scrollDirection == .horizontal
         let fixed = Self.clean(transpose ? LayoutGeometry.transposed(itemSize) : itemSize)
         guard let delegate, count > 0 else { return .uniform(fixed, count) }
@@ -264,6 +353,19 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
             sizes.append(delegate.collectionView(host, layout: self, sizeForItemAt: IndexPath(item: item, section: section)))
         }
         return .varied(sizes)
+    }
+
+    /// With self-sizing, unmeasured items take the estimate and measured ones their size; a
+    /// section with any measurement keeps per-item storage, so later measurements apply in place.
+    private func selfSizingSizes(_ section: Int, count: Int) -> SectionSizes {
+        let estimate = Self.clean(estimatedItemSize == Self.automaticSize ? itemSize : estimatedItemSize)
+        let measured = measuredSizes.filter { $0.key.section == section && $0.key.item < count }
+        guard !measured.isEmpty else {
+            return .uniform(scrollDirection == .horizontal ? LayoutGeometry.transposed(estimate) : estimate, count)
+        }
+        var sizes = [CGSize](repeating: estimate, count: count)
+        for (path, size) in measured { sizes[path.item] = size }
+        return .measured(sizes)
     }
 
     private func sectionMetrics(_ section: Int, host: any CollectionViewLayoutHost,

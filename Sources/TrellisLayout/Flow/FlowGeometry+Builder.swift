@@ -13,7 +13,6 @@ extension FlowGeometry {
         var cursor: CGFloat = 0
         var sections: [Section] = []
         let storage: FlowStorage
-        var reach: CGFloat = -.infinity
 
         /// Starts a geometry.
         /// - Parameters:
@@ -64,8 +63,6 @@ extension FlowGeometry {
             }
             if lineCount > 0 {
                 cursor += CGFloat(lineCount) * h + CGFloat(lineCount - 1) * metrics.minimumLineSpacing
-                let lastTop = grid.firstTop + CGFloat(lineCount - 1) * grid.lineStride
-                reach = max(reach, LayoutGeometry.snapToPixel(lastTop, scale: scale) + h, cursor)
             }
             section.items = .uniform(grid)
             endSection(&section, metrics)
@@ -120,14 +117,13 @@ extension FlowGeometry {
                 header = CGRect(x: 0, y: LayoutGeometry.snapToPixel(cursor, scale: scale),
                                 width: crossSize, height: metrics.headerExtent)
                 cursor += metrics.headerExtent
-                reach = max(reach, header!.maxY, cursor)
             }
             let bodyStart = cursor
             cursor += metrics.inset.top
             return Section(start: start, end: start, header: header, footer: nil, bodyStart: bodyStart,
                            bodyEnd: bodyStart, count: count, items: .uniform(UniformLines(
                                size: .zero, perLine: 1, lineCount: 0, firstTop: cursor, lineStride: 0,
-                               leading: 0, step: 0, centredX: nil)))
+                               leading: 0, step: 0, centredX: nil)), metrics: metrics)
         }
 
         /// The bottom inset, then the footer.
@@ -139,7 +135,6 @@ extension FlowGeometry {
                                     width: crossSize, height: metrics.footerExtent)
                 section.footer = footer
                 cursor += metrics.footerExtent
-                reach = max(reach, footer.maxY, cursor)
             }
             section.end = cursor
             sections.append(section)
@@ -165,7 +160,6 @@ extension FlowGeometry {
             let end = sizes.count
             let base = storage.frameCount
             let out = storage.appendFrames(end)
-            var reach = self.reach
             var y = cursor
             var i = 0
             while i < end {
@@ -198,15 +192,12 @@ extension FlowGeometry {
                     let top = LayoutGeometry.snapToPixel(y + (lineHeight - size.height) / 2, scale: scale)
                     out[k] = CGRect(x: LayoutGeometry.snapToPixel(x, scale: scale), y: top,
                                     width: size.width, height: size.height)
-                    reach = max(reach, top + size.height)
                     x += size.width + gap
                 }
-                reach = max(reach, y + lineHeight)
-                storage.appendLine(first: base + start, top: y, reach: reach)
+                storage.appendLine(first: base + start, top: y, height: lineHeight)
                 y += lineHeight
                 if i < end { y += metrics.minimumLineSpacing }
             }
-            self.reach = reach
             cursor = y
         }
 

@@ -21,17 +21,15 @@ public struct FlowGeometry: Sendable {
     /// The scroll direction the geometry was computed for.
     public let scrollDirection: ScrollDirection
     /// The size of the scrollable content, in output coordinates.
-    public let contentSize: CGSize
+    public internal(set) var contentSize: CGSize
     /// The content's extent across the scroll axis (its width when scrolling vertically).
     public let crossSize: CGFloat
     /// The display scale origins were snapped to.
     public let displayScale: CGFloat
 
     var sections: [Section]
-    /// Item frames and line records of the varied sections. A line's reach is a running maximum
-    /// of snapped bottoms, so it can be binary searched even where snapping pushed an item half
-    /// a pixel past its line.
-    let storage: FlowStorage
+    /// Item frames and line records of the varied sections.
+    var storage: FlowStorage
 
     struct Section: Sendable {
         var start: CGFloat
@@ -44,6 +42,8 @@ public struct FlowGeometry: Sendable {
         var bodyEnd: CGFloat
         var count: Int
         var items: Items
+        /// The metrics the section was built with, for later updates of one line.
+        var metrics: FlowSectionMetrics
     }
 
     enum Items: Sendable {
@@ -194,22 +194,32 @@ public struct FlowGeometry: Sendable {
                     body(.cell, nil, s, item, output(frame))
                 }
             case .varied(let base, let lines):
+                let storage = self.storage
                 let frames = storage.frames, lineFirst = storage.lineFirst
-                let lineTop = storage.lineTop, lineReach = storage.lineReach
+                let lineTop = storage.lineTop, lineHeight = storage.lineHeight
+                let shifted = storage.hasShifts
                 // Lines are spread fairly evenly along the scroll axis: guess the first line by
                 // interpolation and gallop from there, which touches a few cache lines where a
-                // plain binary search over a million lines misses the cache a dozen times.
+                // plain binary search over a million lines misses the cache a dozen times. A
+                // line is skipped when its bottom (plus the snapping margin) is above the rect.
                 let low = lines.lowerBound, n = lines.count
                 let span = section.bodyEnd - section.bodyStart
                 let fraction = span > 0 ? (minY - section.bodyStart) / span : 0
                 let guess = fraction.isFinite ? Int(max(0, min(fraction, 1)) * CGFloat(max(n - 1, 0))) : 0
-                var line = low + partitionPoint(n, from: guess) { lineReach[low + $0] <= minY }
-                while line < lines.upperBound, lineTop[line] - margin < maxY {
+                var line = low + partitionPoint(n, from: guess) { k in
+                    let l = low + k
+                    let shift = shifted ? storage.shift(ofLine: l) : 0
+                    return lineTop[l] + shift + lineHeight[l] + margin <= minY
+                }
+                var shift = shifted && line < lines.upperBound ? storage.shift(ofLine: line) : 0
+                while line < lines.upperBound, lineTop[line] + shift - margin < maxY {
                     let end = line + 1 < lines.upperBound ? lineFirst[line + 1] : base + section.count
-                    for index in lineFirst[line]..<end where LayoutGeometry.intersects(frames[index], query) {
-                        body(.cell, nil, s, index - base, output(frames[index]))
+                    for index in lineFirst[line]..<end {
+                        let frame = shift == 0 ? frames[index] : shiftedFrame(index, line: line, shift: shift)
+                        if LayoutGeometry.intersects(frame, query) { body(.cell, nil, s, index - base, output(frame)) }
                     }
                     line += 1
+                    if shifted, line < lines.upperBound { shift += storage.lineShift[line] }
                 }
             }
             if let footer = footerFrame(section, pinning), LayoutGeometry.intersects(footer, query) {
@@ -279,8 +289,28 @@ public struct FlowGeometry: Sendable {
     func scrollFrameOfItem(_ section: Section, _ item: Int) -> CGRect {
         switch section.items {
         case .uniform(let grid): return uniformFrame(grid, item)
-        case .varied(let base, _): return storage.frames[base + item]
+        case .varied(let base, let lines):
+            guard storage.hasShifts else { return storage.frames[base + item] }
+            let line = self.line(containing: base + item, in: lines)
+            let shift = storage.shift(ofLine: line)
+            return shift == 0 ? storage.frames[base + item] : shiftedFrame(base + item, line: line, shift: shift)
         }
+    }
+
+    /// The line (within `lines`) holding the item at frame index `index`. O(log n).
+    func line(containing index: Int, in lines: Range<Int>) -> Int {
+        let first = storage.lineFirst
+        return lines.lowerBound + partitionPoint(lines.count) { first[lines.lowerBound + $0] <= index } - 1
+    }
+
+    /// An item's frame in a line that moved by `shift` since it was stored: placed again from the
+    /// line's top, centred in the line's height, snapped.
+    @inline(__always)
+    func shiftedFrame(_ index: Int, line: Int, shift: CGFloat) -> CGRect {
+        var frame = storage.frames[index]
+        let top = storage.lineTop[line] + shift + (storage.lineHeight[line] - frame.size.height) / 2
+        frame.origin.y = LayoutGeometry.snapToPixel(top, scale: displayScale)
+        return frame
     }
 
     /// Scroll frame → output coordinates.
