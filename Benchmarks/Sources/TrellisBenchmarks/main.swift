@@ -137,6 +137,42 @@ let single = measure("FlowLayout layoutAttributesForItem(at:) 1M varied", runs: 
 blackHole(sink)
 rows.append((single.name, format(Measurement.seconds(single.median) / Double(itemQueries)), "per call, IndexPath included"))
 
+// Self-sizing: one measured size in a 1M-item section, against a full prepare().
+let sizingLayout = CollectionViewFlowLayout()
+sizingLayout.estimatedItemSize = CGSize(width: 100, height: 80)
+let sizingHost = StaticLayoutHost(layout: sizingLayout, itemCounts: [count],
+                                  bounds: CGRect(x: 0, y: 0, width: width, height: 800))
+sizingHost.layoutIfNeeded()
+func reportSize(item: Int, height: CGFloat) {
+    let original = sizingLayout.layoutAttributesForItem(at: IndexPath(item: item, section: 0))!
+    var preferred = original
+    preferred.size = CGSize(width: 100, height: height)
+    let context = sizingLayout.invalidationContext(forPreferredLayoutAttributes: preferred, withOriginalAttributes: original)
+    sizingLayout.invalidateLayout(with: context)
+    sizingHost.layoutIfNeeded()
+}
+reportSize(item: 0, height: 90)   // the first measurement turns the section into per-item storage
+let fullSizing = measure("FlowLayout prepare 1M items with measured sizes (full)", runs: runs) {
+    sizingLayout.invalidateLayout()
+    sizingHost.layoutIfNeeded()
+}
+report(fullSizing, "the baseline for one size change")
+let changes = 20_000
+var changeState: UInt64 = 3
+let oneChange = measure("FlowLayout one measured size in a 1M-item section (in place)", runs: runs) {
+    for _ in 0..<changes {
+        changeState = changeState &* 6364136223846793005 &+ 1442695040888963407
+        let item = Int((changeState >> 33) % UInt64(count))
+        reportSize(item: item, height: CGFloat(40 + (changeState >> 20) % 80))
+    }
+}
+let perChange = Measurement.seconds(oneChange.median) / Double(changes)
+let changeRatio = perChange / Measurement.seconds(fullSizing.median)
+rows.append((oneChange.name, format(perChange), String(format: "per change; %.6f× a full prepare (%d full recomputations)",
+                                                        changeRatio, sizingLayout.geometryComputationCount)))
+verdicts.append(String(format: "one size change, 1M items: %@ = %.6f× a full prepare — %@", format(perChange), changeRatio,
+                       changeRatio < 0.01 ? "far below a full prepare" : "NOT far below a full prepare"))
+
 // A 1,000-operation batch on a 1M-item section, against the index mapping alone.
 let (batch, newCount) = randomBatch(count: count, operations: 1_000)
 var mappingResult: UpdateMapping?
