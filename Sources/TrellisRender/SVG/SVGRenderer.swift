@@ -106,13 +106,15 @@ public struct SVGRenderer: Sendable {
 /// Wraps SVG drawings in a self-contained HTML page.
 public enum HTMLPage {
     /// A page titled `title` showing `figures` (caption, SVG markup) one after the other.
-    public static func render(title: String, figures: [(caption: String, svg: String)]) -> String {
+    /// `style` is added to the page's CSS and `preface` (markup, not escaped) goes before the figures.
+    public static func render(title: String, figures: [(caption: String, svg: String)],
+                              style: String = "", preface: String = "") -> String {
         var out = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
         out += "<title>\(Markup.escape(title))</title>\n"
         out += "<style>body{font-family:Helvetica,Arial,sans-serif;margin:24px;color:#1e293b}"
         out += "figure{display:inline-block;vertical-align:top;margin:0 24px 24px 0}"
-        out += "figcaption{font-size:13px;margin-bottom:6px;max-width:420px}</style>\n</head>\n<body>\n"
-        out += "<h1>\(Markup.escape(title))</h1>\n"
+        out += "figcaption{font-size:13px;margin-bottom:6px;max-width:420px}\(style)</style>\n</head>\n<body>\n"
+        out += "<h1>\(Markup.escape(title))</h1>\n" + preface
         for figure in figures {
             out += "<figure>\n<figcaption>\(Markup.escape(figure.caption))</figcaption>\n\(figure.svg)</figure>\n"
         }

@@ -102,14 +102,9 @@ public struct TransitionRenderer: Sendable {
 
     /// A page that plays the transition, with a checkbox that pauses it.
     public func page(title: String, caption: String, svg: String) -> String {
-        var out = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-        out += "<title>\(Markup.escape(title))</title>\n"
-        out += "<style>body{font-family:Helvetica,Arial,sans-serif;margin:24px;color:#1e293b}"
-        out += "#pause:checked~figure .el{animation-play-state:paused}figcaption{font-size:13px;margin-bottom:6px}</style>\n"
-        out += "</head>\n<body>\n<h1>\(Markup.escape(title))</h1>\n"
-        out += "<input type=\"checkbox\" id=\"pause\"><label for=\"pause\"> Pause</label> "
-        out += "(the animation replays by itself)\n"
-        out += "<figure>\n<figcaption>\(Markup.escape(caption))</figcaption>\n\(svg)</figure>\n</body>\n</html>\n"
-        return out
+        HTMLPage.render(title: title, figures: [(caption, svg)],
+                        style: "#pause:checked~figure .el{animation-play-state:paused}",
+                        preface: "<input type=\"checkbox\" id=\"pause\"><label for=\"pause\"> Pause</label> "
+                            + "(the animation replays by itself)\n")
     }
 }
