@@ -132,7 +132,7 @@ open class CollectionView: CollectionViewLayoutHost {
     /// The content size the layout reported at the last layout pass.
     public internal(set) var contentSize: CGSize = .zero
 
-    var pool = ReusePool()
+    let pool = ReusePool()
     var counts: [Int]?
     var visibleViews: [ElementID: CollectionReusableView] = [:]
     var preparedRect: CGRect?
@@ -347,8 +347,8 @@ open class CollectionView: CollectionViewLayoutHost {
     func selfSize(_ view: CollectionReusableView, _ attributes: CollectionViewLayoutAttributes) {
         let preferred = view.preferredLayoutAttributesFitting(attributes)
         let layout = collectionViewLayout
-        guard preferred != attributes,
-              layout.shouldInvalidateLayout(forPreferredLayoutAttributes: preferred, withOriginalAttributes: attributes) else {
+        guard layout.shouldInvalidateLayout(forPreferredLayoutAttributes: preferred, withOriginalAttributes: attributes),
+              preferred != attributes else {
             return
         }
         let context = layout.invalidationContext(forPreferredLayoutAttributes: preferred, withOriginalAttributes: attributes)

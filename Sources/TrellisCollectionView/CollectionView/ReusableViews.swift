@@ -50,12 +50,13 @@ open class CollectionReusableView {
 /// A headless cell (`UICollectionViewCell`).
 open class CollectionViewCell: CollectionReusableView {}
 
-/// The views waiting to be reused, by kind and identifier.
+/// The views waiting to be reused, by kind and identifier. A class, so that taking a view out on
+/// the per-cell path is not a checked mutation of the collection view's stored properties.
 ///
 /// Each identifier has a slot (a class, so that taking a view out needs no copy of the list);
 /// the slot used last is remembered, since a collection view mostly dequeues one identifier
 /// over and over and hashing the identifier is the largest cost here.
-struct ReusePool {
+final class ReusePool {
     /// Which views a key names: cells (`kind == nil`) or views of one kind, with one identifier.
     struct Key: Hashable {
         var kind: String?
@@ -78,15 +79,15 @@ struct ReusePool {
     /// How many views were created (not reused).
     private(set) var created = 0
 
-    mutating func registerCell(_ type: CollectionViewCell.Type, _ identifier: String) {
+    func registerCell(_ type: CollectionViewCell.Type, _ identifier: String) {
         register(type, Key(kind: nil, identifier: identifier))
     }
 
-    mutating func registerSupplementary(_ type: CollectionReusableView.Type, kind: String, _ identifier: String) {
+    func registerSupplementary(_ type: CollectionReusableView.Type, kind: String, _ identifier: String) {
         register(type, Key(kind: kind, identifier: identifier))
     }
 
-    private mutating func register(_ type: CollectionReusableView.Type, _ key: Key) {
+    private func register(_ type: CollectionReusableView.Type, _ key: Key) {
         let slot = Slot(type: type, registered: true)
         slot.waiting = slots[key]?.waiting.filter { Swift.type(of: $0) == type } ?? []
         slots[key] = slot
@@ -94,7 +95,7 @@ struct ReusePool {
         lastSlot = nil
     }
 
-    private mutating func slot(_ key: Key, default type: CollectionReusableView.Type) -> Slot {
+    private func slot(_ key: Key, default type: CollectionReusableView.Type) -> Slot {
         if let lastSlot, lastKey == key { return lastSlot }
         let slot = slots[key] ?? {
             let made = Slot(type: type, registered: false)
@@ -109,7 +110,7 @@ struct ReusePool {
     func isRegistered(cell identifier: String) -> Bool { slots[Key(kind: nil, identifier: identifier)]?.registered ?? false }
 
     /// A cell for `identifier`, and whether its class was registered.
-    mutating func dequeueCell(_ identifier: String) -> (CollectionViewCell, registered: Bool) {
+    func dequeueCell(_ identifier: String) -> (CollectionViewCell, registered: Bool) {
         let slot = slot(Key(kind: nil, identifier: identifier), default: CollectionViewCell.self)
         if let view = slot.waiting.popLast() as? CollectionViewCell {
             view.recycle()
@@ -121,7 +122,7 @@ struct ReusePool {
         return (cell, slot.registered)
     }
 
-    mutating func dequeueSupplementary(kind: String, _ identifier: String) -> CollectionReusableView {
+    func dequeueSupplementary(kind: String, _ identifier: String) -> CollectionReusableView {
         let slot = slot(Key(kind: kind, identifier: identifier), default: CollectionReusableView.self)
         if let view = slot.waiting.popLast() {
             view.recycle()
@@ -133,7 +134,7 @@ struct ReusePool {
         return view
     }
 
-    mutating func enqueue(_ view: CollectionReusableView, kind: String?) {
+    func enqueue(_ view: CollectionReusableView, kind: String?) {
         slot(Key(kind: kind, identifier: view.reuseIdentifier), default: type(of: view)).waiting.append(view)
     }
 
