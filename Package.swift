@@ -7,6 +7,7 @@ let package = Package(
         .library(name: "Trellis", targets: ["Trellis"]),
         .library(name: "TrellisLayout", targets: ["TrellisLayout"]),
         .library(name: "TrellisCollectionView", targets: ["TrellisCollectionView"]),
+        .library(name: "TrellisGrid", targets: ["TrellisGrid"]),
         .library(name: "TrellisRender", targets: ["TrellisRender"]),
         .library(name: "TrellisCLI", targets: ["TrellisCLI"]),
         .executable(name: "trellis", targets: ["trellis"]),
@@ -14,12 +15,20 @@ let package = Package(
     targets: [
         .target(name: "TrellisLayout"),
         .target(name: "TrellisCollectionView", dependencies: ["TrellisLayout"]),
-        .target(name: "TrellisRender", dependencies: ["TrellisLayout", "TrellisCollectionView"]),
-        .target(name: "TrellisCLI", dependencies: ["TrellisLayout", "TrellisCollectionView", "TrellisRender"]),
+        .target(
+            name: "TrellisGrid",
+            dependencies: ["TrellisLayout"],
+            // Locale-aware sorting uses ICU's collation sort keys; on Linux the toolchain's
+            // Foundation carries ICU as `_FoundationICU` (elsewhere Foundation's comparison is used).
+            linkerSettings: [.linkedLibrary("_FoundationICU", .when(platforms: [.linux]))]
+        ),
+        .target(name: "TrellisRender", dependencies: ["TrellisLayout", "TrellisCollectionView", "TrellisGrid"]),
+        .target(name: "TrellisCLI", dependencies: ["TrellisLayout", "TrellisCollectionView", "TrellisGrid", "TrellisRender"]),
         .executableTarget(name: "trellis", dependencies: ["TrellisCLI"]),
-        .target(name: "Trellis", dependencies: ["TrellisLayout", "TrellisCollectionView", "TrellisRender"]),
+        .target(name: "Trellis", dependencies: ["TrellisLayout", "TrellisCollectionView", "TrellisGrid", "TrellisRender"]),
         .testTarget(name: "TrellisLayoutTests", dependencies: ["TrellisLayout"]),
         .testTarget(name: "TrellisCollectionViewTests", dependencies: ["TrellisCollectionView", "TrellisLayout"]),
+        .testTarget(name: "TrellisGridTests", dependencies: ["TrellisGrid"]),
         .testTarget(name: "TrellisRenderTests", dependencies: ["TrellisRender", "TrellisLayout"]),
         .testTarget(
             name: "TrellisCLITests",

@@ -1,0 +1,47 @@
+import Foundation
+
+/// The standard order of cell values as a Foundation `SortComparator`, so that
+/// `values.sorted(using: CellValueComparator(.natural))` reads as it does anywhere in Swift.
+///
+/// ```swift
+/// let cells: [CellValue] = [.text("组10"), .missing, .text("组2")]
+/// cells.sorted(using: CellValueComparator(.natural, order: .reverse))
+/// // [.text("组10"), .text("组2"), .missing]: missing values stay last in both orders
+/// ```
+public struct CellValueComparator: SortComparator, Hashable, Sendable {
+    /// How text compares.
+    public var text: TextComparator
+    /// Ascending (`.forward`) or descending (`.reverse`).
+    public var order: SortOrder
+    /// Where missing values go.
+    public var nulls: NullPlacement
+
+    public init(_ text: TextComparator = .natural, order: SortOrder = .forward, nulls: NullPlacement = .last) {
+        self.text = text
+        self.order = order
+        self.nulls = nulls
+    }
+
+    public func compare(_ lhs: CellValue, _ rhs: CellValue) -> ComparisonResult {
+        let descending = order == .reverse
+        switch (lhs.isMissing, rhs.isMissing) {
+        case (true, true): return .orderedSame
+        case (true, false), (false, true):
+            let missingFirst: Bool
+            switch nulls {
+            case .last: missingFirst = false
+            case .first: missingFirst = true
+            case .asSmallest: missingFirst = !descending
+            }
+            return lhs.isMissing == missingFirst ? .orderedAscending : .orderedDescending
+        default: break
+        }
+        var result: ComparisonResult
+        if case .text(let a) = lhs, case .text(let b) = rhs {
+            result = text.compare(a, b)
+        } else {
+            result = SortEngine.standardCompare(lhs, rhs, rankX: nil, rankY: nil)
+        }
+        return descending ? result.reversed : result
+    }
+}

@@ -1,0 +1,213 @@
+import Foundation
+import Testing
+@testable import TrellisGrid
+
+@Suite("Grid sorting in every binding mode")
+struct GridSortingTests {
+    @Test("the average row stays last, ascending and descending", arguments: GridFixture.modes)
+    func averageStaysLast(mode: DataGrid.Mode) throws {
+        let grid = GridFixture.userTable(mode)
+        try grid.pin(.matching(column: "组号", value: "平均"), at: .pinnedBottom)
+        for direction in [SortDirection.ascending, .descending] {
+            try grid.sort(by: [SortKey("分数", direction)])
+            let names = GridFixture.column(grid, 0)
+            #expect(names.last == "平均", "\(mode) \(direction)")
+            let scores = grid.bodyRows.map { grid.source.value(row: $0, column: 1).number! }
+            #expect(scores == (direction == .ascending ? scores.sorted() : scores.sorted(by: >)))
+        }
+        try grid.sort(by: [SortKey("组号")])
+        #expect(GridFixture.column(grid, 0) == (1...12).map { "组\($0)" } + ["平均"], "natural order: 组2 before 组10")
+    }
+
+    @Test("ties keep source order in both directions", arguments: GridFixture.modes)
+    func tiesKeepSourceOrder(mode: DataGrid.Mode) throws {
+        let grid = GridFixture.userTable(mode)
+        // 组2, 组4 and 组11 all scored 92.
+        for direction in [SortDirection.ascending, .descending] {
+            try grid.sort(by: [SortKey("分数", direction)])
+            let tied = GridFixture.column(grid, 0).filter { ["组2", "组4", "组11"].contains($0) }
+            #expect(tied == ["组2", "组4", "组11"], "\(mode) \(direction)")
+        }
+    }
+
+    @Test("blanks go last in both directions, or first, or as the smallest value", arguments: GridFixture.modes)
+    func blanks(mode: DataGrid.Mode) throws {
+        let values: [CellValue] = [.decimal(3), .missing, .decimal(1), .decimal(.nan), .decimal(2)]
+        let grid = GridFixture.grid(mode, columns: [Column("v", type: .decimal)], rows: values.map { [$0] })
+        func order() -> [String] { GridFixture.column(grid, 0) }
+        try grid.sort(by: [SortKey("v")])
+        #expect(order() == ["1", "2", "3", "", ""])
+        try grid.sort(by: [SortKey("v", .descending)])
+        #expect(order() == ["3", "2", "1", "", ""])
+        try grid.sort(by: [SortKey("v", nulls: .first)])
+        #expect(order() == ["", "", "1", "2", "3"])
+        try grid.sort(by: [SortKey("v", .descending, nulls: .first)])
+        #expect(order() == ["", "", "3", "2", "1"])
+        try grid.sort(by: [SortKey("v", nulls: .asSmallest)])
+        #expect(order() == ["", "", "1", "2", "3"])
+        try grid.sort(by: [SortKey("v", .descending, nulls: .asSmallest)])
+        #expect(order() == ["3", "2", "1", "", ""])
+        #expect(grid.bodyRows.suffix(2) == [1, 3], "missing rows keep their source order")
+    }
+
+    @Test("text comparators: natural, lexical, case-insensitive, pinyin and stroke", arguments: GridFixture.modes)
+    func textComparators(mode: DataGrid.Mode) throws {
+        let names = ["张", "王", "李", "阿", "平", "组"]
+        let grid = GridFixture.grid(mode, columns: [Column("name")], rows: names.map { [.text($0)] })
+        try grid.sort(by: [SortKey("name", comparator: .text(.localized("zh")))])
+        #expect(GridFixture.column(grid, 0) == ["阿", "李", "平", "王", "张", "组"])
+        try grid.sort(by: [SortKey("name", comparator: .text(.localized("zh@collation=stroke")))])
+        let stroke = GridFixture.column(grid, 0)
+        #expect(stroke != ["阿", "李", "平", "王", "张", "组"] && stroke.first == "王", "stroke order starts with 王 (4 strokes)")
+        let items = GridFixture.grid(mode, columns: [Column("item")],
+                                     rows: ["item10", "Item2", "item2", "item1", "b", "A"].map { [.text($0)] })
+        try items.sort(by: [SortKey("item", comparator: .text(.natural))])
+        #expect(GridFixture.column(items, 0) == ["A", "b", "item1", "Item2", "item2", "item10"])
+        try items.sort(by: [SortKey("item", comparator: .text(.lexical))])
+        #expect(GridFixture.column(items, 0) == ["A", "Item2", "b", "item1", "item10", "item2"])
+        try items.sort(by: [SortKey("item", comparator: .text(.caseInsensitive))])
+        #expect(GridFixture.column(items, 0) == ["A", "b", "item1", "item10", "Item2", "item2"],
+                "Item2 and item2 are equivalent and keep source order")
+    }
+
+    @Test("mixed types sort numbers < text < booleans < errors", arguments: GridFixture.modes)
+    func mixedTypes(mode: DataGrid.Mode) throws {
+        let values: [CellValue] = [.text("b"), .error("#N/A"), .boolean(true), .integer(5), .missing, .decimal(1.5),
+                                   .boolean(false), .text("a")]
+        let grid = GridFixture.grid(mode, columns: [Column("v")], rows: values.map { [$0] })
+        try grid.sort(by: [SortKey("v")])
+        #expect(GridFixture.column(grid, 0) == ["1.5", "5", "a", "b", "false", "true", "#N/A", ""])
+        try grid.sort(by: [SortKey("v", .descending)])
+        #expect(GridFixture.column(grid, 0) == ["#N/A", "true", "false", "b", "a", "5", "1.5", ""])
+    }
+
+    @Test("a SortCompare hook that declines falls back to the default; one that answers decides", arguments: GridFixture.modes)
+    func sortCompareHook(mode: DataGrid.Mode) throws {
+        let grid = GridFixture.userTable(mode)
+        grid.sortCompare = { _ in nil }
+        try grid.sort(by: [SortKey("组号")])
+        #expect(GridFixture.column(grid, 0).prefix(3) == ["平均", "组1", "组2"])
+        // Answer only for the average row: it sorts after everything.
+        grid.sortCompare = { args in
+            if args.value1 == .text("平均") { return .orderedDescending }
+            if args.value2 == .text("平均") { return .orderedAscending }
+            return nil
+        }
+        #expect(GridFixture.column(grid, 0).last == "平均")
+        #expect(GridFixture.column(grid, 0).first == "组1")
+    }
+
+    @Test("a whole-row comparator orders the body; ties keep source order", arguments: GridFixture.modes)
+    func rowComparator(mode: DataGrid.Mode) throws {
+        let grid = GridFixture.userTable(mode)
+        let source = grid.source
+        grid.rowComparator = { a, b in
+            let x = source.value(row: a, column: 1).number!, y = source.value(row: b, column: 1).number!
+            return x == y ? .orderedSame : x > y ? .orderedAscending : .orderedDescending
+        }
+        #expect(grid.bodyRows.first == 6, "组7 scored 99")
+        #expect(Array(grid.bodyRows[1...3]) == [1, 3, 10], "the 92s in source order")
+    }
+
+    @Test("removing the sort restores the source order", arguments: GridFixture.modes)
+    func removeSort(mode: DataGrid.Mode) throws {
+        let grid = GridFixture.userTable(mode)
+        try grid.sort(by: [SortKey("分数", .descending)])
+        #expect(grid.bodyRows != Array(0..<13))
+        grid.removeSort()
+        #expect(grid.bodyRows == Array(0..<13))
+    }
+
+    @Test("header clicks cycle, shift adds keys, glyphs follow; other sort modes ignore clicks",
+          arguments: GridFixture.modes)
+    func headerClicks(mode: DataGrid.Mode) throws {
+        let columns = [Column("组号"), Column("分数", type: .decimal), Column("note", sortMode: .notSortable),
+                       Column("rank", sortMode: .programmatic)]
+        let grid = GridFixture.grid(mode, columns: columns,
+                                    rows: [[.text("组1"), .decimal(1), .missing, .integer(1)]])
+        try grid.clickHeader("分数")
+        #expect(grid.glyph(for: "分数") == SortGlyph(direction: .ascending, priority: 1))
+        try grid.clickHeader("分数")
+        #expect(grid.glyph(for: "分数").direction == .descending)
+        try grid.clickHeader("分数")
+        #expect(grid.sortKeys.isEmpty && grid.glyph(for: "分数") == SortGlyph())
+        try grid.clickHeader("分数")
+        try grid.clickHeader("组号", addingKey: true)
+        #expect(grid.sortKeys.map(\.column) == ["分数", "组号"])
+        #expect(grid.glyph(for: "组号") == SortGlyph(direction: .ascending, priority: 2))
+        try grid.clickHeader("组号")
+        #expect(grid.sortKeys.map(\.column) == ["组号"] && grid.sortKeys[0].direction == .descending)
+        try grid.clickHeader("note")
+        try grid.clickHeader("rank")
+        #expect(grid.sortKeys.map(\.column) == ["组号"])
+        #expect(throws: SortError.self) { try grid.sort(by: [SortKey("note")]) }
+        try grid.sort(by: [SortKey("rank", .descending)])
+        #expect(grid.glyph(for: "rank").direction == .descending, "programmatic columns sort from code")
+        grid.sortCycle = .dataGridView
+        try grid.clickHeader("分数")
+        try grid.clickHeader("分数")
+        try grid.clickHeader("分数")
+        #expect(grid.glyph(for: "分数").direction == .ascending, "DataGridView never goes back to unsorted")
+    }
+
+    @Test("unknown columns are refused with the list of columns", arguments: GridFixture.modes)
+    func unknownColumns(mode: DataGrid.Mode) {
+        let grid = GridFixture.userTable(mode)
+        #expect(throws: SortError("unknown column \"score\"; the columns are \"组号\", \"分数\"")) {
+            try grid.sort(by: [SortKey("score")])
+        }
+        #expect(throws: SortError.self) { try grid.pin(.matching(column: "group", value: "平均"), at: .pinnedBottom) }
+        #expect(grid.bodyRows == Array(0..<13), "a refused sort leaves the grid as it was")
+    }
+
+    @Test("summary rows are computed over the body and shown pinned", arguments: GridFixture.modes)
+    func summaries(mode: DataGrid.Mode) throws {
+        let grid = GridFixture.userTable(mode)
+        try grid.pin(.matching(column: "组号", value: "平均"), at: .pinnedBottom)
+        try grid.addSummary(SummaryRow(.mean, columns: ["分数"]))
+        try grid.addSummary(SummaryRow(.max, columns: ["分数", "组号"]))
+        try grid.addSummary(SummaryRow(.count, columns: ["分数"], atTop: true))
+        let rows = grid.displayedRows
+        #expect(rows.first == .summary(2))
+        #expect(grid.value(rows.first!, column: 1) == .integer(12))
+        let mean = grid.value(.summary(0), column: 1).number!
+        #expect(abs(mean - 81.375) < 1e-9)
+        #expect(grid.value(.summary(0), column: 0) == .text("mean"))
+        #expect(grid.value(.summary(1), column: 1) == .decimal(99))
+        #expect(grid.value(.summary(1), column: 0) == .text("组12"), "max of text by natural order")
+        try grid.sort(by: [SortKey("分数", .descending)])
+        #expect(grid.displayedRows.suffix(3) == [.source(12), .summary(0), .summary(1)])
+        #expect(grid.region(of: .source(12)) == .pinnedBottom && grid.region(of: .source(0)) == .body)
+    }
+
+    @Test("multi-key sorts equal a reference stable sort on (keys, source index)", arguments: GridFixture.modes)
+    func multiKeyOracle(mode: DataGrid.Mode) throws {
+        var rng = SeededRandom(seed: 11)
+        for round in 0..<20 {
+            let rows: [[CellValue]] = (0..<Int.random(in: 0...120, using: &rng)).map { _ in
+                let a: CellValue = Int.random(in: 0..<6, using: &rng) == 0 ? .missing : .integer(Int.random(in: 0..<5, using: &rng))
+                let b: CellValue = Int.random(in: 0..<8, using: &rng) == 0 ? .missing
+                    : .text(["组\(Int.random(in: 1...12, using: &rng))", "x", "Y", "z10", "z9"][Int.random(in: 0..<5, using: &rng)])
+                let c: CellValue = .decimal(Double(Int.random(in: -3...3, using: &rng)) / 2)
+                return [a, b, c]
+            }
+            let grid = GridFixture.grid(mode, columns: [Column("a", type: .integer), Column("b"), Column("c", type: .decimal)],
+                                        rows: rows)
+            let keys = [SortKey("a", Bool.random(using: &rng) ? .ascending : .descending,
+                                nulls: NullPlacement.allCases.randomElement(using: &rng)!),
+                        SortKey("b", Bool.random(using: &rng) ? .ascending : .descending),
+                        SortKey("c", .descending)]
+            try grid.sort(by: keys)
+            let comparators = keys.map { CellValueComparator(.natural, order: $0.direction == .ascending ? .forward : .reverse,
+                                                              nulls: $0.nulls) }
+            let expected = rows.indices.sorted { x, y in
+                for (k, comparator) in comparators.enumerated() {
+                    let order = comparator.compare(rows[x][k], rows[y][k])
+                    if order != .orderedSame { return order == .orderedAscending }
+                }
+                return x < y
+            }
+            #expect(grid.bodyRows == expected, "\(mode) round \(round)")
+        }
+    }
+}
