@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+@testable import TrellisGrid
+
+@Suite("CSV")
+struct CSVTests {
+    func data(_ s: String) -> Data { Data(s.utf8) }
+
+    @Test("RFC 4180: quotes, doubled quotes, embedded commas and line breaks, CRLF, a byte order mark")
+    func parsing() throws {
+        let text = "\u{FEFF}name,note\r\n\"Smith, J\",\"said \"\"hi\"\"\"\r\nplain,\"two\nlines\"\r\nempty,\r\n"
+        let records = try CSV.parse(data(text))
+        #expect(records == [["name", "note"], ["Smith, J", "said \"hi\""], ["plain", "two\nlines"], ["empty", ""]])
+        #expect(try CSV.parse(data("a,b\n1,2")) == [["a", "b"], ["1", "2"]], "no final line break")
+        #expect(try CSV.parse(data("a\n\"\"\n")) == [["a"], [""]])
+    }
+
+    @Test("types are inferred per column, and can be given")
+    func inference() throws {
+        let csv = "i,d,b,day,t,mixed\n1,1.5,true,2026-11-30,x,1\n-2,,false,2024-02-29,y,two\n3,NaN,TRUE,,z,#N/A\n"
+        let table = try CSV.table(data(csv))
+        #expect(table.columns.map(\.type) == [.integer, .decimal, .boolean, .date, .text, .text],
+                "a column whose values are not all of one type is text")
+        #expect(table.value(row: 1, column: 1) == .missing)
+        #expect(table.value(row: 2, column: 1) == .missing, "NaN is missing")
+        let typed = try CSV.table(data(csv), types: ["i": .text, "mixed": .integer])
+        #expect(typed.value(row: 0, column: 0) == .text("1"))
+        #expect(typed.value(row: 0, column: 5) == .integer(1))
+        #expect(typed.value(row: 1, column: 5) == .text("two"), "a value that is not of the type keeps its text")
+        #expect(typed.value(row: 2, column: 5) == .error("#N/A"))
+        #expect(throws: CSVError.self) { try CSV.table(data(csv), types: ["nope": .text]) }
+        let dates = try CSV.table(data("d\n2026-02-30\n"))
+        #expect(dates.columns[0].type == .text, "February 30th is not a date")
+    }
+
+    @Test("a malformed file is refused with the line and column, and nothing is loaded", arguments: [
+        ("a,b\n1,\"open\n", 2, 3, "a quoted field is never closed; add the closing double quote"),
+        ("a,b\n1,x\"y\n", 2, 4, "a double quote inside an unquoted field; quote the whole field and double the quote"),
+        ("a,b\n1,\"x\"y\n", 2, 6, "text after a closing quote; put the whole field in quotes and double any quote inside"),
+        ("a,b\n1,2\n3\n", 3, 1, "this row has 1 fields; the header has 2"),
+        ("a,a\n1,2\n", 1, 3, "the column name \"a\" appears twice; column names must be unique"),
+        ("", 1, 1, "the file is empty; the first line must name the columns"),
+        ("a,b\n\"x\ny\",1\n2\n", 4, 1, "this row has 1 fields; the header has 2"),
+    ])
+    func errors(text: String, line: Int, column: Int, message: String) {
+        #expect(throws: CSVError(line: line, column: column, message: message)) { try CSV.table(data(text)) }
+    }
+
+    @Test("invalid UTF-8 is refused with its position")
+    func invalidUTF8() {
+        var bytes = Array("a\n1".utf8)
+        bytes.append(0xFF)
+        #expect(throws: CSVError(line: 2, column: 2, message: "the file is not valid UTF-8 text; save it as UTF-8")) {
+            try CSV.table(Data(bytes))
+        }
+    }
+
+    @Test("writing quotes what must be quoted, neutralises formulas, and reads back the same")
+    func writing() throws {
+        let records = [["name", "formula", "number"], ["Smith, J", "=SUM(A1)", "-5"], ["q\"uote", "@cmd", " pad "],
+                       ["two\nlines", "+1+1", "3"]]
+        let safe = CSV.write(records, neutralizeFormulas: true)
+        #expect(safe.contains("'=SUM(A1)") && safe.contains("'@cmd") && safe.contains("'+1+1"))
+        #expect(safe.contains(",-5\r\n"), "a negative number is not a formula")
+        let raw = CSV.write(records, neutralizeFormulas: false)
+        #expect(try CSV.parse(Data(raw.utf8)) == records)
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+@testable import TrellisGrid
+
+@Suite("Comparator laws")
+struct ComparatorLawTests {
+    static let comparators: [TextComparator] = [.lexical, .caseInsensitive, .natural, .localized("zh"),
+                                                .localized("en"), .localized("zh@collation=stroke")]
+
+    static func randomText(_ rng: inout SeededRandom) -> String {
+        let pieces = ["a", "A", "b", "B", "item", "Item", "0", "00", "1", "2", "9", "10", "02", "组", "张", "李", " ", "-", "é", "e"]
+        return (0..<Int.random(in: 0...4, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined()
+    }
+
+    @Test("every text comparator is irreflexive, antisymmetric and transitive, and its ranks agree with it",
+          arguments: comparators)
+    func textLaws(comparator: TextComparator) {
+        var rng = SeededRandom(seed: 3)
+        let values = (0..<300).map { _ in Self.randomText(&rng) }
+        for a in values.prefix(60) {
+            #expect(comparator.compare(a, a) == .orderedSame)
+            for b in values.prefix(60) {
+                #expect(comparator.compare(a, b) == comparator.compare(b, a).reversed, "\(comparator) \(a) \(b)")
+            }
+        }
+        for _ in 0..<3000 {
+            let a = values.randomElement(using: &rng)!, b = values.randomElement(using: &rng)!, c = values.randomElement(using: &rng)!
+            if comparator.compare(a, b) != .orderedDescending && comparator.compare(b, c) != .orderedDescending {
+                #expect(comparator.compare(a, c) != .orderedDescending, "\(comparator): \(a) ≤ \(b) ≤ \(c)")
+            }
+        }
+        let ranks = comparator.ranks(values)
+        for _ in 0..<2000 {
+            let i = Int.random(in: 0..<values.count, using: &rng), j = Int.random(in: 0..<values.count, using: &rng)
+            let order = comparator.compare(values[i], values[j])
+            let rankOrder: ComparisonResult = ranks[i] == ranks[j] ? .orderedSame : ranks[i] < ranks[j] ? .orderedAscending : .orderedDescending
+            #expect(order == rankOrder, "\(comparator): \(values[i]) vs \(values[j])")
+        }
+    }
+
+    @Test("the cell comparator obeys the laws over mixed values, in both orders and every null placement")
+    func cellLaws() {
+        var rng = SeededRandom(seed: 5)
+        let values: [CellValue] = (0..<200).map { _ in
+            switch Int.random(in: 0..<7, using: &rng) {
+            case 0: return .missing
+            case 1: return .integer(Int.random(in: -3...3, using: &rng))
+            case 2: return .decimal(Double(Int.random(in: -6...6, using: &rng)) / 2)
+            case 3: return .text(Self.randomText(&rng))
+            case 4: return .boolean(Bool.random(using: &rng))
+            case 5: return .error(["#N/A", "#REF!"].randomElement(using: &rng)!)
+            default: return .date(Date(timeIntervalSince1970: Double(Int.random(in: 0...3, using: &rng))))
+            }
+        }
+        for order in [SortOrder.forward, .reverse] {
+            for nulls in NullPlacement.allCases {
+                let comparator = CellValueComparator(.natural, order: order, nulls: nulls)
+                for _ in 0..<3000 {
+                    let a = values.randomElement(using: &rng)!, b = values.randomElement(using: &rng)!
+                    let c = values.randomElement(using: &rng)!
+                    #expect(comparator.compare(a, a) == .orderedSame)
+                    #expect(comparator.compare(a, b) == comparator.compare(b, a).reversed)
+                    if comparator.compare(a, b) != .orderedDescending && comparator.compare(b, c) != .orderedDescending {
+                        #expect(comparator.compare(a, c) != .orderedDescending)
+                    }
+                }
+                let sorted = values.sorted(using: comparator)
+                let missing = sorted.enumerated().filter { $0.element.isMissing }.map(\.offset)
+                let missingFirst = nulls == .first || (nulls == .asSmallest && order == .forward)
+                #expect(missing == (missingFirst ? Array(0..<missing.count) : Array((sorted.count - missing.count)..<sorted.count)))
+            }
+        }
+    }
+}
