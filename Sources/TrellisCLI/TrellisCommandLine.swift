@@ -11,6 +11,7 @@ public enum TrellisCommandLine {
     static var commands: [(name: String, summary: String, run: ([String], inout CommandIO) throws(CommandError) -> Void,
                            definition: CommandDefinition)] { [
         ("layout", LayoutCommand.definition.overview, LayoutCommand.run, LayoutCommand.definition),
+        ("sort", SortCommand.definition.overview, SortCommand.run, SortCommand.definition),
         ("demo", DemoCommand.definition.overview, DemoCommand.run, DemoCommand.definition),
     ] }
 

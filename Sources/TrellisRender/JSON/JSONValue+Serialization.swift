@@ -42,14 +42,14 @@ extension JSONValue {
     }
 
     /// Whether the value is written on one line when pretty-printing: scalars, arrays of
-    /// numbers, and objects whose members are such values or such objects (one element of a
-    /// layout is one line).
+    /// scalars, and objects whose members are such values or such objects (one element of a
+    /// layout, one row of a grid, is one line).
     private var isCompactable: Bool { compactDepth != nil }
 
     private var compactDepth: Int? {
         switch self {
         case .array(let items):
-            return items.allSatisfy { if case .number = $0 { true } else { false } } ? 1 : nil
+            return items.allSatisfy { switch $0 { case .array, .object: false; default: true } } ? 1 : nil
         case .object(let members):
             var depth = 1
             for member in members {
