@@ -10,7 +10,8 @@ let package = Package(
         .executableTarget(
             name: "TrellisBenchmarks",
             dependencies: [.product(name: "TrellisLayout", package: "Trellis"),
-                           .product(name: "TrellisCollectionView", package: "Trellis")]
+                           .product(name: "TrellisCollectionView", package: "Trellis"),
+                           .product(name: "TrellisGrid", package: "Trellis")]
         ),
     ],
     swiftLanguageModes: [.v6]

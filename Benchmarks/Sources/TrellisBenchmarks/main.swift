@@ -17,6 +17,10 @@ var verdicts: [String] = []
 }
 
 let onlyScrolling = CommandLine.arguments.dropFirst().first == "scrolling"
+let onlyGrid = CommandLine.arguments.dropFirst().first == "grid"
+if onlyGrid {
+    rows += gridBenchmarks(runs: runs)
+} else {
 if !onlyScrolling {
 // Memory: what the layout keeps for 1M varied items.
 let before = residentBytes()
@@ -234,6 +238,9 @@ verdicts.append(String(format: "scrolling a page: %@ — %@; %.2f rect queries p
                        format(perPage), perPage < 20e-6 ? "meets < 20 µs" : "MISSES < 20 µs", queriesPerPage,
                        scrollView.createdViewCount, pages * runs))
 withExtendedLifetime(scrollSource) {}
+
+if !onlyScrolling { rows += gridBenchmarks(runs: runs) }
+}
 
 // The report.
 let nameWidth = rows.map(\.0.count).max()!

@@ -361,13 +361,25 @@ public final class DataGrid {
             case .row(let row): rows = row < source.rowCount ? [row] : []
             case .matching(let column, let value):
                 guard let c = columns.firstIndex(where: { $0.identifier == column }) else { continue }
-                rows = (0..<source.rowCount).filter { source.value(row: $0, column: c).description == value }
+                // Compare typed values, not texts: the value is read as the column's type once.
+                let wanted = CellValue.parse(value, as: columns[c].type)
+                rows = (0..<source.rowCount).filter { row in
+                    let cell = source.value(row: row, column: c)
+                    return cell == wanted || (cell.kindRank != wanted.kindRank && cell.description == value)
+                }
             }
             for row in rows where pinned.insert(row).inserted {
                 if region == .pinnedTop { top.append(row) } else { bottom.append(row) }
             }
         }
-        let body = (0..<source.rowCount).filter { !pinned.contains($0) }
+        let body: [Int]
+        if pinned.isEmpty {
+            body = Array(0..<source.rowCount)
+        } else {
+            var isPinned = [Bool](repeating: false, count: source.rowCount)
+            for row in pinned { isPinned[row] = true }
+            body = (0..<source.rowCount).filter { !isPinned[$0] }
+        }
         bodyOrder = try SortEngine.permutation(of: body, in: source, by: sortKeys, hook: sortCompare,
                                                rowComparator: rowComparator)
         pinnedTopRows = top

@@ -42,6 +42,20 @@ public protocol GridDataSource: AnyObject {
     var rowCount: Int { get }
     /// The value at `row`, `column` (positions in the source's own order).
     func value(row: Int, column: Int) -> CellValue
+    /// The values of one column at the given rows, in that order: how sorting reads a key. The
+    /// default asks `value(row:column:)` row by row; a source that stores columns can do better.
+    func values(ofColumn column: Int, rows: [Int]) -> [CellValue]
+    /// Every value of one column in row order, when the source keeps them in an array it can
+    /// hand over without copying; `nil` otherwise (the default).
+    func storedValues(ofColumn column: Int) -> [CellValue]?
+}
+
+extension GridDataSource {
+    public func values(ofColumn column: Int, rows: [Int]) -> [CellValue] {
+        rows.map { value(row: $0, column: column) }
+    }
+
+    public func storedValues(ofColumn column: Int) -> [CellValue]? { nil }
 }
 
 /// An in-memory table: the equivalent of the DataTable the user fills in code.
@@ -77,6 +91,16 @@ public final class Table: GridDataSource {
 
     /// All values of one column, in row order.
     public func values(ofColumn column: Int) -> [CellValue] { storage[column] }
+
+    public func storedValues(ofColumn column: Int) -> [CellValue]? {
+        storage.indices.contains(column) ? storage[column] : nil
+    }
+
+    public func values(ofColumn column: Int, rows: [Int]) -> [CellValue] {
+        guard storage.indices.contains(column) else { return rows.map { _ in .missing } }
+        let values = storage[column]
+        return rows.map { values.indices.contains($0) ? values[$0] : .missing }
+    }
 
     /// The position of the column named `identifier`, if any.
     public func columnIndex(_ identifier: String) -> Int? { columns.firstIndex { $0.identifier == identifier } }

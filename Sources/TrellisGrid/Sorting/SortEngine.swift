@@ -47,21 +47,31 @@ public enum SortEngine {
         }
         var order = [Int32](0..<Int32(rows.count))
         for (key, column) in resolved.reversed() {
-            let values = rows.map { source.value(row: $0, column: column) }
             let comparator: TextComparator
             if case .text(let text) = key.comparator { comparator = text } else { comparator = columns[column].textComparator }
-            let codes = KeyCodes(values, direction: key.direction, nulls: key.nulls, text: comparator)
-            radixSort(&order, codes: codes.values)
-            if let classes = codes.classes { radixSortByByte(&order, codes: classes) }
+            // A source that stores the column hands it over uncopied: codes are then made for
+            // every row and read through `rows`; otherwise the body's values are gathered.
+            if let stored = source.storedValues(ofColumn: column) {
+                let codes = KeyCodes(stored, direction: key.direction, nulls: key.nulls, text: comparator)
+                radixSort(&order, codes: codes.values, through: rows)
+                if let classes = codes.classes { radixSortByByte(&order, codes: rows.map { classes[$0] }) }
+            } else {
+                let values = source.values(ofColumn: column, rows: rows)
+                let codes = KeyCodes(values, direction: key.direction, nulls: key.nulls, text: comparator)
+                radixSort(&order, codes: codes.values, through: nil)
+                if let classes = codes.classes { radixSortByByte(&order, codes: classes) }
+            }
         }
         return order.map { rows[Int($0)] }
     }
 
     // MARK: Codes
 
-    /// A key's values as unsigned integers whose order is the key's order (direction applied),
-    /// plus a small class per row when the column mixes kinds or has missing values:
-    /// `missing placement · 8 + kind`.
+    /// A key's values as unsigned integers whose order is the key's order (direction applied).
+    /// Values never take the codes 0 and `UInt64.max` (finite doubles' ordered bits never do;
+    /// ranks, booleans and errors start at 1), so in a column of one kind a missing value is
+    /// simply the smallest or largest code. A column that mixes kinds also gets a small class per
+    /// row, `placement · 8 + kind`, sorted as a more significant digit.
     struct KeyCodes {
         var values: [UInt64]
         var classes: [UInt8]?
@@ -71,38 +81,49 @@ public enum SortEngine {
             var texts: [String] = [], textRows: [Int] = []
             var errors: [String] = [], errorRows: [Int] = []
             values = [UInt64](repeating: 0, count: cells.count)
-            var kinds = [UInt8](repeating: 0, count: cells.count)
-            var sawKinds: Set<UInt8> = []
-            var sawMissing = false
-            for (i, cell) in cells.enumerated() {
-                switch cell {
-                case .missing: sawMissing = true
-                case .integer, .decimal, .date:
-                    values[i] = Self.orderedBits(cell.number!)
-                case .text(let s): texts.append(s); textRows.append(i)
-                case .boolean(let b): values[i] = b ? 1 : 0
-                case .error(let e): errors.append(e); errorRows.append(i)
+            var missingRows: [Int] = []
+            var sawKinds: UInt8 = 0   // a bit per kind seen: numbers, text, booleans, errors, missing
+            values.withUnsafeMutableBufferPointer { values in
+                for (i, cell) in cells.enumerated() {
+                    switch cell {
+                    case .missing: missingRows.append(i); sawKinds |= 16
+                    case .integer(let n): values[i] = Self.orderedBits(Double(n)); sawKinds |= 1
+                    case .decimal(let d): values[i] = Self.orderedBits(d); sawKinds |= 1
+                    case .date(let d): values[i] = Self.orderedBits(d.timeIntervalSince1970); sawKinds |= 1
+                    case .text(let s): texts.append(s); textRows.append(i); sawKinds |= 2
+                    case .boolean(let b): values[i] = b ? 2 : 1; sawKinds |= 4
+                    case .error(let e): errors.append(e); errorRows.append(i); sawKinds |= 8
+                    }
                 }
-                let kind = UInt8(cell.kindRank)
-                kinds[i] = kind
-                if kind < 4 { sawKinds.insert(kind) }
             }
             if !texts.isEmpty {
-                for (row, rank) in zip(textRows, text.ranks(texts)) { values[row] = UInt64(rank) }
+                for (row, rank) in zip(textRows, text.ranks(texts)) { values[row] = UInt64(rank) + 1 }
             }
             if !errors.isEmpty {
-                for (row, rank) in zip(errorRows, TextComparator.lexical.ranks(errors)) { values[row] = UInt64(rank) }
+                for (row, rank) in zip(errorRows, TextComparator.lexical.ranks(errors)) { values[row] = UInt64(rank) + 1 }
             }
-            if descending { for i in values.indices { values[i] = ~values[i] } }
-            guard sawMissing || sawKinds.count > 1 else { classes = nil; return }
-            // Missing values: 0 before every value, 2 after; values are 1.
-            let missingClass: UInt8
+            let sawMissing = sawKinds & 0b10000 != 0
+            let kindCount = (sawKinds & 0b1111).nonzeroBitCount
+            let missingFirst: Bool
             switch nulls {
-            case .last: missingClass = 2
-            case .first: missingClass = 0
-            case .asSmallest: missingClass = descending ? 2 : 0
+            case .last: missingFirst = false
+            case .first: missingFirst = true
+            case .asSmallest: missingFirst = !descending
             }
-            classes = kinds.map { kind in
+            if descending {
+                values.withUnsafeMutableBufferPointer { v in for i in v.indices { v[i] = ~v[i] } }
+            }
+            guard kindCount > 1 else {
+                classes = nil
+                if sawMissing {
+                    let code: UInt64 = missingFirst ? 0 : .max
+                    for row in missingRows { values[row] = code }
+                }
+                return
+            }
+            let missingClass: UInt8 = missingFirst ? 0 : 2
+            classes = cells.map { cell in
+                let kind = UInt8(cell.kindRank)
                 if kind == 4 { return missingClass << 3 }
                 return (1 << 3) | (descending ? 3 - kind : kind)
             }
@@ -118,35 +139,50 @@ public enum SortEngine {
 
     // MARK: Radix sorting
 
-    /// Stably reorders `order` (indices into `codes`) by the codes, one byte at a time from the
-    /// least significant, skipping bytes that are the same in every code.
-    static func radixSort(_ order: inout [Int32], codes: [UInt64]) {
-        var keys = order.map { codes[Int($0)] }
+    /// Stably reorders `order` (positions in `rows`, or indices into `codes` when `rows` is `nil`)
+    /// by the codes, one 11-bit digit at a time from the least significant, skipping digits that
+    /// are the same in every code.
+    static func radixSort(_ order: inout [Int32], codes: [UInt64], through rows: [Int]?) {
+        // 11-bit digits: six passes cover 64 bits, and the six histograms (96 KB) stay in cache.
+        let bits = 11, radix = 1 << 11, mask = UInt64(radix - 1), passes = 6
+        var keys = rows.map { rows in order.map { codes[rows[Int($0)]] } } ?? order.map { codes[Int($0)] }
         var all: UInt64 = ~0, any: UInt64 = 0
-        for key in keys { all &= key; any |= key }
+        // Every digit's histogram in one read of the keys.
+        var counts = [Int](repeating: 0, count: passes * radix)
+        keys.withUnsafeBufferPointer { keys in
+            counts.withUnsafeMutableBufferPointer { counts in
+                for key in keys {
+                    all &= key
+                    any |= key
+                    var k = key
+                    for pass in 0..<passes {
+                        counts[pass * radix + Int(k & mask)] += 1
+                        k >>= UInt64(bits)
+                    }
+                }
+            }
+        }
         let varying = all ^ any
         guard varying != 0 else { return }
         var nextKeys = keys, nextOrder = order
-        var counts = [Int](repeating: 0, count: 257)
-        for byte in 0..<8 {
-            let shift = UInt64(byte * 8)
-            guard (varying >> shift) & 0xFF != 0 else { continue }
-            for i in counts.indices { counts[i] = 0 }
-            keys.withUnsafeBufferPointer { keys in
-                counts.withUnsafeMutableBufferPointer { counts in
-                    for key in keys { counts[Int((key >> shift) & 0xFF) + 1] += 1 }
-                    for b in 0..<256 { counts[b + 1] += counts[b] }
-                }
+        var offsets = [Int](repeating: 0, count: radix)
+        for pass in 0..<passes {
+            let shift = UInt64(pass * bits)
+            guard (varying >> shift) & mask != 0 else { continue }
+            var total = 0
+            for b in 0..<radix {
+                offsets[b] = total
+                total += counts[pass * radix + b]
             }
             keys.withUnsafeBufferPointer { keys in
                 order.withUnsafeBufferPointer { order in
                     nextKeys.withUnsafeMutableBufferPointer { nextKeys in
                         nextOrder.withUnsafeMutableBufferPointer { nextOrder in
-                            counts.withUnsafeMutableBufferPointer { counts in
+                            offsets.withUnsafeMutableBufferPointer { offsets in
                                 for i in 0..<keys.count {
-                                    let bucket = Int((keys[i] >> shift) & 0xFF)
-                                    let at = counts[bucket]
-                                    counts[bucket] = at + 1
+                                    let bucket = Int((keys[i] >> shift) & mask)
+                                    let at = offsets[bucket]
+                                    offsets[bucket] = at + 1
                                     nextKeys[at] = keys[i]
                                     nextOrder[at] = order[i]
                                 }
@@ -189,7 +225,7 @@ public enum SortEngine {
             var text: TextComparator
         }
         let prepared: [Prepared] = keys.map { key, column in
-            let values = rows.map { source.value(row: $0, column: column) }
+            let values = source.values(ofColumn: column, rows: rows)
             var text = columns[column].textComparator
             if case .text(let t) = key.comparator { text = t }
             var ranks: [Int32]?
