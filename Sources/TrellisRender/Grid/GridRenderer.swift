@@ -4,25 +4,8 @@ import TrellisGrid
 /// Writes a ``DataGrid`` as it is displayed (pinned rows, sorted body, summaries) in text, CSV,
 /// JSON or HTML. The same grid always gives the same bytes.
 public enum GridRenderer {
-    /// How many terminal columns a text takes: East Asian wide and fullwidth characters take two
-    /// (组号 takes four), combining marks and zero-width characters none.
-    public static func displayWidth(_ text: String) -> Int {
-        text.unicodeScalars.reduce(0) { $0 + width($1) }
-    }
-
-    static func width(_ scalar: Unicode.Scalar) -> Int {
-        let v = scalar.value
-        if v == 0 || (0x300...0x36F).contains(v) || (0x200B...0x200F).contains(v) || v == 0xFEFF
-            || (0xFE00...0xFE0F).contains(v) { return 0 }
-        if scalar.properties.generalCategory == .nonspacingMark || scalar.properties.generalCategory == .enclosingMark {
-            return 0
-        }
-        let wide: [ClosedRange<UInt32>] = [0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF,
-                                           0x4E00...0x9FFF, 0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF,
-                                           0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x1F300...0x1F64F,
-                                           0x1F900...0x1F9FF, 0x20000...0x2FFFD, 0x30000...0x3FFFD]
-        return wide.contains { $0.contains(v) } ? 2 : 1
-    }
+    /// How many terminal columns a text takes (``TextWidth/columns(_:)``).
+    public static func displayWidth(_ text: String) -> Int { TextWidth.columns(text) }
 
     /// Control characters in a cell would break the table: shown as `\n`, `\t` and `\u{…}`.
     static func visible(_ text: String) -> String {
