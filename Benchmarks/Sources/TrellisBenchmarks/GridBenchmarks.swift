@@ -1,5 +1,6 @@
 import Foundation
 import TrellisGrid
+import TrellisLayout
 
 /// The grid sorting benchmarks: 1,000,000 rows, against the standard library's sort of the same
 /// numbers, plus pandas' `sort_values` on the same CSV when pandas is installed.
@@ -77,6 +78,29 @@ func gridBenchmarks(runs: Int) -> [(String, String, String)] {
         blackHole(sample.sorted { $0.localizedStandardCompare($1) == .orderedAscending })
     }
     rows.append((foundation.name, format(Measurement.seconds(foundation.median)), "not a target"))
+
+    // DataGridLayout viewport queries on the million rows (header, frozen column, pinned row).
+    let layout = DataGridLayout(grid: grid)
+    layout.frozenColumns = 1
+    layout.columnWidths = [.fixed(90), .fixed(120), .fixed(100), .fixed(60)]
+    let host = StaticLayoutHost(layout: layout, itemCounts: [layout.itemCount],
+                                bounds: CGRect(x: 0, y: 0, width: 375, height: 800))
+    host.layoutIfNeeded()
+    let height = host.contentSize.height
+    var queryState: UInt64 = 5
+    let offsets: [CGFloat] = (0..<20_000).map { _ in
+        queryState = queryState &* 6364136223846793005 &+ 1442695040888963407
+        return CGFloat(Double(queryState >> 11) / Double(1 << 53)) * (height - 800)
+    }
+    var returned = 0
+    let queries = measure("DataGridLayout layoutAttributesForElements(in:) 375×800 on 1M rows", runs: runs) {
+        for y in offsets {
+            returned &+= layout.layoutAttributesForElements(in: CGRect(x: 0, y: y, width: 375, height: 800))!.count
+        }
+    }
+    blackHole(returned)
+    rows.append((queries.name, format(Measurement.seconds(queries.median) / Double(offsets.count)),
+                 "per query, \(returned / offsets.count / runs) elements each"))
 
     // The peer: pandas' sort_values on the same data, when pandas is installed.
     rows.append(pandasComparison(numbers: numbers, items: items, ours: Measurement.seconds(decimal.median),

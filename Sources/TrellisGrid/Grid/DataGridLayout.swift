@@ -53,6 +53,9 @@ open class DataGridLayout: CollectionViewLayout {
     /// Computed by ``prepare()``: the left edge of each column and the total width.
     public private(set) var columnEdges: [CGFloat] = [0]
     private var rows: [DisplayRow] = []
+    /// The number of columns, read once per pass: the source's column list is a protocol
+    /// property, too costly to read per cell.
+    private var columnCount = 0
     private var topCount = 0
     private var bottomCount = 0
 
@@ -67,6 +70,7 @@ open class DataGridLayout: CollectionViewLayout {
     open override func prepare() {
         super.prepare()
         rows = grid.displayedRows
+        columnCount = grid.columns.count
         topCount = rows.prefix { grid.region(of: $0) == .pinnedTop }.count
         bottomCount = rows.reversed().prefix { grid.region(of: $0) == .pinnedBottom }.count
         var edges: [CGFloat] = [0]
@@ -133,7 +137,7 @@ open class DataGridLayout: CollectionViewLayout {
                            height: rowHeight)
         let frozen = column < frozenColumns ? 1 : 0
         return CollectionViewLayoutAttributes(category: .cell, kind: nil, section: 0,
-                                              item: row * grid.columns.count + column, frame: frame,
+                                              item: row * columnCount + column, frame: frame,
                                               zIndex: (isPinnedRow(row) ? 2 : 0) + frozen)
     }
 
@@ -147,7 +151,7 @@ open class DataGridLayout: CollectionViewLayout {
     // MARK: Queries
 
     open override func layoutAttributesForItem(at indexPath: IndexPath) -> CollectionViewLayoutAttributes? {
-        let columns = grid.columns.count
+        let columns = columnCount
         guard indexPath.count == 2, indexPath.section == 0, columns > 0, indexPath.item >= 0,
               indexPath.item < rows.count * columns else { return nil }
         return cell(row: indexPath.item / columns, column: indexPath.item % columns, viewport)
@@ -156,18 +160,19 @@ open class DataGridLayout: CollectionViewLayout {
     open override func layoutAttributesForSupplementaryView(ofKind elementKind: String,
                                                             at indexPath: IndexPath) -> CollectionViewLayoutAttributes? {
         guard elementKind == Self.columnHeaderKind, indexPath.count == 2, indexPath.section == 0,
-              grid.columns.indices.contains(indexPath.item) else { return nil }
+              (0..<columnCount).contains(indexPath.item) else { return nil }
         return header(indexPath.item, viewport)
     }
 
     /// The body rows and scrolling columns that meet the rect by arithmetic and binary search,
     /// plus the pinned rows, frozen columns and header cells, each only where it meets the rect.
     open override func layoutAttributesForElements(in rect: CGRect) -> [CollectionViewLayoutAttributes]? {
-        let columns = grid.columns.count
+        let columns = columnCount
         guard columns > 0, !rect.isNull, !(rect.minX.isNaN || rect.minY.isNaN) else { return [] }
         let v = viewport
         let r = rect.standardized
         var result: [CollectionViewLayoutAttributes] = []
+        result.reserveCapacity(128)
         // Columns whose natural span meets the rect, and the frozen ones (which move).
         let first = max(0, partitionPoint(columns) { columnEdges[$0 + 1] <= r.minX })
         var columnRange = Array(first..<columns).prefix { columnEdges[$0] < r.maxX }.map { $0 }
@@ -208,8 +213,8 @@ open class DataGridLayout: CollectionViewLayout {
     public func allElements() -> [CollectionViewLayoutAttributes] {
         let v = viewport
         var all: [CollectionViewLayoutAttributes] = []
-        for row in rows.indices { for column in grid.columns.indices { all.append(cell(row: row, column: column, v)) } }
-        for column in grid.columns.indices { all.append(header(column, v)) }
+        for row in rows.indices { for column in 0..<columnCount { all.append(cell(row: row, column: column, v)) } }
+        for column in 0..<columnCount { all.append(header(column, v)) }
         return all
     }
 }
