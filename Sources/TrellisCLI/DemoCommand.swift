@@ -1,4 +1,5 @@
 import Foundation
+import TrellisGrid
 import TrellisLayout
 import TrellisRender
 
@@ -17,7 +18,8 @@ enum DemoCommand {
         Writes index.html (every example on one page), and for each example its spec
         (NAME.spec.json), its computed layout (NAME.layout.json) and its drawing (NAME.svg).
         Examples with updates are drawn as animations (NAME.svg loops the insert and delete) and
-        also get a page of their own (NAME.html).
+        also get a page of their own (NAME.html). grid.html and grid.txt show the data grid: the
+        example groups sorted by score with the average row pinned last.
         """)
 
     /// One built-in example: a name, a caption saying which rule it shows, and its spec.
@@ -64,6 +66,20 @@ enum DemoCommand {
         try io.write(HTMLPage.render(title: "Trellis layouts and transitions", figures: figures),
                      to: folder.appendingPathComponent("index.html").path)
         written.append("index.html")
+        // The grid: the user's table sorted by score, the 平均 row pinned to the bottom.
+        do {
+            let grid = DataGrid(bound: try CSV.table(Data(groupsCSV.utf8)))
+            try grid.pin(.matching(column: "组号", value: "平均"), at: .pinnedBottom)
+            try grid.sort(by: [SortKey("分数", .descending)])
+            try io.write(GridRenderer.html(grid, title: "组号 by 分数, 平均 pinned last"),
+                         to: folder.appendingPathComponent("grid.html").path)
+            try io.write(GridRenderer.text(grid), to: folder.appendingPathComponent("grid.txt").path)
+            written += ["grid.html", "grid.txt"]
+        } catch let error as CommandError {
+            throw error
+        } catch {
+            throw .failure("the built-in grid example failed: \(error)")
+        }
         io.stdout += "Wrote \(written.count) files to \(folder.path)\n"
         io.stdout += "Open \(folder.appendingPathComponent("index.html").path) in a browser.\n"
     }
@@ -163,4 +179,23 @@ enum DemoCommand {
             }
             """),
     ]
+
+    /// The user's table (also `Examples/groups.csv`).
+    static let groupsCSV = """
+        组号,组长,分数,备注
+        组1,张伟,88.5,进步明显
+        组2,王芳,92,
+        组3,李娜,75,缺一人
+        组4,刘洋,92,
+        组5,陈静,60.5,需复查
+        组6,杨帆,81,
+        组7,赵磊,99,第一
+        组8,黄敏,70,
+        组9,周杰,85.5,
+        组10,吴昊,64,缺考一次
+        组11,徐丽,92,
+        组12,孙涛,77,
+        平均,,81.375,
+
+        """
 }

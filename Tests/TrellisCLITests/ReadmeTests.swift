@@ -30,3 +30,20 @@ struct ReadmeTests {
         #expect(readme.contains("swift run trellis demo") && readme.contains("swift test"))
     }
 }
+
+extension ReadmeTests {
+    @Test("the demo's built-in grid is the shipped example table")
+    func demoGridIsTheExample() throws {
+        let example = try String(contentsOf: Self.root.appendingPathComponent("Examples/groups.csv"), encoding: .utf8)
+        var io = CommandIO(currentDirectory: Self.root)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trellis-demo-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(TrellisCommandLine.run(["demo", "-o", folder.path], io: &io) == 0)
+        var sorted = CommandIO(currentDirectory: Self.root)
+        #expect(TrellisCommandLine.run(["sort", "Examples/groups.csv", "--by", "分数:desc", "--pin-bottom", "组号=平均"],
+                                       io: &sorted) == 0)
+        let demoText = try String(contentsOf: folder.appendingPathComponent("grid.txt"), encoding: .utf8)
+        #expect(demoText == sorted.stdout, "the demo sorts the same table as Examples/groups.csv")
+        #expect(example.contains("平均,,81.375,"))
+    }
+}
