@@ -211,3 +211,18 @@ struct GridSortingTests {
         }
     }
 }
+
+extension GridSortingTests {
+    @Test("after the bound source changes, a reload keeps the sort and the pins")
+    func reloadAfterSourceChanges() throws {
+        let table = try Table(columns: [Column("组号"), Column("分数", type: .decimal)],
+                              rows: [[.text("组1"), .decimal(50)], [.text("平均"), .decimal(60)], [.text("组2"), .decimal(70)]])
+        let grid = DataGrid(bound: table)
+        try grid.pin(.matching(column: "组号", value: "平均"), at: .pinnedBottom)
+        try grid.sort(by: [SortKey("分数", .descending)])
+        try table.appendRow(["组3", "99"])
+        grid.reload()
+        #expect(GridFixture.column(grid, 0) == ["组3", "组2", "组1", "平均"])
+        #expect(table.value(row: 3, column: 0) == .text("组3"), "the source's own order is untouched")
+    }
+}

@@ -207,6 +207,12 @@ public final class DataGrid {
         refreshNoThrow()
     }
 
+    /// Reads the source again — after rows were added, removed or changed in a bound or virtual
+    /// source — keeping the sort keys, pins and summaries.
+    public func reload() {
+        refreshNoThrow()
+    }
+
     // MARK: Sorting
 
     /// Sorts the body by `keys` (most significant first). Columns must exist and be sortable.
