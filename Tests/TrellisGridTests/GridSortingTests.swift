@@ -226,3 +226,16 @@ extension GridSortingTests {
         #expect(table.value(row: 3, column: 0) == .text("组3"), "the source's own order is untouched")
     }
 }
+
+extension GridSortingTests {
+    @Test("summary functions skip missing values and do not overflow")
+    func summaryFunctions() {
+        let values: [CellValue] = [.integer(Int.max), .integer(1), .missing]
+        #expect(SummaryFunction.sum.apply(values) == .decimal(Double(Int.max) + 1))
+        #expect(SummaryFunction.sum.apply([.integer(2), .integer(3)]) == .integer(5))
+        #expect(SummaryFunction.count.apply(values) == .integer(2))
+        #expect(SummaryFunction.mean.apply([.missing]) == .missing)
+        #expect(SummaryFunction.min.apply([.text("组10"), .text("组2"), .missing]) == .text("组2"))
+        #expect(SummaryFunction.custom("first", { $0.first ?? .missing }).apply([.missing, .integer(7)]) == .integer(7))
+    }
+}

@@ -67,10 +67,15 @@ public enum SummaryFunction: Sendable, CustomStringConvertible {
         case .count: return .integer(present.count)
         case .sum:
             if numbers.isEmpty { return .missing }
-            if present.allSatisfy({ if case .integer = $0 { true } else { false } }) {
-                return .integer(present.reduce(0) { $0 &+ (Int(exactly: $1.number!) ?? 0) })
+            // Integers add up exactly unless the sum would overflow; then, like everything else, as decimals.
+            var total = 0, exact = true
+            for value in present {
+                guard case .integer(let n) = value else { exact = false; break }
+                let (sum, overflow) = total.addingReportingOverflow(n)
+                if overflow { exact = false; break }
+                total = sum
             }
-            return .decimal(numbers.reduce(0, +))
+            return exact ? .integer(total) : .decimal(numbers.reduce(0, +))
         case .mean:
             return numbers.isEmpty ? .missing : .decimal(numbers.reduce(0, +) / Double(numbers.count))
         case .min, .max:
