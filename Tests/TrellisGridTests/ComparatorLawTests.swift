@@ -72,3 +72,14 @@ struct ComparatorLawTests {
         }
     }
 }
+
+extension ComparatorLawTests {
+    @Test("text comparators plug into Foundation's sorted(using:)")
+    func foundationSortComparator() {
+        #expect(["组10", "组2", "组1"].sorted(using: TextSortComparator(.natural)) == ["组1", "组2", "组10"])
+        #expect(["张", "李", "阿"].sorted(using: TextSortComparator(.localized("zh"), order: .reverse)) == ["张", "李", "阿"])
+        let cells: [CellValue] = [.text("组10"), .missing, .text("组2")]
+        #expect(cells.sorted(using: CellValueComparator(.natural, order: .reverse)) == [.text("组10"), .text("组2"), .missing])
+        #expect(cells.sorted(using: [CellValueComparator(.lexical)]) == [.text("组10"), .text("组2"), .missing])
+    }
+}

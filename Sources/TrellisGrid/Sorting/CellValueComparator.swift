@@ -45,3 +45,22 @@ public struct CellValueComparator: SortComparator, Hashable, Sendable {
         return descending ? result.reversed : result
     }
 }
+
+/// A ``TextComparator`` as a Foundation `SortComparator` of strings:
+/// `["组10", "组2"].sorted(using: TextSortComparator(.natural))` gives `["组2", "组10"]`.
+public struct TextSortComparator: SortComparator, Hashable, Sendable {
+    /// How the strings compare.
+    public var text: TextComparator
+    /// Ascending (`.forward`) or descending (`.reverse`).
+    public var order: SortOrder
+
+    public init(_ text: TextComparator = .natural, order: SortOrder = .forward) {
+        self.text = text
+        self.order = order
+    }
+
+    public func compare(_ lhs: String, _ rhs: String) -> ComparisonResult {
+        let result = text.compare(lhs, rhs)
+        return order == .reverse ? result.reversed : result
+    }
+}
