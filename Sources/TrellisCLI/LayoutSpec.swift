@@ -249,16 +249,6 @@ public struct LayoutSpec: Equatable, Sendable {
     }
 }
 
-extension LayoutSpec {
-    /// The spec's layout in a host configured from the spec, ready to query.
-    public func makeHost() -> StaticLayoutHost {
-        StaticLayoutHost(layout: makeLayout(), itemCounts: sections.map(\.count),
-                         bounds: CGRect(x: 0, y: 0, width: collectionView.width, height: collectionView.height),
-                         contentInset: collectionView.contentInset, displayScale: collectionView.displayScale,
-                         delegate: SpecModel(sections: sections))
-    }
-}
-
 /// The spec's data: answers the flow layout's delegate questions from the per-section values,
 /// and (in `LayoutRun`) a collection view's data source questions.
 final class SpecModel: CollectionViewDelegateFlowLayout {

@@ -50,3 +50,17 @@ struct SVGRendererTests {
         #expect(text.contains(#""transform3D": [0.5, 0, 0, 0, 0, 0.5, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]"#))
     }
 }
+
+extension SVGRendererTests {
+    @Test("a snapshot of a host lists every element, or those in a rect")
+    func snapshotOfHost() {
+        let layout = CollectionViewFlowLayout()
+        layout.headerReferenceSize = CGSize(width: 0, height: 20)
+        let host = StaticLayoutHost(layout: layout, itemCounts: [12], bounds: CGRect(x: 0, y: 0, width: 200, height: 100))
+        let all = LayoutSnapshot(host: host)
+        #expect(all.elements.count == 13)
+        #expect(all.contentSize == host.contentSize)
+        let some = LayoutSnapshot(host: host, rect: CGRect(x: 0, y: 0, width: 200, height: 40))
+        #expect(some.elements.count == 1 + 3)
+    }
+}

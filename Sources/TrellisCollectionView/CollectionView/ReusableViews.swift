@@ -107,8 +107,6 @@ final class ReusePool {
         return slot
     }
 
-    func isRegistered(cell identifier: String) -> Bool { slots[Key(kind: nil, identifier: identifier)]?.registered ?? false }
-
     /// A cell for `identifier`, and whether its class was registered.
     func dequeueCell(_ identifier: String) -> (CollectionViewCell, registered: Bool) {
         let slot = slot(Key(kind: nil, identifier: identifier), default: CollectionViewCell.self)
@@ -137,6 +135,4 @@ final class ReusePool {
     func enqueue(_ view: CollectionReusableView, kind: String?) {
         slot(Key(kind: kind, identifier: view.reuseIdentifier), default: type(of: view)).waiting.append(view)
     }
-
-    var waitingCount: Int { slots.values.reduce(0) { $0 + $1.waiting.count } }
 }
