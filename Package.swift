@@ -26,13 +26,16 @@ let package = Package(
         .target(name: "TrellisCLI", dependencies: ["TrellisLayout", "TrellisCollectionView", "TrellisGrid", "TrellisRender"]),
         .executableTarget(name: "trellis", dependencies: ["TrellisCLI"]),
         .target(name: "Trellis", dependencies: ["TrellisLayout", "TrellisCollectionView", "TrellisGrid", "TrellisRender"]),
-        .testTarget(name: "TrellisLayoutTests", dependencies: ["TrellisLayout"]),
-        .testTarget(name: "TrellisCollectionViewTests", dependencies: ["TrellisCollectionView", "TrellisLayout"]),
-        .testTarget(name: "TrellisGridTests", dependencies: ["TrellisGrid"]),
+        // Helpers shared by the test targets; not a product.
+        .target(name: "TrellisTestSupport", path: "Sources/TrellisTestSupport"),
+        .testTarget(name: "TrellisLayoutTests", dependencies: ["TrellisLayout", "TrellisTestSupport"]),
+        .testTarget(name: "TrellisCollectionViewTests",
+                    dependencies: ["TrellisCollectionView", "TrellisLayout", "TrellisTestSupport"]),
+        .testTarget(name: "TrellisGridTests", dependencies: ["TrellisGrid", "TrellisTestSupport"]),
         .testTarget(name: "TrellisRenderTests", dependencies: ["TrellisRender", "TrellisLayout"]),
         .testTarget(
             name: "TrellisCLITests",
-            dependencies: ["TrellisCLI", "TrellisRender", "TrellisLayout"],
+            dependencies: ["TrellisCLI", "TrellisRender", "TrellisLayout", "TrellisTestSupport"],
             exclude: ["Transcripts"]
         ),
     ],

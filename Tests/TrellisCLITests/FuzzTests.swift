@@ -1,25 +1,15 @@
 import Foundation
 import Testing
 import TrellisCLI
+import TrellisTestSupport
 
 /// Random damage to valid inputs: the commands must answer with an error status and message,
 /// never crash or hang.
 @Suite("Malformed input")
 struct FuzzTests {
-    struct Random: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Transcripts")
 
-    func damaged(_ bytes: [UInt8], _ rng: inout Random) -> [UInt8] {
+    func damaged(_ bytes: [UInt8], _ rng: inout SeededRandom) -> [UInt8] {
         var out = bytes
         let alphabet = Array("{}[],:\"0123456789-.eE \n\r\\abc组,".utf8) + [0xFF, 0xC3]
         for _ in 0..<Int.random(in: 1...6, using: &rng) {
@@ -43,7 +33,7 @@ struct FuzzTests {
     @Test("damaged layout specs give status 0 or 65, never a crash", arguments: ["small.json", "updates.json", "circle.json"])
     func damagedSpecs(file: String) throws {
         let original = [UInt8](try Data(contentsOf: Self.folder.appendingPathComponent(file)))
-        var rng = Random(state: UInt64(file.count))
+        var rng = SeededRandom(seed: UInt64(file.count))
         var statuses = Set<Int32>()
         for _ in 0..<150 {
             let status = run(["layout", "-"], input: damaged(original, &rng))
@@ -56,7 +46,7 @@ struct FuzzTests {
     @Test("damaged CSV files give status 0 or 65, never a crash", arguments: ["groups.csv", "products.csv"])
     func damagedCSV(file: String) throws {
         let original = [UInt8](try Data(contentsOf: Self.folder.appendingPathComponent(file)))
-        var rng = Random(state: UInt64(file.count * 7))
+        var rng = SeededRandom(seed: UInt64(file.count * 7))
         var statuses = Set<Int32>()
         for _ in 0..<150 {
             let status = run(["sort", "-", "--format", "json"], input: damaged(original, &rng))

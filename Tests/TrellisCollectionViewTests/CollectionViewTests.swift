@@ -1,4 +1,5 @@
 import Foundation
+import TrellisTestSupport
 import Testing
 import TrellisLayout
 @testable import TrellisCollectionView
@@ -50,7 +51,6 @@ struct CollectionViewTests {
             view.layoutIfNeeded()
         }
         #expect(view.createdViewCount <= 24, "scrolling reuses cells instead of creating one per item")
-        #expect(view.visibleCells.allSatisfy { ($0 as? RecordingCell)?.reused ?? 0 >= 0 })
         #expect(view.visibleCells.contains { ($0 as! RecordingCell).reused > 0 })
         #expect(data.cellRequests > 100)
         #expect(view.cellForItem(at: ip(0, 0)) == nil)

@@ -1,4 +1,5 @@
 import Foundation
+import TrellisTestSupport
 import Testing
 @testable import TrellisGrid
 

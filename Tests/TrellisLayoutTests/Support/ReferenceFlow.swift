@@ -1,4 +1,5 @@
 import Foundation
+import TrellisTestSupport
 import TrellisLayout
 
 /// A deliberately plain implementation of the flow rules (vertical only, no storage tricks, no

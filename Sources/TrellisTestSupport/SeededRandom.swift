@@ -1,13 +1,13 @@
 import Foundation
 
 /// A small, fast, repeatable generator (SplitMix64), so every random test can be replayed from
-/// its seed.
-struct SeededRandom: RandomNumberGenerator {
+/// its seed. Shared by the test targets (this target is not a product).
+public struct SeededRandom: RandomNumberGenerator {
     private var state: UInt64
 
-    init(seed: UInt64) { state = seed &+ 0x9E37_79B9_7F4A_7C15 }
+    public init(seed: UInt64) { state = seed &+ 0x9E37_79B9_7F4A_7C15 }
 
-    mutating func next() -> UInt64 {
+    public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -16,10 +16,10 @@ struct SeededRandom: RandomNumberGenerator {
     }
 
     /// A whole number of points in `range`, or a quarter point when `quarters`.
-    mutating func points(_ range: ClosedRange<Int>, quarters: Bool = false) -> CGFloat {
+    public mutating func points(_ range: ClosedRange<Int>, quarters: Bool = false) -> CGFloat {
         let whole = CGFloat(Int.random(in: range, using: &self))
         return quarters ? whole + CGFloat(Int.random(in: 0...3, using: &self)) / 4 : whole
     }
 
-    mutating func chance(_ p: Double) -> Bool { Double.random(in: 0..<1, using: &self) < p }
+    public mutating func chance(_ p: Double) -> Bool { Double.random(in: 0..<1, using: &self) < p }
 }
