@@ -24,18 +24,7 @@ public struct CellValueComparator: SortComparator, Hashable, Sendable {
 
     public func compare(_ lhs: CellValue, _ rhs: CellValue) -> ComparisonResult {
         let descending = order == .reverse
-        switch (lhs.isMissing, rhs.isMissing) {
-        case (true, true): return .orderedSame
-        case (true, false), (false, true):
-            let missingFirst: Bool
-            switch nulls {
-            case .last: missingFirst = false
-            case .first: missingFirst = true
-            case .asSmallest: missingFirst = !descending
-            }
-            return lhs.isMissing == missingFirst ? .orderedAscending : .orderedDescending
-        default: break
-        }
+        if let placed = nulls.order(lhs, rhs, descending: descending) { return placed }
         var result: ComparisonResult
         if case .text(let a) = lhs, case .text(let b) = rhs {
             result = text.compare(a, b)

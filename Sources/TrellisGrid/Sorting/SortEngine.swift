@@ -104,12 +104,7 @@ public enum SortEngine {
             }
             let sawMissing = sawKinds & 0b10000 != 0
             let kindCount = (sawKinds & 0b1111).nonzeroBitCount
-            let missingFirst: Bool
-            switch nulls {
-            case .last: missingFirst = false
-            case .first: missingFirst = true
-            case .asSmallest: missingFirst = !descending
-            }
+            let missingFirst = nulls.missingFirst(descending: descending)
             if descending {
                 values.withUnsafeMutableBufferPointer { v in for i in v.indices { v[i] = ~v[i] } }
             }
@@ -242,17 +237,9 @@ public enum SortEngine {
             for p in prepared {
                 let x = p.values[a], y = p.values[b]
                 let descending = p.key.direction == .descending
-                switch (x.isMissing, y.isMissing) {
-                case (true, true): continue
-                case (true, false), (false, true):
-                    let missingFirst: Bool
-                    switch p.key.nulls {
-                    case .last: missingFirst = false
-                    case .first: missingFirst = true
-                    case .asSmallest: missingFirst = !descending
-                    }
-                    return x.isMissing == missingFirst ? .orderedAscending : .orderedDescending
-                default: break
+                if let placed = p.key.nulls.order(x, y, descending: descending) {
+                    if placed == .orderedSame { continue }
+                    return placed
                 }
                 var order: ComparisonResult
                 if let hook, let answer = hook(SortCompareArguments(column: p.key.column, value1: x, value2: y,

@@ -16,6 +16,25 @@ public enum NullPlacement: String, Hashable, Sendable, CaseIterable {
     case first
     /// As the smallest value: first ascending, last descending (DataView's behaviour).
     case asSmallest = "smallest"
+
+    /// Whether missing values come before present ones in a sort of this direction.
+    public func missingFirst(descending: Bool) -> Bool {
+        switch self {
+        case .last: return false
+        case .first: return true
+        case .asSmallest: return !descending
+        }
+    }
+
+    /// The order of two values when at least one is missing, `nil` when both are present. Two
+    /// missing values are equivalent.
+    public func order(_ a: CellValue, _ b: CellValue, descending: Bool) -> ComparisonResult? {
+        switch (a.isMissing, b.isMissing) {
+        case (false, false): return nil
+        case (true, true): return .orderedSame
+        default: return a.isMissing == missingFirst(descending: descending) ? .orderedAscending : .orderedDescending
+        }
+    }
 }
 
 /// How a key compares its values.
