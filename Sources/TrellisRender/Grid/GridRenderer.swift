@@ -115,12 +115,7 @@ public enum GridRenderer {
     /// bottom rows and summaries in `tfoot`; every cell escaped.
     public static func html(_ grid: DataGrid, title: String) -> String {
         let columns = grid.columns
-        var out = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-        out += "<title>\(Markup.escape(title))</title>\n"
-        out += "<style>body{font-family:Helvetica,Arial,sans-serif;margin:24px;color:#1e293b}"
-        out += "table{border-collapse:collapse}th,td{padding:4px 10px;border-bottom:1px solid #e2e8f0}"
-        out += "td.n{text-align:right}thead tr.pinned td,tfoot td{background:#f8fafc;font-weight:bold}</style>\n"
-        out += "</head>\n<body>\n<h1>\(Markup.escape(title))</h1>\n<table>\n<thead>\n<tr>"
+        var out = "<table>\n<thead>\n<tr>"
         for column in columns {
             let glyph = grid.glyph(for: column.identifier)
             let sort = glyph.direction.map { $0 == .ascending ? "ascending" : "descending" } ?? "none"
@@ -143,7 +138,10 @@ public enum GridRenderer {
         for row in rows where grid.region(of: row) == .body { out += rowHTML(row, pinned: false) }
         out += "</tbody>\n<tfoot>\n"
         for row in rows where grid.region(of: row) == .pinnedBottom { out += rowHTML(row, pinned: true) }
-        out += "</tfoot>\n</table>\n</body>\n</html>\n"
-        return out
+        out += "</tfoot>\n</table>\n"
+        return HTMLPage.render(title: title, figures: [],
+                               style: "table{border-collapse:collapse}th,td{padding:4px 10px;border-bottom:1px solid #e2e8f0}"
+                                   + "td.n{text-align:right}thead tr.pinned td,tfoot td{background:#f8fafc;font-weight:bold}",
+                               preface: out)
     }
 }
