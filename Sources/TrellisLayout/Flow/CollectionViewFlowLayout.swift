@@ -430,16 +430,10 @@ open class CollectionViewFlowLayoutInvalidationContext: CollectionViewLayoutInva
     public required init() { super.init() }
 
     open override func merge(_ other: CollectionViewLayoutInvalidationContext) {
-        let wasFresh = !hasMerged
         super.merge(other)
         if let flow = other as? CollectionViewFlowLayoutInvalidationContext {
-            invalidateFlowLayoutDelegateMetrics = (wasFresh ? false : invalidateFlowLayoutDelegateMetrics)
-                || flow.invalidateFlowLayoutDelegateMetrics
-            invalidateFlowLayoutAttributes = (wasFresh ? false : invalidateFlowLayoutAttributes)
-                || flow.invalidateFlowLayoutAttributes
+            invalidateFlowLayoutDelegateMetrics = invalidateFlowLayoutDelegateMetrics || flow.invalidateFlowLayoutDelegateMetrics
+            invalidateFlowLayoutAttributes = invalidateFlowLayoutAttributes || flow.invalidateFlowLayoutAttributes
         }
-        hasMerged = true
     }
-
-    private var hasMerged = false
 }

@@ -114,15 +114,14 @@ open class CollectionViewLayout {
     }
 
     /// Records an invalidation. Subclasses override to note what must be recomputed and must
-    /// call `super`, which marks the layout stale and merges `context` into the pending one.
+    /// call `super`, which marks the layout stale and merges `context` into the pending one (the
+    /// first context after a pass becomes the pending one, so its flags stand as set).
     open func invalidateLayout(with context: CollectionViewLayoutInvalidationContext) {
         needsPrepare = true
         if let pending = pendingInvalidationContext {
             pending.merge(context)
         } else {
-            let pending = type(of: context).init()
-            pending.merge(context)
-            pendingInvalidationContext = pending
+            pendingInvalidationContext = context
         }
     }
 
