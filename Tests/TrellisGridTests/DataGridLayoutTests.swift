@@ -76,6 +76,33 @@ struct DataGridLayoutTests {
         #expect(end.frame.maxY == host.contentSize.height)
     }
 
+    @Test("scrolling keeps the measured metrics; an invalidation after a re-sort reads the new order")
+    func scrollingKeepsMetrics() throws {
+        let grid = try makeGrid()
+        let layout = DataGridLayout(grid: grid)
+        // The 备注 column fits the pinned top row and the first body row: "note 27" leads by 分数.
+        layout.columnWidths = [.fixed(60), .fixed(60), .fitContent(maximum: 500, sample: 2)]
+        let host = host(layout)
+        host.layoutIfNeeded()
+        #expect(layout.metricsComputationCount == 1)
+        #expect(layout.columnEdges[3] - layout.columnEdges[2] == CGFloat(7 * 8 + 16))
+        let columns = grid.columns.count
+        for y in stride(from: 0, through: 3000, by: 250) {
+            host.setBounds(CGRect(x: 0, y: CGFloat(y), width: 375, height: 400))
+            host.layoutIfNeeded()
+            let average = layout.layoutAttributesForItem(at: IndexPath(item: (grid.displayedRows.count - 1) * columns, section: 0))
+            #expect(average?.frame.maxY == min(CGFloat(y) + 400, host.contentSize.height), "pinned rows still follow the bounds")
+        }
+        #expect(layout.metricsComputationCount == 1, "no scroll re-read the rows or re-measured the columns")
+
+        try grid.sort(by: [SortKey("n", .descending)])
+        layout.invalidateLayout()
+        host.setBounds(CGRect(x: 0, y: 0, width: 375, height: 400))
+        host.layoutIfNeeded()
+        #expect(layout.metricsComputationCount == 2, "a scroll merged after an invalidation does not cancel it")
+        #expect(layout.columnEdges[3] - layout.columnEdges[2] == CGFloat(8 * 8 + 16), "measured on \"note 199\", now first")
+    }
+
     @Test("columns fit their content up to a maximum, measuring wide characters as two")
     func columnWidths() throws {
         let layout = DataGridLayout(grid: try makeGrid(rows: 20))

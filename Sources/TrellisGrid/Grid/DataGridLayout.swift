@@ -47,8 +47,8 @@ open class DataGridLayout: CollectionViewLayout {
     open var columnWidths: [ColumnWidth] = [] { didSet { invalidateLayout() } }
     /// The width of one text column when fitting content (monospaced; wide characters take two),
     /// and the padding added around the text.
-    open var characterWidth: CGFloat = 8
-    open var cellPadding: CGFloat = 16
+    open var characterWidth: CGFloat = 8 { didSet { invalidateLayout() } }
+    open var cellPadding: CGFloat = 16 { didSet { invalidateLayout() } }
 
     /// Computed by ``prepare()``: the left edge of each column and the total width.
     public private(set) var columnEdges: [CGFloat] = [0]
@@ -67,8 +67,23 @@ open class DataGridLayout: CollectionViewLayout {
     /// The number of items the collection view must report for section 0.
     public var itemCount: Int { grid.displayedRows.count * grid.columns.count }
 
+    /// How many times ``prepare()`` read the rows and measured the columns: a scroll leaves it as is.
+    public private(set) var metricsComputationCount = 0
+
+    open override class var invalidationContextClass: CollectionViewLayoutInvalidationContext.Type {
+        DataGridLayoutInvalidationContext.self
+    }
+
+    /// Reads the displayed rows and measures the columns, unless the pass answers only bounds
+    /// changes: pinned elements follow the bounds at query time, so scrolling needs no new metrics.
     open override func prepare() {
         super.prepare()
+        if metricsComputationCount > 0,
+           let context = invalidationContextBeingPrepared as? DataGridLayoutInvalidationContext,
+           !context.invalidateEverything, !context.invalidateDataSourceCounts, !context.invalidateGridMetrics {
+            return
+        }
+        metricsComputationCount += 1
         rows = grid.displayedRows
         columnCount = grid.columns.count
         topCount = rows.prefix { grid.region(of: $0) == .pinnedTop }.count
@@ -86,7 +101,7 @@ open class DataGridLayout: CollectionViewLayout {
         case .fixed(let width): return max(0, width.isFinite ? width : 0)
         case .fitContent(let maximum, let sample):
             var widest = TextWidth.columns(grid.columns[column].title) + 2   // room for a sort glyph
-            let pinned = rows.filter { grid.region(of: $0) != .body }
+            let pinned = rows.prefix(topCount) + rows.suffix(bottomCount)
             for row in rows.prefix(max(0, sample)) + pinned {
                 widest = max(widest, TextWidth.columns(grid.value(row, column: column).description))
             }
@@ -98,9 +113,16 @@ open class DataGridLayout: CollectionViewLayout {
         CGSize(width: columnEdges.last ?? 0, height: headerHeight + CGFloat(rows.count) * rowHeight)
     }
 
-    /// Pinned elements move with the bounds: every bounds change invalidates, and the next pass
-    /// recomputes nothing heavier than the visible rows.
+    /// Pinned elements move with the bounds, so every bounds change invalidates; see
+    /// ``invalidationContext(forBoundsChange:)`` for why that costs nothing.
     open override func shouldInvalidateLayout(forBoundsChange newBounds: CGRect) -> Bool { true }
+
+    /// A context that keeps the metrics: no row height or column width depends on the bounds.
+    open override func invalidationContext(forBoundsChange newBounds: CGRect) -> CollectionViewLayoutInvalidationContext {
+        let context = super.invalidationContext(forBoundsChange: newBounds)
+        (context as? DataGridLayoutInvalidationContext)?.invalidateGridMetrics = false
+        return context
+    }
 
     // MARK: Placement
 
@@ -227,4 +249,19 @@ private func partitionPoint(_ count: Int, _ isBefore: (Int) -> Bool) -> Int {
         if isBefore(mid) { low = mid + 1 } else { high = mid }
     }
     return low
+}
+
+/// The invalidation context of a ``DataGridLayout``.
+open class DataGridLayoutInvalidationContext: CollectionViewLayoutInvalidationContext {
+    /// Whether the displayed rows must be read and the columns measured again. Default `true`;
+    /// `false` in the contexts of bounds changes.
+    open var invalidateGridMetrics = true
+
+    public required init() { super.init() }
+
+    open override func merge(_ other: CollectionViewLayoutInvalidationContext) {
+        super.merge(other)
+        invalidateGridMetrics = invalidateGridMetrics
+            || (other as? DataGridLayoutInvalidationContext)?.invalidateGridMetrics ?? true
+    }
 }
