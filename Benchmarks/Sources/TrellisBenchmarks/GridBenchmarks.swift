@@ -102,6 +102,29 @@ func gridBenchmarks(runs: Int) -> [(String, String, String)] {
     rows.append((queries.name, format(Measurement.seconds(queries.median) / Double(offsets.count)),
                  "per query, \(returned / offsets.count / runs) elements each"))
 
+    // Scrolling through a host: each page is a bounds change (pinned elements move), a layout
+    // pass and the viewport query. Fitted columns make a pass that re-measured costly, so the
+    // ratio to the bare query above shows what a bounds-change pass adds.
+    let fitted = DataGridLayout(grid: grid)
+    fitted.frozenColumns = 1
+    let scroller = StaticLayoutHost(layout: fitted, itemCounts: [fitted.itemCount],
+                                    bounds: CGRect(x: 0, y: 0, width: 375, height: 800))
+    scroller.layoutIfNeeded()
+    var scrolled = 0
+    let scrolling = measure("DataGridLayout scrolling through a host, fitted columns, on 1M rows", runs: runs) {
+        for y in offsets {
+            scroller.setBounds(CGRect(x: 0, y: y, width: 375, height: 800))
+            scroller.layoutIfNeeded()
+            scrolled &+= scroller.layoutAttributesForElements(in: scroller.bounds)!.count
+        }
+    }
+    blackHole(scrolled)
+    let perPage = Measurement.seconds(scrolling.median) / Double(offsets.count)
+    let perQuery = Measurement.seconds(queries.median) / Double(offsets.count)
+    rows.append((scrolling.name, format(perPage),
+                 String(format: "per page, %.2f× the bare query; %d metric passes", perPage / perQuery,
+                        fitted.metricsComputationCount)))
+
     // The peer: pandas' sort_values on the same data, when pandas is installed.
     rows.append(pandasComparison(numbers: numbers, items: items, ours: Measurement.seconds(decimal.median),
                                  oursNatural: naturalSeconds))
