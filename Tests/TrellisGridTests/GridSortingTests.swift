@@ -178,6 +178,7 @@ struct GridSortingTests {
         #expect(grid.value(.summary(1), column: 0) == .text("组12"), "max of text by natural order")
         try grid.sort(by: [SortKey("分数", .descending)])
         #expect(grid.displayedRows.suffix(3) == [.source(12), .summary(0), .summary(1)])
+        #expect(grid.displayedRowCount == grid.displayedRows.count && grid.displayedRowCount == 13 + 3)
         #expect(grid.region(of: .source(12)) == .pinnedBottom && grid.region(of: .source(0)) == .body)
     }
 

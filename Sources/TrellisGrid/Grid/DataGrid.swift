@@ -328,6 +328,11 @@ public final class DataGrid {
         return rows
     }
 
+    /// The number of ``displayedRows``, without building them.
+    public var displayedRowCount: Int {
+        pinnedTopRows.count + summaries.count + bodyOrder.count + pinnedBottomRows.count
+    }
+
     /// The body rows (source positions) in their displayed order.
     public var bodyRows: [Int] { bodyOrder }
 

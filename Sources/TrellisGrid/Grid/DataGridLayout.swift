@@ -65,7 +65,7 @@ open class DataGridLayout: CollectionViewLayout {
     }
 
     /// The number of items the collection view must report for section 0.
-    public var itemCount: Int { grid.displayedRows.count * grid.columns.count }
+    public var itemCount: Int { grid.displayedRowCount * grid.columns.count }
 
     /// How many times ``prepare()`` read the rows and measured the columns: a scroll leaves it as is.
     public private(set) var metricsComputationCount = 0
