@@ -5,7 +5,6 @@ let package = Package(
     name: "Trellis",
     products: [
         .library(name: "Trellis", targets: ["Trellis"]),
-        .library(name: "TrellisLayout", targets: ["TrellisLayout"]),
         .library(name: "TrellisCollectionView", targets: ["TrellisCollectionView"]),
         .library(name: "TrellisGrid", targets: ["TrellisGrid"]),
         .library(name: "TrellisRender", targets: ["TrellisRender"]),
@@ -13,29 +12,34 @@ let package = Package(
         .executable(name: "trellis", targets: ["trellis"]),
     ],
     targets: [
-        .target(name: "TrellisLayout"),
-        .target(name: "TrellisCollectionView", dependencies: ["TrellisLayout"]),
+        // UIKit's collection-view half as one module, as UIKit is one: geometry, views, layouts and
+        // the collection view that drives them. The invariant checks of the unsafe layout storage
+        // are compiled into debug builds (the tests) only.
+        .target(
+            name: "TrellisCollectionView",
+            swiftSettings: [.define("TRELLIS_INVARIANT_CHECKS", .when(configuration: .debug))]
+        ),
         .target(
             name: "TrellisGrid",
-            dependencies: ["TrellisLayout"],
+            dependencies: ["TrellisCollectionView"],
             // Locale-aware sorting uses ICU's collation sort keys; on Linux the toolchain's
             // Foundation carries ICU as `_FoundationICU` (elsewhere Foundation's comparison is used).
             linkerSettings: [.linkedLibrary("_FoundationICU", .when(platforms: [.linux]))]
         ),
-        .target(name: "TrellisRender", dependencies: ["TrellisLayout", "TrellisCollectionView", "TrellisGrid"]),
-        .target(name: "TrellisCLI", dependencies: ["TrellisLayout", "TrellisCollectionView", "TrellisGrid", "TrellisRender"]),
+        .target(name: "TrellisRender", dependencies: ["TrellisCollectionView", "TrellisGrid"]),
+        .target(name: "TrellisCLI", dependencies: ["TrellisCollectionView", "TrellisGrid", "TrellisRender"]),
         .executableTarget(name: "trellis", dependencies: ["TrellisCLI"]),
-        .target(name: "Trellis", dependencies: ["TrellisLayout", "TrellisCollectionView", "TrellisGrid", "TrellisRender"]),
+        .target(name: "Trellis", dependencies: ["TrellisCollectionView", "TrellisGrid", "TrellisRender"]),
         // Helpers shared by the test targets; not a product.
         .target(name: "TrellisTestSupport", path: "Sources/TrellisTestSupport"),
-        .testTarget(name: "TrellisLayoutTests", dependencies: ["TrellisLayout", "TrellisTestSupport"]),
+        .testTarget(name: "TrellisLayoutTests", dependencies: ["TrellisCollectionView", "TrellisTestSupport"]),
         .testTarget(name: "TrellisCollectionViewTests",
-                    dependencies: ["TrellisCollectionView", "TrellisLayout", "TrellisTestSupport"]),
+                    dependencies: ["TrellisCollectionView", "TrellisTestSupport"]),
         .testTarget(name: "TrellisGridTests", dependencies: ["TrellisGrid", "TrellisTestSupport"]),
-        .testTarget(name: "TrellisRenderTests", dependencies: ["TrellisRender", "TrellisLayout"]),
+        .testTarget(name: "TrellisRenderTests", dependencies: ["TrellisRender", "TrellisCollectionView"]),
         .testTarget(
             name: "TrellisCLITests",
-            dependencies: ["TrellisCLI", "TrellisRender", "TrellisLayout", "TrellisTestSupport"],
+            dependencies: ["TrellisCLI", "TrellisRender", "TrellisCollectionView", "TrellisTestSupport"],
             exclude: ["Transcripts"]
         ),
     ],

@@ -9,8 +9,7 @@ let package = Package(
     targets: [
         .executableTarget(
             name: "TrellisBenchmarks",
-            dependencies: [.product(name: "TrellisLayout", package: "Trellis"),
-                           .product(name: "TrellisCollectionView", package: "Trellis"),
+            dependencies: [.product(name: "TrellisCollectionView", package: "Trellis"),
                            .product(name: "TrellisGrid", package: "Trellis")]
         ),
     ],

@@ -1,4 +1,5 @@
-@_exported import TrellisLayout
+// `import Trellis` is all a user writes, as `import UIKit` is: the collection view and its
+// layouts (which re-export Foundation), the grid and the renderers.
 @_exported import TrellisCollectionView
 @_exported import TrellisGrid
 @_exported import TrellisRender

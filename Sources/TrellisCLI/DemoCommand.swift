@@ -1,6 +1,6 @@
 import Foundation
+import TrellisCollectionView
 import TrellisGrid
-import TrellisLayout
 import TrellisRender
 
 /// `trellis demo [--output DIR]`: lays out the built-in example specs and writes a page of them.

@@ -1,5 +1,5 @@
 import Foundation
-import TrellisLayout
+import TrellisCollectionView
 import TrellisRender
 
 /// `trellis layout SPEC.json [--rect X,Y,W,H] [--format json|svg|html] [-o FILE]`.
@@ -63,7 +63,7 @@ enum LayoutCommand {
 
     static func caption(_ spec: LayoutSpec, _ snapshot: LayoutSnapshot) -> String {
         let items = spec.sections.reduce(0) { $0 + $1.count }
-        let kind = spec.layout.type == "circle" ? "circle layout" : "\(spec.layout.scrollDirection.rawValue) flow"
+        let kind = spec.layout.type == "circle" ? "circle layout" : "\(spec.layout.scrollDirection.name) flow"
         return "\(kind), \(spec.sections.count) section(s), \(items) item(s) before any update; "
             + "content \(Markup.number(snapshot.contentSize.width)) × \(Markup.number(snapshot.contentSize.height))"
     }

@@ -1,6 +1,5 @@
 import Foundation
 import TrellisCollectionView
-import TrellisLayout
 import TrellisRender
 
 /// What `trellis layout` computes for a spec: the layout after any updates, and the transition
@@ -35,11 +34,9 @@ struct LayoutRun {
                 let newCounts = try batch.expectedCounts(after: oldCounts)
                 let mapping = try batch.validated(oldCounts: oldCounts, newCounts: newCounts)
                 model.apply(mapping, defaultSize: spec.layout.itemSize)
-                transition = try view.performBatchUpdates { view.pendingBatchForSpec(batch) }
-            } catch let error as BatchUpdateError {
-                throw .data("$.updates: \(error.message)")
+                transition = try view.applyBatchUpdates { view.record(batch) }
             } catch {
-                throw .failure("\(error)")
+                throw .data("$.updates: \(error.message)")
             }
         }
         let elements = layout.layoutAttributesForElements(in: rect ?? LayoutGeometry.everything) ?? []
@@ -58,7 +55,7 @@ struct LayoutRun {
     }
 
     static func json(_ id: ElementID) -> JSONValue {
-        var members: [(key: String, value: JSONValue)] = [("category", .string(id.category.rawValue))]
+        var members: [(key: String, value: JSONValue)] = [("category", .string(id.category.name))]
         if let kind = id.kind { members.append(("kind", .string(kind))) }
         members.append(("indexPath", .array([.number(Double(id.section)), .number(Double(id.item))])))
         return .object(members)
@@ -72,20 +69,6 @@ struct LayoutRun {
             ("from", LayoutSnapshot.json(element.from)),
             ("to", LayoutSnapshot.json(element.to)),
         ])
-    }
-}
-
-extension CollectionView {
-    /// Records a whole batch inside `performBatchUpdates` (the spec's updates arrive as one).
-    func pendingBatchForSpec(_ batch: BatchUpdate) {
-        for s in batch.deletedSections { _ = try? deleteSections([s]) }
-        for s in batch.insertedSections { _ = try? insertSections([s]) }
-        for s in batch.reloadedSections { _ = try? reloadSections([s]) }
-        for move in batch.movedSections { _ = try? moveSection(move.from, toSection: move.to) }
-        _ = try? deleteItems(at: batch.deletedItems)
-        _ = try? insertItems(at: batch.insertedItems)
-        _ = try? reloadItems(at: batch.reloadedItems)
-        for move in batch.movedItems { _ = try? moveItem(at: move.from, to: move.to) }
     }
 }
 

@@ -1,6 +1,5 @@
 import Foundation
 import TrellisCollectionView
-import TrellisLayout
 import TrellisRender
 
 /// A layout spec as `trellis layout` reads it: the collection view, the layout and the sections.
@@ -18,7 +17,7 @@ public struct LayoutSpec: Equatable, Sendable {
     public struct FlowSpec: Equatable, Sendable {
         /// `flow` (the default) or `circle` (items on a circle, `itemSize.width` wide).
         public var type: String = "flow"
-        public var scrollDirection: ScrollDirection = .vertical
+        public var scrollDirection: CollectionView.ScrollDirection = .vertical
         public var itemSize = CGSize(width: 50, height: 50)
         public var minimumLineSpacing: CGFloat = 10
         public var minimumInteritemSpacing: CGFloat = 10
@@ -114,8 +113,8 @@ public struct LayoutSpec: Equatable, Sendable {
     private static func parseFlow(_ o: inout SpecObject) throws(SpecError) -> FlowSpec {
         var spec = FlowSpec()
         if let type = try o.string("type", oneOf: ["flow", "circle"]) { spec.type = type }
-        if let direction = try o.string("scrollDirection", oneOf: ScrollDirection.allCases.map(\.rawValue)) {
-            spec.scrollDirection = ScrollDirection(rawValue: direction)!
+        if let direction = try o.string("scrollDirection", oneOf: CollectionView.ScrollDirection.allCases.map(\.name)) {
+            spec.scrollDirection = direction == "horizontal" ? .horizontal : .vertical
         }
         if let size = try o.size("itemSize") { spec.itemSize = size }
         if let v = try o.number("minimumLineSpacing") { spec.minimumLineSpacing = v }
@@ -258,32 +257,32 @@ final class SpecModel: CollectionViewDelegateFlowLayout {
 
     private func flow(_ layout: CollectionViewLayout) -> CollectionViewFlowLayout? { layout as? CollectionViewFlowLayout }
 
-    func collectionView(_ collectionView: any CollectionViewLayoutHost, layout collectionViewLayout: CollectionViewLayout,
+    func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
                         sizesForItemsInSection section: Int) -> [CGSize]? {
         sections.indices.contains(section) ? sections[section].sizes : nil
     }
 
-    func collectionView(_ collectionView: any CollectionViewLayoutHost, layout collectionViewLayout: CollectionViewLayout,
+    func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
                         insetForSectionAt section: Int) -> EdgeInsets {
         section >= sections.count ? .zero : sections[section].sectionInset ?? flow(collectionViewLayout)?.sectionInset ?? .zero
     }
 
-    func collectionView(_ collectionView: any CollectionViewLayoutHost, layout collectionViewLayout: CollectionViewLayout,
+    func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
                         minimumLineSpacingForSectionAt section: Int) -> CGFloat {
         section >= sections.count ? 0 : sections[section].minimumLineSpacing ?? flow(collectionViewLayout)?.minimumLineSpacing ?? 10
     }
 
-    func collectionView(_ collectionView: any CollectionViewLayoutHost, layout collectionViewLayout: CollectionViewLayout,
+    func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
                         minimumInteritemSpacingForSectionAt section: Int) -> CGFloat {
         section >= sections.count ? 0 : sections[section].minimumInteritemSpacing ?? flow(collectionViewLayout)?.minimumInteritemSpacing ?? 10
     }
 
-    func collectionView(_ collectionView: any CollectionViewLayoutHost, layout collectionViewLayout: CollectionViewLayout,
+    func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
                         referenceSizeForHeaderInSection section: Int) -> CGSize {
         section >= sections.count ? .zero : sections[section].headerReferenceSize ?? flow(collectionViewLayout)?.headerReferenceSize ?? .zero
     }
 
-    func collectionView(_ collectionView: any CollectionViewLayoutHost, layout collectionViewLayout: CollectionViewLayout,
+    func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
                         referenceSizeForFooterInSection section: Int) -> CGSize {
         section >= sections.count ? .zero : sections[section].footerReferenceSize ?? flow(collectionViewLayout)?.footerReferenceSize ?? .zero
     }

@@ -1,8 +1,6 @@
-import Foundation
 import TrellisTestSupport
 import Testing
-import TrellisLayout
-@testable import TrellisCollectionView
+@_spi(Instrumentation) @testable import TrellisCollectionView
 
 private func ip(_ section: Int, _ item: Int) -> IndexPath { IndexPath(item: item, section: section) }
 
@@ -13,13 +11,14 @@ struct BatchUpdateTests {
         var batch = BatchUpdate()
         batch.insertItems(at: [ip(0, 0), ip(0, 1)])
         batch.deleteItems(at: [ip(0, 3)])
-        #expect(throws: BatchUpdateError("Invalid update: invalid number of items in section 0. The number of items "
+        let expected = BatchUpdateError.invalidItemCount(section: 0, before: 4, after: 6, inserted: 2, deleted: 1,
+                                                         movedIn: 0, movedOut: 0)
+        #expect(throws: expected) { try batch.validated(oldCounts: [4], newCounts: [6]) }
+        #expect(expected.message == "Invalid update: invalid number of items in section 0. The number of items "
             + "contained in an existing section after the update (6) must be equal to the number of items contained in "
             + "that section before the update (4), plus or minus the number of items inserted or deleted from that "
             + "section (2 inserted, 1 deleted) and plus or minus the number of items moved into or out of that section "
-            + "(0 moved in, 0 moved out).")) {
-            try batch.validated(oldCounts: [4], newCounts: [6])
-        }
+            + "(0 moved in, 0 moved out).")
         #expect((try? batch.validated(oldCounts: [4], newCounts: [5])) != nil)
     }
 
@@ -65,7 +64,39 @@ struct BatchUpdateTests {
             + "and plus or minus the number of items moved into or out of that section (0 moved in, 1 moved out)."),
     ])
     func invalidBatches(batch: BatchUpdate, old: [Int], new: [Int], message: String) {
-        #expect(throws: BatchUpdateError(message)) { try batch.validated(oldCounts: old, newCounts: new) }
+        do {
+            _ = try batch.validated(oldCounts: old, newCounts: new)
+            Issue.record("the batch was accepted")
+        } catch {
+            #expect(error.message == message)
+        }
+    }
+
+    @Test("errors carry the numbers and paths a caller needs")
+    func typedErrors() {
+        var batch = BatchUpdate()
+        batch.deleteItems(at: [ip(0, 5)])
+        #expect(throws: BatchUpdateError.itemOutOfRange(.delete, ip(0, 5), itemCount: 3, afterUpdate: false)) {
+            try batch.validated(oldCounts: [3], newCounts: [2])
+        }
+        batch = BatchUpdate()
+        batch.moveItem(at: ip(0, 0), to: ip(0, 2))
+        batch.moveItem(at: ip(0, 1), to: ip(0, 2))
+        #expect(throws: BatchUpdateError.itemConflict(.multipleMoves, ip(0, 2))) {
+            try batch.validated(oldCounts: [3], newCounts: [3])
+        }
+    }
+
+    @Test("an invalid batch gives the same message on every run")
+    func deterministicMessages() {
+        var batch = BatchUpdate()
+        batch.reloadItems(at: (0..<20).map { ip(0, $0) })
+        batch.insertItems(at: (0..<20).map { ip(0, $0) })
+        var messages = Set<String>()
+        for _ in 0..<30 {
+            do { _ = try batch.validated(oldCounts: [20], newCounts: [40]) } catch { messages.insert(error.message) }
+        }
+        #expect(messages == ["attempt to insert and reload the same index path ({length = 2, path = 0 - 0})"])
     }
 
     @Test("deletes apply before inserts; untouched items keep their order in the remaining places")

@@ -1,8 +1,6 @@
-import Foundation
 import TrellisTestSupport
 import Testing
-import TrellisLayout
-@testable import TrellisCollectionView
+@_spi(Instrumentation) @testable import TrellisCollectionView
 
 private func ip(_ section: Int, _ item: Int) -> IndexPath { IndexPath(item: item, section: section) }
 
@@ -67,7 +65,7 @@ struct CollectionViewTests {
         view.contentOffset = CGPoint(x: 0, y: 300)
         view.layoutIfNeeded()
         #expect(view.prepareCount == prepares + 1)
-        view.setFrameSize(CGSize(width: 400, height: 480))
+        view.frame.size = CGSize(width: 400, height: 480)
         view.layoutIfNeeded()
         #expect(view.prepareCount == prepares + 2)
         view.reloadData()
@@ -106,18 +104,21 @@ struct CollectionViewTests {
         let prepares = view.prepareCount
         data.sections[0].append(99)
         #expect(throws: BatchUpdateError.self) {
-            try view.performBatchUpdates { try view.deleteItems(at: [ip(0, 0)]) }
+            try view.applyBatchUpdates { view.deleteItems(at: [ip(0, 0)]) }
         }
         #expect(view.numberOfItems(inSection: 0) == 10)
         #expect(view.visibleElementAttributes == visible)
         #expect(view.prepareCount == prepares)
-        do {
-            try view.insertItems(at: [ip(0, 12)])
-            Issue.record("expected an error")
-        } catch let error as BatchUpdateError {
-            #expect(error.message == "attempt to insert item 12 into section 0, but there are only 11 items in "
-                    + "section 0 after the update")
-        }
+        // UIKit's non-throwing calls: nothing changes, the completion hears `false`, the error is kept.
+        var finished: Bool?
+        view.performBatchUpdates({ view.insertItems(at: [ip(0, 12)]) }, completion: { finished = $0 })
+        #expect(finished == false)
+        #expect(view.lastUpdateError == .itemOutOfRange(.insert, ip(0, 12), itemCount: 11, afterUpdate: true))
+        #expect(view.lastUpdateError?.message == "attempt to insert item 12 into section 0, but there are only 11 items "
+                + "in section 0 after the update")
+        #expect(view.numberOfItems(inSection: 0) == 10 && view.visibleElementAttributes == visible)
+        view.insertItems(at: [ip(0, 10)])
+        #expect(view.lastUpdateError == nil && view.numberOfItems(inSection: 0) == 11)
     }
 
     @Test("inside a batch the old counts are reported; the data source is asked again at the end")
@@ -125,9 +126,9 @@ struct CollectionViewTests {
         let (view, data) = makeCollectionView([Array(0..<5)])
         data.sections[0].insert(100, at: 0)
         var inside = -1
-        try view.performBatchUpdates {
+        try view.applyBatchUpdates {
             inside = view.numberOfItems(inSection: 0)
-            try view.performBatchUpdates { try view.insertItems(at: [ip(0, 0)]) }
+            view.performBatchUpdates({ view.insertItems(at: [ip(0, 0)]) })
         }
         #expect(inside == 5)
         #expect(view.numberOfItems(inSection: 0) == 6)
@@ -149,7 +150,7 @@ struct CollectionViewTests {
             final class Sizes: CollectionViewDelegateFlowLayout {
                 let data: ItemsDataSource, sizes: [Int: CGSize]
                 init(_ data: ItemsDataSource, _ sizes: [Int: CGSize]) { self.data = data; self.sizes = sizes }
-                func collectionView(_ collectionView: any CollectionViewLayoutHost, layout collectionViewLayout: CollectionViewLayout,
+                func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
                                     sizeForItemAt indexPath: IndexPath) -> CGSize {
                     sizes[data.sections[indexPath.section][indexPath.item]]!
                 }
@@ -177,9 +178,9 @@ struct CollectionViewTests {
                 }
             }
             data.sections = new
-            let transition = try view.performBatchUpdates {
-                try view.deleteItems(at: deletes)
-                try view.insertItems(at: inserts)
+            let transition = try view.applyBatchUpdates {
+                view.deleteItems(at: deletes)
+                view.insertItems(at: inserts)
             }
             let (fresh, freshData) = makeCollectionView(new)
             defer { withExtendedLifetime(freshData) {} }

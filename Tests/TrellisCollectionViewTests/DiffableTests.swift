@@ -1,8 +1,6 @@
-import Foundation
 import TrellisTestSupport
 import Testing
-import TrellisLayout
-@testable import TrellisCollectionView
+@_spi(Instrumentation) @testable import TrellisCollectionView
 
 private func ip(_ section: Int, _ item: Int) -> IndexPath { IndexPath(item: item, section: section) }
 
@@ -39,19 +37,24 @@ struct DiffableTests {
         #expect(longestIncreasingSubsequence([]).isEmpty)
     }
 
-    @Test("snapshots refuse unknown and duplicate identifiers")
+    @Test("snapshots refuse unknown and duplicate identifiers, change nothing, and record why")
     func snapshotErrors() throws {
         var snapshot = DiffableDataSourceSnapshot<String, Int>()
-        #expect(throws: SnapshotError.self) { try snapshot.appendItems([1]) }
-        try snapshot.appendSections(["a"])
-        try snapshot.appendItems([1, 2, 3])
-        #expect(throws: SnapshotError("Item identifier 2 is already in the snapshot: identifiers must be unique")) {
-            try snapshot.appendItems([2])
-        }
-        #expect(throws: SnapshotError("Invalid item identifier 9")) { try snapshot.deleteItems([9]) }
-        try snapshot.moveItem(3, beforeItem: 1)
+        snapshot.appendItems([1])
+        #expect(snapshot.invalidOperations == [.noSections] && snapshot.numberOfItems == 0)
+        snapshot.appendSections(["a"])
+        snapshot.appendItems([1, 2, 3])
+        snapshot.appendItems([4, 2])
+        #expect(snapshot.itemIdentifiers == [1, 2, 3], "a refused call changes nothing")
+        #expect(snapshot.invalidOperations.last == .duplicateItem("2"))
+        #expect(snapshot.invalidOperations.last?.description
+                == "Item identifier 2 is already in the snapshot: identifiers must be unique")
+        snapshot.deleteItems([9])
+        #expect(snapshot.invalidOperations.last == .unknownItem("9"))
+        #expect(throws: SnapshotError.noSections) { try snapshot.validate() }
+        snapshot.moveItem(3, beforeItem: 1)
         #expect(snapshot.itemIdentifiers == [3, 1, 2])
-        try snapshot.insertItems([7], afterItem: 1)
+        snapshot.insertItems([7], afterItem: 1)
         #expect(snapshot.itemIdentifiers == [3, 1, 7, 2])
         #expect(snapshot.indexPath(ofItem: 7) == ip(0, 2))
     }
@@ -76,22 +79,23 @@ struct DiffableTests {
                 var sectionIDs = previous?.sectionIdentifiers.filter { _ in !rng.chance(0.15) } ?? []
                 if rng.chance(0.4) || sectionIDs.isEmpty { next += 1; sectionIDs.insert(1000 + next, at: Int.random(in: 0...sectionIDs.count, using: &rng)) }
                 if rng.chance(0.2) { sectionIDs.shuffle(using: &rng) }
-                try snapshot.appendSections(sectionIDs)
+                snapshot.appendSections(sectionIDs)
                 var pool = previous?.itemIdentifiers.filter { _ in !rng.chance(0.2) } ?? []
                 pool = pool.map { rng.chance(0.1) ? Row(id: $0.id, title: $0.title + "'") : $0 }
                 for _ in 0..<Int.random(in: 0...12, using: &rng) { next += 1; pool.append(Row(id: next, title: "r\(next)")) }
                 if rng.chance(0.5) { pool.shuffle(using: &rng) } else if pool.count > 1 && rng.chance(0.5) { pool.swapAt(0, pool.count - 1) }
-                for row in pool { try snapshot.appendItems([row], toSection: sectionIDs[Int.random(in: 0..<sectionIDs.count, using: &rng)]) }
+                for row in pool { snapshot.appendItems([row], toSection: sectionIDs[Int.random(in: 0..<sectionIDs.count, using: &rng)]) }
                 return snapshot
             }
             var snapshot = try randomSnapshot(nil)
-            try source.apply(snapshot, animatingDifferences: false)
+            source.apply(snapshot, animatingDifferences: false)
             for _ in 0..<4 {
                 let previous = snapshot
                 snapshot = try randomSnapshot(previous)
                 view.contentOffset = CGPoint(x: 0, y: CGFloat(Int.random(in: 0...200, using: &rng)))
                 view.layoutIfNeeded()
-                let transition = try source.apply(snapshot)
+                source.apply(snapshot)
+                let transition = try #require(view.currentTransition, "seed \(seed)")
                 // The collection view now shows what a fresh one shows for the new snapshot.
                 let freshFlow = CollectionViewFlowLayout()
                 freshFlow.itemSize = flow.itemSize
@@ -100,7 +104,7 @@ struct DiffableTests {
                 let freshSource = CollectionViewDiffableDataSource<Int, Row>(collectionView: fresh, identity: { $0.id }) { v, p, _ in
                     v.dequeueReusableCell(withReuseIdentifier: "cell", for: p)
                 }
-                try freshSource.apply(snapshot, animatingDifferences: false)
+                freshSource.apply(snapshot, animatingDifferences: false)
                 fresh.contentOffset = view.contentOffset
                 fresh.layoutIfNeeded()
                 #expect(view.visibleElementAttributes == fresh.visibleElementAttributes, "seed \(seed)")

@@ -1,7 +1,5 @@
-import Foundation
 import Testing
-import TrellisLayout
-@testable import TrellisCollectionView
+@_spi(Instrumentation) @testable import TrellisCollectionView
 
 private func ip(_ section: Int, _ item: Int) -> IndexPath { IndexPath(item: item, section: section) }
 
@@ -77,8 +75,8 @@ struct PinningTests {
         #expect(flow.geometryComputationCount == computations, "no geometry recomputation while scrolling")
         #expect(view.prepareCount == prepares + 100, "each scroll is one (cheap) layout pass")
         #expect(view.supplementaryView(forElementKind: CollectionView.elementKindSectionHeader, at: ip(0, 0))?
-                    .layoutAttributes?.frame.minY == 330)
-        view.setFrameSize(CGSize(width: 420, height: 480))
+                    .appliedLayoutAttributes?.frame.minY == 330)
+        view.frame.size = CGSize(width: 420, height: 480)
         view.layoutIfNeeded()
         #expect(flow.geometryComputationCount == computations + 1)
     }

@@ -1,7 +1,5 @@
-import Foundation
 import Testing
-import TrellisLayout
-@testable import TrellisCollectionView
+@_spi(Instrumentation) @testable import TrellisCollectionView
 
 private func ip(_ section: Int, _ item: Int) -> IndexPath { IndexPath(item: item, section: section) }
 
@@ -12,8 +10,8 @@ struct ScrollingTests {
         let (view, data) = makeCollectionView([Array(0..<300)])
         defer { withExtendedLifetime(data) {} }
         // 1 point per millisecond at 0.998 per millisecond travels 499 points.
-        #expect(abs(view.projectedOffset(velocity: CGPoint(x: 0, y: 1), decelerationRate: DecelerationRate.normal).y - 499) < 1e-9)
-        #expect(abs(view.projectedOffset(velocity: CGPoint(x: 0, y: 1), decelerationRate: DecelerationRate.fast).y - 99) < 1e-9)
+        #expect(abs(view.projectedOffset(velocity: CGPoint(x: 0, y: 1), decelerationRate: ScrollView.DecelerationRate.normal).y - 499) < 1e-9)
+        #expect(abs(view.projectedOffset(velocity: CGPoint(x: 0, y: 1), decelerationRate: ScrollView.DecelerationRate.fast).y - 99) < 1e-9)
         let end = view.endDragging(withVelocity: CGPoint(x: 0, y: 2))
         #expect(abs(end.y - 998) < 1e-9 && view.contentOffset == end)
         let far = view.endDragging(withVelocity: CGPoint(x: 0, y: 1000))
@@ -67,9 +65,9 @@ struct ScrollingTests {
     }
 
     @Test("scrolling to an item puts it where asked", arguments: [
-        (ScrollPosition.top, 550.0), (.centeredVertically, 550 + 50 - 240.0), (.bottom, 650 - 480.0), (ScrollPosition(), 0.0),
+        (CollectionView.ScrollPosition.top, 550.0), (.centeredVertically, 550 + 50 - 240.0), (.bottom, 650 - 480.0), (CollectionView.ScrollPosition(), 0.0),
     ])
-    func scrollToItem(position: ScrollPosition, expectedY: Double) {
+    func scrollToItem(position: CollectionView.ScrollPosition, expectedY: Double) {
         let (view, data) = makeCollectionView([Array(0..<300)])
         defer { withExtendedLifetime(data) {} }
         view.scrollToItem(at: ip(0, 15), at: position, animated: false)
@@ -81,7 +79,8 @@ struct ScrollingTests {
     func animatedScroll() {
         let (view, data) = makeCollectionView([Array(0..<300)])
         defer { withExtendedLifetime(data) {} }
-        let transition = view.setContentOffset(CGPoint(x: 0, y: 1000), animated: true)
+        view.setContentOffset(CGPoint(x: 0, y: 1000), animated: true)
+        guard let transition = view.currentTransition else { Issue.record("no transition recorded"); return }
         #expect(transition.contentOffsetBefore == .zero && transition.contentOffsetAfter == CGPoint(x: 0, y: 1000))
         #expect(transition.contentOffset(at: 0.5) == CGPoint(x: 0, y: 500))
         #expect(view.indexPathsForVisibleItems.first == ip(0, 27))

@@ -1,8 +1,6 @@
-import Foundation
 import TrellisTestSupport
 import Testing
-import TrellisLayout
-@testable import TrellisCollectionView
+@_spi(Instrumentation) @testable import TrellisCollectionView
 
 private func ip(_ section: Int, _ item: Int) -> IndexPath { IndexPath(item: item, section: section) }
 
@@ -11,7 +9,7 @@ final class SizingCell: CollectionViewCell {
     var trueSize = CGSize.zero
     override func preferredLayoutAttributesFitting(_ layoutAttributes: CollectionViewLayoutAttributes)
         -> CollectionViewLayoutAttributes {
-        var preferred = layoutAttributes
+        let preferred = super.preferredLayoutAttributesFitting(layoutAttributes)
         preferred.size = trueSize
         return preferred
     }
@@ -30,7 +28,7 @@ final class SizingDataSource: CollectionViewDataSource, CollectionViewDelegateFl
         return cell
     }
     /// For the reference layout: the true sizes.
-    func collectionView(_ collectionView: any CollectionViewLayoutHost, layout collectionViewLayout: CollectionViewLayout,
+    func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
                         sizesForItemsInSection section: Int) -> [CGSize]? { sizes[section] }
 }
 

@@ -1,6 +1,4 @@
-import Foundation
-import TrellisLayout
-@testable import TrellisCollectionView
+@_spi(Instrumentation) @testable import TrellisCollectionView
 
 /// A data source over an array of item identifiers per section, with a cell class that records
 /// what happened to it.

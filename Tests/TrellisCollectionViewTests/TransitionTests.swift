@@ -1,7 +1,5 @@
-import Foundation
 import Testing
-import TrellisLayout
-@testable import TrellisCollectionView
+@_spi(Instrumentation) @testable import TrellisCollectionView
 
 private func ip(_ section: Int, _ item: Int) -> IndexPath { IndexPath(item: item, section: section) }
 private func cell(_ item: Int) -> ElementID { ElementID(category: .cell, kind: nil, section: 0, item: item) }
@@ -34,12 +32,13 @@ struct TransitionTests {
         defer { withExtendedLifetime(data) {} }
         data.sections[0].append(4)
         layout.calls = []
-        let transition = try view.insertItems(at: [ip(0, 3)])
+        view.insertItems(at: [ip(0, 3)])
+        let transition = try #require(view.currentTransition)
         let inserted = try #require(transition.element(after: cell(3)))
         #expect(inserted.role == .appearing)
         #expect(inserted.from.center == CGPoint(x: 200, y: 200))
         #expect(inserted.from.alpha == 0)
-        #expect(inserted.from.transform3D == Transform3DMakeScale(0.1, 0.1, 1))
+        #expect(Transform3DEqualToTransform(inserted.from.transform3D, Transform3DMakeScale(0.1, 0.1, 1)))
         #expect(inserted.to == view.layoutAttributesForItem(at: ip(0, 3)))
         // The existing cells move around the circle to make room.
         let moved = try #require(transition.element(before: cell(1)))
@@ -58,14 +57,17 @@ struct TransitionTests {
             var inserted = Set<IndexPath>()
             var asked: [Int] = []
             override func prepare(forCollectionViewUpdates updateItems: [CollectionViewUpdateItem]) {
+                super.prepare(forCollectionViewUpdates: updateItems)
                 inserted = Set(updateItems.filter { $0.updateAction == .insert }.compactMap(\.indexPathAfterUpdate))
             }
             override func initialLayoutAttributesForAppearingItem(at itemIndexPath: IndexPath) -> CollectionViewLayoutAttributes? {
                 asked.append(itemIndexPath.item)
-                guard inserted.contains(itemIndexPath), var a = layoutAttributesForItem(at: itemIndexPath) else { return nil }
-                a.alpha = 0
-                a.center = CGPoint(x: 160, y: 240)
-                return a
+                let attributes = super.initialLayoutAttributesForAppearingItem(at: itemIndexPath)
+                if inserted.contains(itemIndexPath) {
+                    attributes?.alpha = 0
+                    attributes?.center = CGPoint(x: 160, y: 240)
+                }
+                return attributes
             }
         }
         let layout = GrowingFlowLayout()
@@ -78,7 +80,8 @@ struct TransitionTests {
         // One insert above the viewport, one inside it.
         data.sections[0].insert(1000, at: 3)
         data.sections[0].insert(1001, at: 13)
-        let transition = try view.insertItems(at: [ip(0, 3), ip(0, 13)])
+        view.insertItems(at: [ip(0, 3), ip(0, 13)])
+        let transition = try #require(view.currentTransition)
         let inserted = try #require(transition.element(after: cell(13)))
         #expect(inserted.role == .appearing && inserted.before == nil)
         #expect(inserted.from.center == CGPoint(x: 160, y: 240) && inserted.from.alpha == 0)
@@ -100,7 +103,8 @@ struct TransitionTests {
         defer { withExtendedLifetime(data) {} }
         let before = try #require(view.layoutAttributesForItem(at: ip(0, 2)))
         data.sections[0].remove(at: 2)
-        let transition = try view.deleteItems(at: [ip(0, 2)])
+        view.deleteItems(at: [ip(0, 2)])
+        let transition = try #require(view.currentTransition)
         let deleted = try #require(transition.element(before: cell(2)))
         #expect(deleted.role == .disappearing && deleted.after == nil)
         #expect(deleted.from == before)
@@ -118,10 +122,10 @@ struct TransitionTests {
         defer { withExtendedLifetime(data) {} }
         data.sections[0].remove(at: 1)
         data.sections[0].insert(50, at: 4)
-        let transition = try view.performBatchUpdates {
-            try view.deleteItems(at: [ip(0, 1)])
-            try view.insertItems(at: [ip(0, 4)])
-            try view.reloadItems(at: [ip(0, 0)])
+        let transition = try view.applyBatchUpdates {
+            view.deleteItems(at: [ip(0, 1)])
+            view.insertItems(at: [ip(0, 4)])
+            view.reloadItems(at: [ip(0, 0)])
         }
         let deleted = try #require(transition.element(before: cell(1)))
         #expect(deleted.to.frame == deleted.from.frame && deleted.to.alpha == 0)
@@ -149,20 +153,31 @@ struct TransitionTests {
         defer { withExtendedLifetime(data) {} }
         let old = view.visibleElementAttributes
         let circle = CircleLayout()
-        let transition = view.setCollectionViewLayout(circle, animated: true)
+        view.setCollectionViewLayout(circle, animated: true)
+        let transition = try #require(view.currentTransition)
         #expect(transition.elements.count == 6 && transition.elements.allSatisfy { $0.role == .moving })
         #expect(transition.elements.map(\.from) == old)
         #expect(transition.elements.map(\.to) == view.visibleElementAttributes)
         #expect(circle.collectionView === view)
     }
 
-    @Test("an animated resize fades what comes and goes and moves the rest")
+    @Test("an animated resize moves every element from its old place to its new one")
     func animatedBoundsChange() throws {
         let (view, data) = makeCollectionView([Array(0..<30)], width: 320, height: 300)
         defer { withExtendedLifetime(data) {} }
+        let before = Dictionary(uniqueKeysWithValues: view.visibleElementAttributes.map { (ElementID($0), $0.frame) })
         let transition = view.setBounds(CGRect(x: 0, y: 0, width: 220, height: 300), animated: true)
         #expect(transition.elements.contains { $0.role == .moving && $0.from.frame != $0.to.frame })
-        #expect(transition.elements.filter { $0.role == .disappearing }.allSatisfy { $0.to.alpha == 0 })
+        // Items 6–8 (the third row of three) are pushed out of view: they slide to their new
+        // places (the fourth row of two), as everything else does, rather than fading.
+        let leaving = transition.elements.filter { !view.indexPathsForVisibleItems.contains(($0.after ?? cell(-1)).indexPath) }
+        #expect(leaving.compactMap(\.before).map(\.item) == [6, 7, 8])
+        for element in transition.elements {
+            let id = try #require(element.before)
+            #expect(element.role == .moving && element.from.frame == before[id] && element.to.alpha == 1)
+            #expect(element.to.frame == view.collectionViewLayout.layoutAttributesForItem(at: id.indexPath)?.frame)
+        }
+        #expect(view.disappearingViews.count == 3, "the views of items pushed out stay until the animation ends")
         #expect(view.indexPathsForVisibleItems.count == 6)
     }
 }

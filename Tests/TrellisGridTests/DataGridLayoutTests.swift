@@ -1,8 +1,7 @@
-import Foundation
+@_spi(Instrumentation) import TrellisCollectionView
 import TrellisTestSupport
 import Testing
-import TrellisLayout
-@testable import TrellisGrid
+@_spi(Instrumentation) @testable import TrellisGrid
 
 @Suite("Data grid layout")
 struct DataGridLayoutTests {

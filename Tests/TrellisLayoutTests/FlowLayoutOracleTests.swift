@@ -1,7 +1,6 @@
-import Foundation
+@_spi(Instrumentation) @testable import TrellisCollectionView
 import TrellisTestSupport
 import Testing
-@testable import TrellisLayout
 
 /// The flow layout against oracles over seeded random inputs: a plain reference implementation
 /// of the rules, a brute-force filter for rect queries, and the general algorithm for the
@@ -147,7 +146,7 @@ struct RelayoutTests {
     final class Sizes: CollectionViewDelegateFlowLayout {
         var sizes: [CGSize]
         init(_ sizes: [CGSize]) { self.sizes = sizes }
-        func collectionView(_ collectionView: any CollectionViewLayoutHost, layout collectionViewLayout: CollectionViewLayout,
+        func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
                             sizesForItemsInSection section: Int) -> [CGSize]? { sizes }
     }
 
@@ -159,7 +158,7 @@ struct RelayoutTests {
         let layout = CollectionViewFlowLayout()
         let host = StaticLayoutHost(layout: layout, itemCounts: [500], delegate: delegate)
         host.layoutIfNeeded()
-        let kept = layout.geometry
+        let kept = layout.flowGeometry
         let keptFrames = (0..<500).map { kept.itemFrame(section: 0, item: $0)! }
         for round in 0..<5 {
             delegate.sizes = (0..<500).map { _ in CGSize(width: rng.points(10...150), height: rng.points(10...90)) }

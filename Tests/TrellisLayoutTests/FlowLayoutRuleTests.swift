@@ -1,6 +1,5 @@
-import Foundation
+@_spi(Instrumentation) @testable import TrellisCollectionView
 import Testing
-@testable import TrellisLayout
 
 /// Every rule of `Documentation/FlowLayout.md`, each checked scrolling vertically and, transposed,
 /// horizontally.
@@ -241,7 +240,7 @@ struct FlowLayoutRuleTests {
         let layout = CollectionViewFlowLayout()
         layout.scrollDirection = .horizontal
         final class Sizes: CollectionViewDelegateFlowLayout {
-            func collectionView(_ collectionView: any CollectionViewLayoutHost, layout collectionViewLayout: CollectionViewLayout,
+            func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
                                 sizeForItemAt indexPath: IndexPath) -> CGSize {
                 indexPath.item == 0 ? CGSize(width: 100, height: 50) : CGSize(width: 60, height: 50)
             }
@@ -328,7 +327,7 @@ struct DocumentedExampleTests {
         builder.appendSection(FlowSectionMetrics(), itemSize: CGSize(width: 60, height: 60), count: 7)
         #expect(builder.finish().itemFrame(section: 0, item: 5) == CGRect(x: 80, y: 70, width: 60, height: 60))
 
-        var attributes = CollectionViewLayoutAttributes(forCellWith: IndexPath(item: 2, section: 0))
+        let attributes = CollectionViewLayoutAttributes(forCellWith: IndexPath(item: 2, section: 0))
         attributes.frame = CGRect(x: 16, y: 8, width: 100, height: 60)
         #expect(attributes.center == CGPoint(x: 66, y: 38))
         attributes.size = CGSize(width: 50, height: 30)
@@ -347,7 +346,7 @@ final class DiagonalLayout: CollectionViewLayout {
 
     override func layoutAttributesForItem(at indexPath: IndexPath) -> CollectionViewLayoutAttributes? {
         guard indexPath.item < collectionView?.numberOfItems(inSection: 0) ?? 0 else { return nil }
-        var attributes = CollectionViewLayoutAttributes(forCellWith: indexPath)
+        let attributes = CollectionViewLayoutAttributes(forCellWith: indexPath)
         attributes.frame = CGRect(x: CGFloat(indexPath.item) * side, y: CGFloat(indexPath.item) * side,
                                   width: side, height: side)
         return attributes

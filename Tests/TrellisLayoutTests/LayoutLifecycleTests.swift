@@ -1,6 +1,5 @@
-import Foundation
+@_spi(Instrumentation) @testable import TrellisCollectionView
 import Testing
-@testable import TrellisLayout
 
 /// The base class's defaults and the lazy-invalidation protocol of the layout pass.
 @Suite("Layout lifecycle")
@@ -58,9 +57,9 @@ struct LayoutLifecycleTests {
         #expect(layout.targetContentOffset(forProposedContentOffset: proposed) == proposed)
         #expect(layout.targetContentOffset(forProposedContentOffset: proposed,
                                            withScrollingVelocity: CGPoint(x: 0, y: 3)) == proposed)
-        var attributes = CollectionViewLayoutAttributes(forCellWith: path)
+        let attributes = CollectionViewLayoutAttributes(forCellWith: path)
         attributes.frame = CGRect(x: 0, y: 0, width: 10, height: 10)
-        var preferred = attributes
+        let preferred = attributes.copy() as! CollectionViewLayoutAttributes
         preferred.size = CGSize(width: 20, height: 20)
         #expect(!layout.shouldInvalidateLayout(forPreferredLayoutAttributes: preferred, withOriginalAttributes: attributes))
         let sizing = layout.invalidationContext(forPreferredLayoutAttributes: preferred, withOriginalAttributes: attributes)
@@ -118,7 +117,7 @@ struct LayoutLifecycleTests {
         let layout = CountingLayout()
         let host = StaticLayoutHost(layout: layout, itemCounts: [1])
         #expect(layout.contexts.last?.invalidateEverything == true)
-        #expect(layout.collectionView === host)
+        #expect(layout.collectionView === host.collectionView)
         host.layoutIfNeeded()
         #expect(layout.seenDuringPrepare?.invalidateEverything == true)
         #expect(layout.invalidationContextBeingPrepared == nil)
@@ -199,7 +198,7 @@ struct LayoutLifecycleTests {
         #expect(layout.pendingInvalidationContext?.invalidatedSupplementaryIndexPaths?[CollectionElementKindSectionHeader]
                 == [IndexPath(item: 0, section: 0)])
         #expect(layout.asked.map(\.minY) == [50, 150])
-        #expect(host.contentOffset == CGPoint(x: 0, y: 150))
+        #expect(host.collectionView.contentOffset == CGPoint(x: 0, y: 150))
     }
 
     @Test("update items report their paths and whether they are section operations")
@@ -221,7 +220,7 @@ extension LayoutLifecycleTests {
         let host = StaticLayoutHost(layout: first, itemCounts: [2])
         host.layout = second
         #expect(first.collectionView == nil)
-        #expect(second.collectionView === host)
+        #expect(second.collectionView === host.collectionView)
         #expect(host.layoutAttributesForItem(at: IndexPath(item: 1, section: 0)) != nil)
     }
 }

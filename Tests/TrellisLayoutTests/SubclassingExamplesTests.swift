@@ -1,20 +1,20 @@
-import Foundation
+@_spi(Instrumentation) @testable import TrellisCollectionView
 import Testing
-import TrellisLayout
 
 // The three reasons to subclass the flow layout that seed 003 lists, each as a working example.
 
-/// 1. New supplementary or decoration views: a background behind each section's inset box.
+/// 1. New supplementary or decoration views: a background behind each section's inset box,
+/// cached in `prepare()` as UIKit layouts do.
 final class SectionBackgroundFlowLayout: CollectionViewFlowLayout {
     static let backgroundKind = "sectionBackground"
     private var backgrounds: [CollectionViewLayoutAttributes] = []
 
     override func prepare() {
         super.prepare()
-        backgrounds = (0..<geometry.numberOfSections).map { section in
-            var attributes = CollectionViewLayoutAttributes(forDecorationViewOfKind: Self.backgroundKind,
+        backgrounds = (0..<flowGeometry.numberOfSections).map { section in
+            let attributes = CollectionViewLayoutAttributes(forDecorationViewOfKind: Self.backgroundKind,
                                                             with: IndexPath(item: 0, section: section))
-            attributes.frame = geometry.sectionBodyFrame(section: section)!
+            attributes.frame = flowGeometry.sectionBodyFrame(section: section)!
             attributes.zIndex = -1
             return attributes
         }
@@ -22,13 +22,12 @@ final class SectionBackgroundFlowLayout: CollectionViewFlowLayout {
 
     override func layoutAttributesForElements(in rect: CGRect) -> [CollectionViewLayoutAttributes]? {
         var result = super.layoutAttributesForElements(in: rect) ?? []
-        result += backgrounds.filter { LayoutGeometry.intersects($0.frame, rect) }
+        result += backgrounds.filter { $0.frame.intersects(rect) }
         return result
     }
 
     override func layoutAttributesForDecorationView(ofKind elementKind: String,
                                                     at indexPath: IndexPath) -> CollectionViewLayoutAttributes? {
-        prepareIfNeeded()
         guard elementKind == Self.backgroundKind, backgrounds.indices.contains(indexPath.section) else {
             return super.layoutAttributesForDecorationView(ofKind: elementKind, at: indexPath)
         }
@@ -36,7 +35,8 @@ final class SectionBackgroundFlowLayout: CollectionViewFlowLayout {
     }
 }
 
-/// 2. Tweaking what `super` returns: every line left-aligned with the minimum spacing.
+/// 2. Tweaking what `super` returns: every line left-aligned with the minimum spacing, by
+/// changing the objects `super` hands out.
 final class LeftAlignedFlowLayout: CollectionViewFlowLayout {
     override func layoutAttributesForElements(in rect: CGRect) -> [CollectionViewLayoutAttributes]? {
         // Left-aligning only moves items toward the leading edge, so ask for the full lines.
@@ -45,12 +45,12 @@ final class LeftAlignedFlowLayout: CollectionViewFlowLayout {
         return super.layoutAttributesForElements(in: lines)?.compactMap { attributes in
             let adjusted = attributes.representedElementCategory == .cell
                 ? layoutAttributesForItem(at: attributes.indexPath) : attributes
-            return adjusted.flatMap { LayoutGeometry.intersects($0.frame, rect) ? $0 : nil }
+            return adjusted.flatMap { $0.frame.intersects(rect) ? $0 : nil }
         }
     }
 
     override func layoutAttributesForItem(at indexPath: IndexPath) -> CollectionViewLayoutAttributes? {
-        guard var current = super.layoutAttributesForItem(at: indexPath) else { return nil }
+        guard let current = super.layoutAttributesForItem(at: indexPath) else { return nil }
         // Walk back to the start of the line: in a flow line, x grows from item to item.
         var x = sectionInset.left
         var item = indexPath.item
@@ -69,27 +69,47 @@ final class LeftAlignedFlowLayout: CollectionViewFlowLayout {
     }
 }
 
-/// 3. New layout attributes: a corner radius and a "featured" flag carried by every cell.
-enum CornerRadius: LayoutAttributeKey { static let defaultValue: CGFloat = 0 }
-enum Featured: LayoutAttributeKey { static let defaultValue = false }
+/// 3. New layout attributes: a corner radius and a "featured" flag carried by every cell, in an
+/// attributes subclass that the layout's `layoutAttributesClass` names.
+final class CardAttributes: CollectionViewLayoutAttributes {
+    var cornerRadius: CGFloat = 0
+    var isFeatured = false
+
+    override func copy(with zone: NSZone? = nil) -> Any {
+        let copy = super.copy(with: zone) as! CardAttributes
+        copy.cornerRadius = cornerRadius
+        copy.isFeatured = isFeatured
+        return copy
+    }
+
+    override func isEqual(_ object: Any?) -> Bool {
+        guard let other = object as? CardAttributes,
+              other.cornerRadius == cornerRadius, other.isFeatured == isFeatured else { return false }
+        return super.isEqual(object)
+    }
+}
 
 final class CardFlowLayout: CollectionViewFlowLayout {
     var cornerRadius: CGFloat = 12 { didSet { invalidateLayout() } }
 
+    override class var layoutAttributesClass: AnyClass { CardAttributes.self }
+
     override func layoutAttributesForElements(in rect: CGRect) -> [CollectionViewLayoutAttributes]? {
-        super.layoutAttributesForElements(in: rect)?.map(decorate)
+        let attributes = super.layoutAttributesForElements(in: rect)
+        attributes?.forEach(decorate)
+        return attributes
     }
 
     override func layoutAttributesForItem(at indexPath: IndexPath) -> CollectionViewLayoutAttributes? {
-        super.layoutAttributesForItem(at: indexPath).map(decorate)
+        let attributes = super.layoutAttributesForItem(at: indexPath)
+        attributes.map(decorate)
+        return attributes
     }
 
-    private func decorate(_ attributes: CollectionViewLayoutAttributes) -> CollectionViewLayoutAttributes {
-        guard attributes.representedElementCategory == .cell else { return attributes }
-        var decorated = attributes
-        decorated[CornerRadius.self] = cornerRadius
-        decorated[Featured.self] = attributes.item == 0
-        return decorated
+    private func decorate(_ attributes: CollectionViewLayoutAttributes) {
+        guard attributes.representedElementCategory == .cell, let card = attributes as? CardAttributes else { return }
+        card.cornerRadius = cornerRadius
+        card.isFeatured = attributes.indexPath.item == 0
     }
 }
 
@@ -108,14 +128,14 @@ struct SubclassingExamplesTests {
         // Section 0: header 30, then insets around two lines of 50 (five fit in 300) → 10 + 50 + 10 + 50 + 10.
         #expect(backgrounds[0].frame == CGRect(x: 0, y: 30, width: 320, height: 130))
         for cell in all where cell.representedElementCategory == .cell {
-            #expect(backgrounds[cell.section].frame.contains(cell.frame))
+            #expect(backgrounds[cell.indexPath.section].frame.contains(cell.frame))
         }
         let second = layout.layoutAttributesForDecorationView(ofKind: "sectionBackground", at: IndexPath(item: 0, section: 1))
         #expect(second == backgrounds[1])
         #expect(layout.layoutAttributesForDecorationView(ofKind: "sectionBackground", at: IndexPath(item: 0, section: 2)) == nil)
         // Only the backgrounds that intersect a rect are returned with it.
         let lower = host.layoutAttributesForElements(in: CGRect(x: 0, y: 200, width: 320, height: 20)) ?? []
-        #expect(lower.filter { $0.representedElementCategory == .decorationView }.map(\.section) == [1])
+        #expect(lower.filter { $0.representedElementCategory == .decorationView }.map(\.indexPath.section) == [1])
     }
 
     @Test("a subclass adjusts what super returns: lines left-aligned with the minimum spacing")
@@ -124,7 +144,7 @@ struct SubclassingExamplesTests {
         layout.sectionInset = EdgeInsets(top: 0, left: 8, bottom: 0, right: 8)
         final class Sizes: CollectionViewDelegateFlowLayout {
             let widths: [CGFloat] = [60, 90, 40, 120, 70, 50]
-            func collectionView(_ collectionView: any CollectionViewLayoutHost, layout collectionViewLayout: CollectionViewLayout,
+            func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
                                 sizeForItemAt indexPath: IndexPath) -> CGSize {
                 CGSize(width: widths[indexPath.item], height: 30)
             }
@@ -137,18 +157,20 @@ struct SubclassingExamplesTests {
         #expect(cells.map(\.frame.minY) == [0, 0, 0, 40, 40, 40])
         // A narrow rect on the left finds the moved items, which the plain flow layout would miss.
         let left = host.layoutAttributesForElements(in: CGRect(x: 150, y: 0, width: 30, height: 80)) ?? []
-        #expect(left.map(\.item) == [1, 2, 4])
+        #expect(left.map(\.indexPath.item) == [1, 2, 4])
     }
 
     @Test("a subclass carries its own attributes, which take part in equality")
     func customAttributes() {
         let layout = CardFlowLayout()
         let host = StaticLayoutHost(layout: layout, itemCounts: [3])
-        let cells = host.layoutAttributesForElements(in: LayoutGeometry.everything) ?? []
-        #expect(cells.map { $0[CornerRadius.self] } == [12, 12, 12])
-        #expect(cells.map { $0[Featured.self] } == [true, false, false])
+        let cells = (host.layoutAttributesForElements(in: LayoutGeometry.everything) ?? []).compactMap { $0 as? CardAttributes }
+        #expect(cells.count == 3, "super creates its objects through layoutAttributesClass")
+        #expect(cells.map(\.cornerRadius) == [12, 12, 12])
+        #expect(cells.map(\.isFeatured) == [true, false, false])
         let single = host.layoutAttributesForItem(at: IndexPath(item: 0, section: 0))
         #expect(single == cells[0])
+        #expect((single?.copy() as? CardAttributes)?.cornerRadius == 12, "a copy is of the subclass, with its attributes")
         let plain = StaticLayoutHost(layout: CollectionViewFlowLayout(), itemCounts: [3])
             .layoutAttributesForItem(at: IndexPath(item: 0, section: 0))
         #expect(plain?.frame == single?.frame)

@@ -1,23 +1,22 @@
-import Foundation
+@_spi(Instrumentation) import TrellisCollectionView
 import Testing
-import TrellisLayout
 import TrellisRender
 
 @Suite("SVG and HTML")
 struct SVGRendererTests {
     func snapshot() -> LayoutSnapshot {
-        var header = CollectionViewLayoutAttributes(forSupplementaryViewOfKind: CollectionElementKindSectionHeader,
+        let header = CollectionViewLayoutAttributes(forSupplementaryViewOfKind: CollectionElementKindSectionHeader,
                                                     with: IndexPath(item: 0, section: 0))
         header.frame = CGRect(x: 0, y: 0, width: 200, height: 20)
         header.zIndex = 10
-        var cell = CollectionViewLayoutAttributes(forCellWith: IndexPath(item: 3, section: 0))
+        let cell = CollectionViewLayoutAttributes(forCellWith: IndexPath(item: 3, section: 0))
         cell.frame = CGRect(x: 10.25, y: 30, width: 60, height: 40)
         cell.alpha = 0.5
         cell.transform3D = Transform3DMakeScale(0.5, 0.5, 1)
-        var background = CollectionViewLayoutAttributes(forDecorationViewOfKind: "<bg>", with: IndexPath(item: 0, section: 0))
+        let background = CollectionViewLayoutAttributes(forDecorationViewOfKind: "<bg>", with: IndexPath(item: 0, section: 0))
         background.frame = CGRect(x: 0, y: 20, width: 200, height: 100)
         background.zIndex = -1
-        var hidden = CollectionViewLayoutAttributes(forCellWith: IndexPath(item: 4, section: 0))
+        let hidden = CollectionViewLayoutAttributes(forCellWith: IndexPath(item: 4, section: 0))
         hidden.isHidden = true
         return LayoutSnapshot(contentSize: CGSize(width: 200, height: 120), elements: [header, cell, background, hidden])
     }

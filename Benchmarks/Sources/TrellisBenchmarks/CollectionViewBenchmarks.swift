@@ -1,6 +1,4 @@
-import Foundation
-import TrellisCollectionView
-import TrellisLayout
+@_spi(Instrumentation) import TrellisCollectionView
 
 /// A data source and flow delegate over an array of sizes that can be swapped for the data
 /// after a batch.
@@ -14,7 +12,7 @@ final class SizesDataSource: CollectionViewDataSource, CollectionViewDelegateFlo
         collectionView.dequeueReusableCell(withReuseIdentifier: "cell", for: indexPath)
     }
 
-    func collectionView(_ collectionView: any CollectionViewLayoutHost, layout collectionViewLayout: CollectionViewLayout,
+    func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
                         sizesForItemsInSection section: Int) -> [CGSize]? { sizes }
 }
 

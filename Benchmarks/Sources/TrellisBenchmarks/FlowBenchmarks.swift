@@ -1,5 +1,4 @@
-import Foundation
-import TrellisLayout
+@_spi(Instrumentation) import TrellisCollectionView
 
 /// Sizes for the benchmarks: widths 40…160, heights 40…120, from a fixed seed.
 func variedSizes(_ count: Int, seed: UInt64 = 42) -> [CGSize] {
@@ -64,9 +63,9 @@ final class SizesDelegate: CollectionViewDelegateFlowLayout {
     let bulk: Bool
     init(_ sizes: [CGSize], bulk: Bool) { self.sizes = sizes; self.bulk = bulk }
 
-    func collectionView(_ collectionView: any CollectionViewLayoutHost, layout collectionViewLayout: CollectionViewLayout,
+    func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
                         sizesForItemsInSection section: Int) -> [CGSize]? { bulk ? sizes : nil }
 
-    func collectionView(_ collectionView: any CollectionViewLayoutHost, layout collectionViewLayout: CollectionViewLayout,
+    func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
                         sizeForItemAt indexPath: IndexPath) -> CGSize { sizes[indexPath.item] }
 }

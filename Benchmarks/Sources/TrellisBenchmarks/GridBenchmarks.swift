@@ -1,6 +1,5 @@
-import Foundation
-import TrellisGrid
-import TrellisLayout
+@_spi(Instrumentation) import TrellisCollectionView
+@_spi(Instrumentation) import TrellisGrid
 
 /// The grid sorting benchmarks: 1,000,000 rows, against the standard library's sort of the same
 /// numbers, plus pandas' `sort_values` on the same CSV when pandas is installed.

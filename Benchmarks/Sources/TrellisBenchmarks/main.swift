@@ -1,9 +1,15 @@
 import Foundation
-import TrellisCollectionView
-import TrellisLayout
+@_spi(Instrumentation) import TrellisCollectionView
 
 // Flow layout benchmarks for 1,000,000 items. Every target is a ratio to, or an absolute bound
 // beside, a baseline measured in this same run.
+
+// Timings of a build with the storage's invariant checks compiled in (a debug build) would mean
+// nothing: refuse to run.
+if FlowGeometry.invariantChecksEnabled {
+    print("The benchmarks must run in release mode: swift run -c release --package-path Benchmarks")
+    exit(1)
+}
 
 let count = 1_000_000
 let width: CGFloat = 375
@@ -31,7 +37,7 @@ let memoryHost = StaticLayoutHost(layout: memoryLayout, itemCounts: [count],
 memoryHost.layoutIfNeeded()
 let after = residentBytes()
 let perItemHeap = Double(after - before) / Double(count)
-let perItemStorage = Double(memoryLayout.geometry.storageBytes) / Double(count)
+let perItemStorage = Double(memoryLayout.flowGeometry.storageBytes) / Double(count)
 rows.append(("FlowLayout memory, 1M varied items", String(format: "%.1f B/item", perItemHeap),
              String(format: "resident growth; geometry storage %.1f B/item (target < 64)", perItemStorage)))
 verdicts.append(String(format: "memory, 1M varied: %.1f bytes per item — %@", perItemHeap,
@@ -78,7 +84,7 @@ verdicts.append(String(format: "prepare, 1M varied (bulk sizes): %.2f× baseline
                        bulkRatio <= 2 ? "meets ≤ 2×" : "MISSES ≤ 2×"))
 
 // The frames must be the baseline's frames, or the comparison means nothing.
-let mismatches = (0..<count).filter { bulkLayout.geometry.itemFrame(section: 0, item: $0) != baselineFrames[$0] }.count
+let mismatches = (0..<count).filter { bulkLayout.flowGeometry.itemFrame(section: 0, item: $0) != baselineFrames[$0] }.count
 verdicts.append("frames identical to the baseline's: \(mismatches == 0 ? "yes" : "NO, \(mismatches) differ")")
 
 // FlowLayout prepare, sizes asked item by item (UIKit's sizeForItemAt).
@@ -149,7 +155,7 @@ let sizingHost = StaticLayoutHost(layout: sizingLayout, itemCounts: [count],
 sizingHost.layoutIfNeeded()
 func reportSize(item: Int, height: CGFloat) {
     let original = sizingLayout.layoutAttributesForItem(at: IndexPath(item: item, section: 0))!
-    var preferred = original
+    let preferred = original.copy() as! CollectionViewLayoutAttributes
     preferred.size = CGSize(width: 100, height: height)
     let context = sizingLayout.invalidationContext(forPreferredLayoutAttributes: preferred, withOriginalAttributes: original)
     sizingLayout.invalidateLayout(with: context)
@@ -198,10 +204,10 @@ for _ in 0..<runs {
     source.sizes = newSizes
     let clock = ContinuousClock()
     batchRuns.append(clock.measure {
-        let transition = try! view.performBatchUpdates {
-            try view.deleteItems(at: batch.deletedItems)
-            try view.insertItems(at: batch.insertedItems)
-            for move in batch.movedItems { try view.moveItem(at: move.from, to: move.to) }
+        let transition = try! view.applyBatchUpdates {
+            view.deleteItems(at: batch.deletedItems)
+            view.insertItems(at: batch.insertedItems)
+            for move in batch.movedItems { view.moveItem(at: move.from, to: move.to) }
         }
         transitionElements = transition.elements.count
     })

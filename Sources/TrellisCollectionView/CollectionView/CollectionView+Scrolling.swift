@@ -1,28 +1,21 @@
 import Foundation
-import TrellisLayout
-
-/// Deceleration rates per millisecond (`UIScrollView.DecelerationRate`).
-public enum DecelerationRate {
-    /// 0.998 per millisecond.
-    public static let normal: CGFloat = 0.998
-    /// 0.99 per millisecond.
-    public static let fast: CGFloat = 0.99
-}
-
-/// Where to put an item when scrolling to it (`UICollectionView.ScrollPosition`).
-public struct ScrollPosition: OptionSet, Hashable, Sendable {
-    public let rawValue: Int
-    public init(rawValue: Int) { self.rawValue = rawValue }
-
-    public static let top = ScrollPosition(rawValue: 1 << 0)
-    public static let centeredVertically = ScrollPosition(rawValue: 1 << 1)
-    public static let bottom = ScrollPosition(rawValue: 1 << 2)
-    public static let left = ScrollPosition(rawValue: 1 << 3)
-    public static let centeredHorizontally = ScrollPosition(rawValue: 1 << 4)
-    public static let right = ScrollPosition(rawValue: 1 << 5)
-}
 
 extension CollectionView {
+    /// Where to put an item when scrolling to it (`UICollectionView.ScrollPosition`).
+    public struct ScrollPosition: OptionSet, Hashable, Sendable {
+        public let rawValue: UInt
+        public init(rawValue: UInt) { self.rawValue = rawValue }
+
+        /// Leave the item where it is (an empty set).
+        public static let none = ScrollPosition([])
+        public static let top = ScrollPosition(rawValue: 1 << 0)
+        public static let centeredVertically = ScrollPosition(rawValue: 1 << 1)
+        public static let bottom = ScrollPosition(rawValue: 1 << 2)
+        public static let left = ScrollPosition(rawValue: 1 << 3)
+        public static let centeredHorizontally = ScrollPosition(rawValue: 1 << 4)
+        public static let right = ScrollPosition(rawValue: 1 << 5)
+    }
+
     /// The smallest and largest content offsets: the content plus its adjusted inset.
     public var contentOffsetRange: (min: CGPoint, max: CGPoint) {
         let inset = adjustedContentInset
@@ -40,59 +33,78 @@ extension CollectionView {
         return CGPoint(x: x, y: y)
     }
 
-    /// Scrolls to `offset`. Animated, it returns a transition that carries the offsets (elements
-    /// do not change, only the viewport moves); otherwise ``CollectionViewTransition/none``.
-    @discardableResult
-    public func setContentOffset(_ offset: CGPoint, animated: Bool) -> CollectionViewTransition {
+    /// Scrolls to `contentOffset`. Animated, the move is recorded as ``currentTransition`` (only
+    /// the offsets change) and the delegate hears `scrollViewDidEndScrollingAnimation(_:)`.
+    public func setContentOffset(_ contentOffset: CGPoint, animated: Bool) {
         layoutIfNeeded()
         let start = bounds.origin
-        setBounds(CGRect(origin: offset, size: bounds.size))
+        guard contentOffset.x.isFinite, contentOffset.y.isFinite else { return }
+        bounds.origin = contentOffset
         layoutIfNeeded()
-        guard animated else { return .none }
-        return CollectionViewTransition(elements: [], contentSizeBefore: contentSize, contentSizeAfter: contentSize,
-                                        contentOffsetBefore: start, contentOffsetAfter: offset)
+        guard animated else { return }
+        currentTransition = CollectionViewTransition(elements: [], contentSizeBefore: contentSize,
+                                                     contentSizeAfter: contentSize,
+                                                     contentOffsetBefore: start, contentOffsetAfter: contentOffset)
+        delegate?.scrollViewDidEndScrollingAnimation(self)
     }
 
-    /// Scrolls so that an item sits at `position` (UIKit's rules: top/centred/bottom along y,
-    /// left/centred/right along x, an empty set leaves that axis as it is), clamped to the content.
-    @discardableResult
-    public func scrollToItem(at indexPath: IndexPath, at position: ScrollPosition,
-                             animated: Bool) -> CollectionViewTransition {
-        guard let frame = layoutAttributesForItem(at: indexPath)?.frame else { return .none }
+    /// Scrolls so that an item sits at `scrollPosition` (UIKit's rules: top/centred/bottom along
+    /// y, left/centred/right along x, an empty set leaves that axis as it is), clamped to the
+    /// content. An index path the layout does not know is ignored.
+    public func scrollToItem(at indexPath: IndexPath, at scrollPosition: ScrollPosition, animated: Bool) {
+        guard let frame = layoutAttributesForItem(at: indexPath)?.frame else { return }
         let inset = adjustedContentInset
         var offset = bounds.origin
         let height = bounds.height - inset.top - inset.bottom, width = bounds.width - inset.left - inset.right
-        if position.contains(.top) { offset.y = frame.minY - inset.top }
-        else if position.contains(.centeredVertically) { offset.y = frame.midY - inset.top - height / 2 }
-        else if position.contains(.bottom) { offset.y = frame.maxY - inset.top - height }
-        if position.contains(.left) { offset.x = frame.minX - inset.left }
-        else if position.contains(.centeredHorizontally) { offset.x = frame.midX - inset.left - width / 2 }
-        else if position.contains(.right) { offset.x = frame.maxX - inset.left - width }
-        return setContentOffset(clampedOffset(offset), animated: animated)
+        if scrollPosition.contains(.top) { offset.y = frame.minY - inset.top }
+        else if scrollPosition.contains(.centeredVertically) { offset.y = frame.midY - inset.top - height / 2 }
+        else if scrollPosition.contains(.bottom) { offset.y = frame.maxY - inset.top - height }
+        if scrollPosition.contains(.left) { offset.x = frame.minX - inset.left }
+        else if scrollPosition.contains(.centeredHorizontally) { offset.x = frame.midX - inset.left - width / 2 }
+        else if scrollPosition.contains(.right) { offset.x = frame.maxX - inset.left - width }
+        setContentOffset(clampedOffset(offset), animated: animated)
     }
 
     /// Where a scroll would come to rest on its own, starting from the current offset with
     /// `velocity` in points per millisecond and `rate` per millisecond: the geometric sum of the
     /// decaying velocity, `velocity · rate / (1 − rate)`.
-    public func projectedOffset(velocity: CGPoint, decelerationRate rate: CGFloat) -> CGPoint {
-        let factor = rate > 0 && rate < 1 ? rate / (1 - rate) : 0
+    public func projectedOffset(velocity: CGPoint, decelerationRate rate: DecelerationRate) -> CGPoint {
+        let r = rate.rawValue
+        let factor = r > 0 && r < 1 ? r / (1 - r) : 0
         return CGPoint(x: bounds.origin.x + velocity.x * factor, y: bounds.origin.y + velocity.y * factor)
     }
 
-    /// Ends a drag: projects where the scroll would stop, lets paging, the layout's
-    /// `targetContentOffset(forProposedContentOffset:withScrollingVelocity:)` and the delegate's
-    /// `scrollViewWillEndDragging` adjust it, clamps it to the content, scrolls there and returns it.
+    /// Ends a (simulated) drag with `velocity` in points per millisecond, as a finger lifting off:
+    /// projects where the scroll would stop with ``ScrollView/decelerationRate``, lets paging, the
+    /// layout's `targetContentOffset(forProposedContentOffset:withScrollingVelocity:)` and the
+    /// delegate's `scrollViewWillEndDragging(_:withVelocity:targetContentOffset:)` adjust it,
+    /// clamps it to the content, scrolls there and returns it.
     @discardableResult
     public func endDragging(withVelocity velocity: CGPoint) -> CGPoint {
         layoutIfNeeded()
+        guard isScrollEnabled else { return bounds.origin }
+        isDragging = true
+        delegate?.scrollViewWillBeginDragging(self)
         var target = projectedOffset(velocity: velocity, decelerationRate: decelerationRate)
         if isPagingEnabled { target = pagedOffset(proposed: target, velocity: velocity) }
         target = collectionViewLayout.targetContentOffset(forProposedContentOffset: target, withScrollingVelocity: velocity)
-        displayDelegate?.scrollViewWillEndDragging(self, withVelocity: velocity,
-                                                                               targetContentOffset: &target)
+        withUnsafeMutablePointer(to: &target) { pointer in
+            delegate?.scrollViewWillEndDragging(self, withVelocity: velocity, targetContentOffset: pointer)
+        }
         target = clampedOffset(target)
-        setBounds(CGRect(origin: target, size: bounds.size))
+        isDragging = false
+        let decelerates = target != bounds.origin
+        delegate?.scrollViewDidEndDragging(self, willDecelerate: decelerates)
+        if decelerates {
+            isDecelerating = true
+            delegate?.scrollViewWillBeginDecelerating(self)
+        }
+        bounds.origin = target
         layoutIfNeeded()
+        if decelerates {
+            isDecelerating = false
+            delegate?.scrollViewDidEndDecelerating(self)
+        }
         return target
     }
 
@@ -112,3 +124,6 @@ extension CollectionView {
                        y: page(bounds.origin.y, proposed.y, velocity.y, bounds.height))
     }
 }
+
+/// The older spelling of ``CollectionView/ScrollPosition`` (`UICollectionViewScrollPosition`).
+public typealias CollectionViewScrollPosition = CollectionView.ScrollPosition

@@ -1,22 +1,21 @@
 import Foundation
-import TrellisLayout
 
 /// Identifies one element of a collection view: a cell by index path, a supplementary or
 /// decoration view by kind and index path.
 public struct ElementID: Hashable, Sendable, Comparable, CustomStringConvertible {
-    public var category: CollectionElementCategory
+    public var category: CollectionView.ElementCategory
     public var kind: String?
     public var section: Int
     public var item: Int
 
-    public init(category: CollectionElementCategory, kind: String?, section: Int, item: Int) {
+    public init(category: CollectionView.ElementCategory, kind: String?, section: Int, item: Int) {
         self.category = category
         self.kind = kind
         self.section = section
         self.item = item
     }
 
-    /// The identity of the element an attributes value describes.
+    /// The identity of the element an attributes object describes.
     public init(_ attributes: CollectionViewLayoutAttributes) {
         self.init(category: attributes.representedElementCategory, kind: attributes.representedElementKind,
                   section: attributes.section, item: attributes.item)
@@ -37,24 +36,23 @@ public struct ElementID: Hashable, Sendable, Comparable, CustomStringConvertible
 
     /// Cells first, then supplementary and decoration views; by kind, section and item.
     public static func < (a: ElementID, b: ElementID) -> Bool {
-        let ra = [CollectionElementCategory.cell, .supplementaryView, .decorationView].firstIndex(of: a.category)!
-        let rb = [CollectionElementCategory.cell, .supplementaryView, .decorationView].firstIndex(of: b.category)!
-        if ra != rb { return ra < rb }
+        if a.category != b.category { return a.category.rawValue < b.category.rawValue }
         if a.kind != b.kind { return (a.kind ?? "") < (b.kind ?? "") }
         return (a.section, a.item) < (b.section, b.item)
     }
 
     public var description: String {
-        "\(kind ?? category.rawValue)[\(section), \(item)]"
+        "\(kind ?? category.name)[\(section), \(item)]"
     }
 }
 
-/// The headless collection view: drives any ``CollectionViewLayout`` the way `UICollectionView`
-/// does — layout passes with coalesced invalidation, the visible set with view reuse, batch
-/// updates with their transitions, and scrolling — without drawing anything.
+/// The headless collection view: `UICollectionView` without pixels. It drives any
+/// ``CollectionViewLayout`` the way UIKit does — layout passes with coalesced invalidation, the
+/// visible set with view reuse, batch updates with their transitions, and scrolling — and it is
+/// what a layout's `collectionView` is.
 ///
 /// ```swift
-/// let layout = FlowLayout()
+/// let layout = CollectionViewFlowLayout()
 /// let collectionView = CollectionView(frame: CGRect(x: 0, y: 0, width: 375, height: 667),
 ///                                     collectionViewLayout: layout)
 /// collectionView.register(CollectionViewCell.self, forCellWithReuseIdentifier: "cell")
@@ -62,124 +60,117 @@ public struct ElementID: Hashable, Sendable, Comparable, CustomStringConvertible
 /// collectionView.layoutIfNeeded()
 /// collectionView.indexPathsForVisibleItems  // the items in the viewport, sorted
 /// ```
-open class CollectionView: CollectionViewLayoutHost {
-    /// The scroll direction type, as `UICollectionView.ScrollDirection`.
-    public typealias ScrollDirection = TrellisLayout.ScrollDirection
-    /// The kind of section headers (`UICollectionView.elementKindSectionHeader`).
-    public static let elementKindSectionHeader = CollectionElementKind.sectionHeader
-    /// The kind of section footers (`UICollectionView.elementKindSectionFooter`).
-    public static let elementKindSectionFooter = CollectionElementKind.sectionFooter
-
+open class CollectionView: ScrollView {
     // MARK: State
 
-    /// The layout. Setting it invalidates everything (use ``setCollectionViewLayout(_:animated:)``
-    /// for a transition).
-    public var collectionViewLayout: CollectionViewLayout {
-        didSet {
-            guard collectionViewLayout !== oldValue else { return }
-            oldValue.attach(to: nil)
-            collectionViewLayout.attach(to: self)
-            dropPreparedElements()
-        }
+    @exclusivity(unchecked) var layoutStorage: CollectionViewLayout
+
+    /// The layout. Setting it replaces the layout without animation, as
+    /// ``setCollectionViewLayout(_:animated:)`` does.
+    open var collectionViewLayout: CollectionViewLayout {
+        get { layoutStorage }
+        set { setCollectionViewLayout(newValue, animated: false) }
     }
 
     /// Supplies counts and views. Setting it reloads the data.
-    public weak var dataSource: CollectionViewDataSource? { didSet { reloadData() } }
+    open weak var dataSource: CollectionViewDataSource? { didSet { reloadData() } }
     /// The delegate; layouts cast it to their own delegate protocols.
-    public weak var delegate: (any CollectionViewDelegate)? {
-        didSet {
-            displayDelegate = delegate as? CollectionViewDisplayDelegate
-            invalidateEverything()
-        }
-    }
-    /// The delegate as a display delegate, cast once: casts are costly on a path run per cell.
-    weak var displayDelegate: CollectionViewDisplayDelegate?
+    open weak var delegate: CollectionViewDelegate? { didSet { invalidateEverything() } }
     /// Told which items are about to come into view.
-    public weak var prefetchDataSource: CollectionViewDataSourcePrefetching?
+    open weak var prefetchDataSource: CollectionViewDataSourcePrefetching?
     /// Whether prefetching is on. Default `true`.
-    public var isPrefetchingEnabled = true
-
-    /// The visible rectangle in content coordinates; its origin is the content offset.
-    public internal(set) var bounds: CGRect
-    /// The content inset.
-    public var contentInset: EdgeInsets = .zero { didSet { invalidateEverything() } }
-    /// The safe area; added to the content inset when `contentInsetAdjustsForSafeArea`.
-    public var safeAreaInsets: EdgeInsets = .zero { didSet { invalidateEverything() } }
-    /// Whether the safe area is added to the content inset. Default `false`.
-    public var contentInsetAdjustsForSafeArea = false { didSet { invalidateEverything() } }
-    /// The layout margins.
-    public var layoutMargins: EdgeInsets = .zero { didSet { invalidateEverything() } }
-    /// Pixels per point. Default 2.
-    public var displayScale: CGFloat = 2 { didSet { invalidateEverything() } }
-    /// Whether scrolling stops on multiples of the viewport size.
-    public var isPagingEnabled = false
-    /// The deceleration rate per millisecond used at the end of a drag (``DecelerationRate``).
-    public var decelerationRate: CGFloat = DecelerationRate.normal
-
-    /// The inset applied: the content inset, plus the safe area when it adjusts for it.
-    public var adjustedContentInset: EdgeInsets {
-        guard contentInsetAdjustsForSafeArea else { return contentInset }
-        return EdgeInsets(top: contentInset.top + safeAreaInsets.top, left: contentInset.left + safeAreaInsets.left,
-                          bottom: contentInset.bottom + safeAreaInsets.bottom, right: contentInset.right + safeAreaInsets.right)
-    }
-
-    /// The content offset (the origin of ``bounds``). Setting it scrolls without animation.
-    public var contentOffset: CGPoint {
-        get { bounds.origin }
-        set { setBounds(CGRect(origin: newValue, size: bounds.size)) }
-    }
-
-    /// The content size the layout reported at the last layout pass.
-    public internal(set) var contentSize: CGSize = .zero
+    open var isPrefetchingEnabled = true
+    /// A view behind all content.
+    open var backgroundView: View?
 
     let pool = ReusePool()
-    var counts: [Int]?
-    var visibleViews: [ElementID: CollectionReusableView] = [:]
-    var preparedRect: CGRect?
-    var preparedElements: [CollectionViewLayoutAttributes] = []
-    var preparedGeneration = -1
-    var prefetched: Set<IndexPath> = []
-    var lastOffset: CGPoint = .zero
+    @exclusivity(unchecked) var counts: [Int]?
+    @exclusivity(unchecked) var visibleViews: [ElementID: CollectionReusableView] = [:]
+    @exclusivity(unchecked) var preparedRect: CGRect?
+    @exclusivity(unchecked) var preparedElements: [CollectionViewLayoutAttributes] = []
+    @exclusivity(unchecked) var preparedGeneration = -1
+    @exclusivity(unchecked) var prefetched: Set<IndexPath> = []
+    @exclusivity(unchecked) var lastOffset: CGPoint = .zero
     var batchDepth = 0
     var pendingBatch = BatchUpdate()
+    private var boundsChangeContext: CollectionViewLayoutInvalidationContext?
+
+    /// The update being animated, while the layout is asked for its initial and final attributes:
+    /// what the flow layout's defaults read.
+    package internal(set) var updateInProgress: UpdateContext?
 
     /// How many times the layout's `prepare()` ran for this collection view.
-    public internal(set) var prepareCount = 0
+    @_spi(Instrumentation) public internal(set) var prepareCount = 0
     /// How many rect queries (`layoutAttributesForElements(in:)`) the collection view made.
-    public internal(set) var layoutQueryCount = 0
+    @_spi(Instrumentation) public internal(set) var layoutQueryCount = 0
     /// How many views were created rather than reused.
-    public var createdViewCount: Int { pool.created }
+    @_spi(Instrumentation) public var createdViewCount: Int { pool.created }
+
     /// The transition of the last animated change, until it is completed.
     public internal(set) var currentTransition: CollectionViewTransition?
     /// Views that are animating out: kept until ``completeTransition()``.
     public internal(set) var disappearingViews: [CollectionReusableView] = []
+    /// Why the last batch update was refused, or `nil` when it was applied. A refused batch
+    /// changes nothing (UIKit raises an exception instead).
+    public internal(set) var lastUpdateError: BatchUpdateError?
 
     /// Creates a collection view with a frame (its size is the viewport) and a layout.
     public init(frame: CGRect, collectionViewLayout layout: CollectionViewLayout) {
-        bounds = CGRect(origin: .zero, size: frame.size)
-        collectionViewLayout = layout
+        layoutStorage = layout
+        super.init(frame: frame)
         layout.attach(to: self)
+    }
+
+    /// Creates a collection view from an archive: nothing is archived, so this is a zero-sized
+    /// collection view with a flow layout.
+    public required init?(coder: NSCoder) {
+        layoutStorage = CollectionViewFlowLayout()
+        super.init(frame: .zero)
+        layoutStorage.attach(to: self)
     }
 
     // MARK: Counts
 
-    public var numberOfSections: Int {
+    /// The number of sections, as the data source reported it at the last reload (inside a batch
+    /// update, the count before the update).
+    open var numberOfSections: Int {
         loadCountsIfNeeded()
         return counts?.count ?? 0
     }
 
-    public func numberOfItems(inSection section: Int) -> Int {
+    /// The number of items in `section`; 0 for a section that does not exist.
+    open func numberOfItems(inSection section: Int) -> Int {
         loadCountsIfNeeded()
         guard let counts, counts.indices.contains(section) else { return 0 }
         return counts[section]
     }
 
-    /// Asks the data source for its counts; negative answers count as zero.
+    /// Asks the data source for its counts. A negative answer counts as zero and one above
+    /// ``maximumSectionCount`` or ``maximumItemCount`` as that maximum; each is recorded in
+    /// ``diagnostics``.
     func fetchCounts() -> [Int] {
         guard let dataSource else { return [] }
-        let sections = max(0, dataSource.numberOfSections(in: self))
-        return (0..<sections).map { max(0, dataSource.collectionView(self, numberOfItemsInSection: $0)) }
+        let reported = dataSource.numberOfSections(in: self)
+        let sections = clampedCount(reported, maximum: Self.maximumSectionCount, what: "sections")
+        return (0..<sections).map { section in
+            clampedCount(dataSource.collectionView(self, numberOfItemsInSection: section), maximum: Self.maximumItemCount,
+                         what: "items in section \(section)")
+        }
     }
+
+    private func clampedCount(_ reported: Int, maximum: Int, what: String) -> Int {
+        if reported < 0 { note("the data source reported \(reported) \(what); counting 0") }
+        if reported > maximum { note("the data source reported \(reported) \(what); counting \(maximum)") }
+        return min(max(0, reported), maximum)
+    }
+
+    /// The most sections a collection view keeps track of: counts are stored per section, so a
+    /// data source that answers `Int.max` must not make the view allocate without bound.
+    public static let maximumSectionCount = 1 << 24
+
+    /// The most items a section may hold (2²⁸): a batch update maps every item of the sections
+    /// it touches, which must stay within memory.
+    public static let maximumItemCount = 1 << 28
 
     func loadCountsIfNeeded() {
         if counts == nil { counts = fetchCounts() }
@@ -187,21 +178,31 @@ open class CollectionView: CollectionViewLayoutHost {
 
     // MARK: Registration and reuse
 
-    /// Registers the class of cells dequeued with `identifier`.
-    public func register(_ cellClass: CollectionViewCell.Type, forCellWithReuseIdentifier identifier: String) {
-        pool.registerCell(cellClass, identifier)
+    /// Registers the class of cells dequeued with `identifier` (`nil` forgets it).
+    open func register(_ cellClass: AnyClass?, forCellWithReuseIdentifier identifier: String) {
+        guard let cellClass else { pool.unregister(kind: nil, identifier); return }
+        guard let type = cellClass as? CollectionViewCell.Type else {
+            note("\(cellClass) is not a CollectionViewCell subclass; it cannot be registered for cells")
+            return
+        }
+        pool.registerCell(type, identifier)
     }
 
     /// Registers the class of supplementary views of `kind` dequeued with `identifier`.
-    public func register(_ viewClass: CollectionReusableView.Type, forSupplementaryViewOfKind kind: String,
-                         withReuseIdentifier identifier: String) {
-        pool.registerSupplementary(viewClass, kind: kind, identifier)
+    open func register(_ viewClass: AnyClass?, forSupplementaryViewOfKind kind: String,
+                       withReuseIdentifier identifier: String) {
+        guard let viewClass else { pool.unregister(kind: kind, identifier); return }
+        guard let type = viewClass as? CollectionReusableView.Type else {
+            note("\(viewClass) is not a CollectionReusableView subclass; it cannot be registered for \(kind)")
+            return
+        }
+        pool.registerSupplementary(type, kind: kind, identifier)
     }
 
     /// A cell for `indexPath`: a waiting one of that identifier (after `prepareForReuse()`), or a
     /// new one of the registered class. An unregistered identifier gives a plain
     /// `CollectionViewCell` and is recorded in ``diagnostics`` (UIKit would raise).
-    public func dequeueReusableCell(withReuseIdentifier identifier: String, for indexPath: IndexPath) -> CollectionViewCell {
+    open func dequeueReusableCell(withReuseIdentifier identifier: String, for indexPath: IndexPath) -> CollectionViewCell {
         let (cell, registered) = pool.dequeueCell(identifier)
         if !registered {
             note("could not dequeue a view of kind: cell with identifier \(identifier) - register a class for the identifier")
@@ -210,39 +211,59 @@ open class CollectionView: CollectionViewLayoutHost {
     }
 
     /// A supplementary view of `kind` for `indexPath`, reused when one waits.
-    public func dequeueReusableSupplementaryView(ofKind kind: String, withReuseIdentifier identifier: String,
-                                                 for indexPath: IndexPath) -> CollectionReusableView {
+    open func dequeueReusableSupplementaryView(ofKind kind: String, withReuseIdentifier identifier: String,
+                                               for indexPath: IndexPath) -> CollectionReusableView {
         pool.dequeueSupplementary(kind: kind, identifier)
     }
 
-    /// Problems found while running (an unregistered identifier, say), oldest first.
+    /// Problems found while running (an unregistered identifier, a negative count), oldest first.
     public private(set) var diagnostics: [String] = []
 
-    func note(_ message: String) {
+    package func note(_ message: String) {
         if diagnostics.last != message { diagnostics.append(message) }
     }
 
     // MARK: The layout pass
 
-    /// Runs a layout pass if anything is stale: counts, one `prepare()` for any number of
-    /// invalidations, the content size, then the visible set.
-    public func layoutIfNeeded() {
-        loadCountsIfNeeded()
+    /// Runs a layout pass: counts, one `prepare()` for any number of invalidations, the content
+    /// size, then the visible set. Cheap when nothing changed.
+    open override func layoutIfNeeded() {
+        layoutPass()
+    }
+
+    /// The collection view lays out its content here, as UIKit's does.
+    open override func layoutSubviews() {
+        super.layoutSubviews()
+        layoutPass()
+    }
+
+    private func layoutPass() {
         // Cells that size themselves change the layout while the visible set is being built;
         // the pass repeats until it settles (each repetition only measures newly shown cells).
-        for _ in 0..<16 {
+        for _ in 0..<Self.maximumPassesPerLayout {
             applyPendingOffsetAdjustment()
-            if collectionViewLayout.prepareIfNeeded() { prepareCount += 1 }
-            contentSize = collectionViewLayout.collectionViewContentSize
-            let generation = collectionViewLayout.preparedGeneration
+            prepareLayoutIfNeeded()
+            let generation = layoutStorage.preparedGeneration
             updateVisibleSet()
-            if generation == collectionViewLayout.preparedGeneration && !collectionViewLayout.needsPrepare { break }
+            if generation == layoutStorage.preparedGeneration && !layoutStorage.needsPrepare { return }
         }
+        note("the layout did not settle after \(Self.maximumPassesPerLayout) passes: it invalidates itself "
+             + "in every pass (does it set a property in prepare() to a new value each time?)")
+    }
+
+    static let maximumPassesPerLayout = 16
+
+    /// The layout half of a pass, without views: counts, `prepare()` if the layout is stale, and
+    /// the content size. What a host that only reads attributes (``StaticLayoutHost``) runs.
+    package func prepareLayoutIfNeeded() {
+        loadCountsIfNeeded()
+        if layoutStorage.prepareIfNeeded() { prepareCount += 1 }
+        contentSize = layoutStorage.collectionViewContentSize
     }
 
     /// Reloads everything: counts are asked again, the layout is invalidated entirely, every
     /// visible view goes back to the reuse pool and the next pass dequeues anew.
-    public func reloadData() {
+    open func reloadData() {
         counts = nil
         pendingBatch = BatchUpdate()
         currentTransition = nil
@@ -252,10 +273,14 @@ open class CollectionView: CollectionViewLayoutHost {
     }
 
     func invalidateEverything() {
-        let context = type(of: collectionViewLayout).invalidationContextClass.init()
-        context.setHostFlags(everything: true, dataSourceCounts: true)
-        collectionViewLayout.invalidateLayout(with: context)
+        layoutStorage.invalidateLayout(with: type(of: layoutStorage).makeInvalidationContext(everything: true,
+                                                                                             dataSourceCounts: true))
         dropPreparedElements()
+    }
+
+    /// Called by the layout whenever it is invalidated (UIKit marks the view as needing layout).
+    func layoutDidInvalidate(_ layout: CollectionViewLayout) {
+        setNeedsLayout()
     }
 
     func dropPreparedElements() {
@@ -264,41 +289,80 @@ open class CollectionView: CollectionViewLayoutHost {
     }
 
     private func applyPendingOffsetAdjustment() {
-        guard let adjustment = collectionViewLayout.pendingInvalidationContext?.contentOffsetAdjustment,
+        guard let adjustment = layoutStorage.pendingInvalidationContext?.contentOffsetAdjustment,
               adjustment != .zero else { return }
-        bounds.origin.x += adjustment.x
-        bounds.origin.y += adjustment.y
+        shiftOrigin(by: adjustment)
     }
 
-    /// Moves or resizes the viewport the way a scroll view does: the layout is asked whether
-    /// the change invalidates it, and if so its own context is passed to `invalidateLayout(with:)`.
-    public func setBounds(_ newBounds: CGRect) {
-        guard newBounds != bounds else { return }
-        let layout = collectionViewLayout
+    /// Moves the content offset without asking the layout: an adjustment the layout asked for.
+    func shiftOrigin(by adjustment: CGPoint) {
+        guard adjustment.x.isFinite, adjustment.y.isFinite else { return }
+        applyingAdjustment = true
+        defer { applyingAdjustment = false }
+        bounds.origin = CGPoint(x: bounds.origin.x + adjustment.x, y: bounds.origin.y + adjustment.y)
+    }
+
+    private var applyingAdjustment = false
+
+    // MARK: Bounds, insets and traits
+
+    /// Asks the layout whether the new bounds invalidate it — while ``bounds`` still has its old
+    /// value, as in UIKit, so a layout may compare the two — and passes the layout's own context
+    /// to `invalidateLayout(with:)` once the bounds changed.
+    override func boundsWillChange(to newBounds: CGRect) {
+        guard !applyingAdjustment else { return }
+        let layout = layoutStorage
         if layout.shouldInvalidateLayout(forBoundsChange: newBounds) {
-            let context = layout.invalidationContext(forBoundsChange: newBounds)
-            bounds = newBounds
-            layout.invalidateLayout(with: context)
-        } else {
-            bounds = newBounds
+            boundsChangeContext = layout.invalidationContext(forBoundsChange: newBounds)
         }
     }
 
-    /// Changes the viewport size (keeping the offset), as rotating a device does.
-    public func setFrameSize(_ size: CGSize) {
-        setBounds(CGRect(origin: bounds.origin, size: size))
+    override func boundsDidChange(from oldBounds: CGRect) {
+        if let context = boundsChangeContext {
+            boundsChangeContext = nil
+            layoutStorage.invalidateLayout(with: context)
+        }
+        if oldBounds.origin != bounds.origin { delegate?.scrollViewDidScroll(self) }
+    }
+
+    open override func adjustedContentInsetDidChange() {
+        super.adjustedContentInsetDidChange()
+        invalidateEverything()
+    }
+
+    open override func layoutMarginsDidChange() {
+        super.layoutMarginsDidChange()
+        invalidateEverything()
+    }
+
+    open override func traitCollectionDidChange(_ previousTraitCollection: TraitCollection?) {
+        super.traitCollectionDidChange(previousTraitCollection)
+        invalidateEverything()
+    }
+
+    /// A headless shorthand for `traitCollection.displayScale`: pixels per point of the display the
+    /// layout is computed for. Setting it replaces the traits' display scale.
+    public var displayScale: CGFloat {
+        get { traitCollection.displayScale }
+        set {
+            let traits = traitCollection
+            traitCollection = TraitCollection(displayScale: newValue, horizontalSizeClass: traits.horizontalSizeClass,
+                                              verticalSizeClass: traits.verticalSizeClass,
+                                              layoutDirection: traits.layoutDirection,
+                                              userInterfaceIdiom: traits.userInterfaceIdiom)
+        }
     }
 
     // MARK: The visible set
 
-    /// The rect asked of the layout: the viewport extended by half a viewport before and after it
-    /// along the scroll axis, so that scrolling within it needs no new query.
+    /// The rect asked of the layout: the viewport extended by half a viewport on every side, so
+    /// that scrolling within it needs no new query.
     func pageRect(around visible: CGRect) -> CGRect {
         visible.insetBy(dx: -visible.width / 2, dy: -visible.height / 2)
     }
 
     func elementsInPreparedRect(covering visible: CGRect) -> [CollectionViewLayoutAttributes] {
-        let generation = collectionViewLayout.preparedGeneration
+        let generation = layoutStorage.preparedGeneration
         if let rect = preparedRect, generation == preparedGeneration, rect.contains(visible) {
             return preparedElements
         }
@@ -306,7 +370,7 @@ open class CollectionView: CollectionViewLayoutHost {
         preparedRect = rect
         preparedGeneration = generation
         layoutQueryCount += 1
-        preparedElements = collectionViewLayout.layoutAttributesForElements(in: rect) ?? []
+        preparedElements = layoutStorage.layoutAttributesForElements(in: rect) ?? []
         return preparedElements
     }
 
@@ -345,19 +409,18 @@ open class CollectionView: CollectionViewLayoutHost {
     /// a self-sizing flow layout — and the content offset moves as the layout asks, so that what
     /// is on screen does not jump.
     func selfSize(_ view: CollectionReusableView, _ attributes: CollectionViewLayoutAttributes) {
-        let preferred = view.preferredLayoutAttributesFitting(attributes)
-        let layout = collectionViewLayout
-        guard layout.shouldInvalidateLayout(forPreferredLayoutAttributes: preferred, withOriginalAttributes: attributes),
-              preferred != attributes else {
-            return
-        }
+        let layout = layoutStorage
+        guard layout.asksForPreferredAttributes else { return }
+        let preferred = view.preferredLayoutAttributesFitting(attributes.snapshot())
+        guard !preferred.isEqualAttributes(attributes),
+              layout.shouldInvalidateLayout(forPreferredLayoutAttributes: preferred, withOriginalAttributes: attributes)
+        else { return }
         let context = layout.invalidationContext(forPreferredLayoutAttributes: preferred, withOriginalAttributes: attributes)
         let adjustment = context.contentOffsetAdjustment
         context.contentOffsetAdjustment = .zero
         layout.invalidateLayout(with: context)
         if layout.prepareIfNeeded() { prepareCount += 1 }
-        bounds.origin.x += adjustment.x
-        bounds.origin.y += adjustment.y
+        shiftOrigin(by: adjustment)
     }
 
     func makeView(for attributes: CollectionViewLayoutAttributes, id: ElementID,
@@ -365,27 +428,46 @@ open class CollectionView: CollectionViewLayoutHost {
         switch attributes.representedElementCategory {
         case .cell:
             guard let dataSource else { return nil }
-            let cell = dataSource.collectionView(self, cellForItemAt: id.indexPath)
-            displayDelegate?.collectionView(self, willDisplay: cell, forItemAt: id.indexPath)
+            let cell = dataSource.collectionView(self, cellForItemAt: attributes.indexPath)
+            delegate?.collectionView(self, willDisplay: cell, forItemAt: attributes.indexPath)
             return cell
         case .supplementaryView:
-            return dataSource?.collectionView(self, viewForSupplementaryElementOfKind: id.kind ?? "", at: id.indexPath)
-        case .decorationView:
-            let view = pool.dequeueSupplementary(kind: "decoration:" + (id.kind ?? ""), id.kind ?? "")
+            guard let dataSource else { return nil }
+            let kind = id.kind ?? ""
+            let view = dataSource.collectionView(self, viewForSupplementaryElementOfKind: kind, at: attributes.indexPath)
+            delegate?.collectionView(self, willDisplaySupplementaryView: view, forElementKind: kind, at: attributes.indexPath)
             return view
+        case .decorationView:
+            let kind = id.kind ?? ""
+            let type = layoutStorage.decorationViewClasses[kind] ?? CollectionReusableView.self
+            return pool.dequeueSupplementary(kind: Self.decorationPoolKind(kind), kind, default: type)
+        }
+    }
+
+    static func decorationPoolKind(_ kind: String) -> String { "decoration:" + kind }
+
+    func poolKind(_ id: ElementID) -> String? {
+        switch id.category {
+        case .cell: return nil
+        case .supplementaryView: return id.kind ?? ""
+        case .decorationView: return Self.decorationPoolKind(id.kind ?? "")
         }
     }
 
     func endDisplaying(_ id: ElementID, _ view: CollectionReusableView) {
-        if id.category == .cell, let displayDelegate, let cell = view as? CollectionViewCell {
-            displayDelegate.collectionView(self, didEndDisplaying: cell, forItemAt: id.indexPath)
+        if let delegate {
+            switch id.category {
+            case .cell:
+                if let cell = view as? CollectionViewCell {
+                    delegate.collectionView(self, didEndDisplaying: cell, forItemAt: id.indexPath)
+                }
+            case .supplementaryView:
+                delegate.collectionView(self, didEndDisplayingSupplementaryView: view, forElementOfKind: id.kind ?? "",
+                                        at: id.indexPath)
+            case .decorationView: break
+            }
         }
-        let kind: String? = switch id.category {
-        case .cell: nil
-        case .supplementaryView: id.kind ?? ""
-        case .decorationView: "decoration:" + (id.kind ?? "")
-        }
-        pool.enqueue(view, kind: kind)
+        pool.enqueue(view, kind: poolKind(id))
     }
 
     /// Tells the prefetch data source about the cells of the prepared rect that lie ahead of the
@@ -412,54 +494,69 @@ open class CollectionView: CollectionViewLayoutHost {
     // MARK: Reading the visible set
 
     /// The visible cells, in index-path order.
-    public var visibleCells: [CollectionViewCell] {
+    open var visibleCells: [CollectionViewCell] {
         visibleViews.filter { $0.key.category == .cell }.sorted { $0.key < $1.key }.compactMap { $0.value as? CollectionViewCell }
     }
 
     /// The index paths of the visible items, sorted.
-    public var indexPathsForVisibleItems: [IndexPath] {
+    open var indexPathsForVisibleItems: [IndexPath] {
         visibleViews.keys.filter { $0.category == .cell }.map(\.indexPath).sorted()
     }
 
     /// The visible cell of an item, or `nil` when it is not visible.
-    public func cellForItem(at indexPath: IndexPath) -> CollectionViewCell? {
-        visibleViews[ElementID(category: .cell, kind: nil, section: indexPath.section, item: indexPath.item)]
+    open func cellForItem(at indexPath: IndexPath) -> CollectionViewCell? {
+        guard indexPath.count == 2 else { return nil }
+        return visibleViews[ElementID(category: .cell, kind: nil, section: indexPath.section, item: indexPath.item)]
             as? CollectionViewCell
     }
 
+    /// The index path of a visible cell, or `nil`.
+    open func indexPath(for cell: CollectionViewCell) -> IndexPath? {
+        visibleViews.first { $0.key.category == .cell && $0.value === cell }?.key.indexPath
+    }
+
     /// The visible supplementary view of `kind` at `indexPath`, if any.
-    public func supplementaryView(forElementKind kind: String, at indexPath: IndexPath) -> CollectionReusableView? {
-        visibleViews[ElementID(category: .supplementaryView, kind: kind, section: indexPath.section, item: indexPath.item)]
+    open func supplementaryView(forElementKind elementKind: String, at indexPath: IndexPath) -> CollectionReusableView? {
+        guard indexPath.count == 2 else { return nil }
+        return visibleViews[ElementID(category: .supplementaryView, kind: elementKind, section: indexPath.section,
+                                      item: indexPath.item)]
+    }
+
+    /// The visible supplementary views of `kind`, in index-path order.
+    open func visibleSupplementaryViews(ofKind elementKind: String) -> [CollectionReusableView] {
+        visibleViews.filter { $0.key.category == .supplementaryView && $0.key.kind == elementKind }
+            .sorted { $0.key < $1.key }.map(\.value)
     }
 
     /// The index paths of visible supplementary views of `kind`, sorted.
-    public func indexPathsForVisibleSupplementaryElements(ofKind kind: String) -> [IndexPath] {
-        visibleViews.keys.filter { $0.category == .supplementaryView && $0.kind == kind }.map(\.indexPath).sorted()
+    open func indexPathsForVisibleSupplementaryElements(ofKind elementKind: String) -> [IndexPath] {
+        visibleViews.keys.filter { $0.category == .supplementaryView && $0.kind == elementKind }.map(\.indexPath).sorted()
     }
 
     /// Every visible element with the attributes last applied to it, sorted by identity.
     public var visibleElementAttributes: [CollectionViewLayoutAttributes] {
-        visibleViews.sorted { $0.key < $1.key }.compactMap { $0.value.layoutAttributes }
+        visibleViews.sorted { $0.key < $1.key }.compactMap { $0.value.appliedLayoutAttributes }
     }
 
     /// The attributes of an item, from the layout (after a layout pass if one is due).
-    public func layoutAttributesForItem(at indexPath: IndexPath) -> CollectionViewLayoutAttributes? {
+    open func layoutAttributesForItem(at indexPath: IndexPath) -> CollectionViewLayoutAttributes? {
         layoutIfNeeded()
-        return collectionViewLayout.layoutAttributesForItem(at: indexPath)
+        return layoutStorage.layoutAttributesForItem(at: indexPath)
     }
 
     /// The attributes of a supplementary element, from the layout.
-    public func layoutAttributesForSupplementaryElement(ofKind kind: String,
-                                                        at indexPath: IndexPath) -> CollectionViewLayoutAttributes? {
+    open func layoutAttributesForSupplementaryElement(ofKind kind: String,
+                                                      at indexPath: IndexPath) -> CollectionViewLayoutAttributes? {
         layoutIfNeeded()
-        return collectionViewLayout.layoutAttributesForSupplementaryView(ofKind: kind, at: indexPath)
+        return layoutStorage.layoutAttributesForSupplementaryView(ofKind: kind, at: indexPath)
     }
 
-    /// The item whose frame contains `point` (content coordinates), if any.
-    public func indexPathForItem(at point: CGPoint) -> IndexPath? {
+    /// The item whose frame contains `point` (content coordinates), if any: the topmost one.
+    open func indexPathForItem(at point: CGPoint) -> IndexPath? {
         layoutIfNeeded()
+        guard point.x.isFinite, point.y.isFinite else { return nil }
         let probe = CGRect(x: point.x - 0.5, y: point.y - 0.5, width: 1, height: 1)
-        return (collectionViewLayout.layoutAttributesForElements(in: probe) ?? [])
+        return (layoutStorage.layoutAttributesForElements(in: probe) ?? [])
             .filter { $0.representedElementCategory == .cell && $0.frame.contains(point) }
             .max { $0.zIndex < $1.zIndex }?.indexPath
     }

@@ -1,18 +1,25 @@
 import Foundation
-import TrellisLayout
 
 /// Supplies a collection view's counts and views (`UICollectionViewDataSource`).
+///
+/// The methods UIKit marks optional have default implementations here: an app implements them
+/// with UIKit's exact signature and they are called.
 public protocol CollectionViewDataSource: AnyObject {
-    /// The number of sections. Defaults to 1.
-    func numberOfSections(in collectionView: CollectionView) -> Int
     /// The number of items in `section`.
     func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int
     /// The cell for an item: dequeue it with `dequeueReusableCell(withReuseIdentifier:for:)`.
     func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CollectionViewCell
-    /// The view for a supplementary element. The default dequeues a plain view registered (or
-    /// not) under the identifier `""`.
+    /// The number of sections. Defaults to 1.
+    func numberOfSections(in collectionView: CollectionView) -> Int
+    /// The view for a supplementary element. The default dequeues a plain view (UIKit would
+    /// raise) and records that in the collection view's diagnostics.
     func collectionView(_ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: String,
                         at indexPath: IndexPath) -> CollectionReusableView
+    /// Whether the item may be moved interactively. Defaults to `false`.
+    func collectionView(_ collectionView: CollectionView, canMoveItemAt indexPath: IndexPath) -> Bool
+    /// Moves an item in the data after an interactive move. The default does nothing.
+    func collectionView(_ collectionView: CollectionView, moveItemAt sourceIndexPath: IndexPath,
+                        to destinationIndexPath: IndexPath)
 }
 
 extension CollectionViewDataSource {
@@ -20,8 +27,15 @@ extension CollectionViewDataSource {
 
     public func collectionView(_ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: String,
                                at indexPath: IndexPath) -> CollectionReusableView {
-        collectionView.dequeueReusableSupplementaryView(ofKind: kind, withReuseIdentifier: "", for: indexPath)
+        collectionView.note("the data source does not implement collectionView(_:viewForSupplementaryElementOfKind:at:); "
+                            + "a plain view stands in for \(kind) at \(Array(indexPath))")
+        return collectionView.dequeueReusableSupplementaryView(ofKind: kind, withReuseIdentifier: "", for: indexPath)
     }
+
+    public func collectionView(_ collectionView: CollectionView, canMoveItemAt indexPath: IndexPath) -> Bool { false }
+
+    public func collectionView(_ collectionView: CollectionView, moveItemAt sourceIndexPath: IndexPath,
+                               to destinationIndexPath: IndexPath) {}
 }
 
 /// Learns ahead of time which items will soon be shown (`UICollectionViewDataSourcePrefetching`).
@@ -36,24 +50,70 @@ extension CollectionViewDataSourcePrefetching {
     public func collectionView(_ collectionView: CollectionView, cancelPrefetchingForItemsAt indexPaths: [IndexPath]) {}
 }
 
-/// Display and scrolling callbacks of a collection view's delegate.
-public protocol CollectionViewDisplayDelegate: CollectionViewDelegate {
+/// Scrolling callbacks (`UIScrollViewDelegate`). Every method is optional.
+public protocol ScrollViewDelegate: AnyObject {
+    /// The content offset changed.
+    func scrollViewDidScroll(_ scrollView: ScrollView)
+    /// A drag is about to start.
+    func scrollViewWillBeginDragging(_ scrollView: ScrollView)
+    /// A drag ended: the delegate may change where scrolling comes to rest by writing to
+    /// `targetContentOffset.pointee`.
+    func scrollViewWillEndDragging(_ scrollView: ScrollView, withVelocity velocity: CGPoint,
+                                   targetContentOffset: UnsafeMutablePointer<CGPoint>)
+    /// A drag ended; `decelerate` tells whether the content keeps moving.
+    func scrollViewDidEndDragging(_ scrollView: ScrollView, willDecelerate decelerate: Bool)
+    /// The content starts decelerating after a drag.
+    func scrollViewWillBeginDecelerating(_ scrollView: ScrollView)
+    /// The content came to rest after decelerating.
+    func scrollViewDidEndDecelerating(_ scrollView: ScrollView)
+    /// An animated `setContentOffset(_:animated:)` or `scrollToItem(at:at:animated:)` ended.
+    func scrollViewDidEndScrollingAnimation(_ scrollView: ScrollView)
+}
+
+extension ScrollViewDelegate {
+    public func scrollViewDidScroll(_ scrollView: ScrollView) {}
+    public func scrollViewWillBeginDragging(_ scrollView: ScrollView) {}
+    public func scrollViewWillEndDragging(_ scrollView: ScrollView, withVelocity velocity: CGPoint,
+                                          targetContentOffset: UnsafeMutablePointer<CGPoint>) {}
+    public func scrollViewDidEndDragging(_ scrollView: ScrollView, willDecelerate decelerate: Bool) {}
+    public func scrollViewWillBeginDecelerating(_ scrollView: ScrollView) {}
+    public func scrollViewDidEndDecelerating(_ scrollView: ScrollView) {}
+    public func scrollViewDidEndScrollingAnimation(_ scrollView: ScrollView) {}
+}
+
+/// A collection view's delegate (`UICollectionViewDelegate`): display and scrolling callbacks, and
+/// the protocol layouts look for their own delegate protocols on (as the flow layout does with
+/// ``CollectionViewDelegateFlowLayout``). Every method is optional.
+public protocol CollectionViewDelegate: ScrollViewDelegate {
     /// A cell is about to be shown.
     func collectionView(_ collectionView: CollectionView, willDisplay cell: CollectionViewCell, forItemAt indexPath: IndexPath)
+    /// A supplementary view is about to be shown.
+    func collectionView(_ collectionView: CollectionView, willDisplaySupplementaryView view: CollectionReusableView,
+                        forElementKind elementKind: String, at indexPath: IndexPath)
     /// A cell left the visible set.
     func collectionView(_ collectionView: CollectionView, didEndDisplaying cell: CollectionViewCell,
                         forItemAt indexPath: IndexPath)
-    /// A drag ended: the delegate may change where scrolling comes to rest
-    /// (`scrollViewWillEndDragging(_:withVelocity:targetContentOffset:)`).
-    func scrollViewWillEndDragging(_ collectionView: CollectionView, withVelocity velocity: CGPoint,
-                                   targetContentOffset: inout CGPoint)
+    /// A supplementary view left the visible set.
+    func collectionView(_ collectionView: CollectionView, didEndDisplayingSupplementaryView view: CollectionReusableView,
+                        forElementOfKind elementKind: String, at indexPath: IndexPath)
+    /// Where the content should rest after an update or a change of layouts, given where the
+    /// layout proposes. The default returns `proposedContentOffset`.
+    func collectionView(_ collectionView: CollectionView,
+                        targetContentOffsetForProposedContentOffset proposedContentOffset: CGPoint) -> CGPoint
 }
 
-extension CollectionViewDisplayDelegate {
+extension CollectionViewDelegate {
     public func collectionView(_ collectionView: CollectionView, willDisplay cell: CollectionViewCell,
                                forItemAt indexPath: IndexPath) {}
+    public func collectionView(_ collectionView: CollectionView, willDisplaySupplementaryView view: CollectionReusableView,
+                               forElementKind elementKind: String, at indexPath: IndexPath) {}
     public func collectionView(_ collectionView: CollectionView, didEndDisplaying cell: CollectionViewCell,
                                forItemAt indexPath: IndexPath) {}
-    public func scrollViewWillEndDragging(_ collectionView: CollectionView, withVelocity velocity: CGPoint,
-                                          targetContentOffset: inout CGPoint) {}
+    public func collectionView(_ collectionView: CollectionView,
+                               didEndDisplayingSupplementaryView view: CollectionReusableView,
+                               forElementOfKind elementKind: String, at indexPath: IndexPath) {}
+    public func collectionView(_ collectionView: CollectionView,
+                               targetContentOffsetForProposedContentOffset proposedContentOffset: CGPoint) -> CGPoint {
+        proposedContentOffset
+    }
 }

@@ -1,160 +1,4 @@
 import Foundation
-import TrellisLayout
-
-/// A misuse of a snapshot: an identifier that is not there, or one that is there twice.
-public struct SnapshotError: Error, Equatable, Sendable, CustomStringConvertible {
-    public let message: String
-    public init(_ message: String) { self.message = message }
-    public var description: String { message }
-}
-
-/// The sections and items a collection view shows, by identifier
-/// (`NSDiffableDataSourceSnapshot`). Identifiers are unique across the snapshot.
-///
-/// ```swift
-/// var snapshot = DiffableDataSourceSnapshot<String, Int>()
-/// try snapshot.appendSections(["main"])
-/// try snapshot.appendItems([1, 2, 3])
-/// snapshot.itemIdentifiers  // [1, 2, 3]
-/// ```
-public struct DiffableDataSourceSnapshot<SectionIdentifierType: Hashable, ItemIdentifierType: Hashable> {
-    public private(set) var sectionIdentifiers: [SectionIdentifierType] = []
-    private(set) var items: [[ItemIdentifierType]] = []
-    private var sectionIndex: [SectionIdentifierType: Int] = [:]
-    private var itemLocation: [ItemIdentifierType: IndexPath] = [:]
-    /// Items marked for reloading with ``reloadItems(_:)``.
-    public private(set) var reloadedItemIdentifiers: Set<ItemIdentifierType> = []
-
-    /// An empty snapshot.
-    public init() {}
-
-    public var numberOfSections: Int { sectionIdentifiers.count }
-    public var numberOfItems: Int { items.reduce(0) { $0 + $1.count } }
-    /// Every item, section by section.
-    public var itemIdentifiers: [ItemIdentifierType] { items.flatMap { $0 } }
-
-    public func numberOfItems(inSection identifier: SectionIdentifierType) -> Int {
-        sectionIndex[identifier].map { items[$0].count } ?? 0
-    }
-
-    public func itemIdentifiers(inSection identifier: SectionIdentifierType) -> [ItemIdentifierType] {
-        sectionIndex[identifier].map { items[$0] } ?? []
-    }
-
-    public func indexOfSection(_ identifier: SectionIdentifierType) -> Int? { sectionIndex[identifier] }
-
-    /// The index path of an item.
-    public func indexPath(ofItem identifier: ItemIdentifierType) -> IndexPath? { itemLocation[identifier] }
-
-    public func sectionIdentifier(containingItem identifier: ItemIdentifierType) -> SectionIdentifierType? {
-        itemLocation[identifier].map { sectionIdentifiers[$0.section] }
-    }
-
-    /// Adds sections at the end.
-    public mutating func appendSections(_ identifiers: [SectionIdentifierType]) throws(SnapshotError) {
-        try insertSections(identifiers, at: sectionIdentifiers.count)
-    }
-
-    /// Inserts sections before another one.
-    public mutating func insertSections(_ identifiers: [SectionIdentifierType],
-                                        beforeSection: SectionIdentifierType) throws(SnapshotError) {
-        guard let index = sectionIndex[beforeSection] else { throw SnapshotError("Invalid section identifier \(beforeSection)") }
-        try insertSections(identifiers, at: index)
-    }
-
-    private mutating func insertSections(_ identifiers: [SectionIdentifierType], at index: Int) throws(SnapshotError) {
-        var seen = Set<SectionIdentifierType>()
-        for id in identifiers where sectionIndex[id] != nil || !seen.insert(id).inserted {
-            throw SnapshotError("Section identifier \(id) is already in the snapshot: identifiers must be unique")
-        }
-        sectionIdentifiers.insert(contentsOf: identifiers, at: index)
-        items.insert(contentsOf: identifiers.map { _ in [] }, at: index)
-        reindex()
-    }
-
-    /// Adds items at the end of a section (the last one when `nil`).
-    public mutating func appendItems(_ identifiers: [ItemIdentifierType],
-                                     toSection section: SectionIdentifierType? = nil) throws(SnapshotError) {
-        let index: Int
-        if let section {
-            guard let found = sectionIndex[section] else { throw SnapshotError("Invalid section identifier \(section)") }
-            index = found
-        } else {
-            guard !items.isEmpty else { throw SnapshotError("There are no sections to append items to; append a section first") }
-            index = items.count - 1
-        }
-        try insertItems(identifiers, section: index, at: items[index].count)
-    }
-
-    /// Inserts items before another item.
-    public mutating func insertItems(_ identifiers: [ItemIdentifierType],
-                                     beforeItem: ItemIdentifierType) throws(SnapshotError) {
-        guard let path = itemLocation[beforeItem] else { throw SnapshotError("Invalid item identifier \(beforeItem)") }
-        try insertItems(identifiers, section: path.section, at: path.item)
-    }
-
-    /// Inserts items after another item.
-    public mutating func insertItems(_ identifiers: [ItemIdentifierType],
-                                     afterItem: ItemIdentifierType) throws(SnapshotError) {
-        guard let path = itemLocation[afterItem] else { throw SnapshotError("Invalid item identifier \(afterItem)") }
-        try insertItems(identifiers, section: path.section, at: path.item + 1)
-    }
-
-    private mutating func insertItems(_ identifiers: [ItemIdentifierType], section: Int, at index: Int) throws(SnapshotError) {
-        var seen = Set<ItemIdentifierType>()
-        for id in identifiers where itemLocation[id] != nil || !seen.insert(id).inserted {
-            throw SnapshotError("Item identifier \(id) is already in the snapshot: identifiers must be unique")
-        }
-        items[section].insert(contentsOf: identifiers, at: index)
-        reindex()
-    }
-
-    /// Removes items.
-    public mutating func deleteItems(_ identifiers: [ItemIdentifierType]) throws(SnapshotError) {
-        for id in identifiers where itemLocation[id] == nil { throw SnapshotError("Invalid item identifier \(id)") }
-        let gone = Set(identifiers)
-        items = items.map { $0.filter { !gone.contains($0) } }
-        reloadedItemIdentifiers.subtract(gone)
-        reindex()
-    }
-
-    /// Removes sections with their items.
-    public mutating func deleteSections(_ identifiers: [SectionIdentifierType]) throws(SnapshotError) {
-        for id in identifiers where sectionIndex[id] == nil { throw SnapshotError("Invalid section identifier \(id)") }
-        let gone = Set(identifiers)
-        let keep = sectionIdentifiers.indices.filter { !gone.contains(sectionIdentifiers[$0]) }
-        sectionIdentifiers = keep.map { sectionIdentifiers[$0] }
-        items = keep.map { items[$0] }
-        reindex()
-    }
-
-    /// Moves an item before another one.
-    public mutating func moveItem(_ identifier: ItemIdentifierType, beforeItem other: ItemIdentifierType) throws(SnapshotError) {
-        guard itemLocation[identifier] != nil else { throw SnapshotError("Invalid item identifier \(identifier)") }
-        guard itemLocation[other] != nil, other != identifier else { throw SnapshotError("Invalid item identifier \(other)") }
-        let from = itemLocation[identifier]!
-        items[from.section].remove(at: from.item)
-        reindex()
-        let to = itemLocation[other]!
-        items[to.section].insert(identifier, at: to.item)
-        reindex()
-    }
-
-    /// Marks items whose content changed, so that applying the snapshot reloads them.
-    public mutating func reloadItems(_ identifiers: [ItemIdentifierType]) throws(SnapshotError) {
-        for id in identifiers where itemLocation[id] == nil { throw SnapshotError("Invalid item identifier \(id)") }
-        reloadedItemIdentifiers.formUnion(identifiers)
-    }
-
-    private mutating func reindex() {
-        sectionIndex = [:]
-        itemLocation = [:]
-        for (s, id) in sectionIdentifiers.enumerated() { sectionIndex[id] = s }
-        for (s, section) in items.enumerated() {
-            for (i, id) in section.enumerated() { itemLocation[id] = IndexPath(item: i, section: s) }
-        }
-    }
-}
 
 /// A data source that takes snapshots and animates from one to the next
 /// (`UICollectionViewDiffableDataSource`).
@@ -163,82 +7,138 @@ public struct DiffableDataSourceSnapshot<SectionIdentifierType: Hashable, ItemId
 /// let dataSource = CollectionViewDiffableDataSource<String, Int>(collectionView: view) { view, indexPath, item in
 ///     view.dequeueReusableCell(withReuseIdentifier: "cell", for: indexPath)
 /// }
-/// try dataSource.apply(snapshot)   // computes and runs the batch update
+/// dataSource.apply(snapshot)   // computes and runs the batch update
 /// ```
 ///
-/// Items are matched by identity — the item itself, or what `identity` returns for it (an `id`
-/// property, say). An item present in both snapshots whose value differs is reloaded.
-public final class CollectionViewDiffableDataSource<SectionIdentifierType: Hashable, ItemIdentifierType: Hashable>:
-    CollectionViewDataSource {
+/// Items are matched by identity — the identifier itself, or what `identity` returns for it (an
+/// `id` property, say; then an item whose value differs under the same identity is reloaded).
+open class CollectionViewDiffableDataSource<SectionIdentifierType: Hashable, ItemIdentifierType: Hashable>:
+    NSObject, CollectionViewDataSource {
     public typealias Snapshot = DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>
     public typealias CellProvider = (CollectionView, IndexPath, ItemIdentifierType) -> CollectionViewCell?
+    public typealias SupplementaryViewProvider = (CollectionView, String, IndexPath) -> CollectionReusableView?
 
     private weak var collectionView: CollectionView?
     private let cellProvider: CellProvider
     private let identity: (ItemIdentifierType) -> AnyHashable
     private var current = Snapshot()
 
+    /// Supplies the views of supplementary elements (headers, footers, badges).
+    public var supplementaryViewProvider: SupplementaryViewProvider?
+
     /// Creates the data source and makes it `collectionView`'s data source (held weakly there,
     /// as in UIKit: keep a reference).
-    public init(collectionView: CollectionView, identity: @escaping (ItemIdentifierType) -> AnyHashable = { AnyHashable($0) },
+    public init(collectionView: CollectionView, cellProvider: @escaping CellProvider) {
+        self.collectionView = collectionView
+        self.cellProvider = cellProvider
+        self.identity = { AnyHashable($0) }
+        super.init()
+        collectionView.dataSource = self
+    }
+
+    /// Creates the data source with items matched by `identity`: an item present in both
+    /// snapshots under the same identity whose value differs is reloaded.
+    public init(collectionView: CollectionView, identity: @escaping (ItemIdentifierType) -> AnyHashable,
                 cellProvider: @escaping CellProvider) {
         self.collectionView = collectionView
         self.cellProvider = cellProvider
         self.identity = identity
+        super.init()
         collectionView.dataSource = self
     }
 
     /// The snapshot shown now.
-    public func snapshot() -> Snapshot { current }
+    open func snapshot() -> Snapshot { current }
+
+    /// The items of one section as an outline (flat: every item a root).
+    open func snapshot(for section: SectionIdentifierType) -> DiffableDataSourceSectionSnapshot<ItemIdentifierType> {
+        var outline = DiffableDataSourceSectionSnapshot<ItemIdentifierType>()
+        outline.append(current.itemIdentifiers(inSection: section))
+        return outline
+    }
 
     /// The item at an index path.
-    public func itemIdentifier(for indexPath: IndexPath) -> ItemIdentifierType? {
-        guard current.items.indices.contains(indexPath.section),
+    open func itemIdentifier(for indexPath: IndexPath) -> ItemIdentifierType? {
+        guard indexPath.count == 2, current.items.indices.contains(indexPath.section),
               current.items[indexPath.section].indices.contains(indexPath.item) else { return nil }
         return current.items[indexPath.section][indexPath.item]
     }
 
     /// The index path of an item.
-    public func indexPath(for itemIdentifier: ItemIdentifierType) -> IndexPath? { current.indexPath(ofItem: itemIdentifier) }
+    open func indexPath(for itemIdentifier: ItemIdentifierType) -> IndexPath? { current.indexPath(ofItem: itemIdentifier) }
 
-    /// Shows `snapshot`. Animated, the difference from the current snapshot is computed
-    /// (``DiffableBatch``) and applied as one batch update, whose transition is returned;
-    /// otherwise the collection view reloads.
-    @discardableResult
-    public func apply(_ snapshot: Snapshot, animatingDifferences: Bool = true) throws -> CollectionViewTransition {
-        guard let collectionView else { current = snapshot; return .none }
-        guard animatingDifferences else {
-            current = snapshot
-            collectionView.reloadData()
-            collectionView.layoutIfNeeded()
-            return .none
-        }
+    /// The section at an index.
+    open func sectionIdentifier(for index: Int) -> SectionIdentifierType? {
+        current.sectionIdentifiers.indices.contains(index) ? current.sectionIdentifiers[index] : nil
+    }
+
+    /// The index of a section.
+    open func index(for sectionIdentifier: SectionIdentifierType) -> Int? { current.indexOfSection(sectionIdentifier) }
+
+    /// Shows `snapshot`: the difference from the current snapshot is computed (``DiffableBatch``)
+    /// and applied as one batch update, animated (its transition is the collection view's
+    /// `currentTransition`) or completed at once. Items marked with `reconfigureItems` are updated
+    /// in place afterwards. Refused snapshot calls are recorded in the collection view's
+    /// diagnostics; a batch the collection view refuses leaves the current snapshot in place.
+    open func apply(_ snapshot: Snapshot, animatingDifferences: Bool = true, completion: (() -> Void)? = nil) {
+        guard let collectionView else { current = snapshot; completion?(); return }
+        for error in snapshot.invalidOperations { collectionView.note("snapshot: \(error)") }
         collectionView.layoutIfNeeded()
         let batch = DiffableBatch.between(current, snapshot, identity: identity)
         let previous = current
         current = snapshot
+        current.clearMarks()
         do {
-            return try collectionView.performBatchUpdates {
-                collectionView.pendingBatch.append(batch)
-            }
+            try collectionView.applyBatchUpdates { collectionView.record(batch) }
         } catch {
             current = previous
-            throw error
+            completion?()
+            return
         }
+        if !animatingDifferences { collectionView.completeTransition() }
+        let reconfigured = snapshot.reconfiguredItemIdentifiers.compactMap { current.indexPath(ofItem: $0) }
+        if !reconfigured.isEmpty { collectionView.reconfigureItems(at: reconfigured) }
+        completion?()
     }
 
-    public func numberOfSections(in collectionView: CollectionView) -> Int { current.numberOfSections }
+    /// Shows `snapshot` by reloading the collection view, without computing a difference.
+    open func applySnapshotUsingReloadData(_ snapshot: Snapshot, completion: (() -> Void)? = nil) {
+        current = snapshot
+        current.clearMarks()
+        collectionView?.reloadData()
+        collectionView?.layoutIfNeeded()
+        completion?()
+    }
 
-    public func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int {
+    /// Shows an outline's visible items as the items of `section`, animating the difference.
+    open func apply(_ snapshot: DiffableDataSourceSectionSnapshot<ItemIdentifierType>, to section: SectionIdentifierType,
+                    animatingDifferences: Bool = true, completion: (() -> Void)? = nil) {
+        var next = current
+        if next.indexOfSection(section) == nil { next.appendSections([section]) }
+        next.replaceItems(inSection: section, with: snapshot.visibleItems)
+        apply(next, animatingDifferences: animatingDifferences, completion: completion)
+    }
+
+    open func numberOfSections(in collectionView: CollectionView) -> Int { current.numberOfSections }
+
+    open func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int {
         current.items.indices.contains(section) ? current.items[section].count : 0
     }
 
-    public func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CollectionViewCell {
+    open func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CollectionViewCell {
         guard let item = itemIdentifier(for: indexPath),
               let cell = cellProvider(collectionView, indexPath, item) else {
+            collectionView.note("the cell provider gave no cell for \(Array(indexPath))")
             return collectionView.dequeueReusableCell(withReuseIdentifier: "", for: indexPath)
         }
         return cell
+    }
+
+    open func collectionView(_ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: String,
+                             at indexPath: IndexPath) -> CollectionReusableView {
+        if let view = supplementaryViewProvider?(collectionView, kind, indexPath) { return view }
+        collectionView.note("no supplementary view provider answered for \(kind) at \(Array(indexPath))")
+        return collectionView.dequeueReusableSupplementaryView(ofKind: kind, withReuseIdentifier: "", for: indexPath)
     }
 }
 
@@ -247,12 +147,15 @@ public enum DiffableBatch {
     /// Sections are matched by identifier and items by identity across the whole snapshot
     /// (Heckel's algorithm, linear). Of the items that stay in their section, those on a longest
     /// increasing run of old positions stay put and the others move, giving the fewest moves;
-    /// items that change section move. An item whose value changed is reloaded when it keeps its
-    /// index path, and deleted and inserted otherwise (a reload names one path for both sides).
+    /// items that change section move. An item whose value changed (or that the new snapshot
+    /// marks for reloading) is reloaded when it keeps its index path, and deleted and inserted
+    /// otherwise (a reload names one path for both sides). Sections the new snapshot marks for
+    /// reloading are reloaded.
     public static func between<S: Hashable, I: Hashable>(_ old: DiffableDataSourceSnapshot<S, I>,
                                                          _ new: DiffableDataSourceSnapshot<S, I>,
                                                          identity: (I) -> AnyHashable) -> BatchUpdate {
         var batch = BatchUpdate()
+        let reloaded = Set(new.reloadedItemIdentifiers)
         let sections = HeckelDiff(old: old.sectionIdentifiers, new: new.sectionIdentifiers)
         batch.deleteSections(IndexSet(sections.deletes))
         batch.insertSections(IndexSet(sections.inserts))
@@ -260,6 +163,18 @@ public enum DiffableBatch {
         for (k, match) in sections.matches.enumerated() where !sectionStays.contains(k) {
             batch.moveSection(match.old, toSection: match.new)
         }
+        // A marked section that keeps its index is reloaded whole (its item changes are absorbed);
+        // one whose index changes has each of its items reloaded instead.
+        var reloadedOld = Set<Int>(), reloadedByItem = Set<Int>()
+        for id in new.reloadedSectionIdentifiers {
+            guard let newIndex = new.indexOfSection(id), let oldIndex = old.indexOfSection(id) else { continue }
+            if oldIndex == newIndex, sectionStays.contains(where: { sections.matches[$0].old == oldIndex }) {
+                reloadedOld.insert(oldIndex)
+            } else {
+                reloadedByItem.insert(newIndex)
+            }
+        }
+        batch.reloadSections(IndexSet(reloadedOld))
         var oldPlace: [AnyHashable: (path: IndexPath, value: I)] = [:]
         for (s, items) in old.items.enumerated() {
             for (i, item) in items.enumerated() { oldPlace[identity(item)] = (IndexPath(item: i, section: s), item) }
@@ -267,17 +182,22 @@ public enum DiffableBatch {
         var placedOld = Set<AnyHashable>()
         for (newSection, items) in new.items.enumerated() {
             guard let oldSection = sections.newToOld[newSection] else { continue }   // inserted: absorbed
+            if reloadedOld.contains(oldSection) {                                        // reloaded: absorbed
+                for item in items { placedOld.insert(identity(item)) }
+                continue
+            }
             var stayCandidates: [(old: Int, new: Int)] = []
             var candidatePaths: [(from: IndexPath, to: IndexPath)] = []
             for (k, item) in items.enumerated() {
                 let key = identity(item)
                 let to = IndexPath(item: k, section: newSection)
-                guard let previous = oldPlace[key], sections.oldToNew[previous.path.section] != nil else {
+                guard let previous = oldPlace[key], sections.oldToNew[previous.path.section] != nil,
+                      !reloadedOld.contains(previous.path.section) else {
                     batch.insertItems(at: [to])
                     continue
                 }
                 placedOld.insert(key)
-                let changed = previous.value != item || new.reloadedItemIdentifiers.contains(item)
+                let changed = previous.value != item || reloaded.contains(item) || reloadedByItem.contains(newSection)
                 if changed {
                     if previous.path.section == oldSection && previous.path.item == k {
                         batch.reloadItems(at: [previous.path])
@@ -297,9 +217,9 @@ public enum DiffableBatch {
                 batch.moveItem(at: paths.from, to: paths.to)
             }
         }
-        for (key, place) in oldPlace where !placedOld.contains(key) && sections.oldToNew[place.path.section] != nil {
-            batch.deleteItems(at: [place.path])
-        }
+        let gone = oldPlace.filter { !placedOld.contains($0.key) && sections.oldToNew[$0.value.path.section] != nil
+            && !reloadedOld.contains($0.value.path.section) }.map(\.value.path)
+        batch.deleteItems(at: gone.sorted())
         return batch
     }
 }

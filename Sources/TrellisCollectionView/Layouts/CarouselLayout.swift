@@ -1,5 +1,4 @@
 import Foundation
-import TrellisLayout
 
 /// A horizontal row of equal items whose scrolling always comes to rest with one item centred in
 /// the viewport: a flow layout with a `targetContentOffset` that snaps.
@@ -16,15 +15,20 @@ open class CarouselLayout: CollectionViewFlowLayout {
         minimumInteritemSpacing = spacing
     }
 
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+        scrollDirection = .horizontal
+    }
+
     open override func prepare() {
         let width = collectionView?.bounds.width ?? 0
         let side = max(0, (width - itemSize.width) / 2)
         let height = collectionView?.bounds.height ?? 0
         let vertical = max(0, (height - itemSize.height) / 2)
         let inset = EdgeInsets(top: vertical, left: side, bottom: vertical, right: side)
-        // Changing the inset marks the layout stale once more, so a viewport resize costs one
-        // extra pass; with an unchanged viewport the inset is equal and nothing is marked.
-        if sectionInset != inset { sectionInset = inset }
+        // Setting an equal inset invalidates nothing, so with an unchanged viewport this settles in
+        // one pass; a resize costs one more.
+        sectionInset = inset
         super.prepare()
     }
 

@@ -1,5 +1,4 @@
 import Foundation
-import TrellisLayout
 
 /// Items on a circle around the centre of the viewport — the seed's example of custom insert and
 /// delete animations: an inserted cell grows out of the centre from alpha 0, a deleted one shrinks
@@ -13,8 +12,10 @@ import TrellisLayout
 ///                                     collectionViewLayout: layout)
 /// ```
 open class CircleLayout: CollectionViewLayout {
-    /// The side of each item. Default 70.
-    open var itemSize: CGFloat = 70 { didSet { invalidateLayout() } }
+    /// The side of each item. Default 70; a negative or non-finite side counts as zero.
+    open var itemSize: CGFloat = 70 {
+        didSet { if itemSize != oldValue { invalidateLayout() } }
+    }
     /// How small an appearing or disappearing item is at the centre. Default 0.1.
     open var collapsedScale: CGFloat = 0.1
 
@@ -26,12 +27,16 @@ open class CircleLayout: CollectionViewLayout {
 
     public override init() { super.init() }
 
+    public required init?(coder: NSCoder) { super.init(coder: coder) }
+
+    private var side: CGFloat { itemSize.isFinite && itemSize > 0 ? itemSize : 0 }
+
     open override func prepare() {
         super.prepare()
         let size = collectionView?.bounds.size ?? .zero
         center = CGPoint(x: size.width / 2, y: size.height / 2)
         radius = max(0, min(size.width, size.height) / 2.5)
-        count = collectionView?.numberOfItems(inSection: 0) ?? 0
+        count = max(0, collectionView?.numberOfItems(inSection: 0) ?? 0)
     }
 
     open override var collectionViewContentSize: CGSize { collectionView?.bounds.size ?? .zero }
@@ -39,12 +44,13 @@ open class CircleLayout: CollectionViewLayout {
     open override func layoutAttributesForItem(at indexPath: IndexPath) -> CollectionViewLayoutAttributes? {
         guard indexPath.count == 2, indexPath.section == 0, (0..<count).contains(indexPath.item) else { return nil }
         let angle = 2 * CGFloat.pi * CGFloat(indexPath.item) / CGFloat(count)
-        var attributes = CollectionViewLayoutAttributes(forCellWith: indexPath)
-        attributes.frame = CGRect(x: center.x + radius * cos(angle) - itemSize / 2,
-                                  y: center.y + radius * sin(angle) - itemSize / 2, width: itemSize, height: itemSize)
+        let attributes = attributesClass.init(category: .cell, kind: nil, section: 0, item: indexPath.item)
+        attributes.frame = CGRect(x: center.x + radius * cos(angle) - side / 2,
+                                  y: center.y + radius * sin(angle) - side / 2, width: side, height: side)
         return attributes
     }
 
+    /// Every item is on screen, so the query is the items themselves, filtered by the rect.
     open override func layoutAttributesForElements(in rect: CGRect) -> [CollectionViewLayoutAttributes]? {
         (0..<count).compactMap { layoutAttributesForItem(at: IndexPath(item: $0, section: 0)) }
             .filter { LayoutGeometry.intersects($0.frame, rect) }
@@ -65,8 +71,8 @@ open class CircleLayout: CollectionViewLayout {
     /// Inserted items start collapsed at the centre with alpha 0; other appearing items use the
     /// default.
     open override func initialLayoutAttributesForAppearingItem(at itemIndexPath: IndexPath) -> CollectionViewLayoutAttributes? {
-        guard inserted.contains(itemIndexPath), var attributes = layoutAttributesForItem(at: itemIndexPath) else { return nil }
-        collapse(&attributes)
+        guard inserted.contains(itemIndexPath), let attributes = layoutAttributesForItem(at: itemIndexPath) else { return nil }
+        collapse(attributes)
         return attributes
     }
 
@@ -74,13 +80,14 @@ open class CircleLayout: CollectionViewLayout {
     /// default.
     open override func finalLayoutAttributesForDisappearingItem(at itemIndexPath: IndexPath) -> CollectionViewLayoutAttributes? {
         guard deleted.contains(itemIndexPath) else { return nil }
-        var attributes = CollectionViewLayoutAttributes(forCellWith: itemIndexPath)
-        attributes.frame = CGRect(x: 0, y: 0, width: itemSize, height: itemSize)
-        collapse(&attributes)
+        let attributes = attributesClass.init(category: .cell, kind: nil, section: 0, item: 0)
+        attributes.indexPath = itemIndexPath
+        attributes.frame = CGRect(x: 0, y: 0, width: side, height: side)
+        collapse(attributes)
         return attributes
     }
 
-    private func collapse(_ attributes: inout CollectionViewLayoutAttributes) {
+    private func collapse(_ attributes: CollectionViewLayoutAttributes) {
         attributes.alpha = 0
         attributes.center = center
         attributes.transform3D = Transform3DMakeScale(collapsedScale, collapsedScale, 1)

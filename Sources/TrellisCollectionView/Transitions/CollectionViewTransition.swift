@@ -1,18 +1,17 @@
 import Foundation
-import TrellisLayout
 
 /// The animation of a change — a batch update, a layout change, an animated bounds change or a
 /// reload — as a value: for every element visible before or after, where it starts and where it
 /// ends. Sample it at any time with ``attributes(at:easing:)``.
 ///
 /// ```swift
-/// let transition = try collectionView.performBatchUpdates {
-///     try collectionView.insertItems(at: [IndexPath(item: 0, section: 0)])
+/// let transition = try collectionView.applyBatchUpdates {
+///     collectionView.insertItems(at: [IndexPath(item: 0, section: 0)])
 /// }
 /// transition.attributes(at: 0.5)   // every animating element halfway, on the default curve
 /// collectionView.completeTransition()
 /// ```
-public struct CollectionViewTransition: Sendable {
+public struct CollectionViewTransition {
     /// How an element takes part in the transition.
     public enum Role: String, Sendable, Hashable {
         /// New, or brought into view by the change: animates from its initial attributes.
@@ -24,7 +23,7 @@ public struct CollectionViewTransition: Sendable {
     }
 
     /// One element's animation.
-    public struct Element: Sendable, Equatable {
+    public struct Element: Equatable {
         /// The element before the change; `nil` when it appears.
         public var before: ElementID?
         /// The element after the change; `nil` when it disappears.
@@ -33,18 +32,19 @@ public struct CollectionViewTransition: Sendable {
         public var from: CollectionViewLayoutAttributes
         public var to: CollectionViewLayoutAttributes
 
-        /// The element's attributes at progress `p` (already eased) in [0, 1].
+        /// The element's attributes at progress `p` (already eased) in [0, 1]: a new object, of
+        /// the class of `to`, with every attribute interpolated from `from` (the custom ones of a
+        /// subclass are those of `to`).
         public func attributes(atProgress p: Double) -> CollectionViewLayoutAttributes {
-            if p <= 0 { return from }
-            if p >= 1 { return to }
-            var a = to
+            let a = (p <= 0 ? from : to).copy() as? CollectionViewLayoutAttributes ?? to
+            if p <= 0 || p >= 1 { return a }
             let f = CGFloat(p)
             func mix(_ x: CGFloat, _ y: CGFloat) -> CGFloat { x + (y - x) * f }
             a.frame = CGRect(x: mix(from.frame.minX, to.frame.minX), y: mix(from.frame.minY, to.frame.minY),
                              width: mix(from.frame.width, to.frame.width), height: mix(from.frame.height, to.frame.height))
             a.alpha = mix(from.alpha, to.alpha)
             a.isHidden = from.isHidden && to.isHidden
-            if from.transform3D != to.transform3D {
+            if !Transform3DEqualToTransform(from.transform3D, to.transform3D) {
                 let x = from.transform3D, y = to.transform3D
                 a.transform3D = Transform3D(
                     m11: mix(x.m11, y.m11), m12: mix(x.m12, y.m12), m13: mix(x.m13, y.m13), m14: mix(x.m14, y.m14),
@@ -66,8 +66,10 @@ public struct CollectionViewTransition: Sendable {
     public var contentOffsetAfter: CGPoint
 
     /// A transition with nothing to animate.
-    public static let none = CollectionViewTransition(elements: [], contentSizeBefore: .zero, contentSizeAfter: .zero,
-                                                      contentOffsetBefore: .zero, contentOffsetAfter: .zero)
+    public static var none: CollectionViewTransition {
+        CollectionViewTransition(elements: [], contentSizeBefore: .zero, contentSizeAfter: .zero,
+                                 contentOffsetBefore: .zero, contentOffsetAfter: .zero)
+    }
 
     /// Every element's attributes at time `t` in [0, 1] on `easing`; disappearing elements are
     /// included until `t` reaches 1.

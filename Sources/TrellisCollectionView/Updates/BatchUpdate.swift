@@ -1,5 +1,4 @@
 import Foundation
-import TrellisLayout
 
 /// The changes of one batch update, collected before they are applied at once: what
 /// `performBatchUpdates` gathers from `insertItems(at:)`, `deleteSections(_:)` and the rest.
@@ -69,8 +68,7 @@ public struct BatchUpdate: Hashable, Sendable {
     public func expectedCounts(after oldCounts: [Int]) throws(BatchUpdateError) -> [Int] {
         let sectionCount = oldCounts.count + Set(insertedSections).count - Set(deletedSections).count
         guard sectionCount >= 0 else {
-            throw BatchUpdateError("attempt to delete \(Set(deletedSections).count) sections, but there are only "
-                                   + "\(oldCounts.count) sections before the update")
+            throw .tooManySectionsDeleted(deleted: Set(deletedSections).count, sectionCount: oldCounts.count)
         }
         var validator = BatchValidator(batch: self, oldCounts: oldCounts,
                                        newCounts: Array(repeating: 0, count: sectionCount))
@@ -112,18 +110,3 @@ public struct BatchUpdate: Hashable, Sendable {
     }
 }
 
-/// A batch that breaks UIKit's rules. The message says what UIKit's
-/// `NSInternalInconsistencyException` would say.
-public struct BatchUpdateError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// What is wrong, in UIKit's words.
-    public let message: String
-
-    public init(_ message: String) { self.message = message }
-
-    public var description: String { message }
-
-    /// An index path as UIKit prints it inside these messages: `{length = 2, path = 0 - 1}`.
-    static func describe(_ path: IndexPath) -> String {
-        "{length = \(path.count), path = \(path.map(String.init).joined(separator: " - "))}"
-    }
-}

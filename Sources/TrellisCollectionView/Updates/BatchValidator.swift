@@ -1,5 +1,4 @@
 import Foundation
-import TrellisLayout
 
 /// Checks a ``BatchUpdate`` with UIKit's rules and builds its ``UpdateMapping``. The steps:
 /// 1. section operations: ranges, conflicts, the section count;
@@ -46,59 +45,54 @@ struct BatchValidator {
         return buildMapping()
     }
 
-    private func describe(_ path: IndexPath) -> String { BatchUpdateError.describe(path) }
-
     // MARK: 1–2. Sections
 
     private mutating func checkSections() throws(Failure) {
         let oldCount = oldCounts.count, newCount = newCounts.count
         for s in batch.deletedSections where !(0..<oldCount).contains(s) {
-            throw Failure("attempt to delete section \(s), but there are only \(oldCount) sections before the update")
+            throw .sectionOutOfRange(.delete, section: s, sectionCount: oldCount, afterUpdate: false)
         }
         for s in batch.reloadedSections where !(0..<oldCount).contains(s) {
-            throw Failure("attempt to reload section \(s), but there are only \(oldCount) sections before the update")
+            throw .sectionOutOfRange(.reload, section: s, sectionCount: oldCount, afterUpdate: false)
         }
         for s in batch.insertedSections where !(0..<newCount).contains(s) {
-            throw Failure("attempt to insert section \(s) but there are only \(newCount) sections after the update")
+            throw .sectionOutOfRange(.insert, section: s, sectionCount: newCount, afterUpdate: true)
         }
         for move in batch.movedSections {
             guard (0..<oldCount).contains(move.from) else {
-                throw Failure("attempt to move section \(move.from), but there are only \(oldCount) sections before the update")
+                throw .sectionOutOfRange(.move, section: move.from, sectionCount: oldCount, afterUpdate: false)
             }
             guard (0..<newCount).contains(move.to) else {
-                throw Failure("attempt to move section \(move.from) to section \(move.to), but there are only "
-                              + "\(newCount) sections after the update")
+                throw .sectionMoveDestinationOutOfRange(from: move.from, to: move.to, sectionCount: newCount)
             }
         }
         deletedSections = Set(batch.deletedSections)
         reloadedSections = Set(batch.reloadedSections)
         insertedSections = Set(batch.insertedSections)
         for s in batch.deletedSections where reloadedSections.contains(s) {
-            throw Failure("attempt to delete and reload the same section (\(s))")
+            throw .sectionConflict(.deleteAndReload, section: s)
         }
         var movedFrom = Set<Int>(), movedTo = Set<Int>()
         for move in batch.movedSections {
-            if deletedSections.contains(move.from) { throw Failure("attempt to delete and move the same section (\(move.from))") }
-            if reloadedSections.contains(move.from) { throw Failure("attempt to reload and move the same section (\(move.from))") }
-            guard movedFrom.insert(move.from).inserted else { throw Failure("attempt to move section \(move.from) twice") }
+            if deletedSections.contains(move.from) { throw .sectionConflict(.deleteAndMove, section: move.from) }
+            if reloadedSections.contains(move.from) { throw .sectionConflict(.reloadAndMove, section: move.from) }
+            guard movedFrom.insert(move.from).inserted else { throw .sectionConflict(.moveTwice, section: move.from) }
             if insertedSections.contains(move.to) {
-                throw Failure("attempt to perform an insert and a move to the same section (\(move.to))")
+                throw .sectionConflict(.insertAndMove, section: move.to)
             }
             guard movedTo.insert(move.to).inserted else {
-                throw Failure("attempt to perform multiple moves to the same section (\(move.to))")
+                throw .sectionConflict(.multipleMoves, section: move.to)
             }
         }
-        for s in reloadedSections where insertedSections.contains(s) || movedTo.contains(s) {
-            throw Failure("attempt to insert or move a section to section \(s), which is being reloaded")
+        for s in reloadedSections.sorted() where insertedSections.contains(s) || movedTo.contains(s) {
+            throw .sectionConflict(.insertOrMoveIntoReload, section: s)
         }
-        for s in reloadedSections where s >= newCount {
-            throw Failure("attempt to reload section \(s), but there are only \(newCount) sections after the update")
+        for s in reloadedSections.sorted() where s >= newCount {
+            throw .sectionOutOfRange(.reload, section: s, sectionCount: newCount, afterUpdate: true)
         }
         guard newCount == oldCount + insertedSections.count - deletedSections.count else {
-            throw Failure("Invalid update: invalid number of sections. The number of sections contained in the collection "
-                          + "view after the update (\(newCount)) must be equal to the number of sections contained in "
-                          + "the collection view before the update (\(oldCount)), plus or minus the number of sections "
-                          + "inserted or deleted (\(insertedSections.count) inserted, \(deletedSections.count) deleted).")
+            throw .invalidSectionCount(before: oldCount, after: newCount, inserted: insertedSections.count,
+                                       deleted: deletedSections.count)
         }
     }
 
@@ -130,27 +124,23 @@ struct BatchValidator {
 
     // MARK: 3–4. Items
 
-    private func checkBefore(_ path: IndexPath, verb: String) throws(Failure) {
-        guard path.count == 2, path.item >= 0 else { throw Failure("attempt to \(verb) invalid index path \(describe(path))") }
+    private func checkBefore(_ path: IndexPath, _ operation: Failure.Operation) throws(Failure) {
+        guard path.count == 2, path.item >= 0 else { throw .invalidIndexPath(operation, path) }
         guard (0..<oldCounts.count).contains(path.section) else {
-            throw Failure("attempt to \(verb) item \(path.item) from section \(path.section), but there are only "
-                          + "\(oldCounts.count) sections before the update")
+            throw .itemSectionOutOfRange(operation, path, sectionCount: oldCounts.count, afterUpdate: false)
         }
         guard path.item < oldCounts[path.section] else {
-            throw Failure("attempt to \(verb) item \(path.item) from section \(path.section) which only contains "
-                          + "\(oldCounts[path.section]) items before the update")
+            throw .itemOutOfRange(operation, path, itemCount: oldCounts[path.section], afterUpdate: false)
         }
     }
 
-    private func checkAfter(_ path: IndexPath, verb: String) throws(Failure) {
-        guard path.count == 2, path.item >= 0 else { throw Failure("attempt to \(verb) invalid index path \(describe(path))") }
+    private func checkAfter(_ path: IndexPath, _ operation: Failure.Operation) throws(Failure) {
+        guard path.count == 2, path.item >= 0 else { throw .invalidIndexPath(operation, path) }
         guard (0..<newCounts.count).contains(path.section) else {
-            throw Failure("attempt to \(verb) item \(path.item) into section \(path.section), but there are only "
-                          + "\(newCounts.count) sections after the update")
+            throw .itemSectionOutOfRange(operation, path, sectionCount: newCounts.count, afterUpdate: true)
         }
         guard path.item < newCounts[path.section] else {
-            throw Failure("attempt to \(verb) item \(path.item) into section \(path.section), but there are only "
-                          + "\(newCounts[path.section]) items in section \(path.section) after the update")
+            throw .itemOutOfRange(operation, path, itemCount: newCounts[path.section], afterUpdate: true)
         }
     }
 
@@ -164,65 +154,61 @@ struct BatchValidator {
 
     private mutating func checkItems() throws(Failure) {
         for path in batch.deletedItems {
-            try checkBefore(path, verb: "delete")
+            try checkBefore(path, .delete)
             if !absorbedBefore(path.section) { deletes.insert(path) }
         }
         for path in batch.reloadedItems {
-            try checkBefore(path, verb: "reload")
+            try checkBefore(path, .reload)
             if absorbedBefore(path.section) { continue }
-            if deletes.contains(path) { throw Failure("attempt to delete and reload the same index path (\(describe(path)))") }
+            if deletes.contains(path) { throw .itemConflict(.deleteAndReload, path) }
             reloads.insert(path)
         }
         for path in batch.insertedItems {
-            try checkAfter(path, verb: "insert")
+            try checkAfter(path, .insert)
             if !absorbedAfter(path.section) { inserts.insert(path) }
         }
         var movedFrom = Set<IndexPath>(), movedTo = Set<IndexPath>()
         for move in batch.movedItems {
-            try checkBefore(move.from, verb: "move")
-            try checkAfter(move.to, verb: "move")
+            try checkBefore(move.from, .move)
+            try checkAfter(move.to, .move)
             if deletedSections.contains(move.from.section) {
-                throw Failure("attempt to move index path (\(describe(move.from))) out of section \(move.from.section), "
-                              + "which is being deleted")
+                throw .moveOutOfChangingSection(move.from, section: move.from.section, sectionOperation: .delete)
             }
             if reloadedSections.contains(move.from.section) {
-                throw Failure("attempt to move index path (\(describe(move.from))) out of section \(move.from.section), "
-                              + "which is being reloaded")
+                throw .moveOutOfChangingSection(move.from, section: move.from.section, sectionOperation: .reload)
             }
             if let old = sectionNewToOld[move.to.section], reloadedSections.contains(old) && old == move.to.section {
-                throw Failure("attempt to move index path (\(describe(move.from))) into section \(move.to.section), "
-                              + "which is being reloaded")
+                throw .moveIntoReloadedSection(move.from, section: move.to.section)
             }
             if reloadedSections.contains(move.to.section) && sectionNewToOld[move.to.section] == nil
                 && !insertedSections.contains(move.to.section) {
-                throw Failure("attempt to move index path (\(describe(move.from))) into section \(move.to.section), "
-                              + "which is being reloaded")
+                throw .moveIntoReloadedSection(move.from, section: move.to.section)
             }
             if deletes.contains(move.from) {
-                throw Failure("attempt to delete and move the same index path (\(describe(move.from)))")
+                throw .itemConflict(.deleteAndMove, move.from)
             }
             if reloads.contains(move.from) {
-                throw Failure("attempt to reload and move the same index path (\(describe(move.from)))")
+                throw .itemConflict(.reloadAndMove, move.from)
             }
             guard movedFrom.insert(move.from).inserted else {
-                throw Failure("attempt to move the same index path twice (\(describe(move.from)))")
+                throw .itemConflict(.moveTwice, move.from)
             }
             if inserts.contains(move.to) {
-                throw Failure("attempt to perform an insert and a move to the same index path (\(describe(move.to)))")
+                throw .itemConflict(.insertAndMove, move.to)
             }
             guard movedTo.insert(move.to).inserted else {
-                throw Failure("attempt to perform multiple moves to the same index path (\(describe(move.to)))")
+                throw .itemConflict(.multipleMoves, move.to)
             }
             moves.append(move)
         }
-        for path in reloads {
+        for path in reloads.sorted() {
             let after = reloadTarget(path)
-            try checkAfter(after, verb: "reload")
+            try checkAfter(after, .reload)
             if inserts.contains(after) {
-                throw Failure("attempt to insert and reload the same index path (\(describe(after)))")
+                throw .itemConflict(.insertAndReload, after)
             }
             if movedTo.contains(after) {
-                throw Failure("attempt to move to and reload the same index path (\(describe(after)))")
+                throw .itemConflict(.moveAndReload, after)
             }
         }
     }
@@ -247,18 +233,13 @@ struct BatchValidator {
             guard let old = sectionNewToOld[new] else { continue }
             let expected = oldCounts[old] + inserted[new] - deleted[old] + movedIn[new] - movedOut[old]
             guard newCounts[new] == expected else {
-                throw Failure("Invalid update: invalid number of items in section \(new). The number of items contained "
-                              + "in an existing section after the update (\(newCounts[new])) must be equal to the number "
-                              + "of items contained in that section before the update (\(oldCounts[old])), plus or minus "
-                              + "the number of items inserted or deleted from that section (\(inserted[new]) inserted, "
-                              + "\(deleted[old]) deleted) and plus or minus the number of items moved into or out of "
-                              + "that section (\(movedIn[new]) moved in, \(movedOut[old]) moved out).")
+                throw .invalidItemCount(section: new, before: oldCounts[old], after: newCounts[new], inserted: inserted[new],
+                                        deleted: deleted[old], movedIn: movedIn[new], movedOut: movedOut[old])
             }
             // An inserted section's items are new; a moved-in item must still fit.
         }
         for new in newCounts.indices where sectionNewToOld[new] == nil && movedIn[new] > newCounts[new] {
-            throw Failure("Invalid update: more items moved into section \(new) (\(movedIn[new])) than it contains "
-                          + "after the update (\(newCounts[new])).")
+            throw .tooManyItemsMovedIn(section: new, movedIn: movedIn[new], itemCount: newCounts[new])
         }
     }
 

@@ -1,5 +1,4 @@
 import Foundation
-import TrellisLayout
 
 /// Where every section and item of a collection view went in a batch update: old → new and
 /// new → old, plus the update items a layout receives.

@@ -1,5 +1,5 @@
 import Foundation
-import TrellisLayout
+import TrellisCollectionView
 
 /// A collection-view layout for a ``DataGrid``: one cell per displayed row and column, a header row
 /// pinned to the top while scrolling vertically, frozen leading columns pinned while scrolling
@@ -38,17 +38,29 @@ open class DataGridLayout: CollectionViewLayout {
     /// The grid laid out.
     public let grid: DataGrid
     /// The height of each row. Default 32.
-    open var rowHeight: CGFloat = 32 { didSet { invalidateLayout() } }
+    open var rowHeight: CGFloat = 32 {
+        didSet { if rowHeight != oldValue { invalidateLayout() } }
+    }
     /// The height of the header row. Default 36.
-    open var headerHeight: CGFloat = 36 { didSet { invalidateLayout() } }
+    open var headerHeight: CGFloat = 36 {
+        didSet { if headerHeight != oldValue { invalidateLayout() } }
+    }
     /// How many leading columns stay in view when scrolling horizontally. Default 0.
-    open var frozenColumns = 0 { didSet { invalidateLayout() } }
+    open var frozenColumns = 0 {
+        didSet { if frozenColumns != oldValue { invalidateLayout() } }
+    }
     /// How each column's width is chosen; missing entries fit their content up to 240 points.
-    open var columnWidths: [ColumnWidth] = [] { didSet { invalidateLayout() } }
+    open var columnWidths: [ColumnWidth] = [] {
+        didSet { if columnWidths != oldValue { invalidateLayout() } }
+    }
     /// The width of one text column when fitting content (monospaced; wide characters take two),
     /// and the padding added around the text.
-    open var characterWidth: CGFloat = 8 { didSet { invalidateLayout() } }
-    open var cellPadding: CGFloat = 16 { didSet { invalidateLayout() } }
+    open var characterWidth: CGFloat = 8 {
+        didSet { if characterWidth != oldValue { invalidateLayout() } }
+    }
+    open var cellPadding: CGFloat = 16 {
+        didSet { if cellPadding != oldValue { invalidateLayout() } }
+    }
 
     /// Computed by ``prepare()``: the left edge of each column and the total width.
     public private(set) var columnEdges: [CGFloat] = [0]
@@ -64,25 +76,37 @@ open class DataGridLayout: CollectionViewLayout {
         super.init()
     }
 
+    /// A grid layout needs its grid: it cannot be created from an archive.
+    public required init?(coder: NSCoder) { nil }
+
     /// The number of items the collection view must report for section 0.
     public var itemCount: Int { grid.displayedRowCount * grid.columns.count }
 
     /// How many times ``prepare()`` read the rows and measured the columns: a scroll leaves it as is.
-    public private(set) var metricsComputationCount = 0
+    @_spi(Instrumentation) public private(set) var metricsComputationCount = 0
 
-    open override class var invalidationContextClass: CollectionViewLayoutInvalidationContext.Type {
+    open override class var invalidationContextClass: AnyClass {
         DataGridLayoutInvalidationContext.self
     }
 
-    /// Reads the displayed rows and measures the columns, unless the pass answers only bounds
-    /// changes: pinned elements follow the bounds at query time, so scrolling needs no new metrics.
+    /// Whether an invalidation since the last metrics pass asked for new metrics.
+    private var metricsAreStale = true
+
+    /// Notes whether the invalidation needs new metrics, as UIKit layouts read their context's
+    /// flags: only a bounds change (whose context says `invalidateGridMetrics = false`) does not.
+    open override func invalidateLayout(with context: CollectionViewLayoutInvalidationContext) {
+        let keepsMetrics = !context.invalidateEverything && !context.invalidateDataSourceCounts
+            && (context as? DataGridLayoutInvalidationContext)?.invalidateGridMetrics == false
+        if !keepsMetrics { metricsAreStale = true }
+        super.invalidateLayout(with: context)
+    }
+
+    /// Reads the displayed rows and measures the columns, unless only bounds changed since the
+    /// last time: pinned elements follow the bounds at query time, so scrolling needs no new metrics.
     open override func prepare() {
         super.prepare()
-        if metricsComputationCount > 0,
-           let context = invalidationContextBeingPrepared as? DataGridLayoutInvalidationContext,
-           !context.invalidateEverything, !context.invalidateDataSourceCounts, !context.invalidateGridMetrics {
-            return
-        }
+        guard metricsAreStale else { return }
+        metricsAreStale = false
         metricsComputationCount += 1
         rows = grid.displayedRows
         columnCount = grid.columns.count
@@ -158,16 +182,20 @@ open class DataGridLayout: CollectionViewLayout {
         let frame = CGRect(x: columnX(column, v), y: rowY(row, v), width: columnEdges[column + 1] - columnEdges[column],
                            height: rowHeight)
         let frozen = column < frozenColumns ? 1 : 0
-        return CollectionViewLayoutAttributes(category: .cell, kind: nil, section: 0,
-                                              item: row * columnCount + column, frame: frame,
-                                              zIndex: (isPinnedRow(row) ? 2 : 0) + frozen)
+        let attributes = attributesClass.init(category: .cell, kind: nil, section: 0, item: row * columnCount + column)
+        attributes.frame = frame
+        attributes.zIndex = (isPinnedRow(row) ? 2 : 0) + frozen
+        return attributes
     }
 
     private func header(_ column: Int, _ v: Viewport) -> CollectionViewLayoutAttributes {
         let frame = CGRect(x: columnX(column, v), y: max(0, v.top), width: columnEdges[column + 1] - columnEdges[column],
                            height: headerHeight)
-        return CollectionViewLayoutAttributes(category: .supplementaryView, kind: Self.columnHeaderKind, section: 0,
-                                              item: column, frame: frame, zIndex: 4 + (column < frozenColumns ? 1 : 0))
+        let attributes = attributesClass.init(category: .supplementaryView, kind: Self.columnHeaderKind, section: 0,
+                                              item: column)
+        attributes.frame = frame
+        attributes.zIndex = 4 + (column < frozenColumns ? 1 : 0)
+        return attributes
     }
 
     // MARK: Queries
@@ -257,11 +285,4 @@ open class DataGridLayoutInvalidationContext: CollectionViewLayoutInvalidationCo
     /// `false` in the contexts of bounds changes.
     open var invalidateGridMetrics = true
 
-    public required init() { super.init() }
-
-    open override func merge(_ other: CollectionViewLayoutInvalidationContext) {
-        super.merge(other)
-        invalidateGridMetrics = invalidateGridMetrics
-            || (other as? DataGridLayoutInvalidationContext)?.invalidateGridMetrics ?? true
-    }
 }

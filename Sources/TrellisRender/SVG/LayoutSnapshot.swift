@@ -1,9 +1,9 @@
 import Foundation
-import TrellisLayout
+import TrellisCollectionView
 
 /// A computed layout as plain data: its content size and the attributes of its elements, in a
 /// stable order. What the renderers draw and the command line prints.
-public struct LayoutSnapshot: Equatable, Sendable {
+public struct LayoutSnapshot: Equatable {
     /// The content size of the layout.
     public var contentSize: CGSize
     /// The elements, in the order the layout returned them.
@@ -25,7 +25,7 @@ public struct LayoutSnapshot: Equatable, Sendable {
 
     /// The snapshot as the JSON that `trellis layout --format json` writes:
     /// `{"contentSize": {…}, "elements": [{"category", "kind"?, "indexPath", "frame", "zIndex",
-    /// "alpha", "isHidden", "transform3D"?, "custom"?}]}`.
+    /// "alpha", "isHidden", "transform3D"?}]}`.
     public var json: JSONValue {
         .object([
             ("contentSize", Self.json(contentSize)),
@@ -35,7 +35,7 @@ public struct LayoutSnapshot: Equatable, Sendable {
 
     /// One element as JSON.
     public static func json(_ a: CollectionViewLayoutAttributes) -> JSONValue {
-        var members: [(key: String, value: JSONValue)] = [("category", .string(a.representedElementCategory.rawValue))]
+        var members: [(key: String, value: JSONValue)] = [("category", .string(a.representedElementCategory.name))]
         if let kind = a.representedElementKind { members.append(("kind", .string(kind))) }
         members.append(("indexPath", .array([.number(Double(a.section)), .number(Double(a.item))])))
         members.append(("frame", json(a.frame)))
@@ -44,10 +44,6 @@ public struct LayoutSnapshot: Equatable, Sendable {
         members.append(("isHidden", .bool(a.isHidden)))
         if !a.transform3D.isIdentity {
             members.append(("transform3D", .array(a.transform3D.rows.flatMap { $0 }.map { .number(Double($0)) })))
-        }
-        let custom = a.customAttributes
-        if !custom.isEmpty {
-            members.append(("custom", .object(custom.map { ($0.name, .string(String(describing: $0.value))) })))
         }
         return .object(members)
     }

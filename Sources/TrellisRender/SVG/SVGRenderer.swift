@@ -1,5 +1,5 @@
 import Foundation
-import TrellisLayout
+import TrellisCollectionView
 
 /// Draws a ``LayoutSnapshot`` as SVG: every element a labelled box at its frame, decoration views
 /// below everything, then elements in ascending zIndex (ties keep the layout's order), as a host
@@ -74,8 +74,8 @@ public struct SVGRenderer: Sendable {
         case .cell: return "\(a.section)·\(a.item)"
         case .supplementaryView, .decorationView:
             switch a.representedElementKind {
-            case CollectionElementKind.sectionHeader?: return "header \(a.section)"
-            case CollectionElementKind.sectionFooter?: return "footer \(a.section)"
+            case CollectionView.elementKindSectionHeader?: return "header \(a.section)"
+            case CollectionView.elementKindSectionFooter?: return "footer \(a.section)"
             default: return "\(a.representedElementKind ?? "?") \(a.section)·\(a.item)"
             }
         }
@@ -86,7 +86,7 @@ public struct SVGRenderer: Sendable {
               a.frame.width.isFinite, a.frame.height.isFinite else { return "" }
         let n = Markup.number
         let f = a.frame
-        var attributes = "class=\"\(a.representedElementCategory.rawValue)\""
+        var attributes = "class=\"\(a.representedElementCategory.name)\""
         if a.alpha != 1 { attributes += " opacity=\"\(n(max(0, min(1, a.alpha))))\"" }
         var out = "<g \(attributes)"
         if let t = a.transform3D.affineComponents, !a.transform3D.isIdentity {

@@ -1,6 +1,5 @@
 import Foundation
 import TrellisCollectionView
-import TrellisLayout
 
 /// Draws a ``CollectionViewTransition`` as an SVG that plays it with CSS animations — no script —
 /// and loops, so it replays by itself. Elements that stay or appear are drawn where they end and
@@ -63,7 +62,7 @@ public struct TransitionRenderer: Sendable {
             css += "@keyframes \(name){0%{\(start)}\(split)%,100%{\(end)}}.\(name){animation-name:\(name)}"
             let f = drawn.frame
             guard f.minX.isFinite, f.minY.isFinite, f.width.isFinite, f.height.isFinite else { continue }
-            body += "<g class=\"el \(name) \(drawn.representedElementCategory.rawValue)\">"
+            body += "<g class=\"el \(name) \(drawn.representedElementCategory.name)\">"
             body += "<rect x=\"\(n(f.minX))\" y=\"\(n(f.minY))\" width=\"\(n(f.width))\" height=\"\(n(f.height))\" rx=\"3\"/>"
             body += "<text x=\"\(n(f.midX))\" y=\"\(n(f.midY))\">\(Markup.escape(SVGRenderer.label(drawn)))</text></g>\n"
         }

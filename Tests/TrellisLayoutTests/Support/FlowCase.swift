@@ -1,5 +1,4 @@
-import Foundation
-@testable import TrellisLayout
+@_spi(Instrumentation) @testable import TrellisCollectionView
 
 /// A flow-layout configuration described as a vertical layout. `run(in:)` lays it out in either
 /// direction — horizontally by transposing every input — and reports everything back in the
@@ -77,19 +76,19 @@ struct FlowResult {
     }
 
     func frames(_ section: Int) -> [CGRect] {
-        (0..<host.numberOfItems(inSection: section)).map { frame(section, $0)! }
+        (0..<host.collectionView.numberOfItems(inSection: section)).map { frame(section, $0)! }
     }
 
     func xs(_ section: Int = 0) -> [CGFloat] { frames(section).map(\.minX) }
     func ys(_ section: Int = 0) -> [CGFloat] { frames(section).map(\.minY) }
 
     func header(_ section: Int) -> CGRect? {
-        host.layoutAttributesForSupplementaryElement(ofKind: CollectionElementKind.sectionHeader,
+        host.layoutAttributesForSupplementaryElement(ofKind: CollectionView.elementKindSectionHeader,
                                                      at: IndexPath(item: 0, section: section)).map { back($0.frame) }
     }
 
     func footer(_ section: Int) -> CGRect? {
-        host.layoutAttributesForSupplementaryElement(ofKind: CollectionElementKind.sectionFooter,
+        host.layoutAttributesForSupplementaryElement(ofKind: CollectionView.elementKindSectionFooter,
                                                      at: IndexPath(item: 0, section: section)).map { back($0.frame) }
     }
 
@@ -111,7 +110,7 @@ struct ElementKey: Hashable, CustomStringConvertible {
     var frame: CGRect
 
     var description: String {
-        "\(kind ?? category.rawValue)[\(section),\(item)] (\(frame.minX), \(frame.minY), \(frame.width), \(frame.height))"
+        "\(kind ?? category.name)[\(section),\(item)] (\(frame.minX), \(frame.minY), \(frame.width), \(frame.height))"
     }
 }
 
@@ -119,32 +118,32 @@ final class CaseDelegate: CollectionViewDelegateFlowLayout {
     let sections: [FlowCase.Section]
     init(sections: [FlowCase.Section]) { self.sections = sections }
 
-    func collectionView(_ collectionView: any CollectionViewLayoutHost, layout collectionViewLayout: CollectionViewLayout,
+    func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
                         sizeForItemAt indexPath: IndexPath) -> CGSize {
         sections[indexPath.section].sizes?[indexPath.item] ?? (collectionViewLayout as! CollectionViewFlowLayout).itemSize
     }
 
-    func collectionView(_ collectionView: any CollectionViewLayoutHost, layout collectionViewLayout: CollectionViewLayout,
+    func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
                         insetForSectionAt section: Int) -> EdgeInsets {
         sections[section].inset ?? (collectionViewLayout as! CollectionViewFlowLayout).sectionInset
     }
 
-    func collectionView(_ collectionView: any CollectionViewLayoutHost, layout collectionViewLayout: CollectionViewLayout,
+    func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
                         minimumLineSpacingForSectionAt section: Int) -> CGFloat {
         sections[section].lineSpacing ?? (collectionViewLayout as! CollectionViewFlowLayout).minimumLineSpacing
     }
 
-    func collectionView(_ collectionView: any CollectionViewLayoutHost, layout collectionViewLayout: CollectionViewLayout,
+    func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
                         minimumInteritemSpacingForSectionAt section: Int) -> CGFloat {
         sections[section].interitemSpacing ?? (collectionViewLayout as! CollectionViewFlowLayout).minimumInteritemSpacing
     }
 
-    func collectionView(_ collectionView: any CollectionViewLayoutHost, layout collectionViewLayout: CollectionViewLayout,
+    func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
                         referenceSizeForHeaderInSection section: Int) -> CGSize {
         sections[section].header ?? (collectionViewLayout as! CollectionViewFlowLayout).headerReferenceSize
     }
 
-    func collectionView(_ collectionView: any CollectionViewLayoutHost, layout collectionViewLayout: CollectionViewLayout,
+    func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
                         referenceSizeForFooterInSection section: Int) -> CGSize {
         sections[section].footer ?? (collectionViewLayout as! CollectionViewFlowLayout).footerReferenceSize
     }

@@ -1,6 +1,5 @@
-import Foundation
+@_spi(Instrumentation) @testable import TrellisCollectionView
 import TrellisTestSupport
-import TrellisLayout
 
 /// A deliberately plain implementation of the flow rules (vertical only, no storage tricks, no
 /// fast paths, positions from closed formulas instead of running sums): the oracle the real
@@ -17,14 +16,14 @@ enum ReferenceFlow {
             var out: [ElementKey] = []
             for s in items.indices {
                 if let h = headers[s] {
-                    out.append(ElementKey(category: .supplementaryView, kind: CollectionElementKind.sectionHeader,
+                    out.append(ElementKey(category: .supplementaryView, kind: CollectionView.elementKindSectionHeader,
                                           section: s, item: 0, frame: h))
                 }
                 for (i, f) in items[s].enumerated() {
                     out.append(ElementKey(category: .cell, kind: nil, section: s, item: i, frame: f))
                 }
                 if let f = footers[s] {
-                    out.append(ElementKey(category: .supplementaryView, kind: CollectionElementKind.sectionFooter,
+                    out.append(ElementKey(category: .supplementaryView, kind: CollectionView.elementKindSectionFooter,
                                           section: s, item: 0, frame: f))
                 }
             }

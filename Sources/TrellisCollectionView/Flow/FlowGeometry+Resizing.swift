@@ -59,29 +59,20 @@ extension FlowGeometry {
                 + CGFloat(first - previousFirst - 1) * spacing
             if previous + spacing + size.width <= limit { return nil }
         }
-        // Place the line again, by the same rules as the builder.
-        let isLast = line + 1 == lines.upperBound
+        // Place the line again, by the builder's rules.
         let lineHeight = sizes.map(\.height).max() ?? 0
-        let leading = metrics.inset.left
-        var x = leading, gap = spacing
-        let sumWidths = sizes.reduce(0) { $0 + $1.width }
-        let sameSize = sizes.allSatisfy { $0 == sizes[0] }
-        if !isLast {
-            if sizes.count == 1 { x = leading + (available - sizes[0].width) / 2 }
-            else { gap = (available - sumWidths) / CGFloat(sizes.count - 1) }
-        } else if sameSize {
-            let fit = Builder.fitCount(width: sizes[0].width, spacing: spacing, available: available)
-            if fit <= 1 { x = leading + (available - sizes[0].width) / 2 }
-            else if fit != .max { gap = (available - CGFloat(fit) * sizes[0].width) / CGFloat(fit - 1) }
-        }
+        let placement = Builder.linePlacement(count: sizes.count, sumWidths: sizes.reduce(0) { $0 + $1.width },
+                                              firstWidth: sizes[0].width,
+                                              sameSize: sizes.allSatisfy { $0 == sizes[0] },
+                                              isLastLine: line + 1 == lines.upperBound, available: available,
+                                              spacing: spacing, leading: metrics.inset.left)
         let top = storage.lineTop[line]
+        var x = placement.x
         var frames: [CGRect] = []
         frames.reserveCapacity(sizes.count)
         for itemSize in sizes {
-            let y = LayoutGeometry.snapToPixel(top + (lineHeight - itemSize.height) / 2, scale: displayScale)
-            frames.append(CGRect(x: LayoutGeometry.snapToPixel(x, scale: displayScale), y: y,
-                                 width: itemSize.width, height: itemSize.height))
-            x += itemSize.width + gap
+            frames.append(Builder.placedFrame(itemSize, x: x, lineTop: top, lineHeight: lineHeight, scale: displayScale))
+            x += itemSize.width + placement.gap
         }
         return ResizePlan(line: line, first: first, frames: frames, lineHeight: lineHeight)
     }

@@ -7,7 +7,7 @@ extension FlowGeometry {
         /// An exact fit stays on the line: widths are compared with this tolerance, in points.
         public static let fitTolerance: CGFloat = 1e-6
 
-        let scrollDirection: ScrollDirection
+        let scrollDirection: CollectionView.ScrollDirection
         let crossSize: CGFloat
         let scale: CGFloat
         var cursor: CGFloat = 0
@@ -20,7 +20,7 @@ extension FlowGeometry {
         ///     the content inset's left and right when scrolling vertically).
         ///   - displayScale: pixels per point; origins are snapped to this grid.
         ///   - reservingItems: how many varied-size items to reserve storage for.
-        public init(scrollDirection: ScrollDirection, crossSize: CGFloat, displayScale: CGFloat,
+        public init(scrollDirection: CollectionView.ScrollDirection, crossSize: CGFloat, displayScale: CGFloat,
                     reservingItems: Int = 0) {
             self.init(scrollDirection: scrollDirection, crossSize: crossSize, displayScale: displayScale,
                       reservingItems: reservingItems, recycling: nil)
@@ -28,7 +28,7 @@ extension FlowGeometry {
 
         /// A builder that writes into `recycled` storage — a geometry's storage that nothing
         /// else references any more — when it is large enough.
-        init(scrollDirection: ScrollDirection, crossSize: CGFloat, displayScale: CGFloat,
+        init(scrollDirection: CollectionView.ScrollDirection, crossSize: CGFloat, displayScale: CGFloat,
              reservingItems: Int, recycling recycled: FlowStorage?) {
             self.scrollDirection = scrollDirection
             self.crossSize = crossSize
@@ -48,19 +48,19 @@ extension FlowGeometry {
             var section = beginSection(metrics, count: count)
             let available = crossSize - metrics.inset.horizontal
             let w = itemSize.width, h = itemSize.height
-            let fit = Self.fitCount(width: w, spacing: metrics.minimumInteritemSpacing, available: available)
+            let spacing = metrics.minimumInteritemSpacing
+            let fit = Self.fitCount(width: w, spacing: spacing, available: available)
             let perLine = max(1, min(fit, count))
-            let lineCount = count == 0 ? 0 : (count + perLine - 1) / perLine
-            var grid = UniformLines(size: itemSize, perLine: perLine, lineCount: lineCount, firstTop: cursor,
-                                    lineStride: h + metrics.minimumLineSpacing, leading: metrics.inset.left,
-                                    step: w + metrics.minimumInteritemSpacing, centredX: nil)
-            if fit <= 1 {
-                grid.centredX = metrics.inset.left + (available - w) / 2
-            } else if fit != .max {
-                // Full lines are justified; the last line is spaced as if filled with `fit` items:
-                // both give the same step, so the last line lines up with the columns above.
-                grid.step = w + (available - CGFloat(fit) * w) / CGFloat(fit - 1)
-            }
+            let lineCount = count == 0 ? 0 : (count - 1) / perLine + 1
+            // Every line of equal items is placed as a last line is (rule 4): a full line holds
+            // `fit` items, so justifying it gives the same spacing, and the last line lines up
+            // with the columns above.
+            let placement = Self.linePlacement(count: perLine, sumWidths: CGFloat(perLine) * w, firstWidth: w,
+                                               sameSize: true, isLastLine: true, available: available,
+                                               spacing: spacing, leading: metrics.inset.left)
+            let grid = UniformLines(size: itemSize, perLine: perLine, lineCount: lineCount, firstTop: cursor,
+                                    lineStride: h + metrics.minimumLineSpacing, leading: placement.x,
+                                    step: w + placement.gap)
             if lineCount > 0 {
                 cursor += CGFloat(lineCount) * h + CGFloat(lineCount - 1) * metrics.minimumLineSpacing
             }
@@ -101,6 +101,7 @@ extension FlowGeometry {
         ///
         /// A builder is used once: appending after `finish()` would change the finished geometry.
         public func finish() -> FlowGeometry {
+            storage.checkInvariants()
             let content = CGSize(width: crossSize, height: cursor)
             return FlowGeometry(scrollDirection: scrollDirection,
                                 contentSize: scrollDirection == .vertical ? content : LayoutGeometry.transposed(content),
@@ -123,7 +124,7 @@ extension FlowGeometry {
             return Section(start: start, end: start, header: header, footer: nil, bodyStart: bodyStart,
                            bodyEnd: bodyStart, count: count, items: .uniform(UniformLines(
                                size: .zero, perLine: 1, lineCount: 0, firstTop: cursor, lineStride: 0,
-                               leading: 0, step: 0, centredX: nil)), metrics: metrics)
+                               leading: 0, step: 0)), metrics: metrics)
         }
 
         /// The bottom inset, then the footer.
@@ -140,22 +141,15 @@ extension FlowGeometry {
             sections.append(section)
         }
 
-        /// Breaks items into lines greedily and places each line:
+        /// Breaks items into lines greedily and places each line (``linePlacement``):
         /// 1. an item joins the line while `used + spacing + width <= available` (within
         ///    ``fitTolerance``); a line always holds at least one item;
-        /// 2. a full line of several items is justified (first at the leading inset, last flush
-        ///    with the trailing inset);
-        /// 3. a full line of one item is centred;
-        /// 4. the last line, if all its items have one size, is spaced as if filled with as many
-        ///    such items as would fit (centred when only one would); otherwise left-aligned with
-        ///    the minimum spacing;
         /// 5. items are centred vertically in their line, lines are `minimumLineSpacing` apart;
         /// 6. origins are snapped to the pixel grid, sizes are not.
         private mutating func layOutLines(_ sizes: SizeReader, _ metrics: FlowSectionMetrics) {
             let available = crossSize - metrics.inset.horizontal
             let limit = available + Self.fitTolerance
             let spacing = metrics.minimumInteritemSpacing
-            let leading = metrics.inset.left
             let scale = self.scale
             let end = sizes.count
             let base = storage.frameCount
@@ -177,22 +171,14 @@ extension FlowGeometry {
                     sameSize = sameSize && size == first
                     i += 1
                 }
-                let count = i - start
-                var x = leading, gap = spacing
-                if i < end {
-                    if count == 1 { x = leading + (available - first.width) / 2 }
-                    else { gap = (available - sumWidths) / CGFloat(count - 1) }
-                } else if sameSize {
-                    let fit = Self.fitCount(width: first.width, spacing: spacing, available: available)
-                    if fit <= 1 { x = leading + (available - first.width) / 2 }
-                    else if fit != .max { gap = (available - CGFloat(fit) * first.width) / CGFloat(fit - 1) }
-                }
+                let placement = Self.linePlacement(count: i - start, sumWidths: sumWidths, firstWidth: first.width,
+                                                   sameSize: sameSize, isLastLine: i == end, available: available,
+                                                   spacing: spacing, leading: metrics.inset.left)
+                var x = placement.x
                 for k in start..<i {
                     let size = sizes[k]
-                    let top = LayoutGeometry.snapToPixel(y + (lineHeight - size.height) / 2, scale: scale)
-                    out[k] = CGRect(x: LayoutGeometry.snapToPixel(x, scale: scale), y: top,
-                                    width: size.width, height: size.height)
-                    x += size.width + gap
+                    out[k] = Self.placedFrame(size, x: x, lineTop: y, lineHeight: lineHeight, scale: scale)
+                    x += size.width + placement.gap
                 }
                 storage.appendLine(first: base + start, top: y, height: lineHeight)
                 y += lineHeight
@@ -201,18 +187,64 @@ extension FlowGeometry {
             cursor = y
         }
 
+        /// Where a line's first item goes and the gap between its items — rules 2 to 4, the one
+        /// place they are written:
+        /// 2. a full line (not the section's last) of several items is justified: first at the
+        ///    leading inset, last flush with the trailing inset;
+        /// 3. a full line of one item is centred;
+        /// 4. the last line, if all its items have one size, is spaced as if filled with as many
+        ///    such items as would fit (centred when only one would); otherwise left-aligned with
+        ///    the minimum spacing.
+        static func linePlacement(count: Int, sumWidths: CGFloat, firstWidth: CGFloat, sameSize: Bool,
+                                  isLastLine: Bool, available: CGFloat, spacing: CGFloat,
+                                  leading: CGFloat) -> (x: CGFloat, gap: CGFloat) {
+            let centred = leading + (available - firstWidth) / 2
+            if !isLastLine {
+                return count == 1 ? (centred, spacing) : (leading, (available - sumWidths) / CGFloat(count - 1))
+            }
+            guard sameSize else { return (leading, spacing) }
+            let fit = fitCount(width: firstWidth, spacing: spacing, available: available)
+            if fit <= 1 { return (centred, spacing) }
+            if fit == .max { return (leading, spacing) }
+            return (leading, (available - CGFloat(fit) * firstWidth) / CGFloat(fit - 1))
+        }
+
+        /// An item's frame on a line: centred vertically in the line, origin snapped (rules 5, 6).
+        @inline(__always)
+        static func placedFrame(_ size: CGSize, x: CGFloat, lineTop: CGFloat, lineHeight: CGFloat,
+                                scale: CGFloat) -> CGRect {
+            CGRect(x: LayoutGeometry.snapToPixel(x, scale: scale),
+                   y: LayoutGeometry.snapToPixel(lineTop + (lineHeight - size.height) / 2, scale: scale),
+                   width: size.width, height: size.height)
+        }
+
         /// How many items of `width` fit in `available` with `spacing` between them: at least 1,
-        /// `Int.max` when items take no room at all.
+        /// `Int.max` when items take no room at all (`width + spacing <= 0`).
+        ///
+        /// The count is `⌊(available + spacing) / (width + spacing)⌋` up to rounding; a spacing
+        /// that almost cancels the width (−9.999999999999545 with width 10) makes that huge and
+        /// the rounding coarse, so a disagreement is settled by binary search, never by stepping
+        /// one item at a time.
+        ///
+        /// - Complexity: O(1) normally; at most 50 probes.
         static func fitCount(width: CGFloat, spacing: CGFloat, available: CGFloat) -> Int {
             let pitch = width + spacing
             guard pitch > 0 else { return .max }
-            let fits = { (k: Int) in CGFloat(k) * width + CGFloat(k - 1) * spacing <= available + fitTolerance }
-            let estimate = ((available + spacing + fitTolerance) / pitch).rounded(.down)
+            let limit = available + fitTolerance
+            func fits(_ k: Int) -> Bool { CGFloat(k) * width + CGFloat(k - 1) * spacing <= limit }
+            let estimate = ((limit + spacing) / pitch).rounded(.down)
             guard estimate.isFinite else { return .max }
-            var k = Int(max(1, min(estimate, 1e15)))
-            while k > 1, !fits(k) { k -= 1 }
-            while k < Int(1e15), fits(k + 1) { k += 1 }
-            return k
+            let cap = 1 << 50
+            var k = Int(max(1, min(estimate, CGFloat(cap))))
+            for _ in 0..<2 where k > 1 && !fits(k) { k -= 1 }
+            for _ in 0..<2 where k < cap && fits(k + 1) { k += 1 }
+            if (k == 1 || fits(k)) && (k == cap || !fits(k + 1)) { return k }
+            var low = 1, high = cap
+            while low < high {
+                let mid = low + (high - low + 1) / 2
+                if fits(mid) { low = mid } else { high = mid - 1 }
+            }
+            return low
         }
     }
 }

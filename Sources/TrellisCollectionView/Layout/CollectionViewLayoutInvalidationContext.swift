@@ -2,28 +2,41 @@ import Foundation
 
 /// What part of a layout an invalidation concerns (`UICollectionViewLayoutInvalidationContext`).
 ///
-/// `invalidateLayout()` passes a fresh context with nothing set; a host sets
+/// `invalidateLayout()` passes a fresh context with nothing set; the collection view sets
 /// ``invalidateEverything`` when the layout, the data source or all data change and
 /// ``invalidateDataSourceCounts`` for inserts, deletes and reloads. Several invalidations before
-/// the next layout pass are merged into one context with ``merge(_:)``.
-open class CollectionViewLayoutInvalidationContext {
-    /// Whether the whole layout must be recomputed. Set by hosts.
-    public internal(set) var invalidateEverything: Bool = false
-    /// Whether item and section counts changed. Set by hosts.
-    public internal(set) var invalidateDataSourceCounts: Bool = false
+/// the next layout pass are merged into one context, which the layout's `prepare()` answers.
+///
+/// Subclasses add their own flags, as in UIKit, and a layout reads them in its override of
+/// `invalidateLayout(with:)`.
+open class CollectionViewLayoutInvalidationContext: NSObject {
+    /// Whether the whole layout must be recomputed. Set by the collection view.
+    public private(set) var invalidateEverything: Bool = false
+    /// Whether item and section counts changed. Set by the collection view.
+    public private(set) var invalidateDataSourceCounts: Bool = false
     /// Item index paths whose attributes are invalid: deduplicated, in the order first added.
     public private(set) var invalidatedItemIndexPaths: [IndexPath]? = nil
     /// Supplementary index paths per kind, deduplicated, in the order first added.
     public private(set) var invalidatedSupplementaryIndexPaths: [String: [IndexPath]]? = nil
     /// Decoration index paths per kind, deduplicated, in the order first added.
     public private(set) var invalidatedDecorationIndexPaths: [String: [IndexPath]]? = nil
-    /// How far the host should move its content offset after the layout pass.
+    /// How far the collection view should move its content offset after the layout pass.
     open var contentOffsetAdjustment: CGPoint = .zero
     /// How much the content size changes; a layout may add it to its own estimate.
     open var contentSizeAdjustment: CGSize = .zero
 
     /// A context that invalidates nothing in particular.
-    public required init() {}
+    public override init() {
+        super.init()
+    }
+
+    /// A context with the collection view's flags set: how the collection view and
+    /// `invalidateLayout()` create contexts of a layout's `invalidationContextClass`.
+    public required convenience init(invalidatingEverything everything: Bool, invalidatingDataSourceCounts counts: Bool) {
+        self.init()
+        invalidateEverything = everything
+        invalidateDataSourceCounts = counts || everything
+    }
 
     /// Marks items as invalid.
     open func invalidateItems(at indexPaths: [IndexPath]) {
@@ -44,16 +57,11 @@ open class CollectionViewLayoutInvalidationContext {
         invalidatedDecorationIndexPaths = all
     }
 
-    /// Sets the host-owned flags. Hosts call this; layouts read the flags.
-    public func setHostFlags(everything: Bool, dataSourceCounts: Bool) {
-        invalidateEverything = invalidateEverything || everything
-        invalidateDataSourceCounts = invalidateDataSourceCounts || dataSourceCounts || everything
-    }
-
     /// Folds `other` into this context: flags are or-ed, index paths unioned (first occurrence
-    /// kept), adjustments summed. Subclasses with their own flags override and call `super`.
-    open func merge(_ other: CollectionViewLayoutInvalidationContext) {
-        setHostFlags(everything: other.invalidateEverything, dataSourceCounts: other.invalidateDataSourceCounts)
+    /// kept), adjustments summed. The built-in contexts with flags of their own extend it.
+    package func merge(_ other: CollectionViewLayoutInvalidationContext) {
+        invalidateEverything = invalidateEverything || other.invalidateEverything
+        invalidateDataSourceCounts = invalidateDataSourceCounts || other.invalidateDataSourceCounts
         if let items = other.invalidatedItemIndexPaths { invalidateItems(at: items) }
         for (kind, paths) in (other.invalidatedSupplementaryIndexPaths ?? [:]).sorted(by: { $0.key < $1.key }) {
             invalidateSupplementaryElements(ofKind: kind, at: paths)
@@ -65,7 +73,11 @@ open class CollectionViewLayoutInvalidationContext {
         contentOffsetAdjustment.y += other.contentOffsetAdjustment.y
         contentSizeAdjustment.width += other.contentSizeAdjustment.width
         contentSizeAdjustment.height += other.contentSizeAdjustment.height
+        mergeFlags(from: other)
     }
+
+    /// Merges the flags a built-in subclass adds; the base has none.
+    package func mergeFlags(from other: CollectionViewLayoutInvalidationContext) {}
 
     private static func appendingUnique(_ existing: [IndexPath], _ new: [IndexPath]) -> [IndexPath] {
         var seen = Set(existing)

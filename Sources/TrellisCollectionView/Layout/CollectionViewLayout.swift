@@ -2,8 +2,8 @@ import Foundation
 
 /// The abstract base of every layout: `UICollectionViewLayout` without the prefix.
 ///
-/// A subclass overrides exactly what a `UICollectionViewLayout` subclass overrides. The host calls,
-/// in each layout pass: ``prepare()`` → ``collectionViewContentSize`` →
+/// A subclass overrides exactly what a `UICollectionViewLayout` subclass overrides. The
+/// collection view calls, in each layout pass: ``prepare()`` → ``collectionViewContentSize`` →
 /// ``layoutAttributesForElements(in:)`` for a page-sized rect; and for single elements, animations
 /// and scrolling, the per-element, initial/final and target-offset methods.
 ///
@@ -14,7 +14,7 @@ import Foundation
 ///         return CGSize(width: n * 50, height: n * 50)
 ///     }
 ///     override func layoutAttributesForItem(at indexPath: IndexPath) -> CollectionViewLayoutAttributes? {
-///         var a = CollectionViewLayoutAttributes(forCellWith: indexPath)
+///         let a = CollectionViewLayoutAttributes(forCellWith: indexPath)
 ///         a.frame = CGRect(x: CGFloat(indexPath.item) * 50, y: CGFloat(indexPath.item) * 50, width: 50, height: 50)
 ///         return a
 ///     }
@@ -22,40 +22,54 @@ import Foundation
 /// ```
 ///
 /// Invalidation is lazy, as the seeds describe: ``invalidateLayout()`` only records that the layout
-/// is stale (merging any number of calls into one pending context) and the next layout pass runs
-/// one ``prepare()``; hosts trigger that pass with ``prepareIfNeeded()``.
-open class CollectionViewLayout {
+/// is stale (merging any number of calls into one pending context) and the collection view's
+/// next layout pass runs one ``prepare()``.
+open class CollectionViewLayout: NSObject, NSCoding {
+    private weak var host: CollectionView?
+
     /// The collection view that uses this layout, if any (weak, as in UIKit).
-    public private(set) weak var collectionView: (any CollectionViewLayoutHost)?
+    open var collectionView: CollectionView? { host }
 
     /// Whether the layout was invalidated since the last ``prepare()``. A new layout starts invalid.
-    public private(set) var needsPrepare: Bool = true
+    package private(set) var needsPrepare: Bool = true
 
-    /// The invalidations recorded since the last ``prepare()``, merged into one context: what a
-    /// host inspects (for example for a content-offset adjustment) before the next layout pass.
-    public private(set) var pendingInvalidationContext: CollectionViewLayoutInvalidationContext?
-
-    /// Creates a layout that is not yet attached to a collection view.
-    public init() {}
-
-    // MARK: Attaching to a host
-
-    /// Attaches the layout to `host` (or detaches it with `nil`) and invalidates everything. Hosts
-    /// call this when they adopt a layout; a layout never calls it itself.
-    public final func attach(to host: (any CollectionViewLayoutHost)?) {
-        collectionView = host
-        let context = Self.invalidationContextClass.init()
-        context.setHostFlags(everything: true, dataSourceCounts: true)
-        invalidateLayout(with: context)
-    }
+    /// The invalidations recorded since the last ``prepare()``, merged into one context: what the
+    /// collection view inspects (for example for a content-offset adjustment) before the next pass.
+    package private(set) var pendingInvalidationContext: CollectionViewLayoutInvalidationContext?
 
     /// How many times ``prepare()`` ran through ``prepareIfNeeded()``: hosts compare it with the
     /// value they last saw to know that attributes they cached are stale.
-    public private(set) var preparedGeneration = 0
+    package private(set) var preparedGeneration = 0
 
     /// The merged invalidations that the running ``prepare()`` answers: readable from inside
     /// ``prepare()`` (to recompute only what changed), `nil` outside it.
-    public private(set) var invalidationContextBeingPrepared: CollectionViewLayoutInvalidationContext?
+    package private(set) var invalidationContextBeingPrepared: CollectionViewLayoutInvalidationContext?
+
+    /// Decoration view classes registered by kind.
+    package private(set) var decorationViewClasses: [String: CollectionReusableView.Type] = [:]
+
+    /// Creates a layout that is not yet attached to a collection view.
+    public override init() {
+        super.init()
+    }
+
+    /// Creates a layout from an archive. Nothing is archived, so this is ``init()``; it exists so
+    /// that subclasses written for UIKit (`required init?(coder:)` calling `super`) compile.
+    public required init?(coder: NSCoder) {
+        super.init()
+    }
+
+    /// Archives nothing: layouts are rebuilt from code.
+    open func encode(with coder: NSCoder) {}
+
+    // MARK: Attaching to a collection view
+
+    /// Attaches the layout to `collectionView` (or detaches it with `nil`) and invalidates
+    /// everything. The collection view calls this when it adopts a layout.
+    package final func attach(to collectionView: CollectionView?) {
+        host = collectionView
+        invalidateLayout(with: Self.makeInvalidationContext(everything: true, dataSourceCounts: true))
+    }
 
     /// Runs ``prepare()`` once if the layout was invalidated since the last pass, however many
     /// times that happened. Returns whether it ran.
@@ -65,7 +79,7 @@ open class CollectionViewLayout {
     /// inside ``prepare()`` does not recurse and an invalidation made during it is kept for the
     /// next pass.
     @discardableResult
-    public final func prepareIfNeeded() -> Bool {
+    package final func prepareIfNeeded() -> Bool {
         guard needsPrepare else { return false }
         needsPrepare = false
         invalidationContextBeingPrepared = pendingInvalidationContext
@@ -78,9 +92,25 @@ open class CollectionViewLayout {
 
     // MARK: The layout pass
 
+    /// The class of the attributes objects the layout creates (`layoutAttributesClass`). The
+    /// built-in layouts create every object they return through it, so a subclass that returns
+    /// its own attributes subclass here gets objects of that class from `super`.
+    open class var layoutAttributesClass: AnyClass { CollectionViewLayoutAttributes.self }
+
+    /// ``layoutAttributesClass`` as an attributes type (the base class when it is not one).
+    package final var attributesClass: CollectionViewLayoutAttributes.Type {
+        (Self.layoutAttributesClass as? CollectionViewLayoutAttributes.Type) ?? CollectionViewLayoutAttributes.self
+    }
+
     /// The class of the contexts ``invalidateLayout()`` creates (`invalidationContextClass`).
-    open class var invalidationContextClass: CollectionViewLayoutInvalidationContext.Type {
-        CollectionViewLayoutInvalidationContext.self
+    open class var invalidationContextClass: AnyClass { CollectionViewLayoutInvalidationContext.self }
+
+    /// A fresh context of ``invalidationContextClass`` with the host-owned flags set.
+    package static func makeInvalidationContext(everything: Bool = false,
+                                                dataSourceCounts: Bool = false) -> CollectionViewLayoutInvalidationContext {
+        let type = (invalidationContextClass as? CollectionViewLayoutInvalidationContext.Type)
+            ?? CollectionViewLayoutInvalidationContext.self
+        return type.init(invalidatingEverything: everything, invalidatingDataSourceCounts: dataSourceCounts)
     }
 
     /// Does the layout's up-front work: called once per layout pass after an invalidation.
@@ -105,12 +135,31 @@ open class CollectionViewLayout {
     open func layoutAttributesForDecorationView(ofKind elementKind: String,
                                                 at indexPath: IndexPath) -> CollectionViewLayoutAttributes? { nil }
 
+    /// The attributes of an item being moved interactively to `position`: a copy of its
+    /// attributes centred there, above everything else.
+    open func layoutAttributesForInteractivelyMovingItem(at indexPath: IndexPath,
+                                                         withTargetPosition position: CGPoint) -> CollectionViewLayoutAttributes {
+        let attributes = (layoutAttributesForItem(at: indexPath)?.copy() as? CollectionViewLayoutAttributes)
+            ?? attributesClass.init(category: .cell, kind: nil, section: 0, item: 0)
+        attributes.indexPath = indexPath
+        attributes.center = position
+        attributes.zIndex = Int.max
+        return attributes
+    }
+
+    /// Registers the class of the decoration views of `elementKind` (`nil` removes it). The
+    /// collection view creates and reuses views of that class for the decoration attributes the
+    /// layout returns.
+    open func register(_ viewClass: AnyClass?, forDecorationViewOfKind elementKind: String) {
+        decorationViewClasses[elementKind] = viewClass as? CollectionReusableView.Type
+    }
+
     // MARK: Invalidation
 
     /// Marks the whole layout stale: the next layout pass runs ``prepare()`` once. Goes through
     /// ``invalidateLayout(with:)`` with a fresh context of ``invalidationContextClass``.
     open func invalidateLayout() {
-        invalidateLayout(with: Self.invalidationContextClass.init())
+        invalidateLayout(with: Self.makeInvalidationContext())
     }
 
     /// Records an invalidation. Subclasses override to note what must be recomputed and must
@@ -123,6 +172,7 @@ open class CollectionViewLayout {
         } else {
             pendingInvalidationContext = context
         }
+        host?.layoutDidInvalidate(self)
     }
 
     /// Whether a change of the collection view's bounds (scrolling changes the origin) needs a
@@ -132,8 +182,13 @@ open class CollectionViewLayout {
     /// The context for a bounds change that ``shouldInvalidateLayout(forBoundsChange:)`` accepted.
     /// The default is a fresh context of ``invalidationContextClass``.
     open func invalidationContext(forBoundsChange newBounds: CGRect) -> CollectionViewLayoutInvalidationContext {
-        Self.invalidationContextClass.init()
+        Self.makeInvalidationContext()
     }
+
+    /// Whether the collection view asks cells for their preferred attributes when it applies new
+    /// ones. A flow layout does only when it sizes cells itself (`estimatedItemSize`); every
+    /// other layout is asked, as UIKit asks.
+    package var asksForPreferredAttributes: Bool { true }
 
     /// Whether a cell's preferred attributes (self-sizing) need a new layout. Default `false`.
     open func shouldInvalidateLayout(forPreferredLayoutAttributes preferredAttributes: CollectionViewLayoutAttributes,
@@ -145,7 +200,7 @@ open class CollectionViewLayout {
     open func invalidationContext(forPreferredLayoutAttributes preferredAttributes: CollectionViewLayoutAttributes,
                                   withOriginalAttributes originalAttributes: CollectionViewLayoutAttributes)
         -> CollectionViewLayoutInvalidationContext {
-        let context = Self.invalidationContextClass.init()
+        let context = Self.makeInvalidationContext()
         let path = originalAttributes.indexPath
         switch originalAttributes.representedElementCategory {
         case .cell: context.invalidateItems(at: [path])
@@ -180,34 +235,34 @@ open class CollectionViewLayout {
     /// Called after an animated change of layouts was set up.
     open func finalizeLayoutTransition() {}
 
-    /// Where an appearing item starts its animation. `nil` (the default) means the host fades it
-    /// in at its final attributes.
+    /// Where an appearing item starts its animation. `nil` (the default) means the collection
+    /// view uses the item's final attributes for both ends of the animation.
     open func initialLayoutAttributesForAppearingItem(at itemIndexPath: IndexPath) -> CollectionViewLayoutAttributes? {
         nil
     }
 
-    /// Where a disappearing item ends its animation. `nil` (the default) means the host fades it
-    /// out at its current attributes.
+    /// Where a disappearing item ends its animation. `nil` (the default) means the collection
+    /// view uses the item's current attributes for both ends.
     open func finalLayoutAttributesForDisappearingItem(at itemIndexPath: IndexPath) -> CollectionViewLayoutAttributes? {
         nil
     }
 
-    /// Where an appearing supplementary view starts its animation; `nil` fades it in.
+    /// Where an appearing supplementary view starts its animation; `nil` by default.
     open func initialLayoutAttributesForAppearingSupplementaryElement(ofKind elementKind: String,
                                                                       at elementIndexPath: IndexPath)
         -> CollectionViewLayoutAttributes? { nil }
 
-    /// Where a disappearing supplementary view ends its animation; `nil` fades it out.
+    /// Where a disappearing supplementary view ends its animation; `nil` by default.
     open func finalLayoutAttributesForDisappearingSupplementaryElement(ofKind elementKind: String,
                                                                        at elementIndexPath: IndexPath)
         -> CollectionViewLayoutAttributes? { nil }
 
-    /// Where an appearing decoration view starts its animation; `nil` fades it in.
+    /// Where an appearing decoration view starts its animation; `nil` by default.
     open func initialLayoutAttributesForAppearingDecorationElement(ofKind elementKind: String,
                                                                    at decorationIndexPath: IndexPath)
         -> CollectionViewLayoutAttributes? { nil }
 
-    /// Where a disappearing decoration view ends its animation; `nil` fades it out.
+    /// Where a disappearing decoration view ends its animation; `nil` by default.
     open func finalLayoutAttributesForDisappearingDecorationElement(ofKind elementKind: String,
                                                                     at decorationIndexPath: IndexPath)
         -> CollectionViewLayoutAttributes? { nil }

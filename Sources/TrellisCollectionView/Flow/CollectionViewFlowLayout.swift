@@ -19,48 +19,70 @@ import Foundation
 /// It is built to be subclassed the way the seeds describe: override
 /// ``layoutAttributesForElements(in:)`` and the per-element methods, call `super`, then add
 /// supplementary or decoration views, adjust what `super` returned, or set custom attributes
-/// (``LayoutAttributeKey``). ``geometry`` exposes the computed frames and section boxes.
+/// (in an attributes subclass named by `layoutAttributesClass`).
 ///
 /// - Complexity: ``prepare()`` is O(number of items with delegate-provided sizes) and O(1) per
 ///   section of equal-sized items; rect queries are O(log n + k).
 open class CollectionViewFlowLayout: CollectionViewLayout {
     /// How section insets are measured (`UICollectionViewFlowLayout.SectionInsetReference`).
-    public enum SectionInsetReference: String, Hashable, Sendable, CaseIterable {
+    public enum SectionInsetReference: Int, Hashable, Sendable, CaseIterable {
         /// From the edges of the content, inside the content inset (the default).
-        case fromContentInset
-        /// From the safe area of the host.
-        case fromSafeArea
-        /// From the layout margins of the host.
-        case fromLayoutMargins
+        case fromContentInset = 0
+        /// From the safe area of the collection view.
+        case fromSafeArea = 1
+        /// From the layout margins of the collection view.
+        case fromLayoutMargins = 2
     }
 
     /// The size of each item when the delegate does not give one. Default 50 × 50.
-    open var itemSize = CGSize(width: 50, height: 50) { didSet { invalidateLayout() } }
+    open var itemSize = CGSize(width: 50, height: 50) {
+        didSet { if itemSize != oldValue { invalidateLayout() } }
+    }
     /// The minimum spacing between lines. Default 10.
-    open var minimumLineSpacing: CGFloat = 10 { didSet { invalidateLayout() } }
+    open var minimumLineSpacing: CGFloat = 10 {
+        didSet { if minimumLineSpacing != oldValue { invalidateLayout() } }
+    }
     /// The minimum spacing between items on one line. Default 10.
-    open var minimumInteritemSpacing: CGFloat = 10 { didSet { invalidateLayout() } }
+    open var minimumInteritemSpacing: CGFloat = 10 {
+        didSet { if minimumInteritemSpacing != oldValue { invalidateLayout() } }
+    }
     /// The inset around each section's items (not around headers and footers). Default zero.
-    open var sectionInset = EdgeInsets.zero { didSet { invalidateLayout() } }
+    open var sectionInset = EdgeInsets.zero {
+        didSet { if sectionInset != oldValue { invalidateLayout() } }
+    }
     /// The size of each section header; only the extent along the scroll axis is used, and zero
     /// there means no header. Default zero.
-    open var headerReferenceSize = CGSize.zero { didSet { invalidateLayout() } }
+    open var headerReferenceSize = CGSize.zero {
+        didSet { if headerReferenceSize != oldValue { invalidateLayout() } }
+    }
     /// The size of each section footer, as ``headerReferenceSize``. Default zero.
-    open var footerReferenceSize = CGSize.zero { didSet { invalidateLayout() } }
+    open var footerReferenceSize = CGSize.zero {
+        didSet { if footerReferenceSize != oldValue { invalidateLayout() } }
+    }
     /// The scroll direction. Default vertical.
-    open var scrollDirection = ScrollDirection.vertical { didSet { invalidateLayout() } }
+    open var scrollDirection: CollectionView.ScrollDirection = .vertical {
+        didSet { if scrollDirection != oldValue { invalidateLayout() } }
+    }
     /// What section insets are measured from. Default `.fromContentInset`.
-    open var sectionInsetReference = SectionInsetReference.fromContentInset { didSet { invalidateLayout() } }
+    open var sectionInsetReference = SectionInsetReference.fromContentInset {
+        didSet { if sectionInsetReference != oldValue { invalidateLayout() } }
+    }
     /// Whether section headers stick to the top of the visible bounds while their section
     /// scrolls by. Default `false`.
-    open var sectionHeadersPinToVisibleBounds = false { didSet { invalidateLayout() } }
+    open var sectionHeadersPinToVisibleBounds = false {
+        didSet { if sectionHeadersPinToVisibleBounds != oldValue { invalidateLayout() } }
+    }
     /// Whether section footers stick to the bottom of the visible bounds. Default `false`.
-    open var sectionFootersPinToVisibleBounds = false { didSet { invalidateLayout() } }
+    open var sectionFootersPinToVisibleBounds = false {
+        didSet { if sectionFootersPinToVisibleBounds != oldValue { invalidateLayout() } }
+    }
 
     /// The size unmeasured items are laid out at while cells report their real size
     /// (self-sizing). Zero, the default, turns self-sizing off; ``automaticSize`` uses `itemSize`
     /// as the estimate.
-    open var estimatedItemSize = CGSize.zero { didSet { invalidateLayout() } }
+    open var estimatedItemSize = CGSize.zero {
+        didSet { if estimatedItemSize != oldValue { invalidateLayout() } }
+    }
 
     /// The value of ``estimatedItemSize`` that asks for self-sizing with `itemSize` as the estimate
     /// (`UICollectionViewFlowLayout.automaticSize`).
@@ -69,27 +91,30 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
     /// Sizes that cells reported (output coordinates), by index path. They are kept across
     /// scrolling and resizing, and dropped when the data changes (counts or a reload), after which
     /// visible cells report again.
-    public private(set) var measuredSizes: [IndexPath: CGSize] = [:]
+    package private(set) var measuredSizes: [IndexPath: CGSize] = [:]
 
     /// Whether cells size themselves.
-    public var isSelfSizing: Bool { estimatedItemSize != .zero }
+    package var isSelfSizing: Bool { estimatedItemSize != .zero }
 
     /// How many times ``prepare()`` recomputed the geometry (a prepare for a scroll that only
     /// moves pinned headers and footers does not, nor one that applies measured sizes in place).
-    public private(set) var geometryComputationCount = 0
+    @_spi(Instrumentation) public private(set) var geometryComputationCount = 0
 
     /// How many measured sizes were applied in place, without a full recomputation.
-    public private(set) var incrementalUpdateCount = 0
+    @_spi(Instrumentation) public private(set) var incrementalUpdateCount = 0
 
     /// The geometry computed by the last ``prepare()``.
-    public private(set) var geometry = CollectionViewFlowLayout.emptyGeometry
+    @_spi(Instrumentation) public private(set) var flowGeometry = CollectionViewFlowLayout.emptyGeometry
 
     static var emptyGeometry: FlowGeometry {
         FlowGeometry.Builder(scrollDirection: .vertical, crossSize: 0, displayScale: 2).finish()
     }
 
     /// The bounds the last ``prepare()`` used: a bounds change across the scroll axis invalidates.
-    public private(set) var preparedBounds: CGRect = .zero
+    package private(set) var preparedBounds: CGRect = .zero
+
+    /// Reuses the objects of earlier queries that no one holds any more.
+    private let recycler = AttributesRecycler()
 
     /// Set by the delegate's default `sizeForItemAt`, so the layout can tell an implemented method
     /// from the default and keep equal-sized sections free of per-item work.
@@ -98,7 +123,10 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
     /// Creates a flow layout with UIKit's defaults.
     public override init() { super.init() }
 
-    open override class var invalidationContextClass: CollectionViewLayoutInvalidationContext.Type {
+    /// Creates a flow layout with UIKit's defaults (nothing is archived).
+    public required init?(coder: NSCoder) { super.init(coder: coder) }
+
+    open override class var invalidationContextClass: AnyClass {
         CollectionViewFlowLayoutInvalidationContext.self
     }
 
@@ -119,7 +147,7 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
         }
         geometryComputationCount += 1
         guard let host = collectionView else {
-            geometry = FlowGeometry.Builder(scrollDirection: scrollDirection, crossSize: 0, displayScale: 2).finish()
+            flowGeometry = FlowGeometry.Builder(scrollDirection: scrollDirection, crossSize: 0, displayScale: 2).finish()
             return
         }
         let bounds = host.bounds
@@ -143,12 +171,12 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
             gathered.append((metrics, sizes))
         }
         // The old geometry's storage is reused when nothing else holds it (a caller may have
-        // kept a copy of `geometry`, whose frames must not change under it).
-        var old: FlowStorage? = geometry.storage
-        geometry = Self.emptyGeometry
+        // kept a copy of `flowGeometry`, whose frames must not change under it).
+        var old: FlowStorage? = flowGeometry.storage
+        flowGeometry = Self.emptyGeometry
         let recyclable = isKnownUniquelyReferenced(&old)
         var builder = FlowGeometry.Builder(scrollDirection: scrollDirection, crossSize: crossSize,
-                                           displayScale: host.displayScale, reservingItems: variedItems,
+                                           displayScale: host.traitCollection.displayScale, reservingItems: variedItems,
                                            recycling: recyclable ? old : nil)
         old = nil
         for (metrics, sizes) in gathered {
@@ -162,7 +190,7 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
                                       detectUniform: false)
             }
         }
-        geometry = builder.finish()
+        flowGeometry = builder.finish()
     }
 
     /// The context of the pass being prepared when it asks for no recomputation: a scroll that
@@ -185,14 +213,14 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
         for path in paths {
             guard let measured = measuredSizes[path] else { continue }
             let size = Self.clean(transpose ? LayoutGeometry.transposed(measured) : measured)
-            guard geometry.resizeItem(section: path.section, item: path.item, to: size) != nil else { return false }
+            guard flowGeometry.resizeItem(section: path.section, item: path.item, to: size) != nil else { return false }
             incrementalUpdateCount += 1
         }
         return true
     }
 
     /// Where pinned headers and footers stick now, in the scroll frame; `nil` without pinning.
-    public var pinning: FlowGeometry.Pinning? {
+    package var pinning: FlowGeometry.Pinning? {
         guard sectionHeadersPinToVisibleBounds || sectionFootersPinToVisibleBounds, let host = collectionView else {
             return nil
         }
@@ -206,20 +234,21 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
 
     open override var collectionViewContentSize: CGSize {
         prepareIfNeeded()
-        return geometry.contentSize
+        return flowGeometry.contentSize
     }
 
     open override func layoutAttributesForElements(in rect: CGRect) -> [CollectionViewLayoutAttributes]? {
         prepareIfNeeded()
-        return geometry.layoutAttributes(in: rect, pinning: pinning)
+        return flowGeometry.layoutAttributes(in: rect, pinning: pinning, class: attributesClass, recycler: recycler)
     }
 
     open override func layoutAttributesForItem(at indexPath: IndexPath) -> CollectionViewLayoutAttributes? {
         prepareIfNeeded()
         guard indexPath.count == 2,
-              let frame = geometry.itemFrame(section: indexPath.section, item: indexPath.item) else { return nil }
-        return CollectionViewLayoutAttributes(category: .cell, kind: nil, section: indexPath.section,
-                                              item: indexPath.item, frame: frame)
+              let frame = flowGeometry.itemFrame(section: indexPath.section, item: indexPath.item) else { return nil }
+        let attributes = attributesClass.init(category: .cell, kind: nil, section: indexPath.section, item: indexPath.item)
+        attributes.frame = frame
+        return attributes
     }
 
     /// Section headers and footers exist at `[section, 0]` when their reference size is non-zero
@@ -231,21 +260,120 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
         let frame: CGRect?, pinned: Bool
         let pinning = self.pinning
         switch elementKind {
-        case CollectionElementKind.sectionHeader:
-            frame = geometry.headerFrame(section: indexPath.section, pinning: pinning)
+        case CollectionView.elementKindSectionHeader:
+            frame = flowGeometry.headerFrame(section: indexPath.section, pinning: pinning)
             pinned = sectionHeadersPinToVisibleBounds
-        case CollectionElementKind.sectionFooter:
-            frame = geometry.footerFrame(section: indexPath.section, pinning: pinning)
+        case CollectionView.elementKindSectionFooter:
+            frame = flowGeometry.footerFrame(section: indexPath.section, pinning: pinning)
             pinned = sectionFootersPinToVisibleBounds
         default: return nil
         }
         return frame.map {
-            var attributes = CollectionViewLayoutAttributes(category: .supplementaryView, kind: elementKind,
-                                                            section: indexPath.section, item: 0, frame: $0)
+            let attributes = attributesClass.init(category: .supplementaryView, kind: elementKind,
+                                                  section: indexPath.section, item: 0)
+            attributes.frame = $0
             if pinned { attributes.zIndex = FlowGeometry.pinnedZIndex }
             return attributes
         }
     }
+
+    // MARK: Animating updates
+
+    /// Where an appearing item starts: UIKit's flow layout animates what an update changes. An
+    /// item that was there before the update starts where it was (a copy of its attributes then);
+    /// an inserted or reloaded one starts at its new place with alpha 0 (a fade in). Outside an
+    /// update (an animated bounds change or a change of layouts) the answer is `nil`, as the base
+    /// class gives. A subclass calls `super` and adjusts the copy it gets.
+    open override func initialLayoutAttributesForAppearingItem(at itemIndexPath: IndexPath) -> CollectionViewLayoutAttributes? {
+        guard itemIndexPath.count == 2 else { return nil }
+        return appearing(ElementID(category: .cell, kind: nil, section: itemIndexPath.section, item: itemIndexPath.item)) {
+            layoutAttributesForItem(at: $0.indexPath)
+        }
+    }
+
+    /// Where a disappearing item ends: a deleted or reloaded one at its old place with alpha 0 (a
+    /// fade out); one that moved away at its new place (a copy of its attributes after the
+    /// update). `nil` outside an update.
+    open override func finalLayoutAttributesForDisappearingItem(at itemIndexPath: IndexPath) -> CollectionViewLayoutAttributes? {
+        guard itemIndexPath.count == 2 else { return nil }
+        return disappearing(ElementID(category: .cell, kind: nil, section: itemIndexPath.section, item: itemIndexPath.item)) {
+            layoutAttributesForItem(at: $0.indexPath)
+        }
+    }
+
+    /// Headers and footers follow the rules of items, by section: those of an inserted section
+    /// fade in, those of a section that stays start where they were.
+    open override func initialLayoutAttributesForAppearingSupplementaryElement(ofKind elementKind: String,
+                                                                               at elementIndexPath: IndexPath)
+        -> CollectionViewLayoutAttributes? {
+        guard elementIndexPath.count == 2 else { return nil }
+        let id = ElementID(category: .supplementaryView, kind: elementKind, section: elementIndexPath.section,
+                           item: elementIndexPath.item)
+        return appearing(id) { layoutAttributesForSupplementaryView(ofKind: elementKind, at: $0.indexPath) }
+    }
+
+    /// Headers and footers of a deleted section fade out; those of a section that stays end at
+    /// their new place.
+    open override func finalLayoutAttributesForDisappearingSupplementaryElement(ofKind elementKind: String,
+                                                                                at elementIndexPath: IndexPath)
+        -> CollectionViewLayoutAttributes? {
+        guard elementIndexPath.count == 2 else { return nil }
+        let id = ElementID(category: .supplementaryView, kind: elementKind, section: elementIndexPath.section,
+                           item: elementIndexPath.item)
+        return disappearing(id) { layoutAttributesForSupplementaryView(ofKind: elementKind, at: $0.indexPath) }
+    }
+
+    /// Decoration views a subclass adds follow the same rules, through its
+    /// `layoutAttributesForDecorationView(ofKind:at:)`.
+    open override func initialLayoutAttributesForAppearingDecorationElement(ofKind elementKind: String,
+                                                                            at decorationIndexPath: IndexPath)
+        -> CollectionViewLayoutAttributes? {
+        guard decorationIndexPath.count == 2 else { return nil }
+        let id = ElementID(category: .decorationView, kind: elementKind, section: decorationIndexPath.section,
+                           item: decorationIndexPath.item)
+        return appearing(id) { layoutAttributesForDecorationView(ofKind: elementKind, at: $0.indexPath) }
+    }
+
+    /// Decoration views of a deleted section fade out; the others end at their new place.
+    open override func finalLayoutAttributesForDisappearingDecorationElement(ofKind elementKind: String,
+                                                                             at decorationIndexPath: IndexPath)
+        -> CollectionViewLayoutAttributes? {
+        guard decorationIndexPath.count == 2 else { return nil }
+        let id = ElementID(category: .decorationView, kind: elementKind, section: decorationIndexPath.section,
+                           item: decorationIndexPath.item)
+        return disappearing(id) { layoutAttributesForDecorationView(ofKind: elementKind, at: $0.indexPath) }
+    }
+
+    /// The initial attributes of the element `id` (after the update): where it was, or faded at
+    /// its new place when it is new.
+    private func appearing(_ id: ElementID,
+                           now: (ElementID) -> CollectionViewLayoutAttributes?) -> CollectionViewLayoutAttributes? {
+        guard let update = collectionView?.updateInProgress else { return nil }
+        if let oldID = update.map.old(id), let old = update.before[oldID],
+           let start = old.copy() as? CollectionViewLayoutAttributes {
+            start.indexPath = id.indexPath
+            return start
+        }
+        guard let start = now(id)?.copy() as? CollectionViewLayoutAttributes else { return nil }
+        if update.map.old(id) == nil { start.alpha = 0 }
+        return start
+    }
+
+    /// The final attributes of the element `id` (before the update): where it goes, or faded at
+    /// its old place when it is removed.
+    private func disappearing(_ id: ElementID,
+                              now: (ElementID) -> CollectionViewLayoutAttributes?) -> CollectionViewLayoutAttributes? {
+        guard let update = collectionView?.updateInProgress else { return nil }
+        if let newID = update.map.new(id), let end = now(newID)?.copy() as? CollectionViewLayoutAttributes {
+            end.indexPath = id.indexPath
+            return end
+        }
+        guard let end = update.before[id]?.copy() as? CollectionViewLayoutAttributes else { return nil }
+        end.alpha = 0
+        return end
+    }
+
+    package override var asksForPreferredAttributes: Bool { isSelfSizing }
 
     /// With self-sizing, a cell whose preferred size differs from its attributes' invalidates the
     /// layout.
@@ -276,7 +404,7 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
             let itemTop = vertical ? originalAttributes.frame.minY : originalAttributes.frame.minX
             if itemTop < visibleTop {
                 let scrollSize = vertical ? size : LayoutGeometry.transposed(size)
-                let change = geometry.lineHeightChange(section: path.section, item: path.item, to: scrollSize)
+                let change = flowGeometry.lineHeightChange(section: path.section, item: path.item, to: scrollSize)
                     ?? (vertical ? size.height - originalAttributes.size.height : size.width - originalAttributes.size.width)
                 flow.contentOffsetAdjustment = vertical ? CGPoint(x: 0, y: change) : CGPoint(x: change, y: 0)
             }
@@ -302,14 +430,14 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
         flow.invalidateFlowLayoutDelegateMetrics = false
         flow.invalidateFlowLayoutAttributes = false
         let vertical = scrollDirection == .vertical
-        let range = geometry.sections(meeting: vertical ? newBounds.minY : newBounds.minX,
+        let range = flowGeometry.sections(meeting: vertical ? newBounds.minY : newBounds.minX,
                                       vertical ? newBounds.maxY : newBounds.maxX)
         let paths = range.map { IndexPath(item: 0, section: $0) }
         if sectionHeadersPinToVisibleBounds {
-            flow.invalidateSupplementaryElements(ofKind: CollectionElementKind.sectionHeader, at: paths)
+            flow.invalidateSupplementaryElements(ofKind: CollectionView.elementKindSectionHeader, at: paths)
         }
         if sectionFootersPinToVisibleBounds {
-            flow.invalidateSupplementaryElements(ofKind: CollectionElementKind.sectionFooter, at: paths)
+            flow.invalidateSupplementaryElements(ofKind: CollectionView.elementKindSectionFooter, at: paths)
         }
         return flow
     }
@@ -329,7 +457,7 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
         case measured([CGSize])
     }
 
-    private func itemSizes(_ section: Int, host: any CollectionViewLayoutHost,
+    private func itemSizes(_ section: Int, host: CollectionView,
                            delegate: (any CollectionViewDelegateFlowLayout)?) -> SectionSizes {
         let count = max(0, host.numberOfItems(inSection: section))
         if isSelfSizing { return selfSizingSizes(section, count: count) }
@@ -368,7 +496,7 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
         return .measured(sizes)
     }
 
-    private func sectionMetrics(_ section: Int, host: any CollectionViewLayoutHost,
+    private func sectionMetrics(_ section: Int, host: CollectionView,
                                 delegate: (any CollectionViewDelegateFlowLayout)?,
                                 reference: EdgeInsets) -> FlowSectionMetrics {
         var inset = delegate?.collectionView(host, layout: self, insetForSectionAt: section) ?? sectionInset
@@ -393,7 +521,7 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
     /// The extra inset that `sectionInsetReference` adds across the scroll axis (left and right
     /// when vertical, in output coordinates): how far the safe area or layout margins reach past
     /// the content inset.
-    private func referenceInsets(_ host: any CollectionViewLayoutHost) -> EdgeInsets {
+    private func referenceInsets(_ host: CollectionView) -> EdgeInsets {
         let content = host.adjustedContentInset
         let target: EdgeInsets
         switch sectionInsetReference {
@@ -427,10 +555,9 @@ open class CollectionViewFlowLayoutInvalidationContext: CollectionViewLayoutInva
     /// Whether the computed attributes must be recomputed. Default `true`.
     open var invalidateFlowLayoutAttributes = true
 
-    public required init() { super.init() }
+    public override init() { super.init() }
 
-    open override func merge(_ other: CollectionViewLayoutInvalidationContext) {
-        super.merge(other)
+    package override func mergeFlags(from other: CollectionViewLayoutInvalidationContext) {
         if let flow = other as? CollectionViewFlowLayoutInvalidationContext {
             invalidateFlowLayoutDelegateMetrics = invalidateFlowLayoutDelegateMetrics || flow.invalidateFlowLayoutDelegateMetrics
             invalidateFlowLayoutAttributes = invalidateFlowLayoutAttributes || flow.invalidateFlowLayoutAttributes

@@ -19,7 +19,7 @@ import Foundation
 ///   O(log n + k) for k elements returned; a per-item query is O(1).
 public struct FlowGeometry: Sendable {
     /// The scroll direction the geometry was computed for.
-    public let scrollDirection: ScrollDirection
+    public let scrollDirection: CollectionView.ScrollDirection
     /// The size of the scrollable content, in output coordinates.
     public internal(set) var contentSize: CGSize
     /// The content's extent across the scroll axis (its width when scrolling vertically).
@@ -58,10 +58,10 @@ public struct FlowGeometry: Sendable {
         var lineCount: Int
         var firstTop: CGFloat
         var lineStride: CGFloat
+        /// Where the first item of a line goes (centred when a line holds one item).
         var leading: CGFloat
+        /// From one item's x to the next one's.
         var step: CGFloat
-        /// The x of every item when each line holds a single centred item.
-        var centredX: CGFloat?
     }
 
     /// Where pinned headers and footers stick: the visible span along the scroll axis (in the
@@ -80,6 +80,17 @@ public struct FlowGeometry: Sendable {
             self.visibleMin = visibleMin
             self.visibleMax = visibleMax
         }
+    }
+
+    /// Whether this build checks the storage's bounds and invariants
+    /// (`TRELLIS_INVARIANT_CHECKS`, on in debug builds): the tests run with the checks, the
+    /// benchmarks refuse to.
+    @_spi(Instrumentation) public static var invariantChecksEnabled: Bool {
+        #if TRELLIS_INVARIANT_CHECKS
+        return true
+        #else
+        return false
+        #endif
     }
 
     /// The zIndex of pinned headers and footers, above cells.
@@ -186,7 +197,7 @@ public struct FlowGeometry: Sendable {
             // A pinned header or footer stays within its section's span, so the sections met
             // by the rect are still the only ones to look at.
             if let header = headerFrame(section, pinning), LayoutGeometry.intersects(header, query) {
-                body(.supplementaryView, CollectionElementKind.sectionHeader, s, 0, output(header))
+                body(.supplementaryView, CollectionView.elementKindSectionHeader, s, 0, output(header))
             }
             switch section.items {
             case .uniform(let grid):
@@ -223,27 +234,44 @@ public struct FlowGeometry: Sendable {
                 }
             }
             if let footer = footerFrame(section, pinning), LayoutGeometry.intersects(footer, query) {
-                body(.supplementaryView, CollectionElementKind.sectionFooter, s, 0, output(footer))
+                body(.supplementaryView, CollectionView.elementKindSectionFooter, s, 0, output(footer))
             }
             s += 1
         }
     }
 
     /// The attributes of every element whose frame intersects `rect`, in the order of
-    /// ``forEachElement(in:pinning:_:)``; pinned kinds get ``pinnedZIndex``.
-    public func layoutAttributes(in rect: CGRect, pinning: Pinning? = nil) -> [CollectionViewLayoutAttributes] {
+    /// ``forEachElement(in:pinning:_:)``, created as `attributesClass`; pinned kinds get
+    /// ``pinnedZIndex``.
+    public func layoutAttributes(in rect: CGRect, pinning: Pinning? = nil,
+                                 class attributesClass: CollectionViewLayoutAttributes.Type = CollectionViewLayoutAttributes.self)
+        -> [CollectionViewLayoutAttributes] {
+        layoutAttributes(in: rect, pinning: pinning, class: attributesClass, recycler: nil)
+    }
+
+    /// The same, with objects of the base class taken from `recycler`.
+    package func layoutAttributes(in rect: CGRect, pinning: Pinning?, class attributesClass: CollectionViewLayoutAttributes.Type,
+                                  recycler: AttributesRecycler?) -> [CollectionViewLayoutAttributes] {
         var result: [CollectionViewLayoutAttributes] = []
         result.reserveCapacity(64)
         let pinsHeaders = pinning?.headers ?? false, pinsFooters = pinning?.footers ?? false
+        // A subclass may observe its frame being set, and its objects cannot be recycled.
+        let recycler = attributesClass == CollectionViewLayoutAttributes.self ? recycler : nil
+        recycler?.begin()
         forEachElement(in: rect, pinning: pinning) { category, kind, section, item, frame in
-            var zIndex = 0
-            if category == .supplementaryView, pinsHeaders || pinsFooters,
-               (pinsHeaders && kind == CollectionElementKind.sectionHeader)
-                || (pinsFooters && kind == CollectionElementKind.sectionFooter) {
-                zIndex = Self.pinnedZIndex
+            let attributes: CollectionViewLayoutAttributes
+            if let recycler {
+                attributes = recycler.make(category: category, kind: kind, section: section, item: item, frame: frame)
+            } else {
+                attributes = attributesClass.init(category: category, kind: kind, section: section, item: item)
+                attributes.frame = frame
             }
-            result.append(CollectionViewLayoutAttributes(category: category, kind: kind, section: section, item: item,
-                                                         frame: frame, zIndex: zIndex))
+            if category == .supplementaryView, pinsHeaders || pinsFooters,
+               (pinsHeaders && kind == CollectionView.elementKindSectionHeader)
+                || (pinsFooters && kind == CollectionView.elementKindSectionFooter) {
+                attributes.zIndex = Self.pinnedZIndex
+            }
+            result.append(attributes)
         }
         return result
     }
@@ -279,7 +307,7 @@ public struct FlowGeometry: Sendable {
 
     func uniformFrame(_ grid: UniformLines, _ item: Int) -> CGRect {
         let line = item / grid.perLine, column = item - line * grid.perLine
-        let x = grid.centredX ?? (grid.leading + CGFloat(column) * grid.step)
+        let x = grid.leading + CGFloat(column) * grid.step
         let y = grid.firstTop + CGFloat(line) * grid.lineStride
         return CGRect(x: LayoutGeometry.snapToPixel(x, scale: displayScale),
                       y: LayoutGeometry.snapToPixel(y, scale: displayScale),

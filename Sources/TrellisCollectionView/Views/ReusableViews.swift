@@ -1,0 +1,195 @@
+import Foundation
+
+/// A view that a collection view shows for one element and reuses for others:
+/// `UICollectionReusableView` without pixels. Subclasses override ``apply(_:)`` to react to new
+/// attributes and ``prepareForReuse()`` to reset before being used for another element.
+///
+/// The collection view creates registered classes through ``init(reuseIdentifier:)``, which
+/// calls `init(frame:)`: a subclass written for UIKit (`override init(frame:)` and
+/// `required init?(coder:)`) inherits it.
+open class CollectionReusableView: View {
+    /// The identifier it was registered and dequeued with.
+    open internal(set) var reuseIdentifier: String?
+    /// The attributes last applied (a copy); `nil` before the first.
+    package private(set) var appliedLayoutAttributes: CollectionViewLayoutAttributes?
+    /// How many times attributes were applied: unchanged attributes are never applied again.
+    package private(set) var applyCount = 0
+    /// How many times this view was prepared for reuse.
+    package private(set) var reuseCount = 0
+
+    /// A view of the dynamic class for the collection view's reuse pool: `init(frame: .zero)`,
+    /// then the identifier.
+    public required convenience init(reuseIdentifier: String?) {
+        self.init(frame: .zero)
+        self.reuseIdentifier = reuseIdentifier
+    }
+
+    /// Called with new attributes — only when they differ from the last applied ones
+    /// (`isEqual(_:)`). The view's geometry is already set from them. The default does nothing.
+    open func apply(_ layoutAttributes: CollectionViewLayoutAttributes) {}
+
+    /// Called before the view is handed out again by a dequeue. The default does nothing.
+    open func prepareForReuse() {}
+
+    /// Called before the collection view changes layouts, with the old and new layouts.
+    open func willTransition(from oldLayout: CollectionViewLayout, to newLayout: CollectionViewLayout) {}
+
+    /// Called after the collection view changed layouts.
+    open func didTransition(from oldLayout: CollectionViewLayout, to newLayout: CollectionViewLayout) {}
+
+    /// The attributes the view would like (self-sizing): the default returns `layoutAttributes`
+    /// (a copy the view may change).
+    open func preferredLayoutAttributesFitting(_ layoutAttributes: CollectionViewLayoutAttributes)
+        -> CollectionViewLayoutAttributes {
+        layoutAttributes
+    }
+
+    /// Applies attributes if they differ from the last applied ones; returns whether they did.
+    /// The view keeps a copy, so a layout that later changes its own objects does not change
+    /// what the view was given.
+    @discardableResult
+    final func applyIfChanged(_ attributes: CollectionViewLayoutAttributes) -> Bool {
+        if let current = appliedLayoutAttributes, current.isEqualAttributes(attributes) { return false }
+        let copy = attributes.snapshot()
+        appliedLayoutAttributes = copy
+        applyCount += 1
+        bounds = CGRect(origin: bounds.origin, size: copy.size)
+        center = copy.center
+        transform = copy.transform
+        alpha = copy.alpha
+        isHidden = copy.isHidden
+        apply(copy)
+        return true
+    }
+
+    final func recycle() {
+        reuseCount += 1
+        appliedLayoutAttributes = nil
+        prepareForReuse()
+    }
+}
+
+/// A cell (`UICollectionViewCell`): a reusable view with a content view for what it shows.
+open class CollectionViewCell: CollectionReusableView {
+    /// The view that holds the cell's content, sized to the cell.
+    public private(set) lazy var contentView: View = {
+        let view = View(frame: bounds)
+        addSubview(view)
+        return view
+    }()
+    /// A view drawn behind the content.
+    open var backgroundView: View?
+    /// A view drawn behind the content while the cell is selected.
+    open var selectedBackgroundView: View?
+    /// Whether the cell is selected.
+    open var isSelected = false
+    /// Whether the cell is highlighted.
+    open var isHighlighted = false
+
+    open override func layoutSubviews() {
+        super.layoutSubviews()
+        contentView.frame = bounds
+    }
+}
+
+/// The views waiting to be reused, by kind and identifier. A class, so that taking a view out on
+/// the per-cell path is not a checked mutation of the collection view's stored properties.
+///
+/// Each identifier has a slot (a class, so that taking a view out needs no copy of the list);
+/// the slot used last is remembered, since a collection view mostly dequeues one identifier
+/// over and over and hashing the identifier is the largest cost here.
+final class ReusePool {
+    /// Which views a key names: cells (`kind == nil`) or views of one kind, with one identifier.
+    struct Key: Hashable {
+        var kind: String?
+        var identifier: String
+    }
+
+    final class Slot {
+        let type: CollectionReusableView.Type
+        let registered: Bool
+        var waiting: [CollectionReusableView] = []
+        init(type: CollectionReusableView.Type, registered: Bool) {
+            self.type = type
+            self.registered = registered
+        }
+    }
+
+    private var slots: [Key: Slot] = [:]
+    private var lastKey: Key?
+    private var lastSlot: Slot?
+    /// How many views were created (not reused).
+    private(set) var created = 0
+
+    func registerCell(_ type: CollectionViewCell.Type, _ identifier: String) {
+        register(type, Key(kind: nil, identifier: identifier))
+    }
+
+    func registerSupplementary(_ type: CollectionReusableView.Type, kind: String, _ identifier: String) {
+        register(type, Key(kind: kind, identifier: identifier))
+    }
+
+    /// Forgets the class registered for `identifier`: later dequeues give plain views.
+    func unregister(kind: String?, _ identifier: String) {
+        slots[Key(kind: kind, identifier: identifier)] = nil
+        lastKey = nil
+        lastSlot = nil
+    }
+
+    private func register(_ type: CollectionReusableView.Type, _ key: Key) {
+        let slot = Slot(type: type, registered: true)
+        slot.waiting = slots[key]?.waiting.filter { Swift.type(of: $0) == type } ?? []
+        slots[key] = slot
+        lastKey = nil
+        lastSlot = nil
+    }
+
+    private func slot(_ key: Key, default type: CollectionReusableView.Type) -> Slot {
+        if let lastSlot, lastKey == key { return lastSlot }
+        let slot = slots[key] ?? {
+            let made = Slot(type: type, registered: false)
+            slots[key] = made
+            return made
+        }()
+        lastKey = key
+        lastSlot = slot
+        return slot
+    }
+
+    /// The cell that `reconfigureItems(at:)` is asking the data source about: the next dequeue
+    /// of its identifier returns it as it is.
+    var reconfiguring: CollectionViewCell?
+
+    /// A cell for `identifier`, and whether its class was registered.
+    func dequeueCell(_ identifier: String) -> (CollectionViewCell, registered: Bool) {
+        if let cell = reconfiguring, cell.reuseIdentifier == identifier {
+            reconfiguring = nil
+            return (cell, true)
+        }
+        let slot = slot(Key(kind: nil, identifier: identifier), default: CollectionViewCell.self)
+        if let view = slot.waiting.popLast() as? CollectionViewCell {
+            view.recycle()
+            return (view, slot.registered)
+        }
+        created += 1
+        let cell = (slot.type as? CollectionViewCell.Type ?? CollectionViewCell.self).init(reuseIdentifier: identifier)
+        return (cell, slot.registered)
+    }
+
+    /// A supplementary or decoration view of `kind` for `identifier`; an unregistered one is of
+    /// `type`.
+    func dequeueSupplementary(kind: String, _ identifier: String,
+                              default type: CollectionReusableView.Type = CollectionReusableView.self) -> CollectionReusableView {
+        let slot = slot(Key(kind: kind, identifier: identifier), default: type)
+        if let view = slot.waiting.popLast() {
+            view.recycle()
+            return view
+        }
+        created += 1
+        return slot.type.init(reuseIdentifier: identifier)
+    }
+
+    func enqueue(_ view: CollectionReusableView, kind: String?) {
+        slot(Key(kind: kind, identifier: view.reuseIdentifier ?? ""), default: type(of: view)).waiting.append(view)
+    }
+}

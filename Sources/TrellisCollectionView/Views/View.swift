@@ -1,0 +1,253 @@
+import Foundation
+
+/// A rectangle in a view hierarchy, without pixels: `UIView` without the prefix, reduced to what
+/// layouts and the code that drives them read — geometry, margins and safe area, traits and
+/// layout direction, and the view tree.
+///
+/// ```swift
+/// let view = View(frame: CGRect(x: 10, y: 20, width: 100, height: 50))
+/// view.center   // (60.0, 45.0)
+/// view.bounds   // (0.0, 0.0, 100.0, 50.0)
+/// ```
+///
+/// As in UIKit, `frame` is derived from `center`, `bounds` and `transform`; `bounds.origin` is
+/// where the view's own content starts (a scroll view's content offset).
+open class View: NSObject {
+    private var storedCenter: CGPoint
+    private var storedBounds: CGRect
+    private var storedTraits: TraitCollection?
+
+    /// Creates a view with `frame`.
+    public init(frame: CGRect) {
+        storedCenter = CGPoint(x: frame.midX, y: frame.midY)
+        storedBounds = CGRect(origin: .zero, size: frame.size)
+        super.init()
+    }
+
+    /// Creates a view from an archive. Nothing is archived, so this is `init(frame: .zero)`; it
+    /// exists so that subclasses written for UIKit (`required init?(coder:)`) compile.
+    public required init?(coder: NSCoder) {
+        storedCenter = .zero
+        storedBounds = .zero
+        super.init()
+    }
+
+    /// A view with a zero frame.
+    public override convenience init() {
+        self.init(frame: .zero)
+    }
+
+    // MARK: Geometry
+
+    /// The view's rectangle in its superview's coordinates: its bounds' size around its center,
+    /// and the bounding box of the transformed bounds when a transform is set.
+    open var frame: CGRect {
+        get {
+            let size = storedBounds.size
+            let untransformed = CGRect(x: storedCenter.x - size.width / 2, y: storedCenter.y - size.height / 2,
+                                       width: size.width, height: size.height)
+            guard !transform.isIdentity else { return untransformed }
+            let local = CGRect(x: -size.width / 2, y: -size.height / 2, width: size.width, height: size.height)
+                .applying(transform)
+            return local.offsetBy(dx: storedCenter.x, dy: storedCenter.y)
+        }
+        set {
+            let oldBounds = storedBounds
+            let newBounds = CGRect(origin: oldBounds.origin, size: newValue.size)
+            if newBounds != oldBounds { boundsWillChange(to: newBounds) }
+            storedCenter = CGPoint(x: newValue.midX, y: newValue.midY)
+            storedBounds = newBounds
+            if newBounds != oldBounds { boundsDidChange(from: oldBounds) }
+        }
+    }
+
+    /// The view's own coordinate system: its size, and the point of its content shown at its
+    /// top left (a scroll view's content offset).
+    open var bounds: CGRect {
+        get { storedBounds }
+        set {
+            let oldBounds = storedBounds
+            guard newValue != oldBounds else { return }
+            boundsWillChange(to: newValue)
+            storedBounds = newValue
+            boundsDidChange(from: oldBounds)
+        }
+    }
+
+    /// The center of the frame in the superview's coordinates.
+    open var center: CGPoint {
+        get { storedCenter }
+        set { storedCenter = newValue }
+    }
+
+    /// The transform applied around the center. Defaults to the identity.
+    open var transform: CGAffineTransform = .identity
+
+    /// The opacity, 0 to 1. Defaults to 1.
+    open var alpha: CGFloat = 1
+
+    /// Whether the view is hidden. Defaults to `false`.
+    open var isHidden = false
+
+    /// A number the app chooses to find the view by.
+    open var tag = 0
+
+    /// Called before the bounds change (their origin or their size), while ``bounds`` still has
+    /// the old value; the collection view asks its layout here.
+    func boundsWillChange(to newBounds: CGRect) {}
+
+    /// Called after the bounds changed; the collection view invalidates its layout here.
+    func boundsDidChange(from oldBounds: CGRect) {}
+
+    // MARK: Margins, safe area and direction
+
+    /// The margins layouts measure from (`sectionInsetReference = .fromLayoutMargins`). UIKit's
+    /// default is 8 points on every edge.
+    open var layoutMargins = EdgeInsets(top: 8, left: 8, bottom: 8, right: 8) {
+        didSet { if layoutMargins != oldValue { layoutMarginsDidChange() } }
+    }
+
+    /// Called when the layout margins change.
+    open func layoutMarginsDidChange() {}
+
+    /// The part of the view that bars and rounded corners do not cover, as insets. A headless
+    /// view has no window to read them from: the app sets them (zero by default).
+    open var safeAreaInsets: EdgeInsets = .zero {
+        didSet { if safeAreaInsets != oldValue { safeAreaInsetsDidChange() } }
+    }
+
+    /// Called when the safe area changes.
+    open func safeAreaInsetsDidChange() {}
+
+    /// How the view's content is mirrored in right-to-left languages.
+    open var semanticContentAttribute: SemanticContentAttribute = .unspecified
+
+    /// The direction the view's content runs in: right to left when its semantic content attribute
+    /// forces it, or when its traits say so and the attribute allows it.
+    open var effectiveUserInterfaceLayoutDirection: UserInterfaceLayoutDirection {
+        switch semanticContentAttribute {
+        case .forceLeftToRight, .playback, .spatial: return .leftToRight
+        case .forceRightToLeft: return .rightToLeft
+        case .unspecified:
+            return traitCollection.layoutDirection == .rightToLeft ? .rightToLeft : .leftToRight
+        }
+    }
+
+    /// The view's traits: those set on it, else its superview's, else the main screen's (display
+    /// scale 2, left to right). Setting them (the headless way to change screens) calls
+    /// ``traitCollectionDidChange(_:)``.
+    open var traitCollection: TraitCollection {
+        get {
+            if let storedTraits { return storedTraits }
+            if let superview { return superview.traitCollection }
+            return View.defaultTraits
+        }
+        set {
+            let previous = traitCollection
+            storedTraits = newValue
+            if !previous.isEqual(newValue) { traitCollectionDidChange(previous) }
+        }
+    }
+
+    private static let defaultTraits = TraitCollection(displayScale: Screen.main.scale, layoutDirection: .leftToRight,
+                                                       userInterfaceIdiom: .phone)
+
+    /// Called when the view's traits change.
+    open func traitCollectionDidChange(_ previousTraitCollection: TraitCollection?) {}
+
+    // MARK: The view tree
+
+    /// The view this one is a subview of.
+    open private(set) weak var superview: View?
+
+    /// The views inside this one, back to front.
+    open private(set) var subviews: [View] = []
+
+    /// Adds `view` on top of the other subviews (moving it from its old superview).
+    open func addSubview(_ view: View) {
+        insertSubview(view, at: subviews.count)
+    }
+
+    /// Inserts `view` at `index` of the subviews (moving it from its old superview).
+    open func insertSubview(_ view: View, at index: Int) {
+        guard view !== self else { return }
+        view.removeFromSuperview()
+        subviews.insert(view, at: max(0, min(index, subviews.count)))
+        view.superview = self
+        setNeedsLayout()
+    }
+
+    /// Removes the view from its superview.
+    open func removeFromSuperview() {
+        guard let parent = superview else { return }
+        parent.subviews.removeAll { $0 === self }
+        superview = nil
+    }
+
+    /// Moves `view` to the front of the subviews.
+    open func bringSubviewToFront(_ view: View) {
+        guard let index = subviews.firstIndex(where: { $0 === view }) else { return }
+        subviews.append(subviews.remove(at: index))
+    }
+
+    /// Moves `view` to the back of the subviews.
+    open func sendSubviewToBack(_ view: View) {
+        guard let index = subviews.firstIndex(where: { $0 === view }) else { return }
+        subviews.insert(subviews.remove(at: index), at: 0)
+    }
+
+    /// Whether `view` is this view or inside it.
+    open func isDescendant(of view: View) -> Bool {
+        var current: View? = self
+        while let candidate = current {
+            if candidate === view { return true }
+            current = candidate.superview
+        }
+        return false
+    }
+
+    // MARK: Layout
+
+    private(set) var needsLayout = true
+
+    /// Marks the view as needing ``layoutSubviews()`` before it is next read.
+    open func setNeedsLayout() { needsLayout = true }
+
+    /// Runs ``layoutSubviews()`` if the view was marked as needing layout.
+    open func layoutIfNeeded() {
+        guard needsLayout else { return }
+        needsLayout = false
+        layoutSubviews()
+    }
+
+    /// Lays out the subviews. The default does nothing.
+    open func layoutSubviews() {}
+
+    /// The size that best fits `size`. The default is the current size, as in UIKit.
+    open func sizeThatFits(_ size: CGSize) -> CGSize { bounds.size }
+
+    /// Resizes the view to ``sizeThatFits(_:)`` of its current size.
+    open func sizeToFit() {
+        bounds.size = sizeThatFits(bounds.size)
+    }
+
+    /// The size the view's content needs on its own, or ``noIntrinsicMetric`` in a dimension with
+    /// no such size. The default has none.
+    open var intrinsicContentSize: CGSize { CGSize(width: View.noIntrinsicMetric, height: View.noIntrinsicMetric) }
+
+    /// The value of an ``intrinsicContentSize`` dimension that has no intrinsic size.
+    public static let noIntrinsicMetric: CGFloat = -1
+
+    /// The size the view needs to fit `targetSize`: what self-sizing cells answer. Headless views
+    /// have no constraints to solve, so this is ``sizeThatFits(_:)``; override either.
+    open func systemLayoutSizeFitting(_ targetSize: CGSize) -> CGSize { sizeThatFits(targetSize) }
+}
+
+/// How a view's content is mirrored in right-to-left languages (`UISemanticContentAttribute`).
+public enum SemanticContentAttribute: Int, Sendable {
+    case unspecified = 0
+    case playback = 1
+    case spatial = 2
+    case forceLeftToRight = 3
+    case forceRightToLeft = 4
+}
