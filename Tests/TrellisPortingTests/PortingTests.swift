@@ -1,0 +1,257 @@
+import Foundation
+import Testing
+
+/// UIKit code ported by the mechanical step alone, compiled in a package of its own against
+/// this one, the way a user's code is: the samples in `UIKit/` (written as one writes for UIKit,
+/// kept as text the build does not compile) must compile and report the figures of
+/// `Expected.txt`, and every Swift snippet of the README and the guides must compile with
+/// `import Trellis` alone.
+@Suite("Porting UIKit code", .serialized)
+struct PortingTests {
+    @Test("the mechanical step is exactly the documented one")
+    func mechanicalStep() {
+        let source = """
+            import UIKit
+            let a = UICollectionViewFlowLayout(); let b: UIEdgeInsets = .zero
+            var s = NSDiffableDataSourceSnapshot<Int, Int>(); let g = NSCollectionLayoutGroup.self
+            let t = CATransform3DMakeScale(1, 1, 1); let l = CALayer(); let n = NSObject(); let k = UIKitty()
+            """
+        #expect(Porting.mechanicalStep(source) == """
+            import Trellis
+            let a = CollectionViewFlowLayout(); let b: EdgeInsets = .zero
+            var s = DiffableDataSourceSnapshot<Int, Int>(); let g = CollectionLayoutGroup.self
+            let t = Transform3DMakeScale(1, 1, 1); let l = CALayer(); let n = NSObject(); let k = Kitty()
+            """)
+    }
+
+    @Test("UIKit samples compile after the mechanical step alone and compute UIKit's figures")
+    func samples() throws {
+        let scratch = try Porting.scratch.get()
+        if let failure = scratch.samplesFailure { Issue.record("the ported samples did not build:\n\(failure)"); return }
+        let output = try Porting.run(scratch.executable("Ported"))
+        let expected = try String(contentsOf: Porting.here.appendingPathComponent("Expected.txt"), encoding: .utf8)
+            .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            .filter { !$0.hasPrefix("#") && !$0.isEmpty }
+        let actual = output.split(separator: "\n").map(String.init)
+        if actual != expected {
+            Issue.record("the ported samples reported other figures:\n\(Porting.diff(expected: expected, actual: actual))")
+        }
+    }
+
+    @Test("every Swift snippet of the README and the guides compiles with `import Trellis` alone, and runs")
+    func snippets() throws {
+        let scratch = try Porting.scratch.get()
+        if let failure = scratch.snippetsFailure { Issue.record("a snippet did not build:\n\(failure)"); return }
+        for target in scratch.snippetTargets {
+            let result = try Porting.process(scratch.executable(target), [])
+            #expect(result.status == 0, "\(target) stopped with status \(result.status):\n\(result.output)")
+        }
+        #expect(scratch.snippetCount >= 10, "the documents should hold the snippets; found \(scratch.snippetCount)")
+    }
+
+    @Test("a file that imports Foundation beside Trellis gets no silent answer from CGRect.intersects")
+    func foundationAmbiguity() throws {
+        let scratch = try Porting.scratch.get()
+        // Core Graphics' answer can only shadow Foundation's where Foundation is not imported
+        // directly; there the call does not compile, which the porting guide says first, with
+        // the fix: drop `import Foundation`.
+        #expect(scratch.ambiguityStatus != 0 && scratch.ambiguityDiagnostic.contains("ambiguous use of 'intersects'"),
+                "expected the compiler to refuse the ambiguous call, got:\n\(scratch.ambiguityDiagnostic)")
+    }
+}
+
+/// Building and running the scratch package.
+enum Porting {
+    /// This test target's folder.
+    static let here = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    /// The repository root.
+    static let root = here.deletingLastPathComponent().deletingLastPathComponent()
+
+    /// `import UIKit` → `import Trellis`; `UIName` → `Name`; `NSCollectionLayout…` and
+    /// `NSDiffableDataSource…` lose their `NS`; `CATransform3D…` loses its `CA`. Nothing else.
+    static func mechanicalStep(_ source: String) -> String {
+        var text = source
+        for (pattern, template) in [(#"\bimport UIKit\b"#, "import Trellis"), (#"\bUI([A-Z]\w*)"#, "$1"),
+                                    (#"\bNS(CollectionLayout\w*|DiffableDataSource\w*)"#, "$1"),
+                                    (#"\bCA(Transform3D\w*)"#, "$1")] {
+            let regex = try! NSRegularExpression(pattern: pattern)
+            text = regex.stringByReplacingMatches(in: text, range: NSRange(text.startIndex..., in: text),
+                                                  withTemplate: template)
+        }
+        return text
+    }
+
+    struct Scratch {
+        let directory: URL
+        /// Why the ported samples did not build, or `nil`.
+        let samplesFailure: String?
+        /// Why some snippet did not build, or `nil`.
+        let snippetsFailure: String?
+        let snippetTargets: [String]
+        var snippetCount: Int { snippetTargets.count }
+        let ambiguityStatus: Int32
+        let ambiguityDiagnostic: String
+        func executable(_ name: String) -> URL { directory.appendingPathComponent(".build/debug/\(name)") }
+    }
+
+    /// The scratch package, built once for every test of the suite.
+    static let scratch: Result<Scratch, Error> = Result { try buildScratch() }
+
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    static func buildScratch() throws -> Scratch {
+        let directory = root.appendingPathComponent(".build/porting")
+        let fm = FileManager.default
+        try? fm.removeItem(at: directory.appendingPathComponent("Sources"))
+        try fm.createDirectory(at: directory.appendingPathComponent("Sources"), withIntermediateDirectories: true)
+        func write(_ text: String, _ path: String) throws {
+            let url = directory.appendingPathComponent(path)
+            try fm.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: url, atomically: true, encoding: .utf8)
+        }
+        // The samples, ported, with the test bench that runs them.
+        let sampleFiles = try fm.contentsOfDirectory(atPath: here.appendingPathComponent("UIKit").path)
+            .filter { $0.hasSuffix(".swift") }.sorted()
+        var ambiguous = ""
+        for name in sampleFiles {
+            let text = try String(contentsOf: here.appendingPathComponent("UIKit/\(name)"), encoding: .utf8)
+            let ported = mechanicalStep(text)
+            if text.contains("import Foundation") {
+                ambiguous = ported   // compiled on its own, below
+            } else {
+                try write(ported, "Sources/Ported/\(name)")
+            }
+        }
+        for name in try fm.contentsOfDirectory(atPath: here.appendingPathComponent("Harness").path) where name.hasSuffix(".swift") {
+            try write(String(contentsOf: here.appendingPathComponent("Harness/\(name)"), encoding: .utf8),
+                      "Sources/Ported/\(name)")
+        }
+        // Every snippet of the documents, each its own program.
+        var snippetTargets: [String] = []
+        let documents = ["README.md"] + (try fm.contentsOfDirectory(atPath: root.appendingPathComponent("Documentation").path))
+            .filter { $0.hasSuffix(".md") }.sorted().map { "Documentation/\($0)" }
+        for document in documents {
+            let text = try String(contentsOf: root.appendingPathComponent(document), encoding: .utf8)
+            for (index, snippet) in swiftSnippets(text).enumerated() {
+                let stem = URL(fileURLWithPath: document).deletingPathExtension().lastPathComponent
+                let target = "Snippet_\(stem.filter { $0.isLetter || $0.isNumber })_\(index)"
+                let body = snippet.contains("import Trellis") ? snippet : "import Trellis\n\n" + snippet
+                try write("// \(document), Swift snippet \(index + 1)\n" + body, "Sources/\(target)/main.swift")
+                snippetTargets.append(target)
+            }
+        }
+        let targets = (["Ported"] + snippetTargets).map { name in
+            """
+                    .executableTarget(name: "\(name)", dependencies: [.product(name: "Trellis", package: "Trellis")],
+                                      swiftSettings: [.swiftLanguageMode(\(name == "Ported" ? ".v5" : ".v6"))]),
+            """
+        }.joined(separator: "\n")
+        try write("""
+            // swift-tools-version: 6.0
+            // Made by the porting tests: ported UIKit samples and the documents' snippets, built
+            // against Trellis as a user's package would build.
+            import PackageDescription
+
+            let package = Package(
+                name: "PortingScratch",
+                dependencies: [.package(name: "Trellis", path: "\(root.path)")],
+                targets: [
+            \(targets)
+                ]
+            )
+
+            """, "Package.swift")
+        // The samples first, so that a broken snippet does not hide their figures.
+        let samples = try swift(["build", "--disable-build-manifest-caching", "--package-path", directory.path,
+                                 "--product", "Ported"])
+        let snippets = try swift(["build", "--disable-build-manifest-caching", "--package-path", directory.path])
+        // The file that imports Foundation too, type-checked against the built modules.
+        try write(ambiguous, "Ambiguous/Ambiguous.swift")
+        let check = try swiftc(["-typecheck", "-I", directory.appendingPathComponent(".build/debug/Modules").path,
+                                directory.appendingPathComponent("Ambiguous/Ambiguous.swift").path])
+        return Scratch(directory: directory, samplesFailure: samples.status == 0 ? nil : errors(in: samples.output),
+                       snippetsFailure: snippets.status == 0 ? nil : errors(in: snippets.output),
+                       snippetTargets: snippetTargets, ambiguityStatus: check.status,
+                       ambiguityDiagnostic: check.output)
+    }
+
+    /// The bodies of the ```swift fences of a Markdown document.
+    static func swiftSnippets(_ markdown: String) -> [String] {
+        var snippets: [String] = []
+        var current: [Substring]?
+        for line in markdown.split(separator: "\n", omittingEmptySubsequences: false) {
+            if current == nil, line.trimmingCharacters(in: .whitespaces) == "```swift" {
+                current = []
+            } else if current != nil, line.trimmingCharacters(in: .whitespaces) == "```" {
+                snippets.append(current!.joined(separator: "\n") + "\n")
+                current = nil
+            } else {
+                current?.append(line)
+            }
+        }
+        return snippets
+    }
+
+    /// The error lines of a build log, with their context.
+    static func errors(in log: String) -> String {
+        let lines = log.split(separator: "\n").map(String.init)
+        let picked = lines.enumerated().filter { $0.element.contains("error:") }.flatMap { index, _ in
+            lines[index..<min(lines.count, index + 6)]
+        }
+        return (picked.isEmpty ? Array(lines.suffix(40)) : Array(picked.prefix(120))).joined(separator: "\n")
+    }
+
+    static func run(_ executable: URL) throws -> String {
+        let result = try process(executable, [])
+        guard result.status == 0 else { throw Failure(description: "\(executable.lastPathComponent) failed:\n\(result.output)") }
+        return result.output
+    }
+
+    static func swift(_ arguments: [String]) throws -> (status: Int32, output: String) {
+        try process(toolchainTool("swift"), arguments)
+    }
+
+    static func swiftc(_ arguments: [String]) throws -> (status: Int32, output: String) {
+        try process(toolchainTool("swiftc"), arguments)
+    }
+
+    /// A tool of the toolchain running the tests: from `PATH`, else the usual install place.
+    static func toolchainTool(_ name: String) -> URL {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+        for directory in path.split(separator: ":") {
+            let candidate = URL(fileURLWithPath: String(directory)).appendingPathComponent(name)
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        }
+        return URL(fileURLWithPath: "/opt/swift/usr/bin/\(name)")
+    }
+
+    /// Runs a program to its end (at most 20 minutes), with its output and errors together.
+    static func process(_ executable: URL, _ arguments: [String]) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let timer = DispatchWorkItem { process.terminate() }
+        DispatchQueue.global().asyncAfter(deadline: .now() + 1200, execute: timer)
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        timer.cancel()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    /// The two lists side by side where they differ.
+    static func diff(expected: [String], actual: [String]) -> String {
+        var lines: [String] = []
+        for index in 0..<max(expected.count, actual.count) {
+            let e = index < expected.count ? expected[index] : "(nothing)"
+            let a = index < actual.count ? actual[index] : "(nothing)"
+            if e != a { lines.append("line \(index + 1):\n  expected \(e)\n  actual   \(a)") }
+        }
+        return lines.joined(separator: "\n")
+    }
+}
