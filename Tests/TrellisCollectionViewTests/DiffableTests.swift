@@ -118,3 +118,120 @@ struct DiffableTests {
         }
     }
 }
+
+@Suite("Diffable members")
+struct DiffableMemberTests {
+    final class NamedCell: CollectionViewCell {
+        var name = ""
+        var configured = 0
+    }
+
+    func makeSource() -> (CollectionView, CollectionViewDiffableDataSource<String, String>) {
+        let layout = CollectionViewFlowLayout()
+        layout.itemSize = CGSize(width: 300, height: 40)
+        layout.headerReferenceSize = CGSize(width: 0, height: 20)
+        let view = CollectionView(frame: CGRect(x: 0, y: 0, width: 320, height: 480), collectionViewLayout: layout)
+        view.register(NamedCell.self, forCellWithReuseIdentifier: "cell")
+        let source = CollectionViewDiffableDataSource<String, String>(collectionView: view) { view, path, name in
+            let cell = view.dequeueReusableCell(withReuseIdentifier: "cell", for: path) as! NamedCell
+            cell.name = name
+            cell.configured += 1
+            return cell
+        }
+        return (view, source)
+    }
+
+    @Test("sections and items move, insert and delete by identifier, as UIKit's snapshot does")
+    func snapshotMembers() {
+        var snapshot = DiffableDataSourceSnapshot<String, Int>()
+        snapshot.appendSections(["a", "c"])
+        snapshot.insertSections(["b"], afterSection: "a")
+        snapshot.insertSections(["z"], beforeSection: "a")
+        #expect(snapshot.sectionIdentifiers == ["z", "a", "b", "c"])
+        snapshot.appendItems([1, 2], toSection: "a")
+        snapshot.appendItems([3], toSection: "c")
+        snapshot.moveItem(1, afterItem: 3)
+        #expect(snapshot.itemIdentifiers(inSection: "c") == [3, 1] && snapshot.indexOfItem(1) == 2)
+        snapshot.moveSection("z", afterSection: "c")
+        snapshot.moveSection("b", beforeSection: "a")
+        #expect(snapshot.sectionIdentifiers == ["b", "a", "c", "z"])
+        #expect(snapshot.sectionIdentifier(containingItem: 2) == "a")
+        snapshot.reloadSections(["a"])
+        snapshot.reconfigureItems([2])
+        #expect(snapshot.reloadedSectionIdentifiers == ["a"] && snapshot.reconfiguredItemIdentifiers == [2])
+        snapshot.deleteSections(["c"])
+        #expect(snapshot.itemIdentifiers == [2] && snapshot.indexOfItem(3) == nil)
+        snapshot.moveSection("a", beforeSection: "a")
+        #expect(snapshot.invalidOperations == [.moveOntoItself("a")])
+        snapshot.deleteAllItems()
+        #expect(snapshot.numberOfSections == 0 && snapshot.numberOfItems == 0 && snapshot.reconfiguredItemIdentifiers.isEmpty)
+    }
+
+    @Test("reconfiguring updates the cells shown in place; reloading a section replaces them")
+    func reconfigureAndReload() throws {
+        let (view, source) = makeSource()
+        var snapshot = DiffableDataSourceSnapshot<String, String>()
+        snapshot.appendSections(["s"])
+        snapshot.appendItems(["one", "two"])
+        source.apply(snapshot, animatingDifferences: false)
+        view.layoutIfNeeded()
+        let first = try #require(view.cellForItem(at: IndexPath(item: 0, section: 0)) as? NamedCell)
+        #expect(first.configured == 1)
+        snapshot.reconfigureItems(["one"])
+        source.apply(snapshot)
+        #expect(view.cellForItem(at: IndexPath(item: 0, section: 0)) === first && first.configured == 2)
+        snapshot = source.snapshot()
+        snapshot.reloadSections(["s"])
+        source.apply(snapshot)
+        let transition = try #require(view.currentTransition)
+        #expect(transition.elements.contains { $0.role == .disappearing && $0.before?.item == 0 })
+        #expect(view.lastUpdateError == nil)
+    }
+
+    @Test("the supplementary view provider supplies headers; a section snapshot shows its visible items")
+    func providersAndOutlines() {
+        let (view, source) = makeSource()
+        final class Title: CollectionReusableView { var text = "" }
+        view.register(Title.self, forSupplementaryViewOfKind: CollectionView.elementKindSectionHeader, withReuseIdentifier: "title")
+        source.supplementaryViewProvider = { view, kind, path in
+            let title = view.dequeueReusableSupplementaryView(ofKind: kind, withReuseIdentifier: "title", for: path) as? Title
+            title?.text = "Section \(path.section)"
+            return title
+        }
+        var outline = DiffableDataSourceSectionSnapshot<String>()
+        outline.append(["Fruit", "Vegetables"])
+        outline.append(["Apple", "Pear"], to: "Fruit")
+        outline.append(["Leek"], to: "Vegetables")
+        #expect(outline.visibleItems == ["Fruit", "Vegetables"] && outline.items == ["Fruit", "Apple", "Pear", "Vegetables", "Leek"])
+        #expect(outline.level(of: "Pear") == 1 && outline.parent(of: "Pear") == "Fruit" && !outline.isVisible("Pear"))
+        outline.expand(["Fruit"])
+        #expect(outline.visibleItems == ["Fruit", "Apple", "Pear", "Vegetables"])
+        source.apply(outline, to: "garden", animatingDifferences: false)
+        view.layoutIfNeeded()
+        #expect(source.snapshot().itemIdentifiers == ["Fruit", "Apple", "Pear", "Vegetables"])
+        #expect((view.supplementaryView(forElementKind: CollectionView.elementKindSectionHeader,
+                                        at: IndexPath(item: 0, section: 0)) as? Title)?.text == "Section 0")
+        outline.collapse(["Fruit"])
+        outline.delete(["Vegetables"])
+        source.apply(outline, to: "garden")
+        #expect(source.snapshot().itemIdentifiers == ["Fruit"])
+        #expect(source.snapshot(for: "garden").items == ["Fruit"])
+        let sub = outline.snapshot(of: "Fruit", includingParent: true)
+        #expect(sub.rootItems == ["Fruit"] && sub.items == ["Fruit", "Apple", "Pear"])
+        outline.append(["Apple"])
+        #expect(outline.invalidOperations == [.duplicateItem("Apple")])
+        #expect(outline.visualDescription() == "- Fruit\n    Apple\n    Pear")
+    }
+
+    @Test("a snapshot applied by reloading shows the new items without a transition")
+    func reloadingApply() {
+        let (view, source) = makeSource()
+        var snapshot = DiffableDataSourceSnapshot<String, String>()
+        snapshot.appendSections(["s"])
+        snapshot.appendItems(["x", "y", "z"])
+        source.applySnapshotUsingReloadData(snapshot)
+        #expect(view.indexPathsForVisibleItems.count == 3 && view.currentTransition == nil)
+        #expect(source.itemIdentifier(for: IndexPath(item: 2, section: 0)) == "z" && source.sectionIdentifier(for: 0) == "s")
+        #expect(source.index(for: "s") == 0 && source.indexPath(for: "y") == IndexPath(item: 1, section: 0))
+    }
+}
