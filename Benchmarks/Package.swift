@@ -10,7 +10,9 @@ let package = Package(
         .executableTarget(
             name: "TrellisBenchmarks",
             dependencies: [.product(name: "TrellisCollectionView", package: "Trellis"),
-                           .product(name: "TrellisGrid", package: "Trellis")]
+                           .product(name: "TrellisGrid", package: "Trellis"),
+                           .product(name: "TrellisRender", package: "Trellis"),
+                           .product(name: "TrellisCLI", package: "Trellis")]
         ),
     ],
     swiftLanguageModes: [.v6]

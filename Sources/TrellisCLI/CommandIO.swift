@@ -1,9 +1,14 @@
 import Foundation
+import TrellisRender
 
 /// Where a command reads and writes: captured in tests, the process's streams in the executable.
 public struct CommandIO {
-    /// What the command printed to standard output.
+    /// What the command printed to standard output (all of it, unless
+    /// ``standardOutputDescriptor`` is set; then what was not streamed).
     public var stdout = ""
+    /// Where commands stream long output as they produce it (the executable's standard output);
+    /// `nil` collects it in ``stdout``.
+    public var standardOutputDescriptor: Int32?
     /// What the command printed to standard error.
     public var stderr = ""
     /// Reads all of standard input.
@@ -36,14 +41,78 @@ public struct CommandIO {
         do { return try Data(contentsOf: url) } catch { throw .failure("cannot read '\(path)': \(error.localizedDescription)") }
     }
 
-    /// Writes `text` to the file `path` (`-` is standard output), all at once.
+    /// Writes what `produce` writes to the file `path` (`-` or `nil` is standard output) as it is
+    /// produced, so that memory stays bounded by the output buffer.
+    ///
+    /// A regular file (or a new one) is written under a temporary name beside it and renamed into
+    /// place once complete, keeping the old file's permissions, so that a failed run leaves the
+    /// old contents; a symbolic link is followed and stays a link. Anything else — a device such
+    /// as `/dev/null`, a named pipe — is written in place: it cannot be replaced.
+    mutating func stream(to path: String?, _ produce: (TextOutput) -> Void) throws(CommandError) {
+        guard let path, path != "-" else {
+            guard let descriptor = standardOutputDescriptor else {
+                let output = TextOutput()
+                produce(output)
+                try? output.finish()
+                stdout += String(decoding: output.collected, as: UTF8.self)
+                return
+            }
+            let output = TextOutput(.fileDescriptor(descriptor))
+            produce(output)
+            do { try output.finish() } catch { throw .failure("cannot write to standard output: \(error)") }
+            return
+        }
+        func failure(_ reason: String) -> CommandError { .failure("cannot write '\(path)': \(reason)") }
+        func errnoText() -> String { String(cString: strerror(errno)) }
+        var target = url(for: path).path
+        var existing = stat()
+        let exists = stat(target, &existing) == 0
+        if exists, (existing.st_mode & S_IFMT) == S_IFDIR { throw failure("it is a directory; expected a file") }
+        if exists, (existing.st_mode & S_IFMT) != S_IFREG {
+            let descriptor = open(target, O_WRONLY | O_TRUNC | O_CLOEXEC)
+            guard descriptor >= 0 else { throw failure(errnoText()) }
+            let output = TextOutput(.fileDescriptor(descriptor))
+            produce(output)
+            var reason: String?
+            do { try output.finish() } catch { reason = error.description }
+            if close(descriptor) != 0, reason == nil { reason = errnoText() }
+            if let reason { throw failure(reason) }
+            return
+        }
+        if exists, let resolved = realpath(target, nil) {
+            target = String(cString: resolved)
+            free(resolved)
+        }
+        let folder = (target as NSString).deletingLastPathComponent
+        let name = (target as NSString).lastPathComponent
+        let temporary = (folder.isEmpty ? "" : folder + "/") + ".\(name).\(getpid()).partial"
+        let mode = exists ? existing.st_mode & 0o7777 : 0o666
+        unlink(temporary)  // left by a run that was killed
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode_t(0o600))
+        guard descriptor >= 0 else { throw failure(errnoText()) }
+        let output = TextOutput(.fileDescriptor(descriptor))
+        produce(output)
+        var reason: String?
+        do { try output.finish() } catch { reason = error.description }
+        if reason == nil {
+            // A new file gets the usual permissions (0666 less the umask); a replaced one keeps its own.
+            let umaskValue = umask(0)
+            umask(umaskValue)
+            if fchmod(descriptor, exists ? mode : mode & ~umaskValue) != 0 { reason = errnoText() }
+        }
+        if close(descriptor) != 0, reason == nil { reason = errnoText() }
+        if reason == nil, rename(temporary, target) != 0 { reason = errnoText() }
+        if let reason {
+            unlink(temporary)
+            throw failure(reason)
+        }
+    }
+
+    /// Writes `text` to the file `path` (`-` is standard output), all at once, as
+    /// ``stream(to:_:)`` writes.
     mutating func write(_ text: String, to path: String?) throws(CommandError) {
         guard let path, path != "-" else { stdout += text; return }
-        do {
-            try Data(text.utf8).write(to: url(for: path), options: .atomic)
-        } catch {
-            throw .failure("cannot write '\(path)': \(error.localizedDescription)")
-        }
+        try stream(to: path) { $0.write(text) }
     }
 }
 

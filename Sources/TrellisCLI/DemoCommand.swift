@@ -47,7 +47,7 @@ enum DemoCommand {
             }
             let run = try LayoutRun.run(spec, rect: nil)
             var files = [("\(example.name).spec.json", example.spec + "\n"),
-                         ("\(example.name).layout.json", run.json.serialized())]
+                         ("\(example.name).layout.json", run.json)]
             let svg: String
             if let transition = run.transition {
                 let renderer = TransitionRenderer(prefix: example.name)

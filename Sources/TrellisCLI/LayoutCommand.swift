@@ -44,19 +44,27 @@ enum LayoutCommand {
         do { spec = try LayoutSpec.parse(data) } catch { throw .data("\(specPath): \(error)") }
         let run: LayoutRun
         do { run = try LayoutRun.run(spec, rect: rect) } catch { throw error.prefixed(specPath) }
-        let snapshot = run.snapshot
         let title = "Layout of \(specPath == "-" ? "standard input" : specPath)"
         let output: String
-        switch (format, run.transition) {
-        case (.json, _): output = run.json.serialized()
-        case (.svg, nil): output = SVGRenderer(viewport: rect).render(snapshot)
-        case (.svg, let transition?): output = TransitionRenderer().render(transition, viewport: run.viewport)
-        case (.html, nil):
-            output = HTMLPage.render(title: title, figures: [(caption(spec, snapshot), SVGRenderer(viewport: rect).render(snapshot))])
-        case (.html, let transition?):
-            let renderer = TransitionRenderer()
-            output = renderer.page(title: title, caption: caption(spec, snapshot) + "; the red outline is the viewport",
-                                   svg: renderer.render(transition, viewport: run.viewport))
+        switch format {
+        case .json:
+            try io.stream(to: parsed.value("--output")) { run.writeJSON(to: $0) }
+            return
+        case .svg:
+            if let transition = run.transition {
+                output = TransitionRenderer().render(transition, viewport: run.viewport)
+            } else {
+                output = SVGRenderer(viewport: rect).render(run.snapshot)
+            }
+        case .html:
+            let snapshot = run.snapshot
+            if let transition = run.transition {
+                let renderer = TransitionRenderer()
+                output = renderer.page(title: title, caption: caption(spec, snapshot) + "; the red outline is the viewport",
+                                       svg: renderer.render(transition, viewport: run.viewport))
+            } else {
+                output = HTMLPage.render(title: title, figures: [(caption(spec, snapshot), SVGRenderer(viewport: rect).render(snapshot))])
+            }
         }
         try io.write(output, to: parsed.value("--output"))
     }

@@ -4,15 +4,30 @@ import TrellisRender
 
 /// What `trellis layout` computes for a spec: the layout after any updates, and the transition
 /// of the updates.
-struct LayoutRun {
-    var snapshot: LayoutSnapshot
-    var transition: CollectionViewTransition?
-    var viewport: CGRect
+///
+/// ```swift
+/// let spec = try LayoutSpec.parse(Data(#"{"collectionView": {"width": 375, "height": 667}, "sections": [{"items": 3}]}"#.utf8))
+/// let run = try LayoutRun.run(spec, rect: nil)
+/// run.snapshot.elements.count   // 3
+/// ```
+public struct LayoutRun {
+    /// The layout, prepared, after any updates.
+    public let layout: CollectionViewLayout
+    /// The rectangle whose elements are listed, or `nil` for every element.
+    public let rect: CGRect?
+    /// The transition of the spec's updates, if it has any.
+    public let transition: CollectionViewTransition?
+    /// The collection view's bounds after the updates.
+    public let viewport: CGRect
+    /// The collection view and its data source, alive as long as the layout may ask them (the
+    /// layout holds its collection view weakly, as in UIKit).
+    private let view: CollectionView
+    private let model: SpecModel
 
     /// Lays out `spec` in a headless collection view: scrolls to its offset, applies its batch of
     /// updates (to a copy of the data that the batch implies) and lists the elements in `rect`, or
     /// every element.
-    static func run(_ spec: LayoutSpec, rect: CGRect?) throws(CommandError) -> LayoutRun {
+    public static func run(_ spec: LayoutSpec, rect: CGRect?) throws(CommandError) -> LayoutRun {
         let model = SpecModel(sections: spec.sections)
         let layout = spec.makeLayout()
         let view = CollectionView(frame: CGRect(x: 0, y: 0, width: spec.collectionView.width,
@@ -39,19 +54,33 @@ struct LayoutRun {
                 throw .data("$.updates: \(error.message)")
             }
         }
-        let elements = layout.layoutAttributesForElements(in: rect ?? LayoutGeometry.everything) ?? []
-        let snapshot = LayoutSnapshot(contentSize: layout.collectionViewContentSize, elements: elements)
-        withExtendedLifetime(model) {}
-        return LayoutRun(snapshot: snapshot, transition: transition, viewport: view.bounds)
+        return LayoutRun(layout: layout, rect: rect, transition: transition, viewport: view.bounds, view: view, model: model)
     }
 
-    /// The JSON output: the snapshot, plus `"transitions"` when there were updates.
-    var json: JSONValue {
-        guard case .object(var members) = snapshot.json else { return snapshot.json }
-        if let transition {
-            members.append(("transitions", .array(transition.elements.map(Self.json))))
-        }
-        return .object(members)
+    /// The listed elements and the content size, as the renderers take them.
+    public var snapshot: LayoutSnapshot {
+        let elements = layout.layoutAttributesForElements(in: rect ?? LayoutGeometry.everything) ?? []
+        return LayoutSnapshot(contentSize: layout.collectionViewContentSize, elements: elements)
+    }
+
+    /// Writes the JSON output — the snapshot, plus `"transitions"` when there were updates — as
+    /// the elements are produced, without holding them.
+    public func writeJSON(to out: TextOutput) {
+        let trailing: [(key: String, value: JSONValue)] = transition.map {
+            [("transitions", .array($0.elements.map(Self.json)))]
+        } ?? []
+        let layout = self.layout, rect = self.rect ?? LayoutGeometry.everything
+        LayoutJSONWriter.write(contentSize: layout.collectionViewContentSize,
+                               elements: { layout.forEachLayoutAttributes(in: rect, $0) },
+                               trailing: trailing, to: out)
+    }
+
+    /// The JSON output, in memory.
+    public var json: String {
+        let out = TextOutput()
+        writeJSON(to: out)
+        try? out.finish()
+        return String(decoding: out.collected, as: UTF8.self)
     }
 
     static func json(_ id: ElementID) -> JSONValue {

@@ -46,19 +46,26 @@ public struct LayoutSpec: Equatable, Sendable {
     /// One batch of updates to apply, if any: the output then also lists the transitions.
     public var updates: BatchUpdate?
 
-    /// The most items a spec may hold, so that a typo cannot exhaust memory.
+    /// The most items a spec may hold, so that a typo cannot exhaust memory. An empty section
+    /// counts as one item: sections cost memory too.
     public static let maximumItems = 10_000_000
 
     /// Parses and validates a spec. Errors name the JSON path and the fix.
     public static func parse(_ data: Data) throws(SpecError) -> LayoutSpec {
-        guard let text = String(data: data, encoding: .utf8) else {
+        try parse(data, maximumItems: maximumItems)
+    }
+
+    /// ``parse(_:)`` with another cap (the tests check the rule on small numbers).
+    static func parse(_ data: Data, maximumItems: Int) throws(SpecError) -> LayoutSpec {
+        let bytes = [UInt8](data)
+        guard String(validating: bytes, as: UTF8.self) != nil else {
             throw SpecError(path: "$", message: "the file is not valid UTF-8 text")
         }
-        let json: JSONValue
-        do { json = try JSONValue.parse(text) } catch {
+        let document: JSONDocument
+        do { document = try JSONDocument(bytes) } catch {
             throw SpecError(path: "line \(error.line), column \(error.column)", message: "invalid JSON: \(error.message)")
         }
-        var root = try SpecObject(json, path: "$")
+        var root = try SpecObject(document.root, path: "$")
         guard var cv = try root.object("collectionView") else {
             throw SpecError(path: "$", message: "missing required key \"collectionView\"")
         }
@@ -69,17 +76,18 @@ public struct LayoutSpec: Equatable, Sendable {
         } ?? FlowSpec()
         var sections: [SectionSpec] = []
         if let value = root.value("sections") {
-            guard case .array(let list) = value else {
+            guard value.kind == .array else {
                 throw SpecError(path: "$.sections", message: "expected an array of sections, found \(value.typeName)")
             }
             var total = 0
-            for (index, element) in list.enumerated() {
+            for (index, element) in value.elements.enumerated() {
                 var o = try SpecObject(element, path: "$.sections[\(index)]")
                 let section = try parseSection(&o)
-                total += section.count
+                total += max(section.count, 1)
                 if total > maximumItems {
-                    throw SpecError(path: "$.sections[\(index)].items",
-                                    message: "the spec holds more than \(maximumItems) items; split it or lower the counts")
+                    throw SpecError(path: "$.sections[\(index)]",
+                                    message: "the spec holds more than \(maximumItems) items (an empty section counts as one); "
+                                        + "split it or lower the counts")
                 }
                 sections.append(section)
             }
@@ -89,7 +97,7 @@ public struct LayoutSpec: Equatable, Sendable {
             contentOffset = CGPoint(x: try offset.number("x") ?? 0, y: try offset.number("y") ?? 0)
             try offset.finish()
         }
-        let updates = try root.value("updates").map { (value: JSONValue) throws(SpecError) -> BatchUpdate in
+        let updates = try root.value("updates").map { (value: SpecObject.Value) throws(SpecError) -> BatchUpdate in
             try parseUpdates(value, path: "$.updates")
         }
         try root.finish()
@@ -131,22 +139,18 @@ public struct LayoutSpec: Equatable, Sendable {
         guard let items = o.value("items") else {
             throw SpecError(path: o.path, message: "missing required key \"items\" (a count, or a list of sizes)")
         }
-        switch items {
+        switch items.kind {
         case .number:
             let n = try SpecObject.number(items, path: o.childPath("items"), .nonNegativeInteger)
             guard n <= Double(maximumItems) else {
                 throw SpecError(path: o.childPath("items"), message: "more than \(maximumItems) items")
             }
             section.count = Int(n)
-        case .array(let list):
-            var sizes: [CGSize] = []
-            sizes.reserveCapacity(list.count)
-            for (index, element) in list.enumerated() {
-                var s = try SpecObject(element, path: "\(o.childPath("items"))[\(index)]")
-                let width = try s.number("width", .nonNegative), height = try s.number("height", .nonNegative)
-                try s.finish(required: ["width", "height"])
-                sizes.append(CGSize(width: width!, height: height!))
+        case .array:
+            guard items.count <= maximumItems else {
+                throw SpecError(path: o.childPath("items"), message: "more than \(maximumItems) items")
             }
+            let sizes = try itemSizes(items, path: o.childPath("items"))
             section.count = sizes.count
             section.sizes = sizes
         default:
@@ -162,23 +166,50 @@ public struct LayoutSpec: Equatable, Sendable {
         return section
     }
 
+    /// A list of `{"width": w, "height": h}`: read directly where every size is two plain
+    /// numbers in range (the million-item case), through ``SpecObject`` for the first one that is
+    /// not, so that its error names the place.
+    private static func itemSizes(_ list: SpecObject.Value, path: String) throws(SpecError) -> [CGSize] {
+        var sizes: [CGSize] = []
+        sizes.reserveCapacity(list.count)
+        for (index, element) in list.elements.enumerated() {
+            if element.kind == .object, element.count == 2 {
+                var width: Double?, height: Double?
+                for member in element.members {
+                    if member.keyValue.isString("width") { width = member.value.number }
+                    else if member.keyValue.isString("height") { height = member.value.number }
+                }
+                if let width, let height, width >= 0, height >= 0,
+                   width <= SpecObject.maximumMagnitude, height <= SpecObject.maximumMagnitude {
+                    sizes.append(CGSize(width: width, height: height))
+                    continue
+                }
+            }
+            var s = try SpecObject(element, path: "\(path)[\(index)]")
+            let width = try s.number("width", .nonNegative), height = try s.number("height", .nonNegative)
+            try s.finish(required: ["width", "height"])
+            sizes.append(CGSize(width: width!, height: height!))
+        }
+        return sizes
+    }
+
     /// `"updates"`: a list of operations, each an object with one key — `insertItems`,
     /// `deleteItems`, `reloadItems` (lists of `[section, item]`), `insertSections`,
     /// `deleteSections`, `reloadSections` (lists of sections), `moveItem` (`{"from": [s, i],
     /// "to": [s, i]}`) or `moveSection` (`{"from": s, "to": s}`) — applied as one batch.
-    private static func parseUpdates(_ value: JSONValue, path: String) throws(SpecError) -> BatchUpdate {
-        guard case .array(let list) = value else {
+    private static func parseUpdates(_ value: SpecObject.Value, path: String) throws(SpecError) -> BatchUpdate {
+        guard value.kind == .array else {
             throw SpecError(path: path, message: "expected a list of update operations, found \(value.typeName)")
         }
         var batch = BatchUpdate()
         let kinds = ["insertItems", "deleteItems", "reloadItems", "moveItem", "insertSections", "deleteSections",
                      "reloadSections", "moveSection"]
-        for (index, element) in list.enumerated() {
+        for (index, element) in value.elements.enumerated() {
             let here = "\(path)[\(index)]"
-            guard case .object(let members) = element, members.count == 1 else {
+            guard element.kind == .object, element.count == 1, let member = element.members.first(where: { _ in true }) else {
                 throw SpecError(path: here, message: "expected an object with exactly one of: \(kinds.joined(separator: ", "))")
             }
-            let (key, operand) = members[0]
+            let (key, operand) = (member.key, member.value)
             let at = "\(here).\(key)"
             switch key {
             case "insertItems": batch.insertItems(at: try indexPaths(operand, path: at))
@@ -210,30 +241,31 @@ public struct LayoutSpec: Equatable, Sendable {
         return batch
     }
 
-    private static func indexPath(_ value: JSONValue, path: String) throws(SpecError) -> IndexPath {
-        guard case .array(let pair) = value, pair.count == 2 else {
+    private static func indexPath(_ value: SpecObject.Value, path: String) throws(SpecError) -> IndexPath {
+        guard value.kind == .array, value.count == 2 else {
             throw SpecError(path: path, message: "expected an index path [section, item], found \(value.typeName)")
         }
+        let pair = Array(value.elements)
         let section = try SpecObject.number(pair[0], path: "\(path)[0]", .nonNegativeInteger)
         let item = try SpecObject.number(pair[1], path: "\(path)[1]", .nonNegativeInteger)
         return IndexPath(item: Int(item), section: Int(section))
     }
 
-    private static func indexPaths(_ value: JSONValue, path: String) throws(SpecError) -> [IndexPath] {
-        guard case .array(let list) = value else {
+    private static func indexPaths(_ value: SpecObject.Value, path: String) throws(SpecError) -> [IndexPath] {
+        guard value.kind == .array else {
             throw SpecError(path: path, message: "expected a list of index paths [[section, item], …], found \(value.typeName)")
         }
         var result: [IndexPath] = []
-        for (i, element) in list.enumerated() { result.append(try indexPath(element, path: "\(path)[\(i)]")) }
+        for (i, element) in value.elements.enumerated() { result.append(try indexPath(element, path: "\(path)[\(i)]")) }
         return result
     }
 
-    private static func sectionList(_ value: JSONValue, path: String) throws(SpecError) -> [Int] {
-        guard case .array(let list) = value else {
+    private static func sectionList(_ value: SpecObject.Value, path: String) throws(SpecError) -> [Int] {
+        guard value.kind == .array else {
             throw SpecError(path: path, message: "expected a list of sections, found \(value.typeName)")
         }
         var result: [Int] = []
-        for (i, element) in list.enumerated() {
+        for (i, element) in value.elements.enumerated() {
             result.append(Int(try SpecObject.number(element, path: "\(path)[\(i)]", .nonNegativeInteger)))
         }
         return result

@@ -14,21 +14,23 @@ public struct SpecError: Error, Equatable, CustomStringConvertible {
 /// Reads typed values out of a JSON object, remembering which keys were used so that unknown
 /// keys can be reported (with a suggestion when one is a likely typo).
 struct SpecObject {
+    typealias Value = JSONDocument.Value
+
     let path: String
-    let members: [(key: String, value: JSONValue)]
+    let members: [(key: String, value: Value)]
     private(set) var used: Set<String> = []
 
-    init(_ value: JSONValue, path: String) throws(SpecError) {
-        guard case .object(let members) = value else {
+    init(_ value: Value, path: String) throws(SpecError) {
+        guard value.kind == .object else {
             throw SpecError(path: path, message: "expected an object, found \(value.typeName)")
         }
         self.path = path
-        self.members = members
+        self.members = value.members.map { ($0.key, $0.value) }
     }
 
     func childPath(_ key: String) -> String { "\(path).\(key)" }
 
-    mutating func value(_ key: String) -> JSONValue? {
+    mutating func value(_ key: String) -> Value? {
         used.insert(key)
         return members.first { $0.key == key }?.value
     }
@@ -40,7 +42,7 @@ struct SpecObject {
 
     mutating func string(_ key: String, oneOf allowed: [String]) throws(SpecError) -> String? {
         guard let v = value(key) else { return nil }
-        guard case .string(let s) = v else {
+        guard let s = v.string else {
             throw SpecError(path: childPath(key), message: "expected a string, found \(v.typeName)")
         }
         guard allowed.contains(s) else {
@@ -85,8 +87,8 @@ struct SpecObject {
         case finite, nonNegative, positive, nonNegativeInteger
     }
 
-    static func number(_ v: JSONValue, path: String, _ rule: NumberRule) throws(SpecError) -> Double {
-        guard case .number(let n) = v else {
+    static func number(_ v: Value, path: String, _ rule: NumberRule) throws(SpecError) -> Double {
+        guard let n = v.number else {
             throw SpecError(path: path, message: "expected a number, found \(v.typeName)")
         }
         guard abs(n) <= maximumMagnitude else {

@@ -2,6 +2,7 @@ import Foundation
 import TrellisCLI
 
 var io = CommandIO(standardInput: { FileHandle.standardInput.readDataToEndOfFile() })
+io.standardOutputDescriptor = STDOUT_FILENO
 let status = TrellisCommandLine.run(Array(CommandLine.arguments.dropFirst()), io: &io)
 FileHandle.standardOutput.write(Data(io.stdout.utf8))
 FileHandle.standardError.write(Data(io.stderr.utf8))

@@ -99,3 +99,41 @@ struct PinningTests {
         }
     }
 }
+
+@Suite("Streaming the elements")
+struct StreamingElementsTests {
+    @Test("streaming a rect gives what the rect query returns, pinned headers included", arguments: [false, true])
+    func streamMatchesQuery(pinned: Bool) {
+        let flow = CollectionViewFlowLayout()
+        flow.headerReferenceSize = CGSize(width: 30, height: 30)
+        flow.footerReferenceSize = CGSize(width: 20, height: 20)
+        flow.sectionInset = EdgeInsets(top: 5, left: 5, bottom: 5, right: 5)
+        flow.sectionHeadersPinToVisibleBounds = pinned
+        flow.sectionFootersPinToVisibleBounds = pinned
+        final class Varied: CollectionViewDelegateFlowLayout {
+            func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
+                                sizeForItemAt indexPath: IndexPath) -> CGSize {
+                let k = indexPath.item + indexPath.section
+                return CGSize(width: 40 + Double(k % 7) * 13, height: 30 + Double(k % 5) * 11.5)
+            }
+        }
+        let delegate = Varied()
+        let (view, data) = makeCollectionView([Array(0..<200), Array(0..<50), [], Array(0..<120)], width: 330, height: 480,
+                                              layout: flow)
+        defer { withExtendedLifetime((data, delegate)) {} }
+        flow.itemSize = CGSize(width: 60, height: 45)
+        view.delegate = delegate
+        flow.invalidateLayout()
+        for offset in stride(from: 0.0, through: 3_000, by: 377.5) {
+            view.contentOffset = CGPoint(x: 0, y: offset)
+            view.layoutIfNeeded()
+            for rect in [view.bounds, CGRect(x: 0, y: offset, width: 330, height: 100), LayoutGeometry.everything] {
+                let queried = (flow.layoutAttributesForElements(in: rect) ?? []).map { $0.snapshot() }
+                var streamed: [CollectionViewLayoutAttributes] = []
+                flow.forEachLayoutAttributes(in: rect) { streamed.append($0.snapshot()) }
+                #expect(streamed.count == queried.count)
+                #expect(zip(streamed, queried).allSatisfy { $0.isEqualAttributes($1) }, "offset \(offset), rect \(rect)")
+            }
+        }
+    }
+}

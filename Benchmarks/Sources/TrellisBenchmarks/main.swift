@@ -24,8 +24,11 @@ var verdicts: [String] = []
 
 let onlyScrolling = CommandLine.arguments.dropFirst().first == "scrolling"
 let onlyGrid = CommandLine.arguments.dropFirst().first == "grid"
+let onlyJSON = CommandLine.arguments.dropFirst().first == "json"
 if onlyGrid {
     rows += gridBenchmarks(runs: runs)
+} else if onlyJSON {
+    rows += jsonBenchmarks(runs: runs, sizes: sizes)
 } else {
 if !onlyScrolling {
 // Memory: what the layout keeps for 1M varied items.
@@ -245,7 +248,10 @@ verdicts.append(String(format: "scrolling a page: %@ — %@; %.2f rect queries p
                        scrollView.createdViewCount, pages * runs))
 withExtendedLifetime(scrollSource) {}
 
-if !onlyScrolling { rows += gridBenchmarks(runs: runs) }
+if !onlyScrolling {
+    rows += jsonBenchmarks(runs: runs, sizes: sizes)
+    rows += gridBenchmarks(runs: runs)
+}
 }
 
 // The report.

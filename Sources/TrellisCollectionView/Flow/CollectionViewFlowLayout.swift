@@ -242,6 +242,27 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
         return flowGeometry.layoutAttributes(in: rect, pinning: pinning, class: attributesClass, recycler: recycler)
     }
 
+    /// Streams the elements straight from the geometry through one reused object — unless a
+    /// subclass may have changed what a rect query answers, in which case it asks that.
+    package override func forEachLayoutAttributes(in rect: CGRect, _ body: (CollectionViewLayoutAttributes) -> Void) {
+        guard type(of: self) == CollectionViewFlowLayout.self else {
+            super.forEachLayoutAttributes(in: rect, body)
+            return
+        }
+        prepareIfNeeded()
+        let reused = CollectionViewLayoutAttributes()
+        let pinning = self.pinning
+        flowGeometry.forEachElement(in: rect, pinning: pinning) { category, kind, section, item, frame in
+            reused.reset(category: category, kind: kind, section: section, item: item, frame: frame)
+            if let pinning, category == .supplementaryView,
+               (pinning.headers && kind == CollectionView.elementKindSectionHeader)
+                || (pinning.footers && kind == CollectionView.elementKindSectionFooter) {
+                reused.zIndex = FlowGeometry.pinnedZIndex
+            }
+            body(reused)
+        }
+    }
+
     open override func layoutAttributesForItem(at indexPath: IndexPath) -> CollectionViewLayoutAttributes? {
         prepareIfNeeded()
         guard indexPath.count == 2,

@@ -124,6 +124,15 @@ open class CollectionViewLayout: NSObject, NSCoding {
     /// `rect` (see ``LayoutGeometry/intersects(_:_:)``). The default returns `nil` (no elements).
     open func layoutAttributesForElements(in rect: CGRect) -> [CollectionViewLayoutAttributes]? { nil }
 
+    /// Calls `body` with the attributes of every element in `rect`, in the order of
+    /// ``layoutAttributesForElements(in:)``. The object `body` receives may be reused once it
+    /// returns: how a caller that only writes elements out (the command line) goes through a
+    /// million of them without holding a million objects. The default iterates
+    /// ``layoutAttributesForElements(in:)``.
+    package func forEachLayoutAttributes(in rect: CGRect, _ body: (CollectionViewLayoutAttributes) -> Void) {
+        for attributes in layoutAttributesForElements(in: rect) ?? [] { body(attributes) }
+    }
+
     /// The attributes of the cell at `indexPath`, or `nil`. The default returns `nil`.
     open func layoutAttributesForItem(at indexPath: IndexPath) -> CollectionViewLayoutAttributes? { nil }
 

@@ -8,10 +8,22 @@ extension JSONValue {
     /// With `pretty`, each array element and object member goes on its own line, indented by two
     /// spaces, except arrays of numbers and small objects of scalars, which stay on one line.
     public func serialized(pretty: Bool = true) -> String {
-        var out = ""
-        write(into: &out, indent: pretty ? 0 : nil)
-        if pretty { out += "\n" }
-        return out
+        let output = TextOutput()
+        write(to: output, pretty: pretty)
+        try? output.finish()
+        return String(decoding: output.collected, as: UTF8.self)
+    }
+
+    /// Writes ``serialized(pretty:)`` to `output`.
+    public func write(to output: TextOutput, pretty: Bool = true) {
+        write(into: output, indent: pretty ? 0 : nil)
+        if pretty { output.write("\n") }
+    }
+
+    /// Writes the value as it appears nested `level` deep in a pretty document (its first line
+    /// unindented): how a streamed document embeds a member built as a value.
+    public func write(to output: TextOutput, nestedAt level: Int) {
+        write(into: output, indent: level)
     }
 
     /// Formats a number as JSON: `16`, `102.5`, `0.3333333333333333`, `1e+21`.
@@ -25,6 +37,30 @@ extension JSONValue {
 
     /// Escapes a string as a JSON string literal, quotes included.
     public static func quote(_ s: String) -> String {
+        let output = TextOutput()
+        writeQuoted(s, to: output)
+        try? output.finish()
+        return String(decoding: output.collected, as: UTF8.self)
+    }
+
+    /// Writes `s` as a JSON string literal, quotes included: as is when nothing in it needs an
+    /// escape, which is nearly always.
+    public static func writeQuoted(_ s: String, to output: TextOutput) {
+        var plain = true
+        for byte in s.utf8 where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0xE2 {
+            plain = false
+            break
+        }
+        if plain {
+            output.write("\"")
+            output.write(s)
+            output.write("\"")
+            return
+        }
+        output.write(escaped(s))
+    }
+
+    private static func escaped(_ s: String) -> String {
         var out = "\""
         for scalar in s.unicodeScalars {
             switch scalar {
@@ -65,51 +101,54 @@ extension JSONValue {
         }
     }
 
-    private func write(into out: inout String, indent: Int?) {
+    private func write(into out: TextOutput, indent: Int?) {
         switch self {
-        case .null: out += "null"
-        case .bool(let b): out += b ? "true" : "false"
-        case .number(let n): out += Self.format(n)
-        case .string(let s): out += Self.quote(s)
+        case .null: out.write("null")
+        case .bool(let b): out.write(b ? "true" : "false")
+        case .number(let n): out.writeJSONNumber(n)
+        case .string(let s): Self.writeQuoted(s, to: out)
         case .array(let items):
-            if items.isEmpty { out += "[]"; return }
+            if items.isEmpty { out.write("[]"); return }
             guard let level = indent, level >= 0, !isCompactable else {
-                out += "["
+                out.write("[")
                 for (k, item) in items.enumerated() {
-                    if k > 0 { out += indent == nil ? "," : ", " }
-                    item.write(into: &out, indent: indent.map { _ in -1 })
+                    if k > 0 { out.write(indent == nil ? "," : ", ") }
+                    item.write(into: out, indent: indent.map { _ in -1 })
                 }
-                out += "]"
+                out.write("]")
                 return
             }
             let pad = String(repeating: "  ", count: level + 1)
-            out += "[\n"
+            out.write("[\n")
             for (k, item) in items.enumerated() {
-                out += pad
-                item.write(into: &out, indent: level + 1)
-                out += k + 1 < items.count ? ",\n" : "\n"
+                out.write(pad)
+                item.write(into: out, indent: level + 1)
+                out.write(k + 1 < items.count ? ",\n" : "\n")
             }
-            out += String(repeating: "  ", count: level) + "]"
+            out.write(String(repeating: "  ", count: level) + "]")
         case .object(let members):
-            if members.isEmpty { out += "{}"; return }
+            if members.isEmpty { out.write("{}"); return }
             guard let level = indent, level >= 0, !isCompactable else {
-                out += "{"
+                out.write("{")
                 for (k, member) in members.enumerated() {
-                    if k > 0 { out += indent == nil ? "," : ", " }
-                    out += Self.quote(member.key) + (indent == nil ? ":" : ": ")
-                    member.value.write(into: &out, indent: indent.map { _ in -1 })
+                    if k > 0 { out.write(indent == nil ? "," : ", ") }
+                    Self.writeQuoted(member.key, to: out)
+                    out.write(indent == nil ? ":" : ": ")
+                    member.value.write(into: out, indent: indent.map { _ in -1 })
                 }
-                out += "}"
+                out.write("}")
                 return
             }
             let pad = String(repeating: "  ", count: level + 1)
-            out += "{\n"
+            out.write("{\n")
             for (k, member) in members.enumerated() {
-                out += pad + Self.quote(member.key) + ": "
-                member.value.write(into: &out, indent: level + 1)
-                out += k + 1 < members.count ? ",\n" : "\n"
+                out.write(pad)
+                Self.writeQuoted(member.key, to: out)
+                out.write(": ")
+                member.value.write(into: out, indent: level + 1)
+                out.write(k + 1 < members.count ? ",\n" : "\n")
             }
-            out += String(repeating: "  ", count: level) + "}"
+            out.write(String(repeating: "  ", count: level) + "}")
         }
     }
 }

@@ -59,3 +59,83 @@ public struct LayoutSnapshot: Equatable {
         .object([("width", .number(Double(s.width))), ("height", .number(Double(s.height)))])
     }
 }
+
+/// Writes the JSON of a layout as it is computed, element by element: what `trellis layout`
+/// prints, byte for byte the pretty serialization of ``LayoutSnapshot/json`` (plus any members
+/// that follow), without building the document first.
+public enum LayoutJSONWriter {
+    /// Writes `{"contentSize": …, "elements": [ … ], <trailing members>}` and a final newline.
+    /// `elements` calls its argument once per element, in order; the attributes need not outlive
+    /// the call.
+    public static func write(contentSize: CGSize,
+                             elements: ((CollectionViewLayoutAttributes) -> Void) -> Void,
+                             trailing: [(key: String, value: JSONValue)] = [],
+                             to out: TextOutput) {
+        var count = 0
+        elements { attributes in
+            if count == 0 {
+                out.write("{\n  \"contentSize\": ")
+                LayoutSnapshot.json(contentSize).write(to: out, nestedAt: 1)
+                out.write(",\n  \"elements\": [\n    ")
+            } else {
+                out.write(",\n    ")
+            }
+            writeElement(attributes, to: out)
+            count += 1
+        }
+        guard count > 0 else {
+            // Without elements the document may be small enough to go on one line: leave that
+            // to the serializer.
+            JSONValue.object([("contentSize", LayoutSnapshot.json(contentSize)), ("elements", .array([]))] + trailing)
+                .write(to: out, pretty: true)
+            return
+        }
+        out.write("\n  ]")
+        for member in trailing {
+            out.write(",\n  ")
+            JSONValue.writeQuoted(member.key, to: out)
+            out.write(": ")
+            member.value.write(to: out, nestedAt: 1)
+        }
+        out.write("\n}\n")
+    }
+
+    /// One element on one line, as ``LayoutSnapshot/json(_:)-swift.type.method`` serializes it.
+    public static func writeElement(_ a: CollectionViewLayoutAttributes, to out: TextOutput) {
+        out.write("{\"category\": \"")
+        out.write(a.representedElementCategory.name)
+        out.write("\"")
+        if let kind = a.representedElementKind {
+            out.write(", \"kind\": ")
+            JSONValue.writeQuoted(kind, to: out)
+        }
+        out.write(", \"indexPath\": [")
+        out.writeInteger(Int64(a.section))
+        out.write(", ")
+        out.writeInteger(Int64(a.item))
+        out.write("], \"frame\": {\"x\": ")
+        let frame = a.frame
+        out.writeJSONNumber(Double(frame.minX))
+        out.write(", \"y\": ")
+        out.writeJSONNumber(Double(frame.minY))
+        out.write(", \"width\": ")
+        out.writeJSONNumber(Double(frame.width))
+        out.write(", \"height\": ")
+        out.writeJSONNumber(Double(frame.height))
+        out.write("}, \"zIndex\": ")
+        out.writeInteger(Int64(a.zIndex))
+        out.write(", \"alpha\": ")
+        out.writeJSONNumber(Double(a.alpha))
+        out.write(a.isHidden ? ", \"isHidden\": true" : ", \"isHidden\": false")
+        let transform = a.transform3D
+        if !transform.isIdentity {
+            out.write(", \"transform3D\": [")
+            for (k, value) in transform.rows.flatMap({ $0 }).enumerated() {
+                if k > 0 { out.write(", ") }
+                out.writeJSONNumber(Double(value))
+            }
+            out.write("]")
+        }
+        out.write("}")
+    }
+}

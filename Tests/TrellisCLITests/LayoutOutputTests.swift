@@ -1,0 +1,114 @@
+import Foundation
+import Testing
+@testable import TrellisCLI
+
+@Suite("Layout spec limits and output files")
+struct LayoutOutputTests {
+    static func spec(_ sections: String) -> Data {
+        Data(#"{"collectionView": {"width": 375, "height": 667}, "sections": [\#(sections)]}"#.utf8)
+    }
+
+    @Test("empty sections count against the item cap, one item each")
+    func emptySectionsCount() throws {
+        let cap = 10
+        // Ten items in all: at the cap.
+        _ = try LayoutSpec.parse(Self.spec(#"{"items": 6}, {"items": 0}, {"items": 3}"#), maximumItems: cap)
+        // Eleven empty sections: over it, though they hold no item.
+        let empties = Array(repeating: #"{"items": 0}"#, count: 11).joined(separator: ", ")
+        #expect(throws: SpecError(path: "$.sections[10]",
+                                  message: "the spec holds more than 10 items (an empty section counts as one); split it or lower the counts")) {
+            try LayoutSpec.parse(Self.spec(empties), maximumItems: cap)
+        }
+        #expect(throws: SpecError.self) {
+            try LayoutSpec.parse(Self.spec(#"{"items": 6}, {"items": 0}, {"items": 4}"#), maximumItems: cap)
+        }
+    }
+
+    @Test("the JSON written to a file replaces it only when complete")
+    func outputIsAtomic() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trellis-stream-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let specURL = folder.appendingPathComponent("spec.json")
+        try Self.spec(#"{"items": 3}"#).write(to: specURL)
+        var io = CommandIO()
+        io.currentDirectory = folder
+        #expect(TrellisCommandLine.run(["layout", "spec.json", "-o", "out.json"], io: &io) == 0)
+        let written = try String(contentsOf: folder.appendingPathComponent("out.json"), encoding: .utf8)
+        var inMemory = CommandIO()
+        inMemory.currentDirectory = folder
+        #expect(TrellisCommandLine.run(["layout", "spec.json"], io: &inMemory) == 0)
+        #expect(written == inMemory.stdout)
+        #expect(written.hasSuffix("}\n"))
+
+        // A folder that does not exist: an error naming the file, and nothing left behind.
+        var failing = CommandIO()
+        failing.currentDirectory = folder
+        #expect(TrellisCommandLine.run(["layout", "spec.json", "-o", "missing/out.json"], io: &failing) == 1)
+        #expect(failing.stderr == "Error: cannot write 'missing/out.json': No such file or directory\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["out.json", "spec.json"])
+    }
+
+    @Test("output through a link, into a pipe and over a file with its own permissions")
+    func specialTargets() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trellis-targets-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Self.spec(#"{"items": 2}"#).write(to: folder.appendingPathComponent("spec.json"))
+        var reference = CommandIO(currentDirectory: folder)
+        #expect(TrellisCommandLine.run(["layout", "spec.json"], io: &reference) == 0)
+        let expected = reference.stdout
+
+        // A symbolic link is followed and stays a link.
+        let real = folder.appendingPathComponent("real.json")
+        try Data("old".utf8).write(to: real)
+        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("link.json").path,
+                                                   withDestinationPath: "real.json")
+        var io = CommandIO(currentDirectory: folder)
+        #expect(TrellisCommandLine.run(["layout", "spec.json", "-o", "link.json"], io: &io) == 0)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: folder.appendingPathComponent("link.json").path) == "real.json")
+        #expect(try String(contentsOf: real, encoding: .utf8) == expected)
+
+        // A replaced file keeps its permissions.
+        #expect(chmod(real.path, 0o640) == 0)
+        io = CommandIO(currentDirectory: folder)
+        #expect(TrellisCommandLine.run(["layout", "spec.json", "-o", "real.json"], io: &io) == 0)
+        var info = stat()
+        #expect(stat(real.path, &info) == 0)
+        #expect(info.st_mode & 0o777 == 0o640)
+
+        // A named pipe is written in place, not replaced by a file.
+        let pipe = folder.appendingPathComponent("pipe")
+        #expect(mkfifo(pipe.path, 0o600) == 0)
+        let done = DispatchSemaphore(value: 0)
+        let received = Received()
+        let reader = Thread {
+            let descriptor = open(pipe.path, O_RDONLY)
+            var chunk = [UInt8](repeating: 0, count: 65_536)
+            while descriptor >= 0 {
+                let n = read(descriptor, &chunk, chunk.count)
+                if n <= 0 { break }
+                received.bytes += chunk[..<n]
+            }
+            close(descriptor)
+            done.signal()
+        }
+        reader.start()
+        io = CommandIO(currentDirectory: folder)
+        #expect(TrellisCommandLine.run(["layout", "spec.json", "-o", "pipe"], io: &io) == 0)
+        #expect(stat(pipe.path, &info) == 0)
+        #expect(info.st_mode & S_IFMT == S_IFIFO)
+        #expect(done.wait(timeout: .now() + 30) == .success)
+        #expect(String(decoding: received.bytes, as: UTF8.self) == expected)
+
+        // A folder is refused by name.
+        io = CommandIO(currentDirectory: folder)
+        #expect(TrellisCommandLine.run(["layout", "spec.json", "-o", "."], io: &io) == 1)
+        #expect(io.stderr == "Error: cannot write '.': it is a directory; expected a file\n")
+    }
+}
+
+/// What the pipe's reader thread collected (read once the thread has signalled).
+final class Received: @unchecked Sendable {
+    var bytes: [UInt8] = []
+}
