@@ -137,4 +137,29 @@ struct SelfSizingTests {
             #expect(abs(actual.minY - host.layoutAttributesForItem(at: path)!.frame.minY) < 1e-6, "\(path)")
         }
     }
+
+    @Test("measurements for items that do not exist are dropped, never trapped on", arguments: [
+        ip(0, -1), ip(-1, 0), ip(0, 1_000_000), ip(7, 0), ip(Int.min, Int.max),
+    ])
+    func nonsenseMeasurements(path: IndexPath) {
+        let sizes = [(0..<30).map { CGSize(width: 100, height: CGFloat(40 + $0 % 3 * 10)) }]
+        let data = SizingDataSource(sizes)
+        let flow = makeFlow(.vertical, estimated: CGSize(width: 100, height: 50))
+        let view = CollectionView(frame: CGRect(x: 0, y: 0, width: 320, height: 400), collectionViewLayout: flow)
+        view.register(SizingCell.self, forCellWithReuseIdentifier: "sizing")
+        view.dataSource = data
+        view.layoutIfNeeded()
+        let before = (flow.layoutAttributesForElements(in: LayoutGeometry.everything) ?? []).map { $0.snapshot() }
+        let original = CollectionViewLayoutAttributes(forCellWith: path)
+        original.frame = CGRect(x: 0, y: 0, width: 100, height: 50)
+        let preferred = original.copy() as! CollectionViewLayoutAttributes
+        preferred.size = CGSize(width: 100, height: 90)
+        #expect(flow.shouldInvalidateLayout(forPreferredLayoutAttributes: preferred, withOriginalAttributes: original))
+        let context = flow.invalidationContext(forPreferredLayoutAttributes: preferred, withOriginalAttributes: original)
+        flow.invalidateLayout(with: context)
+        view.layoutIfNeeded()
+        #expect(flow.measuredSizes[path] == nil)
+        let after = (flow.layoutAttributesForElements(in: LayoutGeometry.everything) ?? []).map { $0.snapshot() }
+        #expect(after.count == before.count && zip(after, before).allSatisfy { $0.isEqualAttributes($1) })
+    }
 }

@@ -30,7 +30,7 @@ struct JSONStreamingTests {
     func numbersMatchFormat() {
         var rng = Generator(state: 7)
         var values: [Double] = [0, -0.0, 0.5, -0.5, 1.0 / 16, 102.5, 1e11, 1e11 - 1.0 / 16, 99_999_999_999.9375,
-                                9_007_199_254_740_992, 9_007_199_254_740_993, -9_007_199_254_740_992, 1e21, 1e-7,
+                                9_007_199_254_740_992, 9_007_199_254_740_994, -9_007_199_254_740_992, 1e21, 1e-7,
                                 .greatestFiniteMagnitude, .leastNonzeroMagnitude, .nan, .infinity, -.infinity,
                                 0.1, 1.0 / 3, 123.456, -2.0e-300]
         for _ in 0..<20_000 {

@@ -414,11 +414,17 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
                                                 withOriginalAttributes: originalAttributes)
         let path = originalAttributes.indexPath
         let size = Self.clean(preferredAttributes.size)
+        // A measurement for an item that does not exist (a negative or stale index path) is
+        // dropped: there is nothing to size.
+        guard let host = collectionView, path.count == 2, path.section >= 0, path.item >= 0,
+              path.section < host.numberOfSections, path.item < host.numberOfItems(inSection: path.section) else {
+            return context
+        }
         measuredSizes[path] = size
         guard let flow = context as? CollectionViewFlowLayoutInvalidationContext else { return context }
         flow.invalidateFlowLayoutDelegateMetrics = false
         flow.invalidateFlowLayoutAttributes = false
-        if let host = collectionView {
+        do {
             let vertical = scrollDirection == .vertical
             let visibleTop = vertical ? host.bounds.minY + host.adjustedContentInset.top
                                       : host.bounds.minX + host.adjustedContentInset.left
@@ -508,7 +514,7 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
     /// section with any measurement keeps per-item storage, so later measurements apply in place.
     private func selfSizingSizes(_ section: Int, count: Int) -> SectionSizes {
         let estimate = Self.clean(estimatedItemSize == Self.automaticSize ? itemSize : estimatedItemSize)
-        let measured = measuredSizes.filter { $0.key.section == section && $0.key.item < count }
+        let measured = measuredSizes.filter { $0.key.section == section && $0.key.item >= 0 && $0.key.item < count }
         guard !measured.isEmpty else {
             return .uniform(scrollDirection == .horizontal ? LayoutGeometry.transposed(estimate) : estimate, count)
         }
