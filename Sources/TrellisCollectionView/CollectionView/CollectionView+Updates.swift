@@ -141,6 +141,7 @@ extension CollectionView {
         let mapping = try batch.validated(oldCounts: oldCounts, newCounts: newCounts)
         let before = captureBefore()
         counts = newCounts
+        mapSelection(through: mapping)
         let layout = collectionViewLayout
         layout.invalidateLayout(with: type(of: layout).makeInvalidationContext(dataSourceCounts: true))
         if layout.prepareIfNeeded() { prepareCount += 1 }
@@ -155,6 +156,9 @@ extension CollectionView {
                                        initial: { id in Self.initialAttributes(layout, id) },
                                        final: { id in Self.finalAttributes(layout, id) })
         layout.finalizeCollectionViewUpdates()
+        for (id, view) in visibleViews where id.category == .cell {
+            (view as? CollectionViewCell)?.isSelected = selection.contains(id.indexPath)
+        }
         return transition
     }
 

@@ -83,6 +83,19 @@ open class CollectionView: ScrollView {
     /// A view behind all content.
     open var backgroundView: View?
 
+    /// Whether items can be selected (by a tap, or by ``selectItem(at:animated:scrollPosition:)``).
+    /// Default `true`. Turning it off clears the selection.
+    open var allowsSelection = true {
+        didSet { if !allowsSelection { clearSelection() } }
+    }
+    /// Whether more than one item can be selected at a time. Default `false`. Turning it off
+    /// keeps only the most recently selected item.
+    open var allowsMultipleSelection = false {
+        didSet { if !allowsMultipleSelection, let last = selection.last { setSelection([last]) } }
+    }
+    /// The selected items, in the order they were selected.
+    var selection: [IndexPath] = []
+
     let pool = ReusePool()
     @exclusivity(unchecked) var counts: [Int]?
     @exclusivity(unchecked) var visibleViews: [ElementID: CollectionReusableView] = [:]
@@ -264,6 +277,7 @@ open class CollectionView: ScrollView {
     /// Reloads everything: counts are asked again, the layout is invalidated entirely, every
     /// visible view goes back to the reuse pool and the next pass dequeues anew.
     open func reloadData() {
+        selection = []
         counts = nil
         pendingBatch = BatchUpdate()
         currentTransition = nil
@@ -429,6 +443,7 @@ open class CollectionView: ScrollView {
         case .cell:
             guard let dataSource else { return nil }
             let cell = dataSource.collectionView(self, cellForItemAt: attributes.indexPath)
+            cell.isSelected = !selection.isEmpty && selection.contains(attributes.indexPath)
             delegate?.collectionView(self, willDisplay: cell, forItemAt: attributes.indexPath)
             return cell
         case .supplementaryView:

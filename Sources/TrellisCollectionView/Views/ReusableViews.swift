@@ -55,7 +55,7 @@ open class CollectionReusableView: View {
         applyCount += 1
         bounds = CGRect(origin: bounds.origin, size: copy.size)
         center = copy.center
-        transform = copy.transform
+        transform3D = copy.transform3D
         alpha = copy.alpha
         isHidden = copy.isHidden
         apply(copy)
@@ -134,6 +134,11 @@ final class ReusePool {
         slots[Key(kind: kind, identifier: identifier)] = nil
         lastKey = nil
         lastSlot = nil
+    }
+
+    /// Whether a class is registered for `identifier` (cells when `kind` is `nil`).
+    func isRegistered(kind: String?, _ identifier: String) -> Bool {
+        slots[Key(kind: kind, identifier: identifier)]?.registered ?? false
     }
 
     private func register(_ type: CollectionReusableView.Type, _ key: Key) {

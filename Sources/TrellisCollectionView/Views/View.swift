@@ -80,8 +80,20 @@ open class View: NSObject {
         set { storedCenter = newValue }
     }
 
-    /// The transform applied around the center. Defaults to the identity.
-    open var transform: CGAffineTransform = .identity
+    /// The transform applied around the center: the affine part of the layer's transform.
+    /// Defaults to the identity.
+    open var transform: CGAffineTransform {
+        get { storedTransform3D.isIdentity ? .identity : Transform3DGetAffineTransform(storedTransform3D) }
+        set { storedTransform3D = Transform3DMakeAffineTransform(newValue) }
+    }
+
+    /// The full transform, as `layer.transform` reads and writes it (a cell's attributes'
+    /// `transform3D` lands here).
+    var transform3D: Transform3D {
+        get { storedTransform3D }
+        set { storedTransform3D = newValue }
+    }
+    private var storedTransform3D = Transform3DIdentity
 
     /// The opacity, 0 to 1. Defaults to 1.
     open var alpha: CGFloat = 1
@@ -91,6 +103,97 @@ open class View: NSObject {
 
     /// A number the app chooses to find the view by.
     open var tag = 0
+
+    // MARK: Appearance (kept for renderers, never drawn here)
+
+    /// The layer that holds the view's appearance; its geometry, transform and opacity are the
+    /// view's own (see ``CALayer``).
+    open var layer: CALayer {
+        if let storedLayer { return storedLayer }
+        let layer = CALayer(owner: self)
+        storedLayer = layer
+        return layer
+    }
+    private var storedLayer: CALayer?
+
+    /// The fill behind the view's content; `nil` (the default) is transparent.
+    open var backgroundColor: Color?
+
+    /// The colour controls inside the view are tinted with: the one set on it, else its
+    /// superview's, else ``Color/systemBlue``.
+    open var tintColor: Color! {
+        get { storedTint ?? superview?.tintColor ?? Color.systemBlue }
+        set { storedTint = newValue }
+    }
+    private var storedTint: Color?
+
+    /// Whether subviews are clipped to the bounds.
+    open var clipsToBounds = false
+
+    /// Whether the view promises to fill its bounds with opaque content.
+    open var isOpaque = true
+
+    /// Whether touches reach the view.
+    open var isUserInteractionEnabled = true
+
+    /// How the view's content fills its bounds.
+    open var contentMode: ContentMode = .scaleToFill
+
+    // MARK: Animation
+
+    /// Runs `animations` at once and then `completion(true)`: a headless view has no frames in
+    /// between, so every change lands immediately, as a completed animation leaves it.
+    open class func animate(withDuration duration: TimeInterval, delay: TimeInterval = 0,
+                            options: AnimationOptions = [], animations: @escaping () -> Void,
+                            completion: ((Bool) -> Void)? = nil) {
+        animations()
+        completion?(true)
+    }
+
+    /// Runs `animations` at once (see ``animate(withDuration:delay:options:animations:completion:)``).
+    open class func animate(withDuration duration: TimeInterval, animations: @escaping () -> Void) {
+        animate(withDuration: duration, delay: 0, options: [], animations: animations, completion: nil)
+    }
+
+    /// Runs `animations` at once, then `completion(true)`.
+    open class func animate(withDuration duration: TimeInterval, animations: @escaping () -> Void,
+                            completion: ((Bool) -> Void)?) {
+        animate(withDuration: duration, delay: 0, options: [], animations: animations, completion: completion)
+    }
+
+    /// Runs `animations` at once, then `completion(true)`: the spring has settled.
+    open class func animate(withDuration duration: TimeInterval, delay: TimeInterval,
+                            usingSpringWithDamping dampingRatio: CGFloat, initialSpringVelocity velocity: CGFloat,
+                            options: AnimationOptions = [], animations: @escaping () -> Void,
+                            completion: ((Bool) -> Void)? = nil) {
+        animate(withDuration: duration, delay: delay, options: options, animations: animations, completion: completion)
+    }
+
+    /// Runs `actions` without animation — which is how everything runs here.
+    open class func performWithoutAnimation(_ actions: () -> Void) { actions() }
+
+    /// Options of an animation (`UIView.AnimationOptions`); recorded by nobody, accepted so that
+    /// code passing them compiles.
+    public struct AnimationOptions: OptionSet, Sendable {
+        public let rawValue: UInt
+        public init(rawValue: UInt) { self.rawValue = rawValue }
+        public static let layoutSubviews = AnimationOptions(rawValue: 1 << 0)
+        public static let allowUserInteraction = AnimationOptions(rawValue: 1 << 1)
+        public static let beginFromCurrentState = AnimationOptions(rawValue: 1 << 2)
+        public static let `repeat` = AnimationOptions(rawValue: 1 << 3)
+        public static let autoreverse = AnimationOptions(rawValue: 1 << 4)
+        public static let curveEaseInOut = AnimationOptions(rawValue: 0 << 16)
+        public static let curveEaseIn = AnimationOptions(rawValue: 1 << 16)
+        public static let curveEaseOut = AnimationOptions(rawValue: 2 << 16)
+        public static let curveLinear = AnimationOptions(rawValue: 3 << 16)
+        public static let transitionCrossDissolve = AnimationOptions(rawValue: 5 << 20)
+    }
+
+    /// How a view's content fills its bounds (`UIView.ContentMode`).
+    public enum ContentMode: Int, Sendable {
+        case scaleToFill, scaleAspectFit, scaleAspectFill, redraw, center, top, bottom, left, right
+        case topLeft, topRight, bottomLeft, bottomRight
+    }
 
     /// Called before the bounds change (their origin or their size), while ``bounds`` still has
     /// the old value; the collection view asks its layout here.

@@ -52,4 +52,54 @@ do {
     }
 }
 
+do {
+    // Taps are Trellis's `tapItem(at:)`: what a person's tap does in UIKit.
+    let shelf = PhotoShelfController()
+    shelf.load()
+    let view = shelf.collectionView
+    view.layoutIfNeeded()
+    let layout = view.collectionViewLayout as! ShelfLayout
+    report("shelf.contentSize", layout.collectionViewContentSize)
+    for (section, rect) in layout.backgroundRects.enumerated() { report("shelf.background\(section)", rect) }
+    report("shelf.visibleCells", view.visibleCells.count)
+    let headers = [0, 1].map { (view.supplementaryView(forElementKind: CollectionView.elementKindSectionHeader,
+                                                          at: IndexPath(item: 0, section: $0)) as? TitleHeader)?.text ?? "-" }
+    report("shelf.headers", headers)
+    let cell = view.cellForItem(at: IndexPath(item: 2, section: 0)) as! PhotoCell
+    report("shelf.cell2.title", cell.title)
+    report("shelf.cell2.frame", cell.frame)
+    report("shelf.cell2.corner", cell.contentView.layer.cornerRadius)
+    report("shelf.cell2.border", Color(cgColor: cell.contentView.layer.borderColor!).hexString)
+    func selected() -> String {
+        (view.indexPathsForSelectedItems ?? []).map { "\($0.section).\($0.item)" }.joined(separator: " ")
+    }
+    view.tapItem(at: IndexPath(item: 1, section: 0))
+    let tapped = view.cellForItem(at: IndexPath(item: 1, section: 0))!
+    report("shelf.tap1.selected", selected())
+    report("shelf.tap1.color", tapped.contentView.backgroundColor?.hexString ?? "none")
+    report("shelf.tap1.scale", tapped.transform.a)
+    view.tapItem(at: IndexPath(item: 4, section: 0))
+    report("shelf.tapLocked.selected", selected())
+    view.tapItem(at: IndexPath(item: 0, section: 1))
+    report("shelf.tapE.selected", selected())
+    report("shelf.tapE.previousColor", tapped.contentView.backgroundColor?.hexString ?? "none")
+    report("shelf.opened", shelf.opened)
+    report("shelf.log", shelf.log)
+    shelf.moveToEnd("e")
+    view.completeTransition()
+    report("shelf.moved.selected", selected())
+    report("shelf.moved.selectedCell", (view.cellForItem(at: IndexPath(item: 1, section: 1)) as? PhotoCell)?.isSelected ?? false)
+    shelf.remove("e")
+    view.completeTransition()
+    report("shelf.removed.selected", selected())
+    view.selectItem(at: IndexPath(item: 0, section: 0), animated: false, scrollPosition: [])
+    view.allowsMultipleSelection = true
+    view.selectItem(at: IndexPath(item: 2, section: 0), animated: false, scrollPosition: [])
+    report("shelf.programmatic.selected", selected())
+    view.tapItem(at: IndexPath(item: 0, section: 0))
+    report("shelf.multiple.selected", selected())
+    report("shelf.finalOpened", shelf.opened)
+    report("shelf.finalLog", shelf.log)
+}
+
 for line in reportedLines { print(line) }

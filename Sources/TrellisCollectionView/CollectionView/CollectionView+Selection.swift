@@ -1,0 +1,92 @@
+import Foundation
+
+/// Selection and highlighting, as UIKit's collection view keeps them: the programmatic calls
+/// change the selection without asking or telling the delegate; ``tapItem(at:)`` is what a tap
+/// does, with every delegate question and callback.
+extension CollectionView {
+    /// The selected items, sorted; empty when none is selected.
+    public var indexPathsForSelectedItems: [IndexPath]? { selection.sorted() }
+
+    /// Selects the item at `indexPath` (all others too stay selected only with
+    /// ``allowsMultipleSelection``) and scrolls it to `scrollPosition` (none with `[]`). `nil`
+    /// clears the selection. The delegate is not asked or told, as in UIKit. Ignored when
+    /// selection is off or the item does not exist.
+    public func selectItem(at indexPath: IndexPath?, animated: Bool, scrollPosition: ScrollPosition) {
+        guard let indexPath else { clearSelection(); return }
+        guard allowsSelection, isItem(indexPath) else { return }
+        if allowsMultipleSelection {
+            if !selection.contains(indexPath) { setSelection(selection + [indexPath]) }
+        } else {
+            setSelection([indexPath])
+        }
+        if !scrollPosition.isEmpty { scrollToItem(at: indexPath, at: scrollPosition, animated: animated) }
+    }
+
+    /// Deselects the item at `indexPath`, without asking or telling the delegate.
+    public func deselectItem(at indexPath: IndexPath, animated: Bool) {
+        guard selection.contains(indexPath) else { return }
+        setSelection(selection.filter { $0 != indexPath })
+    }
+
+    /// What a tap on the item does in UIKit: the delegate is asked whether to highlight it (no:
+    /// nothing more happens); the cell is highlighted and unhighlighted with the delegate told;
+    /// then a selected item of a multiple selection is deselected (if the delegate agrees), and
+    /// an unselected item is selected (if the delegate agrees) — in single selection, after the
+    /// previous selection is cleared with the delegate told of each item. Tapping the selected
+    /// item of a single selection changes nothing. Returns whether the selection changed.
+    @discardableResult
+    public func tapItem(at indexPath: IndexPath) -> Bool {
+        guard isItem(indexPath) else { return false }
+        let delegate = self.delegate
+        guard delegate?.collectionView(self, shouldHighlightItemAt: indexPath) ?? true else { return false }
+        cellForItem(at: indexPath)?.isHighlighted = true
+        delegate?.collectionView(self, didHighlightItemAt: indexPath)
+        cellForItem(at: indexPath)?.isHighlighted = false
+        delegate?.collectionView(self, didUnhighlightItemAt: indexPath)
+        guard allowsSelection else { return false }
+        if selection.contains(indexPath) {
+            guard allowsMultipleSelection,
+                  delegate?.collectionView(self, shouldDeselectItemAt: indexPath) ?? true else { return false }
+            setSelection(selection.filter { $0 != indexPath })
+            delegate?.collectionView(self, didDeselectItemAt: indexPath)
+            return true
+        }
+        guard delegate?.collectionView(self, shouldSelectItemAt: indexPath) ?? true else { return false }
+        if !allowsMultipleSelection {
+            let previous = selection
+            setSelection([])
+            for path in previous { delegate?.collectionView(self, didDeselectItemAt: path) }
+        }
+        setSelection(selection + [indexPath])
+        delegate?.collectionView(self, didSelectItemAt: indexPath)
+        return true
+    }
+
+    /// Replaces the selection and brings the visible cells' `isSelected` up to date.
+    func setSelection(_ paths: [IndexPath]) {
+        let old = selection
+        selection = paths
+        for path in old where !paths.contains(path) { cellForItem(at: path)?.isSelected = false }
+        for path in paths where !old.contains(path) { cellForItem(at: path)?.isSelected = true }
+    }
+
+    func clearSelection() {
+        if !selection.isEmpty { setSelection([]) }
+    }
+
+    /// Carries the selection through a batch: moved items stay selected at their new paths;
+    /// deleted and reloaded items (and the items of deleted and reloaded sections) are
+    /// deselected, as in UIKit.
+    func mapSelection(through mapping: UpdateMapping) {
+        guard !selection.isEmpty else { return }
+        selection = selection.compactMap { old in
+            if mapping.reloadedItems.contains(old) || mapping.reloadedSections.contains(old.section) { return nil }
+            return mapping.newIndexPath(forOld: old)
+        }
+    }
+
+    private func isItem(_ indexPath: IndexPath) -> Bool {
+        indexPath.count == 2 && indexPath.section >= 0 && indexPath.section < numberOfSections
+            && indexPath.item >= 0 && indexPath.item < numberOfItems(inSection: indexPath.section)
+    }
+}
