@@ -254,3 +254,46 @@ struct RegistrationTests {
         #expect(unconfigured.text == "" && view.diagnostics.last?.contains("no item") == true)
     }
 }
+
+@Suite("Anchor points")
+struct AnchorPointTests {
+    @Test("moving the anchor point moves the frame and keeps the position, as in Core Animation")
+    func anchor() {
+        let view = View(frame: CGRect(x: 0, y: 0, width: 100, height: 50))
+        view.layer.anchorPoint = CGPoint(x: 1, y: 0.5)
+        #expect(view.center == CGPoint(x: 50, y: 25))
+        #expect(view.frame == CGRect(x: -50, y: 0, width: 100, height: 50))
+        // The usual fix-up: move the position by the anchor's shift so that the frame stays.
+        view.layer.position = CGPoint(x: 100, y: 25)
+        #expect(view.frame == CGRect(x: 0, y: 0, width: 100, height: 50))
+        // A transform turns around the anchor: scaling by half keeps the right edge.
+        view.transform = CGAffineTransform(scaleX: 0.5, y: 0.5)
+        #expect(view.frame == CGRect(x: 50, y: 12.5, width: 50, height: 25))
+        view.transform = .identity
+        view.frame = CGRect(x: 10, y: 10, width: 20, height: 20)
+        #expect(view.center == CGPoint(x: 30, y: 20), "setting the frame places the anchor")
+        let own = CALayer()
+        own.anchorPoint = .zero
+        own.frame = CGRect(x: 5, y: 5, width: 10, height: 10)
+        #expect(own.position == CGPoint(x: 5, y: 5))
+        let copy = CALayer(layer: own)
+        #expect(copy.frame == own.frame && copy.anchorPoint == .zero)
+    }
+}
+
+@Suite("Content views")
+struct ContentViewTests {
+    @Test("a cell's content view follows the cell's size at once, keeping its margins")
+    func autoresizing() {
+        let cell = CollectionViewCell(frame: CGRect(x: 0, y: 0, width: 100, height: 50))
+        #expect(cell.contentView.frame == CGRect(x: 0, y: 0, width: 100, height: 50))
+        cell.frame = CGRect(x: 20, y: 20, width: 300, height: 80)
+        #expect(cell.contentView.frame == CGRect(x: 0, y: 0, width: 300, height: 80))
+        cell.contentView.frame = CGRect(x: 10, y: 5, width: 280, height: 70)
+        cell.bounds.size = CGSize(width: 200, height: 60)
+        #expect(cell.contentView.frame == CGRect(x: 10, y: 5, width: 180, height: 50))
+        cell.contentView.transform = CGAffineTransform(scaleX: 0.5, y: 0.5)
+        cell.bounds.size = CGSize(width: 220, height: 60)
+        #expect(cell.contentView.bounds.size == CGSize(width: 200, height: 50), "bounds grow under a transform")
+    }
+}

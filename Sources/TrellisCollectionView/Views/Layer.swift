@@ -34,7 +34,9 @@ open class CALayer: NSObject {
     public init(layer: Any) {
         super.init()
         guard let other = layer as? CALayer else { return }
-        frame = other.frame
+        anchorPoint = other.anchorPoint
+        bounds = other.bounds
+        position = other.position
         transform = other.transform
         opacity = other.opacity
         isHidden = other.isHidden
@@ -49,7 +51,6 @@ open class CALayer: NSObject {
         shadowOffset = other.shadowOffset
         shadowRadius = other.shadowRadius
         zPosition = other.zPosition
-        anchorPoint = other.anchorPoint
         name = other.name
     }
 
@@ -64,12 +65,15 @@ open class CALayer: NSObject {
     open var frame: CGRect {
         get {
             if let owner { return owner.frame }
-            return CGRect(x: ownFrameCenter.x - ownBounds.width / 2, y: ownFrameCenter.y - ownBounds.height / 2,
-                          width: ownBounds.width, height: ownBounds.height)
+            let local = CGRect(x: -ownBounds.width * ownAnchor.x, y: -ownBounds.height * ownAnchor.y,
+                               width: ownBounds.width, height: ownBounds.height)
+            let transformed = Transform3DIsIdentity(ownTransform) ? local : local.applying(affineTransform())
+            return transformed.offsetBy(dx: ownFrameCenter.x, dy: ownFrameCenter.y)
         }
         set {
             if let owner { owner.frame = newValue; return }
-            ownFrameCenter = CGPoint(x: newValue.midX, y: newValue.midY)
+            ownFrameCenter = CGPoint(x: newValue.minX + newValue.width * ownAnchor.x,
+                                     y: newValue.minY + newValue.height * ownAnchor.y)
             ownBounds.size = newValue.size
         }
     }
@@ -87,8 +91,12 @@ open class CALayer: NSObject {
     }
 
     /// The point of the bounds, in unit coordinates, that `position` places and transforms turn
-    /// around. Defaults to the centre (0.5, 0.5).
-    open var anchorPoint = CGPoint(x: 0.5, y: 0.5)
+    /// around. Defaults to the centre (0.5, 0.5). Moving it moves the frame, not the position.
+    open var anchorPoint: CGPoint {
+        get { owner?.anchor ?? ownAnchor }
+        set { if let owner { owner.anchor = newValue } else { ownAnchor = newValue } }
+    }
+    private var ownAnchor = CGPoint(x: 0.5, y: 0.5)
 
     /// The layer's place along the z axis: higher draws in front.
     open var zPosition: CGFloat = 0

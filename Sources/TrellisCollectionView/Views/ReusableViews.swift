@@ -71,12 +71,16 @@ open class CollectionReusableView: View {
 
 /// A cell (`UICollectionViewCell`): a reusable view with a content view for what it shows.
 open class CollectionViewCell: CollectionReusableView {
-    /// The view that holds the cell's content, sized to the cell.
-    public private(set) lazy var contentView: View = {
-        let view = View(frame: bounds)
+    /// The view that holds the cell's content, sized to the cell — at once, as UIKit's
+    /// autoresizing content view is, whenever the cell's size changes.
+    public var contentView: View {
+        if let storedContentView { return storedContentView }
+        let view = View(frame: CGRect(origin: .zero, size: bounds.size))
         addSubview(view)
+        storedContentView = view
         return view
-    }()
+    }
+    private var storedContentView: View?
     /// A view drawn behind the content.
     open var backgroundView: View?
     /// A view drawn behind the content while the cell is selected.
@@ -86,9 +90,16 @@ open class CollectionViewCell: CollectionReusableView {
     /// Whether the cell is highlighted.
     open var isHighlighted = false
 
-    open override func layoutSubviews() {
-        super.layoutSubviews()
-        contentView.frame = bounds
+    override func boundsDidChange(from oldBounds: CGRect) {
+        super.boundsDidChange(from: oldBounds)
+        guard let content = storedContentView, bounds.size != oldBounds.size else { return }
+        // Autoresizing: the content view keeps its margins to the cell's edges, whatever its
+        // transform (its bounds grow, and its center moves by its anchor's share).
+        let dw = bounds.width - oldBounds.width, dh = bounds.height - oldBounds.height
+        var contentBounds = content.bounds
+        contentBounds.size = CGSize(width: contentBounds.width + dw, height: contentBounds.height + dh)
+        content.bounds = contentBounds
+        content.center = CGPoint(x: content.center.x + dw * content.anchor.x, y: content.center.y + dh * content.anchor.y)
     }
 }
 

@@ -44,18 +44,15 @@ open class View: NSObject {
     open var frame: CGRect {
         get {
             let size = storedBounds.size
-            let untransformed = CGRect(x: storedCenter.x - size.width / 2, y: storedCenter.y - size.height / 2,
-                                       width: size.width, height: size.height)
-            guard !transform.isIdentity else { return untransformed }
-            let local = CGRect(x: -size.width / 2, y: -size.height / 2, width: size.width, height: size.height)
-                .applying(transform)
-            return local.offsetBy(dx: storedCenter.x, dy: storedCenter.y)
+            let local = CGRect(x: -size.width * anchor.x, y: -size.height * anchor.y, width: size.width, height: size.height)
+            guard !storedTransform3D.isIdentity else { return local.offsetBy(dx: storedCenter.x, dy: storedCenter.y) }
+            return local.applying(transform).offsetBy(dx: storedCenter.x, dy: storedCenter.y)
         }
         set {
             let oldBounds = storedBounds
             let newBounds = CGRect(origin: oldBounds.origin, size: newValue.size)
             if newBounds != oldBounds { boundsWillChange(to: newBounds) }
-            storedCenter = CGPoint(x: newValue.midX, y: newValue.midY)
+            storedCenter = CGPoint(x: newValue.minX + newValue.width * anchor.x, y: newValue.minY + newValue.height * anchor.y)
             storedBounds = newBounds
             if newBounds != oldBounds { boundsDidChange(from: oldBounds) }
         }
@@ -74,7 +71,8 @@ open class View: NSObject {
         }
     }
 
-    /// The center of the frame in the superview's coordinates.
+    /// Where the layer's anchor point sits in the superview's coordinates: the center of the frame
+    /// unless `layer.anchorPoint` was moved from (0.5, 0.5).
     open var center: CGPoint {
         get { storedCenter }
         set { storedCenter = newValue }
@@ -94,6 +92,10 @@ open class View: NSObject {
         set { storedTransform3D = newValue }
     }
     private var storedTransform3D = Transform3DIdentity
+
+    /// The layer's anchor point, in unit coordinates of the bounds: what `center` places and
+    /// transforms turn around.
+    var anchor = CGPoint(x: 0.5, y: 0.5)
 
     /// The opacity, 0 to 1. Defaults to 1.
     open var alpha: CGFloat = 1
