@@ -297,3 +297,24 @@ struct ContentViewTests {
         #expect(cell.contentView.bounds.size == CGSize(width: 200, height: 50), "bounds grow under a transform")
     }
 }
+
+@Suite("Traits")
+struct TraitTests {
+    @Test("views start with the main screen's traits; merged traits keep what a change leaves out; text sizes are ordered")
+    func traits() {
+        let view = View(frame: .zero)
+        #expect(view.traitCollection.userInterfaceStyle == .light && view.traitCollection.userInterfaceIdiom == .phone)
+        #expect(view.traitCollection.preferredContentSizeCategory == .large)
+        view.traitCollection = TraitCollection(traitsFrom: [view.traitCollection, TraitCollection(userInterfaceStyle: .dark)])
+        #expect(view.traitCollection.userInterfaceStyle == .dark && view.traitCollection.displayScale == 2)
+        view.traitCollection = TraitCollection(traitsFrom: [view.traitCollection,
+                                                            TraitCollection(preferredContentSizeCategory: .accessibilityLarge)])
+        #expect(view.traitCollection.userInterfaceStyle == .dark)
+        #expect(view.traitCollection.preferredContentSizeCategory.isAccessibilityCategory)
+        #expect(ContentSizeCategory.extraSmall < .large && ContentSizeCategory.extraExtraExtraLarge < .accessibilityMedium)
+        #expect(!ContentSizeCategory.extraExtraExtraLarge.isAccessibilityCategory)
+        #expect(Device.current.userInterfaceIdiom == .phone)
+        #expect(TraitCollection(traitsFrom: [TraitCollection(userInterfaceStyle: .dark), TraitCollection(displayScale: 3)])
+            .containsTraits(in: TraitCollection(userInterfaceStyle: .dark)))
+    }
+}

@@ -363,7 +363,9 @@ open class CollectionView: ScrollView {
             traitCollection = TraitCollection(displayScale: newValue, horizontalSizeClass: traits.horizontalSizeClass,
                                               verticalSizeClass: traits.verticalSizeClass,
                                               layoutDirection: traits.layoutDirection,
-                                              userInterfaceIdiom: traits.userInterfaceIdiom)
+                                              userInterfaceIdiom: traits.userInterfaceIdiom,
+                                              userInterfaceStyle: traits.userInterfaceStyle,
+                                              preferredContentSizeCategory: traits.preferredContentSizeCategory)
         }
     }
 

@@ -239,8 +239,9 @@ open class View: NSObject {
     }
 
     /// The view's traits: those set on it, else its superview's, else the main screen's (display
-    /// scale 2, left to right). Setting them (the headless way to change screens) calls
-    /// ``traitCollectionDidChange(_:)``.
+    /// scale 2, left to right, a phone, light, large text). Setting them (the headless way to
+    /// change screens; `TraitCollection(traitsFrom: [view.traitCollection, change])` keeps the
+    /// rest) calls ``traitCollectionDidChange(_:)`` when they differ.
     open var traitCollection: TraitCollection {
         get {
             if let storedTraits { return storedTraits }
@@ -255,7 +256,8 @@ open class View: NSObject {
     }
 
     private static let defaultTraits = TraitCollection(displayScale: Screen.main.scale, layoutDirection: .leftToRight,
-                                                       userInterfaceIdiom: .phone)
+                                                       userInterfaceIdiom: .phone, userInterfaceStyle: .light,
+                                                       preferredContentSizeCategory: .large)
 
     /// Called when the view's traits change.
     open func traitCollectionDidChange(_ previousTraitCollection: TraitCollection?) {}
