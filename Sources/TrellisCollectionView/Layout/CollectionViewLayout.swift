@@ -97,6 +97,15 @@ open class CollectionViewLayout: NSObject, NSCoding {
     /// its own attributes subclass here gets objects of that class from `super`.
     open class var layoutAttributesClass: AnyClass { CollectionViewLayoutAttributes.self }
 
+    /// The direction the layout's coordinates are written for. Default `.leftToRight`.
+    open var developmentLayoutDirection: UserInterfaceLayoutDirection { .leftToRight }
+
+    /// Whether the layout's frames should be mirrored when the collection view's direction is
+    /// the opposite of ``developmentLayoutDirection``. Default `false`. Trellis computes frames
+    /// in the layout's own coordinates and does not mirror them: a renderer for a right-to-left
+    /// interface mirrors `x` as `contentSize.width − maxX`.
+    open var flipsHorizontallyInOppositeLayoutDirection: Bool { false }
+
     /// ``layoutAttributesClass`` as an attributes type (the base class when it is not one).
     package final var attributesClass: CollectionViewLayoutAttributes.Type {
         (Self.layoutAttributesClass as? CollectionViewLayoutAttributes.Type) ?? CollectionViewLayoutAttributes.self

@@ -2,6 +2,10 @@ import UIKit
 
 /// Tags that start each line at the leading inset and sit the minimum spacing apart.
 class LeadingAlignedFlowLayout: UICollectionViewFlowLayout {
+    override var flipsHorizontallyInOppositeLayoutDirection: Bool {
+        return true
+    }
+
     override func layoutAttributesForElements(in rect: CGRect) -> [UICollectionViewLayoutAttributes]? {
         guard let original = super.layoutAttributesForElements(in: rect) else { return nil }
         return original.map { attributes in
