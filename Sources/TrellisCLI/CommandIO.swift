@@ -1,5 +1,6 @@
 import Foundation
 import TrellisRender
+import TrellisGrid
 
 /// Where a command reads and writes: captured in tests, the process's streams in the executable.
 public struct CommandIO {
@@ -32,13 +33,31 @@ public struct CommandIO {
     /// Reads a file given on the command line (`-` is standard input).
     func read(_ path: String) throws(CommandError) -> Data {
         if path == "-" { return readStandardInput() }
-        let url = url(for: path)
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
-            throw .failure("no such file '\(path)'")
+        let shown = Excerpt.of(path, limit: 200)
+        guard !path.isEmpty else { throw .usage("Invalid file name ''; name a file, or - for standard input") }
+        let descriptor = open(url(for: path).path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            let code = errno
+            if code == ENOENT { throw .failure("no such file '\(shown)'") }
+            throw .failure("cannot read '\(shown)': \(String(cString: strerror(code)))")
         }
-        if isDirectory.boolValue { throw .failure("'\(path)' is a directory; expected a file") }
-        do { return try Data(contentsOf: url) } catch { throw .failure("cannot read '\(path)': \(error.localizedDescription)") }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw .failure("cannot read '\(shown)': \(String(cString: strerror(errno)))") }
+        if (info.st_mode & S_IFMT) == S_IFDIR { throw .failure("'\(shown)' is a directory; expected a file") }
+        var data = Data()
+        if (info.st_mode & S_IFMT) == S_IFREG, info.st_size > 0 { data.reserveCapacity(Int(info.st_size)) }
+        var chunk = [UInt8](repeating: 0, count: 1 << 20)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw .failure("cannot read '\(shown)': \(String(cString: strerror(errno)))")
+            }
+            if count == 0 { break }
+            data.append(contentsOf: chunk[0..<count])
+        }
+        return data
     }
 
     /// Writes what `produce` writes to the file `path` (`-` or `nil` is standard output) as it is
@@ -62,7 +81,12 @@ public struct CommandIO {
             do { try output.finish() } catch { throw .failure("cannot write to standard output: \(error)") }
             return
         }
-        func failure(_ reason: String) -> CommandError { .failure("cannot write '\(path)': \(reason)") }
+        let shown = Excerpt.of(path, limit: 200)
+        guard !path.isEmpty else { throw .usage("Invalid value '' for '--output <file>'; name a file, or - for standard output") }
+        if path.hasSuffix("/") {
+            throw .failure("cannot write '\(shown)': it names a directory; name a file in it, such as \(shown)output")
+        }
+        func failure(_ reason: String) -> CommandError { .failure("cannot write '\(shown)': \(reason)") }
         func errnoText() -> String { String(cString: strerror(errno)) }
         var target = url(for: path).path
         var existing = stat()
@@ -112,6 +136,7 @@ public struct CommandIO {
     /// ``stream(to:_:)`` writes.
     mutating func write(_ text: String, to path: String?) throws(CommandError) {
         guard let path, path != "-" else { stdout += text; return }
+        guard !path.isEmpty else { throw .usage("Invalid value '' for '--output <file>'; name a file, or - for standard output") }
         try stream(to: path) { $0.write(text) }
     }
 }

@@ -2,8 +2,9 @@ import Foundation
 import TrellisGrid
 import TrellisRender
 
-/// `trellis sort FILE.csv [--by KEY]... [--pin-top PRED]... [--pin-bottom PRED]... [--summary FUNC:COLUMNS]...
-/// [--locale ID] [--nulls last|first|smallest] [--format text|csv|json|html] [-o FILE]`.
+/// `trellis sort FILE.csv [--by KEY]... [--pin-top PRED]... [--pin-bottom PRED]... [--recompute FUNC]
+/// [--summary [LABEL=]FUNC:COLUMNS]... [--precision N] [--locale ID] [--nulls last|first|smallest]
+/// [--type COLUMN=TYPE]... [--format text|csv|json|html] [-o FILE]`.
 enum SortCommand {
     static let definition = CommandDefinition(
         name: "sort",
@@ -11,21 +12,26 @@ enum SortCommand {
         arguments: [("file", "The CSV file (RFC 4180, UTF-8, header row), or '-' for standard input.")],
         options: [
             OptionDefinition(names: ["--by"], valueName: "key",
-                             help: "Sort key COLUMN[:asc|:desc][:natural|:lexical|:nocase|:locale];\nrepeat for secondary keys.",
+                             help: "Sort key COLUMN[:asc|:desc][:natural|:natural-decimal|:lexical|:nocase|:locale];\n"
+                                 + "repeat for secondary keys.",
                              repeatable: true),
             OptionDefinition(names: ["--pin-top"], valueName: "column=value",
                              help: "Pin the rows whose COLUMN reads VALUE to the top.", repeatable: true),
             OptionDefinition(names: ["--pin-bottom"], valueName: "column=value",
                              help: "Pin the rows whose COLUMN reads VALUE to the bottom.", repeatable: true),
-            OptionDefinition(names: ["--summary"], valueName: "func:columns",
-                             help: "Add a summary row at the bottom: mean, sum, count, min or max\nof COLUMN[,COLUMN…] over the body.",
+            OptionDefinition(names: ["--recompute"], valueName: "func",
+                             help: "Recompute the pinned rows' numbers as mean, sum, count, min or max\nof the other rows (the file's own 平均 row)."),
+            OptionDefinition(names: ["--summary"], valueName: "[label=]func:columns",
+                             help: "Add a summary row at the bottom: mean, sum, count, min or max\nof COLUMN[,COLUMN…] over the body, labelled LABEL.",
                              repeatable: true),
+            OptionDefinition(names: ["--precision"], valueName: "n",
+                             help: "Write summaries with N decimals (default: as many as the column's\nnumbers have)."),
             OptionDefinition(names: ["--locale"], valueName: "id",
                              help: "Collate text with this ICU locale (zh: pinyin, zh@collation=stroke,\nde, sv, …) for keys without a text comparator or with :locale."),
             OptionDefinition(names: ["--nulls"], valueName: "placement",
                              help: "Where blank cells go: last (default, in both directions), first,\nor smallest (first ascending, last descending)."),
             OptionDefinition(names: ["--type"], valueName: "column=type",
-                             help: "Read COLUMN as integer, decimal, text, boolean or date\ninstead of inferring its type.", repeatable: true),
+                             help: "Read COLUMN as integer, decimal, text, boolean or date\ninstead of cell by cell.", repeatable: true),
             OptionDefinition(names: ["--format"], valueName: "format",
                              help: "Output format: text, csv, json or html. (default: text)"),
             OptionDefinition(names: ["--output", "-o"], valueName: "file",
@@ -35,100 +41,92 @@ enum SortCommand {
             OptionDefinition(names: ["--help", "-h"], valueName: nil, help: "Show help information."),
         ],
         discussion: """
-        Sorting is stable: rows with equal keys keep their order in the file, in both directions.
-        Blank cells (and NaN) go last in both directions unless --nulls says otherwise. Pinned
-        rows keep the order in which they were pinned and never take part in the sort; summary
-        rows are computed over the body. Text keys compare naturally by default (组2 before 组10).
+        Sorting reorders the rows and never rewrites a cell: 007, 1.50 and +5 are written back as
+        they were read. Each cell is read on its own, as a spreadsheet reads it: a number, a date,
+        a truth value or text; a column's type is what most of its cells hold, and cells of other
+        kinds sort after (or before) them by kind — numbers < dates < text < truth values — with a
+        warning on standard error. Sorting is stable: rows with equal keys keep their order in the
+        file, in both directions. Blank cells (and NaN in a number column) go last in both
+        directions unless --nulls says otherwise. Pinned rows keep the order in which they were
+        pinned and never take part in the sort; summary rows are computed over the body. Text keys
+        compare naturally by default (组2 before 组10, 第二组 before 第十组).
 
         EXAMPLE: trellis sort Examples/groups.csv --by 分数:desc --pin-bottom 组号=平均
 
-        EXIT STATUS: 0 success, 1 a file cannot be read or written, 64 usage error (unknown column
-        or option), 65 malformed CSV.
+        EXIT STATUS: 0 success, 1 a file cannot be read or written, 64 usage error (unknown column,
+        option or locale), 65 malformed CSV.
         """)
 
     enum Format: String { case text, csv, json, html }
 
+    static let modifiers = ["asc", "desc", "natural", "natural-decimal", "lexical", "nocase", "locale"]
+
     static func run(_ arguments: [String], io: inout CommandIO) throws(CommandError) {
         let parsed = try definition.parse(arguments)
         guard let path = parsed.positionals.first else { throw .usage("Missing expected argument '<file>'") }
-        if parsed.positionals.count > 1 { throw .usage("Unexpected argument '\(parsed.positionals[1])'") }
-        let format: Format
-        if let text = parsed.value("--format") {
-            guard let f = Format(rawValue: text) else {
-                throw .usage("Invalid value '\(text)' for '--format <format>'; expected text, csv, json or html")
+        if parsed.positionals.count > 1 { throw .usage("Unexpected argument '\(Excerpt.of(parsed.positionals[1]))'") }
+        let format = try value(parsed.value("--format"), option: "--format <format>", expected: "text, csv, json or html",
+                               Format.init(rawValue:)) ?? .text
+        let nulls = try value(parsed.value("--nulls"), option: "--nulls <placement>", expected: "last, first or smallest",
+                              NullPlacement.init(rawValue:)) ?? .last
+        let recompute = try value(parsed.value("--recompute"), option: "--recompute <func>",
+                                  expected: "mean, sum, count, min or max", SummaryFunction.init(name:))
+        var precision: Int?
+        if let text = parsed.value("--precision") {
+            guard let n = Int(text), (0...20).contains(n) else {
+                throw .usage("Invalid value '\(Excerpt.of(text))' for '--precision <n>'; expected a number of decimals from 0 to 20")
             }
-            format = f
-        } else {
-            format = .text
+            precision = n
         }
-        var nulls = NullPlacement.last
-        if let text = parsed.value("--nulls") {
-            guard let n = NullPlacement(rawValue: text) else {
-                throw .usage("Invalid value '\(text)' for '--nulls <placement>'; expected last, first or smallest")
-            }
-            nulls = n
+        let locale = parsed.value("--locale")
+        if let locale, let error = TextComparator.localized(locale).checkLocale() {
+            throw .usage("Invalid value '\(Excerpt.of(locale))' for '--locale <id>': \(error)")
         }
         var types: [String: ColumnType] = [:]
         for text in parsed.values["--type"] ?? [] {
             let (column, name) = try split(text, at: "=", option: "--type <column=type>", example: "score=decimal")
-            guard let type = ColumnType(rawValue: name) else {
-                throw .usage("Invalid type '\(name)' in '--type \(text)'; expected integer, decimal, text, boolean or date")
+            guard let type = ColumnType(rawValue: name.lowercased()) else {
+                throw .usage("Invalid type '\(Excerpt.of(name))' in '--type \(Excerpt.of(text))'; expected integer, decimal, text, boolean or date")
             }
             types[column] = type
         }
         let data = try io.read(path)
+        let shownPath = Excerpt.of(path, limit: 200)
         let table: Table
-        do { table = try CSV.table(data, types: types) } catch { throw .data("\(path): \(error)") }
+        do { table = try CSV.table(data, types: types) } catch {
+            if error.message.hasPrefix("no column named") { throw .usage("\(shownPath): \(error.message)") }
+            throw .data("\(shownPath): \(error)")
+        }
         let names = table.columns.map(\.identifier)
         func known(_ column: String, _ option: String) throws(CommandError) {
             guard names.contains(column) else {
-                var message = "Unknown column '\(column)' in '\(option)'"
-                if let guess = closest(column, in: names) { message += "; did you mean '\(guess)'?" }
-                else { message += "; the columns are " + names.map { "'\($0)'" }.joined(separator: ", ") }
+                var message = "Unknown column '\(Excerpt.of(column))' in '\(Excerpt.of(option))'"
+                if let guess = closest(column, in: names) { message += "; did you mean '\(Excerpt.of(guess))'?" }
+                else { message += "; the columns are " + names.prefix(20).map { "'\(Excerpt.of($0))'" }.joined(separator: ", ") }
                 throw .usage(message)
             }
         }
-        let locale = parsed.value("--locale")
         var keys: [SortKey] = []
         for text in parsed.values["--by"] ?? [] {
-            var parts = text.components(separatedBy: ":")
-            var direction = SortDirection.ascending
-            var comparator: KeyComparator = locale.map { .text(.localized($0)) } ?? .standard
-            var modifiers = 0
-            while parts.count > 1, modifiers < 2, let last = parts.last {
-                switch last {
-                case "asc": direction = .ascending
-                case "desc": direction = .descending
-                case "natural": comparator = .text(.natural)
-                case "lexical": comparator = .text(.lexical)
-                case "nocase": comparator = .text(.caseInsensitive)
-                case "locale": comparator = .text(.localized(locale ?? "root"))
-                default: modifiers = 2; continue
-                }
-                parts.removeLast()
-                modifiers += 1
-            }
-            let column = parts.joined(separator: ":")
-            try known(column, "--by \(text)")
-            keys.append(SortKey(column, direction, comparator: comparator, nulls: nulls))
+            keys.append(try key(text, names: names, locale: locale, nulls: nulls, known: known))
         }
         let grid = DataGrid(bound: table)
+        var pinOptions: [(option: String, pin: RowPin)] = []
         do {
             for (option, region) in [("--pin-top", RowRegion.pinnedTop), ("--pin-bottom", .pinnedBottom)] {
                 for text in parsed.values[option] ?? [] {
                     let (column, value) = try split(text, at: "=", option: "\(option) <column=value>", example: "组号=平均")
                     try known(column, "\(option) \(text)")
-                    try grid.pin(.matching(column: column, value: value), at: region)
+                    let pin = RowPin.matching(column: column, value: value)
+                    try grid.pin(pin, at: region, recomputing: recompute)
+                    pinOptions.append(("\(option) \(text)", pin))
                 }
             }
+            if recompute != nil && pinOptions.isEmpty {
+                throw CommandError.usage("'--recompute' recomputes pinned rows; pin them with --pin-bottom or --pin-top")
+            }
             for text in parsed.values["--summary"] ?? [] {
-                let (name, list) = try split(text, at: ":", option: "--summary <func:columns>", example: "mean:分数")
-                guard let function = SummaryFunction(name: name) else {
-                    throw CommandError.usage("Invalid function '\(name)' in '--summary \(text)'; expected mean, sum, count, min or max")
-                }
-                let columns = list.components(separatedBy: ",")
-                for column in columns { try known(column, "--summary \(text)") }
-                try grid.addSummary(SummaryRow(function, columns: columns))
+                try grid.addSummary(try summary(text, precision: precision, known: known))
             }
             try grid.sort(by: keys)
         } catch let error as CommandError {
@@ -136,20 +134,92 @@ enum SortCommand {
         } catch {
             throw .usage("\(error)")
         }
-        let output: String
-        switch format {
-        case .text: output = GridRenderer.text(grid)
-        case .csv: output = GridRenderer.csv(grid, neutralizeFormulas: !parsed.flags.contains("--raw-formulas"))
-        case .json: output = GridRenderer.json(grid).serialized()
-        case .html: output = GridRenderer.html(grid, title: path == "-" ? "Sorted table" : "Sorted \(path)")
+        for warning in table.typeWarnings { io.stderr += "warning: \(warning)\n" }
+        for unmatched in grid.unmatchedPins {
+            if let option = pinOptions.first(where: { $0.pin == unmatched })?.option {
+                io.stderr += "warning: '\(Excerpt.of(option))' matches no row\n"
+            }
         }
-        try io.write(output, to: parsed.value("--output"))
+        for disagreement in grid.summaryDisagreements {
+            io.stderr += "warning: \(disagreement); --recompute \(disagreement.function) recomputes it\n"
+        }
+        let title = path == "-" ? "Sorted table" : "Sorted " + (path as NSString).lastPathComponent
+        let raw = parsed.flags.contains("--raw-formulas")
+        try io.stream(to: parsed.value("--output")) { out in
+            switch format {
+            case .text: GridRenderer.writeText(grid, to: out)
+            case .csv: GridRenderer.writeCSV(grid, neutralizeFormulas: !raw, to: out)
+            case .json: GridRenderer.writeJSON(grid, to: out)
+            case .html: out.write(GridRenderer.html(grid, title: title))
+            }
+        }
+    }
+
+    /// A `--by` value: the column (which may itself hold colons), then modifiers in any case.
+    static func key(_ text: String, names: [String], locale: String?, nulls: NullPlacement,
+                    known: (String, String) throws(CommandError) -> Void) throws(CommandError) -> SortKey {
+        var column = text
+        var suffixes: [String] = []
+        while !names.contains(column), let colon = column.lastIndex(of: ":") {
+            let suffix = String(column[column.index(after: colon)...])
+            guard modifiers.contains(suffix.lowercased()) else {
+                let rest = String(column[..<colon])
+                if names.contains(rest) || suffixes.count > 0 {
+                    throw .usage("Invalid sort modifier '\(Excerpt.of(suffix))' in '--by \(Excerpt.of(text))'; expected "
+                                 + modifiers.joined(separator: ", "))
+                }
+                break
+            }
+            suffixes.insert(suffix.lowercased(), at: 0)
+            column = String(column[..<colon])
+        }
+        try known(column, "--by \(text)")
+        var direction = SortDirection.ascending
+        var comparator: KeyComparator = locale.map { .text(.localized($0)) } ?? .standard
+        for suffix in suffixes {
+            switch suffix {
+            case "asc": direction = .ascending
+            case "desc": direction = .descending
+            case "natural": comparator = .text(.natural)
+            case "natural-decimal": comparator = .text(.naturalDecimal)
+            case "lexical": comparator = .text(.lexical)
+            case "nocase": comparator = .text(.caseInsensitive)
+            default: comparator = .text(.localized(locale ?? "root"))
+            }
+        }
+        return SortKey(column, direction, comparator: comparator, nulls: nulls)
+    }
+
+    /// A `--summary` value: `[LABEL=]FUNC:COLUMN[,COLUMN…]`.
+    static func summary(_ text: String, precision: Int?,
+                        known: (String, String) throws(CommandError) -> Void) throws(CommandError) -> SummaryRow {
+        let (head, list) = try split(text, at: ":", option: "--summary <[label=]func:columns>", example: "平均=mean:分数")
+        var label: String?
+        var name = head
+        if let equals = head.lastIndex(of: "=") {
+            label = String(head[..<equals])
+            name = String(head[head.index(after: equals)...])
+        }
+        guard let function = SummaryFunction(name: name) else {
+            throw .usage("Invalid function '\(Excerpt.of(name))' in '--summary \(Excerpt.of(text))'; expected mean, sum, count, min or max")
+        }
+        let columns = list.components(separatedBy: ",")
+        for column in columns { try known(column, "--summary \(text)") }
+        return SummaryRow(function, columns: columns, label: label, precision: precision)
+    }
+
+    static func value<T>(_ text: String?, option: String, expected: String, _ make: (String) -> T?) throws(CommandError) -> T? {
+        guard let text else { return nil }
+        guard let value = make(text) ?? make(text.lowercased()) else {
+            throw .usage("Invalid value '\(Excerpt.of(text))' for '\(option)'; expected \(expected)")
+        }
+        return value
     }
 
     static func split(_ text: String, at separator: Character, option: String,
                       example: String) throws(CommandError) -> (String, String) {
         guard let index = text.firstIndex(of: separator), index != text.startIndex else {
-            throw .usage("Invalid value '\(text)' for '\(option)'; expected something like \(example)")
+            throw .usage("Invalid value '\(Excerpt.of(text))' for '\(option)'; expected something like \(example)")
         }
         return (String(text[..<index]), String(text[text.index(after: index)...]))
     }

@@ -52,7 +52,7 @@ struct GridRendererTests {
         let g = try grid()
         #expect(GridRenderer.csv(g, neutralizeFormulas: true).contains("'=1+1"))
         #expect(!GridRenderer.csv(g, neutralizeFormulas: false).contains("'="))
-        let json = GridRenderer.json(g).serialized()
+        let json = GridRenderer.json(g)
         #expect(json.contains(#"{"source": 0, "region": "body", "cells": ["组2", 92, "<b>&amp;</b>"]}"#))
         #expect(json.contains(#""region": "pinnedBottom", "cells": ["平均", 78, null]"#))
     }

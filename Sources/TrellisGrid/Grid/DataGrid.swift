@@ -1,141 +1,5 @@
 import Foundation
 
-/// A data source whose cells are provided on demand: DataGridView's virtual mode.
-public final class VirtualSource: GridDataSource {
-    public let columns: [Column]
-    public let rowCount: Int
-    private let provider: (Int, Int) -> CellValue
-
-    /// A source of `rowCount` rows whose cell at (row, column) is `provider(row, column)`.
-    public init(columns: [Column], rowCount: Int, provider: @escaping (Int, Int) -> CellValue) {
-        self.columns = columns
-        self.rowCount = max(0, rowCount)
-        self.provider = provider
-    }
-
-    public func value(row: Int, column: Int) -> CellValue {
-        guard row >= 0, row < rowCount, columns.indices.contains(column) else { return .missing }
-        let value = provider(row, column)
-        if case .decimal(let d) = value, d.isNaN { return .missing }
-        return value
-    }
-}
-
-/// Which rows a pin takes out of the body.
-public enum RowPin: Sendable, Equatable {
-    /// The row at this position in the data source.
-    case row(Int)
-    /// Every row whose cell in `column` reads `value` (as text), e.g. `组号 == "平均"`.
-    case matching(column: String, value: String)
-}
-
-/// How a summary row combines a column's body values.
-public enum SummaryFunction: Sendable, CustomStringConvertible {
-    case mean, sum, count, min, max
-    /// Any function of the column's non-missing values, with a name for the label.
-    case custom(String, @Sendable ([CellValue]) -> CellValue)
-
-    public var description: String {
-        switch self {
-        case .mean: return "mean"
-        case .sum: return "sum"
-        case .count: return "count"
-        case .min: return "min"
-        case .max: return "max"
-        case .custom(let name, _): return name
-        }
-    }
-
-    /// Parses `mean`, `sum`, `count`, `min` or `max`.
-    public init?(name: String) {
-        switch name {
-        case "mean": self = .mean
-        case "sum": self = .sum
-        case "count": self = .count
-        case "min": self = .min
-        case "max": self = .max
-        default: return nil
-        }
-    }
-
-    /// The function applied to one column's values (missing values are skipped). Mean and sum
-    /// use the numbers; min and max follow the standard sort order; count counts present values.
-    public func apply(_ values: [CellValue]) -> CellValue {
-        let present = values.filter { !$0.isMissing }
-        let numbers = present.compactMap(\.number)
-        switch self {
-        case .count: return .integer(present.count)
-        case .sum:
-            if numbers.isEmpty { return .missing }
-            // Integers add up exactly unless the sum would overflow; then, like everything else, as decimals.
-            var total = 0, exact = true
-            for value in present {
-                guard case .integer(let n) = value else { exact = false; break }
-                let (sum, overflow) = total.addingReportingOverflow(n)
-                if overflow { exact = false; break }
-                total = sum
-            }
-            return exact ? .integer(total) : .decimal(numbers.reduce(0, +))
-        case .mean:
-            return numbers.isEmpty ? .missing : .decimal(numbers.reduce(0, +) / Double(numbers.count))
-        case .min, .max:
-            guard !present.isEmpty else { return .missing }
-            let texts = present.compactMap { if case .text(let s) = $0 { s } else { nil } }
-            let ranks = Dictionary(zip(texts, TextComparator.natural.ranks(texts)), uniquingKeysWith: { a, _ in a })
-            func rank(_ v: CellValue) -> Int32? { if case .text(let s) = v { ranks[s] } else { nil } }
-            let sorted = present.sorted {
-                SortEngine.standardCompare($0, $1, rankX: rank($0), rankY: rank($1)) == .orderedAscending
-            }
-            if case .min = self { return sorted.first! }
-            return sorted.last!
-        case .custom(_, let function): return function(present)
-        }
-    }
-}
-
-/// A summary row: one function over the body's values of some columns, shown pinned.
-public struct SummaryRow: Sendable {
-    public var function: SummaryFunction
-    public var columns: [String]
-    /// Pinned at the bottom (the default) or the top.
-    public var atTop: Bool
-
-    public init(_ function: SummaryFunction, columns: [String], atTop: Bool = false) {
-        self.function = function
-        self.columns = columns
-        self.atTop = atTop
-    }
-}
-
-/// A row as the grid shows it.
-public enum DisplayRow: Hashable, Sendable {
-    /// A row of the data source (its position there), pinned or in the body.
-    case source(Int)
-    /// The summary row at this position in the grid's `summaries`.
-    case summary(Int)
-}
-
-/// Which part of the grid a displayed row is in.
-public enum RowRegion: String, Hashable, Sendable {
-    case pinnedTop, body, pinnedBottom
-}
-
-/// The sort glyph a header shows.
-public struct SortGlyph: Hashable, Sendable {
-    /// The direction, `nil` when the column is not sorted.
-    public var direction: SortDirection?
-    /// The key's position among the sort keys, from 1; `nil` when not sorted.
-    public var priority: Int?
-}
-
-/// What a click on a header does next.
-public enum SortCycle: String, Hashable, Sendable {
-    /// Ascending → descending → no sort (AG Grid, TanStack).
-    case ascendingDescendingNone
-    /// Ascending ⇄ descending, never back to unsorted (DataGridView).
-    case dataGridView
-}
-
 /// A sortable grid over a data source in one of three modes — the user's grid with sorting that
 /// keeps working whatever the binding, pinned rows that the sort never moves, and summary rows.
 ///
@@ -146,8 +10,10 @@ public enum SortCycle: String, Hashable, Sendable {
 /// grid.displayedRows.last   // .source(12): the 平均 row, whichever way the table is sorted
 /// ```
 ///
-/// Sorting never moves the source's rows: it computes a permutation of the body rows.
-/// Removing the sort restores the source order.
+/// Sorting never moves the source's rows: it computes a permutation of the body rows. Removing
+/// the sort restores the source order. A source that announces its changes (a ``Table``, a
+/// ``VirtualSource``) keeps the grid current: its sort, pins, summaries, current row and
+/// selection follow every insert, removal and edit.
 public final class DataGrid {
     /// The binding mode.
     public enum Mode: String, Sendable {
@@ -164,89 +30,181 @@ public final class DataGrid {
     /// The columns of the source.
     public var columns: [Column] { source.columns }
 
-    /// The sort keys, most significant first. Empty: source order.
+    /// The sort keys, most significant first. Empty: source order (or the whole-row comparator).
     public private(set) var sortKeys: [SortKey] = []
     /// A row-aware comparison hook (DataGridView's `SortCompare`): return `nil` to decline, and
-    /// the key's own comparison is used.
-    public var sortCompare: ((SortCompareArguments) -> ComparisonResult?)? { didSet { refreshNoThrow() } }
+    /// the key's own comparison is used. Its answer is ascending; the key's direction is applied.
+    public var sortCompare: ((SortCompareArguments) -> ComparisonResult?)? {
+        didSet { refreshAfterSorting() }
+    }
     /// A whole-row comparator (DataGridView's `Sort(IComparer)`): when set, it alone orders the
-    /// body, ascending; ties keep source order.
-    public var rowComparator: ((Int, Int) -> ComparisonResult)? { didSet { refreshNoThrow() } }
+    /// body, ascending, ties in source order, and the sort keys are cleared (no header shows a
+    /// glyph); a header click or ``sort(by:)`` replaces it again.
+    public var rowComparator: ((Int, Int) -> ComparisonResult)? {
+        didSet {
+            if rowComparator != nil { sortKeys = [] }
+            refreshAfterSorting()
+        }
+    }
     /// What header clicks cycle through.
     public var sortCycle: SortCycle = .ascendingDescendingNone
+    /// Called after every sort (DataGridView's `Sorted`): `sort(by:)`, a header click, removing
+    /// the sort, a new comparator.
+    public var onSorted: ((DataGrid) -> Void)?
 
-    private(set) var pins: [(pin: RowPin, region: RowRegion)] = []
+    private var pins: [(pin: RowPin, region: RowRegion, recompute: SummaryFunction?)] = []
     /// Summary rows, computed over the body.
     public private(set) var summaries: [SummaryRow] = []
-    private var bodyOrder: [Int] = []
     private var pinnedTopRows: [Int] = []
+    private var bodyOrder: [Int] = []
     private var pinnedBottomRows: [Int] = []
+    private var summaryCells: [[Int: SummaryCell]] = []
+    private var recomputedCells: [Int: [Int: SummaryCell]] = [:]
+    /// The displayed position of each source row; −1 for none.
+    private var displayIndexOfSource: [Int32] = []
+    private var programmaticGlyphs: [String: SortDirection?] = [:]
+    private var sourceObservation: GridObservation?
+    private let notifier = GridChangeNotifier()
+
+    /// Pins that matched no row at the last refresh.
+    public private(set) var unmatchedPins: [RowPin] = []
+    /// Pinned rows labelled as a summary (平均, total, …) whose numbers differ from that summary
+    /// of the body, found at the last refresh. Rows being recomputed are not checked.
+    public private(set) var summaryDisagreements: [SummaryDisagreement] = []
 
     /// A grid that owns an empty table with these columns (unbound mode).
     public init(columns: [Column]) {
         mode = .unbound
         source = Table(columns: columns)
-        refreshNoThrow()
+        start()
     }
 
     /// A grid bound to `source`, whose rows it never reorders (bound mode).
     public init(bound source: GridDataSource) {
         mode = .bound
         self.source = source
-        refreshNoThrow()
+        start()
     }
 
     /// A grid in virtual mode: `rowCount` rows whose cells come from `provider`.
     public init(columns: [Column], rowCount: Int, provider: @escaping (Int, Int) -> CellValue) {
         mode = .virtual
         source = VirtualSource(columns: columns, rowCount: rowCount, provider: provider)
-        refreshNoThrow()
+        start()
+    }
+
+    private func start() {
+        sourceObservation = source.changes?.observe { [weak self] change in self?.sourceChanged(change) }
+        refreshQuietly()
+    }
+
+    // MARK: Rows and edits
+
+    /// The number of rows of the source.
+    public var rowCount: Int { max(0, source.rowCount) }
+
+    /// Sets the number of rows of a virtual grid (`RowCount`); the grid keeps its sort, pins and
+    /// summaries current. Other grids take their count from their source.
+    public func setRowCount(_ count: Int) throws(TableError) {
+        guard let virtual = source as? VirtualSource else { throw .notOwned }
+        virtual.rowCount = max(0, count)
+    }
+
+    /// Called with each edited cell of a virtual grid (`CellValuePushed`): the source row, the
+    /// column and the new value, for the app to store.
+    public var cellValuePushed: ((Int, Int, CellValue) -> Void)? {
+        get { (source as? VirtualSource)?.cellValuePushed }
+        set { (source as? VirtualSource)?.cellValuePushed = newValue }
     }
 
     /// Appends a row to an unbound grid.
     public func addRow(_ values: [CellValue]) throws(TableError) {
-        guard mode == .unbound, let table = source as? Table else {
-            throw TableError("only an unbound grid owns its rows; add rows to its data source instead")
-        }
+        guard mode == .unbound, let table = source as? Table else { throw .notOwned }
         try table.appendRow(values: values)
-        refreshNoThrow()
     }
 
-    /// Reads the source again — after rows were added, removed or changed in a bound or virtual
-    /// source — keeping the sort keys, pins and summaries.
+    /// Edits a cell, by source row: a table's cell is set (a bound table, or the unbound grid's
+    /// own), a virtual grid's is pushed to ``cellValuePushed``. Other sources cannot be edited
+    /// through the grid.
+    public func setValue(_ value: CellValue, row: Int, column: Int) throws(TableError) {
+        if let table = source as? Table { try table.setValue(value, row: row, column: column); return }
+        guard let virtual = source as? VirtualSource else { throw .notOwned }
+        guard row >= 0, row < virtual.rowCount else { throw .noSuchRow(row, rowCount: virtual.rowCount) }
+        guard columns.indices.contains(column) else { throw .noSuchColumnPosition(column, columnCount: columns.count) }
+        virtual.push(row: row, column: column, value: value)
+    }
+
+    /// Reads the source again — after a source that does not announce its changes changed —
+    /// keeping the sort keys, pins and summaries.
     public func reload() {
-        refreshNoThrow()
+        refreshQuietly()
+    }
+
+    /// Calls `handler` after every refresh of what the grid displays (a sort, a pin, a change of
+    /// the source); a layout invalidates itself here.
+    public func observe(_ handler: @escaping () -> Void) -> GridObservation {
+        notifier.observe { _ in handler() }
     }
 
     // MARK: Sorting
 
-    /// Sorts the body by `keys` (most significant first). Columns must exist and be sortable.
+    /// Sorts the body by `keys` (most significant first), replacing any whole-row comparator.
+    /// Columns must exist; any column may be sorted from code, whatever its sort mode, as in
+    /// DataGridView. Nothing changes when the sort is refused.
     public func sort(by keys: [SortKey]) throws(SortError) {
+        let names = columns.map(\.identifier)
         for key in keys {
             guard let column = columns.first(where: { $0.identifier == key.column }) else {
-                throw SortError("unknown column \"\(key.column)\"; the columns are "
-                                + columns.map { "\"\($0.identifier)\"" }.joined(separator: ", "))
+                throw .unknownColumn(key.column, columns: names)
             }
-            if column.sortMode == .notSortable { throw SortError("column \"\(key.column)\" is not sortable") }
+            if let error = SortEngine.comparator(for: key, column: column).checkLocale() { throw error }
         }
-        let previous = sortKeys
+        let previous = (sortKeys, rowComparator)
         sortKeys = keys
-        do { try refresh() } catch { sortKeys = previous; try? refresh(); throw error }
+        if rowComparator != nil {
+            // Setting the comparator's storage directly: its didSet would sort a second time.
+            replaceComparatorQuietly(nil)
+        }
+        do {
+            try refresh()
+        } catch {
+            sortKeys = previous.0
+            replaceComparatorQuietly(previous.1)
+            refreshQuietly()
+            throw error
+        }
+        onSorted?(self)
     }
 
-    /// Removes the sort: the body goes back to the source's order.
+    private var suppressComparatorRefresh = false
+
+    private func replaceComparatorQuietly(_ comparator: ((Int, Int) -> ComparisonResult)?) {
+        suppressComparatorRefresh = true
+        rowComparator = comparator
+        suppressComparatorRefresh = false
+    }
+
+    private func refreshAfterSorting() {
+        guard !suppressComparatorRefresh else { return }
+        refreshQuietly()
+        onSorted?(self)
+    }
+
+    /// Removes the sort and the whole-row comparator: the body goes back to the source's order.
     public func removeSort() {
         sortKeys = []
-        refreshNoThrow()
+        replaceComparatorQuietly(nil)
+        refreshQuietly()
+        onSorted?(self)
     }
 
     /// A click on a column header. Only `automatic` columns react. Without `addingKey` the column
     /// becomes the only key, moving to its next state (ascending → descending → none, or
     /// ascending ⇄ descending with the DataGridView cycle); with `addingKey` (shift) it is added as
-    /// the last key, or moves to its next state where it is.
+    /// the last key, or moves to its next state where it is. A whole-row comparator is replaced.
     public func clickHeader(_ column: String, addingKey: Bool = false) throws(SortError) {
         guard let definition = columns.first(where: { $0.identifier == column }) else {
-            throw SortError("unknown column \"\(column)\"")
+            throw .unknownColumn(column, columns: columns.map(\.identifier))
         }
         guard definition.sortMode == .automatic else { return }
         var keys = sortKeys
@@ -277,42 +235,64 @@ public final class DataGrid {
         }
     }
 
-    /// The glyph of a column's header.
+    /// The glyph of a column's header: the one set with ``setGlyph(_:for:)`` for a programmatic
+    /// column, otherwise the column's sort key.
     public func glyph(for column: String) -> SortGlyph {
+        if let set = programmaticGlyphs[column] {
+            return SortGlyph(direction: set, priority: sortKeys.firstIndex { $0.column == column }.map { $0 + 1 })
+        }
         guard let index = sortKeys.firstIndex(where: { $0.column == column }) else { return SortGlyph() }
         return SortGlyph(direction: sortKeys[index].direction, priority: index + 1)
+    }
+
+    /// Sets the glyph a programmatic column shows (`SortGlyphDirection`), as an app that sorts
+    /// by it in its own way does; `nil` shows none. Other columns' glyphs follow the sort.
+    public func setGlyph(_ direction: SortDirection?, for column: String) throws(SortError) {
+        guard let definition = columns.first(where: { $0.identifier == column }) else {
+            throw .unknownColumn(column, columns: columns.map(\.identifier))
+        }
+        guard definition.sortMode == .programmatic else { return }
+        programmaticGlyphs[column] = .some(direction)
+        notifier.post(.reset)
     }
 
     // MARK: Pinning and summaries
 
     /// Pins rows (by position or by a cell's value) to the top or the bottom; pinned rows keep the
-    /// order in which they were pinned and are never sorted.
-    public func pin(_ pin: RowPin, at region: RowRegion) throws(SortError) {
-        guard region != .body else { throw SortError("pin a row to the top or the bottom, not the body") }
+    /// order in which they were pinned and are never sorted. With `recomputing`, the pinned rows
+    /// are the user's own summary rows: their cells in number columns show that function of the
+    /// body, written with the column's decimals, and follow every change.
+    public func pin(_ pin: RowPin, at region: RowRegion, recomputing: SummaryFunction? = nil) throws(SortError) {
+        guard region != .body else { throw .pinToBody }
         if case .matching(let column, _) = pin, !columns.contains(where: { $0.identifier == column }) {
-            throw SortError("unknown column \"\(column)\" in a pin; the columns are "
-                            + columns.map { "\"\($0.identifier)\"" }.joined(separator: ", "))
+            throw .unknownColumn(column, columns: columns.map(\.identifier))
         }
-        if case .row(let row) = pin, !(0..<source.rowCount).contains(row) {
-            throw SortError("no row \(row) to pin; the source has \(source.rowCount) rows")
+        if case .row(let row) = pin, !(0..<rowCount).contains(row) {
+            throw .noSuchRow(row, rowCount: rowCount)
         }
-        pins.append((pin, region))
-        try refresh()
+        pins.append((pin, region, recomputing))
+        refreshQuietly()
     }
 
     /// Removes every pin.
     public func removePins() {
         pins = []
-        refreshNoThrow()
+        refreshQuietly()
     }
 
     /// Adds a summary row computed over the body.
     public func addSummary(_ summary: SummaryRow) throws(SortError) {
         for column in summary.columns where !columns.contains(where: { $0.identifier == column }) {
-            throw SortError("unknown column \"\(column)\" in a summary; the columns are "
-                            + columns.map { "\"\($0.identifier)\"" }.joined(separator: ", "))
+            throw .unknownColumn(column, columns: columns.map(\.identifier))
         }
         summaries.append(summary)
+        refreshQuietly()
+    }
+
+    /// Removes every summary row.
+    public func removeSummaries() {
+        summaries = []
+        refreshQuietly()
     }
 
     // MARK: Reading
@@ -320,12 +300,7 @@ public final class DataGrid {
     /// Every row as shown: pinned top rows, top summaries, the sorted body, pinned bottom rows,
     /// bottom summaries.
     public var displayedRows: [DisplayRow] {
-        var rows = pinnedTopRows.map(DisplayRow.source)
-        rows += summaries.indices.filter { summaries[$0].atTop }.map(DisplayRow.summary)
-        rows += bodyOrder.map(DisplayRow.source)
-        rows += pinnedBottomRows.map(DisplayRow.source)
-        rows += summaries.indices.filter { !summaries[$0].atTop }.map(DisplayRow.summary)
-        return rows
+        (0..<displayedRowCount).map { displayedRow(at: $0)! }
     }
 
     /// The number of ``displayedRows``, without building them.
@@ -333,72 +308,377 @@ public final class DataGrid {
         pinnedTopRows.count + summaries.count + bodyOrder.count + pinnedBottomRows.count
     }
 
+    private var topSummaryCount: Int { summaries.reduce(0) { $0 + ($1.atTop ? 1 : 0) } }
+
+    /// The row shown at `index` of the display, or `nil` outside it. O(1) but for the summaries.
+    public func displayedRow(at index: Int) -> DisplayRow? {
+        guard index >= 0 else { return nil }
+        var i = index
+        if i < pinnedTopRows.count { return .source(pinnedTopRows[i]) }
+        i -= pinnedTopRows.count
+        let top = topSummaryCount
+        if i < top { return .summary(nthSummary(i, atTop: true)) }
+        i -= top
+        if i < bodyOrder.count { return .source(bodyOrder[i]) }
+        i -= bodyOrder.count
+        if i < pinnedBottomRows.count { return .source(pinnedBottomRows[i]) }
+        i -= pinnedBottomRows.count
+        let bottom = summaries.count - top
+        return i < bottom ? .summary(nthSummary(i, atTop: false)) : nil
+    }
+
+    private func nthSummary(_ n: Int, atTop: Bool) -> Int {
+        var seen = 0
+        for (index, summary) in summaries.enumerated() where summary.atTop == atTop {
+            if seen == n { return index }
+            seen += 1
+        }
+        return 0
+    }
+
+    /// Where a source row is shown, or `nil` when it is not. O(1).
+    public func displayIndex(ofSourceRow row: Int) -> Int? {
+        guard row >= 0, row < displayIndexOfSource.count else { return nil }
+        let index = displayIndexOfSource[row]
+        return index < 0 ? nil : Int(index)
+    }
+
     /// The body rows (source positions) in their displayed order.
     public var bodyRows: [Int] { bodyOrder }
 
-    /// The region of a displayed row.
+    /// How many displayed rows are pinned to the top (pinned rows and top summaries).
+    public var pinnedTopCount: Int { pinnedTopRows.count + topSummaryCount }
+
+    /// How many displayed rows are pinned to the bottom (pinned rows and bottom summaries).
+    public var pinnedBottomCount: Int { pinnedBottomRows.count + summaries.count - topSummaryCount }
+
+    /// The region of a displayed row (`.body` for a row that is not displayed).
     public func region(of row: DisplayRow) -> RowRegion {
         switch row {
         case .source(let index):
-            if pinnedTopRows.contains(index) { return .pinnedTop }
-            if pinnedBottomRows.contains(index) { return .pinnedBottom }
+            guard let shown = displayIndex(ofSourceRow: index) else { return .body }
+            if shown < pinnedTopRows.count { return .pinnedTop }
+            if shown >= pinnedTopRows.count + topSummaryCount + bodyOrder.count { return .pinnedBottom }
             return .body
-        case .summary(let index): return summaries[index].atTop ? .pinnedTop : .pinnedBottom
+        case .summary(let index):
+            guard summaries.indices.contains(index) else { return .body }
+            return summaries[index].atTop ? .pinnedTop : .pinnedBottom
         }
     }
 
     /// The value shown in `row` and `column` (a position in ``columns``). A summary row shows its
-    /// function's result in its columns and the function's name in the first other column.
+    /// function's result in its columns and its label in the first other column; a recomputed
+    /// pinned row shows its function's result in its number columns.
     public func value(_ row: DisplayRow, column: Int) -> CellValue {
         switch row {
-        case .source(let index): return source.value(row: index, column: column)
+        case .source(let index):
+            if let cell = recomputedCells[index]?[column] { return cell.value }
+            return source.value(row: index, column: column)
         case .summary(let index):
-            let summary = summaries[index]
-            let identifier = columns[column].identifier
-            if summary.columns.contains(identifier) {
-                return summary.function.apply(bodyOrder.map { source.value(row: $0, column: column) })
-            }
-            let labelColumn = columns.firstIndex { !summary.columns.contains($0.identifier) }
-            return labelColumn == column ? .text(summary.function.description) : .missing
+            guard summaries.indices.contains(index), columns.indices.contains(column) else { return .missing }
+            if let cell = summaryCells[index][column] { return cell.value }
+            return labelColumn(of: summaries[index]) == column ? .text(label(of: summaries[index])) : .missing
         }
+    }
+
+    /// The text shown in `row` and `column`: a source cell's own text (never rewritten), or a
+    /// summary written with its column's decimals.
+    public func text(_ row: DisplayRow, column: Int) -> String {
+        switch row {
+        case .source(let index):
+            if let cell = recomputedCells[index]?[column] { return cell.text }
+            return source.text(row: index, column: column)
+        case .summary(let index):
+            guard summaries.indices.contains(index), columns.indices.contains(column) else { return "" }
+            if let cell = summaryCells[index][column] { return cell.text }
+            return labelColumn(of: summaries[index]) == column ? label(of: summaries[index]) : ""
+        }
+    }
+
+    /// Calls `body` with the UTF-8 text of a cell: straight from a table's storage when it can,
+    /// which is how renderers write a million rows without making a `String` per cell.
+    package func withText<R>(_ row: DisplayRow, column: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        if case .source(let index) = row, recomputedCells.isEmpty || recomputedCells[index] == nil,
+           let table = source as? Table, table.stores.indices.contains(column), index >= 0, index < table.stores[column].count {
+            return table.stores[column].withText(at: index, body)
+        }
+        var text = self.text(row, column: column)
+        return text.withUTF8(body)
+    }
+
+    /// The line break of CSV written from the grid: its table's own, CRLF otherwise.
+    package var csvLineBreak: [UInt8] { (source as? Table)?.lineBreak ?? [0x0D, 0x0A] }
+
+    /// Whether the cell shown holds a number or a date (renderers align them to the right, as
+    /// spreadsheets do).
+    package func isNumber(_ row: DisplayRow, column: Int) -> Bool {
+        if case .source(let index) = row, recomputedCells.isEmpty || recomputedCells[index] == nil,
+           let table = source as? Table, table.stores.indices.contains(column), index >= 0, index < table.stores[column].count {
+            let kind = table.stores[column].kinds[index]
+            return kind.isNumber || kind == .date
+        }
+        switch value(row, column: column) {
+        case .integer, .decimal, .date: return true
+        default: return false
+        }
+    }
+
+    private func labelColumn(of summary: SummaryRow) -> Int? {
+        columns.firstIndex { !summary.columns.contains($0.identifier) }
+    }
+
+    private func label(of summary: SummaryRow) -> String { summary.label ?? summary.function.description }
+
+    // MARK: Current row and selection
+
+    /// The current row, as a source position (DataGridView's `CurrentRow`): it stays on its row
+    /// through sorts, pins and changes of the source; `nil` when the row goes away.
+    public var currentRow: Int? {
+        didSet { if let row = currentRow, !(0..<rowCount).contains(row) { currentRow = nil } }
+    }
+
+    /// The selected rows, as source positions, in the order they were selected.
+    public private(set) var selectedRows: [Int] = []
+
+    /// Adds a source row to the selection (`extending: false` replaces it).
+    public func select(row: Int, extending: Bool = false) {
+        guard (0..<rowCount).contains(row) else { return }
+        if !extending { selectedRows = [] }
+        if !selectedRows.contains(row) { selectedRows.append(row) }
+    }
+
+    /// Removes a source row from the selection.
+    public func deselect(row: Int) { selectedRows.removeAll { $0 == row } }
+
+    /// Clears the selection.
+    public func clearSelection() { selectedRows = [] }
+
+    // MARK: Following the source
+
+    private func sourceChanged(_ change: GridChange) {
+        func moved(_ row: Int) -> Int? {
+            switch change {
+            case .inserted(let range): return row >= range.lowerBound ? row + range.count : row
+            case .removed(let range):
+                if range.contains(row) { return nil }
+                return row >= range.upperBound ? row - range.count : row
+            case .updated: return row
+            case .reset: return row < rowCount ? row : nil
+            }
+        }
+        currentRow = currentRow.flatMap(moved)
+        selectedRows = selectedRows.compactMap(moved)
+        pins = pins.compactMap { entry in
+            guard case .row(let row) = entry.pin else { return entry }
+            return moved(row).map { (RowPin.row($0), entry.region, entry.recompute) }
+        }
+        refreshQuietly()
     }
 
     // MARK: Recomputing
 
-    private func refreshNoThrow() { try? refresh() }
+    private func refreshQuietly() { try? refresh() }
 
-    /// Partitions the rows (pins first, in pin order) and sorts the body.
+    /// Partitions the rows (pins first, in pin order), sorts the body, computes the summaries and
+    /// tells the observers.
     private func refresh() throws(SortError) {
+        let count = rowCount
         var top: [Int] = [], bottom: [Int] = []
-        var pinned = Set<Int>()
-        for (pin, region) in pins {
-            let rows: [Int]
-            switch pin {
-            case .row(let row): rows = row < source.rowCount ? [row] : []
-            case .matching(let column, let value):
-                guard let c = columns.firstIndex(where: { $0.identifier == column }) else { continue }
-                // Compare typed values, not texts: the value is read as the column's type once.
-                let wanted = CellValue.parse(value, as: columns[c].type)
-                rows = (0..<source.rowCount).filter { row in
-                    let cell = source.value(row: row, column: c)
-                    return cell == wanted || (cell.kindRank != wanted.kindRank && cell.description == value)
-                }
-            }
-            for row in rows where pinned.insert(row).inserted {
+        var isPinned = [Bool](repeating: false, count: pins.isEmpty ? 0 : count)
+        var recomputed: [Int: SummaryFunction] = [:]
+        var unmatched: [RowPin] = []
+        var labelled: [(row: Int, label: String)] = []
+        for (pin, region, recompute) in pins {
+            let rows = matchingRows(pin, count: count)
+            if rows.isEmpty { unmatched.append(pin) }
+            for row in rows where !isPinned[row] {
+                isPinned[row] = true
                 if region == .pinnedTop { top.append(row) } else { bottom.append(row) }
+                if let recompute { recomputed[row] = recompute }
+                else if case .matching(_, let value) = pin { labelled.append((row, value)) }
             }
         }
-        let body: [Int]
-        if pinned.isEmpty {
-            body = Array(0..<source.rowCount)
-        } else {
-            var isPinned = [Bool](repeating: false, count: source.rowCount)
-            for row in pinned { isPinned[row] = true }
-            body = (0..<source.rowCount).filter { !isPinned[$0] }
-        }
-        bodyOrder = try SortEngine.permutation(of: body, in: source, by: sortKeys, hook: sortCompare,
+        let body = pins.isEmpty ? Array(0..<count) : (0..<count).filter { !isPinned[$0] }
+        let order = try SortEngine.permutation(of: body, in: source, by: sortKeys, hook: sortCompare,
                                                rowComparator: rowComparator)
         pinnedTopRows = top
+        bodyOrder = order
         pinnedBottomRows = bottom
+        unmatchedPins = unmatched
+        computeSummaries(recomputed: recomputed, labelled: labelled)
+        var inverse = [Int32](repeating: -1, count: count)
+        for (position, row) in top.enumerated() { inverse[row] = Int32(position) }
+        let bodyStart = top.count + topSummaryCount
+        for (position, row) in order.enumerated() { inverse[row] = Int32(bodyStart + position) }
+        for (position, row) in bottom.enumerated() { inverse[row] = Int32(bodyStart + order.count + position) }
+        displayIndexOfSource = inverse
+        if let row = currentRow, row >= count { currentRow = nil }
+        selectedRows.removeAll { $0 >= count }
+        notifier.post(.reset)
+    }
+
+    /// The rows a pin takes, in source order.
+    private func matchingRows(_ pin: RowPin, count: Int) -> [Int] {
+        switch pin {
+        case .row(let row): return row >= 0 && row < count ? [row] : []
+        case .matching(let column, let value):
+            guard let c = columns.firstIndex(where: { $0.identifier == column }) else { return [] }
+            let wanted = PinTarget(value)
+            if let table = source as? Table {
+                let store = table.stores[c]
+                return (0..<min(count, store.count)).filter { row in store.withText(at: row) { wanted.matches($0) } }
+            }
+            return (0..<count).filter { row in
+                var text = source.text(row: row, column: c)
+                return text.withUTF8 { wanted.matches($0) }
+            }
+        }
+    }
+
+    private func computeSummaries(recomputed: [Int: SummaryFunction], labelled: [(row: Int, label: String)]) {
+        var decimalsCache: [Int: Int] = [:]
+        func decimals(_ column: Int) -> Int {
+            if let known = decimalsCache[column] { return known }
+            let digits: Int
+            if let table = source as? Table {
+                var store = table.stores[column]
+                digits = Int(store.fractionDigits())
+            } else {
+                digits = (0..<rowCount).reduce(0) { most, row in
+                    source.value(row: row, column: column).number == nil ? most
+                        : max(most, DecimalFormat.fractionDigits(source.text(row: row, column: column)))
+                }
+            }
+            decimalsCache[column] = digits
+            return digits
+        }
+        summaryCells = summaries.map { summary in
+            var cells: [Int: SummaryCell] = [:]
+            for name in summary.columns {
+                guard let c = columns.firstIndex(where: { $0.identifier == name }) else { continue }
+                cells[c] = summarize(summary.function, column: c, decimals: summary.precision ?? decimals(c))
+            }
+            return cells
+        }
+        recomputedCells = [:]
+        for (row, function) in recomputed {
+            var cells: [Int: SummaryCell] = [:]
+            for (c, column) in columns.enumerated() where column.type.isNumeric {
+                cells[c] = summarize(function, column: c, decimals: decimals(c))
+            }
+            recomputedCells[row] = cells
+        }
+        var disagreements: [SummaryDisagreement] = []
+        for (row, label) in labelled.sorted(by: { $0.row < $1.row }) {
+            guard let function = SummaryFunction(label: label) else { continue }
+            for (c, column) in columns.enumerated() where column.type.isNumeric {
+                guard let says = source.value(row: row, column: c).number else { continue }
+                let saysText = source.text(row: row, column: c)
+                let computed = summarize(function, column: c, decimals: decimals(c))
+                guard let value = computed.value.number else { continue }
+                let precision = DecimalFormat.fractionDigits(saysText)
+                if DecimalFormat.format(value, decimals: precision) != DecimalFormat.format(says, decimals: precision) {
+                    disagreements.append(SummaryDisagreement(row: row, label: label.trimmingCharacters(in: .whitespaces),
+                                                             column: column.identifier, function: function.description,
+                                                             says: saysText.trimmingCharacters(in: .whitespaces),
+                                                             computed: computed.text))
+                }
+            }
+        }
+        summaryDisagreements = disagreements
+    }
+
+    /// One summary of one column over the body.
+    private func summarize(_ function: SummaryFunction, column: Int, decimals: Int) -> SummaryCell {
+        switch function {
+        case .count:
+            var present = 0
+            if let table = source as? Table {
+                let kinds = table.stores[column].kinds
+                let numeric = columns[column].type.isNumeric
+                for row in bodyOrder where kinds[row] != .missing && !(numeric && kinds[row] == .notANumber) { present += 1 }
+            } else {
+                for row in bodyOrder where !source.value(row: row, column: column).isMissing { present += 1 }
+            }
+            return SummaryCell(value: .integer(present), text: String(present))
+        case .sum, .mean:
+            var adder = NumberSum()
+            if let table = source as? Table {
+                let store = table.stores[column]
+                for row in bodyOrder {
+                    switch store.kinds[row] {
+                    case .integer: adder.add(Int64(bitPattern: store.payloads[row]))
+                    case .decimal, .approximate: adder.add(Double(bitPattern: store.payloads[row]))
+                    default: break
+                    }
+                }
+            } else {
+                for row in bodyOrder {
+                    switch source.value(row: row, column: column) {
+                    case .integer(let i): adder.add(Int64(i))
+                    case .decimal(let d) where d.isFinite: adder.add(d)
+                    default: break
+                    }
+                }
+            }
+            let value: CellValue
+            if case .sum = function { value = adder.sum } else { value = adder.mean }
+            switch value {
+            case .integer(let i): return SummaryCell(value: value, text: String(i))
+            case .decimal(let d): return SummaryCell(value: value, text: DecimalFormat.format(d, decimals: decimals))
+            default: return SummaryCell(value: .missing, text: "")
+            }
+        case .min, .max:
+            // One pass over the body's codes: the smallest or largest present value.
+            let rows = bodyOrder
+            guard !rows.isEmpty else { return SummaryCell(value: .missing, text: "") }
+            let input: KeyInput = (source as? Table).map { KeyInput(table: $0, column: column, rows: rows) }
+                ?? KeyInput(source: source, column: column, rows: rows)
+            let codes = KeyCodes(input, text: columns[column].textComparator, direction: .ascending, nulls: .last)
+            var best: Int?
+            for position in rows.indices
+            where KeyCodes.kindRank(input.kinds[position], numericColumn: input.numericColumn) != nil {
+                guard let current = best else { best = position; continue }
+                let order = codes.compare(position, current)
+                if case .min = function, order == .orderedAscending { best = position }
+                if case .max = function, order == .orderedDescending { best = position }
+            }
+            guard let best else { return SummaryCell(value: .missing, text: "") }
+            return SummaryCell(value: source.value(row: rows[best], column: column), text: source.text(row: rows[best], column: column))
+        case .custom:
+            let result = function.apply(source.values(ofColumn: column, rows: bodyOrder))
+            return SummaryCell(value: result, text: result.description)
+        }
+    }
+}
+
+/// What a `.matching` pin looks for: a text, compared without surrounding spaces, and the value
+/// it reads as, compared when both are numbers.
+struct PinTarget {
+    private let text: [UInt8]
+    private let number: ExactDecimal?
+
+    init(_ value: String) {
+        var value = value
+        let (text, number) = value.withUTF8 { buffer -> ([UInt8], ExactDecimal?) in
+            var start = 0, end = buffer.count
+            CellText.trim(buffer, &start, &end)
+            return (Array(buffer[start..<end]), ExactDecimal(buffer))
+        }
+        self.text = text
+        self.number = number
+    }
+
+    func matches(_ cell: UnsafeBufferPointer<UInt8>) -> Bool {
+        var start = 0, end = cell.count
+        CellText.trim(cell, &start, &end)
+        if end - start == text.count, text.withUnsafeBufferPointer({ t in
+            t.isEmpty || memcmp(t.baseAddress!, cell.baseAddress! + start, t.count) == 0
+        }) {
+            return true
+        }
+        guard let number, let first = cell.first, first == UInt8(ascii: "-") || first == UInt8(ascii: "+")
+                || first == UInt8(ascii: ".") || first == 0x20 || (first &- 48) < 10 else { return false }
+        return ExactDecimal(cell) == number
     }
 }

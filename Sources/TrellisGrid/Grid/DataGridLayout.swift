@@ -45,9 +45,13 @@ open class DataGridLayout: CollectionViewLayout {
     open var headerHeight: CGFloat = 36 {
         didSet { if headerHeight != oldValue { invalidateLayout() } }
     }
-    /// How many leading columns stay in view when scrolling horizontally. Default 0.
+    /// How many leading columns stay in view when scrolling horizontally. Default 0; a negative
+    /// count is none.
     open var frozenColumns = 0 {
-        didSet { if frozenColumns != oldValue { invalidateLayout() } }
+        didSet {
+            if frozenColumns < 0 { frozenColumns = 0 }
+            if frozenColumns != oldValue { invalidateLayout() }
+        }
     }
     /// How each column's width is chosen; missing entries fit their content up to 240 points.
     open var columnWidths: [ColumnWidth] = [] {
@@ -64,7 +68,9 @@ open class DataGridLayout: CollectionViewLayout {
 
     /// Computed by ``prepare()``: the left edge of each column and the total width.
     public private(set) var columnEdges: [CGFloat] = [0]
-    private var rows: [DisplayRow] = []
+    /// The number of displayed rows at the last metrics pass.
+    private var rowCount = 0
+    private var gridObservation: GridObservation?
     /// The number of columns, read once per pass: the source's column list is a protocol
     /// property, too costly to read per cell.
     private var columnCount = 0
@@ -74,6 +80,8 @@ open class DataGridLayout: CollectionViewLayout {
     public init(grid: DataGrid) {
         self.grid = grid
         super.init()
+        // A sort, a pin or a change of the grid's source changes what the rows show.
+        gridObservation = grid.observe { [weak self] in self?.invalidateLayout() }
     }
 
     /// A grid layout needs its grid: it cannot be created from an archive.
@@ -108,10 +116,10 @@ open class DataGridLayout: CollectionViewLayout {
         guard metricsAreStale else { return }
         metricsAreStale = false
         metricsComputationCount += 1
-        rows = grid.displayedRows
+        rowCount = grid.displayedRowCount
         columnCount = grid.columns.count
-        topCount = rows.prefix { grid.region(of: $0) == .pinnedTop }.count
-        bottomCount = rows.reversed().prefix { grid.region(of: $0) == .pinnedBottom }.count
+        topCount = grid.pinnedTopCount
+        bottomCount = grid.pinnedBottomCount
         var edges: [CGFloat] = [0]
         for column in grid.columns.indices {
             edges.append(edges[column] + width(ofColumn: column))
@@ -125,16 +133,17 @@ open class DataGridLayout: CollectionViewLayout {
         case .fixed(let width): return max(0, width.isFinite ? width : 0)
         case .fitContent(let maximum, let sample):
             var widest = TextWidth.columns(grid.columns[column].title) + 2   // room for a sort glyph
-            let pinned = rows.prefix(topCount) + rows.suffix(bottomCount)
-            for row in rows.prefix(max(0, sample)) + pinned {
-                widest = max(widest, TextWidth.columns(grid.value(row, column: column).description))
+            let sampled = Array(0..<min(rowCount, max(0, sample))) + Array(max(0, rowCount - bottomCount)..<rowCount)
+            for index in sampled + Array(0..<min(topCount, rowCount)) {
+                guard let row = grid.displayedRow(at: index) else { continue }
+                widest = max(widest, TextWidth.columns(grid.text(row, column: column)))
             }
             return min(max(0, maximum), CGFloat(widest) * characterWidth + cellPadding)
         }
     }
 
     open override var collectionViewContentSize: CGSize {
-        CGSize(width: columnEdges.last ?? 0, height: headerHeight + CGFloat(rows.count) * rowHeight)
+        CGSize(width: columnEdges.last ?? 0, height: headerHeight + CGFloat(rowCount) * rowHeight)
     }
 
     /// Pinned elements move with the bounds, so every bounds change invalidates; see
@@ -164,8 +173,8 @@ open class DataGridLayout: CollectionViewLayout {
     private func rowY(_ row: Int, _ v: Viewport) -> CGFloat {
         let natural = headerHeight + CGFloat(row) * rowHeight
         if row < topCount { return max(natural, v.top + headerHeight + CGFloat(row) * rowHeight) }
-        if row >= rows.count - bottomCount {
-            let fromEnd = CGFloat(rows.count - row)
+        if row >= rowCount - bottomCount {
+            let fromEnd = CGFloat(rowCount - row)
             return min(natural, max(v.top + headerHeight + CGFloat(topCount) * rowHeight, v.bottom - fromEnd * rowHeight))
         }
         return natural
@@ -176,7 +185,7 @@ open class DataGridLayout: CollectionViewLayout {
         return column < frozenColumns ? max(natural, v.left + natural) : natural
     }
 
-    private func isPinnedRow(_ row: Int) -> Bool { row < topCount || row >= rows.count - bottomCount }
+    private func isPinnedRow(_ row: Int) -> Bool { row < topCount || row >= rowCount - bottomCount }
 
     private func cell(row: Int, column: Int, _ v: Viewport) -> CollectionViewLayoutAttributes {
         let frame = CGRect(x: columnX(column, v), y: rowY(row, v), width: columnEdges[column + 1] - columnEdges[column],
@@ -203,7 +212,7 @@ open class DataGridLayout: CollectionViewLayout {
     open override func layoutAttributesForItem(at indexPath: IndexPath) -> CollectionViewLayoutAttributes? {
         let columns = columnCount
         guard indexPath.count == 2, indexPath.section == 0, columns > 0, indexPath.item >= 0,
-              indexPath.item < rows.count * columns else { return nil }
+              indexPath.item < rowCount * columns else { return nil }
         return cell(row: indexPath.item / columns, column: indexPath.item % columns, viewport)
     }
 
@@ -229,7 +238,7 @@ open class DataGridLayout: CollectionViewLayout {
         for column in 0..<min(frozenColumns, columns) where !columnRange.contains(column) { columnRange.append(column) }
         columnRange.sort()
         // Body rows whose natural span meets the rect.
-        let bodyStart = topCount, bodyEnd = rows.count - bottomCount
+        let bodyStart = topCount, bodyEnd = rowCount - bottomCount
         if bodyEnd > bodyStart, rowHeight > 0 {
             let low = ((r.minY - headerHeight) / rowHeight).rounded(.down)
             let high = ((r.maxY - headerHeight) / rowHeight).rounded(.up)
@@ -240,7 +249,7 @@ open class DataGridLayout: CollectionViewLayout {
             }
         }
         appendRows(0..<topCount, columnRange, r, v, &result)
-        appendRows(max(bodyEnd, topCount)..<rows.count, columnRange, r, v, &result)
+        appendRows(max(bodyEnd, topCount)..<rowCount, columnRange, r, v, &result)
         for column in columnRange {
             let attributes = header(column, v)
             if LayoutGeometry.intersects(attributes.frame, r) { result.append(attributes) }
@@ -263,7 +272,7 @@ open class DataGridLayout: CollectionViewLayout {
     public func allElements() -> [CollectionViewLayoutAttributes] {
         let v = viewport
         var all: [CollectionViewLayoutAttributes] = []
-        for row in rows.indices { for column in 0..<columnCount { all.append(cell(row: row, column: column, v)) } }
+        for row in 0..<rowCount { for column in 0..<columnCount { all.append(cell(row: row, column: column, v)) } }
         for column in 0..<columnCount { all.append(header(column, v)) }
         return all
     }

@@ -1,12 +1,16 @@
 import Foundation
 
-/// One cell of a table: a typed value or missing.
+/// One cell of a table as a typed value, or missing.
 ///
 /// ```swift
-/// CellValue.parse("42", as: .integer)    // .integer(42)
-/// CellValue.parse("", as: .decimal)      // .missing
-/// CellValue.parse("NaN", as: .decimal)   // .missing: NaN counts as missing
+/// CellValue.parse("42")        // .integer(42)
+/// CellValue.parse(" 88.5 ")    // .decimal(88.5)
+/// CellValue.parse("缺考")      // .text("缺考")
+/// CellValue.parse("")          // .missing
 /// ```
+///
+/// A value is what a cell *means*; what it *says* — `007`, `1.50`, `+5` — is its text, which a
+/// source keeps and every renderer writes back (``GridDataSource/text(row:column:)``).
 public enum CellValue: Hashable, Sendable, CustomStringConvertible {
     /// No value: an empty cell, or a number that is not a number (NaN).
     case missing
@@ -32,19 +36,21 @@ public enum CellValue: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// The kinds in the order mixed columns sort them: numbers (integers, decimals and dates) <
-    /// text < booleans < errors.
+    /// The kinds in the order mixed columns sort them: numbers < dates < text < truth values <
+    /// errors (a spreadsheet's order, with dates apart from numbers); missing values are placed
+    /// by the sort key.
     public var kindRank: Int {
         switch self {
-        case .integer, .decimal, .date: return 0
-        case .text: return 1
-        case .boolean: return 2
-        case .error: return 3
-        case .missing: return 4
+        case .integer, .decimal: return 0
+        case .date: return 1
+        case .text: return 2
+        case .boolean: return 3
+        case .error: return 4
+        case .missing: return 5
         }
     }
 
-    /// The value as written in a table or a CSV file.
+    /// The value written out: what a cell that was given as a value (not read from text) shows.
     public var description: String {
         switch self {
         case .missing: return ""
@@ -57,6 +63,27 @@ public enum CellValue: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// Reads text as a spreadsheet reads a typed cell (see ``ColumnType`` for the rules); with
+    /// `type`, only values of that type are read and other text stays text.
+    public static func parse(_ text: String, as type: ColumnType? = nil) -> CellValue {
+        let cell = CellText.classify(text, as: type)
+        return CellValue(cell, text: text, numericColumn: type == nil || type == .integer || type == .decimal)
+    }
+
+    /// The value of a classified cell whose text is `text`.
+    init(_ cell: ClassifiedCell, text: @autoclosure () -> String, numericColumn: Bool) {
+        switch cell.kind {
+        case .missing: self = .missing
+        case .integer: self = .integer(Int(Int64(bitPattern: cell.payload)))
+        case .decimal, .approximate: self = .decimal(Double(bitPattern: cell.payload))
+        case .date: self = .date(Date(timeIntervalSince1970: Double(bitPattern: cell.payload)))
+        case .boolean: self = .boolean(cell.payload != 0)
+        case .text: self = .text(text())
+        case .error: self = .error(text().trimmingCharacters(in: .whitespaces))
+        case .notANumber: self = numericColumn ? .missing : .text(text())
+        }
+    }
+
     /// A decimal in the shortest form that reads back the same, without a trailing `.0`.
     public static func format(_ value: Double) -> String {
         guard value.isFinite else { return "" }
@@ -66,108 +93,76 @@ public enum CellValue: Hashable, Sendable, CustomStringConvertible {
 
     /// A date as `yyyy-MM-dd`, or `yyyy-MM-ddTHH:mm:ss` when it has a time (UTC).
     public static func format(_ date: Date) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
-        let day = String(format: "%04d-%02d-%02d", c.year ?? 0, c.month ?? 0, c.day ?? 0)
-        if (c.hour ?? 0) == 0 && (c.minute ?? 0) == 0 && (c.second ?? 0) == 0 { return day }
-        return day + String(format: "T%02d:%02d:%02d", c.hour ?? 0, c.minute ?? 0, c.second ?? 0)
+        let seconds = Int(date.timeIntervalSince1970.rounded(.down))
+        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+        let time = seconds - days * 86_400
+        let (y, m, d) = civil(fromDays: days)
+        let day = String(format: "%04d-%02d-%02d", y, m, d)
+        guard time != 0 else { return day }
+        return day + String(format: "T%02d:%02d:%02d", time / 3600, time / 60 % 60, time % 60)
     }
 
-    /// Spreadsheet error literals, read as `.error` in columns that are not text.
+    /// The proleptic Gregorian date `days` after 1970-01-01.
+    static func civil(fromDays days: Int) -> (Int, Int, Int) {
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let d = doy - (153 * mp + 2) / 5 + 1
+        let m = mp < 10 ? mp + 3 : mp - 9
+        return (yoe + era * 400 + (m <= 2 ? 1 : 0), m, d)
+    }
+
+    /// Spreadsheet error literals, read as errors in every column but a text one.
     public static let errorLiterals: Set<String> = ["#N/A", "#DIV/0!", "#VALUE!", "#REF!", "#NAME?", "#NUM!", "#NULL!"]
-
-    /// Reads `text` as a value of `type`. Empty or blank text is missing; so is `NaN` in a
-    /// numeric column. Text that is not of the type keeps its text (the column becomes mixed),
-    /// except error literals, which become errors.
-    public static func parse(_ text: String, as type: ColumnType) -> CellValue {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
-        if trimmed.isEmpty { return .missing }
-        switch type {
-        case .text: return .text(text)
-        case .integer:
-            if let i = Int(trimmed) { return .integer(i) }
-        case .decimal:
-            if trimmed.lowercased() == "nan" { return .missing }
-            if let d = parseDecimal(trimmed) { return d.isNaN ? .missing : .decimal(d) }
-        case .boolean:
-            if let b = parseBoolean(trimmed) { return .boolean(b) }
-        case .date:
-            if let d = parseDate(trimmed) { return .date(d) }
-        }
-        if errorLiterals.contains(trimmed) { return .error(trimmed) }
-        return .text(text)
-    }
-
-    static func parseDecimal(_ s: String) -> Double? {
-        guard let first = s.unicodeScalars.first, first == "-" || first == "+" || first == "." || ("0"..."9").contains(first)
-        else { return nil }
-        guard let d = Double(s), d.isFinite else { return nil }
-        return d
-    }
-
-    static func parseBoolean(_ s: String) -> Bool? {
-        switch s.lowercased() {
-        case "true": return true
-        case "false": return false
-        default: return nil
-        }
-    }
-
-    /// `yyyy-MM-dd` or `yyyy-MM-ddTHH:mm[:ss]` (a space may stand for the `T`), read as UTC.
-    static func parseDate(_ s: String) -> Date? {
-        let parts = s.split(whereSeparator: { $0 == "T" || $0 == " " })
-        guard parts.count == 1 || parts.count == 2 else { return nil }
-        let day = parts[0].split(separator: "-", omittingEmptySubsequences: false)
-        guard day.count == 3, day[0].count == 4, day[1].count == 2, day[2].count == 2,
-              let y = Int(day[0]), let m = Int(day[1]), let d = Int(day[2]), (1...12).contains(m), (1...31).contains(d)
-        else { return nil }
-        var hour = 0, minute = 0, second = 0
-        if parts.count == 2 {
-            let time = parts[1].split(separator: ":", omittingEmptySubsequences: false)
-            guard time.count == 2 || time.count == 3, time.allSatisfy({ $0.count == 2 }),
-                  let h = Int(time[0]), let mi = Int(time[1]), (0...23).contains(h), (0...59).contains(mi) else { return nil }
-            hour = h
-            minute = mi
-            if time.count == 3 {
-                guard let sec = Int(time[2]), (0...59).contains(sec) else { return nil }
-                second = sec
-            }
-        }
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        let components = DateComponents(year: y, month: m, day: d, hour: hour, minute: minute, second: second)
-        guard let date = calendar.date(from: components),
-              calendar.component(.day, from: date) == d else { return nil }   // 2026-02-30 is not a date
-        return date
-    }
 }
 
-/// The type of a column's values.
+/// The type of a column's values: what most of its cells hold.
+///
+/// Each cell is read on its own, as a spreadsheet does: a number (`-3`, `88.25`, `1e3`, `007`,
+/// `1.2万`), a date (`2026-11-30`, `2026-11-30T08:00`), a truth value (`TRUE`, `false`), an error
+/// literal (`#N/A`), or text. A column's type is the kind most of its non-blank cells have (text
+/// on a tie); the cells of other kinds keep their own kind and sort among their kind, in the
+/// order numbers < dates < text < truth values < errors. `NaN` is a missing number in a numeric
+/// column and text elsewhere.
 public enum ColumnType: String, Hashable, Sendable, CaseIterable {
     case integer, decimal, text, boolean, date
 
-    /// The type that fits every non-missing value of `texts`: integer, then decimal, boolean and
-    /// date; text when none fits all.
+    /// Whether the type is a number type.
+    public var isNumeric: Bool { self == .integer || self == .decimal }
+
+    /// The type most of `texts` have.
     public static func infer<S: Sequence>(_ texts: S) -> ColumnType where S.Element == String {
-        var candidates: [ColumnType] = [.integer, .decimal, .boolean, .date]
-        var sawValue = false
-        for text in texts {
-            let trimmed = text.trimmingCharacters(in: .whitespaces)
-            if trimmed.isEmpty { continue }
-            if CellValue.errorLiterals.contains(trimmed) { continue }
-            sawValue = true
-            candidates.removeAll { type in
-                switch type {
-                case .integer: return Int(trimmed) == nil
-                case .decimal: return CellValue.parseDecimal(trimmed) == nil && trimmed.lowercased() != "nan"
-                case .boolean: return CellValue.parseBoolean(trimmed) == nil
-                case .date: return CellValue.parseDate(trimmed) == nil
-                case .text: return false
-                }
-            }
-            if candidates.isEmpty { return .text }
+        var census = KindCensus()
+        for text in texts { census.count(CellText.classify(text)) }
+        return census.type
+    }
+}
+
+/// How many cells of each kind a column holds: what its type is inferred from.
+struct KindCensus {
+    var integers = 0, decimals = 0, dates = 0, booleans = 0, texts = 0
+
+    mutating func count(_ cell: ClassifiedCell) {
+        switch cell.kind {
+        case .integer: integers += 1
+        case .approximate: if cell.integral { integers += 1 } else { decimals += 1 }
+        case .decimal: decimals += 1
+        case .date: dates += 1
+        case .boolean: booleans += 1
+        case .text: texts += 1
+        case .missing, .error, .notANumber: break
         }
-        return sawValue ? candidates[0] : .text
+    }
+
+    var type: ColumnType {
+        let numbers = integers + decimals
+        let best = max(numbers, dates, booleans)
+        guard best > texts else { return .text }
+        if numbers == best { return decimals > 0 ? .decimal : .integer }
+        if dates == best { return .date }
+        return .boolean
     }
 }

@@ -1,79 +1,41 @@
 import Foundation
 
-/// How a column's header reacts to clicks (`DataGridViewColumnSortMode`).
-public enum SortMode: String, Hashable, Sendable {
-    /// A click on the header sorts by the column.
-    case automatic
-    /// The app sorts by the column in code; clicks do nothing, the glyph shows what the app set.
-    case programmatic
-    /// The column cannot be sorted.
-    case notSortable
-}
-
-/// A column: what it is called, what its values are and how it sorts.
-public struct Column: Sendable {
-    /// The name used to address the column (a CSV header).
-    public var identifier: String
-    /// The title shown in the header.
-    public var title: String
-    /// The type of its values.
-    public var type: ColumnType
-    /// How header clicks sort it.
-    public var sortMode: SortMode
-    /// How its text compares, unless a sort key says otherwise.
-    public var textComparator: TextComparator
-
-    public init(_ identifier: String, title: String? = nil, type: ColumnType = .text, sortMode: SortMode = .automatic,
-                textComparator: TextComparator = .natural) {
-        self.identifier = identifier
-        self.title = title ?? identifier
-        self.type = type
-        self.sortMode = sortMode
-        self.textComparator = textComparator
-    }
-}
-
-/// Where a grid's rows come from: a fixed number of rows whose cells can be read by position. The
-/// grid never asks a source to reorder anything — sorting is a permutation the grid keeps.
-public protocol GridDataSource: AnyObject {
-    /// The columns.
-    var columns: [Column] { get }
-    /// The number of rows.
-    var rowCount: Int { get }
-    /// The value at `row`, `column` (positions in the source's own order).
-    func value(row: Int, column: Int) -> CellValue
-    /// The values of one column at the given rows, in that order: how sorting reads a key. The
-    /// default asks `value(row:column:)` row by row; a source that stores columns can do better.
-    func values(ofColumn column: Int, rows: [Int]) -> [CellValue]
-    /// Every value of one column in row order, when the source keeps them in an array it can
-    /// hand over without copying; `nil` otherwise (the default).
-    func storedValues(ofColumn column: Int) -> [CellValue]?
-}
-
-extension GridDataSource {
-    public func values(ofColumn column: Int, rows: [Int]) -> [CellValue] {
-        rows.map { value(row: $0, column: column) }
-    }
-
-    public func storedValues(ofColumn column: Int) -> [CellValue]? { nil }
-}
-
-/// An in-memory table: the equivalent of the DataTable the user fills in code.
+/// An in-memory table: the DataTable the user fills in code, or a CSV file as read. Every cell
+/// keeps its text as it was given — `007`, `1.50`, ` 12 ` — beside the value it is read as, so a
+/// sort reorders the rows and never rewrites them.
 ///
 /// ```swift
 /// let table = Table(columns: [Column("组号"), Column("分数", type: .decimal)])
-/// try table.appendRow(["组1", "88.5"])
+/// try table.appendRow(["组1", "88.50"])
 /// table.value(row: 0, column: 1)   // .decimal(88.5)
+/// table.text(row: 0, column: 1)    // "88.50"
 /// ```
+///
+/// Changes are announced through ``changes``; grids bound to the table follow them.
 public final class Table: GridDataSource {
     public private(set) var columns: [Column]
-    /// Values column by column: key extraction reads one column at a time.
-    private(set) var storage: [[CellValue]]
+    /// The cells, column by column.
+    package private(set) var stores: [ColumnStore]
+    /// Where the table announces its changes.
+    public let changes: GridChangeNotifier? = GridChangeNotifier()
+    /// The line break CSV written from the table uses: the file's own when it was read from one,
+    /// CRLF (RFC 4180) otherwise.
+    package var lineBreak: [UInt8] = [0x0D, 0x0A]
 
-    /// An empty table with these columns.
+    /// An empty table with these columns; texts appended to a column are read as its type.
     public init(columns: [Column]) {
         self.columns = columns
-        self.storage = columns.map { _ in [] }
+        stores = columns.map { column in
+            var store = ColumnStore()
+            store.readAs = column.type
+            return store
+        }
+    }
+
+    /// A table from stores already filled (the CSV reader's).
+    package init(columns: [Column], stores: [ColumnStore]) {
+        self.columns = columns
+        self.stores = stores
     }
 
     /// A table from values, row by row; each row must have one value per column.
@@ -82,65 +44,219 @@ public final class Table: GridDataSource {
         for row in rows { try appendRow(values: row) }
     }
 
-    public var rowCount: Int { storage.first?.count ?? 0 }
+    public var rowCount: Int { stores.first?.count ?? 0 }
 
     public func value(row: Int, column: Int) -> CellValue {
-        guard storage.indices.contains(column), storage[column].indices.contains(row) else { return .missing }
-        return storage[column][row]
+        guard stores.indices.contains(column), row >= 0, row < stores[column].count else { return .missing }
+        let store = stores[column]
+        return CellValue(store.cell(at: row), text: store.text(at: row), numericColumn: columns[column].type.isNumeric)
+    }
+
+    public func text(row: Int, column: Int) -> String {
+        guard stores.indices.contains(column), row >= 0, row < stores[column].count else { return "" }
+        return stores[column].text(at: row)
     }
 
     /// All values of one column, in row order.
-    public func values(ofColumn column: Int) -> [CellValue] { storage[column] }
-
-    public func storedValues(ofColumn column: Int) -> [CellValue]? {
-        storage.indices.contains(column) ? storage[column] : nil
+    public func values(ofColumn column: Int) throws(TableError) -> [CellValue] {
+        guard stores.indices.contains(column) else { throw .noSuchColumnPosition(column, columnCount: columns.count) }
+        return (0..<rowCount).map { value(row: $0, column: column) }
     }
 
     public func values(ofColumn column: Int, rows: [Int]) -> [CellValue] {
-        guard storage.indices.contains(column) else { return rows.map { _ in .missing } }
-        let values = storage[column]
-        return rows.map { values.indices.contains($0) ? values[$0] : .missing }
+        rows.map { value(row: $0, column: column) }
     }
 
     /// The position of the column named `identifier`, if any.
     public func columnIndex(_ identifier: String) -> Int? { columns.firstIndex { $0.identifier == identifier } }
 
+    // MARK: Changing the table
+
     /// Appends a row of values.
     public func appendRow(values: [CellValue]) throws(TableError) {
-        guard values.count == columns.count else {
-            throw TableError("a row needs \(columns.count) values, one per column; it has \(values.count)")
-        }
-        for (c, value) in values.enumerated() {
-            if case .decimal(let d) = value, d.isNaN { storage[c].append(.missing) } else { storage[c].append(value) }
-        }
+        try insertRow(values: values, at: rowCount)
     }
 
     /// Appends a row of texts, each read as its column's type.
     public func appendRow(_ texts: [String]) throws(TableError) {
-        guard texts.count == columns.count else {
-            throw TableError("a row needs \(columns.count) values, one per column; it has \(texts.count)")
+        try insertRow(texts, at: rowCount)
+    }
+
+    /// Inserts a row of values at `row` (0 … ``rowCount``).
+    public func insertRow(values: [CellValue], at row: Int) throws(TableError) {
+        guard values.count == columns.count else { throw .wrongFieldCount(expected: columns.count, found: values.count) }
+        try insert(values.map(Self.cell(for:)), at: row)
+    }
+
+    /// Inserts a row of texts at `row`, each read as its column's type.
+    public func insertRow(_ texts: [String], at row: Int) throws(TableError) {
+        guard texts.count == columns.count else { throw .wrongFieldCount(expected: columns.count, found: texts.count) }
+        try insert(texts.enumerated().map { c, text in (text, CellText.classify(text, as: stores[c].readAs)) }, at: row)
+    }
+
+    private func insert(_ cells: [(String, ClassifiedCell)], at row: Int) throws(TableError) {
+        guard row >= 0, row <= rowCount else { throw .noSuchRow(row, rowCount: rowCount) }
+        for (c, cell) in cells.enumerated() where stores[c].bytes.count + cell.0.utf8.count > ColumnStore.maximumBytes {
+            throw .columnFull(columns[c].identifier)
         }
-        try appendRow(values: zip(texts, columns).map { CellValue.parse($0, as: $1.type) })
+        for (c, cell) in cells.enumerated() { _ = stores[c].insert(cell.0, cell.1, at: row) }
+        changes?.post(.inserted(row..<(row + 1)))
     }
 
     /// Removes the row at `row`.
     public func removeRow(at row: Int) throws(TableError) {
-        guard row >= 0, row < rowCount else { throw TableError("no row \(row); the table has \(rowCount) rows") }
-        for c in storage.indices { storage[c].remove(at: row) }
+        guard row >= 0, row < rowCount else { throw .noSuchRow(row, rowCount: rowCount) }
+        for c in stores.indices { stores[c].remove(at: row) }
+        changes?.post(.removed(row..<(row + 1)))
     }
 
-    /// Sets one value.
+    /// Sets one cell to a value (its text becomes the value's description).
     public func setValue(_ value: CellValue, row: Int, column: Int) throws(TableError) {
-        guard storage.indices.contains(column), storage[column].indices.contains(row) else {
-            throw TableError("no cell at row \(row), column \(column)")
+        let (text, cell) = Self.cell(for: value)
+        try set(text, cell, row: row, column: column)
+    }
+
+    /// Sets one cell's text, read as its column's type.
+    public func setText(_ text: String, row: Int, column: Int) throws(TableError) {
+        guard stores.indices.contains(column) else { throw .noSuchColumnPosition(column, columnCount: columns.count) }
+        try set(text, CellText.classify(text, as: stores[column].readAs), row: row, column: column)
+    }
+
+    private func set(_ text: String, _ cell: ClassifiedCell, row: Int, column: Int) throws(TableError) {
+        guard stores.indices.contains(column) else { throw .noSuchColumnPosition(column, columnCount: columns.count) }
+        guard row >= 0, row < rowCount else { throw .noSuchRow(row, rowCount: rowCount) }
+        guard stores[column].replace(at: row, with: text, cell) else { throw .columnFull(columns[column].identifier) }
+        changes?.post(.updated(row..<(row + 1)))
+    }
+
+    /// A value as a cell: its text and its classification.
+    static func cell(for value: CellValue) -> (String, ClassifiedCell) {
+        switch value {
+        case .missing: return ("", .missing)
+        case .integer(let i): return (String(i), ClassifiedCell(kind: .integer, payload: UInt64(bitPattern: Int64(i)), fractionDigits: 0))
+        case .decimal(let d):
+            guard d.isFinite else { return ("", .missing) }
+            let text = CellValue.format(d)
+            let digits = text.split(separator: ".").dropFirst().first.map { $0.prefix { $0.isNumber }.count } ?? 0
+            return (text, ClassifiedCell(kind: .decimal, payload: (d == 0 ? 0.0 : d).bitPattern, fractionDigits: UInt8(clamping: digits)))
+        case .text(let s): return (s, .text)
+        case .boolean(let b): return (b ? "true" : "false", ClassifiedCell(kind: .boolean, payload: b ? 1 : 0, fractionDigits: 0))
+        case .date(let d):
+            return (CellValue.format(d), ClassifiedCell(kind: .date, payload: d.timeIntervalSince1970.bitPattern, fractionDigits: 0))
+        case .error(let e): return (e, ClassifiedCell(kind: .error, payload: 0, fractionDigits: 0))
         }
-        storage[column][row] = value
+    }
+
+    // MARK: What the reading found
+
+    /// For each column whose cells are not all of its type, which are not and where they sort.
+    public var typeWarnings: [TypeWarning] {
+        var warnings: [TypeWarning] = []
+        for (c, column) in columns.enumerated() where column.type != .text {
+            let kinds = stores[c].kinds
+            let expected = column.type
+            var before: [Int] = [], after: [Int] = []
+            for row in kinds.indices {
+                guard let rank = Self.sortRank(kinds[row]), !Self.belongs(kinds[row], to: expected) else { continue }
+                if rank < Self.sortRank(of: expected) { before.append(row) } else { after.append(row) }
+            }
+            for (rows, sortsAfter) in [(before, false), (after, true)] where !rows.isEmpty {
+                let examples = rows.prefix(3).map { (row: $0, text: stores[c].text(at: $0)) }
+                warnings.append(TypeWarning(column: column.identifier, type: expected, count: rows.count,
+                                            examples: examples, sortsAfter: sortsAfter))
+            }
+        }
+        return warnings
+    }
+
+    private static func belongs(_ kind: CellKind, to type: ColumnType) -> Bool {
+        switch type {
+        case .integer, .decimal: return kind.isNumber
+        case .date: return kind == .date
+        case .boolean: return kind == .boolean
+        case .text: return true
+        }
+    }
+
+    /// Where a kind sorts among kinds (`nil` for blanks, which the sort places by its own rule).
+    private static func sortRank(_ kind: CellKind) -> Int? {
+        switch kind {
+        case .integer, .decimal, .approximate: return 0
+        case .date: return 1
+        case .text: return 2
+        case .boolean: return 3
+        case .error: return 4
+        case .missing, .notANumber: return nil
+        }
+    }
+
+    private static func sortRank(of type: ColumnType) -> Int {
+        switch type {
+        case .integer, .decimal: return 0
+        case .date: return 1
+        case .text: return 2
+        case .boolean: return 3
+        }
     }
 }
 
-/// A misuse of a table: a row of the wrong length, a position that does not exist.
-public struct TableError: Error, Equatable, Sendable, CustomStringConvertible {
-    public let message: String
-    public init(_ message: String) { self.message = message }
-    public var description: String { message }
+/// Cells of a column that are not of its type: they sort among their own kind, before or after
+/// the column's values, as a spreadsheet sorts them.
+public struct TypeWarning: Equatable, Sendable, CustomStringConvertible {
+    public let column: String
+    public let type: ColumnType
+    /// How many cells.
+    public let count: Int
+    /// The first few: their row (from 0) and text.
+    public let examples: [(row: Int, text: String)]
+    /// Whether they sort after the column's values (otherwise before).
+    public let sortsAfter: Bool
+
+    public static func == (a: TypeWarning, b: TypeWarning) -> Bool {
+        a.column == b.column && a.type == b.type && a.count == b.count && a.sortsAfter == b.sortsAfter
+            && a.examples.map(\.row) == b.examples.map(\.row) && a.examples.map(\.text) == b.examples.map(\.text)
+    }
+
+    /// `分数: 1 cell is not a number (row 11: 缺考); it sorts after the numbers`. Rows are counted
+    /// from 1, the first row after the header.
+    public var description: String {
+        let (one, many): (String, String)
+        switch type {
+        case .integer, .decimal: (one, many) = ("a number", "numbers")
+        case .date: (one, many) = ("a date", "dates")
+        case .boolean: (one, many) = ("a truth value", "truth values")
+        case .text: (one, many) = ("text", "text")
+        }
+        let cells = count == 1 ? "1 cell is not \(one)" : "\(count) cells are not \(many)"
+        var list = examples.map { "row \($0.row + 1): \(Excerpt.of($0.text))" }.joined(separator: ", ")
+        if count > examples.count { list += ", …" }
+        let verb = count == 1 ? "it sorts" : "they sort"
+        return "\(Excerpt.of(column)): \(cells) (\(list)); \(verb) \(sortsAfter ? "after" : "before") the \(many)"
+    }
+}
+
+/// A short, printable excerpt of input text for messages: control characters (C0, C1, bidi
+/// overrides) shown as escapes, and at most 40 characters.
+package enum Excerpt {
+    package static func of(_ text: String, limit: Int = 40) -> String {
+        var out = ""
+        var count = 0
+        for scalar in text.unicodeScalars {
+            if count == limit { return out + "…" }
+            out += escaped(scalar)
+            count += 1
+        }
+        return out
+    }
+
+    package static func escaped(_ scalar: Unicode.Scalar) -> String {
+        switch scalar.value {
+        case 0x0A: return "\\n"
+        case 0x09: return "\\t"
+        case 0x0D: return "\\r"
+        case 0..<0x20, 0x7F..<0xA0, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069:
+            return "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+        default: return String(scalar)
+        }
+    }
 }

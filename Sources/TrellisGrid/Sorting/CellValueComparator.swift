@@ -25,12 +25,7 @@ public struct CellValueComparator: SortComparator, Hashable, Sendable {
     public func compare(_ lhs: CellValue, _ rhs: CellValue) -> ComparisonResult {
         let descending = order == .reverse
         if let placed = nulls.order(lhs, rhs, descending: descending) { return placed }
-        var result: ComparisonResult
-        if case .text(let a) = lhs, case .text(let b) = rhs {
-            result = text.compare(a, b)
-        } else {
-            result = SortEngine.standardCompare(lhs, rhs, rankX: nil, rankY: nil)
-        }
+        let result = SortEngine.standardCompare(lhs, rhs, text: text)
         return descending ? result.reversed : result
     }
 }

@@ -71,6 +71,10 @@ public struct SortKey: Sendable {
 
 /// The arguments of a row-aware comparison hook: DataGridView's `SortCompare` event, which here
 /// works in every binding mode.
+///
+/// A hook answers in ascending order; the grid applies the key's direction. A hook that must keep
+/// a row in place whichever the direction (the forum's trick for an average row) reads
+/// ``direction`` — though pinning the row is the better tool.
 public struct SortCompareArguments: Sendable {
     /// The column being compared.
     public var column: String
@@ -80,11 +84,32 @@ public struct SortCompareArguments: Sendable {
     /// The two rows, as positions in the data source.
     public var row1: Int
     public var row2: Int
+    /// The direction of the key being compared.
+    public var direction: SortDirection
+    /// The key's position among the sort keys, from 0 (the most significant).
+    public var keyIndex: Int
 }
 
-/// A sort that cannot be done: an unknown column, a column that is not sortable.
-public struct SortError: Error, Equatable, Sendable, CustomStringConvertible {
-    public let message: String
-    public init(_ message: String) { self.message = message }
-    public var description: String { message }
+/// A sort that cannot be done, or a pin or summary that names what does not exist.
+public enum SortError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// A column name that the source does not have.
+    case unknownColumn(String, columns: [String])
+    /// A locale whose language ICU has no collation for; `suggestion` is a close one.
+    case unknownLocale(String, suggestion: String?)
+    /// A pin to the body (pins go to the top or the bottom).
+    case pinToBody
+    /// A pin of a row position the source does not have.
+    case noSuchRow(Int, rowCount: Int)
+
+    public var description: String {
+        switch self {
+        case .unknownColumn(let name, let columns):
+            return "unknown column \"\(Excerpt.of(name))\"; the columns are "
+                + columns.prefix(20).map { "\"\(Excerpt.of($0))\"" }.joined(separator: ", ") + (columns.count > 20 ? ", …" : "")
+        case .unknownLocale(let id, let suggestion):
+            return "unknown locale \"\(Excerpt.of(id))\"" + (suggestion.map { "; did you mean \"\($0)\"?" } ?? "; use an ICU locale such as zh, de or sv")
+        case .pinToBody: return "pin a row to the top or the bottom, not the body"
+        case .noSuchRow(let row, let count): return "no row \(row) to pin; the source has \(count) rows"
+        }
+    }
 }

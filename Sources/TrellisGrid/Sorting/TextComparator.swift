@@ -1,13 +1,12 @@
 import Foundation
-#if canImport(_FoundationICU)
-import _FoundationICU
-#endif
 
 /// How text compares. Every comparator answers ascending order only; direction is applied once,
-/// outside.
+/// outside. Texts are compared in composed form (NFC) by every comparator, so the two spellings
+/// of `é` are the same text.
 ///
 /// ```swift
 /// TextComparator.natural.compare("组2", "组10")        // .orderedAscending
+/// TextComparator.natural.compare("第二组", "第十组")    // .orderedAscending
 /// TextComparator.lexical.compare("组2", "组10")        // .orderedDescending
 /// TextComparator.localized("zh").compare("张", "李")   // .orderedDescending: pinyin zhāng after lǐ
 /// ```
@@ -16,11 +15,16 @@ public enum TextComparator: Hashable, Sendable, CustomStringConvertible {
     case lexical
     /// Scalar order after case folding; `a` and `A` are equivalent.
     case caseInsensitive
-    /// Runs of digits compare as numbers (`item2 < item10`, `组2 < 组10`), digits before letters,
+    /// Runs of digits of any script and Chinese numerals compare as numbers (`item2 < item10`,
+    /// `组2 < 组10`, `第二组 < 第十组 < 第十一组`), numbers before other characters,
     /// case-insensitive first, then fewer leading zeros, then case as tie-breaks.
     case natural
+    /// ``natural``, where a number may also carry a sign and a fractional part
+    /// (`-3 < 9 < 88.25 < 88.5`). Not for version numbers: `1.10` reads as more than `1.9`.
+    case naturalDecimal
     /// The collation of a locale through ICU (`zh`: pinyin; `zh@collation=stroke`: stroke count;
-    /// `de`, `sv`, …). Strings the collation finds equal are equivalent.
+    /// `de`, `sv`, …), with numbers in text compared by value (`组2 < 组10`) unless the locale id
+    /// says otherwise (`zh-u-kn-false`). Strings the collation finds equal are equivalent.
     case localized(String)
 
     public var description: String {
@@ -28,199 +32,119 @@ public enum TextComparator: Hashable, Sendable, CustomStringConvertible {
         case .lexical: return "lexical"
         case .caseInsensitive: return "nocase"
         case .natural: return "natural"
+        case .naturalDecimal: return "natural-decimal"
         case .localized(let locale): return "locale(\(locale))"
         }
     }
 
     /// Compares two texts in ascending order.
     public func compare(_ a: String, _ b: String) -> ComparisonResult {
+        if case .localized(let locale) = self { return Collation.shared(locale).compare(a, b) }
+        let x = sortKey(a), y = sortKey(b)
+        return SortKeys.compare(x, y)
+    }
+
+    /// Bytes whose order is this comparator's order of the texts (equal bytes: equivalent texts).
+    func sortKey(_ text: String) -> [UInt8] {
         switch self {
-        case .lexical: return Self.scalarOrder(a, b)
-        case .caseInsensitive: return Self.scalarOrder(Self.fold(a), Self.fold(b))
-        case .natural: return Self.natural(a, b)
-        case .localized(let locale): return Collation.shared(locale).compare(a, b)
+        case .lexical: return Array(NaturalKey.composed(text).utf8)
+        case .caseInsensitive: return Array(NaturalKey.composed(text).lowercased().utf8)
+        case .natural: return NaturalKey.make(text)
+        case .naturalDecimal: return NaturalKey.make(text, decimals: true)
+        case .localized(let locale): return Collation.shared(locale).sortKey(text)
         }
     }
 
     /// Ranks of `values` (any order, duplicates allowed): equal ranks for equivalent texts, and
-    /// ranks ordered as the texts are. What sorting uses, so that each distinct text is compared
-    /// a few times instead of at every comparison of rows.
+    /// ranks ordered as the texts are. What sorting uses, so that each distinct text is analysed
+    /// once instead of at every comparison of rows.
     ///
-    /// - Complexity: O(d log d) comparisons for d distinct values; for `localized`, one ICU sort
-    ///   key per distinct value and byte comparisons after that.
+    /// - Complexity: one sort key per distinct value, then O(d log d) byte comparisons.
     public func ranks(_ values: [String]) -> [Int32] {
-        var distinct: [String: Int32] = [:]
-        var order: [String] = []
-        for value in values where distinct[value] == nil {
-            distinct[value] = 0
-            order.append(value)
+        var index: [String: Int32] = [:]
+        var distinct: [String] = []
+        let ids = values.map { value -> Int32 in
+            if let id = index[value] { return id }
+            let id = Int32(distinct.count)
+            index[value] = id
+            distinct.append(value)
+            return id
         }
-        let sorted: [String]
-        var equivalent: (String, String) -> Bool
-        switch self {
-        case .lexical:
-            sorted = order.sorted { Self.scalarOrder($0, $1) == .orderedAscending }
-            equivalent = { $0 == $1 }
-        case .caseInsensitive:
-            let folded = Dictionary(uniqueKeysWithValues: order.map { ($0, Self.fold($0)) })
-            sorted = order.sorted { Self.scalarOrder(folded[$0]!, folded[$1]!) == .orderedAscending }
-            equivalent = { folded[$0]! == folded[$1]! }
-        case .natural:
-            sorted = order.sorted { Self.natural($0, $1) == .orderedAscending }
-            equivalent = { $0 == $1 }
-        case .localized(let locale):
-            let collation = Collation.shared(locale)
-            if collation.hasSortKeys {
-                let keys = Dictionary(uniqueKeysWithValues: order.map { ($0, collation.sortKey($0)) })
-                sorted = order.sorted { keys[$0]!.lexicographicallyPrecedes(keys[$1]!) }
-                equivalent = { keys[$0]! == keys[$1]! }
-            } else {
-                sorted = order.sorted { collation.compare($0, $1) == .orderedAscending }
-                equivalent = { collation.compare($0, $1) == .orderedSame }
-            }
-        }
-        var rank: Int32 = -1
-        var previous: String?
-        for value in sorted {
-            if previous == nil || !equivalent(previous!, value) { rank += 1 }
-            distinct[value] = rank
-            previous = value
-        }
-        return values.map { distinct[$0]! }
+        let rankOfDistinct = ranks(ofDistinct: distinct)
+        return ids.map { rankOfDistinct[Int($0)] }
     }
 
-    // MARK: The orders
-
-    static func scalarOrder(_ a: String, _ b: String) -> ComparisonResult {
-        var i = a.unicodeScalars.makeIterator(), j = b.unicodeScalars.makeIterator()
-        while true {
-            switch (i.next(), j.next()) {
-            case (nil, nil): return .orderedSame
-            case (nil, _): return .orderedAscending
-            case (_, nil): return .orderedDescending
-            case let (x?, y?) where x != y: return x.value < y.value ? .orderedAscending : .orderedDescending
-            default: continue
-            }
-        }
+    /// Ranks of texts that are already distinct as strings (they may still be equivalent).
+    func ranks(ofDistinct texts: [String]) -> [Int32] {
+        var keys = SortKeys()
+        keys.reserve(texts.count)
+        for text in texts { keys.append(sortKey(text)) }
+        return keys.ranks()
     }
 
-    static func fold(_ s: String) -> String { s.lowercased() }
-
-    /// Chunks of text and digit runs compared in turn; see ``natural``.
-    static func natural(_ a: String, _ b: String) -> ComparisonResult {
-        let x = Array(a.unicodeScalars), y = Array(b.unicodeScalars)
-        var i = 0, j = 0
-        var zerosTie: ComparisonResult = .orderedSame
-        var caseTie: ComparisonResult = .orderedSame
-        func isDigit(_ s: Unicode.Scalar) -> Bool { s.value >= 48 && s.value <= 57 }
-        while i < x.count && j < y.count {
-            let dx = isDigit(x[i]), dy = isDigit(y[j])
-            if dx && dy {
-                var si = i, sj = j
-                while i < x.count, isDigit(x[i]) { i += 1 }
-                while j < y.count, isDigit(y[j]) { j += 1 }
-                let zx = x[si..<i].prefix { $0 == "0" }.count, zy = y[sj..<j].prefix { $0 == "0" }.count
-                si += min(zx, i - si - 1)
-                sj += min(zy, j - sj - 1)
-                let lx = i - si, ly = j - sj
-                if lx != ly { return lx < ly ? .orderedAscending : .orderedDescending }
-                for k in 0..<lx where x[si + k] != y[sj + k] {
-                    return x[si + k].value < y[sj + k].value ? .orderedAscending : .orderedDescending
-                }
-                if zerosTie == .orderedSame, zx != zy { zerosTie = zx < zy ? .orderedAscending : .orderedDescending }
-            } else if dx != dy {
-                return dx ? .orderedAscending : .orderedDescending   // digits before letters
-            } else {
-                let cx = x[i], cy = y[j]
-                if cx != cy {
-                    let lx = Character(cx).lowercased(), ly = Character(cy).lowercased()
-                    if lx != ly { return scalarOrder(lx, ly) }
-                    if caseTie == .orderedSame { caseTie = cx.value < cy.value ? .orderedAscending : .orderedDescending }
-                }
-                i += 1
-                j += 1
-            }
-        }
-        if i < x.count || j < y.count { return i < x.count ? .orderedDescending : .orderedAscending }
-        if zerosTie != .orderedSame { return zerosTie }
-        if caseTie != .orderedSame { return caseTie }
-        return scalarOrder(a, b)
+    /// The ICU locale of a ``localized`` comparator, checked: `nil` when ICU knows its language,
+    /// otherwise the error to report.
+    public func checkLocale() -> SortError? {
+        guard case .localized(let id) = self else { return nil }
+        return Collation.check(id)
     }
 }
 
-/// An ICU collator for one locale, made once and shared.
-final class Collation: @unchecked Sendable {
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var cache: [String: Collation] = [:]
+/// Sort keys of many texts in one buffer, and their ranks.
+struct SortKeys {
+    private var bytes: [UInt8] = []
+    private var ends: [Int] = []
 
-    let locale: String
-    #if canImport(_FoundationICU)
-    private let collator: OpaquePointer?
-    private let mutex = NSLock()
-    #endif
+    mutating func reserve(_ count: Int) { ends.reserveCapacity(count) }
 
-    static func shared(_ locale: String) -> Collation {
-        lock.lock()
-        defer { lock.unlock() }
-        if let existing = cache[locale] { return existing }
-        let made = Collation(locale)
-        cache[locale] = made
-        return made
+    mutating func append(_ key: [UInt8]) {
+        bytes += key
+        ends.append(bytes.count)
     }
 
-    private init(_ locale: String) {
-        self.locale = locale
-        #if canImport(_FoundationICU)
-        var status = U_ZERO_ERROR
-        collator = swift_ucol_open(locale, &status)
-        #endif
-    }
+    var count: Int { ends.count }
 
-    deinit {
-        #if canImport(_FoundationICU)
-        if let collator { swift_ucol_close(collator) }
-        #endif
-    }
-
-    /// Whether ``sortKey(_:)`` gives collation keys (with ICU); otherwise use ``compare(_:_:)``.
-    var hasSortKeys: Bool {
-        #if canImport(_FoundationICU)
-        return collator != nil
-        #else
-        return false
-        #endif
-    }
-
-    /// Bytes that compare (lexicographically) as the strings collate.
-    func sortKey(_ s: String) -> [UInt8] {
-        #if canImport(_FoundationICU)
-        guard let collator else { return Array(s.utf8) }
-        let units = Array(s.utf16)
-        mutex.lock()
-        defer { mutex.unlock() }
-        var key = [UInt8](repeating: 0, count: max(32, units.count * 4 + 16))
-        var length = units.withUnsafeBufferPointer {
-            swift_ucol_getSortKey(collator, $0.baseAddress, Int32($0.count), &key, Int32(key.count))
+    static func compare(_ a: [UInt8], _ b: [UInt8]) -> ComparisonResult {
+        a.withUnsafeBufferPointer { x in
+            b.withUnsafeBufferPointer { y in order(x, y) }
         }
-        if Int(length) > key.count {
-            key = [UInt8](repeating: 0, count: Int(length))
-            length = units.withUnsafeBufferPointer {
-                swift_ucol_getSortKey(collator, $0.baseAddress, Int32($0.count), &key, Int32(key.count))
+    }
+
+    @inline(__always)
+    static func order(_ x: UnsafeBufferPointer<UInt8>, _ y: UnsafeBufferPointer<UInt8>) -> ComparisonResult {
+        let common = min(x.count, y.count)
+        if common > 0 {
+            let c = memcmp(x.baseAddress!, y.baseAddress!, common)
+            if c != 0 { return c < 0 ? .orderedAscending : .orderedDescending }
+        }
+        return x.count == y.count ? .orderedSame : (x.count < y.count ? .orderedAscending : .orderedDescending)
+    }
+
+    /// The rank of each key: 0 for the smallest, equal keys equal.
+    func ranks() -> [Int32] {
+        let n = ends.count
+        guard n > 0 else { return [] }
+        return bytes.withUnsafeBufferPointer { all -> [Int32] in
+            func key(_ i: Int32) -> UnsafeBufferPointer<UInt8> {
+                let start = i == 0 ? 0 : ends[Int(i) - 1]
+                return UnsafeBufferPointer(rebasing: all[start..<ends[Int(i)]])
             }
+            var order = Array(Int32(0)..<Int32(n))
+            order.sort { Self.order(key($0), key($1)) == .orderedAscending }
+            var ranks = [Int32](repeating: 0, count: n)
+            var rank: Int32 = 0
+            for k in order.indices {
+                if k > 0, Self.order(key(order[k - 1]), key(order[k])) != .orderedSame { rank += 1 }
+                ranks[Int(order[k])] = rank
+            }
+            return ranks
         }
-        return Array(key.prefix(Int(length)))
-        #else
-        return Array(s.utf8)
-        #endif
     }
+}
 
-    func compare(_ a: String, _ b: String) -> ComparisonResult {
-        #if canImport(_FoundationICU)
-        let x = sortKey(a), y = sortKey(b)
-        if x == y { return .orderedSame }
-        return x.lexicographicallyPrecedes(y) ? .orderedAscending : .orderedDescending
-        #else
-        return a.compare(b, options: [], range: nil, locale: Locale(identifier: locale))
-        #endif
+extension NaturalKey {
+    /// The text in composed form (NFC); ASCII text is returned as it is.
+    static func composed(_ text: String) -> String {
+        text.utf8.allSatisfy { $0 < 0x80 } ? text : text.precomposedStringWithCanonicalMapping
     }
 }

@@ -60,6 +60,13 @@ public final class TextOutput {
         flushIfFull()
     }
 
+    /// Writes bytes.
+    @inline(__always)
+    public func write(bytes: UnsafeBufferPointer<UInt8>) {
+        buffer.append(contentsOf: bytes)
+        flushIfFull()
+    }
+
     /// Writes a number as JSON writes it (``JSONValue/format(_:)``): integers without a
     /// fraction, others in the shortest form that reads back to the same value, `null` for a
     /// value that is not a number.

@@ -1,0 +1,120 @@
+import Foundation
+#if canImport(_FoundationICU)
+import _FoundationICU
+#endif
+
+/// An ICU collator for one locale, made once and shared. Numbers in text compare by value
+/// (`UCOL_NUMERIC_COLLATION`) unless the locale id sets that itself (`-u-kn-…`, `@colNumeric=…`).
+final class Collation: @unchecked Sendable {
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var cache: [String: Collation] = [:]
+
+    let locale: String
+    #if canImport(_FoundationICU)
+    private let collator: OpaquePointer?
+    private let mutex = NSLock()
+    #endif
+
+    static func shared(_ locale: String) -> Collation {
+        lock.lock()
+        defer { lock.unlock() }
+        if let existing = cache[locale] { return existing }
+        let made = Collation(locale)
+        cache[locale] = made
+        return made
+    }
+
+    private init(_ locale: String) {
+        self.locale = locale
+        #if canImport(_FoundationICU)
+        var status = U_ZERO_ERROR
+        let opened = swift_ucol_open(locale, &status)
+        collator = status.rawValue > U_ZERO_ERROR.rawValue ? nil : opened
+        let lower = locale.lowercased()
+        if let collator, !lower.contains("-kn") && !lower.contains("colnumeric") {
+            var attributeStatus = U_ZERO_ERROR
+            swift_ucol_setAttribute(collator, UCOL_NUMERIC_COLLATION, UCOL_ON, &attributeStatus)
+        }
+        #endif
+    }
+
+    deinit {
+        #if canImport(_FoundationICU)
+        if let collator { swift_ucol_close(collator) }
+        #endif
+    }
+
+    /// Bytes that compare (lexicographically) as the strings collate.
+    func sortKey(_ s: String) -> [UInt8] {
+        #if canImport(_FoundationICU)
+        guard let collator else { return Array(NaturalKey.composed(s).utf8) }
+        let units = Array(s.utf16)
+        mutex.lock()
+        defer { mutex.unlock() }
+        var key = [UInt8](repeating: 0, count: max(32, units.count * 4 + 16))
+        var length = units.withUnsafeBufferPointer {
+            swift_ucol_getSortKey(collator, $0.baseAddress, Int32($0.count), &key, Int32(key.count))
+        }
+        if Int(length) > key.count {
+            key = [UInt8](repeating: 0, count: Int(length))
+            length = units.withUnsafeBufferPointer {
+                swift_ucol_getSortKey(collator, $0.baseAddress, Int32($0.count), &key, Int32(key.count))
+            }
+        }
+        return Array(key.prefix(Int(length)))
+        #else
+        return Array(NaturalKey.composed(s).utf8)
+        #endif
+    }
+
+    func compare(_ a: String, _ b: String) -> ComparisonResult {
+        SortKeys.compare(sortKey(a), sortKey(b))
+    }
+
+    // MARK: Which locales exist
+
+    /// The languages ICU has collation data for (`zh`, `de`, `sv`, …), and `root`.
+    static let languages: [String] = {
+        var names = Set(["root"])
+        #if canImport(_FoundationICU)
+        let count = swift_ucol_countAvailable()
+        for i in 0..<count {
+            guard let id = swift_ucol_getAvailable(i) else { continue }
+            names.insert(language(of: String(cString: id)))
+        }
+        #else
+        for id in Locale.availableIdentifiers { names.insert(language(of: id)) }
+        #endif
+        return names.sorted()
+    }()
+
+    /// The language subtag of a locale id: `zh` of `zh-Hant@collation=stroke`.
+    static func language(of id: String) -> String {
+        String(id.prefix { $0 != "-" && $0 != "_" && $0 != "@" }).lowercased()
+    }
+
+    /// `nil` when the language of `id` has collation data; otherwise the error, with the closest
+    /// language as a suggestion.
+    static func check(_ id: String) -> SortError? {
+        let language = language(of: id)
+        if languages.contains(language) { return nil }
+        let suggestion = languages.min { distance($0, language) < distance($1, language) }
+        return .unknownLocale(id, suggestion: suggestion.flatMap { distance($0, language) <= 2 ? $0 : nil })
+    }
+
+    /// The edit distance between two short strings.
+    static func distance(_ a: String, _ b: String) -> Int {
+        let x = Array(a), y = Array(b)
+        var row = Array(0...y.count)
+        for i in 1...max(1, x.count) where !x.isEmpty {
+            var previous = row[0]
+            row[0] = i
+            for j in stride(from: 1, through: y.count, by: 1) {
+                let current = row[j]
+                row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (x[i - 1] == y[j - 1] ? 0 : 1))
+                previous = current
+            }
+        }
+        return x.isEmpty ? y.count : row[y.count]
+    }
+}

@@ -1,0 +1,238 @@
+import Foundation
+
+/// Sort keys for natural order: bytes whose lexicographic order is the natural order of the
+/// texts, so that each distinct text is analysed once and sorting compares bytes.
+///
+/// A text is read as a sequence of chunks: a run of decimal digits (of any script: `12`, `１２`,
+/// `١٢`) or of Chinese numerals (`十一`, `二〇二六`, `一百零五`) is a number; every other character
+/// is itself, case-folded. Numbers compare by value and come before other characters; then the
+/// texts compare chunk by chunk, a shorter text first. Ties are broken by fewer leading zeros, then
+/// by case (the first difference decides), then by the scalars of the text, so that only equal
+/// texts are equivalent. Texts are compared in their composed form (NFC): `é` written as one
+/// scalar or as `e` and a combining accent is the same text.
+///
+/// With `decimals`, a number may also carry a sign (at the start of the text or after a space)
+/// and a fractional part (`-3 < 9 < 88.25 < 88.5`); this reads `1.10` as more than `1.9`, so it
+/// is an option, for columns of measurements rather than of version numbers.
+enum NaturalKey {
+    private static let endOfSection: UInt8 = 0x00
+    private static let negativeNumber: UInt8 = 0x01
+    private static let number: UInt8 = 0x02
+    private static let character: UInt8 = 0x03
+
+    /// The key of `text`.
+    static func make(_ text: String, decimals: Bool = false) -> [UInt8] {
+        let composed = composedScalars(text)
+        var primary: [UInt8] = [], zeros: [UInt8] = [], cases: [UInt8] = []
+        primary.reserveCapacity(composed.count * 2 + 8)
+        var i = 0
+        let n = composed.count
+        while i < n {
+            let scalar = composed[i]
+            if decimals, let (negative, integer, fraction, next) = signedDecimal(composed, i) {
+                appendNumber(&primary, integer: integer, fraction: fraction, negative: negative)
+                appendCount(&zeros, integer.prefix { $0 == 0 }.count)
+                i = next
+                continue
+            }
+            if let value = digitValue(scalar) {
+                var digits: [UInt8] = [value]
+                var j = i + 1
+                while j < n, let d = digitValue(composed[j]) {
+                    digits.append(d)
+                    j += 1
+                }
+                let leading = digits.prefix { $0 == 0 }.count
+                appendNumber(&primary, integer: Array(digits.dropFirst(min(leading, digits.count - 1))), fraction: [],
+                             negative: false)
+                appendCount(&zeros, leading)
+                i = j
+                continue
+            }
+            if ChineseNumeral.isNumeral(scalar), let (value, next) = ChineseNumeral.read(composed, i) {
+                appendNumber(&primary, integer: value, fraction: [], negative: false)
+                appendCount(&zeros, 0)
+                i = next
+                continue
+            }
+            let lower = Character(scalar).lowercased().unicodeScalars
+            for folded in lower {
+                primary.append(character)
+                appendScalar(&primary, folded)
+            }
+            cases.append(1)
+            appendScalar(&cases, scalar)
+            i += 1
+        }
+        var key = primary
+        key.append(endOfSection)
+        key += zeros
+        key.append(endOfSection)
+        key += cases
+        key.append(endOfSection)
+        for scalar in composed {
+            key.append(1)
+            appendScalar(&key, scalar)
+        }
+        return key
+    }
+
+    /// The scalars of `text` in composed form (NFC); ASCII text is already composed.
+    static func composedScalars(_ text: String) -> [Unicode.Scalar] {
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return Array(text.unicodeScalars) }
+        return Array(text.precomposedStringWithCanonicalMapping.unicodeScalars)
+    }
+
+    @inline(__always)
+    static func digitValue(_ scalar: Unicode.Scalar) -> UInt8? {
+        let v = scalar.value
+        if v >= 48 && v <= 57 { return UInt8(v - 48) }
+        guard v >= 0x660, scalar.properties.numericType == .decimal, let value = scalar.properties.numericValue else { return nil }
+        return UInt8(value)
+    }
+
+    private static func appendScalar(_ key: inout [UInt8], _ scalar: Unicode.Scalar) {
+        let v = scalar.value
+        key.append(UInt8(v >> 16))
+        key.append(UInt8((v >> 8) & 0xFF))
+        key.append(UInt8(v & 0xFF))
+    }
+
+    private static func appendCount(_ key: inout [UInt8], _ count: Int) {
+        let c = UInt32(clamping: count)
+        key.append(UInt8(c >> 24))
+        key.append(UInt8((c >> 16) & 0xFF))
+        key.append(UInt8((c >> 8) & 0xFF))
+        key.append(UInt8(c & 0xFF))
+    }
+
+    /// A number: its sign, the count of its integer digits, its digits, then its fraction's
+    /// digits and an end. Negative numbers have their bytes inverted, so that a larger magnitude
+    /// sorts first.
+    private static func appendNumber(_ key: inout [UInt8], integer: [UInt8], fraction: [UInt8], negative: Bool) {
+        var integer = integer
+        while integer.count > 1, integer.first == 0 { integer.removeFirst() }
+        var fraction = fraction
+        while fraction.last == 0 { fraction.removeLast() }
+        let isZero = integer.allSatisfy { $0 == 0 } && fraction.isEmpty
+        let negative = negative && !isZero
+        var body: [UInt8] = []
+        let count = UInt32(clamping: integer == [0] ? 0 : integer.count)
+        body.append(UInt8(count >> 24))
+        body.append(UInt8((count >> 16) & 0xFF))
+        body.append(UInt8((count >> 8) & 0xFF))
+        body.append(UInt8(count & 0xFF))
+        if integer != [0] { for d in integer { body.append(d + 1) } }
+        for d in fraction { body.append(d + 1) }
+        body.append(0)
+        key.append(negative ? negativeNumber : number)
+        if negative { key += body.map { ~$0 } } else { key += body }
+    }
+
+    /// A signed or fractional number starting at `i`: a sign only at the start or after a space,
+    /// a point only between digits. `nil` when there is none or it has neither sign nor point.
+    private static func signedDecimal(_ s: [Unicode.Scalar], _ start: Int) -> (Bool, [UInt8], [UInt8], Int)? {
+        var i = start
+        var negative = false
+        if s[i] == "-" || s[i] == "+" || s[i] == "−" {
+            guard i == 0 || s[i - 1] == " " else { return nil }
+            negative = s[i] != "+"
+            i += 1
+        }
+        var integer: [UInt8] = []
+        while i < s.count, let d = digitValue(s[i]) { integer.append(d); i += 1 }
+        guard !integer.isEmpty else { return nil }
+        var fraction: [UInt8] = []
+        if i + 1 < s.count, s[i] == ".", digitValue(s[i + 1]) != nil {
+            i += 1
+            while i < s.count, let d = digitValue(s[i]) { fraction.append(d); i += 1 }
+        }
+        guard i > start + integer.count || !fraction.isEmpty else { return nil }
+        return (negative, integer, fraction, i)
+    }
+}
+
+/// Chinese numerals in text: 一 … 九, 〇 and 零, 两, and the units 十, 百, 千, 万, 亿, read as the
+/// number they write (`十一` = 11, `一百零五` = 105, `二〇二六` = 2026, `三万五千` = 35000).
+enum ChineseNumeral {
+    static func digit(_ scalar: Unicode.Scalar) -> UInt64? {
+        switch scalar {
+        case "〇", "零": return 0
+        case "一": return 1
+        case "二", "两": return 2
+        case "三": return 3
+        case "四": return 4
+        case "五": return 5
+        case "六": return 6
+        case "七": return 7
+        case "八": return 8
+        case "九": return 9
+        default: return nil
+        }
+    }
+
+    static func unit(_ scalar: Unicode.Scalar) -> UInt64? {
+        switch scalar {
+        case "十": return 10
+        case "百": return 100
+        case "千": return 1000
+        case "万": return 10_000
+        case "亿": return 100_000_000
+        default: return nil
+        }
+    }
+
+    static func isNumeral(_ scalar: Unicode.Scalar) -> Bool { digit(scalar) != nil || unit(scalar) != nil }
+
+    /// The number written from `start`, and where it ends; `nil` for a run that is not a number
+    /// (a unit other than 十 with no digit, as in 万达 or 千岛湖) or that passes 64 bits.
+    static func read(_ s: [Unicode.Scalar], _ start: Int) -> ([UInt8], Int)? {
+        var end = start
+        while end < s.count, isNumeral(s[end]) { end += 1 }
+        let run = s[start..<end]
+        guard run.contains(where: { digit($0) != nil }) || run.first == "十" else { return nil }
+        var total: UInt64 = 0, tenThousands: UInt64 = 0, section: UInt64 = 0, number: UInt64 = 0
+        var lastWasDigit = false
+        for scalar in run {
+            if let d = digit(scalar) {
+                if lastWasDigit {
+                    // Digits side by side are positional: 二〇二六.
+                    let (times, o1) = number.multipliedReportingOverflow(by: 10)
+                    let (plus, o2) = times.addingReportingOverflow(d)
+                    if o1 || o2 { return nil }
+                    number = plus
+                } else {
+                    number = d
+                }
+                lastWasDigit = true
+                continue
+            }
+            lastWasDigit = false
+            guard let u = unit(scalar) else { return nil }
+            switch u {
+            case 10, 100, 1000:
+                let (value, o) = (number == 0 && section == 0 && tenThousands == 0 && total == 0 ? 1 : max(number, 1))
+                    .multipliedReportingOverflow(by: u)
+                if o { return nil }
+                section += value
+                number = 0
+            case 10_000:
+                let (value, o) = (section + number).multipliedReportingOverflow(by: u)
+                if o { return nil }
+                tenThousands += value
+                section = 0
+                number = 0
+            default:
+                let (value, o) = (tenThousands + section + number).multipliedReportingOverflow(by: u)
+                if o { return nil }
+                total += value
+                tenThousands = 0
+                section = 0
+                number = 0
+            }
+        }
+        let (sum, o) = total.addingReportingOverflow(tenThousands + section + number)
+        if o { return nil }
+        return (Array(String(sum).utf8).map { $0 - 48 }, end)
+    }
+}
