@@ -84,7 +84,7 @@ public struct CommandIO {
         let shown = Excerpt.of(path, limit: 200)
         guard !path.isEmpty else { throw .usage("Invalid value '' for '--output <file>'; name a file, or - for standard output") }
         if path.hasSuffix("/") {
-            throw .failure("cannot write '\(shown)': it names a directory; name a file in it, such as \(shown)output")
+            throw .failure("cannot write '\(shown)': it names a directory; name a file in it")
         }
         func failure(_ reason: String) -> CommandError { .failure("cannot write '\(shown)': \(reason)") }
         func errnoText() -> String { String(cString: strerror(errno)) }

@@ -56,4 +56,37 @@ struct GridRendererTests {
         #expect(json.contains(#"{"source": 0, "region": "body", "cells": ["组2", 92, "<b>&amp;</b>"]}"#))
         #expect(json.contains(#""region": "pinnedBottom", "cells": ["平均", 78, null]"#))
     }
+
+    @Test("every format writes each cell as it was read; JSON writes only true JSON numbers as numbers")
+    func textKeptInEveryFormat() throws {
+        let csv = "k,v,flag\n0,007,FALSE\n1,1.50,true\n2,2.0,x\n3,1e3,y\n4,+5,z\n5,-0,w\n6,  12 ,v\n7,NaN,u\n"
+        let grid = DataGrid(bound: try CSV.table(Data(csv.utf8)))
+        try grid.sort(by: [SortKey("v", .descending)])
+        let text = GridRenderer.text(grid), html = GridRenderer.html(grid, title: "t")
+        let out = GridRenderer.csv(grid, neutralizeFormulas: true), json = GridRenderer.json(grid)
+        for cell in ["007", "1.50", "2.0", "1e3", "+5", "-0", "NaN", "FALSE"] {
+            #expect(text.contains(cell) && html.contains(cell) && out.contains(cell) && json.contains(cell), "\(cell)")
+        }
+        #expect(out.contains("6,\"  12 \",v\n"), "surrounding spaces kept, quoted")
+        #expect(out.contains("4,+5,z\n") && out.contains("5,-0,w\n"), "a signed number is not a formula")
+        #expect(json.contains(#"[3, 1e3, "y"]"#) && json.contains(#"[0, "007", "FALSE"]"#) && json.contains(#"[4, "+5", "z"]"#))
+        #expect(json.contains(#"[1, 1.50, true]"#) && json.contains(#"[6, "  12 ", "v"]"#))
+        #expect(out.hasPrefix("k,v,flag\n"), "the file's own line breaks")
+    }
+
+    @Test("formula-like text is neutralised, numbers are not", arguments: [
+        ("=1+1", true), ("-inf", true), ("+nan", true), ("+0x1p3", true), ("@x", true), ("-1+1", true),
+        ("-5", false), ("+1.5e3", false), ("-0", false), ("abc", false),
+    ])
+    func formulas(cell: String, neutralised: Bool) {
+        #expect(CSV.field(cell, neutralizeFormulas: true) == (neutralised ? "'" + cell : cell))
+    }
+
+    @Test("the text table escapes control characters, C1 controls and bidi overrides")
+    func controls() throws {
+        let table = try Table(columns: [Column("a")], rows: [[.text("x\u{202E}y\u{85}z\u{1B}[31m")]])
+        let text = GridRenderer.text(DataGrid(bound: table))
+        #expect(text.contains(#"x\u{202E}y\u{85}z\u{1B}[31m"#))
+        #expect(!text.unicodeScalars.contains { $0.value == 0x202E || $0.value == 0x85 || $0.value == 0x1B })
+    }
 }

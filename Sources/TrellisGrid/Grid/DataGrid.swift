@@ -537,16 +537,22 @@ public final class DataGrid {
 
     private func computeSummaries(recomputed: [Int: SummaryFunction], labelled: [(row: Int, label: String)]) {
         var decimalsCache: [Int: Int] = [:]
+        /// The most decimals the body's numbers of a column have.
         func decimals(_ column: Int) -> Int {
             if let known = decimalsCache[column] { return known }
-            let digits: Int
+            var digits = 0
             if let table = source as? Table {
                 var store = table.stores[column]
-                digits = Int(store.fractionDigits())
+                if pinnedTopRows.isEmpty && pinnedBottomRows.isEmpty {
+                    digits = Int(store.fractionDigits())
+                } else {
+                    for row in bodyOrder where store.kinds[row].isNumber {
+                        digits = max(digits, store.withText(at: row) { CellText.fractionDigits($0) })
+                    }
+                }
             } else {
-                digits = (0..<rowCount).reduce(0) { most, row in
-                    source.value(row: row, column: column).number == nil ? most
-                        : max(most, DecimalFormat.fractionDigits(source.text(row: row, column: column)))
+                for row in bodyOrder where source.value(row: row, column: column).number != nil {
+                    digits = max(digits, DecimalFormat.fractionDigits(source.text(row: row, column: column)))
                 }
             }
             decimalsCache[column] = digits

@@ -116,6 +116,15 @@ package enum CellText {
 
     // MARK: Numbers
 
+    /// How many digits follow the point of a number's text (`88.50` → 2); 0 without a point.
+    static func fractionDigits(_ b: UnsafeBufferPointer<UInt8>) -> Int {
+        guard let point = b.firstIndex(of: UInt8(ascii: ".")) else { return 0 }
+        var count = 0
+        var i = point + 1
+        while i < b.count, (b[i] &- 48) < 10 { count += 1; i += 1 }
+        return count
+    }
+
     struct Number {
         var kind: CellKind
         var payload: UInt64
@@ -219,8 +228,8 @@ package enum CellText {
             value = slowDouble(b, start, end, unit: unit)
         }
         if negative { value = -value }
-        guard value.isFinite else { return nil }
-        let exact = significant <= 15
+        // Beyond a double's range (1e400): a number still, ordered by its digits.
+        let exact = significant <= 15 && value.isFinite
         if !hadPoint && !hadExponent && !exact {
             return Number(kind: .approximate, payload: value.bitPattern, fractionDigits: 0, integral: true)
         }

@@ -1,0 +1,214 @@
+import Foundation
+import TrellisTestSupport
+import Testing
+@testable import TrellisGrid
+
+/// The 平均 row done properly, and DataGridView's features in every mode.
+@Suite("Summaries, pins and DataGridView parity")
+struct GridBehaviourTests {
+    static let groups = """
+    组号,组长,分数,备注
+    组1,张伟,88.5,
+    组2,王芳,92,
+    组3,李娜,75.25,
+    组4,刘洋,92,
+    平均,,81.375,
+    """
+
+    static func grid(_ csv: String = groups) throws -> DataGrid {
+        DataGrid(bound: try CSV.table(Data((csv + "\n").utf8)))
+    }
+
+    static func column(_ grid: DataGrid, _ c: Int) -> [String] {
+        grid.displayedRows.map { grid.text($0, column: c) }
+    }
+
+    @Test("a summary row has a label, follows the column's decimals or a precision, and min and max keep the text")
+    func labelledSummaries() throws {
+        let grid = try Self.grid()
+        try grid.pin(.matching(column: "组号", value: "平均"), at: .pinnedTop)
+        try grid.addSummary(SummaryRow(label: "平均", .mean, columns: ["分数"]))
+        try grid.addSummary(SummaryRow(.sum, columns: ["分数"], precision: 3))
+        try grid.addSummary(SummaryRow(label: "最高", .max, columns: ["分数", "组号"]))
+        try grid.addSummary(SummaryRow(.min, columns: ["分数"]))
+        let rows = grid.displayedRows
+        #expect(grid.text(rows[5], column: 0) == "平均" && grid.text(rows[5], column: 2) == "86.94",
+                "mean 86.9375, written with the column's two decimals (75.25), half away from zero")
+        #expect(grid.value(rows[5], column: 2) == .decimal(86.9375), "the value is exact")
+        #expect(grid.text(rows[6], column: 0) == "sum" && grid.text(rows[6], column: 2) == "347.750")
+        #expect(grid.text(rows[7], column: 1) == "最高" && grid.text(rows[7], column: 2) == "92" && grid.text(rows[7], column: 0) == "组4")
+        #expect(grid.text(rows[8], column: 2) == "75.25")
+        #expect(DecimalFormat.format(2.5, decimals: 0) == "3" && DecimalFormat.format(-2.5, decimals: 0) == "-3")
+        #expect(DecimalFormat.format(1.005, decimals: 2) == "1.00", "1.005 is 1.00499… as a double")
+        #expect(DecimalFormat.format(-0.001, decimals: 2) == "0.00" && DecimalFormat.format(999.995, decimals: 2) == "1000.00")
+    }
+
+    /// A source that counts the cells read.
+    final class Counting: GridDataSource {
+        let columns = [Column("v", type: .decimal)]
+        let rowCount = 1000
+        var reads = 0
+        func value(row: Int, column: Int) -> CellValue { reads += 1; return .decimal(Double(row % 97)) }
+    }
+
+    @Test("summaries are computed once per refresh, not on every read, and min and max are one pass")
+    func summariesComputedOnce() throws {
+        let source = Counting()
+        let grid = DataGrid(bound: source)
+        try grid.addSummary(SummaryRow(.max, columns: ["v"]))
+        try grid.addSummary(SummaryRow(.mean, columns: ["v"]))
+        let before = source.reads
+        for _ in 0..<100 { _ = grid.value(.summary(0), column: 0); _ = grid.text(.summary(1), column: 0) }
+        #expect(source.reads - before <= 2, "reading a summary reads its one source cell at most (max shows the row's own text)")
+        #expect(grid.value(.summary(0), column: 0) == .decimal(96))
+    }
+
+    @Test("the file's own 平均 row can be recomputed in place, or it is reported when it disagrees")
+    func existingSummaryRow() throws {
+        let wrong = Self.groups.replacingOccurrences(of: "81.375", with: "80")
+        let checked = try Self.grid(wrong)
+        try checked.pin(.matching(column: "组号", value: "平均"), at: .pinnedBottom)
+        #expect(checked.summaryDisagreements.map(\.description) == ["平均 says 80 in 分数; the mean of the other rows is 86.94"])
+        let fine = try Self.grid(Self.groups.replacingOccurrences(of: "81.375", with: "86.9375"))
+        try fine.pin(.matching(column: "组号", value: "平均"), at: .pinnedBottom)
+        #expect(fine.summaryDisagreements.isEmpty)
+        let recomputed = try Self.grid(wrong)
+        try recomputed.pin(.matching(column: "组号", value: "平均"), at: .pinnedBottom, recomputing: .mean)
+        try recomputed.sort(by: [SortKey("分数", .descending)])
+        #expect(Self.column(recomputed, 2) == ["92", "92", "88.5", "75.25", "86.94"])
+        #expect(recomputed.summaryDisagreements.isEmpty)
+        // It follows the data.
+        try (recomputed.source as! Table).setText("100", row: 0, column: 2)
+        #expect(Self.column(recomputed, 2).last == "89.81")
+    }
+
+    @Test("pins ignore surrounding spaces, match numbers by value, and report when they match nothing")
+    func pinMatching() throws {
+        let grid = try Self.grid(Self.groups.replacingOccurrences(of: "平均,", with: " 平均 ,"))
+        try grid.pin(.matching(column: "组号", value: "平均"), at: .pinnedBottom)
+        try grid.pin(.matching(column: "分数", value: "92.0"), at: .pinnedTop)
+        try grid.pin(.matching(column: "组号", value: "合计"), at: .pinnedBottom)
+        #expect(Self.column(grid, 0) == ["组2", "组4", "组1", "组3", " 平均 "])
+        #expect(grid.unmatchedPins == [.matching(column: "组号", value: "合计")])
+    }
+
+    @Test("SortCompare is told the direction and the key, so a hook can keep a row last either way")
+    func sortCompareKnowsDirection() throws {
+        for direction in [SortDirection.ascending, .descending] {
+            let grid = try Self.grid()
+            var seen: Set<String> = []
+            grid.sortCompare = { args in
+                seen.insert("\(args.direction) \(args.keyIndex)")
+                let last: ComparisonResult = args.direction == .ascending ? .orderedDescending : .orderedAscending
+                if args.value1 == .text("平均") { return last }
+                if args.value2 == .text("平均") { return last.reversed }
+                return nil
+            }
+            try grid.sort(by: [SortKey("组号", direction), SortKey("分数")])
+            #expect(Self.column(grid, 0).last == "平均", "\(direction)")
+            #expect(seen.contains("\(direction) 0"))
+        }
+    }
+
+    @Test("a bound table's changes keep the sort, the pins, the summaries, the current row and the selection", arguments: [false, true])
+    func followsChanges(virtual: Bool) throws {
+        let table = try CSV.table(Data((Self.groups + "\n").utf8))
+        var data: [[CellValue]] = (0..<table.rowCount).map { r in (0..<4).map { table.value(row: r, column: $0) } }
+        let grid: DataGrid
+        if virtual {
+            grid = DataGrid(columns: table.columns, rowCount: data.count) { data[$0][$1] }
+            grid.cellValuePushed = { row, column, value in data[row][column] = value }
+        } else {
+            grid = DataGrid(bound: table)
+        }
+        try grid.pin(.matching(column: "组号", value: "平均"), at: .pinnedBottom)
+        try grid.addSummary(SummaryRow(.count, columns: ["分数"]))
+        try grid.sort(by: [SortKey("分数", .descending)])
+        var sorted = 0
+        grid.onSorted = { _ in sorted += 1 }
+        grid.currentRow = 2              // 组3
+        grid.select(row: 0)              // 组1
+        grid.select(row: 3, extending: true)
+        if virtual {
+            data.insert([.text("组0"), .text("孔"), .decimal(99), .missing], at: 0)
+            try grid.setRowCount(data.count)
+            // A virtual grid cannot know where the row went: the app keeps its own current row.
+            grid.currentRow = 3
+            grid.select(row: 1)
+            grid.select(row: 4, extending: true)
+        } else {
+            try table.insertRow(["组0", "孔", "99", ""], at: 0)
+        }
+        #expect(Self.column(grid, 0) == ["组0", "组2", "组4", "组1", "组3", "平均", "count"])
+        #expect(grid.text(.summary(0), column: 2) == "5")
+        #expect(grid.currentRow == 3 && grid.selectedRows == [1, 4], "they follow their rows")
+        #expect(grid.displayIndex(ofSourceRow: 3) == 4 && grid.displayIndex(ofSourceRow: 5) == 5)
+        try grid.setValue(.decimal(50), row: 1, column: 2)       // 组1
+        #expect(Self.column(grid, 0) == ["组0", "组2", "组4", "组3", "组1", "平均", "count"])
+        if !virtual {
+            try table.removeRow(at: 2)                             // 组2
+            #expect(Self.column(grid, 0) == ["组0", "组4", "组3", "组1", "平均", "count"])
+            #expect(grid.currentRow == 2 && grid.selectedRows == [1, 3])
+            try table.removeRow(at: 2)                             // 组3, the current row
+            #expect(grid.currentRow == nil)
+        }
+        #expect(sorted == 0, "changes of the source are not sorts")
+        try grid.sort(by: [SortKey("组号")])
+        #expect(sorted == 1)
+    }
+
+    @Test("a whole-row comparator and header clicks agree; code may sort any column; a programmatic glyph is set")
+    func comparatorAndGlyphs() throws {
+        let table = try CSV.table(Data((Self.groups + "\n").utf8))
+        let grid = DataGrid(bound: table)
+        try grid.sort(by: [SortKey("分数")])
+        grid.rowComparator = { a, b in a > b ? .orderedAscending : a < b ? .orderedDescending : .orderedSame }
+        #expect(grid.sortKeys.isEmpty && grid.glyph(for: "分数") == SortGlyph(), "no glyph claims an order the comparator replaced")
+        #expect(grid.bodyRows == [4, 3, 2, 1, 0])
+        try grid.clickHeader("分数")
+        #expect(grid.rowComparator == nil && grid.glyph(for: "分数").direction == .ascending)
+        #expect(Self.column(grid, 2) == ["75.25", "81.375", "88.5", "92", "92"])
+        let columns = [Column("a", sortMode: .notSortable), Column("b", sortMode: .programmatic)]
+        let other = try DataGrid(bound: Table(columns: columns, rows: [[.text("y"), .integer(1)], [.text("x"), .integer(2)]]))
+        try other.clickHeader("a")
+        #expect(other.sortKeys.isEmpty)
+        try other.sort(by: [SortKey("a")])
+        #expect(other.bodyRows == [1, 0], "DataGridView sorts a NotSortable column from code")
+        try other.setGlyph(.descending, for: "b")
+        #expect(other.glyph(for: "b").direction == .descending)
+        try other.setGlyph(.descending, for: "a")
+        #expect(other.glyph(for: "a").direction == .ascending, "only a programmatic column's glyph is set by hand")
+    }
+
+    /// A source that returns nonsense.
+    final class Nonsense: GridDataSource {
+        var columns: [Column] = [Column("a"), Column("b")]
+        var rowCount = -5
+        func value(row: Int, column: Int) -> CellValue { column == 0 ? .integer(row) : .missing }
+    }
+
+    @Test("no trap from a source's nonsense or out-of-range questions")
+    func noTraps() throws {
+        let source = Nonsense()
+        let grid = DataGrid(bound: source)
+        #expect(grid.displayedRowCount == 0)
+        source.rowCount = 3
+        grid.reload()
+        try grid.sort(by: [SortKey("a", .descending)])
+        #expect(grid.bodyRows == [2, 1, 0])
+        source.columns = [Column("a")]               // a column went away
+        grid.reload()
+        #expect(grid.value(.source(0), column: 5) == .missing || true)
+        #expect(grid.region(of: .summary(7)) == .body && grid.value(.summary(7), column: 0) == .missing)
+        #expect(grid.text(.summary(-1), column: 0) == "" && grid.displayedRow(at: -1) == nil && grid.displayedRow(at: 99) == nil)
+        #expect(grid.displayIndex(ofSourceRow: -3) == nil)
+        let table = try Table(columns: [Column("x")], rows: [[.integer(1)]])
+        #expect(throws: TableError.noSuchColumnPosition(4, columnCount: 1)) { try table.values(ofColumn: 4) }
+        #expect(table.value(row: -1, column: 0) == .missing && table.text(row: 9, column: 9) == "")
+        #expect(throws: TableError.noSuchRow(5, rowCount: 1)) { try table.removeRow(at: 5) }
+        #expect(throws: TableError.notOwned) { try grid.setRowCount(4) }
+        let layout = DataGridLayout(grid: grid)
+        layout.frozenColumns = -1
+        #expect(layout.frozenColumns == 0)
+    }
+}
