@@ -33,6 +33,12 @@ public struct CommandIO {
     /// Reads a file given on the command line (`-` is standard input).
     func read(_ path: String) throws(CommandError) -> Data {
         if path == "-" { return readStandardInput() }
+        return Data(try readBytes(path))
+    }
+
+    /// Reads a file given on the command line (`-` is standard input) into bytes.
+    func readBytes(_ path: String) throws(CommandError) -> [UInt8] {
+        if path == "-" { return [UInt8](readStandardInput()) }
         let shown = Excerpt.of(path, limit: 200)
         guard !path.isEmpty else { throw .usage("Invalid file name ''; name a file, or - for standard input") }
         let descriptor = open(url(for: path).path, O_RDONLY | O_CLOEXEC)
@@ -45,19 +51,21 @@ public struct CommandIO {
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { throw .failure("cannot read '\(shown)': \(String(cString: strerror(errno)))") }
         if (info.st_mode & S_IFMT) == S_IFDIR { throw .failure("'\(shown)' is a directory; expected a file") }
-        var data = Data()
-        if (info.st_mode & S_IFMT) == S_IFREG, info.st_size > 0 { data.reserveCapacity(Int(info.st_size)) }
-        var chunk = [UInt8](repeating: 0, count: 1 << 20)
+        // Read into one array, as large as the file says it is, growing if it grows.
+        var bytes = [UInt8](repeating: 0, count: (info.st_mode & S_IFMT) == S_IFREG ? Int(max(0, info.st_size)) + 1 : 1 << 16)
+        var used = 0
         while true {
-            let count = chunk.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress, $0.count) }
+            if used == bytes.count { bytes.append(contentsOf: repeatElement(0, count: max(1 << 16, bytes.count))) }
+            let count = bytes.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress! + used, $0.count - used) }
             if count < 0 {
                 if errno == EINTR { continue }
                 throw .failure("cannot read '\(shown)': \(String(cString: strerror(errno)))")
             }
             if count == 0 { break }
-            data.append(contentsOf: chunk[0..<count])
+            used += count
         }
-        return data
+        bytes.removeSubrange(used...)
+        return bytes
     }
 
     /// Writes what `produce` writes to the file `path` (`-` or `nil` is standard output) as it is

@@ -90,10 +90,10 @@ enum SortCommand {
             }
             types[column] = type
         }
-        let data = try io.read(path)
+        let bytes = try io.readBytes(path)
         let shownPath = Excerpt.of(path, limit: 200)
         let table: Table
-        do { table = try CSV.table(data, types: types) } catch {
+        do { table = try CSV.table(bytes: bytes, types: types) } catch {
             if error.message.hasPrefix("no column named") { throw .usage("\(shownPath): \(error.message)") }
             throw .data("\(shownPath): \(error)")
         }

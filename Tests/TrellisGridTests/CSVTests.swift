@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TrellisTestSupport
 @testable import TrellisGrid
 
 @Suite("CSV")
@@ -64,5 +65,56 @@ struct CSVTests {
         #expect(safe.contains(",-5\r\n"), "a negative number is not a formula")
         let raw = CSV.write(records, neutralizeFormulas: false)
         #expect(try CSV.parse(Data(raw.utf8)) == records)
+    }
+}
+
+extension CSVTests {
+    /// The cells of a table, their kinds and texts, and its raw records, to compare two reads.
+    static func fingerprint(_ table: Table) -> [String] {
+        var out = table.columns.map { "\($0.identifier):\($0.type)" }
+        for row in 0..<table.rowCount {
+            out.append((0..<table.columns.count).map { "\(table.value(row: row, column: $0))|\(table.text(row: row, column: $0))" }
+                .joined(separator: ";"))
+        }
+        if let raw = table.rawRecords {
+            for k in 0..<raw.count { out.append("\(raw.starts[k])-\(raw.ends[k]) \(raw.risky[k])") }
+        }
+        out.append(table.typeWarnings.map(\.description).joined(separator: "/"))
+        return out
+    }
+
+    @Test("a file read in two halves at once is the same table as one read from start to end")
+    func halves() throws {
+        var rng = TrellisTestSupport.SeededRandom(seed: 31)
+        let pieces = ["plain", "\"quoted, comma\"", "\"two\nlines\"", "\"cr\rline\"", "\"say \"\"hi\"\"\"", "12", "-3.5", "", "=1+1",
+                      "张伟", "007", "\"\"\"\""]
+        for round in 0..<30 {
+            let lineBreak = ["\n", "\r\n", "\r"].randomElement(using: &rng)!
+            var text = (Bool.random(using: &rng) ? "\u{FEFF}" : "") + "a,b,c" + lineBreak
+            for _ in 0..<Int.random(in: 1...60, using: &rng) {
+                text += (0..<3).map { _ in pieces.randomElement(using: &rng)! }.joined(separator: ",") + lineBreak
+            }
+            let bytes = Array(text.utf8)
+            let whole = try CSV.table(bytes: bytes, types: [:], splitAbove: Int.max)
+            let split = try CSV.table(bytes: bytes, types: [:], splitAbove: 0)
+            #expect(Self.fingerprint(whole) == Self.fingerprint(split), "round \(round)")
+        }
+    }
+
+    @Test("an error in the second half is reported at its line in the file")
+    func errorInSecondHalf() {
+        var text = "a,b\n"
+        for k in 0..<200 { text += "\(k),\"x\ny\"\n" }   // every record takes two lines
+        text += "1,2,3\n"
+        for k in 0..<50 { text += "\(k),z\n" }
+        #expect(throws: CSVError(line: 402, column: 1, message: "this row has 3 fields; the header has 2")) {
+            try CSV.table(bytes: Array(text.utf8), types: [:], splitAbove: 0)
+        }
+        var bad = Array("a,b\n".utf8)
+        for k in 0..<300 { bad += Array("\(k),ok\n".utf8) }
+        bad += [0x31, 0x2C, 0xFF, 0x0A]
+        #expect(throws: CSVError(line: 302, column: 3, message: "the file is not valid UTF-8 text; save it as UTF-8")) {
+            try CSV.table(bytes: bad, types: [:], splitAbove: 0)
+        }
     }
 }

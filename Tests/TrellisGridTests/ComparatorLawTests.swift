@@ -84,3 +84,19 @@ extension ComparatorLawTests {
         #expect(cells.sorted(using: [CellValueComparator(.lexical)]) == [.text("组10"), .text("组2"), .missing])
     }
 }
+
+extension ComparatorLawTests {
+    @Test("the ASCII fast path of natural keys gives the general path's bytes")
+    func asciiKeys() {
+        var rng = SeededRandom(seed: 13)
+        let pieces = ["a", "Z", "item", "0", "00", "007", "1", "10", "9", " ", "-", ".", "~", "", "000123", "99999999999999999999"]
+        for _ in 0..<3000 {
+            let text = (0..<Int.random(in: 0...5, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined()
+            var copy = text
+            let fast = copy.withUTF8 { NaturalKey.ascii($0) }
+            #expect(fast == NaturalKey.makeGeneral(text, decimals: false), "\(text)")
+        }
+        var chinese = "组1"
+        #expect(chinese.withUTF8 { NaturalKey.ascii($0) } == nil)
+    }
+}

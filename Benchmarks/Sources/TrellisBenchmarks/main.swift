@@ -1,5 +1,17 @@
 import Foundation
+import TrellisCLI
 @_spi(Instrumentation) import TrellisCollectionView
+
+// `TrellisBenchmarks trellis …` is the `trellis` command itself, run as a child process by the
+// end-to-end benchmarks.
+if CommandLine.arguments.dropFirst().first == "trellis" {
+    var io = CommandIO(standardInput: { FileHandle.standardInput.readDataToEndOfFile() })
+    io.standardOutputDescriptor = STDOUT_FILENO
+    let status = TrellisCommandLine.run(Array(CommandLine.arguments.dropFirst(2)), io: &io)
+    FileHandle.standardOutput.write(Data(io.stdout.utf8))
+    FileHandle.standardError.write(Data(io.stderr.utf8))
+    exit(status)
+}
 
 // Flow layout benchmarks for 1,000,000 items. Every target is a ratio to, or an absolute bound
 // beside, a baseline measured in this same run.
@@ -25,7 +37,11 @@ var verdicts: [String] = []
 let onlyScrolling = CommandLine.arguments.dropFirst().first == "scrolling"
 let onlyGrid = CommandLine.arguments.dropFirst().first == "grid"
 let onlyJSON = CommandLine.arguments.dropFirst().first == "json"
-if onlyGrid {
+let onlySort = CommandLine.arguments.dropFirst().first == "sort"
+if onlySort {
+    let sizes = CommandLine.arguments.dropFirst(2).compactMap { Int($0) }
+    rows += sortCommandBenchmarks(runs: 5, sizes: sizes.isEmpty ? [100_000, 1_000_000] : sizes)
+} else if onlyGrid {
     rows += gridBenchmarks(runs: runs)
 } else if onlyJSON {
     rows += jsonBenchmarks(runs: runs, sizes: sizes)

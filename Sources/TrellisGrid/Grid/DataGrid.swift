@@ -27,6 +27,8 @@ public final class DataGrid {
 
     public let mode: Mode
     public let source: GridDataSource
+    /// The source, when it is a table: read straight from its storage.
+    package let table: Table?
     /// The columns of the source.
     public var columns: [Column] { source.columns }
 
@@ -75,7 +77,9 @@ public final class DataGrid {
     /// A grid that owns an empty table with these columns (unbound mode).
     public init(columns: [Column]) {
         mode = .unbound
-        source = Table(columns: columns)
+        let owned = Table(columns: columns)
+        source = owned
+        table = owned
         start()
     }
 
@@ -83,6 +87,7 @@ public final class DataGrid {
     public init(bound source: GridDataSource) {
         mode = .bound
         self.source = source
+        table = source as? Table
         start()
     }
 
@@ -90,6 +95,7 @@ public final class DataGrid {
     public init(columns: [Column], rowCount: Int, provider: @escaping (Int, Int) -> CellValue) {
         mode = .virtual
         source = VirtualSource(columns: columns, rowCount: rowCount, provider: provider)
+        table = nil
         start()
     }
 
@@ -286,12 +292,14 @@ public final class DataGrid {
             throw .unknownColumn(column, columns: columns.map(\.identifier))
         }
         summaries.append(summary)
+        topSummaryCountCached = summaries.reduce(0) { $0 + ($1.atTop ? 1 : 0) }
         refreshQuietly()
     }
 
     /// Removes every summary row.
     public func removeSummaries() {
         summaries = []
+        topSummaryCountCached = 0
         refreshQuietly()
     }
 
@@ -308,7 +316,8 @@ public final class DataGrid {
         pinnedTopRows.count + summaries.count + bodyOrder.count + pinnedBottomRows.count
     }
 
-    private var topSummaryCount: Int { summaries.reduce(0) { $0 + ($1.atTop ? 1 : 0) } }
+    private var topSummaryCount: Int { topSummaryCountCached }
+    private var topSummaryCountCached = 0
 
     /// The row shown at `index` of the display, or `nil` outside it. O(1) but for the summaries.
     public func displayedRow(at index: Int) -> DisplayRow? {
@@ -395,11 +404,26 @@ public final class DataGrid {
         }
     }
 
+    /// The source row shown at display `index` when it is shown as the source holds it (not a
+    /// summary, not recomputed): renderers read such rows straight from the table.
+    @inline(__always)
+    package func plainSourceRow(at index: Int) -> Int? {
+        guard index >= 0 else { return nil }
+        func plain(_ row: Int) -> Int? { recomputedCells.isEmpty || recomputedCells[row] == nil ? row : nil }
+        var i = index
+        if i < pinnedTopRows.count { return plain(pinnedTopRows[i]) }
+        i -= pinnedTopRows.count + topSummaryCountCached
+        guard i >= 0 else { return nil }
+        if i < bodyOrder.count { return bodyOrder[i] }   // body rows are never recomputed
+        i -= bodyOrder.count
+        return i < pinnedBottomRows.count ? plain(pinnedBottomRows[i]) : nil
+    }
+
     /// Calls `body` with the UTF-8 text of a cell: straight from a table's storage when it can,
     /// which is how renderers write a million rows without making a `String` per cell.
     package func withText<R>(_ row: DisplayRow, column: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         if case .source(let index) = row, recomputedCells.isEmpty || recomputedCells[index] == nil,
-           let table = source as? Table, table.stores.indices.contains(column), index >= 0, index < table.stores[column].count {
+           let table, table.stores.indices.contains(column), index >= 0, index < table.stores[column].count {
             return table.stores[column].withText(at: index, body)
         }
         var text = self.text(row, column: column)
@@ -413,7 +437,7 @@ public final class DataGrid {
     /// spreadsheets do).
     package func isNumber(_ row: DisplayRow, column: Int) -> Bool {
         if case .source(let index) = row, recomputedCells.isEmpty || recomputedCells[index] == nil,
-           let table = source as? Table, table.stores.indices.contains(column), index >= 0, index < table.stores[column].count {
+           let table, table.stores.indices.contains(column), index >= 0, index < table.stores[column].count {
             let kind = table.stores[column].kinds[index]
             return kind.isNumber || kind == .date
         }
@@ -613,8 +637,8 @@ public final class DataGrid {
                 let store = table.stores[column]
                 for row in bodyOrder {
                     switch store.kinds[row] {
-                    case .integer: adder.add(Int64(bitPattern: store.payloads[row]))
-                    case .decimal, .approximate: adder.add(Double(bitPattern: store.payloads[row]))
+                    case .integer: adder.add(Int64(bitPattern: store.payload(at: row)))
+                    case .decimal, .approximate: adder.add(Double(bitPattern: store.payload(at: row)))
                     default: break
                     }
                 }

@@ -23,17 +23,22 @@ public enum CSV {
     /// records, fields in double quotes may hold commas, line breaks and doubled quotes. A UTF-8
     /// byte order mark is skipped. A trailing line break does not start a record.
     public static func parse(_ data: Data) throws(CSVError) -> [[String]] {
-        var records: [[String]] = []
-        var record: [String] = []
-        try read(data) { field, isLast, _ in
-            record.append(String(decoding: field, as: UTF8.self))
-            if isLast {
-                records.append(record)
-                record = []
+        struct Records: CSVSink {
+            var records: [[String]] = []
+            var record: [String] = []
+            mutating func field(_ field: UnsafeBufferPointer<UInt8>, last: Bool, _ position: inout Position) -> Bool {
+                record.append(String(decoding: field, as: UTF8.self))
+                if last {
+                    records.append(record)
+                    record = []
+                }
+                return true
             }
-            return true
         }
-        return records
+        var sink = Records()
+        let error: CSVError? = data.withUnsafeBytes { read($0.bindMemory(to: UInt8.self), &sink) }
+        if let error { throw error }
+        return sink.records
     }
 
     /// Loads a table: the first record is the header (column identifiers), every other record a
@@ -43,34 +48,193 @@ public enum CSV {
     ///
     /// - Complexity: one pass over the bytes; about 17 bytes per cell besides the text.
     public static func table(_ data: Data, types: [String: ColumnType] = [:]) throws(CSVError) -> Table {
+        try table(bytes: [UInt8](data), types: types)
+    }
+
+    /// ``table(_:types:)`` over the file's bytes, which the table keeps as the text of its cells
+    /// (no copy but of fields with doubled quotes) and whose records CSV output can copy as they are.
+    public static func table(bytes input: [UInt8], types: [String: ColumnType] = [:]) throws(CSVError) -> Table {
+        try table(bytes: input, types: types, splitAbove: 1 << 22)
+    }
+
+    /// ``table(bytes:types:)``, reading in two halves at once when the file has more than
+    /// `splitAbove` bytes (the tests split small files).
+    static func table(bytes input: [UInt8], types: [String: ColumnType], splitAbove: Int) throws(CSVError) -> Table {
+        guard input.count < Int(UInt32.max) else {
+            throw CSVError(line: 1, column: 1, message: "the file is larger than 4 GB; split it")
+        }
+        let loaded: Result<TableLoader, CSVError> = input.withUnsafeBufferPointer { all in
+            // A large file is read in two halves at once, split at a record boundary.
+            if all.count > splitAbove, ProcessInfo.processInfo.activeProcessorCount > 1,
+               let result = readInHalves(all, types: types) {
+                return result
+            }
+            var loader = TableLoader(types: types, inputCount: all.count)
+            if let error = read(all, &loader) { return .failure(error) }
+            return .success(loader)
+        }
+        var loader = try loaded.get()
+        return try loader.finish(input)
+    }
+
+    /// Reads the header, then the two halves of the body on two threads; `nil` when the body
+    /// has no safe place to split.
+    private static func readInHalves(_ all: UnsafeBufferPointer<UInt8>, types: [String: ColumnType]) -> Result<TableLoader, CSVError>? {
+        // The header, from the first 64 KB (a longer header is read with the rest, on one thread).
+        var header = TableLoader(types: types, inputCount: all.count, headerOnly: true)
+        var prefix = min(all.count, 1 << 16)
+        while prefix < all.count, (all[prefix] & 0xC0) == 0x80 { prefix += 1 }   // not inside a character
+        if let error = read(UnsafeBufferPointer(rebasing: all[0..<prefix]), &header) { return .failure(error) }
+        guard header.pastHeader, let bodyStart = header.bodyStart, bodyStart < prefix,
+              let split = recordBoundary(all, from: bodyStart, near: bodyStart + (all.count - bodyStart) / 2) else { return nil }
+        let ranges = [bodyStart..<split, split..<all.count]
+        let estimates = ranges.map { lineBreaks(UnsafeBufferPointer(rebasing: all[$0])) + 1 }
+        var halves = [TableLoader(continuing: header, estimatedRecords: estimates[0]),
+                      TableLoader(continuing: header, estimatedRecords: estimates[1])]
+        var errors: [CSVError?] = [nil, nil]
+        halves.withUnsafeMutableBufferPointer { loaders in
+            errors.withUnsafeMutableBufferPointer { errors in
+                // Each thread touches only its own half, loader and error.
+                let shared = Unchecked((all, loaders, errors))
+                DispatchQueue.concurrentPerform(iterations: 2) { k in
+                    let (all, loaders, errors) = shared.value
+                    errors[k] = readBody(all, ranges[k], &loaders[k])
+                }
+            }
+        }
+        for (k, error) in errors.enumerated() {
+            guard var error else { continue }
+            // Lines are counted from the start of the half.
+            error = CSVError(line: error.line + lineCount(all, upTo: ranges[k].lowerBound), column: error.column, message: error.message)
+            return .failure(error)
+        }
+        var merged = halves[0]
+        merged.append(halves[1])
+        return .success(merged)
+    }
+
+    /// The start of a record near `middle`: after the first line break past it that is not in
+    /// a quoted field (quotes counted from `start`, where a record starts).
+    private static func recordBoundary(_ b: UnsafeBufferPointer<UInt8>, from start: Int, near middle: Int) -> Int? {
+        var inQuotes = false
+        var i = start
+        while i < middle {
+            if b[i] == 0x22 { inQuotes.toggle() }
+            i += 1
+        }
+        while i < b.count {
+            let c = b[i]
+            if c == 0x22 { inQuotes.toggle() }
+            else if !inQuotes, c == 0x0A || c == 0x0D {
+                if c == 0x0D, i + 1 < b.count, b[i + 1] == 0x0A { i += 1 }
+                return i + 1 < b.count ? i + 1 : nil
+            }
+            i += 1
+        }
+        return nil
+    }
+
+    /// The number of line breaks (LF, CRLF, lone CR) before `end`.
+    private static func lineCount(_ b: UnsafeBufferPointer<UInt8>, upTo end: Int) -> Int {
+        var count = 0, i = 0
+        while i < end {
+            if b[i] == 0x0A || (b[i] == 0x0D && !(i + 1 < b.count && b[i + 1] == 0x0A)) { count += 1 }
+            i += 1
+        }
+        return count
+    }
+
+    /// Reads the records in `range` of `all` (which starts and ends at record boundaries).
+    private static func readBody<S: CSVSink>(_ all: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ sink: inout S) -> CSVError? {
+        let bytes = UnsafeBufferPointer(rebasing: all[range])
+        if let bad = firstInvalidUTF8(bytes) {
+            let (line, column) = place(bytes, bad)
+            return CSVError(line: line, column: column, message: "the file is not valid UTF-8 text; save it as UTF-8")
+        }
+        do throws(CSVError) {
+            try scan(bytes, base: range.lowerBound, &sink)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    /// Builds a table from the fields of a file as they are read.
+    struct TableLoader: CSVSink {
+        let types: [String: ColumnType]
+        let inputCount: Int
         var header: [String] = []
-        var stores: [ColumnStore] = []
+        var readAs: [ColumnType?] = []
+        var builders: [ColumnBuilder] = []
+        /// The builders, unretained, for the per-field path (``builders`` keeps them alive).
+        var builderRefs: [Unmanaged<ColumnBuilder>] = []
         var column = 0
         var recordLine = 1
-        var full: String?
         var lineBreak: [UInt8]?
-        try read(data) { field, isLast, reader throws(CSVError) in
-            if lineBreak == nil { lineBreak = reader.lineBreak }
-            if !reader.pastHeader {
-                header.append(String(decoding: field, as: UTF8.self))
-                if isLast {
-                    reader.pastHeader = true
-                    try checkHeader(header, types: types)
-                    stores = header.map { name in
-                        var store = ColumnStore()
-                        store.readAs = types[name]
-                        store.reserve(reader.estimatedRecords, bytes: reader.byteCount / header.count)
-                        return store
-                    }
-                }
-                return true
+        var side: [UInt8] = []
+        var records = RawRecords()
+        var risky = false
+        /// Whether the header has been read; with `headerOnly`, reading stops there.
+        var pastHeader = false
+        let headerOnly: Bool
+        /// Where the first record after the header starts.
+        var bodyStart: Int?
+
+        init(types: [String: ColumnType], inputCount: Int, headerOnly: Bool = false) {
+            self.types = types
+            self.inputCount = inputCount
+            self.headerOnly = headerOnly
+        }
+
+        /// A loader for part of the body of the file whose header `header` read.
+        init(continuing header: TableLoader, estimatedRecords: Int) {
+            types = header.types
+            inputCount = header.inputCount
+            headerOnly = false
+            self.header = header.header
+            readAs = header.readAs
+            lineBreak = header.lineBreak
+            pastHeader = true
+            records.header = header.records.header
+            records.headerRisky = header.records.headerRisky
+            records.reserve(estimatedRecords)
+            makeBuilders(estimatedRecords)
+        }
+
+        private mutating func makeBuilders(_ capacity: Int) {
+            builders = header.map { _ in ColumnBuilder(capacity: capacity) }
+            builderRefs = builders.map { .passUnretained($0) }
+        }
+
+        /// Appends the cells and records another loader read after this one's.
+        mutating func append(_ other: TableLoader) {
+            for (mine, theirs) in zip(builders, other.builders) {
+                mine.append(contentsOf: theirs, shiftingFrom: inputCount, by: side.count)
+            }
+            records.append(contentsOf: other.records)
+            side += other.side
+        }
+
+        @inline(__always)
+        mutating func field(_ field: UnsafeBufferPointer<UInt8>, last isLast: Bool, _ reader: inout Position) throws(CSVError) -> Bool {
+            if let first = field.first, first == 0x3D || first == 0x2B || first == 0x2D || first == 0x40 || first == 0x09
+                || first == 0x0D, looksLikeFormula(field) {
+                risky = true
+            }
+            guard pastHeader else {
+                try takeHeader(field, isLast, &reader)
+                return !(pastHeader && headerOnly)
             }
             if column == 0 { recordLine = reader.recordLine }
-            if column < stores.count {
-                let cell = CellText.classify(field, as: stores[column].readAs)
-                if !stores[column].append(field, cell) {
-                    full = header[column]
-                    return false
+            if column < builderRefs.count {
+                let cell = CellText.classify(field, as: readAs[column])
+                let builder = builderRefs[column]
+                if let offset = reader.fieldOffset {
+                    builder._withUnsafeGuaranteedRef { $0.append(start: offset, length: field.count, cell) }
+                } else {
+                    let start = inputCount + side.count
+                    builder._withUnsafeGuaranteedRef { $0.append(start: start, length: field.count, cell) }
+                    side.append(contentsOf: field)
                 }
             }
             column += 1
@@ -78,29 +242,47 @@ public enum CSV {
                 guard column == header.count else {
                     throw CSVError(line: recordLine, column: 1, message: "this row has \(column) fields; the header has \(header.count)")
                 }
+                records.append(reader.recordStart..<reader.recordEnd, risky: risky)
+                risky = false
                 column = 0
             }
             return true
         }
-        if let full {
-            throw CSVError(line: recordLine, column: 1, message: "column \"\(Excerpt.of(full))\" holds more than 4 GB of text")
-        }
-        if header.isEmpty {
-            throw CSVError(line: 1, column: 1, message: "the file is empty; the first line must name the columns")
-        }
-        if stores.isEmpty {
-            // The header did not end its record: the file is the header alone.
+
+        private mutating func takeHeader(_ field: UnsafeBufferPointer<UInt8>, _ isLast: Bool, _ reader: inout Position) throws(CSVError) {
+            header.append(String(decoding: field, as: UTF8.self))
+            guard isLast else { return }
+            pastHeader = true
+            lineBreak = reader.lineBreak
+            bodyStart = reader.nextRecordStart
             try checkHeader(header, types: types)
-            stores = header.map { name in
-                var store = ColumnStore()
-                store.readAs = types[name]
-                return store
-            }
+            readAs = header.map { types[$0] }
+            if !headerOnly { makeBuilders(reader.estimatedRecords) }
+            records.header = reader.recordStart..<reader.recordEnd
+            records.headerRisky = risky
+            records.reserve(reader.estimatedRecords)
+            risky = false
         }
-        let columns = zip(header, stores).map { name, store in Column(name, type: types[name] ?? store.inferredType) }
-        let table = Table(columns: columns, stores: stores)
-        if let lineBreak { table.lineBreak = lineBreak }
-        return table
+
+        mutating func finish(_ input: [UInt8]) throws(CSVError) -> Table {
+            guard input.count + side.count < Int(UInt32.max) else {
+                throw CSVError(line: 1, column: 1, message: "the file is larger than 4 GB; split it")
+            }
+            if header.isEmpty {
+                throw CSVError(line: 1, column: 1, message: "the file is empty; the first line must name the columns")
+            }
+            var shared = input
+            if !side.isEmpty { shared.append(contentsOf: side) }
+            let stores = builders.indices.map { ColumnStore(builders[$0], shared: shared, readAs: readAs[$0]) }
+            builderRefs = []
+            builders = []
+            records.bytes = shared
+            let columns = zip(header, stores).map { name, store in Column(name, type: types[name] ?? store.inferredType) }
+            let table = Table(columns: columns, stores: stores)
+            if let lineBreak { table.lineBreak = lineBreak }
+            table.rawRecords = records
+            return table
+        }
     }
 
     private static func checkHeader(_ header: [String], types: [String: ColumnType]) throws(CSVError) {
@@ -132,30 +314,35 @@ public enum CSV {
         var estimatedRecords = 0
         /// The first record's line break (CRLF, LF or CR), `nil` before the first.
         var lineBreak: [UInt8]?
+        /// Where the current field's bytes are in the input, when they are there as they are
+        /// (`nil` for a field whose doubled quotes were undoubled).
+        var fieldOffset: Int?
+        /// Where the current record starts and (once its last field is read) ends in the input,
+        /// its line break excluded.
+        var recordStart = 0
+        var recordEnd = 0
+        /// Where reading goes on after the current field.
+        var nextRecordStart = 0
     }
 
-    /// Calls `field` with each field's bytes (quotes removed, doubled quotes undoubled) and
-    /// whether it ends its record; stops early when `field` returns `false`.
-    static func read(_ data: Data,
-                     _ field: (UnsafeBufferPointer<UInt8>, Bool, inout Position) throws(CSVError) -> Bool) throws(CSVError) {
-        let result: CSVError? = data.withUnsafeBytes { raw -> CSVError? in
-            let all = raw.bindMemory(to: UInt8.self)
-            guard !all.isEmpty else { return nil }
-            var base = 0
-            if all.count >= 3, all[0] == 0xEF, all[1] == 0xBB, all[2] == 0xBF { base = 3 }
-            let bytes = UnsafeBufferPointer(rebasing: all[base...])
-            if let bad = firstInvalidUTF8(bytes) {
-                let (line, column) = place(bytes, bad)
-                return CSVError(line: line, column: column, message: "the file is not valid UTF-8 text; save it as UTF-8")
-            }
-            do throws(CSVError) {
-                try scan(bytes, field)
-                return nil
-            } catch {
-                return error
-            }
+    /// Hands `sink` each field's bytes (quotes removed, doubled quotes undoubled) and whether it
+    /// ends its record, until the sink returns `false`; offsets in ``Position`` are into `all`.
+    /// Returns the first error.
+    static func read<S: CSVSink>(_ all: UnsafeBufferPointer<UInt8>, _ sink: inout S) -> CSVError? {
+        guard !all.isEmpty else { return nil }
+        var base = 0
+        if all.count >= 3, all[0] == 0xEF, all[1] == 0xBB, all[2] == 0xBF { base = 3 }
+        let bytes = UnsafeBufferPointer(rebasing: all[base...])
+        if let bad = firstInvalidUTF8(bytes) {
+            let (line, column) = place(bytes, bad)
+            return CSVError(line: line, column: column, message: "the file is not valid UTF-8 text; save it as UTF-8")
         }
-        if let result { throw result }
+        do throws(CSVError) {
+            try scan(bytes, base: base, &sink)
+            return nil
+        } catch {
+            return error
+        }
     }
 
     private static func lineBreaks(_ b: UnsafeBufferPointer<UInt8>) -> Int {
@@ -169,8 +356,7 @@ public enum CSV {
         return count
     }
 
-    private static func scan(_ b: UnsafeBufferPointer<UInt8>,
-                             _ field: (UnsafeBufferPointer<UInt8>, Bool, inout Position) throws(CSVError) -> Bool) throws(CSVError) {
+    private static func scan<S: CSVSink>(_ b: UnsafeBufferPointer<UInt8>, base: Int, _ sink: inout S) throws(CSVError) {
         let n = b.count
         var i = 0
         var line = 1, lineStart = 0
@@ -184,6 +370,7 @@ public enum CSV {
         while i < n {
             if atRecordStart {
                 position.recordLine = line
+                position.recordStart = base + i
                 atRecordStart = false
             }
             var start = i, end = i, doubled = false
@@ -225,6 +412,7 @@ public enum CSV {
                 end = i
             }
             var last = true
+            position.recordEnd = base + i
             if i < n {
                 if b[i] == 0x2C {
                     last = false
@@ -240,6 +428,7 @@ public enum CSV {
                     atRecordStart = true
                 }
             }
+            position.nextRecordStart = base + i
             let keepGoing: Bool
             if doubled {
                 scratch.removeAll(keepingCapacity: true)
@@ -248,14 +437,18 @@ public enum CSV {
                     scratch.append(b[k])
                     k += b[k] == 0x22 ? 2 : 1
                 }
-                keepGoing = try scratch.withUnsafeBufferPointer { bytes throws(CSVError) in try field(bytes, last, &position) }
+                position.fieldOffset = nil
+                keepGoing = try scratch.withUnsafeBufferPointer { bytes throws(CSVError) in try sink.field(bytes, last: last, &position) }
             } else {
-                keepGoing = try field(UnsafeBufferPointer(rebasing: b[start..<end]), last, &position)
+                position.fieldOffset = base + start
+                keepGoing = try sink.field(UnsafeBufferPointer(rebasing: b[start..<end]), last: last, &position)
             }
             if !keepGoing { return }
             if !last && i == n {
                 // A comma at the very end: one more, empty field ends the record.
-                if try !field(UnsafeBufferPointer(rebasing: b[n..<n]), true, &position) { return }
+                position.fieldOffset = base + n
+                position.recordEnd = base + n
+                if try !sink.field(UnsafeBufferPointer(rebasing: b[n..<n]), last: true, &position) { return }
             }
         }
     }
@@ -369,4 +562,16 @@ final class FieldWriter {
         }
         if quote { bytes.append(0x22) }
     }
+}
+
+/// What the CSV reader hands each field to.
+protocol CSVSink {
+    /// Takes a field; `last` when it ends its record. Returns `false` to stop reading.
+    mutating func field(_ field: UnsafeBufferPointer<UInt8>, last: Bool, _ position: inout CSV.Position) throws(CSVError) -> Bool
+}
+
+/// A value handed to concurrent code that only reads it or writes disjoint parts of it.
+struct Unchecked<T>: @unchecked Sendable {
+    let value: T
+    init(_ value: T) { self.value = value }
 }

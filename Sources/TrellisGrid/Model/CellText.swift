@@ -2,7 +2,7 @@ import Foundation
 
 /// What a cell's text holds, read the way a spreadsheet reads a cell typed as text: a number, a
 /// date, a truth value, an error literal — or text.
-package enum CellKind: UInt8, Sendable {
+package enum CellKind: UInt8, Sendable, BitwiseCopyable {
     /// Blank (empty, or only spaces).
     case missing
     /// An integer that fits in 64 bits, held exactly.
@@ -21,7 +21,7 @@ package enum CellKind: UInt8, Sendable {
     case notANumber
 
     /// Whether the kind is a number (integers, decimals, approximate numbers).
-    var isNumber: Bool { self == .integer || self == .decimal || self == .approximate }
+    package var isNumber: Bool { self == .integer || self == .decimal || self == .approximate }
 }
 
 /// One cell's text, classified: its kind and an 8-byte payload (an `Int64` for integers, the
@@ -134,6 +134,7 @@ package enum CellText {
     }
 
     static let powersOfTen: [Double] = (0...22).map { pow(10, Double($0)) }
+    static let integerPowersOfTen: [UInt64] = (0...19).map { k in (0..<k).reduce(UInt64(1)) { v, _ in v * 10 } }
 
     /// A number in `b[start..<end]`, or `nil` when the text is not one.
     static func parseNumber(_ b: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Number? {
@@ -210,7 +211,7 @@ package enum CellText {
         if !hadPoint && !hadExponent {
             if mantissa == 0 { return Number(kind: .integer, payload: 0, fractionDigits: 0, integral: true) }
             if significant <= 19, scale >= 0, scale <= 18 {
-                let (scaled, overflow) = mantissa.multipliedReportingOverflow(by: UInt64(pow(10, Double(scale))))
+                let (scaled, overflow) = mantissa.multipliedReportingOverflow(by: integerPowersOfTen[scale])
                 let limit: UInt64 = negative ? 1 << 63 : UInt64(Int64.max)
                 if !overflow, scaled <= limit {
                     let value = negative ? Int64(truncatingIfNeeded: 0 &- scaled) : Int64(scaled)

@@ -8,10 +8,10 @@ import Foundation
 /// compacted, which happens when more than half of it is dead.
 package struct ColumnStore: Sendable {
     package private(set) var bytes: [UInt8] = []
-    package private(set) var starts: [UInt32] = []
-    package private(set) var lengths: [UInt32] = []
-    package private(set) var kinds: [CellKind] = []
-    package private(set) var payloads: [UInt64] = []
+    private(set) var starts = PodArray<UInt32>()
+    private(set) var lengths = PodArray<UInt32>()
+    private(set) var kinds = PodArray<CellKind>()
+    private(set) var payloads = PodArray<UInt64>()
     /// The most digits any number has after its point, while no cell was changed or removed.
     private var widestFraction: UInt8 = 0
     private var widestFractionIsCurrent = true
@@ -39,6 +39,7 @@ package struct ColumnStore: Sendable {
     @inline(__always)
     mutating func append(_ text: UnsafeBufferPointer<UInt8>, _ cell: ClassifiedCell) -> Bool {
         guard bytes.count + text.count <= Self.maximumBytes else { return false }
+        materializePayloads()
         starts.append(UInt32(truncatingIfNeeded: bytes.count))
         lengths.append(UInt32(truncatingIfNeeded: text.count))
         bytes.append(contentsOf: text)
@@ -81,8 +82,53 @@ package struct ColumnStore: Sendable {
         return widestFraction
     }
 
+    /// An empty store.
+    init() {}
+
+    /// A store from a builder's cells, whose texts are in `shared`.
+    init(_ builder: ColumnBuilder, shared: [UInt8], readAs: ColumnType?) {
+        self.readAs = readAs
+        let n = builder.count
+        (starts, lengths, kinds, payloads) = builder.take()
+        bytes = shared
+        widestFraction = builder.widestFraction
+        // The kinds counted in one pass; only numbers too wide for 64 bits are read again, to
+        // tell integers from decimals.
+        var histogram = [Int](repeating: 0, count: 16)
+        kinds.withUnsafeBufferPointer { k in for kind in k { histogram[Int(kind.rawValue)] += 1 } }
+        census.integers = histogram[Int(CellKind.integer.rawValue)]
+        census.decimals = histogram[Int(CellKind.decimal.rawValue)]
+        census.dates = histogram[Int(CellKind.date.rawValue)]
+        census.booleans = histogram[Int(CellKind.boolean.rawValue)]
+        census.texts = histogram[Int(CellKind.text.rawValue)]
+        if histogram[Int(CellKind.approximate.rawValue)] > 0 {
+            for i in 0..<n where kinds[i] == .approximate {
+                if withText(at: i, { CellText.classify($0, as: readAs).integral }) { census.integers += 1 } else { census.decimals += 1 }
+            }
+        }
+    }
+
+    /// Appends a cell whose text is at `start` in the buffer the store will ``adopt(_:)``.
+    @inline(__always)
+    mutating func appendReference(start: Int, length: Int, _ cell: ClassifiedCell) {
+        materializePayloads()
+        starts.append(UInt32(truncatingIfNeeded: start))
+        lengths.append(UInt32(truncatingIfNeeded: length))
+        kinds.append(cell.kind)
+        payloads.append(cell.payload)
+        note(cell)
+    }
+
+    /// Takes `shared` as the buffer the cells' texts are in (a file's bytes, shared by all the
+    /// columns read from it: the array is not copied).
+    mutating func adopt(_ shared: [UInt8]) {
+        bytes = shared
+        deadBytes = 0
+    }
+
     mutating func insert(_ text: String, _ cell: ClassifiedCell, at index: Int) -> Bool {
         var text = text
+        materializePayloads()
         return text.withUTF8 { buffer in
             guard bytes.count + buffer.count <= Self.maximumBytes else { return false }
             starts.insert(UInt32(truncatingIfNeeded: bytes.count), at: index)
@@ -97,6 +143,7 @@ package struct ColumnStore: Sendable {
 
     mutating func replace(at index: Int, with text: String, _ cell: ClassifiedCell) -> Bool {
         guard bytes.count + text.utf8.count <= Self.maximumBytes else { return false }
+        materializePayloads()
         forget(index)
         var text = text
         let ok = text.withUTF8 { buffer -> Bool in
@@ -116,6 +163,7 @@ package struct ColumnStore: Sendable {
     }
 
     mutating func remove(at index: Int) {
+        materializePayloads()
         forget(index)
         deadBytes += Int(lengths[index])
         starts.remove(at: index)
@@ -138,6 +186,25 @@ package struct ColumnStore: Sendable {
         deadBytes = 0
     }
 
+    /// The payload of the cell at `index` (none is stored for a column whose payloads are all zero).
+    @inline(__always)
+    package func payload(at index: Int) -> UInt64 { payloads.isEmpty ? 0 : payloads[index] }
+
+    /// Stores the zeros a column without payloads stands for, before a change.
+    private mutating func materializePayloads() {
+        guard payloads.isEmpty, !kinds.isEmpty else { return }
+        var zeros = PodArray<UInt64>()
+        zeros.reserveCapacity(kinds.count)
+        for _ in 0..<kinds.count { zeros.append(0) }
+        payloads = zeros
+    }
+
+    /// The kinds of the cells, as an array.
+    package var kindArray: [CellKind] { Array(kinds) }
+
+    /// The kind of the cell at `index`.
+    package func kind(at index: Int) -> CellKind { kinds[index] }
+
     /// Calls `body` with the cell's UTF-8 text.
     @inline(__always)
     package func withText<R>(at index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
@@ -150,9 +217,162 @@ package struct ColumnStore: Sendable {
     }
 
     package func cell(at index: Int) -> ClassifiedCell {
-        ClassifiedCell(kind: kinds[index], payload: payloads[index], fractionDigits: 0)
+        ClassifiedCell(kind: kinds[index], payload: payload(at: index), fractionDigits: 0)
     }
 
     /// The type most of the column's cells have.
     var inferredType: ColumnType { census.type }
+
+    /// Calls `body` with unsafe views of the column's storage, for one pass of reading.
+    package func withView<R>(_ body: (CellBytesView) -> R) -> R {
+        bytes.withUnsafeBufferPointer { b in
+            starts.withUnsafeBufferPointer { s in
+                lengths.withUnsafeBufferPointer { l in
+                    kinds.withUnsafeBufferPointer { k in
+                        // One sequential pass, so that a column of one alignment reads no kind per cell.
+                        var right = 0, left = 0, numbers = 0
+                        for kind in k {
+                            switch kind {
+                            case .integer, .decimal, .approximate: right += 1; numbers += 1
+                            case .date: right += 1
+                            case .missing: break
+                            default: left += 1
+                            }
+                        }
+                        let alignment: Bool? = left == 0 ? true : (right == 0 ? false : nil)
+                        let number: Bool? = numbers == k.count ? true : (numbers == 0 ? false : nil)
+                        return body(CellBytesView(bytes: b, starts: s, lengths: l, kinds: k, uniformRight: alignment,
+                                                  uniformNumber: number))
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// A column's cells seen through unsafe pointers, valid inside ``ColumnStore/withView(_:)``:
+/// how renderers write a million rows without a copy or a retain per cell.
+package struct CellBytesView {
+    let bytes: UnsafeBufferPointer<UInt8>
+    let starts: UnsafeBufferPointer<UInt32>
+    let lengths: UnsafeBufferPointer<UInt32>
+    let kinds: UnsafeBufferPointer<CellKind>
+    /// Whether every cell aligns right (`true`) or none does (`false`); `nil` when they differ.
+    /// Blank cells go either way.
+    let uniformRight: Bool?
+    /// Whether every cell is a number (`true`) or none is (`false`); `nil` when they differ.
+    let uniformNumber: Bool?
+
+    /// The text of the cell at `row`.
+    @inline(__always)
+    package func text(_ row: Int) -> UnsafeBufferPointer<UInt8> {
+        guard let base = bytes.baseAddress else { return UnsafeBufferPointer(start: nil, count: 0) }
+        return UnsafeBufferPointer(start: base + Int(starts[row]), count: Int(lengths[row]))
+    }
+
+    /// Whether the cell at `row` is a number or a date (aligned to the right).
+    @inline(__always)
+    package func alignsRight(_ row: Int) -> Bool {
+        if let uniformRight { return uniformRight }
+        let kind = kinds[row]
+        return kind.isNumber || kind == .date
+    }
+
+    /// Whether the cell at `row` is a number.
+    @inline(__always)
+    package func isNumber(_ row: Int) -> Bool { uniformNumber ?? kinds[row].isNumber }
+}
+
+/// Cells gathered while a file is read, in memory the builder owns: appending a cell is four
+/// stores, with no copy-on-write check per array (what a million-row file would otherwise pay
+/// twenty million times). ``ColumnStore/init(_:shared:readAs:)`` takes them over.
+final class ColumnBuilder {
+    private(set) var count = 0
+    private var capacity: Int
+    private(set) var starts: UnsafeMutablePointer<UInt32>
+    private(set) var lengths: UnsafeMutablePointer<UInt32>
+    private(set) var kinds: UnsafeMutablePointer<CellKind>
+    /// Made only when a cell has a payload other than zero (a text column has none).
+    private(set) var payloads: UnsafeMutablePointer<UInt64>?
+    private(set) var widestFraction: UInt8 = 0
+
+    init(capacity: Int) {
+        self.capacity = max(16, capacity)
+        starts = .allocate(capacity: self.capacity)
+        lengths = .allocate(capacity: self.capacity)
+        kinds = .allocate(capacity: self.capacity)
+    }
+
+    /// The payload buffer, made (with zeros for the cells so far) if it was not.
+    private func payloadBuffer() -> UnsafeMutablePointer<UInt64> {
+        if let payloads { return payloads }
+        let made = UnsafeMutablePointer<UInt64>.allocate(capacity: capacity)
+        made.initialize(repeating: 0, count: count)
+        payloads = made
+        return made
+    }
+
+    private var taken = false
+
+    deinit {
+        guard !taken else { return }
+        starts.deallocate()
+        lengths.deallocate()
+        kinds.deallocate()
+        payloads?.deallocate()
+    }
+
+    /// The cells, as arrays that now own the builder's memory.
+    func take() -> (PodArray<UInt32>, PodArray<UInt32>, PodArray<CellKind>, PodArray<UInt64>) {
+        precondition(!taken)
+        taken = true
+        return (PodArray(adopting: starts, count: count, capacity: capacity),
+                PodArray(adopting: lengths, count: count, capacity: capacity),
+                PodArray(adopting: kinds, count: count, capacity: capacity),
+                payloads.map { PodArray(adopting: $0, count: count, capacity: capacity) } ?? PodArray())
+    }
+
+    @inline(__always)
+    func append(start: Int, length: Int, _ cell: ClassifiedCell) {
+        if count == capacity { grow() }
+        starts[count] = UInt32(truncatingIfNeeded: start)
+        lengths[count] = UInt32(truncatingIfNeeded: length)
+        kinds[count] = cell.kind
+        if let payloads { payloads[count] = cell.payload } else if cell.payload != 0 { payloadBuffer()[count] = cell.payload }
+        count += 1
+        if cell.fractionDigits > widestFraction, cell.kind.isNumber { widestFraction = cell.fractionDigits }
+    }
+
+    /// Appends `other`'s cells; texts at or past `threshold` (in the side buffer) move by `shift`.
+    func append(contentsOf other: ColumnBuilder, shiftingFrom threshold: Int, by shift: Int) {
+        while capacity < count + other.count { grow() }
+        (kinds + count).update(from: other.kinds, count: other.count)
+        if let theirs = other.payloads {
+            (payloadBuffer() + count).update(from: theirs, count: other.count)
+        } else if let payloads {
+            (payloads + count).initialize(repeating: 0, count: other.count)
+        }
+        (lengths + count).update(from: other.lengths, count: other.count)
+        for k in 0..<other.count {
+            let start = other.starts[k]
+            starts[count + k] = shift != 0 && Int(start) >= threshold ? start + UInt32(shift) : start
+        }
+        count += other.count
+        if other.widestFraction > widestFraction { widestFraction = other.widestFraction }
+    }
+
+    private func grow() {
+        let bigger = capacity * 2
+        func move<T>(_ old: UnsafeMutablePointer<T>) -> UnsafeMutablePointer<T> {
+            let new = UnsafeMutablePointer<T>.allocate(capacity: bigger)
+            new.moveInitialize(from: old, count: count)
+            old.deallocate()
+            return new
+        }
+        starts = move(starts)
+        lengths = move(lengths)
+        kinds = move(kinds)
+        payloads = payloads.map(move)
+        capacity = bigger
+    }
 }

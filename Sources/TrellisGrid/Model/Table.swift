@@ -21,6 +21,9 @@ public final class Table: GridDataSource {
     /// The line break CSV written from the table uses: the file's own when it was read from one,
     /// CRLF (RFC 4180) otherwise.
     package var lineBreak: [UInt8] = [0x0D, 0x0A]
+    /// The records of the CSV file the table was read from, while the table is as it was read:
+    /// CSV output copies a record as it is, quoting and all.
+    package var rawRecords: RawRecords?
 
     /// An empty table with these columns; texts appended to a column are read as its type.
     public init(columns: [Column]) {
@@ -100,6 +103,7 @@ public final class Table: GridDataSource {
             throw .columnFull(columns[c].identifier)
         }
         for (c, cell) in cells.enumerated() { _ = stores[c].insert(cell.0, cell.1, at: row) }
+        rawRecords = nil
         changes?.post(.inserted(row..<(row + 1)))
     }
 
@@ -107,6 +111,7 @@ public final class Table: GridDataSource {
     public func removeRow(at row: Int) throws(TableError) {
         guard row >= 0, row < rowCount else { throw .noSuchRow(row, rowCount: rowCount) }
         for c in stores.indices { stores[c].remove(at: row) }
+        rawRecords = nil
         changes?.post(.removed(row..<(row + 1)))
     }
 
@@ -126,6 +131,7 @@ public final class Table: GridDataSource {
         guard stores.indices.contains(column) else { throw .noSuchColumnPosition(column, columnCount: columns.count) }
         guard row >= 0, row < rowCount else { throw .noSuchRow(row, rowCount: rowCount) }
         guard stores[column].replace(at: row, with: text, cell) else { throw .columnFull(columns[column].identifier) }
+        rawRecords = nil
         changes?.post(.updated(row..<(row + 1)))
     }
 
@@ -145,6 +151,15 @@ public final class Table: GridDataSource {
             return (CellValue.format(d), ClassifiedCell(kind: .date, payload: d.timeIntervalSince1970.bitPattern, fractionDigits: 0))
         case .error(let e): return (e, ClassifiedCell(kind: .error, payload: 0, fractionDigits: 0))
         }
+    }
+
+    /// Calls `body` with a view of every column's storage (see ``CellBytesView``).
+    package func withViews<R>(_ body: ([CellBytesView]) -> R) -> R {
+        func nest(_ index: Int, _ views: [CellBytesView]) -> R {
+            guard index < stores.count else { return body(views) }
+            return stores[index].withView { nest(index + 1, views + [$0]) }
+        }
+        return nest(0, [])
     }
 
     // MARK: What the reading found
@@ -258,5 +273,36 @@ package enum Excerpt {
             return "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
         default: return String(scalar)
         }
+    }
+}
+
+/// The records of a CSV file as bytes: where each starts and ends (its line break excluded), and
+/// whether it holds a field a spreadsheet would run as a formula.
+package struct RawRecords: Sendable {
+    package var bytes: [UInt8] = []
+    package var header: Range<Int> = 0..<0
+    package var headerRisky = false
+    package private(set) var starts: [UInt32] = []
+    package private(set) var ends: [UInt32] = []
+    package private(set) var risky: [Bool] = []
+
+    package var count: Int { starts.count }
+
+    mutating func reserve(_ count: Int) {
+        starts.reserveCapacity(count)
+        ends.reserveCapacity(count)
+        risky.reserveCapacity(count)
+    }
+
+    mutating func append(contentsOf other: RawRecords) {
+        starts += other.starts
+        ends += other.ends
+        risky += other.risky
+    }
+
+    mutating func append(_ range: Range<Int>, risky isRisky: Bool) {
+        starts.append(UInt32(truncatingIfNeeded: range.lowerBound))
+        ends.append(UInt32(truncatingIfNeeded: range.upperBound))
+        risky.append(isRisky)
     }
 }

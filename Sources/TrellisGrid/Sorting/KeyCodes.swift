@@ -4,8 +4,9 @@ import Foundation
 /// a way to reach its text. From a ``Table`` these come straight from its column store (no
 /// `CellValue`, no `String` per cell); from any other source, from its values.
 struct KeyInput {
-    var kinds: [CellKind]
-    var payloads: [UInt64]
+    var kinds: PodArray<CellKind>
+    /// The payloads, or none when every one is zero.
+    var payloads: PodArray<UInt64>
     /// The column's type is a number type: `NaN` is then missing.
     var numericColumn: Bool
     /// The distinct texts among the cells at `positions`: an id per position and the texts.
@@ -22,8 +23,14 @@ struct KeyInput {
             kinds = store.kinds
             payloads = store.payloads
         } else {
-            kinds = rows.map { store.kinds[$0] }
-            payloads = rows.map { store.payloads[$0] }
+            kinds = PodArray()
+            kinds.reserveCapacity(rows.count)
+            for row in rows { kinds.append(store.kinds[row]) }
+            payloads = PodArray()
+            if !store.payloads.isEmpty {
+                payloads.reserveCapacity(rows.count)
+                for row in rows { payloads.append(store.payloads[row]) }
+            }
         }
         distinct = { positions in ByteSliceSet.distinct(store, rows: positions.map { rows[$0] }) }
         exact = { position in store.withText(at: rows[position]) { ExactDecimal($0) ?? .zero } }
@@ -34,8 +41,8 @@ struct KeyInput {
         let values = source.values(ofColumn: column, rows: rows)
         let columns = source.columns
         numericColumn = columns.indices.contains(column) && columns[column].type.isNumeric
-        kinds = []
-        payloads = []
+        kinds = PodArray()
+        payloads = PodArray()
         kinds.reserveCapacity(values.count)
         payloads.reserveCapacity(values.count)
         for value in values {
@@ -108,7 +115,8 @@ struct KeyCodes {
 
     init(_ input: KeyInput, text comparator: TextComparator, direction: SortDirection, nulls: NullPlacement) {
         let n = input.kinds.count
-        let kinds = input.kinds, payloads = input.payloads
+        let kinds = input.kinds, stored = input.payloads
+        @inline(__always) func payloads(_ i: Int) -> UInt64 { stored.isEmpty ? 0 : stored[i] }
         var codes = [UInt64](repeating: 0, count: n)
         var seen: UInt8 = 0          // one bit per kind rank seen
         var sawMissing = false
@@ -120,20 +128,20 @@ struct KeyCodes {
             seen |= 1 << rank
             switch kind {
             case .integer:
-                let v = Int64(bitPattern: payloads[i])
+                let v = Int64(bitPattern: payloads(i))
                 codes[i] = UInt64(bitPattern: v) ^ (1 << 63)
                 if v.magnitude > 1 << 53 { allDoubleExact = false }
                 numberPositions.append(i)
             case .decimal:
                 allInt64 = false
-                codes[i] = Self.orderedBits(Double(bitPattern: payloads[i]))
+                codes[i] = Self.orderedBits(Double(bitPattern: payloads(i)))
                 numberPositions.append(i)
             case .approximate:
                 allInt64 = false
                 allDoubleExact = false
                 numberPositions.append(i)
-            case .date: codes[i] = Self.orderedBits(Double(bitPattern: payloads[i]))
-            case .boolean: codes[i] = payloads[i] + 1
+            case .date: codes[i] = Self.orderedBits(Double(bitPattern: payloads(i)))
+            case .boolean: codes[i] = payloads(i) + 1
             case .text, .notANumber: textPositions.append(i)
             case .error: errorPositions.append(i)
             case .missing: break
@@ -143,7 +151,7 @@ struct KeyCodes {
         if !numberPositions.isEmpty && !allInt64 {
             if allDoubleExact {
                 for i in numberPositions where kinds[i] == .integer {
-                    codes[i] = Self.orderedBits(Double(Int64(bitPattern: payloads[i])))
+                    codes[i] = Self.orderedBits(Double(Int64(bitPattern: payloads(i))))
                 }
             } else {
                 let exact = numberPositions.map(input.exact)
@@ -222,51 +230,60 @@ struct KeyCodes {
 /// The distinct texts of a column store's cells, found by hashing their bytes: no `String` is
 /// made except one per distinct text.
 enum ByteSliceSet {
+    /// One distinct text in the table: its hash, its first 16 bytes, its length and id. 32
+    /// bytes, so that a probe reads one cache line and short texts are compared without reading
+    /// the column's storage.
+    struct Entry {
+        var hash: UInt64
+        var prefix: (UInt64, UInt64)
+        var length: Int32
+        var id: Int32
+    }
+
     static func distinct(_ store: ColumnStore, rows: [Int]) -> (ids: [Int32], texts: [String]) {
-        var capacity = 16
-        while capacity < rows.count * 2, capacity < 1 << 26 { capacity <<= 1 }
+        var capacity = 1024
         var mask = capacity - 1
-        var slots = [Int32](repeating: -1, count: capacity)
+        var table = [Entry](repeating: Entry(hash: 0, prefix: (0, 0), length: 0, id: -1), count: capacity)
         var firstRow: [Int] = []
-        var hashes: [UInt64] = []
         var ids = [Int32](repeating: 0, count: rows.count)
         store.bytes.withUnsafeBufferPointer { bytes in
             let base = bytes.baseAddress
             for (k, row) in rows.enumerated() {
                 let start = Int(store.starts[row]), length = Int(store.lengths[row])
-                let hash = hashBytes(base.map { $0 + start }, length)
+                let pointer = base.map { $0 + start }
+                let hash = hashBytes(pointer, length)
+                var prefix: (UInt64, UInt64) = (0, 0)
+                if let pointer, length > 0 {
+                    withUnsafeMutableBytes(of: &prefix) { memcpy($0.baseAddress!, pointer, min(16, length)) }
+                }
                 var slot = Int(truncatingIfNeeded: hash) & mask
                 while true {
-                    let id = slots[slot]
-                    if id < 0 {
+                    let entry = table[slot]
+                    if entry.id < 0 {
                         let new = Int32(firstRow.count)
-                        slots[slot] = new
+                        table[slot] = Entry(hash: hash, prefix: prefix, length: Int32(length), id: new)
                         firstRow.append(row)
-                        hashes.append(hash)
                         ids[k] = new
                         break
                     }
-                    if hashes[Int(id)] == hash {
-                        let other = firstRow[Int(id)]
-                        let otherStart = Int(store.starts[other]), otherLength = Int(store.lengths[other])
-                        if otherLength == length && (length == 0 || memcmp(base! + start, base! + otherStart, length) == 0) {
-                            ids[k] = id
-                            break
-                        }
+                    if entry.hash == hash, entry.length == Int32(length), entry.prefix == prefix {
+                        if length <= 16 { ids[k] = entry.id; break }
+                        let other = Int(store.starts[firstRow[Int(entry.id)]])
+                        if memcmp(base! + start, base! + other, length) == 0 { ids[k] = entry.id; break }
                     }
                     slot = (slot + 1) & mask
                 }
                 if firstRow.count * 2 > capacity {
-                    // More distinct texts than the table was made for: double it.
+                    // Double the table: entries move by their stored hash alone.
                     capacity <<= 1
                     mask = capacity - 1
-                    var grown = [Int32](repeating: -1, count: capacity)
-                    for (id, h) in hashes.enumerated() {
-                        var s = Int(truncatingIfNeeded: h) & mask
-                        while grown[s] >= 0 { s = (s + 1) & mask }
-                        grown[s] = Int32(id)
+                    var grown = [Entry](repeating: Entry(hash: 0, prefix: (0, 0), length: 0, id: -1), count: capacity)
+                    for entry in table where entry.id >= 0 {
+                        var s = Int(truncatingIfNeeded: entry.hash) & mask
+                        while grown[s].id >= 0 { s = (s + 1) & mask }
+                        grown[s] = entry
                     }
-                    slots = grown
+                    table = grown
                 }
             }
         }

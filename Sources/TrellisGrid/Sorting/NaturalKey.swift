@@ -22,6 +22,62 @@ enum NaturalKey {
 
     /// The key of `text`.
     static func make(_ text: String, decimals: Bool = false) -> [UInt8] {
+        if !decimals {
+            var text = text
+            if let key = text.withUTF8({ ascii($0) }) { return key }
+        }
+        return makeGeneral(text, decimals: decimals)
+    }
+
+    /// The key of ASCII text, built from its bytes (the same bytes ``makeGeneral(_:decimals:)``
+    /// gives); `nil` when the text is not ASCII.
+    static func ascii(_ b: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+        let n = b.count
+        var key: [UInt8] = []
+        key.reserveCapacity(n * 5 + 8)
+        var zeros: [UInt8] = [], cases: [UInt8] = []
+        var i = 0
+        while i < n {
+            let c = b[i]
+            if c >= 0x80 { return nil }
+            if c &- 48 < 10 {
+                var j = i
+                while j < n, b[j] &- 48 < 10 { j += 1 }
+                var zerosEnd = i
+                while zerosEnd < j, b[zerosEnd] == 48 { zerosEnd += 1 }
+                let leading = zerosEnd - i
+                let first = min(zerosEnd, j - 1)
+                let significant = j - first
+                key.append(number)
+                if significant == 1 && b[first] == 48 {
+                    key += [0, 0]
+                } else {
+                    let count = UInt16(clamping: significant)
+                    key += [UInt8(count >> 8), UInt8(count & 0xFF)]
+                    for k in first..<j { key.append(b[k] - 48 + 1) }
+                }
+                key.append(0)
+                let z = UInt16(clamping: leading)
+                zeros += [UInt8(z >> 8), UInt8(z & 0xFF)]
+                i = j
+                continue
+            }
+            let lower = c >= 65 && c <= 90 ? c + 32 : c
+            key += [character, lower]
+            cases += [1, c]
+            i += 1
+        }
+        key.append(endOfSection)
+        key += zeros
+        key.append(endOfSection)
+        key += cases
+        key.append(endOfSection)
+        for k in 0..<n { key += [1, b[k]] }
+        return key
+    }
+
+    /// The key of any text.
+    static func makeGeneral(_ text: String, decimals: Bool) -> [UInt8] {
         let composed = composedScalars(text)
         var primary: [UInt8] = [], zeros: [UInt8] = [], cases: [UInt8] = []
         primary.reserveCapacity(composed.count * 2 + 8)
@@ -91,18 +147,16 @@ enum NaturalKey {
         return UInt8(value)
     }
 
+    /// A scalar as its UTF-8 bytes: prefix-free and ordered as the scalars are, so tokens of
+    /// different lengths still compare right.
     private static func appendScalar(_ key: inout [UInt8], _ scalar: Unicode.Scalar) {
-        let v = scalar.value
-        key.append(UInt8(v >> 16))
-        key.append(UInt8((v >> 8) & 0xFF))
-        key.append(UInt8(v & 0xFF))
+        key.append(contentsOf: UTF8.encode(scalar)!)
     }
 
+    /// A count in two bytes, big-endian (counts past 65535 compare as 65535).
     private static func appendCount(_ key: inout [UInt8], _ count: Int) {
-        let c = UInt32(clamping: count)
-        key.append(UInt8(c >> 24))
-        key.append(UInt8((c >> 16) & 0xFF))
-        key.append(UInt8((c >> 8) & 0xFF))
+        let c = UInt16(clamping: count)
+        key.append(UInt8(c >> 8))
         key.append(UInt8(c & 0xFF))
     }
 
@@ -117,11 +171,7 @@ enum NaturalKey {
         let isZero = integer.allSatisfy { $0 == 0 } && fraction.isEmpty
         let negative = negative && !isZero
         var body: [UInt8] = []
-        let count = UInt32(clamping: integer == [0] ? 0 : integer.count)
-        body.append(UInt8(count >> 24))
-        body.append(UInt8((count >> 16) & 0xFF))
-        body.append(UInt8((count >> 8) & 0xFF))
-        body.append(UInt8(count & 0xFF))
+        appendCount(&body, integer == [0] ? 0 : integer.count)
         if integer != [0] { for d in integer { body.append(d + 1) } }
         for d in fraction { body.append(d + 1) }
         body.append(0)

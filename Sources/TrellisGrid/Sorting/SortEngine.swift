@@ -55,6 +55,14 @@ public enum SortEngine {
         return order.map { rows[Int($0)] }
     }
 
+    /// The ascending codes of one column of a table under a text comparator: what a sort by it
+    /// computes first (the benchmarks time the ranking of distinct texts with it).
+    @_spi(Instrumentation) public static func textCodes(of table: Table, column: Int, comparator: TextComparator) -> [UInt64] {
+        let rows = Array(0..<table.rowCount)
+        return KeyCodes(KeyInput(table: table, column: column, rows: rows), text: comparator, direction: .ascending,
+                        nulls: .last).values
+    }
+
     /// The text comparator of a key: its own, or its column's.
     static func comparator(for key: SortKey, column: Column) -> TextComparator {
         if case .text(let text) = key.comparator { return text }

@@ -28,11 +28,12 @@ public enum GridRenderer {
                 + (multiKey ? glyph.priority.map(String.init) ?? "" : "")
         }
         var widths = header.map(displayWidth)
-        for index in 0..<count {
-            guard let row = grid.displayedRow(at: index) else { continue }
-            for c in columns.indices {
-                let width = grid.withText(row, column: c) { visibleWidth($0) }
-                if width > widths[c] { widths[c] = width }
+        withCells(grid) { cells in
+            for index in 0..<count {
+                cells.forEach(index) { c, bytes, _, _ in
+                    let width = visibleWidth(bytes)
+                    if width > widths[c] { widths[c] = width }
+                }
             }
         }
         let rule = widths.map { String(repeating: "─", count: $0) }.joined(separator: "──") + "\n"
@@ -56,19 +57,17 @@ public enum GridRenderer {
         out.write("\n")
         out.write(rule)
         let top = grid.pinnedTopCount, bottomStart = count - grid.pinnedBottomCount
-        for index in 0..<count {
-            guard let row = grid.displayedRow(at: index) else { continue }
-            if (index == top && top > 0) || (index == bottomStart && bottomStart > top && bottomStart < count) {
-                out.write(rule)
-            }
-            for c in columns.indices {
-                let right = grid.isNumber(row, column: c)
-                grid.withText(row, column: c) { bytes in
+        withCells(grid) { cells in
+            for index in 0..<count {
+                if (index == top && top > 0) || (index == bottomStart && bottomStart > top && bottomStart < count) {
+                    out.write(rule)
+                }
+                cells.forEach(index) { c, bytes, right, _ in
                     cell(visibleWidth(bytes), { writeVisible(bytes, out) }, column: c, right: right)
                 }
+                pending = 0
+                out.write(byte: 0x0A)
             }
-            pending = 0
-            out.write("\n")
         }
     }
 
@@ -105,20 +104,34 @@ public enum GridRenderer {
         return out
     }
 
-    /// Whether bytes are printable ASCII, shown as they are, one column each.
+    /// Whether text must go through ``escape(_:)``: it holds a C0 control, DEL, a C1 control or
+    /// a bidi control (checked on the UTF-8 bytes).
     @inline(__always)
-    private static func isPlainASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        for b in bytes where b < 0x20 || b >= 0x7F { return false }
-        return true
+    private static func needsEscapes(_ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        let n = b.count
+        var i = 0
+        while i < n {
+            let c = b[i]
+            if c < 0x20 || c == 0x7F { return true }
+            if c == 0xC2, i + 1 < n, b[i + 1] >= 0x80, b[i + 1] <= 0x9F { return true }            // C1
+            if c == 0xD8, i + 1 < n, b[i + 1] == 0x9C { return true }                               // U+061C
+            if c == 0xE2, i + 2 < n {
+                let x = b[i + 1], y = b[i + 2]
+                if x == 0x80, y == 0x8E || y == 0x8F || (y >= 0xAA && y <= 0xAE) { return true }   // 200E/F, 202A–E
+                if x == 0x81, y >= 0xA6, y <= 0xA9 { return true }                                // 2066–2069
+            }
+            i += 1
+        }
+        return false
     }
 
     private static func visibleWidth(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        if isPlainASCII(bytes) { return bytes.count }
+        if !needsEscapes(bytes) { return TextWidth.columns(utf8: bytes) }
         return displayWidth(visible(String(decoding: bytes, as: UTF8.self)))
     }
 
     private static func writeVisible(_ bytes: UnsafeBufferPointer<UInt8>, _ out: TextOutput) {
-        if isPlainASCII(bytes) { out.write(bytes: bytes); return }
+        if !needsEscapes(bytes) { out.write(bytes: bytes); return }
         out.write(visible(String(decoding: bytes, as: UTF8.self)))
     }
 
@@ -133,27 +146,84 @@ public enum GridRenderer {
 
     /// Writes ``csv(_:neutralizeFormulas:)`` to `out`.
     public static func writeCSV(_ grid: DataGrid, neutralizeFormulas: Bool, to out: TextOutput) {
+        writeCSV(grid, neutralizeFormulas: neutralizeFormulas, to: out, splitAbove: 200_000)
+    }
+
+    /// ``writeCSV(_:neutralizeFormulas:to:)``, in two halves at once above `splitAbove` rows.
+    static func writeCSV(_ grid: DataGrid, neutralizeFormulas: Bool, to out: TextOutput, splitAbove: Int) {
         let columns = grid.columns
         let lineBreak = grid.csvLineBreak
-        for (c, column) in columns.enumerated() {
-            if c > 0 { out.write(",") }
-            var name = column.identifier
-            name.withUTF8 { writeField($0, neutralizeFormulas: neutralizeFormulas, out) }
+        let raw = grid.table?.rawRecords
+        // A record of the file is copied as it is (quoting and all) unless it must change.
+        if let raw, !raw.header.isEmpty, !(neutralizeFormulas && raw.headerRisky) {
+            raw.bytes.withUnsafeBufferPointer { out.write(bytes: UnsafeBufferPointer(rebasing: $0[raw.header])) }
+        } else {
+            for (c, column) in columns.enumerated() {
+                if c > 0 { out.write(byte: 0x2C) }
+                var name = column.identifier
+                name.withUTF8 { writeField($0, neutralizeFormulas: neutralizeFormulas, out) }
+            }
         }
         out.write(bytes: lineBreak)
-        for index in 0..<grid.displayedRowCount {
-            guard let row = grid.displayedRow(at: index) else { continue }
-            for c in columns.indices {
-                if c > 0 { out.write(",") }
-                grid.withText(row, column: c) { writeField($0, neutralizeFormulas: neutralizeFormulas, out) }
+        withCells(grid) { cells in
+            func writeFields(_ index: Int) {
+                cells.forEach(index) { c, bytes, _, _ in
+                    if c > 0 { out.write(byte: 0x2C) }
+                    writeField(bytes, neutralizeFormulas: neutralizeFormulas, out)
+                }
             }
-            out.write(bytes: lineBreak)
+            let count = grid.displayedRowCount
+            guard let raw else {
+                for index in 0..<count {
+                    writeFields(index)
+                    out.write(bytes: lineBreak)
+                }
+                return
+            }
+            raw.bytes.withUnsafeBufferPointer { file in
+                raw.starts.withUnsafeBufferPointer { starts in
+                    raw.ends.withUnsafeBufferPointer { ends in
+                        func writeRows(_ range: Range<Int>, to out: TextOutput) {
+                            for index in range {
+                                if let source = grid.plainSourceRow(at: index), source < starts.count,
+                                   !(neutralizeFormulas && raw.risky[source]) {
+                                    let start = Int(starts[source])
+                                    out.write(bytes: UnsafeBufferPointer(start: file.baseAddress! + start, count: Int(ends[source]) - start))
+                                } else {
+                                    cells.forEach(index) { c, bytes, _, _ in
+                                        if c > 0 { out.write(byte: 0x2C) }
+                                        writeField(bytes, neutralizeFormulas: neutralizeFormulas, out)
+                                    }
+                                }
+                                out.write(bytes: lineBreak)
+                            }
+                        }
+                        // Gathering rows in a new order is bound by memory latency: two threads do
+                        // half each, the second into memory that is written after the first half.
+                        guard count > splitAbove, ProcessInfo.processInfo.activeProcessorCount > 1 else {
+                            writeRows(0..<count, to: out)
+                            return
+                        }
+                        let outputs = [out, TextOutput()]
+                        let halves = [0..<(count / 2), (count / 2)..<count]
+                        withoutActuallyEscaping(writeRows) { write in
+                            let shared = UncheckedRendering(write), targets = UncheckedRendering(outputs)
+                            DispatchQueue.concurrentPerform(iterations: 2) { k in
+                                shared.value(halves[k], targets.value[k])
+                            }
+                        }
+                        outputs[1].writeCollected(to: out)
+                    }
+                }
+            }
         }
     }
 
     @inline(__always)
     private static func writeField(_ text: UnsafeBufferPointer<UInt8>, neutralizeFormulas: Bool, _ out: TextOutput) {
-        let formula = neutralizeFormulas && CSV.looksLikeFormula(text)
+        guard let first = text.first else { return }
+        let risky = first == 0x3D || first == 0x2B || first == 0x2D || first == 0x40 || first == 0x09 || first == 0x0D
+        let formula = neutralizeFormulas && risky && CSV.looksLikeFormula(text)
         let quote = CSV.needsQuotes(text)
         guard formula || quote else { out.write(bytes: text); return }
         if quote { out.write("\"") }
@@ -201,27 +271,28 @@ public enum GridRenderer {
         }
         out.write(columns.isEmpty ? "],\n  \"rows\": [" : "\n  ],\n  \"rows\": [")
         let count = grid.displayedRowCount
-        for index in 0..<count {
-            guard let row = grid.displayedRow(at: index) else { continue }
-            out.write(index == 0 ? "\n    {" : ",\n    {")
-            switch row {
-            case .source(let source):
-                out.write("\"source\": ")
-                out.writeInteger(Int64(source))
-            case .summary(let summary):
-                out.write("\"summary\": ")
-                let definition = grid.summaries[summary]
-                JSONValue.writeQuoted(definition.label ?? definition.function.description, to: out)
+        withCells(grid) { cells in
+            for index in 0..<count {
+                guard let row = grid.displayedRow(at: index) else { continue }
+                out.write(index == 0 ? "\n    {" : ",\n    {")
+                switch row {
+                case .source(let source):
+                    out.write("\"source\": ")
+                    out.writeInteger(Int64(source))
+                case .summary(let summary):
+                    out.write("\"summary\": ")
+                    let definition = grid.summaries[summary]
+                    JSONValue.writeQuoted(definition.label ?? definition.function.description, to: out)
+                }
+                out.write(", \"region\": \"")
+                out.write(grid.region(of: row).rawValue)
+                out.write("\", \"cells\": [")
+                cells.forEach(index) { c, bytes, _, number in
+                    if c > 0 { out.write(", ") }
+                    writeJSONCell(bytes, number: number, out)
+                }
+                out.write("]}")
             }
-            out.write(", \"region\": \"")
-            out.write(grid.region(of: row).rawValue)
-            out.write("\", \"cells\": [")
-            for c in columns.indices {
-                if c > 0 { out.write(", ") }
-                let number = grid.isNumber(row, column: c)
-                grid.withText(row, column: c) { writeJSONCell($0, number: number, out) }   // a date is never a JSON number
-            }
-            out.write("]}")
         }
         out.write(count == 0 ? "]\n}\n" : "\n  ]\n}\n")
     }
@@ -280,21 +351,22 @@ public enum GridRenderer {
         out.write("</tr>\n")
         let count = grid.displayedRowCount
         let top = grid.pinnedTopCount, bottomStart = count - grid.pinnedBottomCount
-        func writeRow(_ index: Int, pinned: Bool) {
-            guard let row = grid.displayedRow(at: index) else { return }
-            out.write(pinned ? "<tr class=\"pinned\">" : "<tr>")
-            for c in columns.indices {
-                out.write(grid.isNumber(row, column: c) ? "<td class=\"n\">" : "<td>")
-                grid.withText(row, column: c) { writeEscaped($0, out) }
-                out.write("</td>")
+        withCells(grid) { cells in
+            func writeRow(_ index: Int, pinned: Bool) {
+                out.write(pinned ? "<tr class=\"pinned\">" : "<tr>")
+                cells.forEach(index) { _, bytes, right, _ in
+                    out.write(right && !bytes.isEmpty ? "<td class=\"n\">" : "<td>")
+                    writeEscaped(bytes, out)
+                    out.write("</td>")
+                }
+                out.write("</tr>\n")
             }
-            out.write("</tr>\n")
+            for index in 0..<top { writeRow(index, pinned: true) }
+            out.write("</thead>\n<tbody>\n")
+            for index in top..<max(top, bottomStart) { writeRow(index, pinned: false) }
+            out.write("</tbody>\n<tfoot>\n")
+            for index in max(top, bottomStart)..<count { writeRow(index, pinned: true) }
         }
-        for index in 0..<top { writeRow(index, pinned: true) }
-        out.write("</thead>\n<tbody>\n")
-        for index in top..<max(top, bottomStart) { writeRow(index, pinned: false) }
-        out.write("</tbody>\n<tfoot>\n")
-        for index in max(top, bottomStart)..<count { writeRow(index, pinned: true) }
         out.write("</tfoot>\n</table>\n")
     }
 
@@ -315,10 +387,125 @@ public enum GridRenderer {
 
     // MARK: Helpers
 
+    /// Reads the displayed cells: straight from a table's storage where a row is shown as the
+    /// table holds it, through the grid otherwise.
+    struct Cells {
+        let grid: DataGrid
+        let views: [CellBytesView]?
+        /// The file's records, when the table is as it was read: a row's cells are then read from
+        /// its record, which is in one place, rather than from each column's storage.
+        let file: UnsafeBufferPointer<UInt8>?
+        let records: RawRecords?
+
+        /// Calls `body` with each cell of the row at display `index`: its column, its UTF-8 text,
+        /// whether it aligns right (a number or a date) and whether it is a number.
+        @inline(__always)
+        func forEach(_ index: Int, _ body: (Int, UnsafeBufferPointer<UInt8>, Bool, Bool) -> Void) {
+            if let views, let source = grid.plainSourceRow(at: index) {
+                if let file, let records, source < records.count,
+                   forEachField(of: source, file: file, records: records, views: views, body) {
+                    return
+                }
+                for c in views.indices {
+                    let view = views[c]
+                    body(c, view.text(source), view.alignsRight(source), view.isNumber(source))
+                }
+                return
+            }
+            guard let row = grid.displayedRow(at: index) else { return }
+            for c in grid.columns.indices {
+                let right: Bool, number: Bool
+                switch grid.value(row, column: c) {
+                case .integer, .decimal: (right, number) = (true, true)
+                case .date: (right, number) = (true, false)
+                default: (right, number) = (false, false)
+                }
+                grid.withText(row, column: c) { body(c, $0, right, number) }
+            }
+        }
+
+        /// The fields of a record, split at its commas (quoted fields without their quotes; a
+        /// field with doubled quotes read from its column's storage, where it is undoubled);
+        /// `false` (and nothing called) for a record that does not split into one field per column.
+        @inline(__always)
+        private func forEachField(of row: Int, file: UnsafeBufferPointer<UInt8>, records: RawRecords, views: [CellBytesView],
+                                  _ body: (Int, UnsafeBufferPointer<UInt8>, Bool, Bool) -> Void) -> Bool {
+            guard let base = file.baseAddress else { return false }
+            let start = Int(records.starts[row]), end = Int(records.ends[row])
+            let record = UnsafeBufferPointer(start: base + start, count: end - start)
+            // First check the shape without calling anything.
+            var fields = 1, quoted = false
+            for c in record {
+                if c == 0x22 { quoted = true } else if c == 0x2C, !quoted { fields += 1 }
+                if quoted { break }
+            }
+            if !quoted {
+                guard fields == views.count else { return false }
+                var fieldStart = 0, column = 0
+                for k in 0...record.count where k == record.count || record[k] == 0x2C {
+                    let view = views[column]
+                    body(column, UnsafeBufferPointer(rebasing: record[fieldStart..<k]), view.alignsRight(row), view.isNumber(row))
+                    fieldStart = k + 1
+                    column += 1
+                }
+                return true
+            }
+            // A record with quotes: find each field's extent.
+            var extents: [(Range<Int>, Bool)] = []   // content, and whether it has doubled quotes
+            extents.reserveCapacity(views.count)
+            var k = 0
+            while true {
+                if k < record.count, record[k] == 0x22 {
+                    var j = k + 1, doubled = false
+                    while j < record.count {
+                        if record[j] == 0x22 {
+                            if j + 1 < record.count, record[j + 1] == 0x22 { doubled = true; j += 2; continue }
+                            break
+                        }
+                        j += 1
+                    }
+                    extents.append(((k + 1)..<min(j, record.count), doubled))
+                    k = j + 1
+                } else {
+                    var j = k
+                    while j < record.count, record[j] != 0x2C { j += 1 }
+                    extents.append((k..<j, false))
+                    k = j
+                }
+                if k >= record.count { break }
+                k += 1   // the comma
+                if k == record.count { extents.append((k..<k, false)); break }
+            }
+            guard extents.count == views.count else { return false }
+            for (column, (range, doubled)) in extents.enumerated() {
+                let view = views[column]
+                let text = doubled ? view.text(row) : UnsafeBufferPointer(rebasing: record[range])
+                body(column, text, view.alignsRight(row), view.isNumber(row))
+            }
+            return true
+        }
+    }
+
+    static func withCells<R>(_ grid: DataGrid, _ body: (Cells) -> R) -> R {
+        guard let table = grid.table, table.stores.count == grid.columns.count else {
+            return body(Cells(grid: grid, views: nil, file: nil, records: nil))
+        }
+        return table.withViews { views in
+            guard let records = table.rawRecords else { return body(Cells(grid: grid, views: views, file: nil, records: nil)) }
+            return records.bytes.withUnsafeBufferPointer { body(Cells(grid: grid, views: views, file: $0, records: records)) }
+        }
+    }
+
     private static func collect(_ body: (TextOutput) -> Void) -> String {
         let out = TextOutput()
         body(out)
         try? out.finish()
         return String(decoding: out.collected, as: UTF8.self)
     }
+}
+
+/// Values handed to the two threads of a rendering, each of which writes only its own output.
+struct UncheckedRendering<T>: @unchecked Sendable {
+    let value: T
+    init(_ value: T) { self.value = value }
 }

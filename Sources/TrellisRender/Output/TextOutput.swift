@@ -26,7 +26,10 @@ public final class TextOutput {
     public static let chunkSize = 1 << 20
 
     private let destination: Destination
-    @exclusivity(unchecked) private var buffer: [UInt8] = []
+    /// The buffer: `capacity` bytes, the first `used` of them written.
+    private let storage: UnsafeMutablePointer<UInt8>
+    private let capacity = TextOutput.chunkSize + 4096
+    @exclusivity(unchecked) private var used = 0
     /// Everything written, for the `.memory` destination.
     public private(set) var collected: [UInt8] = []
     /// The first write that failed, if any (the descriptor's `errno`).
@@ -35,36 +38,59 @@ public final class TextOutput {
     /// An output to `destination` (memory by default).
     public init(_ destination: Destination = .memory) {
         self.destination = destination
-        buffer.reserveCapacity(Self.chunkSize + 4096)
+        storage = .allocate(capacity: capacity)
     }
+
+    deinit { storage.deallocate() }
 
     /// Writes UTF-8 text.
     @inline(__always)
     public func write(_ text: String) {
         var text = text
-        text.withUTF8 { buffer.append(contentsOf: $0) }
-        flushIfFull()
+        text.withUTF8 { write(bytes: $0) }
     }
 
     /// Writes text known at compile time.
     @inline(__always)
     public func write(_ text: StaticString) {
-        text.withUTF8Buffer { buffer.append(contentsOf: $0) }
-        flushIfFull()
+        text.withUTF8Buffer { write(bytes: $0) }
     }
 
     /// Writes bytes.
     @inline(__always)
     public func write(bytes: [UInt8]) {
-        buffer.append(contentsOf: bytes)
-        flushIfFull()
+        bytes.withUnsafeBufferPointer { write(bytes: $0) }
     }
 
     /// Writes bytes.
     @inline(__always)
     public func write(bytes: UnsafeBufferPointer<UInt8>) {
-        buffer.append(contentsOf: bytes)
-        flushIfFull()
+        let n = bytes.count
+        guard n > 0, let source = bytes.baseAddress else { return }
+        if used + n > capacity {
+            handOn()
+            if n > capacity {
+                handOn(UnsafeRawBufferPointer(bytes))
+                return
+            }
+        }
+        (storage + used).update(from: source, count: n)
+        used += n
+        if used >= Self.chunkSize { handOn() }
+    }
+
+    /// Writes one byte.
+    @inline(__always)
+    public func write(byte: UInt8) {
+        if used == capacity { handOn() }
+        storage[used] = byte
+        used += 1
+    }
+
+    /// Room for `n` more bytes in the buffer (at most 4096), handing on what is there if needed.
+    @inline(__always)
+    private func reserve(_ n: Int) {
+        if used + n > capacity { handOn() }
     }
 
     /// Writes a number as JSON writes it (``JSONValue/format(_:)``): integers without a
@@ -84,13 +110,14 @@ public final class TextOutput {
             let whole = Int64(sixteenths)
             let negative = whole < 0
             let magnitude = negative ? -whole : whole
-            if negative { buffer.append(UInt8(ascii: "-")) }
+            reserve(40)
+            if negative { append(UInt8(ascii: "-")) }
             appendDigits(UInt64(magnitude / 16))
             var fraction = magnitude % 16 * 625     // in ten-thousandths
-            buffer.append(UInt8(ascii: "."))
+            append(UInt8(ascii: "."))
             var divisor: Int64 = 1000
             while fraction > 0 {
-                buffer.append(UInt8(ascii: "0") + UInt8(fraction / divisor))
+                append(UInt8(ascii: "0") + UInt8(fraction / divisor))
                 fraction %= divisor
                 divisor /= 10
             }
@@ -102,8 +129,9 @@ public final class TextOutput {
 
     /// Writes an integer in decimal.
     public func writeInteger(_ value: Int64) {
+        reserve(24)
         if value < 0 {
-            buffer.append(UInt8(ascii: "-"))
+            append(UInt8(ascii: "-"))
             appendDigits(value == .min ? UInt64(Int64.max) + 1 : UInt64(-value))
         } else {
             appendDigits(UInt64(value))
@@ -114,7 +142,7 @@ public final class TextOutput {
     @inline(__always)
     private func appendDigits(_ value: UInt64) {
         guard value >= 10 else {
-            buffer.append(UInt8(ascii: "0") + UInt8(value))
+            append(UInt8(ascii: "0") + UInt8(value))
             return
         }
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
@@ -125,39 +153,54 @@ public final class TextOutput {
                 rest /= 10
                 count += 1
             }
-            buffer.append(contentsOf: UnsafeBufferPointer(rebasing: digits[(20 - count)...]))
+            (storage + used).update(from: digits.baseAddress! + (20 - count), count: count)
+            used += count
         }
+    }
+
+    /// Appends a byte there is room for (see ``reserve(_:)``).
+    @inline(__always)
+    private func append(_ byte: UInt8) {
+        storage[used] = byte
+        used += 1
     }
 
     @inline(__always)
     private func flushIfFull() {
-        if buffer.count >= Self.chunkSize { handOn() }
+        if used >= Self.chunkSize { handOn() }
     }
 
     /// Hands the buffered bytes to the destination.
     private func handOn() {
-        guard !buffer.isEmpty else { return }
+        guard used > 0 else { return }
+        handOn(UnsafeRawBufferPointer(start: storage, count: used))
+        used = 0
+    }
+
+    private func handOn(_ bytes: UnsafeRawBufferPointer) {
         switch destination {
         case .memory:
-            collected.append(contentsOf: buffer)
+            collected.append(contentsOf: bytes)
         case .fileDescriptor(let descriptor):
-            if failure == nil {
-                buffer.withUnsafeBytes { bytes in
-                    var offset = 0
-                    while offset < bytes.count {
-                        let written = Foundation.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-                        if written < 0, errno == EINTR { continue }
-                        if written <= 0 {
-                            // A descriptor that accepts nothing would loop forever: stop.
-                            failure = written < 0 ? errno : EIO
-                            return
-                        }
-                        offset += written
-                    }
+            guard failure == nil, let base = bytes.baseAddress else { return }
+            var offset = 0
+            while offset < bytes.count {
+                let written = Foundation.write(descriptor, base + offset, bytes.count - offset)
+                if written < 0, errno == EINTR { continue }
+                if written <= 0 {
+                    // A descriptor that accepts nothing would loop forever: stop.
+                    failure = written < 0 ? errno : EIO
+                    return
                 }
+                offset += written
             }
         }
-        buffer.removeAll(keepingCapacity: true)
+    }
+
+    /// Writes everything this memory output holds (collected and buffered) to `other`.
+    public func writeCollected(to other: TextOutput) {
+        handOn()
+        collected.withUnsafeBufferPointer { other.write(bytes: $0) }
     }
 
     /// Hands on what is buffered. Throws when a write failed (a full disk, a closed pipe).

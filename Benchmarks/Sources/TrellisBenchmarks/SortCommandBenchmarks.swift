@@ -1,0 +1,188 @@
+import Foundation
+import TrellisCLI
+@_spi(Instrumentation) import TrellisGrid
+
+/// `trellis sort` end to end — a process that reads a CSV file, sorts it and writes CSV — beside
+/// pandas, polars and DuckDB doing the same read, sort and write of the same file in a process
+/// of their own, and the ranking of distinct texts beside a plain hash–sort–map program.
+///
+/// Every figure is a median of `runs`; wall time is from starting the process to its exit, and
+/// peak memory is the process's maximum resident set (`getrusage` of the child).
+func sortCommandBenchmarks(runs: Int, sizes: [Int] = [100_000, 1_000_000]) -> [(String, String, String)] {
+    var rows: [(String, String, String)] = []
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trellis-sort-bench-\(getpid())")
+    try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let peerScript = folder.appendingPathComponent("peer.py")
+    try? Data(peerSource.utf8).write(to: peerScript)
+    let pythonAvailable = run(["/usr/bin/env", "python3", "-c", "pass"]).status == 0
+
+    for count in sizes {
+        let csv = folder.appendingPathComponent("data-\(count).csv")
+        try? Data(generatedCSV(rows: count).utf8).write(to: csv)
+        let out = folder.appendingPathComponent("out.csv").path
+        let label = count >= 1_000_000 ? "\(count / 1_000_000)M" : "\(count / 1000)k"
+        let ours = median(runs) { run([CommandLine.arguments[0], "trellis", "sort", csv.path, "--by", "score:desc", "--format", "csv", "-o", out]) }
+        rows.append(("trellis sort \(label) rows by a decimal key, CSV to CSV", format(ours.wall),
+                     String(format: "peak %.0f MB; end to end", ours.peakMB)))
+        for (key, extra, what) in [("item", [String](), "a natural text key (100,000 distinct)"),
+                                   ("name", ["--locale", "zh"], "zh collation (100,000 distinct)")] where count == 1_000_000 {
+            let m = median(runs) { run([CommandLine.arguments[0], "trellis", "sort", csv.path, "--by", key] + extra + ["--format", "csv", "-o", out]) }
+            rows.append(("trellis sort \(label) rows by \(what)", format(m.wall),
+                         String(format: "%.2f× the decimal key (target ≤ 2×)", m.wall / ours.wall)))
+        }
+        guard pythonAvailable else {
+            rows.append(("Peers: pandas, polars, DuckDB", "skipped", "python3 could not be started"))
+            continue
+        }
+        for tool in ["pandas", "polars", "duckdb"] {
+            let probe = run(["/usr/bin/env", "python3", "-c", "import \(tool)"])
+            guard probe.status == 0 else {
+                rows.append(("Peer: \(tool), \(label) rows", "skipped", "\(tool) is not installed (pip install \(tool))"))
+                continue
+            }
+            var inScript: [Double] = []
+            let peer = median(runs) {
+                let result = run(["/usr/bin/env", "python3", peerScript.path, tool, csv.path, out, "score"])
+                if let seconds = Double(result.output.trimmingCharacters(in: .whitespacesAndNewlines)) { inScript.append(seconds) }
+                return result
+            }
+            guard !inScript.isEmpty else {
+                rows.append(("Peer: \(tool), \(label) rows", "failed", "the script printed no time"))
+                continue
+            }
+            let work = inScript.sorted()[inScript.count / 2]
+            rows.append(("Peer: \(tool) read, sort by the decimal key, write CSV, \(label) rows", format(peer.wall),
+                         String(format: "ours %.2f× its end to end, %.2f× its read–sort–write alone (%@); peak %.0f MB (ours %.0f MB)",
+                                ours.wall / peer.wall, ours.wall / work, format(work), peer.peakMB, ours.peakMB)))
+        }
+    }
+    rows += rankingBenchmark(runs: runs)
+    return rows
+}
+
+/// Ranking 1M text cells of 100,000 distinct values in natural order, against a plain program
+/// of the same run: a dictionary of the distinct strings, `sort()`, and a map back.
+func rankingBenchmark(runs: Int) -> [(String, String, String)] {
+    var state: UInt64 = 99
+    func next(_ bound: Int) -> Int {
+        state = state &* 6364136223846793005 &+ 1442695040888963407
+        return Int((state >> 33) % UInt64(bound))
+    }
+    let texts = (0..<1_000_000).map { _ in "item\(next(100_000))" }
+    let csv = "item\n" + texts.joined(separator: "\n") + "\n"
+    let table = try! CSV.table(Data(csv.utf8))
+    let plain = measure("Baseline: hash, sort and map back 1M texts (100,000 distinct)", runs: runs) {
+        var index: [String: Int32] = [:]
+        var distinct: [String] = []
+        let ids = texts.map { text -> Int32 in
+            if let id = index[text] { return id }
+            index[text] = Int32(distinct.count)
+            distinct.append(text)
+            return Int32(distinct.count - 1)
+        }
+        let order = distinct.indices.sorted { distinct[$0] < distinct[$1] }
+        var rank = [Int32](repeating: 0, count: distinct.count)
+        for (r, i) in order.enumerated() { rank[i] = Int32(r) }
+        blackHole(ids.map { rank[Int($0)] })
+    }
+    let ours = measure("Natural ranks of the same 1M cells (the sort's text codes)", runs: runs) {
+        blackHole(SortEngine.textCodes(of: table, column: 0, comparator: .natural))
+    }
+    let people = try! CSV.table(Data(generatedCSV(rows: 1_000_000).utf8))
+    let zh = measure("zh ranks of 1M Chinese names (100,000 distinct)", runs: runs) {
+        blackHole(SortEngine.textCodes(of: people, column: 2, comparator: .localized("zh")))
+    }
+    let base = Measurement.seconds(plain.median)
+    return [
+        (plain.name, format(base), "baseline"),
+        (ours.name, format(Measurement.seconds(ours.median)),
+         String(format: "%.2f× the plain program (target ≤ 1.5×)", Measurement.seconds(ours.median) / base)),
+        (zh.name, format(Measurement.seconds(zh.median)),
+         String(format: "%.2f× the plain program", Measurement.seconds(zh.median) / base)),
+    ]
+}
+
+/// What one child process took.
+struct ProcessResult {
+    var status: Int32
+    var wall: Double
+    var peakMB: Double
+    var output: String
+}
+
+/// Runs a process to its end, timing it and reading its peak memory.
+func run(_ arguments: [String]) -> ProcessResult {
+    let clock = ContinuousClock()
+    let start = clock.now
+    var pid: pid_t = 0
+    var actions: posix_spawn_file_actions_t = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    let capture = FileManager.default.temporaryDirectory.appendingPathComponent("trellis-bench-out-\(getpid())").path
+    posix_spawn_file_actions_addopen(&actions, 1, capture, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+    defer { for p in argv { free(p) } }
+    guard posix_spawn(&pid, arguments[0], &actions, nil, argv, environ) == 0 else {
+        return ProcessResult(status: -1, wall: 0, peakMB: 0, output: "")
+    }
+    var status: Int32 = 0
+    var usage = rusage()
+    wait4(pid, &status, 0, &usage)
+    let wall = Measurement.seconds(clock.now - start)
+    let output = (try? String(contentsOfFile: capture, encoding: .utf8)) ?? ""
+    return ProcessResult(status: (status >> 8) & 0xFF, wall: wall, peakMB: Double(usage.ru_maxrss) / 1024, output: output)
+}
+
+/// The median wall time and peak memory of `runs` runs.
+func median(_ runs: Int, _ body: () -> ProcessResult) -> (wall: Double, peakMB: Double) {
+    let results = (0..<runs).map { _ in body() }
+    let walls = results.map(\.wall).sorted(), peaks = results.map(\.peakMB).sorted()
+    return (walls[runs / 2], peaks[runs / 2])
+}
+
+/// A table of `rows` rows: an integer id, a natural text key of 100,000 distinct values, Chinese
+/// names (100,000 distinct), a decimal score with 5% blanks, and a note (some quoted).
+func generatedCSV(rows: Int) -> String {
+    var state: UInt64 = 7
+    func next(_ bound: Int) -> Int {
+        state = state &* 6364136223846793005 &+ 1442695040888963407
+        return Int((state >> 33) % UInt64(bound))
+    }
+    let surnames = Array("王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤")
+    let given = Array("伟芳娜敏静丽强磊军洋勇艳杰娟涛明超秀霞平刚桂英华玉兰萍红鹏飞斌宇浩凯健俊帆")
+    let names = (0..<100_000).map { n in
+        String([surnames[n % surnames.count], given[(n / surnames.count) % given.count],
+                given[(n / (surnames.count * given.count)) % given.count]])
+    }
+    let notes = ["", "ok", "needs review", "\"late, excused\"", "第一"]
+    var out = "id,item,name,score,note\n"
+    out.reserveCapacity(rows * 42)
+    for i in 0..<rows {
+        let score = next(20) == 0 ? "" : String(format: "%.2f", Double(next(10_000)) / 100)
+        out += "\(i + 1),item\(next(100_000)),\(names[next(100_000)]),\(score),\(notes[next(notes.count)])\n"
+    }
+    return out
+}
+
+/// The peers' side: each reads the file, sorts it by the key, descending with blanks last and
+/// ties in file order where it can, writes CSV, and prints how long that took.
+let peerSource = """
+import sys, time
+tool, src, dst, key = sys.argv[1:5]
+if tool == "pandas":
+    import pandas as pd
+    t = time.perf_counter()
+    df = pd.read_csv(src, dtype={"item": str, "name": str, "note": str}, keep_default_na=False, na_values=[""])
+    df.sort_values(key, ascending=False, na_position="last", kind="stable").to_csv(dst, index=False)
+elif tool == "polars":
+    import polars as pl
+    t = time.perf_counter()
+    pl.read_csv(src).sort(key, descending=True, nulls_last=True, maintain_order=True).write_csv(dst)
+else:
+    import duckdb
+    t = time.perf_counter()
+    duckdb.connect().execute(f"COPY (SELECT * FROM read_csv_auto('{src}') ORDER BY {key} DESC NULLS LAST) TO '{dst}' (HEADER)")
+print(f"{time.perf_counter() - t:.4f}")
+"""
