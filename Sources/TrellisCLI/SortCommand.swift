@@ -150,7 +150,7 @@ enum SortCommand {
             case .text: GridRenderer.writeText(grid, to: out)
             case .csv: GridRenderer.writeCSV(grid, neutralizeFormulas: !raw, to: out)
             case .json: GridRenderer.writeJSON(grid, to: out)
-            case .html: out.write(GridRenderer.html(grid, title: title))
+            case .html: GridRenderer.writeHTML(grid, title: title, to: out)
             }
         }
     }

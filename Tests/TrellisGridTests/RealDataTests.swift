@@ -204,5 +204,31 @@ struct RealDataTests {
             }
         }
     }
-}
 
+    @Test("short decimals sort as scaled integers, exactly as their values")
+    func shortDecimals() throws {
+        var rng = SeededRandom(seed: 41)
+        for _ in 0..<30 {
+            let cells = (0..<Int.random(in: 2...300, using: &rng)).map { _ -> String in
+                let whole = Int.random(in: -99_999...99_999, using: &rng)
+                let digits = Int.random(in: 0...4, using: &rng)
+                let fraction = digits == 0 ? "" : "." + String((0..<digits).map { _ in "0123456789".randomElement(using: &rng)! })
+                return Int.random(in: 0..<12, using: &rng) == 0 ? "" : "\(whole)\(fraction)"
+            }
+            let table = try Self.table("v\n" + cells.joined(separator: "\n") + "\n")
+            for direction in [SortDirection.ascending, .descending] {
+                let grid = DataGrid(bound: table)
+                try grid.sort(by: [SortKey("v", direction)])
+                let expected = cells.indices.sorted { a, b in
+                    switch (Decimal(string: cells[a]), Decimal(string: cells[b])) {
+                    case (nil, nil): return a < b
+                    case (nil, _): return false
+                    case (_, nil): return true
+                    case let (x?, y?): return x == y ? a < b : (direction == .ascending ? x < y : x > y)
+                    }
+                }
+                #expect(grid.bodyRows == expected)
+            }
+        }
+    }
+}

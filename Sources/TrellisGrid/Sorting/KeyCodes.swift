@@ -13,10 +13,13 @@ struct KeyInput {
     var distinct: (_ positions: [Int]) -> (ids: [Int32], texts: [String])
     /// The exact number of the cell at a position (numbers only).
     var exact: (_ position: Int) -> ExactDecimal
+    /// The most digits any number of the column has after its point, when known (a table knows).
+    var decimals: Int?
 
     /// The cells of `column` at `rows` of a table.
     init(table: Table, column: Int, rows: [Int]) {
-        let store = table.stores[column]
+        var store = table.stores[column]
+        decimals = Int(store.fractionDigits())
         numericColumn = table.columns[column].type.isNumeric
         let all = rows.count == store.count && rows.indices.allSatisfy { rows[$0] == $0 }
         if all {
@@ -120,8 +123,8 @@ struct KeyCodes {
         var codes = [UInt64](repeating: 0, count: n)
         var seen: UInt8 = 0          // one bit per kind rank seen
         var sawMissing = false
-        var allInt64 = true, allDoubleExact = true
-        var textPositions: [Int] = [], errorPositions: [Int] = [], numberPositions: [Int] = []
+        var allInt64 = true, allDoubleExact = true, sawNumber = false
+        var textPositions: [Int] = [], errorPositions: [Int] = []
         for i in 0..<n {
             let kind = kinds[i]
             guard let rank = Self.kindRank(kind, numericColumn: input.numericColumn) else { sawMissing = true; continue }
@@ -131,15 +134,14 @@ struct KeyCodes {
                 let v = Int64(bitPattern: payloads(i))
                 codes[i] = UInt64(bitPattern: v) ^ (1 << 63)
                 if v.magnitude > 1 << 53 { allDoubleExact = false }
-                numberPositions.append(i)
+                sawNumber = true
             case .decimal:
                 allInt64 = false
-                codes[i] = Self.orderedBits(Double(bitPattern: payloads(i)))
-                numberPositions.append(i)
+                sawNumber = true
             case .approximate:
                 allInt64 = false
                 allDoubleExact = false
-                numberPositions.append(i)
+                sawNumber = true
             case .date: codes[i] = Self.orderedBits(Double(bitPattern: payloads(i)))
             case .boolean: codes[i] = payloads(i) + 1
             case .text, .notANumber: textPositions.append(i)
@@ -147,13 +149,32 @@ struct KeyCodes {
             case .missing: break
             }
         }
-        // Numbers: integer codes are already set; a mix of kinds of numbers needs one code space.
-        if !numberPositions.isEmpty && !allInt64 {
-            if allDoubleExact {
-                for i in numberPositions where kinds[i] == .integer {
-                    codes[i] = Self.orderedBits(Double(Int64(bitPattern: payloads(i))))
+        // Numbers: integer codes are already set; decimals need a code space shared with them.
+        if sawNumber && !allInt64 {
+            var scaled = false
+            if allDoubleExact, let decimals = input.decimals, decimals <= 9 {
+                // Decimals of at most `decimals` digits are integers once scaled: ordered as
+                // 64-bit integers, with few bits that vary, so the radix sort makes few passes.
+                let scale = Double(CellText.integerPowersOfTen[decimals])
+                scaled = true
+                var scaledCodes = codes
+                for i in 0..<n where kinds[i] == .integer || kinds[i] == .decimal {
+                    let v = kinds[i] == .integer ? Double(Int64(bitPattern: payloads(i))) : Double(bitPattern: payloads(i))
+                    let x = (v * scale).rounded()
+                    guard abs(x) < 9_007_199_254_740_992 else { scaled = false; break }
+                    scaledCodes[i] = UInt64(bitPattern: Int64(x)) ^ (1 << 63)
+                }
+                if scaled { codes = scaledCodes }
+            }
+            if scaled {
+                // Done above.
+            } else if allDoubleExact {
+                for i in 0..<n where kinds[i] == .integer || kinds[i] == .decimal {
+                    codes[i] = Self.orderedBits(kinds[i] == .integer ? Double(Int64(bitPattern: payloads(i)))
+                                                : Double(bitPattern: payloads(i)))
                 }
             } else {
+                let numberPositions = (0..<n).filter { kinds[$0].isNumber }
                 let exact = numberPositions.map(input.exact)
                 let order = numberPositions.indices.sorted { exact[$0] < exact[$1] }
                 var rank: UInt64 = 1

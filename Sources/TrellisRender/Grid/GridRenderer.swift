@@ -330,12 +330,16 @@ public enum GridRenderer {
 
     /// An HTML page with the grid as a table: pinned top rows and the header in `thead`, pinned
     /// bottom rows and summaries in `tfoot`; every cell escaped.
-    public static func html(_ grid: DataGrid, title: String) -> String {
-        let table = collect { writeHTMLTable(grid, to: $0) }
-        return HTMLPage.render(title: title, figures: [],
-                               style: "table{border-collapse:collapse}th,td{padding:4px 10px;border-bottom:1px solid #e2e8f0}"
-                                   + "td.n{text-align:right}thead tr.pinned td,tfoot td{background:#f8fafc;font-weight:bold}",
-                               preface: table)
+    public static func html(_ grid: DataGrid, title: String) -> String { collect { writeHTML(grid, title: title, to: $0) } }
+
+    static let tableStyle = "table{border-collapse:collapse}th,td{padding:4px 10px;border-bottom:1px solid #e2e8f0}"
+        + "td.n{text-align:right}thead tr.pinned td,tfoot td{background:#f8fafc;font-weight:bold}"
+
+    /// Writes ``html(_:title:)`` to `out`, the table streamed between the page's head and foot.
+    public static func writeHTML(_ grid: DataGrid, title: String, to out: TextOutput) {
+        out.write(HTMLPage.head(title: title, style: tableStyle))
+        writeHTMLTable(grid, to: out)
+        out.write(HTMLPage.foot)
     }
 
     /// Writes the `<table>` of ``html(_:title:)`` to `out`.

@@ -30,8 +30,16 @@ public final class TextOutput {
     private let storage: UnsafeMutablePointer<UInt8>
     private let capacity = TextOutput.chunkSize + 4096
     @exclusivity(unchecked) private var used = 0
-    /// Everything written, for the `.memory` destination.
-    public private(set) var collected: [UInt8] = []
+    /// Everything written, for the `.memory` destination (after ``finish()``).
+    public var collected: [UInt8] {
+        if chunks.count == 1 { return chunks[0] }
+        var all: [UInt8] = []
+        all.reserveCapacity(chunks.reduce(0) { $0 + $1.count })
+        for chunk in chunks { all += chunk }
+        return all
+    }
+    /// What a memory output holds, in the chunks it was handed on in (never copied to grow).
+    private var chunks: [[UInt8]] = []
     /// The first write that failed, if any (the descriptor's `errno`).
     public private(set) var failure: Int32?
 
@@ -180,7 +188,7 @@ public final class TextOutput {
     private func handOn(_ bytes: UnsafeRawBufferPointer) {
         switch destination {
         case .memory:
-            collected.append(contentsOf: bytes)
+            chunks.append(Array(bytes))
         case .fileDescriptor(let descriptor):
             guard failure == nil, let base = bytes.baseAddress else { return }
             var offset = 0
@@ -200,7 +208,7 @@ public final class TextOutput {
     /// Writes everything this memory output holds (collected and buffered) to `other`.
     public func writeCollected(to other: TextOutput) {
         handOn()
-        collected.withUnsafeBufferPointer { other.write(bytes: $0) }
+        for chunk in chunks { chunk.withUnsafeBufferPointer { other.write(bytes: $0) } }
     }
 
     /// Hands on what is buffered. Throws when a write failed (a full disk, a closed pipe).

@@ -109,16 +109,23 @@ public enum HTMLPage {
     /// `style` is added to the page's CSS and `preface` (markup, not escaped) goes before the figures.
     public static func render(title: String, figures: [(caption: String, svg: String)],
                               style: String = "", preface: String = "") -> String {
+        var out = head(title: title, style: style) + preface
+        for figure in figures {
+            out += "<figure>\n<figcaption>\(Markup.escape(figure.caption))</figcaption>\n\(figure.svg)</figure>\n"
+        }
+        return out + foot
+    }
+
+    /// A page's beginning, to its title heading: what content streamed after it goes under.
+    public static func head(title: String, style: String = "") -> String {
         var out = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
         out += "<title>\(Markup.escape(title))</title>\n"
         out += "<style>body{font-family:Helvetica,Arial,sans-serif;margin:24px;color:#1e293b}"
         out += "figure{display:inline-block;vertical-align:top;margin:0 24px 24px 0}"
         out += "figcaption{font-size:13px;margin-bottom:6px;max-width:420px}\(style)</style>\n</head>\n<body>\n"
-        out += "<h1>\(Markup.escape(title))</h1>\n" + preface
-        for figure in figures {
-            out += "<figure>\n<figcaption>\(Markup.escape(figure.caption))</figcaption>\n\(figure.svg)</figure>\n"
-        }
-        out += "</body>\n</html>\n"
-        return out
+        return out + "<h1>\(Markup.escape(title))</h1>\n"
     }
+
+    /// A page's end.
+    public static let foot = "</body>\n</html>\n"
 }
