@@ -29,15 +29,29 @@ enum DemoCommand {
         var spec: String
     }
 
+    /// Makes a folder and the folders above it, with the system's reason when it cannot.
+    static func makeFolder(_ path: String, shown: String) throws(CommandError) {
+        var info = stat()
+        if stat(path, &info) == 0 {
+            guard (info.st_mode & S_IFMT) == S_IFDIR else {
+                throw .failure("cannot write into '\(shown)': it is a file, not a folder")
+            }
+            return
+        }
+        let parent = (path as NSString).deletingLastPathComponent
+        if !parent.isEmpty, parent != path { try makeFolder(parent, shown: shown) }
+        if mkdir(path, 0o777) != 0, errno != EEXIST {
+            throw .failure("cannot create the folder '\(shown)': \(String(cString: strerror(errno)))")
+        }
+    }
+
     static func run(_ arguments: [String], io: inout CommandIO) throws(CommandError) {
         let parsed = try definition.parse(arguments)
         if let extra = parsed.positionals.first { throw .usage("Unexpected argument '\(extra)'") }
-        let folder = io.url(for: parsed.value("--output") ?? "trellis-demo").standardizedFileURL
-        do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        } catch {
-            throw .failure("cannot create the folder '\(folder.path)': \(error.localizedDescription)")
-        }
+        let given = parsed.value("--output") ?? "trellis-demo"
+        guard !given.isEmpty else { throw .usage("Invalid value '' for '--output <folder>'; name a folder") }
+        let folder = io.url(for: given).standardizedFileURL
+        try makeFolder(folder.path, shown: Excerpt.of(given, limit: 200))
         var figures: [(caption: String, svg: String)] = []
         var written: [String] = []
         for example in examples {
