@@ -51,20 +51,30 @@ public struct CommandIO {
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { throw .failure("cannot read '\(shown)': \(String(cString: strerror(errno)))") }
         if (info.st_mode & S_IFMT) == S_IFDIR { throw .failure("'\(shown)' is a directory; expected a file") }
-        // Read into one array, as large as the file says it is, growing if it grows.
-        var bytes = [UInt8](repeating: 0, count: (info.st_mode & S_IFMT) == S_IFREG ? Int(max(0, info.st_size)) + 1 : 1 << 16)
-        var used = 0
+        // Read into one array as large as the file says it is (not zeroed first), then on in
+        // chunks if it is larger than it said (a pipe, a file that grows).
+        let expected = (info.st_mode & S_IFMT) == S_IFREG ? Int(max(0, info.st_size)) : 0
+        var failure: Int32?
+        var bytes = [UInt8](unsafeUninitializedCapacity: expected) { buffer, count in
+            count = 0
+            while count < expected {
+                let n = Foundation.read(descriptor, buffer.baseAddress! + count, expected - count)
+                if n < 0 { if errno == EINTR { continue }; failure = errno; return }
+                if n == 0 { return }
+                count += n
+            }
+        }
+        if let failure { throw .failure("cannot read '\(shown)': \(String(cString: strerror(failure)))") }
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            if used == bytes.count { bytes.append(contentsOf: repeatElement(0, count: max(1 << 16, bytes.count))) }
-            let count = bytes.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress! + used, $0.count - used) }
+            let count = chunk.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress, $0.count) }
             if count < 0 {
                 if errno == EINTR { continue }
                 throw .failure("cannot read '\(shown)': \(String(cString: strerror(errno)))")
             }
             if count == 0 { break }
-            used += count
+            bytes += chunk[0..<count]
         }
-        bytes.removeSubrange(used...)
         return bytes
     }
 

@@ -40,7 +40,7 @@ let onlyJSON = CommandLine.arguments.dropFirst().first == "json"
 let onlySort = CommandLine.arguments.dropFirst().first == "sort"
 if onlySort {
     let sizes = CommandLine.arguments.dropFirst(2).compactMap { Int($0) }
-    rows += sortCommandBenchmarks(runs: 5, sizes: sizes.isEmpty ? [100_000, 1_000_000] : sizes)
+    rows += sortCommandBenchmarks(runs: 5, sizes: sizes.isEmpty ? [100_000, 1_000_000, 10_000_000] : sizes)
 } else if onlyGrid {
     rows += gridBenchmarks(runs: runs)
 } else if onlyJSON {
