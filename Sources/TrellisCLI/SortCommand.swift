@@ -94,7 +94,7 @@ enum SortCommand {
         let shownPath = Excerpt.of(path, limit: 200)
         let table: Table
         do { table = try CSV.table(bytes: bytes, types: types) } catch {
-            if error.message.hasPrefix("no column named") { throw .usage("\(shownPath): \(error.message)") }
+            if case .unknownColumn = error.problem { throw .usage("\(shownPath): \(error.message)") }
             throw .data("\(shownPath): \(error)")
         }
         let names = table.columns.map(\.identifier)

@@ -1,17 +1,64 @@
 import Foundation
 
-/// A CSV file that does not follow RFC 4180, with where the problem is.
+/// A CSV file that does not follow RFC 4180 or cannot be a table, with what and where.
 public struct CSVError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// What is wrong.
+    public enum Problem: Equatable, Sendable {
+        case invalidUTF8
+        case unclosedQuote
+        case textAfterQuote
+        case quoteInUnquotedField
+        /// A row with `found` fields under a header of `expected`.
+        case wrongFieldCount(found: Int, expected: Int)
+        case emptyFile
+        case duplicateColumn(String)
+        /// A type given for a column the file does not have.
+        case unknownColumn(String, columns: [String])
+        case fileTooLarge
+        case columnTooLarge(String)
+        /// Any other problem, told in words.
+        case other(String)
+
+        var message: String {
+            switch self {
+            case .invalidUTF8: return "the file is not valid UTF-8 text; save it as UTF-8"
+            case .unclosedQuote: return "a quoted field is never closed; add the closing double quote"
+            case .textAfterQuote: return "text after a closing quote; put the whole field in quotes and double any quote inside"
+            case .quoteInUnquotedField: return "a double quote inside an unquoted field; quote the whole field and double the quote"
+            case .wrongFieldCount(let found, let expected): return "this row has \(found) fields; the header has \(expected)"
+            case .emptyFile: return "the file is empty; the first line must name the columns"
+            case .duplicateColumn(let name): return "the column name \"\(Excerpt.of(name))\" appears twice; column names must be unique"
+            case .unknownColumn(let name, let columns):
+                return "no column named \"\(Excerpt.of(name))\" to give a type to; the columns are "
+                    + columns.prefix(20).map { "\"\(Excerpt.of($0))\"" }.joined(separator: ", ") + (columns.count > 20 ? ", …" : "")
+            case .fileTooLarge: return "the file is larger than 4 GB; split it"
+            case .columnTooLarge(let name): return "column \"\(Excerpt.of(name))\" holds more than 4 GB of text"
+            case .other(let message): return message
+            }
+        }
+    }
+
     /// The 1-based line of the problem (a line ends at LF, CRLF or a lone CR, inside quotes too).
     public let line: Int
     /// The 1-based character column within that line.
     public let column: Int
-    public let message: String
+    public let problem: Problem
+    /// The problem in words, with what fixes it.
+    public var message: String { problem.message }
 
-    public init(line: Int, column: Int, message: String) {
+    public init(line: Int, column: Int, problem: Problem) {
         self.line = line
         self.column = column
-        self.message = message
+        self.problem = problem
+    }
+
+    /// An error told in words (compared with others by its words).
+    public init(line: Int, column: Int, message: String) {
+        self.init(line: line, column: column, problem: .other(message))
+    }
+
+    public static func == (a: CSVError, b: CSVError) -> Bool {
+        a.line == b.line && a.column == b.column && a.message == b.message
     }
 
     public var description: String { "line \(line), column \(column): \(message)" }
@@ -61,7 +108,7 @@ public enum CSV {
     /// `splitAbove` bytes (the tests split small files).
     static func table(bytes input: [UInt8], types: [String: ColumnType], splitAbove: Int) throws(CSVError) -> Table {
         guard input.count < Int(UInt32.max) else {
-            throw CSVError(line: 1, column: 1, message: "the file is larger than 4 GB; split it")
+            throw CSVError(line: 1, column: 1, problem: .fileTooLarge)
         }
         let loaded: Result<TableLoader, CSVError> = input.withUnsafeBufferPointer { all in
             // A large file is read in two halves at once, split at a record boundary.
@@ -105,7 +152,7 @@ public enum CSV {
         for (k, error) in errors.enumerated() {
             guard var error else { continue }
             // Lines are counted from the start of the half.
-            error = CSVError(line: error.line + lineCount(all, upTo: ranges[k].lowerBound), column: error.column, message: error.message)
+            error = CSVError(line: error.line + lineCount(all, upTo: ranges[k].lowerBound), column: error.column, problem: error.problem)
             return .failure(error)
         }
         var merged = halves[0]
@@ -149,7 +196,7 @@ public enum CSV {
         let bytes = UnsafeBufferPointer(rebasing: all[range])
         if let bad = firstInvalidUTF8(bytes) {
             let (line, column) = place(bytes, bad)
-            return CSVError(line: line, column: column, message: "the file is not valid UTF-8 text; save it as UTF-8")
+            return CSVError(line: line, column: column, problem: .invalidUTF8)
         }
         do throws(CSVError) {
             try scan(bytes, base: range.lowerBound, &sink)
@@ -240,7 +287,7 @@ public enum CSV {
             column += 1
             if isLast {
                 guard column == header.count else {
-                    throw CSVError(line: recordLine, column: 1, message: "this row has \(column) fields; the header has \(header.count)")
+                    throw CSVError(line: recordLine, column: 1, problem: .wrongFieldCount(found: column, expected: header.count))
                 }
                 records.append(reader.recordStart..<reader.recordEnd, risky: risky)
                 risky = false
@@ -266,10 +313,10 @@ public enum CSV {
 
         mutating func finish(_ input: [UInt8]) throws(CSVError) -> Table {
             guard input.count + side.count < Int(UInt32.max) else {
-                throw CSVError(line: 1, column: 1, message: "the file is larger than 4 GB; split it")
+                throw CSVError(line: 1, column: 1, problem: .fileTooLarge)
             }
             if header.isEmpty {
-                throw CSVError(line: 1, column: 1, message: "the file is empty; the first line must name the columns")
+                throw CSVError(line: 1, column: 1, problem: .emptyFile)
             }
             var shared = input
             if !side.isEmpty { shared.append(contentsOf: side) }
@@ -287,17 +334,14 @@ public enum CSV {
 
     private static func checkHeader(_ header: [String], types: [String: ColumnType]) throws(CSVError) {
         if header.count == 1 && header[0].isEmpty {
-            throw CSVError(line: 1, column: 1, message: "the file is empty; the first line must name the columns")
+            throw CSVError(line: 1, column: 1, problem: .emptyFile)
         }
         var seen = Set<String>()
         for (c, name) in header.enumerated() where !seen.insert(name).inserted {
-            throw CSVError(line: 1, column: header[..<c].reduce(1) { $0 + $1.count + 1 },
-                           message: "the column name \"\(Excerpt.of(name))\" appears twice; column names must be unique")
+            throw CSVError(line: 1, column: header[..<c].reduce(1) { $0 + $1.count + 1 }, problem: .duplicateColumn(name))
         }
         for name in types.keys.sorted() where !seen.contains(name) {
-            throw CSVError(line: 1, column: 1, message: "no column named \"\(Excerpt.of(name))\" to give a type to; the columns are "
-                           + header.prefix(20).map { "\"\(Excerpt.of($0))\"" }.joined(separator: ", ")
-                           + (header.count > 20 ? ", …" : ""))
+            throw CSVError(line: 1, column: 1, problem: .unknownColumn(name, columns: header))
         }
     }
 
@@ -335,7 +379,7 @@ public enum CSV {
         let bytes = UnsafeBufferPointer(rebasing: all[base...])
         if let bad = firstInvalidUTF8(bytes) {
             let (line, column) = place(bytes, bad)
-            return CSVError(line: line, column: column, message: "the file is not valid UTF-8 text; save it as UTF-8")
+            return CSVError(line: line, column: column, problem: .invalidUTF8)
         }
         do throws(CSVError) {
             try scan(bytes, base: base, &sink)
@@ -372,9 +416,9 @@ public enum CSV {
         var position = Position(recordLine: 1, pastHeader: false, byteCount: n, estimatedRecords: estimatedRecords(b))
         var scratch: [UInt8] = []
         var atRecordStart = true
-        func error(_ message: String, at index: Int, line: Int, lineStart: Int) -> CSVError {
+        func error(_ problem: CSVError.Problem, at index: Int, line: Int, lineStart: Int) -> CSVError {
             CSVError(line: line, column: String(decoding: UnsafeBufferPointer(rebasing: b[lineStart..<index]), as: UTF8.self).count + 1,
-                     message: message)
+                     problem: problem)
         }
         while i < n {
             if atRecordStart {
@@ -399,13 +443,13 @@ public enum CSV {
                     i += 1
                 }
                 guard closed else {
-                    throw error("a quoted field is never closed; add the closing double quote", at: open, line: openLine,
+                    throw error(.unclosedQuote, at: open, line: openLine,
                                 lineStart: openStart)
                 }
                 end = i
                 i += 1
                 if i < n, b[i] != 0x2C, b[i] != 0x0A, b[i] != 0x0D {
-                    throw error("text after a closing quote; put the whole field in quotes and double any quote inside",
+                    throw error(.textAfterQuote,
                                 at: i, line: line, lineStart: lineStart)
                 }
             } else {
@@ -422,7 +466,7 @@ public enum CSV {
                     let c = b[i]
                     if c == 0x2C || c == 0x0A || c == 0x0D { break }
                     if c == 0x22 {
-                        throw error("a double quote inside an unquoted field; quote the whole field and double the quote",
+                        throw error(.quoteInUnquotedField,
                                     at: i, line: line, lineStart: lineStart)
                     }
                     i += 1
