@@ -275,7 +275,7 @@ enum ByteSliceSet {
                 let hash = hashBytes(pointer, length)
                 var prefix: (UInt64, UInt64) = (0, 0)
                 if let pointer, length > 0 {
-                    withUnsafeMutableBytes(of: &prefix) { memcpy($0.baseAddress!, pointer, min(16, length)) }
+                    withUnsafeMutableBytes(of: &prefix) { _ = memcpy($0.baseAddress!, pointer, min(16, length)) }
                 }
                 var slot = Int(truncatingIfNeeded: hash) & mask
                 while true {
