@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .library(name: "Trellis", targets: ["Trellis"]),
         .library(name: "TrellisCollectionView", targets: ["TrellisCollectionView"]),
+        .library(name: "TrellisLayouts", targets: ["TrellisLayouts"]),
         .library(name: "TrellisGrid", targets: ["TrellisGrid"]),
         .library(name: "TrellisRender", targets: ["TrellisRender"]),
         .library(name: "TrellisCLI", targets: ["TrellisCLI"]),
@@ -19,6 +20,9 @@ let package = Package(
             name: "TrellisCollectionView",
             swiftSettings: [.define("TRELLIS_INVARIANT_CHECKS", .when(configuration: .debug))]
         ),
+        // The layouts people write most (grid, waterfall, justified rows, compositional), each a
+        // `CollectionViewLayout` subclass on the public API of the module above, as a user's would be.
+        .target(name: "TrellisLayouts", dependencies: ["TrellisCollectionView"]),
         .target(
             name: "TrellisGrid",
             dependencies: ["TrellisCollectionView"],
@@ -27,12 +31,15 @@ let package = Package(
             linkerSettings: [.linkedLibrary("_FoundationICU", .when(platforms: [.linux]))]
         ),
         .target(name: "TrellisRender", dependencies: ["TrellisCollectionView", "TrellisGrid"]),
-        .target(name: "TrellisCLI", dependencies: ["TrellisCollectionView", "TrellisGrid", "TrellisRender"]),
+        .target(name: "TrellisCLI", dependencies: ["TrellisCollectionView", "TrellisLayouts", "TrellisGrid", "TrellisRender"]),
         .executableTarget(name: "trellis", dependencies: ["TrellisCLI"]),
-        .target(name: "Trellis", dependencies: ["TrellisCollectionView", "TrellisGrid", "TrellisRender"]),
+        .target(name: "Trellis", dependencies: ["TrellisCollectionView", "TrellisLayouts", "TrellisGrid", "TrellisRender"]),
         // Helpers shared by the test targets; not a product.
         .target(name: "TrellisTestSupport", path: "Sources/TrellisTestSupport"),
         .testTarget(name: "TrellisLayoutTests", dependencies: ["TrellisCollectionView", "TrellisTestSupport"]),
+        .testTarget(name: "TrellisLayoutsTests",
+                    dependencies: ["TrellisLayouts", "TrellisCollectionView", "TrellisTestSupport"],
+                    resources: [.copy("Fixtures")]),
         .testTarget(name: "TrellisCollectionViewTests",
                     dependencies: ["TrellisCollectionView", "TrellisTestSupport"]),
         .testTarget(name: "TrellisGridTests", dependencies: ["TrellisGrid", "TrellisTestSupport"]),

@@ -11,12 +11,26 @@ import Foundation
 /// Only objects of the base class are recycled: a subclass's own attributes could not be reset.
 ///
 /// A layout uses one recycler from one thread at a time, as it is used itself.
-package final class AttributesRecycler {
+///
+/// Not in UIKit: a headless host queries far more often than it draws, so custom layouts that
+/// answer rect queries for many elements can use it too.
+///
+/// ```swift
+/// private let recycler = AttributesRecycler()
+/// override func layoutAttributesForElements(in rect: CGRect) -> [CollectionViewLayoutAttributes]? {
+///     recycler.begin()
+///     return visibleItems(in: rect).map {
+///         recycler.make(category: .cell, kind: nil, section: 0, item: $0, frame: frames[$0])
+///     }
+/// }
+/// ```
+public final class AttributesRecycler {
     @exclusivity(unchecked) private var slots: UnsafeMutablePointer<CollectionViewLayoutAttributes?>
     @exclusivity(unchecked) private var capacity: Int
     @exclusivity(unchecked) private var cursor = 0
 
-    package init() {
+    /// Creates an empty recycler.
+    public init() {
         capacity = 64
         slots = .allocate(capacity: capacity)
         slots.initialize(repeating: nil, count: capacity)
@@ -29,12 +43,12 @@ package final class AttributesRecycler {
 
     /// Starts a query: objects are handed out from the first slot again.
     @inline(__always)
-    package func begin() { cursor = 0 }
+    public func begin() { cursor = 0 }
 
     /// An object of the base class describing an element: the slot's own when no one else holds
     /// it, a new one otherwise.
     @inline(__always)
-    package func make(category: CollectionView.ElementCategory, kind: String?, section: Int, item: Int,
+    public func make(category: CollectionView.ElementCategory, kind: String?, section: Int, item: Int,
                       frame: CGRect) -> CollectionViewLayoutAttributes {
         if cursor == capacity {
             guard capacity < Self.slotLimit else {

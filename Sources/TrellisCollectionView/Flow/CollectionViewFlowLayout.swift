@@ -244,7 +244,7 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
 
     /// Streams the elements straight from the geometry through one reused object — unless a
     /// subclass may have changed what a rect query answers, in which case it asks that.
-    package override func forEachLayoutAttributes(in rect: CGRect, _ body: (CollectionViewLayoutAttributes) -> Void) {
+    open override func forEachLayoutAttributes(in rect: CGRect, _ body: (CollectionViewLayoutAttributes) -> Void) {
         guard type(of: self) == CollectionViewFlowLayout.self else {
             super.forEachLayoutAttributes(in: rect, body)
             return

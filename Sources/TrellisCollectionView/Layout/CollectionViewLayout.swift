@@ -138,7 +138,11 @@ open class CollectionViewLayout: NSObject, NSCoding {
     /// returns: how a caller that only writes elements out (the command line) goes through a
     /// million of them without holding a million objects. The default iterates
     /// ``layoutAttributesForElements(in:)``.
-    package func forEachLayoutAttributes(in rect: CGRect, _ body: (CollectionViewLayoutAttributes) -> Void) {
+    ///
+    /// Not in UIKit. A layout that knows its elements without building them overrides it. The
+    /// built-in layouts stream only when the object is of their own class, so that a subclass
+    /// that overrides ``layoutAttributesForElements(in:)`` is always asked through it.
+    open func forEachLayoutAttributes(in rect: CGRect, _ body: (CollectionViewLayoutAttributes) -> Void) {
         for attributes in layoutAttributesForElements(in: rect) ?? [] { body(attributes) }
     }
 

@@ -1,0 +1,357 @@
+import TrellisCollectionView
+
+/// The sizes a ``JustifiedLayout`` lays out, asked of the collection view's delegate.
+///
+/// Only ``collectionView(_:layout:sizeForItemAt:)`` is required: an item's size gives its
+/// aspect ratio (width / height), as Flickr's library reads `{width, height}`.
+public protocol CollectionViewDelegateJustifiedLayout: CollectionViewDelegate {
+    /// The natural size of the item at `indexPath` (a photo's pixel size will do); only its aspect
+    /// ratio is used. Both sides must be above 0.
+    func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
+                        sizeForItemAt indexPath: IndexPath) -> CGSize
+    /// The sizes of every item of `section` in one call, or `nil` (the default) to be asked item by
+    /// item: one array instead of a million index paths.
+    func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
+                        sizesForItemsInSection section: Int) -> [CGSize]?
+    /// The height of `section`'s header; 0 means none. Default: the layout's `headerHeight`.
+    func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
+                        heightForHeaderIn section: Int) -> CGFloat
+    /// The height of `section`'s footer; 0 means none. Default: the layout's `footerHeight`.
+    func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
+                        heightForFooterIn section: Int) -> CGFloat
+}
+
+extension CollectionViewDelegateJustifiedLayout {
+    public func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
+                               sizesForItemsInSection section: Int) -> [CGSize]? { nil }
+
+    public func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
+                               heightForHeaderIn section: Int) -> CGFloat {
+        (collectionViewLayout as? JustifiedLayout)?.headerHeight ?? 0
+    }
+
+    public func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
+                               heightForFooterIn section: Int) -> CGFloat {
+        (collectionViewLayout as? JustifiedLayout)?.footerHeight ?? 0
+    }
+}
+
+/// Photos in rows of equal height that fill the width, each scaled by its aspect ratio: Flickr's
+/// justified-layout as a collection-view layout, with its options (``configuration``) and, for
+/// the same input, its numbers.
+///
+/// ```swift
+/// let layout = JustifiedLayout()
+/// layout.configuration.targetRowHeight = 180
+/// layout.configuration.boxSpacing = .init(4)
+/// collectionView.collectionViewLayout = layout
+/// // the delegate adopts CollectionViewDelegateJustifiedLayout and answers each photo's size
+/// ```
+///
+/// Each section is one of Flickr's containers, laid out by ``justifiedLayout(_:_:)`` at the
+/// collection view's width (less its content insets), stacked top to bottom under an optional
+/// header and over an optional footer, each the full width. A single section without header or
+/// footer gives exactly Flickr's boxes and its `containerHeight` as the content height. Items
+/// Flickr gives no box (after `maxNumRows`, or hidden widows) have no attributes.
+///
+/// Frames are Flickr's, unrounded; set ``snapsToPixels`` to round their edges to the display's
+/// pixel grid.
+///
+/// A bad option or size does not trap: ``configurationError`` says what and where, and the layout
+/// shows nothing until it is fixed.
+///
+/// - Complexity: `prepare()` O(n) for n items; a rect query O(log n + k) for k elements.
+open class JustifiedLayout: CollectionViewLayout {
+    /// Flickr's options. `containerWidth` is ignored: the collection view's width is used.
+    open var configuration = JustifiedLayoutConfiguration() {
+        didSet { if configuration != oldValue { invalidateLayout() } }
+    }
+
+    /// The height of each section's header, unless the delegate answers; 0 (the default) means
+    /// none. Headers are `CollectionView.elementKindSectionHeader` views at `[section, 0]`.
+    open var headerHeight: CGFloat = 0 {
+        didSet { if headerHeight != oldValue { invalidateLayout() } }
+    }
+
+    /// The height of each section's footer, unless the delegate answers; 0 (the default) means none.
+    open var footerHeight: CGFloat = 0 {
+        didSet { if footerHeight != oldValue { invalidateLayout() } }
+    }
+
+    /// Whether frames are rounded to the display's pixel grid (each edge to the nearest pixel).
+    /// Default `false`: Flickr's frames, unrounded.
+    open var snapsToPixels = false {
+        didSet { if snapsToPixels != oldValue { invalidateLayout() } }
+    }
+
+    /// Why the last `prepare()` laid out nothing, or `nil` when it succeeded.
+    public private(set) var configurationError: LayoutConfigurationError?
+
+    /// Kinds of entries in ``blocks``, in the order a rect query lists them.
+    private enum BlockKind: UInt8 { case header, row, footer }
+
+    /// A header, a row or a footer: what the extent index finds.
+    private struct Block {
+        var kind: BlockKind
+        var section: Int32
+        /// For a row, its first item's index in `frames` and its item count; for a header or
+        /// footer, the index of its frame in `supplementaryFrames`.
+        var first: Int
+        var count: Int32
+    }
+
+    private var frames: [CGRect] = []
+    /// Per section: the index of its first item in `frames`, and how many have boxes.
+    private var sectionStart: [Int] = []
+    private var sectionBoxCount: [Int] = []
+    private var supplementaryFrames: [CGRect] = []
+    private var headerIndex: [Int] = []
+    private var footerIndex: [Int] = []
+    private var blocks: [Block] = []
+    private var index = ExtentIndex()
+    private var widows: [Int] = []
+    private var contentSize = CGSize.zero
+    private let recycler = AttributesRecycler()
+
+    /// How many widows `section`'s last row holds (Flickr's `widowCount`).
+    open func widowCount(inSection section: Int) -> Int {
+        widows.indices.contains(section) ? widows[section] : 0
+    }
+
+    /// Bytes held for the last layout, capacity included.
+    public var memoryFootprint: Int {
+        frames.capacity * MemoryLayout<CGRect>.stride + supplementaryFrames.capacity * MemoryLayout<CGRect>.stride
+            + (sectionStart.capacity + sectionBoxCount.capacity + headerIndex.capacity + footerIndex.capacity
+                + widows.capacity) * MemoryLayout<Int>.stride
+            + blocks.capacity * MemoryLayout<Block>.stride + index.bytes
+    }
+
+    // MARK: The layout pass
+
+    open override func prepare() {
+        super.prepare()
+        reset()
+        guard let collectionView else { return }
+        do {
+            try build(collectionView)
+        } catch {
+            reset()
+            configurationError = error
+        }
+    }
+
+    private func reset() {
+        frames.removeAll(keepingCapacity: true)
+        sectionStart.removeAll(keepingCapacity: true)
+        sectionBoxCount.removeAll(keepingCapacity: true)
+        supplementaryFrames.removeAll(keepingCapacity: true)
+        headerIndex.removeAll(keepingCapacity: true)
+        footerIndex.removeAll(keepingCapacity: true)
+        blocks.removeAll(keepingCapacity: true)
+        widows.removeAll(keepingCapacity: true)
+        index.removeAll()
+        contentSize = .zero
+        configurationError = nil
+    }
+
+    /// Lays each section out as one of Flickr's containers and stacks them.
+    private func build(_ collectionView: CollectionView) throws(LayoutConfigurationError) {
+        let inset = collectionView.contentInset
+        let width = collectionView.bounds.width - inset.left - inset.right
+        var configuration = self.configuration
+        configuration.containerWidth = max(0, width)
+        try configuration.validate()
+        let sections = collectionView.numberOfSections
+        let delegate = collectionView.delegate as? CollectionViewDelegateJustifiedLayout
+        let scale = collectionView.traitCollection.displayScale
+        var top: CGFloat = 0, lowestEdge: CGFloat = 0
+        var ratios: [CGFloat] = []
+        for section in 0..<sections {
+            let count = collectionView.numberOfItems(inSection: section)
+            guard count == 0 || delegate != nil else {
+                throw LayoutConfigurationError(section: section, "the collection view's delegate does not adopt "
+                                               + "CollectionViewDelegateJustifiedLayout, so no item has a size; "
+                                               + "adopt it and answer sizeForItemAt")
+            }
+            let header = delegate?.collectionView(collectionView, layout: self, heightForHeaderIn: section) ?? headerHeight
+            let footer = delegate?.collectionView(collectionView, layout: self, heightForFooterIn: section) ?? footerHeight
+            try LayoutConfigurationError.checkSize(header, "the header height", section: section)
+            try LayoutConfigurationError.checkSize(footer, "the footer height", section: section)
+            if header > 0 { addSupplementary(.header, section: section, frame: CGRect(x: 0, y: top, width: width, height: header)) }
+            headerIndex.append(header > 0 ? supplementaryFrames.count - 1 : -1)
+            top += header
+
+            if let delegate {
+                try aspectRatios(section: section, count: count, delegate: delegate, collectionView, into: &ratios)
+            }
+            let result: JustifiedLayoutResult
+            do { result = try justifiedLayout(ratios, configuration) } catch { throw error.inSection(section) }
+            sectionStart.append(frames.count)
+            sectionBoxCount.append(result.boxes.count)
+            widows.append(result.widowCount)
+            for row in result.rows {
+                let first = frames.count + row.items.lowerBound
+                blocks.append(Block(kind: .row, section: Int32(section), first: first, count: Int32(row.items.count)))
+                var low = top + row.top, high = top + row.top + row.height
+                if snapsToPixels {
+                    low = LayoutGeometry.snapToPixel(low, scale: scale)
+                    high = LayoutGeometry.snapToPixel(high, scale: scale)
+                }
+                index.append(min: low, max: high)
+            }
+            frames.reserveCapacity(frames.count + result.boxes.count)
+            for box in result.boxes {
+                var frame = box.offsetBy(dx: 0, dy: top)
+                if snapsToPixels {
+                    frame = Self.snapped(frame, scale: scale)
+                    lowestEdge = max(lowestEdge, frame.maxY)
+                }
+                frames.append(frame)
+            }
+            top += result.containerHeight
+
+            if footer > 0 {
+                addSupplementary(.footer, section: section, frame: CGRect(x: 0, y: top, width: width, height: footer))
+                lowestEdge = max(lowestEdge, supplementaryFrames[supplementaryFrames.count - 1].maxY)
+            }
+            footerIndex.append(footer > 0 ? supplementaryFrames.count - 1 : -1)
+            top += footer
+        }
+        index.seal()
+        // Flickr lets widows at a tall previous row's height run past the right padding; the
+        // content grows to hold them rather than clip them.
+        // (Past it by more than floating-point noise: a row's last box may end 1e-13 beyond.)
+        var widest = max(0, width), bottom = top
+        for frame in frames where frame.maxX > widest + 1e-6 { widest = frame.maxX }
+        if snapsToPixels {
+            // A snapped edge may round past the unsnapped end.
+            bottom = max(LayoutGeometry.snapToPixel(top, scale: scale), lowestEdge)
+        }
+        contentSize = CGSize(width: widest, height: bottom)
+    }
+
+    private func addSupplementary(_ kind: BlockKind, section: Int, frame: CGRect) {
+        let frame = snapsToPixels ? Self.snapped(frame, scale: collectionView?.traitCollection.displayScale ?? 1) : frame
+        blocks.append(Block(kind: kind, section: Int32(section), first: supplementaryFrames.count, count: 1))
+        index.append(min: frame.minY, max: frame.maxY)
+        supplementaryFrames.append(frame)
+    }
+
+    /// The aspect ratio of every item of `section`, checked.
+    private func aspectRatios(section: Int, count: Int, delegate: CollectionViewDelegateJustifiedLayout,
+                              _ collectionView: CollectionView, into ratios: inout [CGFloat]) throws(LayoutConfigurationError) {
+        ratios.removeAll(keepingCapacity: true)
+        ratios.reserveCapacity(count)
+        let bulk = delegate.collectionView(collectionView, layout: self, sizesForItemsInSection: section)
+        if let bulk, bulk.count != count {
+            throw LayoutConfigurationError(section: section, "the delegate gave \(bulk.count) sizes for \(count) items; "
+                                           + "give one size per item, or nil to be asked item by item")
+        }
+        for item in 0..<count {
+            let size = bulk?[item]
+                ?? delegate.collectionView(collectionView, layout: self, sizeForItemAt: IndexPath(item: item, section: section))
+            guard size.width.isFinite, size.height.isFinite, size.width > 0, size.height > 0 else {
+                throw LayoutConfigurationError(section: section, item: item,
+                                               "the size is \(LayoutConfigurationError.format(size.width)) × "
+                                               + "\(LayoutConfigurationError.format(size.height)); give a width and a "
+                                               + "height above 0 (only their ratio is used)")
+            }
+            ratios.append(size.width / size.height)
+        }
+    }
+
+    /// `frame` with each edge on the pixel grid.
+    private static func snapped(_ frame: CGRect, scale: CGFloat) -> CGRect {
+        let minX = LayoutGeometry.snapToPixel(frame.minX, scale: scale)
+        let minY = LayoutGeometry.snapToPixel(frame.minY, scale: scale)
+        let maxX = LayoutGeometry.snapToPixel(frame.maxX, scale: scale)
+        let maxY = LayoutGeometry.snapToPixel(frame.maxY, scale: scale)
+        return CGRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+    }
+
+    open override var collectionViewContentSize: CGSize { contentSize }
+
+    open override func shouldInvalidateLayout(forBoundsChange newBounds: CGRect) -> Bool {
+        newBounds.width != collectionView?.bounds.width
+    }
+
+    // MARK: Queries
+
+    open override func layoutAttributesForElements(in rect: CGRect) -> [CollectionViewLayoutAttributes]? {
+        let base = type(of: self).layoutAttributesClass as? CollectionViewLayoutAttributes.Type
+        let recycle = base == CollectionViewLayoutAttributes.self
+        if recycle { recycler.begin() }
+        var result: [CollectionViewLayoutAttributes] = []
+        forEachElement(in: rect) { category, kind, section, item, frame in
+            if recycle {
+                result.append(recycler.make(category: category, kind: kind, section: section, item: item, frame: frame))
+            } else {
+                result.append(makeAttributes(category, kind, section, item, frame))
+            }
+        }
+        return result
+    }
+
+    open override func forEachLayoutAttributes(in rect: CGRect, _ body: (CollectionViewLayoutAttributes) -> Void) {
+        guard type(of: self) == JustifiedLayout.self else {
+            super.forEachLayoutAttributes(in: rect, body)
+            return
+        }
+        let reused = AttributesRecycler()
+        forEachElement(in: rect) { category, kind, section, item, frame in
+            reused.begin()
+            body(reused.make(category: category, kind: kind, section: section, item: item, frame: frame))
+        }
+    }
+
+    /// Every element whose frame intersects `rect`, section by section: header, items, footer.
+    private func forEachElement(in rect: CGRect,
+                                _ body: (CollectionView.ElementCategory, String?, Int, Int, CGRect) -> Void) {
+        let rect = rect.standardized
+        for position in index.candidates(from: rect.minY, to: rect.maxY) {
+            let block = blocks[position]
+            let section = Int(block.section)
+            switch block.kind {
+            case .row:
+                let start = sectionStart[section]
+                for i in block.first..<(block.first + Int(block.count)) where LayoutGeometry.intersects(frames[i], rect) {
+                    body(.cell, nil, section, i - start, frames[i])
+                }
+            case .header, .footer:
+                let frame = supplementaryFrames[block.first]
+                guard LayoutGeometry.intersects(frame, rect) else { continue }
+                body(.supplementaryView, block.kind == .header ? CollectionView.elementKindSectionHeader
+                     : CollectionView.elementKindSectionFooter, section, 0, frame)
+            }
+        }
+    }
+
+    private func makeAttributes(_ category: CollectionView.ElementCategory, _ kind: String?, _ section: Int, _ item: Int,
+                                _ frame: CGRect) -> CollectionViewLayoutAttributes {
+        let type = (Swift.type(of: self).layoutAttributesClass as? CollectionViewLayoutAttributes.Type)
+            ?? CollectionViewLayoutAttributes.self
+        let attributes = type.init(category: category, kind: kind, section: section, item: item)
+        attributes.frame = frame
+        return attributes
+    }
+
+    open override func layoutAttributesForItem(at indexPath: IndexPath) -> CollectionViewLayoutAttributes? {
+        guard indexPath.count == 2, sectionStart.indices.contains(indexPath.section),
+              indexPath.item >= 0, indexPath.item < sectionBoxCount[indexPath.section] else { return nil }
+        return makeAttributes(.cell, nil, indexPath.section, indexPath.item,
+                              frames[sectionStart[indexPath.section] + indexPath.item])
+    }
+
+    open override func layoutAttributesForSupplementaryView(ofKind elementKind: String,
+                                                            at indexPath: IndexPath) -> CollectionViewLayoutAttributes? {
+        guard indexPath.count == 2, indexPath.item == 0, headerIndex.indices.contains(indexPath.section) else { return nil }
+        let position: Int
+        switch elementKind {
+        case CollectionView.elementKindSectionHeader: position = headerIndex[indexPath.section]
+        case CollectionView.elementKindSectionFooter: position = footerIndex[indexPath.section]
+        default: return nil
+        }
+        guard position >= 0 else { return nil }
+        return makeAttributes(.supplementaryView, elementKind, indexPath.section, 0, supplementaryFrames[position])
+    }
+}
