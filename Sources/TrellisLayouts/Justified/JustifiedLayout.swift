@@ -1,40 +1,10 @@
 import TrellisCollectionView
 
-/// The sizes a ``JustifiedLayout`` lays out, asked of the collection view's delegate.
-///
-/// Only ``collectionView(_:layout:sizeForItemAt:)`` is required: an item's size gives its
-/// aspect ratio (width / height), as Flickr's library reads `{width, height}`.
-public protocol CollectionViewDelegateJustifiedLayout: CollectionViewDelegate {
-    /// The natural size of the item at `indexPath` (a photo's pixel size will do); only its aspect
-    /// ratio is used. Both sides must be above 0.
-    func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
-                        sizeForItemAt indexPath: IndexPath) -> CGSize
-    /// The sizes of every item of `section` in one call, or `nil` (the default) to be asked item by
-    /// item: one array instead of a million index paths.
-    func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
-                        sizesForItemsInSection section: Int) -> [CGSize]?
-    /// The height of `section`'s header; 0 means none. Default: the layout's `headerHeight`.
-    func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
-                        heightForHeaderIn section: Int) -> CGFloat
-    /// The height of `section`'s footer; 0 means none. Default: the layout's `footerHeight`.
-    func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
-                        heightForFooterIn section: Int) -> CGFloat
-}
-
-extension CollectionViewDelegateJustifiedLayout {
-    public func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
-                               sizesForItemsInSection section: Int) -> [CGSize]? { nil }
-
-    public func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
-                               heightForHeaderIn section: Int) -> CGFloat {
-        (collectionViewLayout as? JustifiedLayout)?.headerHeight ?? 0
-    }
-
-    public func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
-                               heightForFooterIn section: Int) -> CGFloat {
-        (collectionViewLayout as? JustifiedLayout)?.footerHeight ?? 0
-    }
-}
+/// The sizes a ``JustifiedLayout`` lays out, asked of the collection view's delegate: only
+/// `collectionView(_:layout:sizeForItemAt:)` is required, and only the aspect ratio (width /
+/// height) of the size it answers is used, as Flickr's library reads `{width, height}`. The
+/// methods are those of ``CollectionViewDelegateSizedItems``.
+public protocol CollectionViewDelegateJustifiedLayout: CollectionViewDelegateSizedItems {}
 
 /// Photos in rows of equal height that fill the width, each scaled by its aspect ratio: Flickr's
 /// justified-layout as a collection-view layout, with its options (``configuration``) and, for

@@ -5,7 +5,8 @@ import TrellisTestSupport
 
 /// Sections of items, each with an identity and a natural size: the data source and delegate
 /// the layout tests host every layout with.
-final class SizedModel: NSObject, CollectionViewDataSource, CollectionViewDelegateJustifiedLayout {
+final class SizedModel: NSObject, CollectionViewDataSource, CollectionViewDelegateJustifiedLayout,
+    CollectionViewDelegateWaterfallLayout {
     struct Item: Equatable {
         var id: Int
         var size: CGSize
@@ -70,12 +71,24 @@ final class SizedModel: NSObject, CollectionViewDataSource, CollectionViewDelega
 
     func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
                         heightForHeaderIn section: Int) -> CGFloat {
-        headerHeights[section] ?? (collectionViewLayout as? JustifiedLayout)?.headerHeight ?? 0
+        headerHeights[section] ?? (collectionViewLayout as? JustifiedLayout)?.headerHeight
+            ?? (collectionViewLayout as? WaterfallLayout)?.headerHeight ?? 0
     }
 
     func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
                         heightForFooterIn section: Int) -> CGFloat {
-        footerHeights[section] ?? (collectionViewLayout as? JustifiedLayout)?.footerHeight ?? 0
+        footerHeights[section] ?? (collectionViewLayout as? JustifiedLayout)?.footerHeight
+            ?? (collectionViewLayout as? WaterfallLayout)?.footerHeight ?? 0
+    }
+
+    func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
+                        columnCountFor section: Int) -> Int {
+        columnCounts[section] ?? (collectionViewLayout as? WaterfallLayout)?.columnCount ?? 2
+    }
+
+    func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
+                        isFullSpanItemAt indexPath: IndexPath) -> Bool {
+        sections[indexPath.section][indexPath.item].fullSpan
     }
 }
 

@@ -1,0 +1,340 @@
+import TrellisCollectionView
+
+/// Items of varied heights in equal columns, each to the shortest column: the masonry layout,
+/// with CHTCollectionViewWaterfallLayout's properties, delegate and numbers.
+///
+/// ```swift
+/// let layout = WaterfallLayout()
+/// layout.columnCount = 3
+/// layout.minimumColumnSpacing = 8
+/// layout.minimumInteritemSpacing = 8
+/// layout.sectionInset = EdgeInsets(top: 8, left: 8, bottom: 8, right: 8)
+/// collectionView.collectionViewLayout = layout
+/// // the delegate adopts CollectionViewDelegateWaterfallLayout and answers each item's size
+/// ```
+///
+/// Every item is as wide as its column and keeps the aspect ratio of the size its delegate gives;
+/// ``itemRenderDirection`` picks the column (shortest first, ties to the leftmost, or in turn);
+/// a full-span item (the delegate's `isFullSpanItemAt`) goes below the tallest column across all
+/// of them. The rules are CHT's, number for number (see ``WaterfallGeometry``), so a delegate
+/// written for it gives the same frames here. The layout scrolls vertically, as CHT's does.
+///
+/// Changing one item's size keeps every other item in its column: invalidate with a context
+/// that names the items (`context.invalidateItems(at:)`), and the columns are kept while the
+/// heights are recomputed. Any other invalidation (new data, a batch update, a new width, a
+/// property) places the items afresh.
+///
+/// A bad value does not trap: ``configurationError`` says what and where, and the layout shows
+/// nothing until it is fixed.
+///
+/// - Complexity: `prepare()` O(n·c) for n items in c columns (shortest-first scans the columns);
+///   a rect query O(c·log n + k) for k elements.
+open class WaterfallLayout: CollectionViewLayout {
+    /// The reference the section insets are measured from (CHT's `SectionInsetReference`).
+    public enum SectionInsetReference: Sendable {
+        /// The collection view's content inset.
+        case fromContentInset
+        /// The collection view's layout margins.
+        case fromLayoutMargins
+        /// The collection view's safe area.
+        case fromSafeArea
+    }
+
+    /// The direction items fill the columns in (CHT's `ItemRenderDirection`).
+    public typealias ItemRenderDirection = WaterfallItemRenderDirection
+
+    /// The number of columns, unless the delegate answers per section. Default 2.
+    open var columnCount: Int = 2 {
+        didSet { if columnCount != oldValue { invalidateLayout() } }
+    }
+    /// The spacing between columns. Default 10.
+    open var minimumColumnSpacing: CGFloat = 10 {
+        didSet { if minimumColumnSpacing != oldValue { invalidateLayout() } }
+    }
+    /// The spacing between items of one column (not between the header or footer and the
+    /// columns). Default 10.
+    open var minimumInteritemSpacing: CGFloat = 10 {
+        didSet { if minimumInteritemSpacing != oldValue { invalidateLayout() } }
+    }
+    /// The height of each section's header; 0 (the default) means none.
+    open var headerHeight: CGFloat = 0 {
+        didSet { if headerHeight != oldValue { invalidateLayout() } }
+    }
+    /// The height of each section's footer; 0 (the default) means none.
+    open var footerHeight: CGFloat = 0 {
+        didSet { if footerHeight != oldValue { invalidateLayout() } }
+    }
+    /// The margins around each header. Default zero.
+    open var headerInset = EdgeInsets.zero {
+        didSet { if headerInset != oldValue { invalidateLayout() } }
+    }
+    /// The margins around each footer. Default zero.
+    open var footerInset = EdgeInsets.zero {
+        didSet { if footerInset != oldValue { invalidateLayout() } }
+    }
+    /// The margins around each section's columns. Default zero.
+    open var sectionInset = EdgeInsets.zero {
+        didSet { if sectionInset != oldValue { invalidateLayout() } }
+    }
+    /// The order items fill the columns in. Default `.shortestFirst`.
+    open var itemRenderDirection = ItemRenderDirection.shortestFirst {
+        didSet { if itemRenderDirection != oldValue { invalidateLayout() } }
+    }
+    /// The least height of the content (so that a header shows with no items). Default 0.
+    open var minimumContentHeight: CGFloat = 0 {
+        didSet { if minimumContentHeight != oldValue { invalidateLayout() } }
+    }
+    /// What the section insets are measured from. Default `.fromContentInset`.
+    open var sectionInsetReference = SectionInsetReference.fromContentInset {
+        didSet { if sectionInsetReference != oldValue { invalidateLayout() } }
+    }
+
+    /// Why the last `prepare()` laid out nothing, or `nil` when it succeeded.
+    public private(set) var configurationError: LayoutConfigurationError?
+
+    private var geometry = WaterfallGeometry(boundsWidth: 0, referenceWidth: 0, scale: 1, capacity: 0)
+    private var contentSize = CGSize.zero
+    /// Whether every invalidation since the last pass named items only: then the columns stay.
+    private var onlyItemsInvalidated = false
+    private let recycler = AttributesRecycler()
+    private var sizes: [CGSize] = []
+
+    /// The width of each column of `section` (CHT's `itemWidth(inSection:)`).
+    open func itemWidth(inSection section: Int) -> CGFloat {
+        guard let collectionView else { return 0 }
+        let metrics = self.metrics(section, collectionView, collectionView.delegate as? CollectionViewDelegateWaterfallLayout)
+        return WaterfallGeometry(boundsWidth: collectionView.bounds.width, referenceWidth: referenceWidth(collectionView),
+                                 scale: collectionView.traitCollection.displayScale, capacity: 0).itemWidth(metrics)
+    }
+
+    /// The column of the item at `indexPath` after the last layout (-1 for a full-span item),
+    /// or `nil`.
+    open func column(ofItemAt indexPath: IndexPath) -> Int? {
+        guard let global = globalIndex(indexPath) else { return nil }
+        return Int(geometry.columns[global])
+    }
+
+    /// Bytes held for the last layout, capacity included.
+    public var memoryFootprint: Int { geometry.bytes + sizes.capacity * MemoryLayout<CGSize>.stride }
+
+    // MARK: The layout pass
+
+    open override func invalidateLayout(with context: CollectionViewLayoutInvalidationContext) {
+        let namesItemsOnly = !context.invalidateEverything && !context.invalidateDataSourceCounts
+            && !(context.invalidatedItemIndexPaths ?? []).isEmpty
+        // The first invalidation after a pass decides, later ones can only widen it.
+        onlyItemsInvalidated = namesItemsOnly && (onlyItemsInvalidated || !isInvalidated)
+        isInvalidated = true
+        super.invalidateLayout(with: context)
+    }
+
+    private var isInvalidated = true
+
+    open override func prepare() {
+        super.prepare()
+        let keepColumns = onlyItemsInvalidated
+        onlyItemsInvalidated = false
+        isInvalidated = false
+        let previous = geometry
+        configurationError = nil
+        guard let collectionView else {
+            geometry = WaterfallGeometry(boundsWidth: 0, referenceWidth: 0, scale: 1, capacity: 0)
+            contentSize = .zero
+            return
+        }
+        do {
+            try build(collectionView, keeping: keepColumns ? previous : nil)
+        } catch {
+            geometry = WaterfallGeometry(boundsWidth: 0, referenceWidth: 0, scale: 1, capacity: 0)
+            contentSize = .zero
+            configurationError = error
+        }
+    }
+
+    private func referenceWidth(_ collectionView: CollectionView) -> CGFloat {
+        let insets: EdgeInsets
+        switch sectionInsetReference {
+        case .fromContentInset: insets = collectionView.contentInset
+        case .fromLayoutMargins: insets = collectionView.layoutMargins
+        case .fromSafeArea: insets = collectionView.safeAreaInsets
+        }
+        return collectionView.bounds.width - insets.left - insets.right
+    }
+
+    private func metrics(_ section: Int, _ collectionView: CollectionView,
+                         _ delegate: CollectionViewDelegateWaterfallLayout?) -> WaterfallSectionMetrics {
+        guard let delegate else {
+            return WaterfallSectionMetrics(columnCount: columnCount, columnSpacing: minimumColumnSpacing,
+                                           interitemSpacing: minimumInteritemSpacing, sectionInset: sectionInset,
+                                           headerHeight: headerHeight, headerInset: headerInset,
+                                           footerHeight: footerHeight, footerInset: footerInset)
+        }
+        return WaterfallSectionMetrics(
+            columnCount: delegate.collectionView(collectionView, layout: self, columnCountFor: section),
+            columnSpacing: delegate.collectionView(collectionView, layout: self, minimumColumnSpacingFor: section),
+            interitemSpacing: delegate.collectionView(collectionView, layout: self, minimumInteritemSpacingFor: section),
+            sectionInset: delegate.collectionView(collectionView, layout: self, insetsFor: section),
+            headerHeight: delegate.collectionView(collectionView, layout: self, heightForHeaderIn: section),
+            headerInset: delegate.collectionView(collectionView, layout: self, insetsForHeaderIn: section),
+            footerHeight: delegate.collectionView(collectionView, layout: self, heightForFooterIn: section),
+            footerInset: delegate.collectionView(collectionView, layout: self, insetsForFooterIn: section))
+    }
+
+    /// Lays every section out; with `previous`, items keep the columns they had there (when the
+    /// counts are the same).
+    private func build(_ collectionView: CollectionView, keeping previous: WaterfallGeometry?) throws(LayoutConfigurationError) {
+        let sections = collectionView.numberOfSections
+        let delegate = collectionView.delegate as? CollectionViewDelegateWaterfallLayout
+        let counts = (0..<sections).map { collectionView.numberOfItems(inSection: $0) }
+        let total = counts.reduce(0, +)
+        var geometry = WaterfallGeometry(boundsWidth: collectionView.bounds.width,
+                                         referenceWidth: referenceWidth(collectionView),
+                                         scale: collectionView.traitCollection.displayScale, capacity: total)
+        let keep = previous.flatMap { p in
+            p.sectionStart.count == sections + 1
+                && zip(p.sectionStart.dropFirst(), p.sectionStart).map { $0 - $1 } == counts ? p : nil
+        }
+        for section in 0..<sections {
+            let count = counts[section]
+            guard count == 0 || delegate != nil else {
+                throw LayoutConfigurationError(section: section, "the collection view's delegate does not adopt "
+                                               + "CollectionViewDelegateWaterfallLayout, so no item has a size; "
+                                               + "adopt it and answer sizeForItemAt")
+            }
+            let metrics = self.metrics(section, collectionView, delegate)
+            sizes.removeAll(keepingCapacity: true)
+            if let delegate, count > 0 {
+                if let bulk = delegate.collectionView(collectionView, layout: self, sizesForItemsInSection: section) {
+                    guard bulk.count == count else {
+                        throw LayoutConfigurationError(section: section, "the delegate gave \(bulk.count) sizes for "
+                                                       + "\(count) items; give one size per item, or nil to be asked "
+                                                       + "item by item")
+                    }
+                    sizes = bulk
+                } else {
+                    sizes.reserveCapacity(count)
+                    for item in 0..<count {
+                        sizes.append(delegate.collectionView(collectionView, layout: self,
+                                                             sizeForItemAt: IndexPath(item: item, section: section)))
+                    }
+                }
+            }
+            let kept = keep.map { $0.columns[$0.sectionStart[section]..<$0.sectionStart[section + 1]] }
+            try sizes.withUnsafeBufferPointer { (sizes) throws(LayoutConfigurationError) in
+                try geometry.appendSection(metrics, count: count, direction: itemRenderDirection, keeping: kept,
+                                           section: section, size: { sizes[$0] }, isFullSpan: { item in
+                    delegate?.collectionView(collectionView, layout: self,
+                                             isFullSpanItemAt: IndexPath(item: item, section: section)) ?? false
+                })
+            }
+        }
+        geometry.seal()
+        self.geometry = geometry
+        contentSize = sections == 0 ? .zero
+            : CGSize(width: collectionView.bounds.width, height: max(geometry.height, minimumContentHeight))
+    }
+
+    open override var collectionViewContentSize: CGSize { contentSize }
+
+    open override func shouldInvalidateLayout(forBoundsChange newBounds: CGRect) -> Bool {
+        newBounds.width != collectionView?.bounds.width
+    }
+
+    // MARK: Queries
+
+    private func globalIndex(_ indexPath: IndexPath) -> Int? {
+        guard indexPath.count == 2, indexPath.section >= 0, indexPath.section + 1 < geometry.sectionStart.count else {
+            return nil
+        }
+        let start = geometry.sectionStart[indexPath.section], end = geometry.sectionStart[indexPath.section + 1]
+        guard indexPath.item >= 0, indexPath.item < end - start else { return nil }
+        return start + indexPath.item
+    }
+
+    /// Every element whose frame intersects `rect`, section by section: header, items, footer.
+    private func forEachElement(in rect: CGRect,
+                                _ body: (CollectionView.ElementCategory, String?, Int, Int, CGRect) -> Void) {
+        let rect = rect.standardized
+        // (section, rank: 0 header, 1 item, 2 footer, global item index)
+        var hits: [(Int, Int, Int)] = []
+        let frames = geometry.frames
+        for c in geometry.columnIndex.indices {
+            let list = geometry.columnItems[c]
+            for position in geometry.columnIndex[c].candidates(from: rect.minY, to: rect.maxY) {
+                let item = Int(list[position])
+                if LayoutGeometry.intersects(frames[item], rect) { hits.append((geometry.section(ofItem: item), 1, item)) }
+            }
+        }
+        for position in geometry.spanIndex.candidates(from: rect.minY, to: rect.maxY) {
+            let item = Int(geometry.spanItems[position])
+            if LayoutGeometry.intersects(frames[item], rect) { hits.append((geometry.section(ofItem: item), 1, item)) }
+        }
+        for position in geometry.supplementaryIndex.candidates(from: rect.minY, to: rect.maxY) {
+            let code = geometry.supplementaryCodes[position]
+            let section = code >> 1, isFooter = code & 1 == 1
+            if let frame = isFooter ? geometry.footers[section] : geometry.headers[section],
+               LayoutGeometry.intersects(frame, rect) {
+                hits.append((section, isFooter ? 2 : 0, 0))
+            }
+        }
+        hits.sort { ($0.0, $0.1, $0.2) < ($1.0, $1.1, $1.2) }
+        for (section, rank, item) in hits {
+            switch rank {
+            case 1: body(.cell, nil, section, item - geometry.sectionStart[section], frames[item])
+            case 0: body(.supplementaryView, CollectionView.elementKindSectionHeader, section, 0, geometry.headers[section]!)
+            default: body(.supplementaryView, CollectionView.elementKindSectionFooter, section, 0, geometry.footers[section]!)
+            }
+        }
+    }
+
+    open override func layoutAttributesForElements(in rect: CGRect) -> [CollectionViewLayoutAttributes]? {
+        let recycle = (type(of: self).layoutAttributesClass as? CollectionViewLayoutAttributes.Type)
+            == CollectionViewLayoutAttributes.self
+        if recycle { recycler.begin() }
+        var result: [CollectionViewLayoutAttributes] = []
+        forEachElement(in: rect) { category, kind, section, item, frame in
+            result.append(recycle ? recycler.make(category: category, kind: kind, section: section, item: item, frame: frame)
+                          : makeAttributes(category, kind, section, item, frame))
+        }
+        return result
+    }
+
+    open override func forEachLayoutAttributes(in rect: CGRect, _ body: (CollectionViewLayoutAttributes) -> Void) {
+        guard type(of: self) == WaterfallLayout.self else {
+            super.forEachLayoutAttributes(in: rect, body)
+            return
+        }
+        let reused = AttributesRecycler()
+        forEachElement(in: rect) { category, kind, section, item, frame in
+            reused.begin()
+            body(reused.make(category: category, kind: kind, section: section, item: item, frame: frame))
+        }
+    }
+
+    private func makeAttributes(_ category: CollectionView.ElementCategory, _ kind: String?, _ section: Int, _ item: Int,
+                                _ frame: CGRect) -> CollectionViewLayoutAttributes {
+        let type = (Swift.type(of: self).layoutAttributesClass as? CollectionViewLayoutAttributes.Type)
+            ?? CollectionViewLayoutAttributes.self
+        let attributes = type.init(category: category, kind: kind, section: section, item: item)
+        attributes.frame = frame
+        return attributes
+    }
+
+    open override func layoutAttributesForItem(at indexPath: IndexPath) -> CollectionViewLayoutAttributes? {
+        guard let global = globalIndex(indexPath) else { return nil }
+        return makeAttributes(.cell, nil, indexPath.section, indexPath.item, geometry.frames[global])
+    }
+
+    /// Headers and footers, of UIKit's kinds, at `[section, 0]`.
+    open override func layoutAttributesForSupplementaryView(ofKind elementKind: String,
+                                                            at indexPath: IndexPath) -> CollectionViewLayoutAttributes? {
+        guard indexPath.count == 2, indexPath.item == 0, geometry.headers.indices.contains(indexPath.section) else { return nil }
+        let frame: CGRect?
+        switch elementKind {
+        case CollectionView.elementKindSectionHeader: frame = geometry.headers[indexPath.section]
+        case CollectionView.elementKindSectionFooter: frame = geometry.footers[indexPath.section]
+        default: return nil
+        }
+        return frame.map { makeAttributes(.supplementaryView, elementKind, indexPath.section, 0, $0) }
+    }
+}
