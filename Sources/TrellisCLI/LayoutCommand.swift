@@ -71,7 +71,7 @@ enum LayoutCommand {
 
     static func caption(_ spec: LayoutSpec, _ snapshot: LayoutSnapshot) -> String {
         let items = spec.sections.reduce(0) { $0 + $1.count }
-        let kind = spec.layout.type == "circle" ? "circle layout" : "\(spec.layout.scrollDirection.name) flow"
+        let kind = spec.layout.caption
         return "\(kind), \(spec.sections.count) section(s), \(items) item(s) before any update; "
             + "content \(Markup.number(snapshot.contentSize.width)) × \(Markup.number(snapshot.contentSize.height))"
     }

@@ -1,5 +1,6 @@
 import Foundation
 import TrellisCollectionView
+import TrellisLayouts
 import TrellisRender
 
 /// What `trellis layout` computes for a spec: the layout after any updates, and the transition
@@ -23,6 +24,7 @@ public struct LayoutRun {
     /// layout holds its collection view weakly, as in UIKit).
     private let view: CollectionView
     private let model: SpecModel
+    private let sized: SizedSpecDelegate
 
     /// Lays out `spec` in a headless collection view: scrolls to its offset, applies its batch of
     /// updates (to a copy of the data that the batch implies) and lists the elements in `rect`, or
@@ -36,7 +38,11 @@ public struct LayoutRun {
         view.displayScale = spec.collectionView.displayScale
         view.register(CollectionViewCell.self, forCellWithReuseIdentifier: "")
         view.dataSource = model
-        view.delegate = model
+        let sized = SizedSpecDelegate(model: model, defaultSize: spec.layout.defaultItemSize)
+        switch spec.layout {
+        case .waterfall, .justified: view.delegate = sized
+        case .flow, .grid: view.delegate = model
+        }
         view.layoutIfNeeded()
         if let offset = spec.contentOffset {
             view.contentOffset = offset
@@ -48,13 +54,35 @@ public struct LayoutRun {
             do {
                 let newCounts = try batch.expectedCounts(after: oldCounts)
                 let mapping = try batch.validated(oldCounts: oldCounts, newCounts: newCounts)
-                model.apply(mapping, defaultSize: spec.layout.itemSize)
+                model.apply(mapping, defaultSize: spec.layout.defaultItemSize)
                 transition = try view.applyBatchUpdates { view.record(batch) }
             } catch {
                 throw .data("$.updates: \(error.message)")
             }
         }
-        return LayoutRun(layout: layout, rect: rect, transition: transition, viewport: view.bounds, view: view, model: model)
+        if let error = configurationError(of: layout) {
+            throw .data(path(of: error, in: spec) + ": " + error.message)
+        }
+        return LayoutRun(layout: layout, rect: rect, transition: transition, viewport: view.bounds, view: view,
+                         model: model, sized: sized)
+    }
+
+    /// The error a built-in layout met laying the spec out, if any.
+    private static func configurationError(of layout: CollectionViewLayout) -> LayoutConfigurationError? {
+        switch layout {
+        case let grid as GridLayout: grid.configurationError
+        case let waterfall as WaterfallLayout: waterfall.configurationError
+        case let justified as JustifiedLayout: justified.configurationError
+        default: nil
+        }
+    }
+
+    /// Where in the spec a layout error points: the item, the section or the layout.
+    private static func path(of error: LayoutConfigurationError, in spec: LayoutSpec) -> String {
+        guard let section = error.section else { return "$.layout" }
+        guard let item = error.item else { return "$.sections[\(section)]" }
+        return spec.sections.indices.contains(section) && spec.sections[section].sizes != nil
+            ? "$.sections[\(section)].items[\(item)]" : "$.sections[\(section)].items"
     }
 
     /// The listed elements and the content size, as the renderers take them.
@@ -103,22 +131,7 @@ public struct LayoutRun {
 
 extension LayoutSpec {
     /// The layout the spec describes.
-    func makeLayout() -> CollectionViewLayout {
-        if layout.type == "circle" {
-            let circle = CircleLayout()
-            circle.itemSize = layout.itemSize.width
-            return circle
-        }
-        let flow = CollectionViewFlowLayout()
-        flow.scrollDirection = layout.scrollDirection
-        flow.itemSize = layout.itemSize
-        flow.minimumLineSpacing = layout.minimumLineSpacing
-        flow.minimumInteritemSpacing = layout.minimumInteritemSpacing
-        flow.sectionInset = layout.sectionInset
-        flow.headerReferenceSize = layout.headerReferenceSize
-        flow.footerReferenceSize = layout.footerReferenceSize
-        return flow
-    }
+    func makeLayout() -> CollectionViewLayout { layout.makeLayout() }
 }
 
 extension SpecModel: CollectionViewDataSource {
@@ -139,6 +152,10 @@ extension SpecModel: CollectionViewDataSource {
                     return old[path.section].sizes?[path.item] ?? defaultSize
                 }
             }
+            section.fullSpanItems = Set((0..<count).filter { item in
+                mapping.oldIndexPath(forNew: IndexPath(item: item, section: newSection))
+                    .map { old[$0.section].fullSpanItems.contains($0.item) } ?? false
+            })
             return section
         }
     }
@@ -151,5 +168,77 @@ extension SpecModel: CollectionViewDataSource {
 
     func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CollectionViewCell {
         collectionView.dequeueReusableCell(withReuseIdentifier: "", for: indexPath)
+    }
+}
+
+/// The delegate of the layouts that scale items by their natural size (waterfall, justified):
+/// the spec's sizes, full-span items and per-section values.
+final class SizedSpecDelegate: NSObject, CollectionViewDelegateWaterfallLayout, CollectionViewDelegateJustifiedLayout {
+    let model: SpecModel
+    let defaultSize: CGSize
+
+    init(model: SpecModel, defaultSize: CGSize) {
+        self.model = model
+        self.defaultSize = defaultSize
+    }
+
+    private func section(_ s: Int) -> LayoutSpec.SectionSpec? { model.sections.indices.contains(s) ? model.sections[s] : nil }
+
+    func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
+                        sizeForItemAt indexPath: IndexPath) -> CGSize {
+        section(indexPath.section)?.sizes?[indexPath.item] ?? defaultSize
+    }
+
+    func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
+                        sizesForItemsInSection s: Int) -> [CGSize]? {
+        guard let spec = section(s) else { return nil }
+        return spec.sizes ?? Array(repeating: defaultSize, count: spec.count)
+    }
+
+    func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
+                        isFullSpanItemAt indexPath: IndexPath) -> Bool {
+        section(indexPath.section)?.fullSpanItems.contains(indexPath.item) ?? false
+    }
+
+    func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
+                        columnCountFor s: Int) -> Int {
+        section(s)?.columnCount ?? (collectionViewLayout as? WaterfallLayout)?.columnCount ?? 2
+    }
+
+    func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
+                        heightForHeaderIn s: Int) -> CGFloat {
+        section(s)?.headerHeight ?? (collectionViewLayout as? WaterfallLayout)?.headerHeight
+            ?? (collectionViewLayout as? JustifiedLayout)?.headerHeight ?? 0
+    }
+
+    func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
+                        heightForFooterIn s: Int) -> CGFloat {
+        section(s)?.footerHeight ?? (collectionViewLayout as? WaterfallLayout)?.footerHeight
+            ?? (collectionViewLayout as? JustifiedLayout)?.footerHeight ?? 0
+    }
+
+    func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
+                        insetsFor s: Int) -> EdgeInsets {
+        section(s)?.sectionInset ?? (collectionViewLayout as? WaterfallLayout)?.sectionInset ?? .zero
+    }
+
+    func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
+                        insetsForHeaderIn s: Int) -> EdgeInsets {
+        section(s)?.headerInset ?? (collectionViewLayout as? WaterfallLayout)?.headerInset ?? .zero
+    }
+
+    func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
+                        insetsForFooterIn s: Int) -> EdgeInsets {
+        section(s)?.footerInset ?? (collectionViewLayout as? WaterfallLayout)?.footerInset ?? .zero
+    }
+
+    func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
+                        minimumInteritemSpacingFor s: Int) -> CGFloat {
+        section(s)?.minimumInteritemSpacing ?? (collectionViewLayout as? WaterfallLayout)?.minimumInteritemSpacing ?? 10
+    }
+
+    func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
+                        minimumColumnSpacingFor s: Int) -> CGFloat {
+        section(s)?.minimumColumnSpacing ?? (collectionViewLayout as? WaterfallLayout)?.minimumColumnSpacing ?? 10
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import TrellisCollectionView
+import TrellisLayouts
 import TrellisRender
 
 /// A layout spec as `trellis layout` reads it: the collection view, the layout and the sections.
@@ -26,7 +27,7 @@ public struct LayoutSpec: Equatable, Sendable {
         public var footerReferenceSize: CGSize = .zero
     }
 
-    /// One section: its items and any per-section overrides.
+    /// One section: its items and any per-section overrides (which ones depends on the layout).
     public struct SectionSpec: Equatable, Sendable {
         /// `nil` sizes: `count` items of the layout's `itemSize`.
         public var count: Int
@@ -36,10 +37,21 @@ public struct LayoutSpec: Equatable, Sendable {
         public var minimumInteritemSpacing: CGFloat?
         public var headerReferenceSize: CGSize?
         public var footerReferenceSize: CGSize?
+        /// Waterfall: the section's column count, column spacing, header and footer insets, and
+        /// the items that span every column.
+        public var columnCount: Int?
+        public var minimumColumnSpacing: CGFloat?
+        public var headerInset: EdgeInsets?
+        public var footerInset: EdgeInsets?
+        public var fullSpanItems: Set<Int> = []
+        /// Waterfall and justified: the section's header and footer heights.
+        public var headerHeight: CGFloat?
+        public var footerHeight: CGFloat?
     }
 
     public var collectionView: CollectionViewSpec
-    public var layout: FlowSpec
+    /// The layout: its type and properties.
+    public var layout: LayoutOptions
     public var sections: [SectionSpec]
     /// Where the viewport is scrolled to, if anywhere.
     public var contentOffset: CGPoint?
@@ -70,10 +82,10 @@ public struct LayoutSpec: Equatable, Sendable {
             throw SpecError(path: "$", message: "missing required key \"collectionView\"")
         }
         let collectionView = try parseCollectionView(&cv)
-        let layout = try root.object("layout").map { (o: SpecObject) throws(SpecError) -> FlowSpec in
+        let layout = try root.object("layout").map { (o: SpecObject) throws(SpecError) -> LayoutOptions in
             var o = o
-            return try parseFlow(&o)
-        } ?? FlowSpec()
+            return try LayoutOptions.parse(&o)
+        } ?? .flow(FlowSpec())
         var sections: [SectionSpec] = []
         if let value = root.value("sections") {
             guard value.kind == .array else {
@@ -82,7 +94,7 @@ public struct LayoutSpec: Equatable, Sendable {
             var total = 0
             for (index, element) in value.elements.enumerated() {
                 var o = try SpecObject(element, path: "$.sections[\(index)]")
-                let section = try parseSection(&o)
+                let section = try parseSection(&o, layout: layout)
                 total += max(section.count, 1)
                 if total > maximumItems {
                     throw SpecError(path: "$.sections[\(index)]",
@@ -101,7 +113,7 @@ public struct LayoutSpec: Equatable, Sendable {
             try parseUpdates(value, path: "$.updates")
         }
         try root.finish()
-        if layout.type == "circle", sections.count > 1 {
+        if case .flow(let flow) = layout, flow.type == "circle", sections.count > 1 {
             throw SpecError(path: "$.sections", message: "a circle layout shows one section; found \(sections.count)")
         }
         return LayoutSpec(collectionView: collectionView, layout: layout, sections: sections,
@@ -118,9 +130,9 @@ public struct LayoutSpec: Equatable, Sendable {
         return spec
     }
 
-    private static func parseFlow(_ o: inout SpecObject) throws(SpecError) -> FlowSpec {
+    static func parseFlow(_ o: inout SpecObject, type: String) throws(SpecError) -> FlowSpec {
         var spec = FlowSpec()
-        if let type = try o.string("type", oneOf: ["flow", "circle"]) { spec.type = type }
+        spec.type = type
         if let direction = try o.string("scrollDirection", oneOf: CollectionView.ScrollDirection.allCases.map(\.name)) {
             spec.scrollDirection = direction == "horizontal" ? .horizontal : .vertical
         }
@@ -134,7 +146,7 @@ public struct LayoutSpec: Equatable, Sendable {
         return spec
     }
 
-    private static func parseSection(_ o: inout SpecObject) throws(SpecError) -> SectionSpec {
+    private static func parseSection(_ o: inout SpecObject, layout: LayoutOptions) throws(SpecError) -> SectionSpec {
         var section = SectionSpec(count: 0)
         guard let items = o.value("items") else {
             throw SpecError(path: o.path, message: "missing required key \"items\" (a count, or a list of sizes)")
@@ -150,18 +162,44 @@ public struct LayoutSpec: Equatable, Sendable {
             guard items.count <= maximumItems else {
                 throw SpecError(path: o.childPath("items"), message: "more than \(maximumItems) items")
             }
-            let sizes = try itemSizes(items, path: o.childPath("items"))
+            if case .grid = layout {
+                throw SpecError(path: o.childPath("items"), message: "expected a count: a grid's cells all have "
+                                + "the layout's size, found \(items.typeName)")
+            }
+            let sizes = try itemSizes(items, path: o.childPath("items"), layout: layout,
+                                      fullSpan: &section.fullSpanItems)
             section.count = sizes.count
             section.sizes = sizes
         default:
             throw SpecError(path: o.childPath("items"),
                             message: "expected a count or a list of sizes, found \(items.typeName)")
         }
-        section.sectionInset = try insets(&o, "sectionInset")
-        section.minimumLineSpacing = try o.number("minimumLineSpacing").map { CGFloat($0) }
-        section.minimumInteritemSpacing = try o.number("minimumInteritemSpacing").map { CGFloat($0) }
-        section.headerReferenceSize = try o.size("headerReferenceSize")
-        section.footerReferenceSize = try o.size("footerReferenceSize")
+        switch layout {
+        case .flow:
+            section.sectionInset = try insets(&o, "sectionInset")
+            section.minimumLineSpacing = try o.number("minimumLineSpacing").map { CGFloat($0) }
+            section.minimumInteritemSpacing = try o.number("minimumInteritemSpacing").map { CGFloat($0) }
+            section.headerReferenceSize = try o.size("headerReferenceSize")
+            section.footerReferenceSize = try o.size("footerReferenceSize")
+        case .waterfall:
+            section.columnCount = try o.number("columnCount", .nonNegativeInteger).map { Int($0) }
+            if let n = section.columnCount, !(1...WaterfallSectionMetrics.maximumColumnCount).contains(n) {
+                throw SpecError(path: o.childPath("columnCount"), message: "expected 1 to "
+                                + "\(WaterfallSectionMetrics.maximumColumnCount) columns, found \(n)")
+            }
+            section.sectionInset = try insets(&o, "sectionInset")
+            section.minimumColumnSpacing = try o.number("minimumColumnSpacing").map { CGFloat($0) }
+            section.minimumInteritemSpacing = try o.number("minimumInteritemSpacing").map { CGFloat($0) }
+            section.headerHeight = try o.number("headerHeight", .nonNegative).map { CGFloat($0) }
+            section.footerHeight = try o.number("footerHeight", .nonNegative).map { CGFloat($0) }
+            section.headerInset = try insets(&o, "headerInset")
+            section.footerInset = try insets(&o, "footerInset")
+        case .justified:
+            section.headerHeight = try o.number("headerHeight", .nonNegative).map { CGFloat($0) }
+            section.footerHeight = try o.number("footerHeight", .nonNegative).map { CGFloat($0) }
+        case .grid:
+            break
+        }
         try o.finish()
         return section
     }
@@ -169,7 +207,11 @@ public struct LayoutSpec: Equatable, Sendable {
     /// A list of `{"width": w, "height": h}`: read directly where every size is two plain
     /// numbers in range (the million-item case), through ``SpecObject`` for the first one that is
     /// not, so that its error names the place.
-    private static func itemSizes(_ list: SpecObject.Value, path: String) throws(SpecError) -> [CGSize] {
+    private static func itemSizes(_ list: SpecObject.Value, path: String, layout: LayoutOptions,
+                                  fullSpan: inout Set<Int>) throws(SpecError) -> [CGSize] {
+        var isWaterfall = false, isJustified = false
+        if case .waterfall = layout { isWaterfall = true }
+        if case .justified = layout { isJustified = true }
         var sizes: [CGSize] = []
         sizes.reserveCapacity(list.count)
         for (index, element) in list.elements.enumerated() {
@@ -185,8 +227,21 @@ public struct LayoutSpec: Equatable, Sendable {
                     continue
                 }
             }
-            var s = try SpecObject(element, path: "\(path)[\(index)]")
+            let here = "\(path)[\(index)]"
+            if isJustified, element.kind == .number {
+                // Flickr's input: an aspect ratio (width / height) alone.
+                let ratio = try SpecObject.number(element, path: here, .positive)
+                sizes.append(CGSize(width: ratio, height: 1))
+                continue
+            }
+            var s = try SpecObject(element, path: here)
             let width = try s.number("width", .nonNegative), height = try s.number("height", .nonNegative)
+            if isWaterfall, let spans = s.value("fullSpan") {
+                guard let spans = spans.bool else {
+                    throw SpecError(path: "\(here).fullSpan", message: "expected true or false, found \(spans.typeName)")
+                }
+                if spans { fullSpan.insert(index) }
+            }
             try s.finish(required: ["width", "height"])
             sizes.append(CGSize(width: width!, height: height!))
         }
@@ -271,7 +326,7 @@ public struct LayoutSpec: Equatable, Sendable {
         return result
     }
 
-    private static func insets(_ o: inout SpecObject, _ key: String) throws(SpecError) -> EdgeInsets? {
+    static func insets(_ o: inout SpecObject, _ key: String) throws(SpecError) -> EdgeInsets? {
         guard var i = try o.object(key) else { return nil }
         let inset = EdgeInsets(top: try i.number("top") ?? 0, left: try i.number("left") ?? 0,
                                bottom: try i.number("bottom") ?? 0, right: try i.number("right") ?? 0)

@@ -38,8 +38,9 @@ public struct JustifiedLayoutResult: Equatable, Sendable {
 /// configuration.containerWidth = 400
 /// configuration.targetRowHeight = 100
 /// let result = try justifiedLayout([1, 1, 1, 1], configuration)
-/// result.boxes[0]          // (10.0, 10.0, 87.5, 87.5)
-/// result.containerHeight   // 107.5
+/// result.boxes[0]          // (10.0, 10.0, 120.0, 120.0): three to a row, (380 − 2·10) / 3 wide
+/// result.boxes[3]          // (10.0, 140.0, 120.0, 120.0): the widow, at the previous row's height
+/// result.containerHeight   // 270.0
 /// ```
 ///
 /// Items are added to a row while its height, fitted to the width, stays above the tolerance
