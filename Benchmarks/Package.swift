@@ -10,6 +10,7 @@ let package = Package(
         .executableTarget(
             name: "TrellisBenchmarks",
             dependencies: [.product(name: "TrellisCollectionView", package: "Trellis"),
+                           .product(name: "TrellisLayouts", package: "Trellis"),
                            .product(name: "TrellisGrid", package: "Trellis"),
                            .product(name: "TrellisRender", package: "Trellis"),
                            .product(name: "TrellisCLI", package: "Trellis")]

@@ -123,7 +123,7 @@ enum DemoCommand {
               "updates": [{"deleteItems": [[0, 2]]}, {"insertItems": [[0, 0], [0, 5]]}, {"moveItem": {"from": [0, 8], "to": [0, 1]}}]
             }
             """),
-        Example(name: "grid", caption: """
+        Example(name: "flow-readme", caption: """
             The README example: 7 items of 100 × 60 in a 375-point-wide view with 16-point side insets. \
             Full lines are justified; the last line is spaced as if it were full, so it lines up with the columns above.
             """, spec: """
@@ -138,6 +138,92 @@ enum DemoCommand {
                 {"items": 7},
                 {"items": [{"width": 80, "height": 40}, {"width": 120, "height": 55}],
                  "sectionInset": {"top": 0, "left": 0, "bottom": 0, "right": 0}, "minimumLineSpacing": 6}
+              ]
+            }
+            """),
+        Example(name: "grid-photos", caption: """
+            A grid layout: as many columns of at least 100 points as fit (3 in 375), square cells 2 points apart \
+            under a 36-point header per section, every edge on the 3× pixel grid; nothing is stored per item.
+            """, spec: """
+            {
+              "collectionView": {"width": 375, "height": 600, "displayScale": 3},
+              "layout": {"type": "grid", "minimumColumnWidth": 100, "aspectRatio": 1,
+                         "interitemSpacing": 2, "lineSpacing": 2, "headerHeight": 36},
+              "sections": [{"items": 7}, {"items": 5}]
+            }
+            """),
+        Example(name: "waterfall-masonry", caption: """
+            A waterfall (CHTCollectionViewWaterfallLayout's rules): three columns, each item scaled to the column \
+            width and put in the shortest column, ties to the leftmost; item 6 spans all columns below the tallest one.
+            """, spec: """
+            {
+              "collectionView": {"width": 375, "height": 800, "displayScale": 2},
+              "layout": {"type": "waterfall", "columnCount": 3, "minimumColumnSpacing": 8, "minimumInteritemSpacing": 8,
+                         "sectionInset": {"top": 8, "left": 8, "bottom": 8, "right": 8}, "headerHeight": 32},
+              "sections": [
+                {"items": [{"width": 400, "height": 300}, {"width": 300, "height": 400}, {"width": 400, "height": 600},
+                           {"width": 300, "height": 500}, {"width": 400, "height": 400}, {"width": 400, "height": 400},
+                           {"width": 1200, "height": 300, "fullSpan": true}, {"width": 400, "height": 600}, {"width": 400, "height": 600},
+                           {"width": 400, "height": 600}, {"width": 400, "height": 400}, {"width": 600, "height": 400},
+                           {"width": 300, "height": 400}, {"width": 500, "height": 300}]}
+              ]
+            }
+            """),
+        Example(name: "waterfall-insert-delete", caption: """
+            A batch on a waterfall: item 1 deleted and two items inserted. The items after them are placed in the \
+            shortest columns again, so they move between columns; the inserted ones fade in where they land.
+            """, spec: """
+            {
+              "collectionView": {"width": 320, "height": 420, "displayScale": 2},
+              "layout": {"type": "waterfall", "columnCount": 3, "minimumColumnSpacing": 8, "minimumInteritemSpacing": 8,
+                         "sectionInset": {"top": 8, "left": 8, "bottom": 8, "right": 8},
+                         "itemSize": {"width": 100, "height": 80}},
+              "sections": [
+                {"items": [{"width": 100, "height": 140}, {"width": 100, "height": 60}, {"width": 100, "height": 100},
+                           {"width": 100, "height": 80}, {"width": 100, "height": 120}, {"width": 100, "height": 50},
+                           {"width": 100, "height": 90}, {"width": 100, "height": 70}]}
+              ],
+              "updates": [{"deleteItems": [[0, 1]]}, {"insertItems": [[0, 0], [0, 4]]}]
+            }
+            """),
+        Example(name: "justified-gallery", caption: """
+            Justified rows, Flickr's justified-layout numbers: photos scaled to a common height near the 120-point \
+            target (±25%) so that each row fills the width; the widows of the last row are centred at the height of \
+            the row above.
+            """, spec: """
+            {
+              "collectionView": {"width": 600, "height": 800, "displayScale": 2},
+              "layout": {"type": "justified", "targetRowHeight": 120, "boxSpacing": 4, "containerPadding": 8,
+                         "widowLayoutStyle": "center"},
+              "sections": [
+                {"items": [{"width": 4000, "height": 3000}, {"width": 1080, "height": 1080}, {"width": 3024, "height": 4032},
+                           {"width": 3024, "height": 4032}, {"width": 1080, "height": 1920}, {"width": 1920, "height": 1080},
+                           {"width": 6000, "height": 4000}, {"width": 3000, "height": 4000}, {"width": 1920, "height": 1080},
+                           {"width": 1080, "height": 1080}, {"width": 4000, "height": 3000}, {"width": 1920, "height": 1080},
+                           {"width": 1920, "height": 1080}, {"width": 1080, "height": 1080}, {"width": 6000, "height": 4000},
+                           {"width": 1920, "height": 1080}, {"width": 1920, "height": 1080}, {"width": 1080, "height": 1920},
+                           {"width": 3000, "height": 4000}, {"width": 1080, "height": 1920}, {"width": 5000, "height": 1600},
+                           {"width": 3024, "height": 4032}]}
+              ]
+            }
+            """),
+        Example(name: "justified-breakout", caption: """
+            Every third row is a breakout row: its first photo, being landscape, fills the width alone (clamped to \
+            twice the target height, so it keeps the width and not its ratio).
+            """, spec: """
+            {
+              "collectionView": {"width": 600, "height": 800, "displayScale": 2},
+              "layout": {"type": "justified", "targetRowHeight": 110, "boxSpacing": 4, "containerPadding": 8,
+                         "fullWidthBreakoutRowCadence": 3},
+              "sections": [
+                {"items": [{"width": 4000, "height": 3000}, {"width": 1080, "height": 1080}, {"width": 3024, "height": 4032},
+                           {"width": 3024, "height": 4032}, {"width": 1080, "height": 1920}, {"width": 1920, "height": 1080},
+                           {"width": 6000, "height": 4000}, {"width": 3000, "height": 4000}, {"width": 1920, "height": 1080},
+                           {"width": 1080, "height": 1080}, {"width": 4000, "height": 3000}, {"width": 1920, "height": 1080},
+                           {"width": 1920, "height": 1080}, {"width": 1080, "height": 1080}, {"width": 6000, "height": 4000},
+                           {"width": 1920, "height": 1080}, {"width": 1920, "height": 1080}, {"width": 1080, "height": 1920},
+                           {"width": 3000, "height": 4000}, {"width": 1080, "height": 1920}, {"width": 5000, "height": 1600},
+                           {"width": 3024, "height": 4032}]}
               ]
             }
             """),

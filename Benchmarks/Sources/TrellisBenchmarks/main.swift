@@ -38,7 +38,10 @@ let onlyScrolling = CommandLine.arguments.dropFirst().first == "scrolling"
 let onlyGrid = CommandLine.arguments.dropFirst().first == "grid"
 let onlyJSON = CommandLine.arguments.dropFirst().first == "json"
 let onlySort = CommandLine.arguments.dropFirst().first == "sort"
-if onlySort {
+let onlyLayouts = CommandLine.arguments.dropFirst().first == "layouts"
+if onlyLayouts {
+    rows += layoutsBenchmarks(runs: runs)
+} else if onlySort {
     let sizes = CommandLine.arguments.dropFirst(2).compactMap { Int($0) }
     rows += sortCommandBenchmarks(runs: 5, sizes: sizes.isEmpty ? [100_000, 1_000_000, 10_000_000] : sizes)
 } else if onlyGrid {
