@@ -41,9 +41,13 @@ public final class AttributesRecycler {
         slots.deallocate()
     }
 
-    /// Starts a query: objects are handed out from the first slot again.
-    @inline(__always)
-    public func begin() { cursor = 0 }
+    /// Starts a query: objects are handed out from the first slot again. Returns how many the
+    /// previous query handed out, a good capacity for this one's result.
+    @inline(__always) @discardableResult
+    public func begin() -> Int {
+        defer { cursor = 0 }
+        return cursor
+    }
 
     /// An object of the base class describing an element: the slot's own when no one else holds
     /// it, a new one otherwise.

@@ -78,6 +78,8 @@ open class GridLayout: CollectionViewLayout {
     private var geometry: GridGeometry?
     private var transposed = false
     private let recycler = AttributesRecycler()
+    /// The one object `forEachLayoutAttributes(in:_:)` hands out, element after element.
+    private let elementRecycler = AttributesRecycler()
 
     /// The number of columns of the last layout (0 before one).
     open var numberOfColumns: Int { geometry?.columns ?? 0 }
@@ -129,8 +131,8 @@ open class GridLayout: CollectionViewLayout {
         guard let geometry else { return [] }
         let recycle = (type(of: self).layoutAttributesClass as? CollectionViewLayoutAttributes.Type)
             == CollectionViewLayoutAttributes.self
-        if recycle { recycler.begin() }
         var result: [CollectionViewLayoutAttributes] = []
+        result.reserveCapacity(recycle ? max(16, recycler.begin()) : 16)
         geometry.forEachElement(in: oriented(rect.standardized)) { category, kind, section, item, frame in
             let frame = oriented(frame)
             result.append(recycle ? recycler.make(category: category, kind: kind, section: section, item: item, frame: frame)
@@ -144,7 +146,7 @@ open class GridLayout: CollectionViewLayout {
             super.forEachLayoutAttributes(in: rect, body)
             return
         }
-        let reused = AttributesRecycler()
+        let reused = elementRecycler
         geometry.forEachElement(in: oriented(rect.standardized)) { category, kind, section, item, frame in
             reused.begin()
             body(reused.make(category: category, kind: kind, section: section, item: item, frame: oriented(frame)))

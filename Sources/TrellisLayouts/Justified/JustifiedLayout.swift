@@ -70,18 +70,22 @@ open class JustifiedLayout: CollectionViewLayout {
         var count: Int32
     }
 
-    private var frames: [CGRect] = []
+    @exclusivity(unchecked) private var frames: [CGRect] = []
     /// Per section: the index of its first item in `frames`, and how many have boxes.
-    private var sectionStart: [Int] = []
-    private var sectionBoxCount: [Int] = []
-    private var supplementaryFrames: [CGRect] = []
-    private var headerIndex: [Int] = []
-    private var footerIndex: [Int] = []
-    private var blocks: [Block] = []
-    private var index = ExtentIndex()
-    private var widows: [Int] = []
+    @exclusivity(unchecked) private var sectionStart: [Int] = []
+    @exclusivity(unchecked) private var sectionBoxCount: [Int] = []
+    @exclusivity(unchecked) private var supplementaryFrames: [CGRect] = []
+    @exclusivity(unchecked) private var headerIndex: [Int] = []
+    @exclusivity(unchecked) private var footerIndex: [Int] = []
+    @exclusivity(unchecked) private var blocks: [Block] = []
+    @exclusivity(unchecked) private var index = ExtentIndex()
+    @exclusivity(unchecked) private var widows: [Int] = []
+    /// The rows of the section being laid out, reused from section to section and pass to pass.
+    @exclusivity(unchecked) private var rowScratch: [JustifiedLayoutResult.Row] = []
     private var contentSize = CGSize.zero
     private let recycler = AttributesRecycler()
+    /// The one object `forEachLayoutAttributes(in:_:)` hands out, element after element.
+    private let elementRecycler = AttributesRecycler()
 
     /// How many widows `section`'s last row holds (Flickr's `widowCount`).
     open func widowCount(inSection section: Int) -> Int {
@@ -94,6 +98,7 @@ open class JustifiedLayout: CollectionViewLayout {
             + (sectionStart.capacity + sectionBoxCount.capacity + headerIndex.capacity + footerIndex.capacity
                 + widows.capacity) * MemoryLayout<Int>.stride
             + blocks.capacity * MemoryLayout<Block>.stride + index.bytes
+            + rowScratch.capacity * MemoryLayout<JustifiedLayoutResult.Row>.stride
     }
 
     // MARK: The layout pass
@@ -134,7 +139,8 @@ open class JustifiedLayout: CollectionViewLayout {
         let sections = collectionView.numberOfSections
         let delegate = collectionView.delegate as? CollectionViewDelegateJustifiedLayout
         let scale = collectionView.traitCollection.displayScale
-        var top: CGFloat = 0, lowestEdge: CGFloat = 0
+        let snapsToPixels = self.snapsToPixels
+        var top: CGFloat = 0, lowestEdge: CGFloat = 0, widest = max(0, width)
         var ratios: [CGFloat] = []
         for section in 0..<sections {
             let count = collectionView.numberOfItems(inSection: section)
@@ -154,14 +160,25 @@ open class JustifiedLayout: CollectionViewLayout {
             if let delegate {
                 try aspectRatios(section: section, count: count, delegate: delegate, collectionView, into: &ratios)
             }
-            let result: JustifiedLayoutResult
-            do { result = try justifiedLayout(ratios, configuration) } catch { throw error.inSection(section) }
-            sectionStart.append(frames.count)
-            sectionBoxCount.append(result.boxes.count)
+            // Flickr's boxes go straight into `frames`, moved down to the section's top.
+            let start = frames.count
+            var builder: JustifiedRowBuilder
+            do {
+                builder = try JustifiedRowBuilder(configuration, capacity: ratios.count,
+                                                  appendingTo: Self.take(&frames), reusing: Self.take(&rowScratch), yOffset: top)
+                try ratios.withUnsafeBufferPointer { (ratios) throws(LayoutConfigurationError) in try builder.lay(ratios) }
+            } catch {
+                throw error.inSection(section)
+            }
+            frames = builder.takeBoxes()
+            rowScratch = builder.takeRows()
+            let result = builder.result
+            sectionStart.append(start)
+            sectionBoxCount.append(frames.count - start)
             widows.append(result.widowCount)
-            for row in result.rows {
-                let first = frames.count + row.items.lowerBound
-                blocks.append(Block(kind: .row, section: Int32(section), first: first, count: Int32(row.items.count)))
+            for row in rowScratch {
+                blocks.append(Block(kind: .row, section: Int32(section), first: start + row.items.lowerBound,
+                                    count: Int32(row.items.count)))
                 var low = top + row.top, high = top + row.top + row.height
                 if snapsToPixels {
                     low = LayoutGeometry.snapToPixel(low, scale: scale)
@@ -169,14 +186,17 @@ open class JustifiedLayout: CollectionViewLayout {
                 }
                 index.append(min: low, max: high)
             }
-            frames.reserveCapacity(frames.count + result.boxes.count)
-            for box in result.boxes {
-                var frame = box.offsetBy(dx: 0, dy: top)
-                if snapsToPixels {
-                    frame = Self.snapped(frame, scale: scale)
-                    lowestEdge = max(lowestEdge, frame.maxY)
+            if snapsToPixels {
+                for i in start..<frames.count {
+                    frames[i] = Self.snapped(frames[i], scale: scale)
+                    lowestEdge = max(lowestEdge, frames[i].maxY)
                 }
-                frames.append(frame)
+            }
+            // Flickr lets widows at a tall previous row's height run past the right padding (full
+            // rows end at it); the content grows to hold them rather than clip them.
+            // (Past it by more than floating-point noise: a row's last box may end 1e-13 beyond.)
+            for i in (frames.count - result.widowCount)..<frames.count where frames[i].maxX > widest + 1e-6 {
+                widest = frames[i].maxX
             }
             top += result.containerHeight
 
@@ -188,16 +208,19 @@ open class JustifiedLayout: CollectionViewLayout {
             top += footer
         }
         index.seal()
-        // Flickr lets widows at a tall previous row's height run past the right padding; the
-        // content grows to hold them rather than clip them.
-        // (Past it by more than floating-point noise: a row's last box may end 1e-13 beyond.)
-        var widest = max(0, width), bottom = top
-        for frame in frames where frame.maxX > widest + 1e-6 { widest = frame.maxX }
+        var bottom = top
         if snapsToPixels {
             // A snapped edge may round past the unsnapped end.
             bottom = max(LayoutGeometry.snapToPixel(top, scale: scale), lowestEdge)
         }
         contentSize = CGSize(width: widest, height: bottom)
+    }
+
+    /// `array`'s storage, handed over without a copy; `array` is left empty.
+    private static func take<Element>(_ array: inout [Element]) -> [Element] {
+        var taken: [Element] = []
+        swap(&taken, &array)
+        return taken
     }
 
     private func addSupplementary(_ kind: BlockKind, section: Int, frame: CGRect) {
@@ -217,16 +240,25 @@ open class JustifiedLayout: CollectionViewLayout {
             throw LayoutConfigurationError(section: section, "the delegate gave \(bulk.count) sizes for \(count) items; "
                                            + "give one size per item, or nil to be asked item by item")
         }
-        for item in 0..<count {
-            let size = bulk?[item]
-                ?? delegate.collectionView(collectionView, layout: self, sizeForItemAt: IndexPath(item: item, section: section))
+        func check(_ size: CGSize, _ item: Int) throws(LayoutConfigurationError) -> CGFloat {
             guard size.width.isFinite, size.height.isFinite, size.width > 0, size.height > 0 else {
                 throw LayoutConfigurationError(section: section, item: item,
                                                "the size is \(LayoutConfigurationError.format(size.width)) × "
                                                + "\(LayoutConfigurationError.format(size.height)); give a width and a "
                                                + "height above 0 (only their ratio is used)")
             }
-            ratios.append(size.width / size.height)
+            return size.width / size.height
+        }
+        if let bulk {
+            try bulk.withUnsafeBufferPointer { (sizes) throws(LayoutConfigurationError) in
+                for item in sizes.indices { ratios.append(try check(sizes[item], item)) }
+            }
+        } else {
+            for item in 0..<count {
+                let size = delegate.collectionView(collectionView, layout: self,
+                                                   sizeForItemAt: IndexPath(item: item, section: section))
+                ratios.append(try check(size, item))
+            }
         }
     }
 
@@ -250,8 +282,8 @@ open class JustifiedLayout: CollectionViewLayout {
     open override func layoutAttributesForElements(in rect: CGRect) -> [CollectionViewLayoutAttributes]? {
         let base = type(of: self).layoutAttributesClass as? CollectionViewLayoutAttributes.Type
         let recycle = base == CollectionViewLayoutAttributes.self
-        if recycle { recycler.begin() }
         var result: [CollectionViewLayoutAttributes] = []
+        result.reserveCapacity(recycle ? max(16, recycler.begin()) : 16)
         forEachElement(in: rect) { category, kind, section, item, frame in
             if recycle {
                 result.append(recycler.make(category: category, kind: kind, section: section, item: item, frame: frame))
@@ -267,7 +299,7 @@ open class JustifiedLayout: CollectionViewLayout {
             super.forEachLayoutAttributes(in: rect, body)
             return
         }
-        let reused = AttributesRecycler()
+        let reused = elementRecycler
         forEachElement(in: rect) { category, kind, section, item, frame in
             reused.begin()
             body(reused.make(category: category, kind: kind, section: section, item: item, frame: frame))

@@ -80,6 +80,8 @@ struct JustifiedRowBuilder {
     private let maxRowHeight: CGFloat
     private let spacing: CGFloat
     private let maxRows: Int
+    /// Added to every box's top: where the container starts in the boxes' coordinates.
+    private let yOffset: CGFloat
 
     private(set) var boxes: [CGRect] = []
     private(set) var rows: [JustifiedLayoutResult.Row] = []
@@ -93,8 +95,17 @@ struct JustifiedRowBuilder {
     private var rowTop: CGFloat = 0
     private var rowIsBreakout = false
 
-    init(_ configuration: JustifiedLayoutConfiguration, capacity: Int) throws(LayoutConfigurationError) {
+    /// A builder that appends `capacity` boxes or fewer to `boxes`, each moved down by `yOffset`
+    /// (added to Flickr's top, so that a container at offset 0 gives Flickr's numbers exactly).
+    /// Row ranges and `rows` stay relative to this container's first item.
+    /// `rows` is storage to reuse: its contents are dropped, its capacity kept.
+    init(_ configuration: JustifiedLayoutConfiguration, capacity: Int, appendingTo boxes: consuming [CGRect] = [],
+         reusing rows: consuming [JustifiedLayoutResult.Row] = [], yOffset: CGFloat = 0) throws(LayoutConfigurationError) {
         try configuration.validate()
+        self.boxes = boxes
+        rows.removeAll(keepingCapacity: true)
+        self.rows = rows
+        self.yOffset = yOffset
         self.configuration = configuration
         rowWidth = configuration.containerWidth - configuration.containerPadding.left - configuration.containerPadding.right
         if capacity > 0 {
@@ -108,7 +119,21 @@ struct JustifiedRowBuilder {
         spacing = configuration.boxSpacing.horizontal
         maxRows = configuration.maxNumRows ?? .max
         containerHeight = configuration.containerPadding.top
-        boxes.reserveCapacity(capacity)
+        self.boxes.reserveCapacity(self.boxes.count + capacity)
+    }
+
+    /// Hands the rows over without copying them.
+    mutating func takeRows() -> [JustifiedLayoutResult.Row] {
+        var taken: [JustifiedLayoutResult.Row] = []
+        swap(&taken, &rows)
+        return taken
+    }
+
+    /// Hands the boxes over without copying them.
+    mutating func takeBoxes() -> [CGRect] {
+        var taken: [CGRect] = []
+        swap(&taken, &boxes)
+        return taken
     }
 
     /// The layout, once ``lay(_:)`` ran.
@@ -235,27 +260,31 @@ struct JustifiedRowBuilder {
         var widthSum = left
         for item in rowStart..<(rowStart + rowCount) {
             let width = (forced ?? ratios[item]) * height * clampedToNativeRatio
-            boxes.append(CGRect(x: widthSum, y: rowTop, width: width, height: height))
+            boxes.append(CGRect(x: widthSum, y: rowTop + yOffset, width: width, height: height))
             widthSum += width + spacing
         }
-        switch style {
-        case .justify:
-            widthSum -= (spacing + left)
-            let errorPerItem = (widthSum - rowWidth) / CGFloat(rowCount)
-            var previous: CGFloat = 0
-            for offset in 0..<rowCount {
-                let rounded = Self.jsRound(CGFloat(offset + 1) * errorPerItem)
-                boxes[first + offset].origin.x -= previous
-                boxes[first + offset].size.width -= (rounded - previous)
-                previous = rounded
+        let count = rowCount
+        boxes.withUnsafeMutableBufferPointer { boxes in
+            let row = UnsafeMutableBufferPointer(rebasing: boxes[first..<(first + count)])
+            switch style {
+            case .justify:
+                widthSum -= (spacing + left)
+                let errorPerItem = (widthSum - rowWidth) / CGFloat(count)
+                var previous: CGFloat = 0
+                for offset in 0..<count {
+                    let rounded = Self.jsRound(CGFloat(offset + 1) * errorPerItem)
+                    row[offset].origin.x -= previous
+                    row[offset].size.width -= (rounded - previous)
+                    previous = rounded
+                }
+            case .center:
+                let centerOffset = (rowWidth - widthSum) / 2
+                for offset in 0..<count {
+                    row[offset].origin.x += centerOffset + spacing
+                }
+            case .left:
+                break
             }
-        case .center:
-            let centerOffset = (rowWidth - widthSum) / 2
-            for offset in 0..<rowCount {
-                boxes[first + offset].origin.x += centerOffset + spacing
-            }
-        case .left:
-            break
         }
     }
 

@@ -30,6 +30,12 @@ public struct ExtentIndex: Sendable {
     private var floors: [CGFloat] = []
     private var minsSorted = true
     private var sealed = true
+    /// Every ``sampleStride``-th entry of `reach` and of the `min`s (or `floors`), built by
+    /// ``seal()``: a search first finds its block among these, which stay in cache, then
+    /// searches the block alone — a few cache misses per query instead of one per halving.
+    private var reachSamples: [CGFloat] = []
+    private var lowSamples: [CGFloat] = []
+    private static let sampleStride = 64
 
     /// An empty index.
     public init() {}
@@ -43,8 +49,15 @@ public struct ExtentIndex: Sendable {
     /// The number of elements.
     public var count: Int { mins.count }
 
+    /// Whether every `min` is at or after the one before: then the candidates of a range are
+    /// the elements of its band and its neighbours', and nothing else.
+    public var minsAreSorted: Bool { minsSorted }
+
     /// Bytes held, capacity included.
-    public var bytes: Int { (mins.capacity + reach.capacity + floors.capacity) * MemoryLayout<CGFloat>.stride }
+    public var bytes: Int {
+        (mins.capacity + reach.capacity + floors.capacity + reachSamples.capacity + lowSamples.capacity)
+            * MemoryLayout<CGFloat>.stride
+    }
 
     /// Appends the extent `min..<max` of the next element. A NaN is stored as an empty extent at
     /// negative infinity, which no range overlaps.
@@ -53,7 +66,7 @@ public struct ExtentIndex: Sendable {
         if let last = mins.last, low < last { minsSorted = false }
         mins.append(low)
         reach.append(Swift.max(reach.last ?? -.infinity, high))
-        sealed = minsSorted
+        sealed = false
     }
 
     /// Removes every element and keeps the memory.
@@ -61,6 +74,8 @@ public struct ExtentIndex: Sendable {
         mins.removeAll(keepingCapacity: true)
         reach.removeAll(keepingCapacity: true)
         floors.removeAll(keepingCapacity: true)
+        reachSamples.removeAll(keepingCapacity: true)
+        lowSamples.removeAll(keepingCapacity: true)
         minsSorted = true
         sealed = true
     }
@@ -69,11 +84,21 @@ public struct ExtentIndex: Sendable {
     /// seal a copy first, so call this once after building.
     public mutating func seal() {
         guard !sealed else { return }
-        floors = mins
-        var i = floors.count - 2
-        while i >= 0 {
-            if floors[i + 1] < floors[i] { floors[i] = floors[i + 1] }
-            i -= 1
+        floors.removeAll(keepingCapacity: true)
+        if !minsSorted {
+            floors = mins
+            var i = floors.count - 2
+            while i >= 0 {
+                if floors[i + 1] < floors[i] { floors[i] = floors[i + 1] }
+                i -= 1
+            }
+        }
+        let lows = minsSorted ? mins : floors
+        reachSamples.removeAll(keepingCapacity: true)
+        lowSamples.removeAll(keepingCapacity: true)
+        for i in Swift.stride(from: 0, to: mins.count, by: Self.sampleStride) {
+            reachSamples.append(reach[i])
+            lowSamples.append(lows[i])
         }
         sealed = true
     }
@@ -84,20 +109,41 @@ public struct ExtentIndex: Sendable {
     public func candidates(from low: CGFloat, to high: CGFloat) -> Range<Int> {
         guard !mins.isEmpty, low < high else { return 0..<0 }
         if !sealed {
-            var copy = self
-            copy.seal()
-            return copy.candidates(from: low, to: high)
+            // Correct without the samples when the mins are sorted; otherwise the floors are needed.
+            guard minsSorted else {
+                var copy = self
+                copy.seal()
+                return copy.candidates(from: low, to: high)
+            }
+            let start = Self.firstIndex(in: reach, 0, reach.count) { $0 > low }
+            let end = Self.firstIndex(in: mins, 0, mins.count) { $0 >= high }
+            return start..<Swift.max(start, end)
         }
-        let start = Self.firstIndex(in: reach) { $0 > low }
-        let end = Self.firstIndex(in: minsSorted ? mins : floors) { $0 >= high }
+        let start = Self.firstIndex(in: reach, samples: reachSamples) { $0 > low }
+        let end = Self.firstIndex(in: minsSorted ? mins : floors, samples: lowSamples) { $0 >= high }
         return start..<Swift.max(start, end)
     }
 
-    /// The first index of the non-decreasing predicate `isAbove` over `values`, or `values.count`.
+    /// The first index of the non-decreasing predicate `isAbove` over `values`, or
+    /// `values.count`, found first among `samples` (every ``sampleStride``-th value).
     @inline(__always)
-    private static func firstIndex(in values: [CGFloat], where isAbove: (CGFloat) -> Bool) -> Int {
+    private static func firstIndex(in values: [CGFloat], samples: [CGFloat], where isAbove: (CGFloat) -> Bool) -> Int {
+        let block = firstIndex(in: samples, 0, samples.count, where: isAbove)
+        // values[block · stride] is the first sample above: the answer is after the sample
+        // before it and at most there.
+        guard block > 0 else { return 0 }
+        let low = (block - 1) * sampleStride + 1
+        let high = Swift.min(block * sampleStride, values.count)
+        return firstIndex(in: values, low, high, where: isAbove)
+    }
+
+    /// The first index in `low..<high` of the non-decreasing predicate `isAbove` over
+    /// `values`, or `high`.
+    @inline(__always)
+    private static func firstIndex(in values: [CGFloat], _ low: Int, _ high: Int,
+                                   where isAbove: (CGFloat) -> Bool) -> Int {
         values.withUnsafeBufferPointer { buffer in
-            var low = 0, high = buffer.count
+            var low = low, high = high
             while low < high {
                 let mid = (low + high) >> 1
                 if isAbove(buffer[mid]) { high = mid } else { low = mid + 1 }

@@ -77,13 +77,17 @@ struct WaterfallGeometry {
     /// The height of all sections so far.
     var height: CGFloat = 0
 
-    /// Per column index (across sections, which stack), the items in it, and an extent index
-    /// over them; one more list for full-span items. A column's items go down the screen, so
-    /// each list is sorted by position and a rect query searches it.
+    /// Every item's extent, in item order. Each item goes where a column ends, so with
+    /// shortest-first placement the tops never go up (the shortest column only grows, a
+    /// full-span item starts below the tallest) and one binary search finds a rect's items
+    /// among their neighbours of the same band.
+    var itemIndex = ExtentIndex()
+    /// When the tops do go up (left-to-right or right-to-left turns, items kept in their
+    /// columns after a size change, negative spacing), one column can run far ahead of another
+    /// and item order is no guide: then ``seal()`` builds, per column index (across sections,
+    /// which stack; the last list for full-span items), its items and an extent index over them.
     var columnItems: [[Int32]] = []
     var columnIndex: [ExtentIndex] = []
-    var spanItems: [Int32] = []
-    var spanIndex = ExtentIndex()
     /// The headers and footers, in order: `section << 1 | 1` for a footer.
     var supplementaryCodes: [Int] = []
     var supplementaryIndex = ExtentIndex()
@@ -146,14 +150,9 @@ struct WaterfallGeometry {
         // 2. The items, each to its column.
         top += metrics.sectionInset.top
         var heights = [CGFloat](repeating: top, count: n)
-        while columnItems.count < n {
-            columnItems.append([])
-            columnIndex.append(ExtentIndex())
-        }
         var turn = 0
         let spacing = metrics.interitemSpacing
         for item in 0..<count {
-            let global = Int32(frames.count)
             let natural = size(item)
             let spans = keeping.map { $0[$0.startIndex + item] < 0 } ?? isFullSpan(item)
             if spans {
@@ -164,8 +163,7 @@ struct WaterfallGeometry {
                 try Self.check(frame, natural, section: section, item: item)
                 frames.append(frame)
                 columns.append(-1)
-                spanItems.append(global)
-                spanIndex.append(min: frame.minY, max: frame.maxY)
+                itemIndex.append(min: frame.minY, max: frame.maxY)
                 for c in 0..<n { heights[c] = frame.maxY + spacing }
                 turn = 0
                 continue
@@ -188,8 +186,7 @@ struct WaterfallGeometry {
             try Self.check(frame, natural, section: section, item: item)
             frames.append(frame)
             columns.append(Int32(column))
-            columnItems[column].append(global)
-            columnIndex[column].append(min: frame.minY, max: frame.maxY)
+            itemIndex.append(min: frame.minY, max: frame.maxY)
             heights[column] = frame.maxY + spacing
         }
         sectionStart.append(frames.count)
@@ -236,8 +233,20 @@ struct WaterfallGeometry {
 
     /// Seals the indexes once every section is in.
     mutating func seal() {
-        for c in columnIndex.indices { columnIndex[c].seal() }
-        spanIndex.seal()
+        itemIndex.seal()
+        columnItems.removeAll()
+        columnIndex.removeAll()
+        if !itemIndex.minsAreSorted {
+            let lists = Int(columns.max() ?? -1) + 2
+            columnItems = Array(repeating: [], count: lists)
+            columnIndex = Array(repeating: ExtentIndex(), count: lists)
+            for (item, column) in columns.enumerated() {
+                let list = column < 0 ? lists - 1 : Int(column)
+                columnItems[list].append(Int32(item))
+                columnIndex[list].append(min: frames[item].minY, max: frames[item].maxY)
+            }
+            for c in columnIndex.indices { columnIndex[c].seal() }
+        }
         supplementaryIndex.seal()
     }
 
@@ -256,8 +265,8 @@ struct WaterfallGeometry {
     /// Bytes held, capacity included.
     var bytes: Int {
         frames.capacity * MemoryLayout<CGRect>.stride + columns.capacity * 4
-            + columnItems.reduce(0) { $0 + $1.capacity * 4 } + columnIndex.reduce(0) { $0 + $1.bytes }
-            + spanItems.capacity * 4 + spanIndex.bytes + sectionStart.capacity * 8
+            + itemIndex.bytes + columnItems.reduce(0) { $0 + $1.capacity * 4 } + columnIndex.reduce(0) { $0 + $1.bytes }
+            + sectionStart.capacity * 8
             + (headers.capacity + footers.capacity) * MemoryLayout<CGRect?>.stride
             + supplementaryCodes.capacity * 8 + supplementaryIndex.bytes
     }

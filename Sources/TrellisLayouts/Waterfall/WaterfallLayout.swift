@@ -92,12 +92,16 @@ open class WaterfallLayout: CollectionViewLayout {
     /// Why the last `prepare()` laid out nothing, or `nil` when it succeeded.
     public private(set) var configurationError: LayoutConfigurationError?
 
-    private var geometry = WaterfallGeometry(boundsWidth: 0, referenceWidth: 0, scale: 1, capacity: 0)
+    @exclusivity(unchecked) private var geometry = WaterfallGeometry(boundsWidth: 0, referenceWidth: 0, scale: 1, capacity: 0)
     private var contentSize = CGSize.zero
     /// Whether every invalidation since the last pass named items only: then the columns stay.
     private var onlyItemsInvalidated = false
     private let recycler = AttributesRecycler()
-    private var sizes: [CGSize] = []
+    /// The one object `forEachLayoutAttributes(in:_:)` hands out, element after element.
+    private let elementRecycler = AttributesRecycler()
+    @exclusivity(unchecked) private var sizes: [CGSize] = []
+    /// The hits of a rect query, reused from query to query.
+    @exclusivity(unchecked) private var scratch: [Int] = []
 
     /// The width of each column of `section` (CHT's `itemWidth(inSection:)`).
     open func itemWidth(inSection section: Int) -> CGFloat {
@@ -255,43 +259,84 @@ open class WaterfallLayout: CollectionViewLayout {
     private func forEachElement(in rect: CGRect,
                                 _ body: (CollectionView.ElementCategory, String?, Int, Int, CGRect) -> Void) {
         let rect = rect.standardized
-        // (section, rank: 0 header, 1 item, 2 footer, global item index)
-        var hits: [(Int, Int, Int)] = []
+        // Each hit as one number, its place in the order header, items, footer of each section:
+        // a section's header comes 2·s places after its first item's global index (empty
+        // sections included), so that plain integer order is UIKit's order.
         let frames = geometry.frames
-        for c in geometry.columnIndex.indices {
-            let list = geometry.columnItems[c]
-            for position in geometry.columnIndex[c].candidates(from: rect.minY, to: rect.maxY) {
-                let item = Int(list[position])
-                if LayoutGeometry.intersects(frames[item], rect) { hits.append((geometry.section(ofItem: item), 1, item)) }
+        let sectionStart = geometry.sectionStart
+        func headerPlace(_ section: Int) -> Int { sectionStart[section] + 2 * section }
+        func footerPlace(_ section: Int) -> Int { sectionStart[section + 1] + 2 * section + 1 }
+        func itemPlace(_ item: Int) -> Int {
+            sectionStart.count == 2 ? item + 1 : item + 2 * geometry.section(ofItem: item) + 1
+        }
+        // The section of the last place emitted; places arrive in increasing order.
+        var section = -1
+        func emit(_ place: Int) {
+            if section < 0 {
+                // The first section whose footer place is at or after this one.
+                var low = 0, high = sectionStart.count - 2
+                while low < high {
+                    let mid = (low + high) >> 1
+                    if footerPlace(mid) >= place { high = mid } else { low = mid + 1 }
+                }
+                section = low
+            }
+            while footerPlace(section) < place { section += 1 }
+            if place == headerPlace(section), let frame = geometry.headers[section] {
+                body(.supplementaryView, CollectionView.elementKindSectionHeader, section, 0, frame)
+            } else if place == footerPlace(section), let frame = geometry.footers[section] {
+                body(.supplementaryView, CollectionView.elementKindSectionFooter, section, 0, frame)
+            } else {
+                let item = place - 2 * section - 1
+                body(.cell, nil, section, item - sectionStart[section], frames[item])
             }
         }
-        for position in geometry.spanIndex.candidates(from: rect.minY, to: rect.maxY) {
-            let item = Int(geometry.spanItems[position])
-            if LayoutGeometry.intersects(frames[item], rect) { hits.append((geometry.section(ofItem: item), 1, item)) }
-        }
+
+        scratch.removeAll(keepingCapacity: true)
         for position in geometry.supplementaryIndex.candidates(from: rect.minY, to: rect.maxY) {
             let code = geometry.supplementaryCodes[position]
             let section = code >> 1, isFooter = code & 1 == 1
             if let frame = isFooter ? geometry.footers[section] : geometry.headers[section],
                LayoutGeometry.intersects(frame, rect) {
-                hits.append((section, isFooter ? 2 : 0, 0))
+                scratch.append(isFooter ? footerPlace(section) : headerPlace(section))
             }
         }
-        hits.sort { ($0.0, $0.1, $0.2) < ($1.0, $1.1, $1.2) }
-        for (section, rank, item) in hits {
-            switch rank {
-            case 1: body(.cell, nil, section, item - geometry.sectionStart[section], frames[item])
-            case 0: body(.supplementaryView, CollectionView.elementKindSectionHeader, section, 0, geometry.headers[section]!)
-            default: body(.supplementaryView, CollectionView.elementKindSectionFooter, section, 0, geometry.footers[section]!)
+        if geometry.columnIndex.isEmpty {
+            // One index in item order: the items come sorted, and the few headers and footers
+            // (sorted too) are merged in.
+            scratch.sort()
+            var next = 0
+            for item in geometry.itemIndex.candidates(from: rect.minY, to: rect.maxY)
+            where LayoutGeometry.intersects(frames[item], rect) {
+                let place = itemPlace(item)
+                while next < scratch.count, scratch[next] < place {
+                    emit(scratch[next])
+                    next += 1
+                }
+                emit(place)
+            }
+            while next < scratch.count {
+                emit(scratch[next])
+                next += 1
+            }
+            return
+        }
+        for c in geometry.columnIndex.indices {
+            let list = geometry.columnItems[c]
+            for position in geometry.columnIndex[c].candidates(from: rect.minY, to: rect.maxY) {
+                let item = Int(list[position])
+                if LayoutGeometry.intersects(frames[item], rect) { scratch.append(itemPlace(item)) }
             }
         }
+        scratch.sort()
+        for place in scratch { emit(place) }
     }
 
     open override func layoutAttributesForElements(in rect: CGRect) -> [CollectionViewLayoutAttributes]? {
         let recycle = (type(of: self).layoutAttributesClass as? CollectionViewLayoutAttributes.Type)
             == CollectionViewLayoutAttributes.self
-        if recycle { recycler.begin() }
         var result: [CollectionViewLayoutAttributes] = []
+        result.reserveCapacity(recycle ? max(16, recycler.begin()) : 16)
         forEachElement(in: rect) { category, kind, section, item, frame in
             result.append(recycle ? recycler.make(category: category, kind: kind, section: section, item: item, frame: frame)
                           : makeAttributes(category, kind, section, item, frame))
@@ -304,7 +349,7 @@ open class WaterfallLayout: CollectionViewLayout {
             super.forEachLayoutAttributes(in: rect, body)
             return
         }
-        let reused = AttributesRecycler()
+        let reused = elementRecycler
         forEachElement(in: rect) { category, kind, section, item, frame in
             reused.begin()
             body(reused.make(category: category, kind: kind, section: section, item: item, frame: frame))

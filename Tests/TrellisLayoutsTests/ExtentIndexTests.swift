@@ -1,0 +1,63 @@
+import Testing
+import TrellisCollectionView
+import TrellisLayouts
+
+@Suite("Extent index")
+struct ExtentIndexTests {
+    /// Every element overlapping a range lies in the candidates, for sorted and unsorted starts,
+    /// sealed and not, across the sample blocks' edges.
+    @Test("candidates hold every overlapping element", arguments: [false, true])
+    func candidatesHoldEveryHit(sorted: Bool) {
+        var rng = SplitMix(seed: sorted ? 11 : 12)
+        for count in [0, 1, 63, 64, 65, 128, 129, 700] {
+            var index = ExtentIndex()
+            var extents: [(Double, Double)] = []
+            var top = 0.0
+            for _ in 0..<count {
+                let low = sorted ? top : top - Double(rng.next() % 300)
+                let high = low + Double(rng.next() % 200)
+                extents.append((low, high))
+                index.append(min: CGFloat(low), max: CGFloat(high))
+                top += Double(rng.next() % 40)
+            }
+            var sealed = index
+            sealed.seal()
+            // Ranges that start just under each element's end and end just past each start, so
+            // that every position is a search's answer once, plus random ones.
+            var reach = -Double.infinity
+            var ranges: [(Double, Double)] = extents.map {
+                reach = max(reach, $0.1)
+                return (reach - 0.5, reach + Double(rng.next() % 300))
+            }
+            ranges += extents.map { ($0.0 - 1 - Double(rng.next() % 300), $0.0 + 0.5) }
+            for _ in 0..<200 {
+                let a = Double(rng.next() % UInt64(max(1, Int(top) + 400))) - 200
+                ranges.append((a, a + 1 + Double(rng.next() % 500)))
+            }
+            for (a, b) in ranges {
+                let hits = extents.indices.filter { extents[$0].0 < b && extents[$0].1 > a }
+                for candidates in [index.candidates(from: CGFloat(a), to: CGFloat(b)),
+                                   sealed.candidates(from: CGFloat(a), to: CGFloat(b))] {
+                    #expect(hits.allSatisfy { candidates.contains($0) }, "count \(count), range \(a)..<\(b), hits \(hits), candidates \(candidates), \(hits.map { extents[$0] })")
+                }
+                // With sorted starts nothing at or past the range's end is a candidate.
+                if sorted, let last = sealed.candidates(from: CGFloat(a), to: CGFloat(b)).last {
+                    #expect(extents[last].0 < b)
+                }
+            }
+        }
+    }
+}
+
+/// A small deterministic generator for the tests.
+struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
