@@ -28,7 +28,8 @@ import TrellisCollectionView
 /// nothing until it is fixed.
 ///
 /// - Complexity: `prepare()` O(n·c) for n items in c columns (shortest-first scans the columns);
-///   a rect query O(c·log n + k) for k elements.
+///   a rect query O(log n + k) for k elements (O(c·log n + k) when tops can go up: turn-by-turn
+///   directions, items kept in their columns, negative spacing).
 open class WaterfallLayout: CollectionViewLayout {
     /// The reference the section insets are measured from (CHT's `SectionInsetReference`).
     public enum SectionInsetReference: Sendable {
