@@ -1,0 +1,466 @@
+import TrellisCollectionView
+
+/// A boundary supplementary (header, footer) placed on its section or on the layout.
+struct PlacedSupplementary {
+    var kind: String
+    var index: Int
+    var natural: CGRect
+    var zIndex: Int
+    var pinned: Bool
+    var end: CollectionLayoutBoundarySupplementaryItem.BoundaryEnd
+    var estimated: Bool
+
+    /// Places `item` at `u` along the scroll axis, across `crossStart ..< crossStart + crossLength`.
+    static func place(_ item: CollectionLayoutBoundarySupplementaryItem, index: Int, section: Int?, at u: CGFloat,
+                      crossStart: CGFloat, crossLength: CGFloat, fullCross container: CGSize, axis: Axis,
+                      measured: CGFloat?) throws(LayoutConfigurationError) -> PlacedSupplementary {
+        let solver = TemplateSolver(vertical: axis.vertical, traitCollection: TraitCollection(), section: section ?? 0)
+        let width = axis.vertical ? crossLength : container.width
+        let height = axis.vertical ? container.height : crossLength
+        let what = "the \"\(item.elementKind)\" supplementary's"
+        let w = try solver.resolve(item.layoutSize.widthDimension, width: width, height: height, "\(what) width")
+        let h = try solver.resolve(item.layoutSize.heightDimension, width: width, height: height, "\(what) height")
+        let uDimension = axis.vertical ? item.layoutSize.heightDimension : item.layoutSize.widthDimension
+        let length = uDimension.isEstimated ? (measured ?? (axis.vertical ? h : w)) : (axis.vertical ? h : w)
+        let breadth = axis.vertical ? w : h
+        let edges = CollectionLayoutBoundarySupplementaryItem.edges(of: item.alignment)
+        let crossLeading = axis.vertical ? edges.contains(.leading) : edges.contains(.top)
+        let crossTrailing = axis.vertical ? edges.contains(.trailing) : edges.contains(.bottom)
+        var v = crossStart + (crossLength - breadth) / 2
+        if crossLeading && !crossTrailing { v = crossStart } else if crossTrailing && !crossLeading { v = crossStart + crossLength - breadth }
+        let end = item.end(vertical: axis.vertical)
+        var frame = axis.rect(u: end == .end ? u : u, v: v, length: length, breadth: breadth)
+        frame = frame.offsetBy(dx: item.offset.x, dy: item.offset.y)
+        return PlacedSupplementary(kind: item.elementKind, index: index, natural: frame, zIndex: item.zIndex,
+                                   pinned: item.pinToVisibleBounds, end: end, estimated: uDimension.isEstimated)
+    }
+}
+
+/// One section, resolved and placed.
+struct SectionLayout {
+    let index: Int
+    let count: Int
+    let template: GroupTemplate
+    /// Cells per group.
+    let perGroup: Int
+    let groups: Int
+    let behavior: CollectionLayoutSectionOrthogonalScrollingBehavior
+    let vertical: Bool
+    let spacing: CGFloat
+    let insets: DirectionalEdgeInsets
+    let definition: CollectionLayoutSection
+    let handler: CollectionLayoutSectionVisibleItemsInvalidationHandler?
+    /// Where the section's area starts across the scroll axis, and how far it reaches.
+    let crossStart: CGFloat
+    let crossLength: CGFloat
+    let container: CGSize
+
+    /// Per item, its measured length along the scroll axis (NaN: not measured). Empty unless
+    /// the template is estimated.
+    private(set) var measured: [CGFloat] = []
+    /// Per group, its pitch (length + spacing), for an estimated section along the layout.
+    private var tree = PitchTree([])
+    /// Per group, its length along the scroll axis, for an estimated orthogonal section.
+    private var groupLengths: [CGFloat] = []
+
+    // Placement.
+    private(set) var start: CGFloat = 0
+    private(set) var end: CGFloat = 0
+    private(set) var contentU: CGFloat = 0
+    private(set) var boundaries: [PlacedSupplementary] = []
+    private var decorations: [Element] = []
+    private(set) var reach: ClosedRange<CGFloat> = 0...0
+
+    var isOrthogonal: Bool { behavior != .none }
+    var isEstimated: Bool { !measured.isEmpty }
+    var axis: Axis { Axis(vertical: vertical) }
+    var reactsToScrolling: Bool { handler != nil || boundaries.contains { $0.pinned } }
+    /// The leading inset across the scroll axis, and a group's breadth there.
+    var crossLead: CGFloat { vertical ? insets.leading : insets.top }
+    var groupCross: CGFloat { axis.breadth(template.size) }
+    /// Where the first group starts across the scroll axis.
+    var crossOrigin: CGFloat { crossStart + crossLead }
+    /// Group to group: along the layout, or across it for an orthogonal section.
+    var pitch: CGFloat {
+        isOrthogonal ? groupCross + spacing : axis.length(template.size) + spacing
+    }
+    /// An orthogonal section's scrolling content, across the scroll axis.
+    var orthogonalLength: CGFloat {
+        let trailing = vertical ? insets.trailing : insets.bottom
+        return crossLead + (groups > 0 ? CGFloat(groups) * pitch - spacing : 0) + trailing
+    }
+
+    var bytes: Int {
+        measured.capacity * MemoryLayout<CGFloat>.stride + tree.bytes + groupLengths.capacity * MemoryLayout<CGFloat>.stride
+            + template.leaves.capacity * MemoryLayout<TemplateLeaf>.stride
+    }
+
+    init(index: Int, section: CollectionLayoutSection, itemCount: Int, container: CGSize, referenceInsets: DirectionalEdgeInsets,
+         vertical: Bool, traits: TraitCollection, keeping previous: SectionLayout?,
+         environment: LayoutEnvironment) throws(LayoutConfigurationError) {
+        self.index = index
+        count = itemCount
+        behavior = section.orthogonalScrollingBehavior
+        self.vertical = vertical
+        spacing = section.interGroupSpacing
+        insets = section.contentInsets
+        definition = section
+        handler = section.visibleItemsInvalidationHandler
+        self.container = container
+        crossStart = vertical ? referenceInsets.leading : referenceInsets.top
+        crossLength = max(0, vertical ? container.width - referenceInsets.horizontal : container.height - referenceInsets.vertical)
+        let effective = CGSize(width: max(0, container.width - referenceInsets.horizontal),
+                               height: max(0, container.height - referenceInsets.vertical))
+        let available = CGSize(width: effective.width - insets.horizontal, height: effective.height - insets.vertical)
+        guard available.width >= 0, available.height >= 0 || !vertical, available.width >= 0 || vertical else {
+            throw LayoutConfigurationError(section: index, "the section's content insets leave no room across the layout "
+                                           + "(\(LayoutConfigurationError.format(vertical ? available.width : available.height)) points); "
+                                           + "make them smaller")
+        }
+        var solver = TemplateSolver(vertical: vertical, traitCollection: traits, section: index)
+        template = try solver.solve(section.group, available: CGSize(width: max(0, available.width), height: max(0, available.height)),
+                                    scrollsAcross: section.orthogonalScrollingBehavior != .none)
+        perGroup = template.leaves.count
+        groups = perGroup > 0 ? (itemCount + perGroup - 1) / perGroup : 0
+        if template.isEstimated {
+            if let previous, previous.count == itemCount, previous.measured.count == itemCount {
+                measured = previous.measured
+            } else {
+                measured = [CGFloat](repeating: .nan, count: itemCount)
+            }
+            rebuildLengths()
+        }
+    }
+
+    mutating func dropMeasurements() {
+        guard isEstimated else { return }
+        for i in measured.indices { measured[i] = .nan }
+        rebuildLengths()
+    }
+
+    /// Records a cell's measured length: O(log n) along the layout, O(groups) across it.
+    mutating func measure(item: Int, length: CGFloat) {
+        guard isEstimated, measured.indices.contains(item), template.leaves[item % perGroup].estimated else { return }
+        measured[item] = length
+        let g = item / perGroup
+        var lengths: [CGFloat] = [], offsets: [CGFloat] = []
+        let extent = instance(g, lengths: &lengths, offsets: &offsets)
+        if isOrthogonal { groupLengths[g] = extent } else { tree.set(g, extent + spacing) }
+    }
+
+    private mutating func rebuildLengths() {
+        var lengths: [CGFloat] = [], offsets: [CGFloat] = []
+        var values = [CGFloat](repeating: 0, count: groups)
+        for g in 0..<groups { values[g] = instance(g, lengths: &lengths, offsets: &offsets) }
+        if isOrthogonal {
+            groupLengths = values
+        } else {
+            for g in values.indices { values[g] += spacing }
+            tree = PitchTree(values)
+        }
+    }
+
+    /// Group `g`'s cells along the scroll axis from what was measured: their lengths and their
+    /// offsets from the group's origin, and the group's length.
+    func instance(_ g: Int, lengths: inout [CGFloat], offsets: inout [CGFloat]) -> CGFloat {
+        let first = g * perGroup
+        let present = min(perGroup, count - first)
+        lengths.removeAll(keepingCapacity: true)
+        offsets.removeAll(keepingCapacity: true)
+        let axis = self.axis
+        var uniformLength: CGFloat = 0
+        var hasUniform = false
+        for j in 0..<present {
+            let leaf = template.leaves[j]
+            var length = axis.length(leaf.frame)
+            if leaf.estimated, !measured.isEmpty {
+                let m = measured[first + j]
+                if !m.isNaN { length = m }
+            }
+            if leaf.uniform {
+                hasUniform = true
+                uniformLength = max(uniformLength, length)
+            }
+            lengths.append(length)
+        }
+        if hasUniform {
+            for j in 0..<present where template.leaves[j].uniform { lengths[j] = uniformLength }
+        }
+        var furthest: CGFloat = 0, templateFurthest: CGFloat = 0
+        var previousEnd: CGFloat = 0, templatePreviousEnd: CGFloat = 0
+        for j in 0..<present {
+            let leaf = template.leaves[j]
+            let templateStart = axis.minimum(leaf.frame)
+            var offset = templateStart
+            if template.reflows, j > 0 { offset = previousEnd + (templateStart - templatePreviousEnd) }
+            offsets.append(offset)
+            previousEnd = offset + lengths[j]
+            templatePreviousEnd = axis.maximum(leaf.frame)
+            furthest = max(furthest, previousEnd)
+            templateFurthest = max(templateFurthest, axis.maximum(leaf.frame))
+        }
+        let size = axis.length(template.size)
+        guard template.groupEstimated else { return size }
+        return max(0, furthest + (size - templateFurthest))
+    }
+
+    /// The length of the section's groups along the scroll axis.
+    private var groupsLength: CGFloat {
+        guard groups > 0 else { return 0 }
+        if isOrthogonal { return isEstimated ? (groupLengths.max() ?? 0) : axis.length(template.size) }
+        if isEstimated { return tree.total - spacing }
+        return CGFloat(groups) * pitch - spacing
+    }
+
+    /// Places the section from `cursor` along the scroll axis.
+    mutating func place(at cursor: CGFloat, crossStart _: CGFloat, crossLength _: CGFloat, container _: CGSize,
+                        measured supplementaryMeasured: [String: CGFloat]) throws(LayoutConfigurationError) {
+        let axis = self.axis
+        start = cursor
+        let u = cursor + definition.listTopPadding
+        let follows = definition.supplementariesFollowContentInsets
+        let trailingInset = vertical ? insets.trailing : insets.bottom
+        let supplementaryCross = follows ? crossStart + crossLead : crossStart
+        let supplementaryLength = follows ? crossLength - crossLead - trailingInset : crossLength
+        boundaries = []
+        var counters: [String: Int] = [:]
+        var ends: [(Int, CollectionLayoutBoundarySupplementaryItem)] = []
+        var sides: [(Int, CollectionLayoutBoundarySupplementaryItem)] = []
+        var startExtent: CGFloat = 0
+        for item in definition.boundarySupplementaryItems {
+            let n = counters[item.elementKind, default: 0]
+            counters[item.elementKind] = n + 1
+            switch item.end(vertical: vertical) {
+            case .end: ends.append((n, item)); continue
+            case .side: sides.append((n, item)); continue
+            case .start: break
+            }
+            let placed = try PlacedSupplementary.place(item, index: n, section: index, at: u, crossStart: supplementaryCross,
+                                                       crossLength: supplementaryLength, fullCross: container, axis: axis,
+                                                       measured: supplementaryMeasured[CollectionViewCompositionalLayout.key(item.elementKind, index, n)])
+            boundaries.append(placed)
+            if item.extendsBoundary { startExtent = max(startExtent, axis.length(placed.natural)) }
+        }
+        let leadInset = vertical ? insets.top : insets.leading
+        let trailInset = vertical ? insets.bottom : insets.trailing
+        contentU = u + startExtent + leadInset
+        let contentEnd = contentU + groupsLength + trailInset
+        var endExtent: CGFloat = 0
+        for (n, item) in ends {
+            let placed = try PlacedSupplementary.place(item, index: n, section: index, at: contentEnd, crossStart: supplementaryCross,
+                                                       crossLength: supplementaryLength, fullCross: container, axis: axis,
+                                                       measured: supplementaryMeasured[CollectionViewCompositionalLayout.key(item.elementKind, index, n)])
+            boundaries.append(placed)
+            if item.extendsBoundary { endExtent = max(endExtent, axis.length(placed.natural)) }
+        }
+        for (n, item) in sides {
+            boundaries.append(try PlacedSupplementary.place(item, index: n, section: index, at: contentU, crossStart: supplementaryCross,
+                                                            crossLength: supplementaryLength, fullCross: container, axis: axis,
+                                                            measured: supplementaryMeasured[CollectionViewCompositionalLayout.key(item.elementKind, index, n)]))
+        }
+        end = contentEnd + endExtent
+        // Decorations cover the section (its supplementaries included), across the whole width.
+        decorations = []
+        var decorationCounters: [String: Int] = [:]
+        let frame = axis.rect(u: u, v: crossStart, length: end - u, breadth: crossLength)
+        for decoration in definition.decorationItems {
+            let n = decorationCounters[decoration.elementKind, default: 0]
+            decorationCounters[decoration.elementKind] = n + 1
+            let i = decoration.contentInsets
+            let inset = CGRect(x: frame.minX + i.leading, y: frame.minY + i.top, width: max(0, frame.width - i.horizontal),
+                               height: max(0, frame.height - i.vertical))
+            decorations.append(Element(category: .decorationView, kind: decoration.elementKind, section: index, item: n,
+                                       frame: inset, zIndex: decoration.zIndex))
+        }
+        // Everything the section may draw, for the section index: badges and offsets stick out.
+        var low = start, high = end
+        for b in boundaries {
+            low = min(low, axis.minimum(b.natural))
+            high = max(high, axis.maximum(b.natural))
+        }
+        if groups > 0 {
+            low = min(low, contentU + min(0, axis.minimum(template.bounds)))
+            let overhang = max(0, axis.maximum(template.bounds) - axis.length(template.size))
+            high = max(high, contentU + groupsLength + overhang + (isEstimated ? maximumMeasuredOverhang : 0))
+        }
+        reach = low...high
+    }
+
+    /// How far a measured cell may reach past its group's end (a cell in a group of fixed length).
+    private var maximumMeasuredOverhang: CGFloat {
+        guard !template.groupEstimated else { return 0 }
+        var lengths: [CGFloat] = [], offsets: [CGFloat] = []
+        var overhang: CGFloat = 0
+        let size = axis.length(template.size)
+        for g in 0..<groups {
+            let extent = instance(g, lengths: &lengths, offsets: &offsets)
+            for j in lengths.indices { overhang = max(overhang, offsets[j] + lengths[j] - extent) }
+            _ = size
+        }
+        return overhang
+    }
+
+    /// A boundary supplementary's frame, pinned ones held in view.
+    func frame(of b: PlacedSupplementary, state: ScrollState) -> CGRect {
+        guard b.pinned else { return b.natural }
+        let axis = self.axis
+        let length = axis.length(b.natural)
+        var u = axis.minimum(b.natural)
+        switch b.end {
+        case .start, .side: u = max(u, min(state.visibleStart, end - length))
+        case .end: u = min(u, max(state.visibleEnd - length, start))
+        }
+        return vertical ? CGRect(x: b.natural.minX, y: u, width: b.natural.width, height: length)
+                        : CGRect(x: u, y: b.natural.minY, width: length, height: b.natural.height)
+    }
+
+    /// The origin of group `g`, moved by the orthogonal offset.
+    private func groupOrigin(_ g: Int, orthogonalOffset: CGFloat) -> (u: CGFloat, v: CGFloat) {
+        if isOrthogonal { return (contentU, crossOrigin + CGFloat(g) * pitch - orthogonalOffset) }
+        if isEstimated { return (contentU + tree.prefix(g), crossOrigin) }
+        return (contentU + CGFloat(g) * pitch, crossOrigin)
+    }
+
+    /// Every element of group `g`: cells, then their badges.
+    private func emit(group g: Int, origin: (u: CGFloat, v: CGFloat), rect: CGRect?, lengths: inout [CGFloat],
+                      offsets: inout [CGFloat], into out: inout [Element]) {
+        let axis = self.axis
+        let first = g * perGroup
+        let present = min(perGroup, count - first)
+        let measuredGroup = isEstimated
+        var extent = axis.length(template.size)
+        if measuredGroup { extent = instance(g, lengths: &lengths, offsets: &offsets) }
+        var cells: [CGRect] = []
+        if !template.supplementaries.isEmpty { cells.reserveCapacity(present) }
+        for j in 0..<present {
+            let leaf = template.leaves[j]
+            var frame = axis.offset(leaf.frame, u: origin.u, v: origin.v)
+            if measuredGroup {
+                frame = vertical ? CGRect(x: frame.minX, y: origin.u + offsets[j], width: frame.width, height: lengths[j])
+                                 : CGRect(x: origin.u + offsets[j], y: frame.minY, width: lengths[j], height: frame.height)
+            }
+            if !template.supplementaries.isEmpty { cells.append(frame) }
+            if rect.map({ LayoutGeometry.intersects(frame, $0) }) ?? true {
+                out.append(Element(category: .cell, kind: nil, section: index, item: first + j, frame: frame, zIndex: leaf.zIndex))
+            }
+        }
+        for supplementary in template.supplementaries where supplementary.leaf < present {
+            var frame = axis.offset(supplementary.frame, u: origin.u, v: origin.v)
+            if measuredGroup {
+                switch supplementary.attachment {
+                case .cell: frame = supplementary.item.frame(of: supplementary.size, attachedTo: cells[supplementary.leaf])
+                case .group:
+                    let groupFrame = axis.rect(u: origin.u, v: origin.v, length: extent, breadth: axis.breadth(template.size))
+                    frame = supplementary.item.frame(of: supplementary.size, attachedTo: groupFrame)
+                case .nestedGroup: break
+                }
+            }
+            if rect.map({ LayoutGeometry.intersects(frame, $0) }) ?? true {
+                out.append(Element(category: .supplementaryView, kind: supplementary.kind, section: index,
+                                   item: first + supplementary.leaf, frame: frame, zIndex: supplementary.zIndex))
+            }
+        }
+    }
+
+    /// The groups that may meet `rect`.
+    private func candidateGroups(_ rect: CGRect, orthogonalOffset: CGFloat) -> ClosedRange<Int>? {
+        guard groups > 0 else { return nil }
+        let axis = self.axis
+        func clampIndex(_ x: CGFloat) -> Int {
+            guard x.isFinite else { return x > 0 ? groups - 1 : 0 }
+            return Int(max(-1, min(CGFloat(groups), x.rounded(.down))))
+        }
+        if isOrthogonal {
+            let r0 = axis.crossMinimum(rect) + orthogonalOffset - crossOrigin, r1 = axis.crossMaximum(rect) + orthogonalOffset - crossOrigin
+            let b0 = axis.crossMinimum(template.bounds), b1 = axis.crossMaximum(template.bounds)
+            guard pitch > 0 else { return 0...(groups - 1) }
+            let low = max(0, clampIndex((r0 - b1) / pitch)), high = min(groups - 1, clampIndex((r1 - b0) / pitch))
+            return low <= high ? low...high : nil
+        }
+        let r0 = axis.minimum(rect) - contentU, r1 = axis.maximum(rect) - contentU
+        let b0 = min(0, axis.minimum(template.bounds))
+        let b1 = max(axis.length(template.size), axis.maximum(template.bounds))
+        if isEstimated {
+            let overhang = b1 - axis.length(template.size) + maximumQueryOverhang
+            let low = tree.firstEnding(after: r0 - overhang)
+            guard low < groups else { return nil }
+            // The last group whose origin (less what sticks out before it) is before the rect's end.
+            var lowBound = low, highBound = groups
+            while lowBound < highBound {
+                let mid = (lowBound + highBound) >> 1
+                if tree.prefix(mid) + b0 < r1 { lowBound = mid + 1 } else { highBound = mid }
+            }
+            let high = lowBound - 1
+            return low <= high ? low...high : nil
+        }
+        guard pitch > 0 else { return 0...(groups - 1) }
+        let low = max(0, clampIndex((r0 - b1) / pitch)), high = min(groups - 1, clampIndex((r1 - b0) / pitch))
+        return low <= high ? low...high : nil
+    }
+
+    /// Measured cells in groups of fixed length may run past them; queries reach that far back.
+    private var maximumQueryOverhang: CGFloat { template.groupEstimated ? 0 : (reach.upperBound - end > 0 ? reach.upperBound - end : 0) }
+
+    /// The section's elements meeting `rect`, in order: decorations, boundary supplementaries,
+    /// then group by group each cell and its badges.
+    func elements(in rect: CGRect, state: ScrollState, orthogonalOffset: CGFloat, into out: inout [Element]) {
+        for d in decorations where LayoutGeometry.intersects(d.frame, rect) { out.append(d) }
+        for b in boundaries {
+            let frame = self.frame(of: b, state: state)
+            if LayoutGeometry.intersects(frame, rect) {
+                out.append(Element(category: .supplementaryView, kind: b.kind, section: index, item: b.index, frame: frame,
+                                   zIndex: b.zIndex))
+            }
+        }
+        guard let range = candidateGroups(rect, orthogonalOffset: orthogonalOffset) else { return }
+        var lengths: [CGFloat] = [], offsets: [CGFloat] = []
+        for g in range {
+            emit(group: g, origin: groupOrigin(g, orthogonalOffset: orthogonalOffset), rect: rect, lengths: &lengths,
+                 offsets: &offsets, into: &out)
+        }
+    }
+
+    func item(_ item: Int, orthogonalOffset: CGFloat) -> Element? {
+        guard item >= 0, item < count, perGroup > 0 else { return nil }
+        var out: [Element] = []
+        var lengths: [CGFloat] = [], offsets: [CGFloat] = []
+        let g = item / perGroup
+        emit(group: g, origin: groupOrigin(g, orthogonalOffset: orthogonalOffset), rect: nil, lengths: &lengths,
+             offsets: &offsets, into: &out)
+        return out.first { $0.category == .cell && $0.item == item }
+    }
+
+    func hasSupplementary(kind: String, index n: Int) -> Bool {
+        boundaries.contains { $0.kind == kind && $0.index == n }
+            || template.supplementaries.contains { $0.kind == kind }
+    }
+
+    func supplementary(kind: String, index n: Int, state: ScrollState, orthogonalOffset: CGFloat) -> Element? {
+        if let b = boundaries.first(where: { $0.kind == kind && $0.index == n }) {
+            return Element(category: .supplementaryView, kind: kind, section: index, item: n, frame: frame(of: b, state: state),
+                           zIndex: b.zIndex)
+        }
+        guard n >= 0, n < count, perGroup > 0, template.supplementaries.contains(where: { $0.kind == kind }) else { return nil }
+        var out: [Element] = []
+        var lengths: [CGFloat] = [], offsets: [CGFloat] = []
+        let g = n / perGroup
+        emit(group: g, origin: groupOrigin(g, orthogonalOffset: orthogonalOffset), rect: nil, lengths: &lengths,
+             offsets: &offsets, into: &out)
+        return out.first { $0.category == .supplementaryView && $0.kind == kind && $0.item == n }
+    }
+
+    func decoration(kind: String, index n: Int) -> Element? {
+        decorations.first { $0.kind == kind && $0.item == n }
+    }
+
+    /// The offsets an orthogonal section can scroll to.
+    func orthogonalOffsetRange(containerLength: CGFloat) -> ClosedRange<CGFloat> {
+        if behavior == .groupPagingCentered, groups > 0 {
+            // Each group can be centred, the first and last included.
+            let first = crossLead + groupCross / 2 - containerLength / 2
+            let last = first + CGFloat(groups - 1) * pitch
+            return min(first, 0)...max(last, max(0, orthogonalLength - containerLength))
+        }
+        return 0...max(0, orthogonalLength - containerLength)
+    }
+}
