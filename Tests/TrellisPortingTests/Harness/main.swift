@@ -102,4 +102,43 @@ do {
     report("shelf.finalLog", shelf.log)
 }
 
+do {
+    // Apple's modern-layout patterns, ported by the mechanical step alone.
+    let modern = ModernLayoutsController()
+    let view = modern.collectionView
+    view.layoutIfNeeded()
+    func item(_ s: Int, _ i: Int) -> CGRect { view.layoutAttributesForItem(at: IndexPath(item: i, section: s))!.frame }
+    report("modern.featured0", item(0, 0))
+    report("modern.featured1", item(0, 1))
+    report("modern.featuredScales", [modern.cardScales[0] ?? -1, modern.cardScales[1] ?? -1])
+    let swiped = view.endOrthogonalDragging(inSection: 0, withVelocity: CGPoint(x: 2, y: 0))
+    report("modern.swipe.offset", swiped)
+    report("modern.swipe.featured1", item(0, 1))
+    report("modern.swipe.scale1", modern.cardScales[1] ?? -1)
+    report("modern.swipe.visibleFeatured", view.indexPathsForVisibleItems.filter { $0.section == 0 }.map(\.item))
+    report("modern.gridHeader", view.layoutAttributesForSupplementaryElement(ofKind: ModernLayoutsController.headerKind,
+                                                                            at: IndexPath(item: 0, section: 1))!.frame)
+    report("modern.grid0", item(1, 0))
+    report("modern.grid4", item(1, 4))
+    report("modern.badge0", view.layoutAttributesForSupplementaryElement(ofKind: ModernLayoutsController.badgeKind,
+                                                                        at: IndexPath(item: 0, section: 1))!.frame)
+    report("modern.nested0", item(2, 0))
+    report("modern.nested1", item(2, 1))
+    report("modern.nested2", item(2, 2))
+    report("modern.background", view.collectionViewLayout.layoutAttributesForDecorationView(
+        ofKind: ModernLayoutsController.backgroundKind, at: IndexPath(item: 0, section: 2))!.frame)
+    report("modern.list0", item(3, 0))
+    report("modern.visibleBadges", view.visibleSupplementaryViews(ofKind: ModernLayoutsController.badgeKind).count)
+    report("modern.contentSize", view.collectionViewLayout.collectionViewContentSize)
+    view.setContentOffset(CGPoint(x: 0, y: 600), animated: false)
+    view.layoutIfNeeded()
+    report("modern.selfSized2", item(3, 2))
+    report("modern.selfSized3", item(3, 3))
+    report("modern.selfSized.contentSize", view.collectionViewLayout.collectionViewContentSize)
+    view.setContentOffset(CGPoint(x: 0, y: 1200), animated: false)
+    view.layoutIfNeeded()
+    report("modern.pinnedHeader", view.layoutAttributesForSupplementaryElement(ofKind: CollectionView.elementKindSectionHeader,
+                                                                              at: IndexPath(item: 0, section: 3))!.frame)
+}
+
 for line in reportedLines { print(line) }
