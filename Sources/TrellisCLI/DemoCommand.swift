@@ -227,6 +227,55 @@ enum DemoCommand {
               ]
             }
             """),
+        Example(name: "compositional-gallery", caption: """
+            A compositional layout (UIKit's items, groups and sections): a carousel of cards 0.8 of the width that \
+            scrolls on its own (here 120 points in), a grid with a header and a badge on each cell, nested groups \
+            on a section background, and an inset grouped list with its header.
+            """, spec: """
+            {
+              "collectionView": {"width": 390, "height": 844, "displayScale": 3},
+              "layout": {"type": "compositional", "interSectionSpacing": 20},
+              "sections": [
+                {"items": 5, "orthogonalOffset": 120, "section": {
+                  "group": {"kind": "horizontal", "size": {"width": {"fractionalWidth": 0.8}, "height": {"absolute": 200}},
+                            "subitems": [{"size": {"width": {"fractionalWidth": 1}, "height": {"fractionalHeight": 1}}}]},
+                  "orthogonalScrollingBehavior": "groupPagingCentered", "interGroupSpacing": 10,
+                  "contentInsets": {"top": 10, "bottom": 10}}},
+                {"items": 7, "section": {
+                  "group": {"kind": "horizontal", "size": {"width": {"fractionalWidth": 1}, "height": {"fractionalWidth": 0.3333333333}},
+                            "subitems": [{"size": {"width": {"fractionalWidth": 0.3333333333}, "height": {"fractionalHeight": 1}},
+                                          "contentInsets": {"top": 4, "leading": 4, "bottom": 4, "trailing": 4},
+                                          "supplementaryItems": [{"elementKind": "badge", "size": {"width": {"absolute": 20}, "height": {"absolute": 20}},
+                                                                  "containerAnchor": {"edges": ["top", "trailing"], "fractionalOffset": {"x": 0.3, "y": -0.3}}}]}]},
+                  "contentInsets": {"top": 8, "bottom": 8},
+                  "boundarySupplementaryItems": [{"elementKind": "header", "size": {"width": {"fractionalWidth": 1}, "height": {"absolute": 44}}, "alignment": "top"}]}},
+                {"items": 3, "section": {
+                  "group": {"kind": "horizontal", "size": {"width": {"fractionalWidth": 1}, "height": {"fractionalHeight": 0.4}},
+                            "subitems": [{"size": {"width": {"fractionalWidth": 0.7}, "height": {"fractionalHeight": 1}}, "contentInsets": {"top": 10, "leading": 10, "bottom": 10, "trailing": 10}},
+                                         {"kind": "vertical", "size": {"width": {"fractionalWidth": 0.3}, "height": {"fractionalHeight": 1}}, "count": 2,
+                                          "subitems": [{"size": {"width": {"fractionalWidth": 1}, "height": {"fractionalHeight": 0.3}}, "contentInsets": {"top": 10, "leading": 10, "bottom": 10, "trailing": 10}}]}]},
+                  "decorationItems": [{"elementKind": "background", "contentInsets": {"top": 5, "leading": 5, "bottom": 5, "trailing": 5}}]}},
+                {"items": 6, "section": {"list": {"appearance": "insetGrouped", "headerMode": "supplementary"}}}
+              ]
+            }
+            """),
+        Example(name: "compositional-insert-delete", caption: """
+            A batch on a compositional grid of three columns: item 1 deleted and two inserted; the items after them \
+            move to their new cells, group by group.
+            """, spec: """
+            {
+              "collectionView": {"width": 320, "height": 360, "displayScale": 2},
+              "layout": {"type": "compositional",
+                         "section": {"group": {"kind": "horizontal",
+                                               "size": {"width": {"fractionalWidth": 1}, "height": {"absolute": 90}},
+                                               "subitems": [{"size": {"width": {"fractionalWidth": 0.3333333333333333},
+                                                                      "height": {"fractionalHeight": 1}},
+                                                             "contentInsets": {"top": 4, "leading": 4, "bottom": 4, "trailing": 4}}]},
+                                     "contentInsets": {"top": 8, "leading": 8, "bottom": 8, "trailing": 8}}},
+              "sections": [{"items": 7}],
+              "updates": [{"deleteItems": [[0, 1]]}, {"insertItems": [[0, 0], [0, 4]]}]
+            }
+            """),
         Example(name: "mixed-sizes", caption: """
             Items of mixed sizes: each full line is justified edge to edge, shorter items are centred \
             vertically in their line, and the last line (sizes differ) is left-aligned with the minimum spacing.

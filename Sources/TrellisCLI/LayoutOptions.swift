@@ -14,6 +14,8 @@ public enum LayoutOptions: Equatable, Sendable {
     case waterfall(WaterfallSpec)
     /// `"justified"`: ``JustifiedLayout``.
     case justified(JustifiedSpec)
+    /// `"compositional"`: ``CollectionViewCompositionalLayout``.
+    case compositional(CompositionalSpec)
 
     /// The properties of a grid.
     public struct GridSpec: Equatable, Sendable {
@@ -54,7 +56,7 @@ public enum LayoutOptions: Equatable, Sendable {
     }
 
     /// Every `"type"`.
-    public static let typeNames = ["flow", "circle", "grid", "waterfall", "justified"]
+    public static let typeNames = ["flow", "circle", "grid", "waterfall", "justified", "compositional"]
 
     /// The `"type"` of these options.
     public var typeName: String {
@@ -63,6 +65,7 @@ public enum LayoutOptions: Equatable, Sendable {
         case .grid: "grid"
         case .waterfall: "waterfall"
         case .justified: "justified"
+        case .compositional: "compositional"
         }
     }
 
@@ -73,6 +76,7 @@ public enum LayoutOptions: Equatable, Sendable {
         case .grid: CGSize(width: 1, height: 1)
         case .waterfall(let w): w.itemSize
         case .justified(let j): j.itemSize
+        case .compositional: CGSize(width: 1, height: 1)
         }
     }
 
@@ -84,6 +88,7 @@ public enum LayoutOptions: Equatable, Sendable {
         case "grid": options = .grid(try parseGrid(&o))
         case "waterfall": options = .waterfall(try parseWaterfall(&o))
         case "justified": options = .justified(try parseJustified(&o))
+        case "compositional": options = .compositional(try CompositionalSpec.parse(&o))
         default: options = .flow(try LayoutSpec.parseFlow(&o, type: type))
         }
         return options
@@ -215,9 +220,11 @@ public enum LayoutOptions: Equatable, Sendable {
         return inset
     }
 
-    /// The layout these options describe.
-    func makeLayout() -> CollectionViewLayout {
+    /// The layout these options describe, for `sections`.
+    func makeLayout(sections: [LayoutSpec.SectionSpec] = []) -> CollectionViewLayout {
         switch self {
+        case .compositional(let spec):
+            return spec.makeLayout(sections: sections)
         case .flow(let spec):
             if spec.type == "circle" {
                 let circle = CircleLayout()
@@ -274,6 +281,7 @@ public enum LayoutOptions: Equatable, Sendable {
         case .grid(let grid): "\(grid.scrollDirection.name) grid"
         case .waterfall(let w): "waterfall of \(w.columnCount) columns"
         case .justified: "justified rows"
+        case .compositional(let c): "\(c.scrollDirection.name) compositional layout"
         }
     }
 }

@@ -41,9 +41,12 @@ public struct LayoutRun {
         let sized = SizedSpecDelegate(model: model, defaultSize: spec.layout.defaultItemSize)
         switch spec.layout {
         case .waterfall, .justified: view.delegate = sized
-        case .flow, .grid: view.delegate = model
+        case .flow, .grid, .compositional: view.delegate = model
         }
         view.layoutIfNeeded()
+        for (s, section) in spec.sections.enumerated() {
+            if let offset = section.orthogonalOffset { view.setOrthogonalContentOffset(CGPoint(x: offset, y: offset), forSection: s) }
+        }
         if let offset = spec.contentOffset {
             view.contentOffset = offset
             view.layoutIfNeeded()
@@ -73,6 +76,7 @@ public struct LayoutRun {
         case let grid as GridLayout: grid.configurationError
         case let waterfall as WaterfallLayout: waterfall.configurationError
         case let justified as JustifiedLayout: justified.configurationError
+        case let compositional as CollectionViewCompositionalLayout: compositional.configurationError
         default: nil
         }
     }
@@ -80,6 +84,11 @@ public struct LayoutRun {
     /// Where in the spec a layout error points: the item, the section or the layout.
     private static func path(of error: LayoutConfigurationError, in spec: LayoutSpec) -> String {
         guard let section = error.section else { return "$.layout" }
+        if case .compositional = spec.layout {
+            // The arrangement at fault: the section's own, or the layout's that it takes.
+            return spec.sections.indices.contains(section) && spec.sections[section].compositional != nil
+                ? "$.sections[\(section)].section" : "$.layout.section"
+        }
         guard let item = error.item else { return "$.sections[\(section)]" }
         return spec.sections.indices.contains(section) && spec.sections[section].sizes != nil
             ? "$.sections[\(section)].items[\(item)]" : "$.sections[\(section)].items"
@@ -131,7 +140,7 @@ public struct LayoutRun {
 
 extension LayoutSpec {
     /// The layout the spec describes.
-    func makeLayout() -> CollectionViewLayout { layout.makeLayout() }
+    func makeLayout() -> CollectionViewLayout { layout.makeLayout(sections: sections) }
 }
 
 extension SpecModel: CollectionViewDataSource {

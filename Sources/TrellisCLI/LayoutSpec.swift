@@ -47,6 +47,9 @@ public struct LayoutSpec: Equatable, Sendable {
         /// Waterfall and justified: the section's header and footer heights.
         public var headerHeight: CGFloat?
         public var footerHeight: CGFloat?
+        /// Compositional: the section's own arrangement, and where its orthogonal scrolling is.
+        public var compositional: CompositionalSpec.SectionDescription?
+        public var orthogonalOffset: CGFloat?
     }
 
     public var collectionView: CollectionViewSpec
@@ -166,6 +169,10 @@ public struct LayoutSpec: Equatable, Sendable {
                 throw SpecError(path: o.childPath("items"), message: "expected a count: a grid's cells all have "
                                 + "the layout's size, found \(items.typeName)")
             }
+            if case .compositional = layout {
+                throw SpecError(path: o.childPath("items"), message: "expected a count: a compositional section's "
+                                + "groups size its items, found \(items.typeName)")
+            }
             let sizes = try itemSizes(items, path: o.childPath("items"), layout: layout,
                                       fullSpan: &section.fullSpanItems)
             section.count = sizes.count
@@ -199,6 +206,13 @@ public struct LayoutSpec: Equatable, Sendable {
             section.footerHeight = try o.number("footerHeight", .nonNegative).map { CGFloat($0) }
         case .grid:
             break
+        case .compositional(let spec):
+            if var own = try o.object("section") { section.compositional = try CompositionalSpec.parseSection(&own) }
+            section.orthogonalOffset = try o.number("orthogonalOffset").map { CGFloat($0) }
+            if section.compositional == nil, spec.section == nil {
+                throw SpecError(path: o.path, message: "missing required key \"section\" (or give the layout a \"section\" "
+                                + "for every section)")
+            }
         }
         try o.finish()
         return section

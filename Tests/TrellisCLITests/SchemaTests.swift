@@ -157,7 +157,8 @@ struct SchemaTests {
     @Test("specs the command rejects for their shape are rejected by the schema too",
           arguments: ["bad-unknown-key.json", "bad-layout-type.json", "bad-negative-size.json", "bad-direction.json",
                       "bad-items-type.json", "bad-missing-collection-view.json", "bad-waterfall-columns.json",
-                      "bad-justified-width.json", "bad-grid-sizes.json", "bad-type.json", "bad-count.json"])
+                      "bad-justified-width.json", "bad-grid-sizes.json", "bad-type.json", "bad-count.json",
+                      "bad-compositional-dimension.json"])
     func badSpecsAreInvalid(_ name: String) throws {
         let bytes = [UInt8](try Data(contentsOf: Self.transcripts.appendingPathComponent(name)))
         #expect(!(try Self.validate(bytes)).isEmpty)

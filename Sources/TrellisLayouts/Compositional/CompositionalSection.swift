@@ -92,7 +92,7 @@ public final class CollectionLayoutSection: NSObject, @unchecked Sendable {
 /// |---|---|---|---|
 /// | `plain`, `sidebarPlain` | full width | none | 28, 28; plain headers pin |
 /// | `grouped`, `sidebar` | full width | 35 above the first section's rows, 35 below each | 38, 38 |
-/// | `insetGrouped` | inset 20 (layout margins where wider) | as grouped, and the sides | 38, 38 |
+/// | `insetGrouped` | inset by the collection view's layout margins | as grouped | 38, 38 |
 public struct CollectionLayoutListConfiguration: Sendable {
     public enum Appearance: Int, Hashable, Sendable, CaseIterable { case plain, grouped, insetGrouped, sidebar, sidebarPlain }
     public enum HeaderMode: Int, Hashable, Sendable, CaseIterable { case none, supplementary, firstItemInSection }
@@ -121,9 +121,7 @@ public struct CollectionLayoutListConfiguration: Sendable {
         let section = CollectionLayoutSection(group: group)
         let supplementaryEstimate: CGFloat = isGrouped ? 38 : 28
         if isGrouped {
-            let side: CGFloat = appearance == .insetGrouped
-                ? max(20, environment.container.contentInsets.leading) - environment.container.contentInsets.leading : 0
-            section.contentInsets = DirectionalEdgeInsets(top: 0, leading: side, bottom: 35, trailing: side)
+            section.contentInsets = DirectionalEdgeInsets(top: 0, leading: 0, bottom: 35, trailing: 0)
         }
         section.contentInsetsReference = appearance == .insetGrouped ? .layoutMargins : .automatic
         if headerMode == .supplementary {
