@@ -184,5 +184,9 @@ struct CompositionalOracleTests {
         let all = CGRect(x: -1e6, y: -1e6, width: 2e6, height: 2e7)
         #expect(a.layoutAttributesForElements(in: all)!.map(\.frame) == b.layoutAttributesForElements(in: all)!.map(\.frame))
         #expect(a.collectionViewContentSize == b.collectionViewContentSize)
+        // Across the sum tree's blocks of 64 groups, rect queries still equal brute force.
+        var rng = SeededRandom(seed: 77)
+        for _ in 0..<40 { measure(a, hostA, Int.random(in: 0..<501, using: &rng), rng.points(5...120, quarters: true)) }
+        LayoutOracles.checkRectQueries(a, &rng, queries: 60, "measured list")
     }
 }

@@ -86,9 +86,9 @@ open class CollectionViewCompositionalLayout: CollectionViewLayout {
 
     // MARK: State
 
-    private var sections: [SectionLayout] = []
-    private var sectionIndex = ExtentIndex()
-    private var globals: [PlacedSupplementary] = []
+    @exclusivity(unchecked) private var sections: [SectionLayout] = []
+    @exclusivity(unchecked) private var sectionIndex = ExtentIndex()
+    @exclusivity(unchecked) private var globals: [PlacedSupplementary] = []
     private var contentSize = CGSize.zero
     private var vertical = true
     private var needsRebuild = true
@@ -98,7 +98,7 @@ open class CollectionViewCompositionalLayout: CollectionViewLayout {
     private var pendingSupplementaries: [String: CGFloat] = [:]
     /// Measured boundary supplementaries, by `kind \u{1F} section \u{1F} index`.
     private var supplementaryMeasured: [String: CGFloat] = [:]
-    private var orthogonalOffsets: [Int: CGFloat] = [:]
+    @exclusivity(unchecked) private var orthogonalOffsets: [Int: CGFloat] = [:]
     private let recycler = AttributesRecycler()
     private var environment: LayoutEnvironment?
 
@@ -435,44 +435,51 @@ open class CollectionViewCompositionalLayout: CollectionViewLayout {
             : ScrollState(visibleStart: b.minX + inset.left, visibleEnd: b.maxX - inset.right, offset: b.origin)
     }
 
-    private func make(_ element: Element) -> CollectionViewLayoutAttributes {
-        let base = type(of: self).layoutAttributesClass as? CollectionViewLayoutAttributes.Type
+    /// The attributes class to instantiate, or `nil` for the base class (whose objects the
+    /// recycler hands out again).
+    private var subclassOfAttributes: CollectionViewLayoutAttributes.Type? {
+        let type = Swift.type(of: self).layoutAttributesClass as? CollectionViewLayoutAttributes.Type
+        return type == nil || type == CollectionViewLayoutAttributes.self ? nil : type
+    }
+
+    private func make(_ element: Element, as subclass: CollectionViewLayoutAttributes.Type?) -> CollectionViewLayoutAttributes {
         let attributes: CollectionViewLayoutAttributes
-        if base == nil || base == CollectionViewLayoutAttributes.self {
+        if let subclass {
+            attributes = subclass.init(category: element.category, kind: element.kind, section: element.section, item: element.item)
+            attributes.frame = element.frame
+        } else {
             attributes = recycler.make(category: element.category, kind: element.kind, section: element.section,
                                        item: element.item, frame: element.frame)
-        } else {
-            attributes = base!.init(category: element.category, kind: element.kind, section: element.section, item: element.item)
-            attributes.frame = element.frame
         }
-        attributes.zIndex = element.zIndex
+        if element.zIndex != 0 { attributes.zIndex = element.zIndex }
         return attributes
     }
+
+    private func make(_ element: Element) -> CollectionViewLayoutAttributes { make(element, as: subclassOfAttributes) }
 
     open override func layoutAttributesForElements(in rect: CGRect) -> [CollectionViewLayoutAttributes]? {
         let rect = rect.standardized
         var result: [CollectionViewLayoutAttributes] = []
         result.reserveCapacity(max(16, recycler.begin()))
         let state = scrollState
+        let subclass = subclassOfAttributes
         for g in globals where LayoutGeometry.intersects(g.natural, rect) {
             result.append(make(Element(category: .supplementaryView, kind: g.kind, section: 0, item: g.index,
-                                       frame: g.natural, zIndex: g.zIndex)))
+                                       frame: g.natural, zIndex: g.zIndex), as: subclass))
         }
         let axis = Axis(vertical: vertical)
-        var elements: [Element] = []
         for s in sectionIndex.candidates(from: axis.minimum(rect), to: axis.maximum(rect)) {
-            elements.removeAll(keepingCapacity: true)
-            let section = sections[s]
-            section.elements(in: rect, state: state, orthogonalOffset: orthogonalOffsets[s] ?? 0, into: &elements)
-            guard let handler = section.handler, let environment else {
-                for element in elements { result.append(make(element)) }
+            let offset = orthogonalOffsets.isEmpty ? 0 : orthogonalOffsets[s] ?? 0
+            guard let handler = sections[s].handler, let environment else {
+                sections[s].elements(in: rect, state: state, orthogonalOffset: offset) { result.append(make($0, as: subclass)) }
                 continue
             }
-            let shift = section.isOrthogonal ? (orthogonalOffsets[s] ?? 0) : 0
-            let made = elements.map { make($0) }
-            let visible = made.map { VisibleItem($0, shift: vertical ? CGPoint(x: shift, y: 0) : CGPoint(x: 0, y: shift)) }
-            let point = section.isOrthogonal ? (vertical ? CGPoint(x: shift, y: 0) : CGPoint(x: 0, y: shift)) : state.offset
-            handler(visible, point, environment)
+            var made: [CollectionViewLayoutAttributes] = []
+            sections[s].elements(in: rect, state: state, orthogonalOffset: offset) { made.append(make($0, as: subclass)) }
+            let shift = sections[s].isOrthogonal ? offset : 0
+            let moved = vertical ? CGPoint(x: shift, y: 0) : CGPoint(x: 0, y: shift)
+            let visible = made.map { VisibleItem($0, shift: moved) }
+            handler(visible, sections[s].isOrthogonal ? moved : state.offset, environment)
             result.append(contentsOf: made)
         }
         return result

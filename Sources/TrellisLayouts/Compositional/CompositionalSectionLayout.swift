@@ -59,7 +59,7 @@ struct SectionLayout {
     /// the template is estimated.
     private(set) var measured: [CGFloat] = []
     /// Per group, its pitch (length + spacing), for an estimated section along the layout.
-    private var tree = PitchTree([])
+    private var tree = BlockedPitches([])
     /// Per group, its length along the scroll axis, for an estimated orthogonal section.
     private var groupLengths: [CGFloat] = []
 
@@ -156,52 +156,79 @@ struct SectionLayout {
             groupLengths = values
         } else {
             for g in values.indices { values[g] += spacing }
-            tree = PitchTree(values)
+            tree = BlockedPitches(values)
         }
     }
 
     /// Group `g`'s cells along the scroll axis from what was measured: their lengths and their
-    /// offsets from the group's origin, and the group's length.
+    /// offsets from the group's origin (written to the first cells of `lengths` and `offsets`,
+    /// which grow to the group's size), and the group's length.
     func instance(_ g: Int, lengths: inout [CGFloat], offsets: inout [CGFloat]) -> CGFloat {
         let first = g * perGroup
         let present = min(perGroup, count - first)
-        lengths.removeAll(keepingCapacity: true)
-        offsets.removeAll(keepingCapacity: true)
-        let axis = self.axis
-        var uniformLength: CGFloat = 0
-        var hasUniform = false
-        for j in 0..<present {
-            let leaf = template.leaves[j]
-            var length = axis.length(leaf.frame)
+        if lengths.count < perGroup {
+            lengths = [CGFloat](repeating: 0, count: perGroup)
+            offsets = [CGFloat](repeating: 0, count: perGroup)
+        }
+        let vertical = self.vertical
+        let size = vertical ? template.size.height : template.size.width
+        if perGroup == 1, present == 1 {
+            // One cell a group (a list): its length, and the group's from it.
+            let leaf = template.leaves[0]
+            var length = vertical ? leaf.frame.height : leaf.frame.width
             if leaf.estimated, !measured.isEmpty {
-                let m = measured[first + j]
+                let m = measured[first]
                 if !m.isNaN { length = m }
             }
-            if leaf.uniform {
-                hasUniform = true
-                uniformLength = max(uniformLength, length)
+            let start = vertical ? leaf.frame.minY : leaf.frame.minX
+            lengths[0] = length
+            offsets[0] = start
+            guard template.groupEstimated else { return size }
+            return max(0, start + length + (size - (vertical ? leaf.frame.maxY : leaf.frame.maxX)))
+        }
+        return template.leaves.withUnsafeBufferPointer { leaves in
+            measured.withUnsafeBufferPointer { measured in
+                lengths.withUnsafeMutableBufferPointer { lengths in
+                    offsets.withUnsafeMutableBufferPointer { offsets in
+                        var uniformLength: CGFloat = 0
+                        var hasUniform = false
+                        for j in 0..<present {
+                            let leaf = leaves[j]
+                            var length = vertical ? leaf.frame.height : leaf.frame.width
+                            if leaf.estimated, !measured.isEmpty {
+                                let m = measured[first + j]
+                                if !m.isNaN { length = m }
+                            }
+                            if leaf.uniform {
+                                hasUniform = true
+                                uniformLength = max(uniformLength, length)
+                            }
+                            lengths[j] = length
+                        }
+                        if hasUniform {
+                            for j in 0..<present where leaves[j].uniform { lengths[j] = uniformLength }
+                        }
+                        let reflows = template.reflows
+                        var furthest: CGFloat = 0, templateFurthest: CGFloat = 0
+                        var previousEnd: CGFloat = 0, templatePreviousEnd: CGFloat = 0
+                        for j in 0..<present {
+                            let frame = leaves[j].frame
+                            let templateStart = vertical ? frame.minY : frame.minX
+                            let templateEnd = vertical ? frame.maxY : frame.maxX
+                            var offset = templateStart
+                            if reflows, j > 0 { offset = previousEnd + (templateStart - templatePreviousEnd) }
+                            offsets[j] = offset
+                            previousEnd = offset + lengths[j]
+                            templatePreviousEnd = templateEnd
+                            furthest = max(furthest, previousEnd)
+                            templateFurthest = max(templateFurthest, templateEnd)
+                        }
+                        guard template.groupEstimated else { return size }
+                        return max(0, furthest + (size - templateFurthest))
+                    }
+                }
             }
-            lengths.append(length)
         }
-        if hasUniform {
-            for j in 0..<present where template.leaves[j].uniform { lengths[j] = uniformLength }
-        }
-        var furthest: CGFloat = 0, templateFurthest: CGFloat = 0
-        var previousEnd: CGFloat = 0, templatePreviousEnd: CGFloat = 0
-        for j in 0..<present {
-            let leaf = template.leaves[j]
-            let templateStart = axis.minimum(leaf.frame)
-            var offset = templateStart
-            if template.reflows, j > 0 { offset = previousEnd + (templateStart - templatePreviousEnd) }
-            offsets.append(offset)
-            previousEnd = offset + lengths[j]
-            templatePreviousEnd = axis.maximum(leaf.frame)
-            furthest = max(furthest, previousEnd)
-            templateFurthest = max(templateFurthest, axis.maximum(leaf.frame))
-        }
-        let size = axis.length(template.size)
-        guard template.groupEstimated else { return size }
-        return max(0, furthest + (size - templateFurthest))
     }
 
     /// The length of the section's groups along the scroll axis.
@@ -286,16 +313,16 @@ struct SectionLayout {
         reach = low...high
     }
 
-    /// How far a measured cell may reach past its group's end (a cell in a group of fixed length).
+    /// How far a measured cell may reach past its group's end: only a cell in a group of fixed
+    /// length can (O(items) to find, for such sections only).
     private var maximumMeasuredOverhang: CGFloat {
-        guard !template.groupEstimated else { return 0 }
+        guard !template.groupEstimated, template.leaves.contains(where: \.estimated) else { return 0 }
         var lengths: [CGFloat] = [], offsets: [CGFloat] = []
         var overhang: CGFloat = 0
-        let size = axis.length(template.size)
         for g in 0..<groups {
             let extent = instance(g, lengths: &lengths, offsets: &offsets)
-            for j in lengths.indices { overhang = max(overhang, offsets[j] + lengths[j] - extent) }
-            _ = size
+            let present = min(perGroup, count - g * perGroup)
+            for j in 0..<present { overhang = max(overhang, offsets[j] + lengths[j] - extent) }
         }
         return overhang
     }
@@ -317,13 +344,13 @@ struct SectionLayout {
     /// The origin of group `g`, moved by the orthogonal offset.
     private func groupOrigin(_ g: Int, orthogonalOffset: CGFloat) -> (u: CGFloat, v: CGFloat) {
         if isOrthogonal { return (contentU, crossOrigin + CGFloat(g) * pitch - orthogonalOffset) }
-        if isEstimated { return (contentU + tree.prefix(g), crossOrigin) }
+        if isEstimated { return (contentU + tree.origin(g), crossOrigin) }
         return (contentU + CGFloat(g) * pitch, crossOrigin)
     }
 
     /// Every element of group `g`: cells, then their badges.
     private func emit(group g: Int, origin: (u: CGFloat, v: CGFloat), rect: CGRect?, lengths: inout [CGFloat],
-                      offsets: inout [CGFloat], into out: inout [Element]) {
+                      offsets: inout [CGFloat], _ out: (Element) -> Void) {
         let axis = self.axis
         let first = g * perGroup
         let present = min(perGroup, count - first)
@@ -341,7 +368,7 @@ struct SectionLayout {
             }
             if !template.supplementaries.isEmpty { cells.append(frame) }
             if rect.map({ LayoutGeometry.intersects(frame, $0) }) ?? true {
-                out.append(Element(category: .cell, kind: nil, section: index, item: first + j, frame: frame, zIndex: leaf.zIndex))
+                out(Element(category: .cell, kind: nil, section: index, item: first + j, frame: frame, zIndex: leaf.zIndex))
             }
         }
         for supplementary in template.supplementaries where supplementary.leaf < present {
@@ -356,7 +383,7 @@ struct SectionLayout {
                 }
             }
             if rect.map({ LayoutGeometry.intersects(frame, $0) }) ?? true {
-                out.append(Element(category: .supplementaryView, kind: supplementary.kind, section: index,
+                out(Element(category: .supplementaryView, kind: supplementary.kind, section: index,
                                    item: first + supplementary.leaf, frame: frame, zIndex: supplementary.zIndex))
             }
         }
@@ -381,17 +408,12 @@ struct SectionLayout {
         let b0 = min(0, axis.minimum(template.bounds))
         let b1 = max(axis.length(template.size), axis.maximum(template.bounds))
         if isEstimated {
+            // The first candidate by one descent of the sum tree; the last is found walking on
+            // (``elements(in:state:orthogonalOffset:into:)`` stops at the first group past the rect).
             let overhang = b1 - axis.length(template.size) + maximumQueryOverhang
             let low = tree.firstEnding(after: r0 - overhang)
             guard low < groups else { return nil }
-            // The last group whose origin (less what sticks out before it) is before the rect's end.
-            var lowBound = low, highBound = groups
-            while lowBound < highBound {
-                let mid = (lowBound + highBound) >> 1
-                if tree.prefix(mid) + b0 < r1 { lowBound = mid + 1 } else { highBound = mid }
-            }
-            let high = lowBound - 1
-            return low <= high ? low...high : nil
+            return low...(groups - 1)
         }
         guard pitch > 0 else { return 0...(groups - 1) }
         let low = max(0, clampIndex((r0 - b1) / pitch)), high = min(groups - 1, clampIndex((r1 - b0) / pitch))
@@ -403,20 +425,30 @@ struct SectionLayout {
 
     /// The section's elements meeting `rect`, in order: decorations, boundary supplementaries,
     /// then group by group each cell and its badges.
-    func elements(in rect: CGRect, state: ScrollState, orthogonalOffset: CGFloat, into out: inout [Element]) {
-        for d in decorations where LayoutGeometry.intersects(d.frame, rect) { out.append(d) }
+    func elements(in rect: CGRect, state: ScrollState, orthogonalOffset: CGFloat, _ out: (Element) -> Void) {
+        for d in decorations where LayoutGeometry.intersects(d.frame, rect) { out(d) }
         for b in boundaries {
             let frame = self.frame(of: b, state: state)
             if LayoutGeometry.intersects(frame, rect) {
-                out.append(Element(category: .supplementaryView, kind: b.kind, section: index, item: b.index, frame: frame,
+                out(Element(category: .supplementaryView, kind: b.kind, section: index, item: b.index, frame: frame,
                                    zIndex: b.zIndex))
             }
         }
         guard let range = candidateGroups(rect, orthogonalOffset: orthogonalOffset) else { return }
         var lengths: [CGFloat] = [], offsets: [CGFloat] = []
+        if isEstimated && !isOrthogonal {
+            let rectEnd = axis.maximum(rect), before = min(0, axis.minimum(template.bounds))
+            tree.forEachOrigin(from: range.lowerBound) { g, origin in
+                let u = contentU + origin
+                guard u + before < rectEnd else { return false }
+                emit(group: g, origin: (u, crossOrigin), rect: rect, lengths: &lengths, offsets: &offsets, out)
+                return true
+            }
+            return
+        }
         for g in range {
-            emit(group: g, origin: groupOrigin(g, orthogonalOffset: orthogonalOffset), rect: rect, lengths: &lengths,
-                 offsets: &offsets, into: &out)
+            let origin = groupOrigin(g, orthogonalOffset: orthogonalOffset)
+            emit(group: g, origin: origin, rect: rect, lengths: &lengths, offsets: &offsets, out)
         }
     }
 
@@ -426,7 +458,7 @@ struct SectionLayout {
         var lengths: [CGFloat] = [], offsets: [CGFloat] = []
         let g = item / perGroup
         emit(group: g, origin: groupOrigin(g, orthogonalOffset: orthogonalOffset), rect: nil, lengths: &lengths,
-             offsets: &offsets, into: &out)
+             offsets: &offsets) { out.append($0) }
         return out.first { $0.category == .cell && $0.item == item }
     }
 
@@ -445,7 +477,7 @@ struct SectionLayout {
         var lengths: [CGFloat] = [], offsets: [CGFloat] = []
         let g = n / perGroup
         emit(group: g, origin: groupOrigin(g, orthogonalOffset: orthogonalOffset), rect: nil, lengths: &lengths,
-             offsets: &offsets, into: &out)
+             offsets: &offsets) { out.append($0) }
         return out.first { $0.category == .supplementaryView && $0.kind == kind && $0.item == n }
     }
 

@@ -401,3 +401,83 @@ struct PitchTree {
         return min(node - leafBase, count)
     }
 }
+
+/// Group pitches in blocks of 16: a group's origin is its block's start (a ``PitchTree`` over
+/// block sums, small enough to stay in cache) plus the pitches before it in its block, added in
+/// order. Every origin is a fixed function of the current pitches, so measuring in any order
+/// gives a fresh layout's numbers; a change costs O(16 + log n); a query walks a block's
+/// neighbouring pitches in memory order instead of descending the tree for each group.
+struct BlockedPitches {
+    static let blockSize = 16
+    private(set) var pitches: [CGFloat]
+    private var blocks: PitchTree
+
+    init(_ values: [CGFloat]) {
+        pitches = values
+        let count = (values.count + Self.blockSize - 1) / Self.blockSize
+        var sums = [CGFloat](repeating: 0, count: count)
+        for b in 0..<count { sums[b] = Self.fold(values, from: b * Self.blockSize, to: min(values.count, (b + 1) * Self.blockSize)) }
+        blocks = PitchTree(sums)
+    }
+
+    var count: Int { pitches.count }
+    var bytes: Int { pitches.capacity * MemoryLayout<CGFloat>.stride + blocks.bytes }
+    var total: CGFloat { blocks.total }
+
+    private static func fold(_ values: [CGFloat], from: Int, to: Int) -> CGFloat {
+        var sum: CGFloat = 0
+        var i = from
+        while i < to {
+            sum += values[i]
+            i += 1
+        }
+        return sum
+    }
+
+    mutating func set(_ i: Int, _ value: CGFloat) {
+        pitches[i] = value
+        let b = i / Self.blockSize
+        blocks.set(b, Self.fold(pitches, from: b * Self.blockSize, to: min(pitches.count, (b + 1) * Self.blockSize)))
+    }
+
+    /// Where group `g` starts, from the section's first group.
+    func origin(_ g: Int) -> CGFloat {
+        let b = g / Self.blockSize
+        var sum = blocks.prefix(b)
+        var i = b * Self.blockSize
+        while i < g {
+            sum += pitches[i]
+            i += 1
+        }
+        return sum
+    }
+
+    /// Calls `body` with each group from `g` on and its origin until it returns `false`.
+    func forEachOrigin(from g: Int, _ body: (Int, CGFloat) -> Bool) {
+        guard g < pitches.count else { return }
+        var i = g
+        var origin = self.origin(g)
+        while i < pitches.count {
+            guard body(i, origin) else { return }
+            i += 1
+            if i % Self.blockSize == 0 { origin = blocks.prefix(i / Self.blockSize) } else { origin += pitches[i - 1] }
+        }
+    }
+
+    /// A group at or before the first whose pitch ends past `target` (one group early where
+    /// rounding could decide it), or `count`.
+    func firstEnding(after target: CGFloat) -> Int {
+        let t = target - 1e-9 * max(1, abs(target))
+        let b = blocks.firstEnding(after: t)
+        guard b < blocks.count else { return pitches.count }
+        var sum = blocks.prefix(b)
+        var i = b * Self.blockSize
+        let end = min(pitches.count, i + Self.blockSize)
+        while i < end {
+            sum += pitches[i]
+            if sum > t { return i }
+            i += 1
+        }
+        return max(0, end - 1)
+    }
+}
