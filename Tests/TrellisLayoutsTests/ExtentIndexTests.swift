@@ -1,6 +1,7 @@
 import Testing
 import TrellisCollectionView
 import TrellisLayouts
+import TrellisTestSupport
 
 @Suite("Extent index")
 struct ExtentIndexTests {
@@ -8,7 +9,7 @@ struct ExtentIndexTests {
     /// sealed and not, across the sample blocks' edges.
     @Test("candidates hold every overlapping element", arguments: [false, true])
     func candidatesHoldEveryHit(sorted: Bool) {
-        var rng = SplitMix(seed: sorted ? 11 : 12)
+        var rng = SeededRandom(seed: sorted ? 11 : 12)
         for count in [0, 1, 63, 64, 65, 128, 129, 700] {
             var index = ExtentIndex()
             var extents: [(Double, Double)] = []
@@ -46,18 +47,5 @@ struct ExtentIndexTests {
                 }
             }
         }
-    }
-}
-
-/// A small deterministic generator for the tests.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
