@@ -98,6 +98,18 @@ enum DemoCommand {
         io.stdout += "Open \(folder.appendingPathComponent("index.html").path) in a browser.\n"
     }
 
+    /// Twenty-two photos of the shapes cameras and phones take, for the justified examples.
+    static let photoSection = """
+        {"items": [{"width": 4000, "height": 3000}, {"width": 1080, "height": 1080}, {"width": 3024, "height": 4032},
+                   {"width": 3024, "height": 4032}, {"width": 1080, "height": 1920}, {"width": 1920, "height": 1080},
+                   {"width": 6000, "height": 4000}, {"width": 3000, "height": 4000}, {"width": 1920, "height": 1080},
+                   {"width": 1080, "height": 1080}, {"width": 4000, "height": 3000}, {"width": 1920, "height": 1080},
+                   {"width": 1920, "height": 1080}, {"width": 1080, "height": 1080}, {"width": 6000, "height": 4000},
+                   {"width": 1920, "height": 1080}, {"width": 1920, "height": 1080}, {"width": 1080, "height": 1920},
+                   {"width": 3000, "height": 4000}, {"width": 1080, "height": 1920}, {"width": 5000, "height": 1600},
+                   {"width": 3024, "height": 4032}]}
+        """
+
     static let examples: [Example] = [
         Example(name: "circle-insert-delete", caption: """
             The seed's example: items on a circle. Item 0 is deleted and shrinks into the centre as it fades; \
@@ -196,14 +208,7 @@ enum DemoCommand {
               "layout": {"type": "justified", "targetRowHeight": 120, "boxSpacing": 4, "containerPadding": 8,
                          "widowLayoutStyle": "center"},
               "sections": [
-                {"items": [{"width": 4000, "height": 3000}, {"width": 1080, "height": 1080}, {"width": 3024, "height": 4032},
-                           {"width": 3024, "height": 4032}, {"width": 1080, "height": 1920}, {"width": 1920, "height": 1080},
-                           {"width": 6000, "height": 4000}, {"width": 3000, "height": 4000}, {"width": 1920, "height": 1080},
-                           {"width": 1080, "height": 1080}, {"width": 4000, "height": 3000}, {"width": 1920, "height": 1080},
-                           {"width": 1920, "height": 1080}, {"width": 1080, "height": 1080}, {"width": 6000, "height": 4000},
-                           {"width": 1920, "height": 1080}, {"width": 1920, "height": 1080}, {"width": 1080, "height": 1920},
-                           {"width": 3000, "height": 4000}, {"width": 1080, "height": 1920}, {"width": 5000, "height": 1600},
-                           {"width": 3024, "height": 4032}]}
+                \(photoSection)
               ]
             }
             """),
@@ -216,14 +221,7 @@ enum DemoCommand {
               "layout": {"type": "justified", "targetRowHeight": 110, "boxSpacing": 4, "containerPadding": 8,
                          "fullWidthBreakoutRowCadence": 3},
               "sections": [
-                {"items": [{"width": 4000, "height": 3000}, {"width": 1080, "height": 1080}, {"width": 3024, "height": 4032},
-                           {"width": 3024, "height": 4032}, {"width": 1080, "height": 1920}, {"width": 1920, "height": 1080},
-                           {"width": 6000, "height": 4000}, {"width": 3000, "height": 4000}, {"width": 1920, "height": 1080},
-                           {"width": 1080, "height": 1080}, {"width": 4000, "height": 3000}, {"width": 1920, "height": 1080},
-                           {"width": 1920, "height": 1080}, {"width": 1080, "height": 1080}, {"width": 6000, "height": 4000},
-                           {"width": 1920, "height": 1080}, {"width": 1920, "height": 1080}, {"width": 1080, "height": 1920},
-                           {"width": 3000, "height": 4000}, {"width": 1080, "height": 1920}, {"width": 5000, "height": 1600},
-                           {"width": 3024, "height": 4032}]}
+                \(photoSection)
               ]
             }
             """),

@@ -1,16 +1,22 @@
 @_spi(Instrumentation) import TrellisCollectionView
 
-/// Sizes for the benchmarks: widths 40…160, heights 40…120, from a fixed seed.
-func variedSizes(_ count: Int, seed: UInt64 = 42) -> [CGSize] {
-    var state = seed
-    func next() -> UInt64 {
+/// A SplitMix64 stream from `seed`: the benchmarks' fixed inputs.
+struct BenchmarkRandom {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         return z ^ (z >> 31)
     }
-    return (0..<count).map { _ in CGSize(width: CGFloat(40 + next() % 121), height: CGFloat(40 + next() % 81)) }
+}
+
+/// Sizes for the benchmarks: widths 40…160, heights 40…120, from a fixed seed.
+func variedSizes(_ count: Int, seed: UInt64 = 42) -> [CGSize] {
+    var random = BenchmarkRandom(seed: seed)
+    return (0..<count).map { _ in CGSize(width: CGFloat(40 + random.next() % 121), height: CGFloat(40 + random.next() % 81)) }
 }
 
 /// The limit baseline: the same flow rules for one section, as one plain loop writing into a

@@ -4,15 +4,8 @@ import TrellisLayouts
 
 /// Natural sizes for the sized layouts: photo-like shapes, widths 200…1199 and heights 200…1199.
 func photoSizes(_ count: Int, seed: UInt64 = 7) -> [CGSize] {
-    var state = seed
-    func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    return (0..<count).map { _ in CGSize(width: CGFloat(200 + next() % 1000), height: CGFloat(200 + next() % 1000)) }
+    var random = BenchmarkRandom(seed: seed)
+    return (0..<count).map { _ in CGSize(width: CGFloat(200 + random.next() % 1000), height: CGFloat(200 + random.next() % 1000)) }
 }
 
 /// Gives the waterfall and justified layouts their sizes in one call per section.
