@@ -41,12 +41,27 @@ open class CollectionViewLayoutAttributes: NSObject, NSCopying {
     @exclusivity(unchecked) package private(set) var item = 0
     @exclusivity(unchecked) private var otherPath: IndexPath?
 
+    /// The storage of the three overridable properties below, which ``reset(category:kind:section:item:frame:)``
+    /// writes directly (a recycled object is of this very class).
+    @exclusivity(unchecked) private var storedAlpha: CGFloat = 1
+    @exclusivity(unchecked) private var storedZIndex = 0
+    @exclusivity(unchecked) private var storedIsHidden = false
+
     /// The opacity, 0 (transparent) to 1 (opaque). Defaults to 1.
-    @exclusivity(unchecked) open var alpha: CGFloat = 1
+    open var alpha: CGFloat {
+        get { storedAlpha }
+        set { storedAlpha = newValue }
+    }
     /// The stacking order: higher draws above lower. Defaults to 0.
-    @exclusivity(unchecked) open var zIndex: Int = 0
+    open var zIndex: Int {
+        get { storedZIndex }
+        set { storedZIndex = newValue }
+    }
     /// Whether the element is hidden. Defaults to `false`.
-    @exclusivity(unchecked) open var isHidden: Bool = false
+    open var isHidden: Bool {
+        get { storedIsHidden }
+        set { storedIsHidden = newValue }
+    }
     /// Whether this describes a cell, a supplementary view or a decoration view.
     @exclusivity(unchecked) public private(set) var representedElementCategory: CollectionView.ElementCategory = .cell
     /// The kind of supplementary or decoration view; `nil` for cells.
@@ -170,9 +185,9 @@ open class CollectionViewLayoutAttributes: NSObject, NSCopying {
         otherPath = nil
         setFrameOfBaseObject(frame)
         storedTransform = nil
-        alpha = 1
-        zIndex = 0
-        isHidden = false
+        storedAlpha = 1
+        storedZIndex = 0
+        storedIsHidden = false
     }
 
     /// Sets the index path from its two parts (the fast path of the built-in layouts).
