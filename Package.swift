@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "TrellisLayouts", targets: ["TrellisLayouts"]),
         .library(name: "TrellisGrid", targets: ["TrellisGrid"]),
         .library(name: "TrellisRender", targets: ["TrellisRender"]),
+        .library(name: "TrellisSQL", targets: ["TrellisSQL"]),
         .library(name: "TrellisCLI", targets: ["TrellisCLI"]),
         .executable(name: "trellis", targets: ["trellis"]),
     ],
@@ -31,9 +32,13 @@ let package = Package(
             linkerSettings: [.linkedLibrary("_FoundationICU", .when(platforms: [.linux]))]
         ),
         .target(name: "TrellisRender", dependencies: ["TrellisCollectionView", "TrellisGrid"]),
-        .target(name: "TrellisCLI", dependencies: ["TrellisCollectionView", "TrellisLayouts", "TrellisGrid", "TrellisRender"]),
+        // SQLite through the system library (Debian's libsqlite3-dev).
+        .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        // External data sources: a grid bound to an SQL table keeps every sorting feature.
+        .target(name: "TrellisSQL", dependencies: ["CSQLite", "TrellisGrid"]),
+        .target(name: "TrellisCLI", dependencies: ["TrellisCollectionView", "TrellisLayouts", "TrellisGrid", "TrellisRender", "TrellisSQL"]),
         .executableTarget(name: "trellis", dependencies: ["TrellisCLI"]),
-        .target(name: "Trellis", dependencies: ["TrellisCollectionView", "TrellisLayouts", "TrellisGrid", "TrellisRender"]),
+        .target(name: "Trellis", dependencies: ["TrellisCollectionView", "TrellisLayouts", "TrellisGrid", "TrellisRender", "TrellisSQL"]),
         // Helpers shared by the test targets; not a product.
         .target(name: "TrellisTestSupport", path: "Sources/TrellisTestSupport"),
         .testTarget(name: "TrellisLayoutTests", dependencies: ["TrellisCollectionView", "TrellisTestSupport"]),
@@ -43,13 +48,14 @@ let package = Package(
         .testTarget(name: "TrellisCollectionViewTests",
                     dependencies: ["TrellisCollectionView", "TrellisTestSupport"]),
         .testTarget(name: "TrellisGridTests", dependencies: ["TrellisGrid", "TrellisTestSupport"]),
+        .testTarget(name: "TrellisSQLTests", dependencies: ["TrellisSQL", "TrellisGrid", "TrellisTestSupport"]),
         .testTarget(name: "TrellisRenderTests", dependencies: ["TrellisRender", "TrellisCollectionView"]),
         // UIKit-dialect samples ported by the mechanical step and built in a package of their own,
         // with the README's and the guides' snippets; the samples are text, not part of the build.
         .testTarget(name: "TrellisPortingTests", exclude: ["UIKit", "Harness", "Expected.txt"]),
         .testTarget(
             name: "TrellisCLITests",
-            dependencies: ["TrellisCLI", "TrellisRender", "TrellisCollectionView", "TrellisTestSupport"],
+            dependencies: ["TrellisCLI", "TrellisRender", "TrellisCollectionView", "TrellisSQL", "TrellisTestSupport"],
             exclude: ["Transcripts"]
         ),
     ],

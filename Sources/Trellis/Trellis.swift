@@ -4,3 +4,4 @@
 @_exported import TrellisLayouts
 @_exported import TrellisGrid
 @_exported import TrellisRender
+@_exported import TrellisSQL

@@ -1,6 +1,7 @@
 import Foundation
 import TrellisGrid
 import TrellisRender
+import TrellisSQL
 
 /// `trellis sort FILE.csv [--by KEY]... [--pin-top PRED]... [--pin-bottom PRED]... [--recompute FUNC]
 /// [--summary [LABEL=]FUNC:COLUMNS]... [--precision N] [--locale ID] [--nulls last|first|smallest]
@@ -9,7 +10,7 @@ enum SortCommand {
     static let definition = CommandDefinition(
         name: "sort",
         overview: "Sort a CSV table, keeping pinned and summary rows in place.",
-        arguments: [("file", "The CSV file (RFC 4180, UTF-8, header row), or '-' for standard input.")],
+        arguments: [("file", "The CSV file (RFC 4180, UTF-8, header row), '-' for standard input,\nor an SQLite database with --table or --query.")],
         options: [
             OptionDefinition(names: ["--by"], valueName: "key",
                              help: "Sort key COLUMN[:asc|:desc][:natural|:natural-decimal|:lexical|:nocase|:locale];\n"
@@ -32,6 +33,12 @@ enum SortCommand {
                              help: "Where blank cells go: last (default, in both directions), first,\nor smallest (first ascending, last descending)."),
             OptionDefinition(names: ["--type"], valueName: "column=type",
                              help: "Read COLUMN as integer, decimal, text, boolean or date\ninstead of cell by cell.", repeatable: true),
+            OptionDefinition(names: ["--table"], valueName: "name",
+                             help: "Read this table of the SQLite database FILE (read-only)."),
+            OptionDefinition(names: ["--query"], valueName: "sql",
+                             help: "Read the rows of this SELECT on the SQLite database FILE (read-only)."),
+            OptionDefinition(names: ["--output-table"], valueName: "name",
+                             help: "With -o FILE.sqlite (or .db): the table to create. (default: sorted)"),
             OptionDefinition(names: ["--format"], valueName: "format",
                              help: "Output format: text, csv, json or html. (default: text)"),
             OptionDefinition(names: ["--output", "-o"], valueName: "file",
@@ -90,14 +97,42 @@ enum SortCommand {
             }
             types[column] = type
         }
-        let bytes = try io.readBytes(path)
         let shownPath = Excerpt.of(path, limit: 200)
-        let table: Table
-        do { table = try CSV.table(bytes: bytes, types: types) } catch {
-            if case .unknownColumn = error.problem { throw .usage("\(shownPath): \(error.message)") }
-            throw .data("\(shownPath): \(error)")
+        let sqlTable = parsed.value("--table"), sqlQuery = parsed.value("--query")
+        let source: GridDataSource
+        var typeWarnings: [String] = []
+        if sqlTable != nil || sqlQuery != nil {
+            guard sqlTable == nil || sqlQuery == nil else { throw .usage("Give '--table' or '--query', not both") }
+            guard types.isEmpty else {
+                throw .usage("'--type' reads CSV cells; an SQLite column has its declared type")
+            }
+            guard path != "-" else { throw .usage("An SQLite database is a file; name it instead of '-'") }
+            do {
+                let connection = try SQLiteConnection(path: io.url(for: path).path)
+                if let sqlTable {
+                    source = try SQLiteTableSource(connection: connection, table: sqlTable)
+                } else {
+                    source = try SQLiteQuerySource.table(connection: connection, query: sqlQuery!)
+                }
+            } catch {
+                // A missing table or a query SQLite cannot run is the command line's; the rest the file's.
+                let usage = sqlTable == nil || error.message.hasPrefix("no table")
+                throw usage ? .usage("\(shownPath): \(error.message)") : .data("\(shownPath): \(error.message)")
+            }
+        } else {
+            let bytes = try io.readBytes(path)
+            if bytes.starts(with: Array("SQLite format 3\u{0}".utf8)) {
+                throw .usage("\(shownPath) is an SQLite database; name its table with --table, or give --query")
+            }
+            let table: Table
+            do { table = try CSV.table(bytes: bytes, types: types) } catch {
+                if case .unknownColumn = error.problem { throw .usage("\(shownPath): \(error.message)") }
+                throw .data("\(shownPath): \(error)")
+            }
+            source = table
+            typeWarnings = table.typeWarnings.map { "\($0)" }
         }
-        let names = table.columns.map(\.identifier)
+        let names = source.columns.map(\.identifier)
         func known(_ column: String, _ option: String) throws(CommandError) {
             guard names.contains(column) else {
                 var message = "Unknown column '\(Excerpt.of(column))' in '\(Excerpt.of(option))'"
@@ -110,7 +145,7 @@ enum SortCommand {
         for text in parsed.values["--by"] ?? [] {
             keys.append(try key(text, names: names, locale: locale, nulls: nulls, known: known))
         }
-        let grid = DataGrid(bound: table)
+        let grid = DataGrid(bound: source)
         var pinOptions: [(option: String, pin: RowPin)] = []
         do {
             for (option, region) in [("--pin-top", RowRegion.pinnedTop), ("--pin-bottom", .pinnedBottom)] {
@@ -134,7 +169,7 @@ enum SortCommand {
         } catch {
             throw .usage("\(error)")
         }
-        for warning in table.typeWarnings { io.stderr += "warning: \(warning)\n" }
+        for warning in typeWarnings { io.stderr += "warning: \(warning)\n" }
         for unmatched in grid.unmatchedPins {
             if let option = pinOptions.first(where: { $0.pin == unmatched })?.option {
                 io.stderr += "warning: '\(Excerpt.of(option))' matches no row\n"
@@ -145,6 +180,25 @@ enum SortCommand {
         }
         let title = path == "-" ? "Sorted table" : "Sorted " + (path as NSString).lastPathComponent
         let raw = parsed.flags.contains("--raw-formulas")
+        if let output = parsed.value("--output"), ["sqlite", "sqlite3", "db"].contains((output as NSString).pathExtension.lowercased()) {
+            guard parsed.value("--format") == nil else {
+                throw .usage("'-o \(Excerpt.of(output))' writes an SQLite table; leave out '--format'")
+            }
+            let name = parsed.value("--output-table") ?? "sorted"
+            do {
+                let report = try SQLiteExport.write(grid, to: io.url(for: output).path, table: name)
+                for (column, example) in report.untypedColumns {
+                    io.stderr += "warning: column '\(Excerpt.of(column))' is written without a type, so that texts such as "
+                        + "'\(Excerpt.of(example))' stay as they are\n"
+                }
+            } catch {
+                throw .failure("\(Excerpt.of(output, limit: 200)): \(error.message)")
+            }
+            return
+        }
+        if parsed.value("--output-table") != nil {
+            throw .usage("'--output-table' names the table of an SQLite output; give -o FILE.sqlite")
+        }
         try io.stream(to: parsed.value("--output")) { out in
             switch format {
             case .text: GridRenderer.writeText(grid, to: out)

@@ -170,6 +170,8 @@ enum Porting {
         // The file that imports Foundation too, type-checked against the built modules.
         try write(ambiguous, "Ambiguous/Ambiguous.swift")
         let check = try swiftc(["-typecheck", "-I", directory.appendingPathComponent(".build/debug/Modules").path,
+                                // The system library's module map, which the modules above import.
+                                "-I", root.appendingPathComponent("Sources/CSQLite").path,
                                 directory.appendingPathComponent("Ambiguous/Ambiguous.swift").path])
         return Scratch(directory: directory, samplesFailure: samples.status == 0 ? nil : errors(in: samples.output),
                        snippetsFailure: snippets.status == 0 ? nil : errors(in: snippets.output),

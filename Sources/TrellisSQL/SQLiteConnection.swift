@@ -1,0 +1,193 @@
+import CSQLite
+import Foundation
+import TrellisGrid
+
+/// What went wrong talking to SQLite: its message, and the statement or file involved.
+public struct SQLiteError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// SQLite's result code.
+    public var code: Int32
+    /// SQLite's message, with what was being done.
+    public var message: String
+    public var description: String { message }
+}
+
+/// One connection to an SQLite database, read-only unless asked otherwise.
+///
+/// ```swift
+/// let db = try SQLiteConnection(path: "scores.sqlite")          // read-only
+/// try db.rows("SELECT name FROM sqlite_master WHERE type = ?", ["table"]) { row in print(row.text(0)) }
+/// ```
+///
+/// Values are always bound as parameters and identifiers quoted (``quote(_:)``): a name or value
+/// that looks like SQL is data.
+public final class SQLiteConnection: @unchecked Sendable {
+    let handle: OpaquePointer
+    /// The file, as given.
+    public let path: String
+    public let isReadOnly: Bool
+
+    /// Opens `path`. `readOnly` (the default) opens it with SQLite's read-only flag, so nothing can
+    /// be written through this connection; `create` makes a new file when there is none.
+    public init(path: String, readOnly: Bool = true, create: Bool = false) throws(SQLiteError) {
+        var db: OpaquePointer?
+        var flags = readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE
+        if create && !readOnly { flags |= SQLITE_OPEN_CREATE }
+        flags |= SQLITE_OPEN_NOMUTEX
+        let status = sqlite3_open_v2(path, &db, flags, nil)
+        guard status == SQLITE_OK, let db else {
+            let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
+            if let db { sqlite3_close_v2(db) }
+            throw SQLiteError(code: status, message: "cannot open the database '\(path)': \(message)")
+        }
+        handle = db
+        self.path = path
+        isReadOnly = readOnly
+        sqlite3_extended_result_codes(db, 1)
+    }
+
+    deinit { sqlite3_close_v2(handle) }
+
+    /// `name` as an SQL identifier: in double quotes, inner quotes doubled.
+    public static func quote(_ name: String) -> String {
+        "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    /// Prepares `sql` (one statement).
+    public func prepare(_ sql: String) throws(SQLiteError) -> SQLiteStatement {
+        var statement: OpaquePointer?
+        let status = sqlite3_prepare_v2(handle, sql, -1, &statement, nil)
+        guard status == SQLITE_OK, let statement else {
+            throw SQLiteError(code: status, message: String(cString: sqlite3_errmsg(handle)))
+        }
+        return SQLiteStatement(statement, connection: self)
+    }
+
+    /// Runs `sql` with `bindings`, calling `body` for each row.
+    public func rows(_ sql: String, _ bindings: [SQLiteValue] = [],
+                     _ body: (SQLiteStatement) throws(SQLiteError) -> Void) throws(SQLiteError) {
+        let statement = try prepare(sql)
+        try statement.bind(bindings)
+        while try statement.step() { try body(statement) }
+    }
+
+    /// Runs statements that return no rows (a script, without parameters).
+    public func execute(_ sql: String) throws(SQLiteError) {
+        var error: UnsafeMutablePointer<CChar>?
+        let status = sqlite3_exec(handle, sql, nil, nil, &error)
+        guard status == SQLITE_OK else {
+            let message = error.map { String(cString: $0) } ?? String(cString: sqlite3_errmsg(handle))
+            sqlite3_free(error)
+            throw SQLiteError(code: status, message: message)
+        }
+    }
+
+    /// Runs one statement with `bindings` that returns no rows.
+    public func run(_ sql: String, _ bindings: [SQLiteValue] = []) throws(SQLiteError) {
+        let statement = try prepare(sql)
+        try statement.bind(bindings)
+        while try statement.step() {}
+    }
+
+    func lastError(_ status: Int32) -> SQLiteError {
+        SQLiteError(code: status, message: String(cString: sqlite3_errmsg(handle)))
+    }
+}
+
+/// A value to bind, or read back, in SQLite's own types.
+public enum SQLiteValue: Equatable, Sendable {
+    case null
+    case integer(Int64)
+    case real(Double)
+    case text(String)
+    case blob([UInt8])
+}
+
+/// SQLite's marker for "copy the bytes now".
+private let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+
+/// A prepared statement: bind, step, read columns.
+public final class SQLiteStatement {
+    let handle: OpaquePointer
+    private let connection: SQLiteConnection
+
+    init(_ handle: OpaquePointer, connection: SQLiteConnection) {
+        self.handle = handle
+        self.connection = connection
+    }
+
+    deinit { sqlite3_finalize(handle) }
+
+    /// Binds `values` to the parameters, from the first, after clearing the previous run.
+    public func bind(_ values: [SQLiteValue]) throws(SQLiteError) {
+        sqlite3_reset(handle)
+        sqlite3_clear_bindings(handle)
+        for (i, value) in values.enumerated() {
+            let index = Int32(i + 1)
+            let status: Int32
+            switch value {
+            case .null: status = sqlite3_bind_null(handle, index)
+            case .integer(let v): status = sqlite3_bind_int64(handle, index, v)
+            case .real(let v): status = sqlite3_bind_double(handle, index, v)
+            case .text(let s): status = sqlite3_bind_text(handle, index, s, -1, transient)
+            case .blob(let b): status = b.withUnsafeBytes { sqlite3_bind_blob(handle, index, $0.baseAddress, Int32($0.count), transient) }
+            }
+            guard status == SQLITE_OK else { throw connection.lastError(status) }
+        }
+    }
+
+    /// Moves to the next row: `true` while there is one.
+    public func step() throws(SQLiteError) -> Bool {
+        let status = sqlite3_step(handle)
+        switch status {
+        case SQLITE_ROW: return true
+        case SQLITE_DONE: return false
+        default: throw connection.lastError(status)
+        }
+    }
+
+    public var columnCount: Int { Int(sqlite3_column_count(handle)) }
+    public func columnName(_ i: Int) -> String { String(cString: sqlite3_column_name(handle, Int32(i))) }
+    /// The column's declared type in its table, when it comes straight from one.
+    public func declaredType(_ i: Int) -> String? { sqlite3_column_decltype(handle, Int32(i)).map { String(cString: $0) } }
+
+    public func isNull(_ i: Int) -> Bool { sqlite3_column_type(handle, Int32(i)) == SQLITE_NULL }
+    public func int64(_ i: Int) -> Int64 { sqlite3_column_int64(handle, Int32(i)) }
+    public func double(_ i: Int) -> Double { sqlite3_column_double(handle, Int32(i)) }
+
+    /// The column's value as text, as SQLite writes it (numbers in SQLite's own rendering).
+    public func text(_ i: Int) -> String {
+        guard let bytes = sqlite3_column_text(handle, Int32(i)) else { return "" }
+        let count = Int(sqlite3_column_bytes(handle, Int32(i)))
+        return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
+    }
+
+    /// The column's value in SQLite's types.
+    public func value(_ i: Int) -> SQLiteValue {
+        switch sqlite3_column_type(handle, Int32(i)) {
+        case SQLITE_INTEGER: return .integer(int64(i))
+        case SQLITE_FLOAT: return .real(double(i))
+        case SQLITE_TEXT: return .text(text(i))
+        case SQLITE_BLOB:
+            let count = Int(sqlite3_column_bytes(handle, Int32(i)))
+            guard count > 0, let bytes = sqlite3_column_blob(handle, Int32(i)) else { return .blob([]) }
+            return .blob(Array(UnsafeRawBufferPointer(start: bytes, count: count)))
+        default: return .null
+        }
+    }
+
+    /// The column's value as a grid cell, keeping its type: 64-bit integers exactly, reals
+    /// (NaN is missing), text as stored, NULL missing, a blob as `x'…'` hex text.
+    public func cell(_ i: Int) -> CellValue {
+        switch sqlite3_column_type(handle, Int32(i)) {
+        case SQLITE_INTEGER: return .integer(Int(int64(i)))
+        case SQLITE_FLOAT:
+            let d = double(i)
+            return d.isNaN ? .missing : .decimal(d)
+        case SQLITE_TEXT: return .text(text(i))
+        case SQLITE_BLOB:
+            guard case .blob(let bytes) = value(i) else { return .missing }
+            return .text("x'" + bytes.map { String(format: "%02x", $0) }.joined() + "'")
+        default: return .missing
+        }
+    }
+}

@@ -1,0 +1,178 @@
+import Foundation
+import TrellisGrid
+
+/// An SQLite table as a grid's data source: rows in `rowid` order, read on demand in blocks, with
+/// their exact types (64-bit integers, reals, text as stored). The grid sorts it without
+/// reordering it, as it sorts any source; a sort reads only its key columns.
+///
+/// ```swift
+/// let db = try SQLiteConnection(path: "scores.sqlite")
+/// let grid = DataGrid(bound: try SQLiteTableSource(connection: db, table: "scores"))
+/// try grid.sort(by: [SortKey("分数", .descending)])
+/// ```
+///
+/// Nothing is written: a read-only connection is enough. After the table changes outside the
+/// grid, ``refresh()`` reads its rows again and the grid re-sorts.
+public final class SQLiteTableSource: GridDataSource {
+    public let connection: SQLiteConnection
+    /// The table's name, as given.
+    public let table: String
+    public let columns: [Column]
+    /// Each row's `rowid`, in order: what a position means.
+    public private(set) var keys: [Int64] = []
+    private let notifier = GridChangeNotifier()
+    public var changes: GridChangeNotifier? { notifier }
+
+    /// Rows read from the table, a block at a time, the most recent kept.
+    private struct Block {
+        var values: [CellValue]
+        var texts: [String]
+    }
+    static let blockSize = 256
+    static let blocksKept = 64
+    private var blocks: [Int: Block] = [:]
+    private var blockUse: [Int] = []
+    private let quotedTable: String
+    private let selectList: String
+
+    /// The source of `table`; throws when there is no such table (naming the ones there are) or
+    /// it has no `rowid` (read it with ``SQLiteQuerySource`` and an `ORDER BY`).
+    public init(connection: SQLiteConnection, table: String) throws(SQLiteError) {
+        self.connection = connection
+        self.table = table
+        var names: [String] = []
+        try connection.rows("SELECT name FROM sqlite_master WHERE type IN ('table', 'view') ORDER BY name") { row in
+            names.append(row.text(0))
+        }
+        guard names.contains(table) else {
+            let listed = names.isEmpty ? "the database has no tables"
+                : "the tables are " + names.prefix(20).map { "\"\($0)\"" }.joined(separator: ", ")
+            throw SQLiteError(code: 1, message: "no table \"\(table)\"; \(listed)")
+        }
+        quotedTable = SQLiteConnection.quote(table)
+        var columns: [Column] = []
+        try connection.rows("SELECT name, type FROM pragma_table_info(?) ORDER BY cid", [.text(table)]) { row in
+            columns.append(Column(row.text(0), type: Self.type(declared: row.text(1))))
+        }
+        self.columns = columns
+        selectList = columns.map { SQLiteConnection.quote($0.identifier) }.joined(separator: ", ")
+        try readKeys()
+    }
+
+    /// The grid type of a declared SQL type, by SQLite's affinity rules.
+    static func type(declared: String) -> ColumnType {
+        let t = declared.uppercased()
+        if t.contains("INT") { return .integer }
+        if t.contains("CHAR") || t.contains("CLOB") || t.contains("TEXT") { return .text }
+        if t.isEmpty || t.contains("BLOB") { return .text }
+        return .decimal
+    }
+
+    private func readKeys() throws(SQLiteError) {
+        var keys: [Int64] = []
+        do {
+            try connection.rows("SELECT rowid FROM \(quotedTable) ORDER BY rowid") { row in keys.append(row.int64(0)) }
+        } catch {
+            throw SQLiteError(code: error.code, message: "\"\(table)\" has no rowid (\(error.message)); read it with --query "
+                              + "and an ORDER BY on its primary key")
+        }
+        self.keys = keys
+        blocks = [:]
+        blockUse = []
+    }
+
+    /// Reads the table's rows again (after changes made elsewhere) and tells the grids.
+    public func refresh() throws(SQLiteError) {
+        try readKeys()
+        notifier.post(.reset)
+    }
+
+    public var rowCount: Int { keys.count }
+
+    private func block(_ b: Int) -> Block? {
+        if let block = blocks[b] {
+            if blockUse.last != b, let i = blockUse.firstIndex(of: b) {
+                blockUse.remove(at: i)
+                blockUse.append(b)
+            }
+            return block
+        }
+        let first = b * Self.blockSize
+        guard first < keys.count else { return nil }
+        let last = min(keys.count, first + Self.blockSize) - 1
+        var values: [CellValue] = [], texts: [String] = []
+        let width = columns.count
+        values.reserveCapacity((last - first + 1) * width)
+        do {
+            try connection.rows("SELECT \(selectList) FROM \(quotedTable) WHERE rowid BETWEEN ? AND ? ORDER BY rowid",
+                                [.integer(keys[first]), .integer(keys[last])]) { row in
+                for c in 0..<width {
+                    values.append(row.cell(c))
+                    texts.append(row.text(c))
+                }
+            }
+        } catch {
+            return nil
+        }
+        guard values.count == (last - first + 1) * width else { return nil }
+        let block = Block(values: values, texts: texts)
+        blocks[b] = block
+        blockUse.append(b)
+        if blockUse.count > Self.blocksKept { blocks[blockUse.removeFirst()] = nil }
+        return block
+    }
+
+    public func value(row: Int, column: Int) -> CellValue {
+        guard row >= 0, row < keys.count, columns.indices.contains(column),
+              let block = block(row / Self.blockSize) else { return .missing }
+        return block.values[(row % Self.blockSize) * columns.count + column]
+    }
+
+    public func text(row: Int, column: Int) -> String {
+        guard row >= 0, row < keys.count, columns.indices.contains(column),
+              let block = block(row / Self.blockSize) else { return "" }
+        return block.texts[(row % Self.blockSize) * columns.count + column]
+    }
+
+    /// One column at `rows`: read in one ordered scan of that column alone when the rows are many
+    /// (a sort's key), through the blocks otherwise.
+    public func values(ofColumn column: Int, rows: [Int]) -> [CellValue] {
+        guard columns.indices.contains(column) else { return rows.map { _ in .missing } }
+        guard rows.count > Self.blockSize * 4 else { return rows.map { value(row: $0, column: column) } }
+        var all: [CellValue] = []
+        all.reserveCapacity(keys.count)
+        do {
+            try connection.rows("SELECT \(SQLiteConnection.quote(columns[column].identifier)) FROM \(quotedTable) ORDER BY rowid") { row in
+                all.append(row.cell(0))
+            }
+        } catch {
+            return rows.map { value(row: $0, column: column) }
+        }
+        guard all.count == keys.count else { return rows.map { value(row: $0, column: column) } }
+        return rows.map { $0 >= 0 && $0 < all.count ? all[$0] : .missing }
+    }
+}
+
+/// The rows of an SQL query as a table: read once, in the query's order, with exact types.
+public enum SQLiteQuerySource {
+    /// A table holding what `sql` returns (its column names as the table's).
+    public static func table(connection: SQLiteConnection, query sql: String) throws(SQLiteError) -> Table {
+        let statement = try connection.prepare(sql)
+        var table: Table?
+        var width = 0
+        while try statement.step() {
+            if table == nil {
+                width = statement.columnCount
+                table = Table(columns: (0..<width).map {
+                    Column(statement.columnName($0), type: statement.declaredType($0).map(SQLiteTableSource.type(declared:)) ?? .text)
+                })
+            }
+            let values = (0..<width).map { statement.cell($0) }
+            do { try table!.appendRow(values: values) } catch {
+                throw SQLiteError(code: 1, message: "cannot hold the query's row: \(error)")
+            }
+        }
+        if let table { return table }
+        return Table(columns: (0..<statement.columnCount).map { Column(statement.columnName($0)) })
+    }
+}

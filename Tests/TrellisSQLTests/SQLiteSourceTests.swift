@@ -1,0 +1,186 @@
+import Foundation
+import Testing
+import TrellisGrid
+import TrellisSQL
+import TrellisTestSupport
+
+/// A fresh database file in a temporary folder, removed when the test ends.
+final class ScratchDatabase {
+    let path: String
+    init() {
+        path = FileManager.default.temporaryDirectory
+            .appendingPathComponent("trellis-sql-\(UUID().uuidString).sqlite").path
+    }
+    deinit { try? FileManager.default.removeItem(atPath: path) }
+    func writer() throws -> SQLiteConnection { try SQLiteConnection(path: path, readOnly: false, create: true) }
+}
+
+/// A table of random cells of the kinds real files hold, as SQLite stores them and as values.
+struct RandomTable {
+    static let columns = [("id", "INTEGER"), ("组号", "TEXT"), ("分数", "REAL"), ("big", "INTEGER"), ("name", "TEXT")]
+    var rows: [[SQLiteValue]]
+
+    static func make(_ rng: inout SeededRandom, rows count: Int) -> RandomTable {
+        let names = ["张三", "李四", "王五", "Émile", "E\u{301}mile", "emile", "Zoë", "zoe", "o'Brien", "Robert'); DROP TABLE t;--"]
+        var rows: [[SQLiteValue]] = []
+        for i in 0..<count {
+            let group: SQLiteValue = rng.chance(0.1) ? .null : .text(rng.chance(0.2) ? "第\(["一", "二", "十", "十一"].randomElement(using: &rng)!)组"
+                                                                   : "组\(Int.random(in: 1...12, using: &rng))")
+            let score: SQLiteValue = rng.chance(0.1) ? .null : rng.chance(0.08) ? .text("缺考")
+                : .real(Double(Int.random(in: 0...200, using: &rng)) / 2)
+            let big: SQLiteValue = rng.chance(0.1) ? .null : .integer(Int64.random(in: Int64.max - 3...Int64.max, using: &rng))
+            let name: SQLiteValue = rng.chance(0.1) ? .null : .text(names.randomElement(using: &rng)!)
+            rows.append([.integer(Int64(i + 1)), group, score, big, name])
+        }
+        return RandomTable(rows: rows)
+    }
+
+    func write(to db: SQLiteConnection, table: String) throws {
+        let quoted = SQLiteConnection.quote(table)
+        let definition = Self.columns.map { "\(SQLiteConnection.quote($0.0)) \($0.1)" }.joined(separator: ", ")
+        try db.execute("CREATE TABLE \(quoted) (\(definition))")
+        let insert = try db.prepare("INSERT INTO \(quoted) VALUES (?, ?, ?, ?, ?)")
+        try db.execute("BEGIN")
+        for row in rows {
+            try insert.bind(row)
+            while try insert.step() {}
+        }
+        try db.execute("COMMIT")
+    }
+
+    /// The same cells as an in-memory table.
+    func table() throws -> Table {
+        let table = Table(columns: Self.columns.map { Column($0.0, type: $0.1 == "TEXT" ? .text : $0.1 == "REAL" ? .decimal : .integer) })
+        for row in rows {
+            try table.appendRow(values: row.map { value in
+                switch value {
+                case .null: return .missing
+                case .integer(let i): return .integer(Int(i))
+                case .real(let d): return .decimal(d)
+                case .text(let s): return .text(s)
+                case .blob: return .missing
+                }
+            })
+        }
+        return table
+    }
+}
+
+@Suite("SQLite sources")
+struct SQLiteSourceTests {
+    @Test("a grid bound to an SQLite table sorts, pins and summarises exactly as over the same data in memory",
+          arguments: 0..<4)
+    func sameAsInMemory(seed: Int) throws {
+        var rng = SeededRandom(seed: UInt64(90 + seed))
+        let data = RandomTable.make(&rng, rows: Int.random(in: 0...1500, using: &rng))
+        let scratch = ScratchDatabase()
+        try data.write(to: try scratch.writer(), table: "scores")
+        let source = try SQLiteTableSource(connection: try SQLiteConnection(path: scratch.path), table: "scores")
+        let memory = try data.table()
+        #expect(source.rowCount == memory.rowCount)
+        let keys: [[SortKey]] = [
+            [SortKey("分数", .descending)],
+            [SortKey("组号", comparator: .text(.natural)), SortKey("分数", .descending, nulls: .first)],
+            [SortKey("name", comparator: .text(.localized("zh")))],
+            [SortKey("name", .descending, comparator: .text(.caseInsensitive), nulls: .asSmallest)],
+            [SortKey("big", .descending), SortKey("id")],
+            [SortKey("name", comparator: .text(.lexical))],
+        ]
+        for sortKeys in keys {
+            let a = DataGrid(bound: source), b = DataGrid(bound: memory)
+            for grid in [a, b] {
+                try grid.pin(.matching(column: "组号", value: "组1"), at: .pinnedBottom)
+                try grid.addSummary(SummaryRow(.mean, columns: ["分数"], label: "平均"))
+                try grid.sort(by: sortKeys)
+            }
+            #expect(a.displayedRows == b.displayedRows, "seed \(seed), keys \(sortKeys.map(\.column))")
+            for index in stride(from: 0, to: a.displayedRowCount, by: max(1, a.displayedRowCount / 40)) {
+                let ra = a.displayedRow(at: index)!, rb = b.displayedRow(at: index)!
+                for column in 0..<5 {
+                    #expect(a.value(ra, column: column) == b.value(rb, column: column))
+                }
+                // Text is as stored: the text columns' exactly (SQLite writes reals its own way, 98.0).
+                for column in [1, 4] { #expect(a.text(ra, column: column) == b.text(rb, column: column)) }
+            }
+        }
+    }
+
+    @Test("values keep their exact type and text: 64-bit integers, reals, text in a number column")
+    func exactValues() throws {
+        let scratch = ScratchDatabase()
+        let db = try scratch.writer()
+        try db.execute("CREATE TABLE t (id INTEGER, score REAL, code TEXT)")
+        try db.run("INSERT INTO t VALUES (?, ?, ?)", [.integer(9_223_372_036_854_775_807), .real(88.5), .text("007")])
+        try db.run("INSERT INTO t VALUES (?, ?, ?)", [.integer(9_223_372_036_854_775_806), .text("缺考"), .text("7")])
+        let source = try SQLiteTableSource(connection: try SQLiteConnection(path: scratch.path), table: "t")
+        #expect(source.value(row: 0, column: 0) == .integer(9_223_372_036_854_775_807))
+        #expect(source.value(row: 1, column: 0) == .integer(9_223_372_036_854_775_806))
+        #expect(source.value(row: 1, column: 1) == .text("缺考"))
+        #expect(source.text(row: 0, column: 2) == "007")
+        #expect(source.columns.map(\.type) == [.integer, .decimal, .text])
+        let grid = DataGrid(bound: source)
+        try grid.sort(by: [SortKey("id")])
+        #expect(grid.displayedRows == [.source(1), .source(0)], "18-digit ids do not tie")
+    }
+
+    @Test("a read-only connection is enough, and it writes nothing")
+    func readOnly() throws {
+        let scratch = ScratchDatabase()
+        let db = try scratch.writer()
+        try db.execute("CREATE TABLE t (a INTEGER)")
+        try db.run("INSERT INTO t VALUES (1)")
+        let reader = try SQLiteConnection(path: scratch.path)
+        #expect(throws: SQLiteError.self) { try reader.run("INSERT INTO t VALUES (2)") }
+        let grid = DataGrid(bound: try SQLiteTableSource(connection: reader, table: "t"))
+        try grid.sort(by: [SortKey("a", .descending)])
+        #expect(grid.displayedRowCount == 1)
+    }
+
+    @Test("names and values that look like SQL are data")
+    func injection() throws {
+        let scratch = ScratchDatabase()
+        let db = try scratch.writer()
+        let name = "scores\"; DROP TABLE keep; --"
+        let column = "a\" INTEGER); DROP TABLE keep; --"
+        try db.execute("CREATE TABLE keep (x INTEGER)")
+        try db.execute("CREATE TABLE \(SQLiteConnection.quote(name)) (\(SQLiteConnection.quote(column)) TEXT)")
+        try db.run("INSERT INTO \(SQLiteConnection.quote(name)) VALUES (?)", [.text("'); DROP TABLE keep; --")])
+        let source = try SQLiteTableSource(connection: try SQLiteConnection(path: scratch.path), table: name)
+        #expect(source.columns.map(\.identifier) == [column])
+        #expect(source.text(row: 0, column: 0) == "'); DROP TABLE keep; --")
+        let grid = DataGrid(bound: source)
+        try grid.sort(by: [SortKey(column)])
+        var tables: [String] = []
+        try db.rows("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name") { tables.append($0.text(0)) }
+        #expect(tables.contains("keep"))
+        #expect(throws: SQLiteError.self) { _ = try SQLiteTableSource(connection: db, table: "missing") }
+    }
+
+    @Test("after changes made elsewhere, a refresh keeps the grid's sort and pins current")
+    func refresh() throws {
+        let scratch = ScratchDatabase()
+        let db = try scratch.writer()
+        try db.execute("CREATE TABLE t (g TEXT, s REAL)")
+        for (g, s) in [("组1", 3.0), ("平均", 2.0), ("组2", 1.0)] { try db.run("INSERT INTO t VALUES (?, ?)", [.text(g), .real(s)]) }
+        let source = try SQLiteTableSource(connection: try SQLiteConnection(path: scratch.path), table: "t")
+        let grid = DataGrid(bound: source)
+        try grid.pin(.matching(column: "g", value: "平均"), at: .pinnedBottom)
+        try grid.sort(by: [SortKey("s")])
+        #expect(grid.displayedRows == [.source(2), .source(0), .source(1)])
+        try db.run("INSERT INTO t VALUES (?, ?)", [.text("组3"), .real(0.5)])
+        try source.refresh()
+        #expect(grid.displayedRows == [.source(3), .source(2), .source(0), .source(1)])
+    }
+
+    @Test("a query's rows, in its order and with its types")
+    func query() throws {
+        let scratch = ScratchDatabase()
+        let db = try scratch.writer()
+        try db.execute("CREATE TABLE t (a INTEGER, b TEXT); INSERT INTO t VALUES (2, 'x'), (1, 'y'), (3, NULL);")
+        let table = try SQLiteQuerySource.table(connection: try SQLiteConnection(path: scratch.path),
+                                                query: "SELECT a, b FROM t WHERE a > 1 ORDER BY a DESC")
+        #expect(table.rowCount == 2)
+        #expect(table.value(row: 0, column: 0) == .integer(3))
+        #expect(table.value(row: 0, column: 1) == .missing)
+    }
+}
