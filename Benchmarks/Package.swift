@@ -13,6 +13,7 @@ let package = Package(
                            .product(name: "TrellisLayouts", package: "Trellis"),
                            .product(name: "TrellisGrid", package: "Trellis"),
                            .product(name: "TrellisRender", package: "Trellis"),
+                           .product(name: "TrellisSQL", package: "Trellis"),
                            .product(name: "TrellisCLI", package: "Trellis")]
         ),
     ],

@@ -32,6 +32,10 @@ public final class SQLiteTableSource: GridDataSource {
     static let blocksKept = 64
     private var blocks: [Int: Block] = [:]
     private var blockUse: [Int] = []
+    /// Rows fetched by ``prefetch(rows:)`` (windows of the sorted grid), up to a few thousand:
+    /// when a new window would pass that, the old ones are let go.
+    private var window: [Int: Block] = [:]
+    static let windowRowsKept = 4096
     private let quotedTable: String
     private let selectList: String
 
@@ -79,6 +83,7 @@ public final class SQLiteTableSource: GridDataSource {
         self.keys = keys
         blocks = [:]
         blockUse = []
+        window = [:]
     }
 
     /// Reads the table's rows again (after changes made elsewhere) and tells the grids.
@@ -123,15 +128,47 @@ public final class SQLiteTableSource: GridDataSource {
     }
 
     public func value(row: Int, column: Int) -> CellValue {
-        guard row >= 0, row < keys.count, columns.indices.contains(column),
-              let block = block(row / Self.blockSize) else { return .missing }
+        guard row >= 0, row < keys.count, columns.indices.contains(column) else { return .missing }
+        if let cached = window[row] { return cached.values[column] }
+        guard let block = block(row / Self.blockSize) else { return .missing }
         return block.values[(row % Self.blockSize) * columns.count + column]
     }
 
     public func text(row: Int, column: Int) -> String {
-        guard row >= 0, row < keys.count, columns.indices.contains(column),
-              let block = block(row / Self.blockSize) else { return "" }
+        guard row >= 0, row < keys.count, columns.indices.contains(column) else { return "" }
+        if let cached = window[row] { return cached.texts[column] }
+        guard let block = block(row / Self.blockSize) else { return "" }
         return block.texts[(row % Self.blockSize) * columns.count + column]
+    }
+
+    /// Reads `rows` (positions) that are not held yet, by `rowid`, a few hundred per query.
+    public func prefetch(rows: [Int]) {
+        let wanted = rows.filter { $0 >= 0 && $0 < keys.count && window[$0] == nil && blocks[$0 / Self.blockSize] == nil }
+        guard !wanted.isEmpty else { return }
+        if window.count + wanted.count > Self.windowRowsKept { window = [:] }
+        let width = columns.count
+        var position: [Int64: Int] = [:]
+        for row in wanted { position[keys[row]] = row }
+        for chunk in stride(from: 0, to: wanted.count, by: 500) {
+            let part = wanted[chunk..<min(wanted.count, chunk + 500)]
+            let marks = Array(repeating: "?", count: part.count).joined(separator: ", ")
+            do {
+                try connection.rows("SELECT rowid, \(selectList) FROM \(quotedTable) WHERE rowid IN (\(marks))",
+                                    part.map { .integer(keys[$0]) }) { row in
+                    guard let at = position[row.int64(0)] else { return }
+                    var values: [CellValue] = [], texts: [String] = []
+                    values.reserveCapacity(width)
+                    texts.reserveCapacity(width)
+                    for c in 0..<width {
+                        values.append(row.cell(c + 1))
+                        texts.append(row.text(c + 1))
+                    }
+                    window[at] = Block(values: values, texts: texts)
+                }
+            } catch {
+                return   // the rows are read through the blocks instead
+            }
+        }
     }
 
     /// One column at `rows`: read in one ordered scan of that column alone when the rows are many

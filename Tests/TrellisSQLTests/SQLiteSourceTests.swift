@@ -105,6 +105,30 @@ struct SQLiteSourceTests {
         }
     }
 
+    @Test("a prefetched window of the sorted grid reads the cells the blocks would")
+    func windows() throws {
+        var rng = SeededRandom(seed: 7)
+        let data = RandomTable.make(&rng, rows: 3000)
+        let scratch = ScratchDatabase()
+        try data.write(to: try scratch.writer(), table: "t")
+        let connection = try SQLiteConnection(path: scratch.path)
+        let windowed = DataGrid(bound: try SQLiteTableSource(connection: connection, table: "t"))
+        let plain = DataGrid(bound: try SQLiteTableSource(connection: connection, table: "t"))
+        for grid in [windowed, plain] { try grid.sort(by: [SortKey("name", comparator: .text(.localized("zh"))), SortKey("id", .descending)]) }
+        for _ in 0..<30 {
+            let start = Int.random(in: 0..<2900, using: &rng)
+            windowed.prefetch(displayedRows: start..<(start + 100))
+            for index in start..<(start + 100) {
+                let a = windowed.displayedRow(at: index)!, b = plain.displayedRow(at: index)!
+                #expect(a == b)
+                for c in 0..<5 {
+                    #expect(windowed.value(a, column: c) == plain.value(b, column: c))
+                    #expect(windowed.text(a, column: c) == plain.text(b, column: c))
+                }
+            }
+        }
+    }
+
     @Test("values keep their exact type and text: 64-bit integers, reals, text in a number column")
     func exactValues() throws {
         let scratch = ScratchDatabase()

@@ -39,7 +39,10 @@ let onlyGrid = CommandLine.arguments.dropFirst().first == "grid"
 let onlyJSON = CommandLine.arguments.dropFirst().first == "json"
 let onlySort = CommandLine.arguments.dropFirst().first == "sort"
 let onlyLayouts = CommandLine.arguments.dropFirst().first == "layouts"
-if onlyLayouts {
+let onlySQL = CommandLine.arguments.dropFirst().first == "sql"
+if onlySQL {
+    rows += sqlBenchmarks(runs: 5)
+} else if onlyLayouts {
     rows += layoutsBenchmarks(runs: runs)
 } else if onlySort {
     let sizes = CommandLine.arguments.dropFirst(2).compactMap { Int($0) }

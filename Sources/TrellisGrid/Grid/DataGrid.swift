@@ -311,6 +311,18 @@ public final class DataGrid {
         (0..<displayedRowCount).map { displayedRow(at: $0)! }
     }
 
+    /// Tells the source which rows the displayed rows in `range` are, so that one that fetches
+    /// rows from elsewhere (a database) reads that window in one go before its cells are read:
+    /// what a virtual-scrolling view calls for its visible rows.
+    public func prefetch(displayedRows range: Range<Int>) {
+        var rows: [Int] = []
+        rows.reserveCapacity(range.count)
+        for index in range.clamped(to: 0..<displayedRowCount) {
+            if case .source(let row)? = displayedRow(at: index) { rows.append(row) }
+        }
+        if !rows.isEmpty { source.prefetch(rows: rows) }
+    }
+
     /// The number of ``displayedRows``, without building them.
     public var displayedRowCount: Int {
         pinnedTopRows.count + summaries.count + bodyOrder.count + pinnedBottomRows.count

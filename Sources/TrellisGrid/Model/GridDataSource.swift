@@ -21,6 +21,9 @@ public protocol GridDataSource: AnyObject {
     /// Where the source announces its changes; `nil` (the default) for a source that does not,
     /// whose grids are told with ``DataGrid/reload()``.
     var changes: GridChangeNotifier? { get }
+    /// A hint that the cells of `rows` are about to be read (a window of the sorted grid): a
+    /// source that fetches rows from elsewhere reads them in one go. The default does nothing.
+    func prefetch(rows: [Int])
 }
 
 extension GridDataSource {
@@ -31,6 +34,8 @@ extension GridDataSource {
     }
 
     public var changes: GridChangeNotifier? { nil }
+
+    public func prefetch(rows: [Int]) {}
 }
 
 /// A change to a source's rows (`ListChangedType`). Rows are positions in the source.
