@@ -35,7 +35,9 @@ let package = Package(
         // SQLite through the system library (Debian's libsqlite3-dev).
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         // External data sources: a grid bound to an SQL table keeps every sorting feature.
-        .target(name: "TrellisSQL", dependencies: ["CSQLite", "TrellisGrid"]),
+        // PostgreSQL through libpq (Debian's libpq-dev).
+        .systemLibrary(name: "CPostgreSQL", path: "Sources/CPostgreSQL", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
+        .target(name: "TrellisSQL", dependencies: ["CSQLite", "CPostgreSQL", "TrellisGrid"]),
         .target(name: "TrellisCLI", dependencies: ["TrellisCollectionView", "TrellisLayouts", "TrellisGrid", "TrellisRender", "TrellisSQL"]),
         .executableTarget(name: "trellis", dependencies: ["TrellisCLI"]),
         .target(name: "Trellis", dependencies: ["TrellisCollectionView", "TrellisLayouts", "TrellisGrid", "TrellisRender", "TrellisSQL"]),
@@ -48,7 +50,7 @@ let package = Package(
         .testTarget(name: "TrellisCollectionViewTests",
                     dependencies: ["TrellisCollectionView", "TrellisTestSupport"]),
         .testTarget(name: "TrellisGridTests", dependencies: ["TrellisGrid", "TrellisTestSupport"]),
-        .testTarget(name: "TrellisSQLTests", dependencies: ["TrellisSQL", "TrellisGrid", "TrellisTestSupport"]),
+        .testTarget(name: "TrellisSQLTests", dependencies: ["TrellisSQL", "TrellisGrid", "TrellisCLI", "TrellisTestSupport"]),
         .testTarget(name: "TrellisRenderTests", dependencies: ["TrellisRender", "TrellisCollectionView"]),
         // UIKit-dialect samples ported by the mechanical step and built in a package of their own,
         // with the README's and the guides' snippets; the samples are text, not part of the build.

@@ -10,7 +10,7 @@ enum SortCommand {
     static let definition = CommandDefinition(
         name: "sort",
         overview: "Sort a CSV table, keeping pinned and summary rows in place.",
-        arguments: [("file", "The CSV file (RFC 4180, UTF-8, header row), '-' for standard input,\nor an SQLite database with --table or --query.")],
+        arguments: [("file", "The CSV file (RFC 4180, UTF-8, header row), '-' for standard input,\nan SQLite database, or a postgresql:// URL, with --table or --query.")],
         options: [
             OptionDefinition(names: ["--by"], valueName: "key",
                              help: "Sort key COLUMN[:asc|:desc][:natural|:natural-decimal|:lexical|:nocase|:locale];\n"
@@ -34,9 +34,9 @@ enum SortCommand {
             OptionDefinition(names: ["--type"], valueName: "column=type",
                              help: "Read COLUMN as integer, decimal, text, boolean or date\ninstead of cell by cell.", repeatable: true),
             OptionDefinition(names: ["--table"], valueName: "name",
-                             help: "Read this table of the SQLite database FILE (read-only)."),
+                             help: "Read this table of the database FILE or URL (read-only)."),
             OptionDefinition(names: ["--query"], valueName: "sql",
-                             help: "Read the rows of this SELECT on the SQLite database FILE (read-only)."),
+                             help: "Read the rows of this SELECT on the database FILE or URL (read-only)."),
             OptionDefinition(names: ["--output-table"], valueName: "name",
                              help: "With -o FILE.sqlite (or .db): the table to create. (default: sorted)"),
             OptionDefinition(names: ["--format"], valueName: "format",
@@ -107,6 +107,20 @@ enum SortCommand {
                 throw .usage("'--type' reads CSV cells; an SQLite column has its declared type")
             }
             guard path != "-" else { throw .usage("An SQLite database is a file; name it instead of '-'") }
+            if path.hasPrefix("postgresql://") || path.hasPrefix("postgres://") {
+                do throws(PostgreSQLError) {
+                    let connection = try PostgreSQLConnection(url: path)
+                    if let sqlTable {
+                        source = try PostgreSQLTableSource(connection: connection, table: sqlTable)
+                    } else {
+                        source = try PostgreSQLQuerySource.table(connection: connection, query: sqlQuery!)
+                    }
+                } catch {
+                    let usage = sqlTable == nil || error.message.hasPrefix("no table")
+                    let shown = PostgreSQLConnection.redactedURL(path)
+                    throw usage ? .usage("\(shown): \(error.message)") : .data("\(shown): \(error.message)")
+                }
+            } else {
             do {
                 let connection = try SQLiteConnection(path: io.url(for: path).path)
                 if let sqlTable {
@@ -118,6 +132,7 @@ enum SortCommand {
                 // A missing table or a query SQLite cannot run is the command line's; the rest the file's.
                 let usage = sqlTable == nil || error.message.hasPrefix("no table")
                 throw usage ? .usage("\(shownPath): \(error.message)") : .data("\(shownPath): \(error.message)")
+            }
             }
         } else {
             let bytes = try io.readBytes(path)
@@ -178,7 +193,8 @@ enum SortCommand {
         for disagreement in grid.summaryDisagreements {
             io.stderr += "warning: \(disagreement); --recompute \(disagreement.function) recomputes it\n"
         }
-        let title = path == "-" ? "Sorted table" : "Sorted " + (path as NSString).lastPathComponent
+        let title = path == "-" ? "Sorted table"
+            : "Sorted " + (sqlTable ?? (path.contains("://") ? "query" : (path as NSString).lastPathComponent))
         let raw = parsed.flags.contains("--raw-formulas")
         if let output = parsed.value("--output"), ["sqlite", "sqlite3", "db"].contains((output as NSString).pathExtension.lowercased()) {
             guard parsed.value("--format") == nil else {

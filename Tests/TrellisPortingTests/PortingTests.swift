@@ -169,9 +169,10 @@ enum Porting {
         let snippets = try swift(["build", "--disable-build-manifest-caching", "--package-path", directory.path])
         // The file that imports Foundation too, type-checked against the built modules.
         try write(ambiguous, "Ambiguous/Ambiguous.swift")
-        let check = try swiftc(["-typecheck", "-I", directory.appendingPathComponent(".build/debug/Modules").path,
-                                // The system library's module map, which the modules above import.
-                                "-I", root.appendingPathComponent("Sources/CSQLite").path,
+        // The system libraries' module maps, which the modules above import.
+        let systemLibraries = ["CSQLite", "CPostgreSQL"].flatMap { ["-I", root.appendingPathComponent("Sources/\($0)").path] }
+        let check = try swiftc(["-typecheck", "-I", directory.appendingPathComponent(".build/debug/Modules").path]
+                                + systemLibraries + [
                                 directory.appendingPathComponent("Ambiguous/Ambiguous.swift").path])
         return Scratch(directory: directory, samplesFailure: samples.status == 0 ? nil : errors(in: samples.output),
                        snippetsFailure: snippets.status == 0 ? nil : errors(in: snippets.output),

@@ -24,6 +24,10 @@ public protocol GridDataSource: AnyObject {
     /// A hint that the cells of `rows` are about to be read (a window of the sorted grid): a
     /// source that fetches rows from elsewhere reads them in one go. The default does nothing.
     func prefetch(rows: [Int])
+    /// The digits of a number column's cells at `rows`, as the source holds them, when its numbers
+    /// can be wider than a double (a database's `numeric`): sorting then orders them exactly.
+    /// The default (`nil`) is for sources whose numbers are what their values say.
+    func numberTexts(ofColumn column: Int, rows: [Int]) -> [String]?
 }
 
 extension GridDataSource {
@@ -36,6 +40,8 @@ extension GridDataSource {
     public var changes: GridChangeNotifier? { nil }
 
     public func prefetch(rows: [Int]) {}
+
+    public func numberTexts(ofColumn column: Int, rows: [Int]) -> [String]? { nil }
 }
 
 /// A change to a source's rows (`ListChangedType`). Rows are positions in the source.

@@ -48,8 +48,11 @@ struct KeyInput {
         payloads = PodArray()
         kinds.reserveCapacity(values.count)
         payloads.reserveCapacity(values.count)
-        for value in values {
-            let (kind, payload) = Self.classify(value)
+        // A decimal with more significant digits than a double holds is ordered exactly, by its digits.
+        let digits = numericColumn ? source.numberTexts(ofColumn: column, rows: rows) : nil
+        for (i, value) in values.enumerated() {
+            var (kind, payload) = Self.classify(value)
+            if kind == .decimal, let digits, i < digits.count, Self.significantDigits(digits[i]) > 15 { kind = .approximate }
             kinds.append(kind)
             payloads.append(payload)
         }
@@ -73,10 +76,27 @@ struct KeyInput {
         exact = { position in
             switch values[position] {
             case .integer(let i): return ExactDecimal(Int64(i))
-            case .decimal(let d): return ExactDecimal(d)
+            case .decimal(let d):
+                // The digits the source holds (a database's numeric wider than a double), when it has them.
+                if let digits, position < digits.count, let exact = ExactDecimal(digits[position]) { return exact }
+                return ExactDecimal(d)
             default: return .zero
             }
         }
+    }
+
+    /// The significant digits of a number's text (`0.00120` has 2).
+    static func significantDigits(_ text: String) -> Int {
+        var count = 0, leading = true, trailingZeros = 0
+        for byte in text.utf8 {
+            if byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") { break }
+            guard byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") else { continue }
+            if leading && byte == UInt8(ascii: "0") { continue }
+            leading = false
+            count += 1
+            trailingZeros = byte == UInt8(ascii: "0") ? trailingZeros + 1 : 0
+        }
+        return count - trailingZeros
     }
 
     static func classify(_ value: CellValue) -> (CellKind, UInt64) {

@@ -1,0 +1,314 @@
+import CPostgreSQL
+import Foundation
+import TrellisGrid
+
+/// What went wrong talking to PostgreSQL: the server's or libpq's message.
+public struct PostgreSQLError: Error, Equatable, Sendable, CustomStringConvertible {
+    public var message: String
+    public var description: String { message }
+}
+
+/// One connection to a PostgreSQL server (or a PostgreSQL-compatible one), through libpq.
+///
+/// ```swift
+/// let db = try PostgreSQLConnection(url: "postgresql://reader@127.0.0.1:5432/school")
+/// let rows = try db.query("SELECT name FROM scores WHERE score > $1", ["80"])
+/// ```
+///
+/// Parameters are always bound (`$1`, `$2`, … as text), identifiers quoted (``quote(_:)``).
+public final class PostgreSQLConnection: @unchecked Sendable {
+    let handle: OpaquePointer
+    /// The connection string, as given.
+    public let url: String
+
+    public init(url: String) throws(PostgreSQLError) {
+        guard let connection = PQconnectdb(url) else { throw PostgreSQLError(message: "libpq could not allocate a connection") }
+        guard PQstatus(connection) == CONNECTION_OK else {
+            let message = String(cString: PQerrorMessage(connection)).trimmingCharacters(in: .whitespacesAndNewlines)
+            PQfinish(connection)
+            throw PostgreSQLError(message: "cannot connect to '\(Self.redacted(url))': \(message)")
+        }
+        handle = connection
+        self.url = url
+        _ = try? query("SET client_encoding TO 'UTF8'")
+    }
+
+    deinit { PQfinish(handle) }
+
+    /// The URL without its password, for messages.
+    public static func redactedURL(_ url: String) -> String { redacted(url) }
+
+    static func redacted(_ url: String) -> String {
+        guard let at = url.lastIndex(of: "@"), let scheme = url.range(of: "://"), scheme.upperBound < at else { return url }
+        let credentials = url[scheme.upperBound..<at]
+        guard let colon = credentials.firstIndex(of: ":") else { return url }
+        return url.replacingCharacters(in: colon..<at, with: ":…")
+    }
+
+    /// `name` as an SQL identifier: in double quotes, inner quotes doubled.
+    public static func quote(_ name: String) -> String {
+        "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    /// Whether the connection still works.
+    public var isConnected: Bool { PQstatus(handle) == CONNECTION_OK }
+
+    /// Runs `sql` with text parameters (`nil` is NULL) and returns its rows.
+    public func query(_ sql: String, _ parameters: [String?] = []) throws(PostgreSQLError) -> PostgreSQLResult {
+        var copies: [UnsafeMutablePointer<CChar>?] = parameters.map { $0.map { strdup($0) } ?? nil }
+        defer { for p in copies { free(p) } }
+        let result: OpaquePointer? = copies.withUnsafeMutableBufferPointer { buffer in
+            buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: max(1, buffer.count)) { values in
+                PQexecParams(handle, sql, Int32(parameters.count), nil, parameters.isEmpty ? nil : values, nil, nil, 0)
+            }
+        }
+        guard let result else {
+            throw PostgreSQLError(message: String(cString: PQerrorMessage(handle)).trimmingCharacters(in: .whitespacesAndNewlines))
+        }
+        let status = PQresultStatus(result)
+        guard status == PGRES_TUPLES_OK || status == PGRES_COMMAND_OK else {
+            let message = String(cString: PQresultErrorMessage(result)).trimmingCharacters(in: .whitespacesAndNewlines)
+            PQclear(result)
+            if !isConnected { throw PostgreSQLError(message: "the connection to the server was lost: \(message)") }
+            throw PostgreSQLError(message: message)
+        }
+        return PostgreSQLResult(result)
+    }
+}
+
+/// The rows of one query, in text form, with each column's type.
+public final class PostgreSQLResult {
+    let handle: OpaquePointer
+    init(_ handle: OpaquePointer) { self.handle = handle }
+    deinit { PQclear(handle) }
+
+    public var rowCount: Int { Int(PQntuples(handle)) }
+    public var columnCount: Int { Int(PQnfields(handle)) }
+    public func columnName(_ c: Int) -> String { String(cString: PQfname(handle, Int32(c))) }
+    /// The column's type OID.
+    public func type(_ c: Int) -> UInt32 { PQftype(handle, Int32(c)) }
+    public func isNull(_ r: Int, _ c: Int) -> Bool { PQgetisnull(handle, Int32(r), Int32(c)) == 1 }
+    /// The value as the server writes it.
+    public func text(_ r: Int, _ c: Int) -> String {
+        guard let bytes = PQgetvalue(handle, Int32(r), Int32(c)) else { return "" }
+        let count = Int(PQgetlength(handle, Int32(r), Int32(c)))
+        return bytes.withMemoryRebound(to: UInt8.self, capacity: count) {
+            String(decoding: UnsafeBufferPointer(start: $0, count: count), as: UTF8.self)
+        }
+    }
+
+    /// The value as a grid cell, keeping its type: integers of every width exactly, numerics as
+    /// their digits are read (as a CSV cell of the same text), reals (NaN missing), booleans,
+    /// everything else as its text; NULL missing.
+    public func cell(_ r: Int, _ c: Int) -> CellValue {
+        guard !isNull(r, c) else { return .missing }
+        let text = self.text(r, c)
+        return Self.cell(text, type: type(c))
+    }
+
+    static func cell(_ text: String, type oid: UInt32) -> CellValue {
+        switch oid {
+        case 20, 21, 23: return Int(text).map(CellValue.integer) ?? .text(text)
+        case 700, 701:
+            guard let d = Double(text), !d.isNaN else { return text == "NaN" ? .missing : .text(text) }
+            return .decimal(d)
+        case 1700:
+            if text == "NaN" { return .missing }
+            return CellValue.parse(text, as: .decimal)
+        case 16: return text == "t" ? .boolean(true) : text == "f" ? .boolean(false) : .text(text)
+        default: return .text(text)
+        }
+    }
+
+    /// The grid type of a PostgreSQL type.
+    static func columnType(_ oid: UInt32) -> ColumnType {
+        switch oid {
+        case 20, 21, 23: return .integer
+        case 700, 701, 1700: return .decimal
+        case 16: return .boolean
+        default: return .text
+        }
+    }
+}
+
+/// A PostgreSQL table as a grid's data source: rows in primary-key order (`ctid` order for a
+/// table without one), read on demand, with their exact types and texts. A sort reads only its
+/// key columns and the grid's engine orders them, as for any source.
+public final class PostgreSQLTableSource: GridDataSource {
+    public let connection: PostgreSQLConnection
+    public let table: String
+    public let columns: [Column]
+    private var columnOIDs: [UInt32] = []
+    /// Each row's key (primary key or ctid) as text, in order.
+    public private(set) var keys: [String] = []
+    private let keyExpression: String
+    private let keyType: String
+    private let quotedTable: String
+    private let selectList: String
+    private let notifier = GridChangeNotifier()
+    public var changes: GridChangeNotifier? { notifier }
+    /// The last error reading rows (a lost connection): the grid keeps what it holds.
+    public private(set) var lastError: PostgreSQLError?
+
+    private struct Row {
+        var values: [CellValue]
+        var texts: [String]
+    }
+    private var rows: [Int: Row] = [:]
+    static let blockSize = 256
+    static let rowsKept = 32_768
+
+    public init(connection: PostgreSQLConnection, table: String) throws(PostgreSQLError) {
+        self.connection = connection
+        self.table = table
+        quotedTable = PostgreSQLConnection.quote(table)
+        let exists = try connection.query("SELECT 1 FROM pg_class WHERE oid = to_regclass($1)", [quotedTable])
+        guard exists.rowCount == 1 else {
+            let names = (try? connection.query(
+                "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() ORDER BY 1"))
+            let listed = names.map { r in (0..<min(r.rowCount, 20)).map { "\"\(r.text($0, 0))\"" }.joined(separator: ", ") } ?? ""
+            throw PostgreSQLError(message: "no table \"\(table)\"" + (listed.isEmpty ? "" : "; the tables are \(listed)"))
+        }
+        let pk = try connection.query("""
+            SELECT a.attname, format_type(a.atttypid, a.atttypmod) FROM pg_index i
+            JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = ANY(i.indkey)
+            WHERE i.indrelid = to_regclass($1) AND i.indisprimary
+            """, [quotedTable])
+        if pk.rowCount == 1 {
+            keyExpression = PostgreSQLConnection.quote(pk.text(0, 0))
+            keyType = pk.text(0, 1)
+        } else {
+            keyExpression = "ctid"
+            keyType = "tid"
+        }
+        let shape = try connection.query("SELECT * FROM \(quotedTable) LIMIT 0")
+        var columns: [Column] = []
+        for c in 0..<shape.columnCount {
+            columns.append(Column(shape.columnName(c), type: PostgreSQLResult.columnType(shape.type(c))))
+            columnOIDs.append(shape.type(c))
+        }
+        self.columns = columns
+        selectList = columns.map { PostgreSQLConnection.quote($0.identifier) }.joined(separator: ", ")
+        try readKeys()
+    }
+
+    private func readKeys() throws(PostgreSQLError) {
+        // Named apart, so that ORDER BY reads the key itself and not its text.
+        let result = try connection.query("SELECT \(keyExpression)::text AS trellis_key FROM \(quotedTable) ORDER BY \(keyExpression)")
+        keys = (0..<result.rowCount).map { result.text($0, 0) }
+        rows = [:]
+        lastScan = nil
+    }
+
+    /// Reads the table's rows again (after changes made elsewhere) and tells the grids.
+    public func refresh() throws(PostgreSQLError) {
+        try readKeys()
+        notifier.post(.reset)
+    }
+
+    public var rowCount: Int { keys.count }
+
+    /// `values` as a PostgreSQL array literal of text elements.
+    static func arrayLiteral(_ values: [String]) -> String {
+        "{" + values.map { "\"" + $0.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\"" }
+            .joined(separator: ",") + "}"
+    }
+
+    /// Reads the rows at `positions` that are not held, by key, in one query per few hundred.
+    private func fetch(_ positions: [Int]) {
+        let wanted = positions.filter { $0 >= 0 && $0 < keys.count && rows[$0] == nil }
+        guard !wanted.isEmpty else { return }
+        if rows.count + wanted.count > Self.rowsKept { rows = [:] }
+        var position: [String: Int] = [:]
+        for p in wanted { position[keys[p]] = p }
+        for chunk in stride(from: 0, to: wanted.count, by: 1000) {
+            let part = wanted[chunk..<min(wanted.count, chunk + 1000)].map { keys[$0] }
+            do {
+                let result = try connection.query(
+                    "SELECT \(keyExpression)::text, \(selectList) FROM \(quotedTable) WHERE \(keyExpression) = ANY($1::\(keyType)[])",
+                    [Self.arrayLiteral(part)])
+                for r in 0..<result.rowCount {
+                    guard let at = position[result.text(r, 0)] else { continue }
+                    rows[at] = Row(values: (0..<columns.count).map { result.cell(r, $0 + 1) },
+                                   texts: (0..<columns.count).map { result.isNull(r, $0 + 1) ? "" : result.text(r, $0 + 1) })
+                }
+                lastError = nil
+            } catch {
+                lastError = error
+                return
+            }
+        }
+    }
+
+    private func row(_ position: Int) -> Row? {
+        if let row = rows[position] { return row }
+        let block = position / Self.blockSize * Self.blockSize
+        fetch(Array(block..<min(keys.count, block + Self.blockSize)))
+        return rows[position]
+    }
+
+    public func value(row: Int, column: Int) -> CellValue {
+        guard row >= 0, row < keys.count, columns.indices.contains(column), let r = self.row(row) else { return .missing }
+        return r.values[column]
+    }
+
+    public func text(row: Int, column: Int) -> String {
+        guard row >= 0, row < keys.count, columns.indices.contains(column), let r = self.row(row) else { return "" }
+        return r.texts[column]
+    }
+
+    public func prefetch(rows positions: [Int]) { fetch(positions) }
+
+    /// The last column scanned whole: its values and texts, for a sort that asks for both.
+    private var lastScan: (column: Int, values: [CellValue], texts: [String])?
+
+    private func scan(_ column: Int) -> (values: [CellValue], texts: [String])? {
+        if let lastScan, lastScan.column == column, lastScan.values.count == keys.count { return (lastScan.values, lastScan.texts) }
+        do {
+            let result = try connection.query("SELECT \(PostgreSQLConnection.quote(columns[column].identifier)) FROM \(quotedTable) "
+                                              + "ORDER BY \(keyExpression)")
+            guard result.rowCount == keys.count else { return nil }
+            let values = (0..<result.rowCount).map { result.cell($0, 0) }
+            let texts = columnOIDs[column] == 1700 ? (0..<result.rowCount).map { result.isNull($0, 0) ? "" : result.text($0, 0) } : []
+            lastScan = (column, values, texts)
+            lastError = nil
+            return (values, texts)
+        } catch {
+            lastError = error
+            return nil
+        }
+    }
+
+    /// One column at `rows`: one ordered scan of that column when the rows are many.
+    public func values(ofColumn column: Int, rows positions: [Int]) -> [CellValue] {
+        guard columns.indices.contains(column) else { return positions.map { _ in .missing } }
+        guard positions.count > Self.blockSize * 4 else { return positions.map { value(row: $0, column: column) } }
+        guard let all = scan(column)?.values else { return positions.map { _ in .missing } }
+        return positions.map { $0 >= 0 && $0 < all.count ? all[$0] : .missing }
+    }
+
+    /// A `numeric` column's digits, as the server writes them, so that wide numerics sort exactly.
+    public func numberTexts(ofColumn column: Int, rows positions: [Int]) -> [String]? {
+        guard columns.indices.contains(column), columnOIDs[column] == 1700 else { return nil }
+        if positions.count > Self.blockSize * 4, let texts = scan(column)?.texts {
+            return positions.map { $0 >= 0 && $0 < texts.count ? texts[$0] : "" }
+        }
+        return positions.map { text(row: $0, column: column) }
+    }
+}
+
+/// The rows of a PostgreSQL query as a table: read once, in the query's order, with exact types.
+public enum PostgreSQLQuerySource {
+    public static func table(connection: PostgreSQLConnection, query sql: String) throws(PostgreSQLError) -> Table {
+        let result = try connection.query(sql)
+        let table = Table(columns: (0..<result.columnCount).map {
+            Column(result.columnName($0), type: PostgreSQLResult.columnType(result.type($0)))
+        })
+        for r in 0..<result.rowCount {
+            do { try table.appendRow(values: (0..<result.columnCount).map { result.cell(r, $0) }) } catch {
+                throw PostgreSQLError(message: "cannot hold the query's row: \(error)")
+            }
+        }
+        return table
+    }
+}

@@ -1,0 +1,175 @@
+import Foundation
+import Testing
+import TrellisCLI
+import TrellisGrid
+import TrellisSQL
+import TrellisTestSupport
+
+@Suite("PostgreSQL sources", .serialized, .enabled(if: PostgresServer.available))
+struct PostgreSQLSourceTests {
+    /// A fresh schema-less table name, so that tests do not meet.
+    func name(_ stem: String) -> String { "\(stem)_\(UUID().uuidString.prefix(8).lowercased())" }
+
+    func create(_ db: PostgreSQLConnection, _ table: String, _ data: RandomTable) throws {
+        let q = PostgreSQLConnection.quote(table)
+        _ = try db.query("CREATE TABLE \(q) (id bigint PRIMARY KEY, \"组号\" text, \"分数\" text, big bigint, name text)")
+        // 分数 holds numbers and the odd 缺考, as a spreadsheet exported as text would: it is read
+        // back as text here, so the in-memory side gets the same texts.
+        for chunk in stride(from: 0, to: data.rows.count, by: 500) {
+            var sql = "INSERT INTO \(q) VALUES "
+            var parameters: [String?] = []
+            for (k, row) in data.rows[chunk..<min(data.rows.count, chunk + 500)].enumerated() {
+                if k > 0 { sql += ", " }
+                sql += "(" + (1...5).map { "$\(parameters.count + $0)" }.joined(separator: ", ") + ")"
+                parameters += row.map { value -> String? in
+                    switch value {
+                    case .null: return nil
+                    case .integer(let i): return String(i)
+                    case .real(let d): return "\(d)"
+                    case .text(let s): return s
+                    case .blob: return nil
+                    }
+                }
+            }
+            _ = try db.query(sql, parameters)
+        }
+    }
+
+    @Test("a grid bound to a PostgreSQL table gives the in-memory engine's order for every kind of key", arguments: 0..<3)
+    func sameAsInMemory(seed: Int) throws {
+        let db = try PostgreSQLConnection(url: PostgresServer.url!)
+        var rng = SeededRandom(seed: UInt64(120 + seed))
+        let data = RandomTable.make(&rng, rows: Int.random(in: 0...1200, using: &rng))
+        let table = name("scores")
+        try create(db, table, data)
+        let source = try PostgreSQLTableSource(connection: db, table: table)
+        // The same cells as PostgreSQL returns them, in memory.
+        let memory = Table(columns: source.columns)
+        for row in 0..<source.rowCount {
+            try memory.appendRow(values: (0..<5).map { source.value(row: row, column: $0) })
+        }
+        #expect(source.columns.map(\.type) == [.integer, .text, .text, .integer, .text])
+        // Rows are in primary-key order (by the key's value, not its text: 2 before 10).
+        #expect((0..<source.rowCount).allSatisfy { source.value(row: $0, column: 0) == .integer($0 + 1) })
+        for keys in [[SortKey("分数", .descending, comparator: .text(.naturalDecimal))],
+                     [SortKey("组号", comparator: .text(.natural)), SortKey("big", .descending, nulls: .first)],
+                     [SortKey("name", comparator: .text(.localized("zh")))],
+                     [SortKey("name", .descending, comparator: .text(.caseInsensitive), nulls: .asSmallest)]] {
+            let a = DataGrid(bound: source), b = DataGrid(bound: memory)
+            for grid in [a, b] {
+                try grid.pin(.matching(column: "组号", value: "组1"), at: .pinnedBottom)
+                try grid.sort(by: keys)
+            }
+            #expect(a.displayedRows == b.displayedRows, "seed \(seed), keys \(keys.map(\.column))")
+        }
+        _ = try db.query("DROP TABLE \(PostgreSQLConnection.quote(table))")
+    }
+
+    @Test("integers of every width and long numerics keep their value and their text")
+    func exact() throws {
+        let db = try PostgreSQLConnection(url: PostgresServer.url!)
+        let table = name("exact")
+        let q = PostgreSQLConnection.quote(table)
+        _ = try db.query("CREATE TABLE \(q) (id bigint, amount numeric, code text, ok boolean)")
+        _ = try db.query("INSERT INTO \(q) VALUES ($1, $2, $3, $4), ($5, $6, $7, $8)",
+                         ["9223372036854775807", "12345678901234567890.125", "007", "t",
+                          "9223372036854775806", "12345678901234567890.5", "7", nil])
+        let source = try PostgreSQLTableSource(connection: db, table: table)
+        #expect(source.value(row: 0, column: 0) == .integer(9_223_372_036_854_775_807))
+        #expect(source.text(row: 0, column: 1) == "12345678901234567890.125")
+        #expect(source.text(row: 0, column: 2) == "007")
+        #expect(source.value(row: 0, column: 3) == .boolean(true))
+        #expect(source.value(row: 1, column: 3) == .missing)
+        let grid = DataGrid(bound: source)
+        try grid.sort(by: [SortKey("id")])
+        #expect(grid.displayedRows == [.source(1), .source(0)])
+        try grid.sort(by: [SortKey("amount", .descending)])
+        #expect(grid.displayedRows == [.source(1), .source(0)], "long numerics sort by their digits")
+        _ = try db.query("DROP TABLE \(q)")
+    }
+
+    @Test("names and values that look like SQL are data; a read-only role is enough")
+    func safety() throws {
+        let db = try PostgreSQLConnection(url: PostgresServer.url!)
+        let table = name("t\"; DROP TABLE keep; --")
+        let q = PostgreSQLConnection.quote(table)
+        _ = try db.query("CREATE TABLE IF NOT EXISTS keep (x int)")
+        _ = try db.query("CREATE TABLE \(q) (\"a\"\" int); --\" text)")
+        _ = try db.query("INSERT INTO \(q) VALUES ($1)", ["'); DROP TABLE keep; --"])
+        let role = name("reader")
+        _ = try db.query("CREATE ROLE \(PostgreSQLConnection.quote(role)) LOGIN")
+        _ = try db.query("GRANT SELECT ON \(q) TO \(PostgreSQLConnection.quote(role))")
+        let reader = try PostgreSQLConnection(url: PostgresServer.url!.replacingOccurrences(of: "postgres@", with: "\(role)@"))
+        let source = try PostgreSQLTableSource(connection: reader, table: table)
+        #expect(source.columns.map(\.identifier) == ["a\" int); --"])
+        #expect(source.text(row: 0, column: 0) == "'); DROP TABLE keep; --")
+        #expect(throws: PostgreSQLError.self) { _ = try reader.query("INSERT INTO \(q) VALUES ('x')") }
+        #expect(try db.query("SELECT to_regclass('keep') IS NOT NULL").text(0, 0) == "t")
+        #expect(throws: PostgreSQLError.self) { _ = try PostgreSQLTableSource(connection: db, table: "missing_table") }
+        _ = try db.query("DROP TABLE \(q)")
+        _ = try db.query("DROP ROLE \(PostgreSQLConnection.quote(role))")
+    }
+
+    @Test("a lost connection is a clear error and the grid keeps the rows it has")
+    func lostConnection() throws {
+        let db = try PostgreSQLConnection(url: PostgresServer.url!)
+        let table = name("lost")
+        let q = PostgreSQLConnection.quote(table)
+        _ = try db.query("CREATE TABLE \(q) (id int PRIMARY KEY, v text)")
+        _ = try db.query("INSERT INTO \(q) SELECT g, 'v' || g FROM generate_series(1, 2000) g")
+        let reader = try PostgreSQLConnection(url: PostgresServer.url!)
+        let source = try PostgreSQLTableSource(connection: reader, table: table)
+        let grid = DataGrid(bound: source)
+        try grid.sort(by: [SortKey("v", comparator: .text(.natural))])
+        let first = grid.text(grid.displayedRow(at: 0)!, column: 1)
+        #expect(first == "v1")
+        let pid = try reader.query("SELECT pg_backend_pid()").text(0, 0)
+        _ = try db.query("SELECT pg_terminate_backend($1::int)", [pid])
+        // Rows never read fail with a message naming the lost connection; rows read stay.
+        let far = grid.displayedRow(at: 1999)!
+        _ = grid.text(far, column: 1)
+        #expect(source.lastError?.message.contains("lost") == true || source.lastError?.message.contains("terminat") == true,
+                "\(String(describing: source.lastError))")
+        #expect(grid.text(grid.displayedRow(at: 0)!, column: 1) == first)
+        _ = try db.query("DROP TABLE \(q)")
+    }
+}
+
+@Suite("trellis sort with PostgreSQL", .serialized, .enabled(if: PostgresServer.available))
+struct PostgreSQLCommandTests {
+    static let groups = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../Examples/groups.csv").standardizedFileURL
+
+    func run(_ arguments: [String]) -> (status: Int32, stdout: String, stderr: String) {
+        var io = CommandIO(standardInput: { Data() }, currentDirectory: Self.groups.deletingLastPathComponent())
+        let status = TrellisCommandLine.run(arguments, io: &io)
+        return (status, io.stdout, io.stderr)
+    }
+
+    @Test("the example's table in PostgreSQL sorts as the CSV file does, 平均 pinned, cell for cell")
+    func sameAsCSV() throws {
+        let db = try PostgreSQLConnection(url: PostgresServer.url!)
+        let table = "groups_\(UUID().uuidString.prefix(8).lowercased())"
+        let q = PostgreSQLConnection.quote(table)
+        _ = try db.query("CREATE TABLE \(q) (\"组号\" text, \"组长\" text, \"分数\" numeric, \"备注\" text)")
+        let csv = try CSV.table(bytes: [UInt8](Data(contentsOf: Self.groups)))
+        for row in 0..<csv.rowCount {
+            let texts = (0..<4).map { csv.text(row: row, column: $0) }
+            _ = try db.query("INSERT INTO \(q) VALUES ($1, $2, $3, $4)", texts.map { $0.isEmpty ? nil : $0 })
+        }
+        let options = ["--by", "分数:desc", "--pin-bottom", "组号=平均", "--format", "csv"]
+        let fromPG = run(["sort", PostgresServer.url!, "--table", table] + options)
+        let fromCSV = run(["sort", "groups.csv"] + options)
+        #expect(fromPG.status == 0, "\(fromPG.stderr)")
+        #expect(fromPG.stdout == fromCSV.stdout)
+        let query = run(["sort", PostgresServer.url!, "--query", "SELECT * FROM \(q) WHERE \"分数\" > 90"] + options)
+        #expect(query.status == 0)
+        let missing = run(["sort", PostgresServer.url!, "--table", "nope"])
+        #expect(missing.status == 64)
+        #expect(missing.stderr.contains("no table \"nope\""))
+        let unreachable = run(["sort", "postgresql://nobody:secret@127.0.0.1:1/x", "--table", "t"])
+        #expect(unreachable.status == 65)
+        #expect(!unreachable.stderr.contains("secret"), "the password is not shown")
+        _ = try db.query("DROP TABLE \(q)")
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+
+/// A PostgreSQL server for the tests: the one `TRELLIS_POSTGRES_URL` names, or one started here
+/// on loopback — `initdb` into a temporary folder, a free port, trust authentication — and
+/// stopped when the test process exits. Tests that need it are skipped, with the reason printed,
+/// only where no server binary is installed.
+enum PostgresServer {
+    nonisolated(unsafe) static var dataFolder: String?
+    nonisolated(unsafe) static var binaries: String?
+
+    static let url: String? = start()
+
+    static var available: Bool {
+        if url == nil { print("PostgreSQL tests skipped: \(reason)") }
+        return url != nil
+    }
+    nonisolated(unsafe) static var reason = "no server"
+
+    /// Runs a program to its end (posix_spawn and waitpid: a server it starts lives on).
+    static func run(_ arguments: [String], asPostgres: Bool) -> Int32 {
+        let argv = asPostgres && getuid() == 0 ? ["/usr/sbin/runuser", "-u", "postgres", "--"] + arguments : arguments
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        var cArguments: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
+        defer { for p in cArguments { free(p) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, argv[0], &actions, nil, &cArguments, environ)
+        guard spawned == 0 else { return -1 }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        return (status & 0x7f) == 0 ? (status >> 8) & 0xff : -1
+    }
+
+    private static func freePort() -> Int? {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
+        }
+        return bound ? Int(UInt16(bigEndian: address.sin_port)) : nil
+    }
+
+    private static func start() -> String? {
+        if let url = ProcessInfo.processInfo.environment["TRELLIS_POSTGRES_URL"], !url.isEmpty { return url }
+        let versions = (try? FileManager.default.contentsOfDirectory(atPath: "/usr/lib/postgresql"))?.sorted() ?? []
+        guard let version = versions.last(where: { FileManager.default.isExecutableFile(atPath: "/usr/lib/postgresql/\($0)/bin/initdb") })
+        else {
+            reason = "no PostgreSQL server binaries (install Debian's postgresql, or set TRELLIS_POSTGRES_URL)"
+            return nil
+        }
+        let bin = "/usr/lib/postgresql/\(version)/bin"
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trellis-pg-\(getpid())").path
+        try? FileManager.default.removeItem(atPath: folder)
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        if getuid() == 0 { _ = run(["/bin/chown", "postgres", folder], asPostgres: false) }
+        guard run(["\(bin)/initdb", "-D", "\(folder)/data", "--auth=trust", "-U", "postgres", "-E", "UTF8", "--locale=C.UTF-8"],
+                  asPostgres: true) == 0 else {
+            reason = "initdb failed in \(folder)"
+            return nil
+        }
+        guard let port = freePort() else {
+            reason = "no free port on 127.0.0.1"
+            return nil
+        }
+        guard run(["\(bin)/pg_ctl", "-D", "\(folder)/data", "-o", "-p \(port) -k \(folder) -c listen_addresses=127.0.0.1",
+                   "-l", "\(folder)/log", "-w", "start"], asPostgres: true) == 0 else {
+            reason = "the server did not start (see \(folder)/log)"
+            return nil
+        }
+        dataFolder = folder
+        binaries = bin
+        atexit {
+            guard let folder = PostgresServer.dataFolder, let bin = PostgresServer.binaries else { return }
+            _ = PostgresServer.run(["\(bin)/pg_ctl", "-D", "\(folder)/data", "-m", "immediate", "stop"], asPostgres: true)
+            try? FileManager.default.removeItem(atPath: folder)
+        }
+        return "postgresql://postgres@127.0.0.1:\(port)/postgres"
+    }
+}
