@@ -147,6 +147,19 @@ public final class PostgreSQLTableSource: GridDataSource {
     private let selectList: String
     private let notifier = GridChangeNotifier()
     public var changes: GridChangeNotifier? { notifier }
+    var changeNotifier: GridChangeNotifier { notifier }
+    var columnList: String { selectList }
+    var keyColumn: String { keyExpression }
+    var keyTypeName: String { keyType }
+    func reload() throws(PostgreSQLError) { try readKeys() }
+    func dropRows() {
+        rows = [:]
+        lastScan = nil
+    }
+    func removeKey(at position: Int) {
+        keys.remove(at: position)
+        dropRows()
+    }
     /// The last error reading rows (a lost connection): the grid keeps what it holds.
     public private(set) var lastError: PostgreSQLError?
 
@@ -310,5 +323,59 @@ public enum PostgreSQLQuerySource {
             }
         }
         return table
+    }
+}
+
+extension PostgreSQLTableSource {
+    /// A cell as a text parameter (`nil` is NULL).
+    static func parameter(_ value: CellValue) -> String? {
+        switch value {
+        case .missing: return nil
+        case .boolean(let b): return b ? "true" : "false"
+        default: return value.description
+        }
+    }
+
+    /// Inserts a row (one value per column), and tells the grids. Needs a role that may insert.
+    @discardableResult
+    public func insertRow(values: [CellValue]) throws(PostgreSQLError) -> Int {
+        guard values.count == columns.count else {
+            throw PostgreSQLError(message: "a row of \"\(table)\" has \(columns.count) values, not \(values.count)")
+        }
+        let marks = (1...columns.count).map { "$\($0)" }.joined(separator: ", ")
+        let result = try connection.query("INSERT INTO \(PostgreSQLConnection.quote(table)) (\(columnList)) VALUES (\(marks)) "
+                                          + "RETURNING \(keyColumn)::text", values.map(Self.parameter))
+        let key = result.text(0, 0)
+        try reload()
+        let position = keys.firstIndex(of: key) ?? keys.count - 1
+        changeNotifier.post(.inserted(position..<(position + 1)))
+        return position
+    }
+
+    /// Sets one cell, and tells the grids.
+    public func setValue(_ value: CellValue, row: Int, column: Int) throws(PostgreSQLError) {
+        guard row >= 0, row < keys.count, columns.indices.contains(column) else {
+            throw PostgreSQLError(message: "no cell at row \(row), column \(column) of \"\(table)\"")
+        }
+        _ = try connection.query("UPDATE \(PostgreSQLConnection.quote(table)) SET \(PostgreSQLConnection.quote(columns[column].identifier)) "
+                                 + "= $1 WHERE \(keyColumn) = $2::\(keyTypeName)", [Self.parameter(value), keys[row]])
+        if keyColumn == "ctid" {
+            // An updated row gets a new ctid, and with it another place: everything may have moved.
+            try reload()
+            changeNotifier.post(.reset)
+        } else {
+            dropRows()
+            changeNotifier.post(.updated(row..<(row + 1)))
+        }
+    }
+
+    /// Deletes a row, and tells the grids.
+    public func removeRow(at row: Int) throws(PostgreSQLError) {
+        guard row >= 0, row < keys.count else {
+            throw PostgreSQLError(message: "no row \(row) in \"\(table)\", which has \(keys.count)")
+        }
+        _ = try connection.query("DELETE FROM \(PostgreSQLConnection.quote(table)) WHERE \(keyColumn) = $1::\(keyTypeName)", [keys[row]])
+        removeKey(at: row)
+        changeNotifier.post(.removed(row..<(row + 1)))
     }
 }

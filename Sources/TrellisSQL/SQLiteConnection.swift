@@ -88,6 +88,9 @@ public final class SQLiteConnection: @unchecked Sendable {
         while try statement.step() {}
     }
 
+    /// The `rowid` of the last row inserted through this connection.
+    public var lastInsertedRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+
     func lastError(_ status: Int32) -> SQLiteError {
         SQLiteError(code: status, message: String(cString: sqlite3_errmsg(handle)))
     }

@@ -22,6 +22,15 @@ public final class SQLiteTableSource: GridDataSource {
     public private(set) var keys: [Int64] = []
     private let notifier = GridChangeNotifier()
     public var changes: GridChangeNotifier? { notifier }
+    var changeNotifier: GridChangeNotifier { notifier }
+    var columnList: String { selectList }
+    func insertKey(_ key: Int64, at position: Int) { keys.insert(key, at: position) }
+    func removeKey(at position: Int) { keys.remove(at: position) }
+    func dropCaches() {
+        blocks = [:]
+        blockUse = []
+        window = [:]
+    }
 
     /// Rows read from the table, a block at a time, the most recent kept.
     private struct Block {
@@ -211,5 +220,55 @@ public enum SQLiteQuerySource {
         }
         if let table { return table }
         return Table(columns: (0..<statement.columnCount).map { Column(statement.columnName($0)) })
+    }
+}
+
+extension SQLiteTableSource {
+    /// A cell as SQLite stores it.
+    static func bound(_ value: CellValue) -> SQLiteValue { SQLiteExport.bound(value, text: value.description, keepText: false) }
+
+    private func forget() {
+        // Positions shifted or a row changed: what was read is read again.
+        dropCaches()
+    }
+
+    /// Inserts a row (one value per column) into the table, and tells the grids, which keep
+    /// their sort, pins and summaries current. Needs a connection opened for writing.
+    @discardableResult
+    public func insertRow(values: [CellValue]) throws(SQLiteError) -> Int {
+        guard values.count == columns.count else {
+            throw SQLiteError(code: 1, message: "a row of \"\(table)\" has \(columns.count) values, not \(values.count)")
+        }
+        let marks = Array(repeating: "?", count: columns.count).joined(separator: ", ")
+        try connection.run("INSERT INTO \(SQLiteConnection.quote(table)) (\(columnList)) VALUES (\(marks))",
+                           values.map(Self.bound))
+        let rowid = connection.lastInsertedRowID
+        let position = keys.firstIndex { $0 > rowid } ?? keys.count
+        insertKey(rowid, at: position)
+        forget()
+        changeNotifier.post(.inserted(position..<(position + 1)))
+        return position
+    }
+
+    /// Sets one cell, and tells the grids.
+    public func setValue(_ value: CellValue, row: Int, column: Int) throws(SQLiteError) {
+        guard row >= 0, row < keys.count, columns.indices.contains(column) else {
+            throw SQLiteError(code: 1, message: "no cell at row \(row), column \(column) of \"\(table)\"")
+        }
+        try connection.run("UPDATE \(SQLiteConnection.quote(table)) SET \(SQLiteConnection.quote(columns[column].identifier)) = ? "
+                           + "WHERE rowid = ?", [Self.bound(value), .integer(keys[row])])
+        forget()
+        changeNotifier.post(.updated(row..<(row + 1)))
+    }
+
+    /// Deletes a row, and tells the grids.
+    public func removeRow(at row: Int) throws(SQLiteError) {
+        guard row >= 0, row < keys.count else {
+            throw SQLiteError(code: 1, message: "no row \(row) in \"\(table)\", which has \(keys.count)")
+        }
+        try connection.run("DELETE FROM \(SQLiteConnection.quote(table)) WHERE rowid = ?", [.integer(keys[row])])
+        removeKey(at: row)
+        forget()
+        changeNotifier.post(.removed(row..<(row + 1)))
     }
 }

@@ -110,6 +110,37 @@ struct PostgreSQLSourceTests {
         _ = try db.query("DROP ROLE \(PostgreSQLConnection.quote(role))")
     }
 
+    @Test("rows inserted, updated and deleted through the source keep the grid as a fresh one would be",
+          arguments: ["bigint PRIMARY KEY", "bigint"])
+    func changes(idType: String) throws {
+        let db = try PostgreSQLConnection(url: PostgresServer.url!)
+        let table = name("changes")
+        let q = PostgreSQLConnection.quote(table)
+        _ = try db.query("CREATE TABLE \(q) (id \(idType), g text, s numeric)")
+        _ = try db.query("INSERT INTO \(q) SELECT n, '组' || (n % 5), (n * 37 % 101) FROM generate_series(1, 200) n")
+        let source = try PostgreSQLTableSource(connection: db, table: table)
+        let grid = DataGrid(bound: source)
+        func arrange(_ grid: DataGrid) throws {
+            try grid.pin(.matching(column: "g", value: "组0"), at: .pinnedBottom)
+            try grid.addSummary(SummaryRow(.mean, columns: ["s"], label: "平均"))
+            try grid.sort(by: [SortKey("s", .descending), SortKey("id")])
+        }
+        try arrange(grid)
+        var rng = SeededRandom(seed: 5)
+        for step in 0..<30 {
+            switch step % 3 {
+            case 0: try source.insertRow(values: [.integer(1000 + step), .text("组\(step % 5)"), .integer(step)])
+            case 1: try source.setValue(.integer(Int.random(in: 0...100, using: &rng)), row: Int.random(in: 0..<source.rowCount, using: &rng), column: 2)
+            default: try source.removeRow(at: Int.random(in: 0..<source.rowCount, using: &rng))
+            }
+        }
+        let fresh = DataGrid(bound: try PostgreSQLTableSource(connection: db, table: table))
+        try arrange(fresh)
+        #expect(grid.displayedRows == fresh.displayedRows)
+        #expect(grid.text(.summary(0), column: 2) == fresh.text(.summary(0), column: 2))
+        _ = try db.query("DROP TABLE \(q)")
+    }
+
     @Test("a lost connection is a clear error and the grid keeps the rows it has")
     func lostConnection() throws {
         let db = try PostgreSQLConnection(url: PostgresServer.url!)

@@ -196,6 +196,36 @@ struct SQLiteSourceTests {
         #expect(grid.displayedRows == [.source(3), .source(2), .source(0), .source(1)])
     }
 
+    @Test("rows inserted, updated and deleted through the source keep the grid as a fresh one would be")
+    func changes() throws {
+        var rng = SeededRandom(seed: 31)
+        let data = RandomTable.make(&rng, rows: 300)
+        let scratch = ScratchDatabase()
+        try data.write(to: try scratch.writer(), table: "t")
+        let source = try SQLiteTableSource(connection: try scratch.writer(), table: "t")
+        let grid = DataGrid(bound: source)
+        func arrange(_ grid: DataGrid) throws {
+            try grid.pin(.matching(column: "组号", value: "组1"), at: .pinnedBottom)
+            try grid.addSummary(SummaryRow(.mean, columns: ["分数"], label: "平均"))
+            try grid.sort(by: [SortKey("分数", .descending), SortKey("name", comparator: .text(.natural))])
+        }
+        try arrange(grid)
+        for step in 0..<60 {
+            switch step % 3 {
+            case 0: try source.insertRow(values: [.integer(1000 + step), .text("组\(step % 4)"), .decimal(Double(step)), .missing, .text("new")])
+            case 1: try source.setValue(.decimal(Double(Int.random(in: 0...100, using: &rng))), row: Int.random(in: 0..<source.rowCount, using: &rng), column: 2)
+            default: try source.removeRow(at: Int.random(in: 0..<source.rowCount, using: &rng))
+            }
+        }
+        let fresh = DataGrid(bound: try SQLiteTableSource(connection: try SQLiteConnection(path: scratch.path), table: "t"))
+        try arrange(fresh)
+        #expect(grid.displayedRows == fresh.displayedRows)
+        #expect(grid.text(.summary(0), column: 2) == fresh.text(.summary(0), column: 2))
+        let reader = try SQLiteTableSource(connection: try SQLiteConnection(path: scratch.path), table: "t")
+        #expect(throws: SQLiteError.self) { try reader.removeRow(at: 0) }
+        #expect(reader.rowCount == source.rowCount, "a refused write changes nothing")
+    }
+
     @Test("a query's rows, in its order and with its types")
     func query() throws {
         let scratch = ScratchDatabase()

@@ -72,9 +72,62 @@ func sqlBenchmarks(runs: Int) -> [(String, String, String)] {
                  String(format: "median of 200; worst %@ (target < 5 ms)", format(worst))))
     verdicts.append(String(format: "SQLite window of 100 rows: median %@, worst %@ — %@", format(median), format(worst),
                            worst < 5e-3 ? "meets < 5 ms" : "MISSES < 5 ms"))
-    // Jumping: the rank of a position is the grid's permutation, computed once per sort.
+    rows += postgresBenchmarks(runs: runs, count: count, verdicts: &verdicts)
     rows.append(("", "", ""))
     for verdict in verdicts { rows.append(("• " + verdict, "", "")) }
     blackHole(read)
+    return rows
+}
+
+/// The same on PostgreSQL, when `TRELLIS_POSTGRES_URL` names a server the benchmark may create a
+/// table on (it drops it afterwards).
+func postgresBenchmarks(runs: Int, count: Int, verdicts: inout [String]) -> [(String, String, String)] {
+    guard let url = ProcessInfo.processInfo.environment["TRELLIS_POSTGRES_URL"], !url.isEmpty else {
+        verdicts.append("PostgreSQL not measured: set TRELLIS_POSTGRES_URL to a server the benchmark may write to")
+        return []
+    }
+    var rows: [(String, String, String)] = []
+    let table = "trellis_bench_\(getpid())"
+    do {
+        let db = try PostgreSQLConnection(url: url)
+        _ = try db.query("CREATE TABLE \(table) (id bigint PRIMARY KEY, \"组号\" text, name text, \"分数\" double precision)")
+        _ = try db.query("""
+            INSERT INTO \(table) SELECT 1000000000000000000 + g, '组' || (g * 7919 % 500), 'name ' || (g * 104729 % 100000),
+            (g * 31 % 2001) / 20.0 FROM generate_series(0, \(count - 1)) g
+            """)
+        _ = try db.query("ANALYZE \(table)")
+        defer { _ = try? db.query("DROP TABLE \(table)") }
+        var source: PostgreSQLTableSource!
+        let bind = measure("PostgreSQLTableSource bind, 1M rows (read the keys)", runs: runs) {
+            source = try! PostgreSQLTableSource(connection: db, table: table)
+        }
+        rows.append((bind.name, format(Measurement.seconds(bind.median)), ""))
+        let grid = DataGrid(bound: source)
+        let sort = measure("Sort by 分数 descending, 1M rows on PostgreSQL (key column read, sorted here)", runs: runs) {
+            try! grid.sort(by: [SortKey("分数", .descending)])
+        }
+        rows.append((sort.name, format(Measurement.seconds(sort.median)), ""))
+        var random = BenchmarkRandom(seed: 9)
+        var times: [Double] = []
+        var read = 0
+        for _ in 0..<200 {
+            let p = Int(random.next() % UInt64(count - 100))
+            let elapsed = ContinuousClock().measure {
+                grid.prefetch(displayedRows: p..<(p + 100))
+                for index in p..<(p + 100) {
+                    let row = grid.displayedRow(at: index)!
+                    for c in 0..<4 { read &+= grid.text(row, column: c).utf8.count }
+                }
+            }
+            times.append(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+        }
+        times.sort()
+        rows.append(("Window of 100 sorted rows at a random position, 1M rows on PostgreSQL", format(times[100]),
+                     String(format: "median of 200; worst %@", format(times.last!))))
+        verdicts.append(String(format: "PostgreSQL window of 100 rows: median %@, worst %@", format(times[100]), format(times.last!)))
+        blackHole(read)
+    } catch {
+        verdicts.append("PostgreSQL benchmark failed: \(error)")
+    }
     return rows
 }
