@@ -92,8 +92,8 @@ func postgresBenchmarks(runs: Int, count: Int, verdicts: inout [String]) -> [(St
         let db = try PostgreSQLConnection(url: url)
         _ = try db.query("CREATE TABLE \(table) (id bigint PRIMARY KEY, \"组号\" text, name text, \"分数\" double precision)")
         _ = try db.query("""
-            INSERT INTO \(table) SELECT 1000000000000000000 + g, '组' || (g * 7919 % 500), 'name ' || (g * 104729 % 100000),
-            (g * 31 % 2001) / 20.0 FROM generate_series(0, \(count - 1)) g
+            INSERT INTO \(table) SELECT 1000000000000000000 + g, '组' || (g::bigint * 7919 % 500), 'name ' || (g::bigint * 104729 % 100000),
+            (g::bigint * 31 % 2001) / 20.0 FROM generate_series(0, \(count - 1)) g
             """)
         _ = try db.query("ANALYZE \(table)")
         defer { _ = try? db.query("DROP TABLE \(table)") }
@@ -103,7 +103,12 @@ func postgresBenchmarks(runs: Int, count: Int, verdicts: inout [String]) -> [(St
         }
         rows.append((bind.name, format(Measurement.seconds(bind.median)), ""))
         let grid = DataGrid(bound: source)
-        let sort = measure("Sort by 分数 descending, 1M rows on PostgreSQL (key column read, sorted here)", runs: runs) {
+        // The first sort by a column reads it from the server; later ones by it reuse what was read.
+        let cold = try PostgreSQLTableSource(connection: db, table: table)
+        let first = ContinuousClock().measure { try! DataGrid(bound: cold).sort(by: [SortKey("分数", .descending)]) }
+        rows.append(("First sort by 分数 descending after binding, 1M rows on PostgreSQL (key column read)",
+                     format(Double(first.components.seconds) + Double(first.components.attoseconds) / 1e18), "one run"))
+        let sort = measure("Sort by 分数 descending again, 1M rows on PostgreSQL (column already read)", runs: runs) {
             try! grid.sort(by: [SortKey("分数", .descending)])
         }
         rows.append((sort.name, format(Measurement.seconds(sort.median)), ""))
