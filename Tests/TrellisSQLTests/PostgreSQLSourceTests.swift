@@ -204,3 +204,66 @@ struct PostgreSQLCommandTests {
         _ = try db.query("DROP TABLE \(q)")
     }
 }
+
+/// The proof of the issue: the same random rows in SQLite, in PostgreSQL and in memory give the
+/// same order for every kind of key and direction (SQLite's own stray-text case is in its suite;
+/// PostgreSQL's columns cannot mix kinds).
+@Suite("Three engines, one order", .serialized, .enabled(if: PostgresServer.available))
+struct DifferentialTests {
+    @Test("SQLite, PostgreSQL and the in-memory engine order random tables alike", arguments: 0..<3)
+    func sameOrder(seed: Int) throws {
+        var rng = SeededRandom(seed: UInt64(700 + seed))
+        var data = RandomTable.make(&rng, rows: Int.random(in: 50...1500, using: &rng))
+        // PostgreSQL's double column holds numbers only: a stray text becomes NULL on every side.
+        for r in data.rows.indices where { if case .text = data.rows[r][2] { true } else { false } }() { data.rows[r][2] = .null }
+        let scratch = ScratchDatabase()
+        try data.write(to: try scratch.writer(), table: "t")
+        let sqlite = try SQLiteTableSource(connection: try SQLiteConnection(path: scratch.path), table: "t")
+        let db = try PostgreSQLConnection(url: PostgresServer.url!)
+        let table = "diff_\(UUID().uuidString.prefix(8).lowercased())"
+        let q = PostgreSQLConnection.quote(table)
+        _ = try db.query("CREATE TABLE \(q) (id bigint PRIMARY KEY, \"组号\" text, \"分数\" double precision, big bigint, name text)")
+        for row in data.rows {
+            _ = try db.query("INSERT INTO \(q) VALUES ($1, $2, $3, $4, $5)", row.map { value -> String? in
+                switch value {
+                case .null, .blob: return nil
+                case .integer(let i): return String(i)
+                case .real(let d): return "\(d)"
+                case .text(let s): return s
+                }
+            })
+        }
+        defer { _ = try? db.query("DROP TABLE \(q)") }
+        let postgres = try PostgreSQLTableSource(connection: db, table: table)
+        let memory = try data.table()
+        let comparators: [KeyComparator] = [.standard, .text(.natural), .text(.naturalDecimal), .text(.lexical),
+                                             .text(.caseInsensitive), .text(.localized("zh")), .text(.localized("de")),
+                                             .custom({ a, b in a.description.count < b.description.count ? .orderedAscending
+                                                 : a.description.count > b.description.count ? .orderedDescending : .orderedSame })]
+        for column in ["id", "组号", "分数", "big", "name"] {
+            for comparator in comparators {
+                for direction in [SortDirection.ascending, .descending] {
+                    for nulls in NullPlacement.allCases {
+                        let keys = [SortKey(column, direction, comparator: comparator, nulls: nulls)]
+                        let orders = try [sqlite, postgres, memory].map { (source: GridDataSource) -> [DisplayRow] in
+                            let grid = DataGrid(bound: source)
+                            try grid.pin(.matching(column: "组号", value: "组3"), at: .pinnedTop)
+                            try grid.sort(by: keys)
+                            return grid.displayedRows
+                        }
+                        #expect(orders[0] == orders[2], "SQLite: seed \(seed) \(column) \(comparator) \(direction) \(nulls)")
+                        #expect(orders[1] == orders[2], "PostgreSQL: seed \(seed) \(column) \(comparator) \(direction) \(nulls)")
+                    }
+                }
+            }
+        }
+        // Two keys, mixed directions, and the row-aware hook.
+        let hooked = try [sqlite, postgres, memory].map { (source: GridDataSource) -> [DisplayRow] in
+            let grid = DataGrid(bound: source)
+            grid.sortCompare = { args in args.column == "组号" && args.row1 % 7 == 0 ? .orderedAscending : nil }
+            try grid.sort(by: [SortKey("组号", .descending), SortKey("分数", nulls: .first)])
+            return grid.displayedRows
+        }
+        #expect(hooked[0] == hooked[2] && hooked[1] == hooked[2])
+    }
+}
