@@ -28,6 +28,10 @@ public protocol GridDataSource: AnyObject {
     /// can be wider than a double (a database's `numeric`): sorting then orders them exactly.
     /// The default (`nil`) is for sources whose numbers are what their values say.
     func numberTexts(ofColumn column: Int, rows: [Int]) -> [String]?
+    /// `rows` ordered by `keys` by the source itself — a database's `ORDER BY` — when it can give
+    /// exactly the grid's order (ties in source order), or `nil` for the grid to sort them. The
+    /// default is `nil`.
+    func sortedRows(_ rows: [Int], by keys: [SortKey]) -> [Int]?
 }
 
 extension GridDataSource {
@@ -42,6 +46,8 @@ extension GridDataSource {
     public func prefetch(rows: [Int]) {}
 
     public func numberTexts(ofColumn column: Int, rows: [Int]) -> [String]? { nil }
+
+    public func sortedRows(_ rows: [Int], by keys: [SortKey]) -> [Int]? { nil }
 }
 
 /// A change to a source's rows (`ListChangedType`). Rows are positions in the source.

@@ -45,6 +45,9 @@ public enum SortEngine {
         if needsComparisons {
             return comparisonSort(rows, source: source, keys: resolved, hook: hook, input: input)
         }
+        if table == nil, let sorted = source.sortedRows(rows, by: keys), sorted.count == rows.count {
+            return sorted
+        }
         var order = [Int32](0..<Int32(rows.count))
         for (key, column) in resolved.reversed() {
             let codes = KeyCodes(input(column), text: comparator(for: key, column: columns[column]), direction: key.direction,
