@@ -403,21 +403,37 @@ extension PostgreSQLTableSource {
         var terms: [String] = []
         for key in keys {
             guard case .standard = key.comparator, let c = columns.firstIndex(where: { $0.identifier == key.column }) else { return nil }
-            let oid = columnOIDs[c]
-            let name = PostgreSQLConnection.quote(columns[c].identifier)
-            let expression: String
-            switch oid {
-            case 20, 21, 23: expression = name
-            case 700, 701: expression = "NULLIF(\(name), 'NaN'::float8)"
-            case 1700: expression = "NULLIF(\(name), 'NaN'::numeric)"
-            default: return nil
-            }
+            guard [20, 21, 23, 700, 701, 1700].contains(columnOIDs[c]) else { return nil }
+            let expression = sortExpression(column: c)
             let descending = key.direction == .descending
             let nullsFirst = key.nulls.missingFirst(descending: descending)
             terms.append("\(expression) \(descending ? "DESC" : "ASC") NULLS \(nullsFirst ? "FIRST" : "LAST")")
         }
         guard !terms.isEmpty else { return nil }
         return terms.joined(separator: ", ") + ", \(keyColumn)"
+    }
+
+    /// What a number column is sorted by on the server: NaN as NULL, as the grid has it.
+    func sortExpression(column c: Int) -> String {
+        let name = PostgreSQLConnection.quote(columns[c].identifier)
+        switch columnOIDs[c] {
+        case 700, 701: return "NULLIF(\(name), 'NaN'::float8)"
+        case 1700: return "NULLIF(\(name), 'NaN'::numeric)"
+        default: return name
+        }
+    }
+
+    /// The SQL type of a number column, for casting parameters to it.
+    func sqlType(column c: Int) -> String {
+        switch columnOIDs[c] {
+        case 21: return "smallint"
+        case 23: return "integer"
+        case 20: return "bigint"
+        case 700: return "real"
+        case 701: return "double precision"
+        case 1700: return "numeric"
+        default: return "text"
+        }
     }
 
     /// The rows in the server's order for `keys`, when it is the grid's (``orderBy(_:)``).

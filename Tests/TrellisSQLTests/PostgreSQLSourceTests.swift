@@ -270,3 +270,69 @@ struct DifferentialTests {
         #expect(hooked[0] == hooked[2] && hooked[1] == hooked[2])
     }
 }
+
+@Suite("PostgreSQL windows of a server sort", .serialized, .enabled(if: PostgresServer.available))
+struct PostgreSQLWindowTests {
+    @Test("rank jumps and keyset pages give the grid's order, with NULLs and mixed directions", arguments: 0..<3)
+    func windows(seed: Int) throws {
+        var rng = SeededRandom(seed: UInt64(800 + seed))
+        let db = try PostgreSQLConnection(url: PostgresServer.url!)
+        let table = "win_\(UUID().uuidString.prefix(8).lowercased())"
+        let q = PostgreSQLConnection.quote(table)
+        _ = try db.query("CREATE TABLE \(q) (id bigint\(seed == 2 ? "" : " PRIMARY KEY"), a integer, b double precision, c numeric)")
+        let n = Int.random(in: 200...700, using: &rng)
+        var parameters: [String?] = []
+        var sql = "INSERT INTO \(q) VALUES "
+        for i in 0..<n {
+            if i > 0 { sql += ", " }
+            sql += "($\(parameters.count + 1), $\(parameters.count + 2), $\(parameters.count + 3), $\(parameters.count + 4))"
+            parameters += [String(i + 1),
+                           rng.chance(0.2) ? nil : String(Int.random(in: 0...6, using: &rng)),
+                           rng.chance(0.2) ? nil : rng.chance(0.05) ? "NaN" : String(Double(Int.random(in: 0...20, using: &rng)) / 4),
+                           rng.chance(0.2) ? nil : "1234567890123456789.\(Int.random(in: 0...3, using: &rng))"]
+        }
+        _ = try db.query(sql, parameters)
+        defer { _ = try? db.query("DROP TABLE \(q)") }
+        let source = try PostgreSQLTableSource(connection: db, table: table)
+        // The same cells in memory, from their texts, so that the numerics keep their digits.
+        let memory = Table(columns: source.columns)
+        for row in 0..<source.rowCount { try memory.appendRow((0..<4).map { source.text(row: row, column: $0) }) }
+        for keys in [[SortKey("a", .descending, nulls: .first), SortKey("b")],
+                     [SortKey("b", .descending), SortKey("a", nulls: .asSmallest), SortKey("c", .descending, nulls: .first)],
+                     [SortKey("c"), SortKey("a", .descending)]] {
+            let grid = DataGrid(bound: memory)
+            try grid.sort(by: keys)
+            let expected = grid.displayedRows.map { row -> String in
+                guard case .source(let p) = row else { return "" }
+                return memory.text(row: p, column: 0)
+            }
+            let windows = try PostgreSQLSortedWindows(source: source, keys: keys)
+            #expect(windows.count == n)
+            // Keyset pages from the start to the end.
+            var seen: [String] = []
+            var page = try windows.rows(at: 0, count: 37)
+            while !page.isEmpty {
+                seen += page.map { $0.texts[0] }
+                page = try windows.rows(after: page.last!, count: 37)
+            }
+            // The keyset predicate alone, as for rows deleted since the ranking.
+            var keyset: [String] = []
+            page = try windows.rows(at: 0, count: 53)
+            while !page.isEmpty {
+                keyset += page.map { $0.texts[0] }
+                page = try windows.keysetRows(after: page.last!, count: 53)
+            }
+            #expect(keyset == expected, "keyset predicate, seed \(seed)")
+            #expect(seen == expected, "keyset pages, seed \(seed), keys \(keys.map { "\($0.column) \($0.direction) \($0.nulls)" })")
+            // Jumps by rank.
+            for _ in 0..<10 {
+                let at = Int.random(in: 0..<n, using: &rng)
+                let jump = try windows.rows(at: at, count: 25).map { $0.texts[0] }
+                #expect(jump == Array(expected[at..<min(n, at + 25)]))
+            }
+        }
+        #expect(throws: PostgreSQLError.self) {
+            _ = try PostgreSQLSortedWindows(source: source, keys: [SortKey("a", comparator: .text(.natural))])
+        }
+    }
+}

@@ -139,6 +139,37 @@ func postgresBenchmarks(runs: Int, count: Int, verdicts: inout [String]) -> [(St
         rows.append(("Window of 100 sorted rows at a random position, 1M rows on PostgreSQL", format(times[100]),
                      String(format: "median of 200; worst %@", format(times.last!))))
         verdicts.append(String(format: "PostgreSQL window of 100 rows: median %@, worst %@", format(times[100]), format(times.last!)))
+        // A sort the server keeps: its rank once, then windows by rank jumps and keyset pages.
+        var windows: PostgreSQLSortedWindows!
+        let rank = measure("PostgreSQLSortedWindows: the server ranks 1M rows by 分数 desc (once per sort)", runs: 3) {
+            windows = try! PostgreSQLSortedWindows(source: source, keys: [SortKey("分数", .descending)])
+        }
+        rows.append((rank.name, format(Measurement.seconds(rank.median)), ""))
+        var jumps: [Double] = [], pages: [Double] = []
+        for _ in 0..<200 {
+            let p = Int(random.next() % UInt64(count - 100))
+            var page: [PostgreSQLSortedWindows.Row] = []
+            let jump = ContinuousClock().measure { page = try! windows.rows(at: p, count: 100) }
+            let next = ContinuousClock().measure { blackHole(try! windows.rows(after: page.last!, count: 100).count) }
+            jumps.append(Double(jump.components.attoseconds) / 1e18 + Double(jump.components.seconds))
+            pages.append(Double(next.components.attoseconds) / 1e18 + Double(next.components.seconds))
+        }
+        jumps.sort()
+        pages.sort()
+        var keysets: [Double] = []
+        for _ in 0..<20 {
+            let p = Int(random.next() % UInt64(count - 100))
+            let page = try! windows.rows(at: p, count: 100)
+            let next = ContinuousClock().measure { blackHole(try! windows.keysetRows(after: page.last!, count: 100).count) }
+            keysets.append(Double(next.components.attoseconds) / 1e18 + Double(next.components.seconds))
+        }
+        keysets.sort()
+        rows.append(("… a jump to a random position: 100 rows by rank", format(jumps[100]),
+                     String(format: "median of 200; worst %@", format(jumps.last!))))
+        rows.append(("… the next page: 100 rows after the last (its rank by key)", format(pages[100]),
+                     String(format: "median of 200; worst %@", format(pages.last!))))
+        rows.append(("… the next page by the keyset predicate alone (no index on the sort)", format(keysets[10]),
+                     String(format: "median of 20; worst %@", format(keysets.last!))))
         blackHole(read)
     } catch {
         verdicts.append("PostgreSQL benchmark failed: \(error)")
