@@ -81,6 +81,10 @@ public struct LayoutSpec: Equatable, Sendable {
             throw SpecError(path: "line \(error.line), column \(error.column)", message: "invalid JSON: \(error.message)")
         }
         var root = try SpecObject(document.root, path: "$")
+        // An editor's pointer to the schema; any string, and otherwise ignored.
+        if let schema = root.value("$schema"), schema.string == nil {
+            throw SpecError(path: "$.$schema", message: "expected the schema's address as a string, found \(schema.typeName)")
+        }
         guard var cv = try root.object("collectionView") else {
             throw SpecError(path: "$", message: "missing required key \"collectionView\"")
         }

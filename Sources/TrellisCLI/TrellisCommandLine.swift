@@ -1,4 +1,5 @@
 import Foundation
+import TrellisGrid
 
 /// The `trellis` command line as a library: `run` takes the arguments (without the program name)
 /// and an IO context and returns the exit status, so every command is tested in-process.
@@ -18,6 +19,7 @@ public enum TrellisCommandLine {
     static var help: String {
         var out = "OVERVIEW: \(overview)\n\nUSAGE: trellis <subcommand>\n\nOPTIONS:\n"
         out += CommandDefinition.row("--version", "Show the version.")
+        out += CommandDefinition.row("--generate-completion-script <shell>", "Print a completion script for bash, zsh or fish.")
         out += CommandDefinition.row("-h, --help", "Show help information.")
         out += "\nSUBCOMMANDS:\n"
         for command in commands { out += CommandDefinition.row(command.name, command.summary) }
@@ -38,6 +40,13 @@ public enum TrellisCommandLine {
             return ExitStatus.success.rawValue
         case "--version":
             io.stdout += version + "\n"
+            return ExitStatus.success.rawValue
+        case "--generate-completion-script":
+            guard arguments.count == 2, let script = CompletionScripts.script(for: arguments[1]) else {
+                let given = arguments.count > 1 ? "'\(Excerpt.of(arguments[1]))'" : "nothing"
+                return fail(.usage("'--generate-completion-script' takes bash, zsh or fish, not \(given)"), command: nil, io: &io)
+            }
+            io.stdout += script
             return ExitStatus.success.rawValue
         case "help":
             guard arguments.count > 1 else { io.stdout += help; return ExitStatus.success.rawValue }
