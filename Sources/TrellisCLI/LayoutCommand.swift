@@ -10,7 +10,7 @@ enum LayoutCommand {
         arguments: [("spec", "The layout spec (JSON), or '-' to read it from standard input.")],
         options: [
             OptionDefinition(names: ["--rect"], valueName: "x,y,w,h",
-                             help: "List only the elements whose frames intersect this rectangle."),
+                             help: "List only the elements whose frames intersect this rectangle; SVG and\nHTML draw only that part of the content."),
             OptionDefinition(names: ["--format"], valueName: "format",
                              help: "Output format: json, svg or html. (default: json)"),
             OptionDefinition(names: ["--output", "-o"], valueName: "file",
@@ -54,7 +54,7 @@ enum LayoutCommand {
             if let transition = run.transition {
                 output = TransitionRenderer().render(transition, viewport: run.viewport)
             } else {
-                output = SVGRenderer(viewport: rect).render(run.snapshot)
+                output = SVGRenderer(viewport: spec.contentOffset != nil ? run.viewport : nil, crop: rect).render(run.snapshot)
             }
         case .html:
             let snapshot = run.snapshot
@@ -63,7 +63,9 @@ enum LayoutCommand {
                 output = renderer.page(title: title, caption: caption(spec, snapshot) + "; the red outline is the viewport",
                                        svg: renderer.render(transition, viewport: run.viewport))
             } else {
-                output = HTMLPage.render(title: title, figures: [(caption(spec, snapshot), SVGRenderer(viewport: rect).render(snapshot))])
+                let svg = SVGRenderer(viewport: spec.contentOffset != nil ? run.viewport : nil, crop: rect).render(snapshot)
+                output = HTMLPage.render(title: title, figures: [(caption(spec, snapshot)
+                    + (spec.contentOffset != nil ? "; the red outline is the viewport" : ""), svg)])
             }
         }
         try io.write(output, to: parsed.value("--output"))

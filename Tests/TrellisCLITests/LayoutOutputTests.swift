@@ -112,3 +112,27 @@ struct LayoutOutputTests {
 final class Received: @unchecked Sendable {
     var bytes: [UInt8] = []
 }
+
+@Suite("Drawing part of a layout")
+struct CroppedDrawingTests {
+    @Test("--rect crops the SVG to the rect: a 100,000-item layout draws a viewport-sized picture")
+    func crop() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trellis-crop-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let spec = """
+            {"collectionView": {"width": 375, "height": 667},
+             "layout": {"type": "flow", "itemSize": {"width": 100, "height": 100}},
+             "sections": [{"items": 100000}], "contentOffset": {"x": 0, "y": 5000}}
+            """
+        try spec.write(to: folder.appendingPathComponent("long.json"), atomically: true, encoding: .utf8)
+        var io = CommandIO(standardInput: { Data() }, currentDirectory: folder)
+        let status = TrellisCommandLine.run(["layout", "long.json", "--format", "svg", "--rect", "0,5000,375,667"], io: &io)
+        #expect(status == 0, "\(io.stderr)")
+        let svg = io.stdout
+        #expect(svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"391\" height=\"683\""), "\(svg.prefix(120))")
+        #expect(svg.contains("clip-path=\"url(#crop)\""))
+        #expect(svg.contains("class=\"viewport\""), "contentOffset draws the viewport")
+        #expect(svg.utf8.count < 20_000)
+    }
+}

@@ -15,22 +15,30 @@ public struct SVGRenderer: Sendable {
     public var title: String?
     /// Whether to draw the viewport rectangle of the collection view on top of the content.
     public var viewport: CGRect?
+    /// When set, only this part of the content is drawn (elements clipped to it): a query's rect
+    /// of a long layout draws a picture the size of the rect, not of the whole content.
+    public var crop: CGRect?
 
     /// Creates a renderer.
-    public init(padding: CGFloat = 8, title: String? = nil, viewport: CGRect? = nil) {
+    public init(padding: CGFloat = 8, title: String? = nil, viewport: CGRect? = nil, crop: CGRect? = nil) {
         self.padding = padding
         self.title = title
         self.viewport = viewport
+        self.crop = crop
     }
 
     /// The SVG document.
     public func render(_ snapshot: LayoutSnapshot) -> String {
         let titleHeight: CGFloat = title == nil ? 0 : 22
         var extent = CGRect(origin: .zero, size: snapshot.contentSize)
-        for element in snapshot.elements where element.frame.width.isFinite && element.frame.height.isFinite {
-            extent = extent.union(element.frame)
+        if let crop, crop.width.isFinite, crop.height.isFinite {
+            extent = crop.standardized
+        } else {
+            for element in snapshot.elements where element.frame.width.isFinite && element.frame.height.isFinite {
+                extent = extent.union(element.frame)
+            }
+            if let viewport { extent = extent.union(viewport) }
         }
-        if let viewport { extent = extent.union(viewport) }
         let width = extent.width + 2 * padding
         let height = extent.height + 2 * padding + titleHeight
         let n = Markup.number
@@ -44,7 +52,13 @@ public struct SVGRenderer: Sendable {
             out += Markup.escape(title) + "</text>\n"
         }
         let dx = padding - extent.minX, dy = padding + titleHeight - extent.minY
-        out += "<g transform=\"translate(\(n(dx)) \(n(dy)))\">\n"
+        if crop != nil {
+            out += "<clipPath id=\"crop\"><rect x=\"\(n(extent.minX))\" y=\"\(n(extent.minY))\" width=\"\(n(extent.width))\" "
+            out += "height=\"\(n(extent.height))\"/></clipPath>\n"
+            out += "<g transform=\"translate(\(n(dx)) \(n(dy)))\" clip-path=\"url(#crop)\">\n"
+        } else {
+            out += "<g transform=\"translate(\(n(dx)) \(n(dy)))\">\n"
+        }
         out += "<rect class=\"content\" x=\"0\" y=\"0\" width=\"\(n(snapshot.contentSize.width))\" "
         out += "height=\"\(n(snapshot.contentSize.height))\" fill=\"#ffffff\" stroke=\"#cbd5e1\"/>\n"
         for element in Self.paintOrder(snapshot.elements) {
