@@ -136,3 +136,30 @@ struct CroppedDrawingTests {
         #expect(svg.utf8.count < 20_000)
     }
 }
+
+@Suite("Animated drawings")
+struct AnimationLabelTests {
+    @Test("every box of an animation has its own label: moved cells say from where to where, new and gone ones are marked")
+    func labels() throws {
+        let spec = """
+            {"collectionView": {"width": 320, "height": 480},
+             "layout": {"type": "flow", "itemSize": {"width": 90, "height": 60}},
+             "sections": [{"items": 5}],
+             "updates": [{"deleteItems": [[0, 1]]}, {"insertItems": [[0, 0], [0, 3]]}]}
+            """
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trellis-anim-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try spec.write(to: folder.appendingPathComponent("a.json"), atomically: true, encoding: .utf8)
+        var io = CommandIO(standardInput: { Data() }, currentDirectory: folder)
+        #expect(TrellisCommandLine.run(["layout", "a.json", "--format", "svg"], io: &io) == 0)
+        let labels = io.stdout.components(separatedBy: "<text ").dropFirst().compactMap { chunk -> String? in
+            guard let start = chunk.firstIndex(of: ">"), let end = chunk.range(of: "</text>") else { return nil }
+            return String(chunk[chunk.index(after: start)..<end.lowerBound])
+        }
+        #expect(Set(labels).count == labels.count, "\(labels)")
+        #expect(labels.contains("−0·1"))
+        #expect(labels.contains("+0·0") && labels.contains("+0·3"))
+        #expect(labels.contains("0·0→0·1"))
+    }
+}

@@ -64,7 +64,7 @@ public struct TransitionRenderer: Sendable {
             guard f.minX.isFinite, f.minY.isFinite, f.width.isFinite, f.height.isFinite else { continue }
             body += "<g class=\"el \(name) \(drawn.representedElementCategory.name)\">"
             body += "<rect x=\"\(n(f.minX))\" y=\"\(n(f.minY))\" width=\"\(n(f.width))\" height=\"\(n(f.height))\" rx=\"3\"/>"
-            body += "<text x=\"\(n(f.midX))\" y=\"\(n(f.midY))\">\(Markup.escape(SVGRenderer.label(drawn)))</text></g>\n"
+            body += "<text x=\"\(n(f.midX))\" y=\"\(n(f.midY))\">\(Markup.escape(Self.label(element)))</text></g>\n"
         }
         var out = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(n(width))\" height=\"\(n(height))\" "
         out += "viewBox=\"0 0 \(n(width)) \(n(height))\" font-family=\"Helvetica, Arial, sans-serif\">\n"
@@ -87,6 +87,20 @@ public struct TransitionRenderer: Sendable {
 
     /// The CSS transform that takes an element drawn at `drawn` to where `target` has it: a move
     /// of the centre, a scale of the size, and the target's own 2D transform.
+    /// A label that names one element through the whole animation: `0·1` when it stays where it
+    /// is in the data, `0·1→0·2` when it moves, `+0·4` when it appears, `−0·1` when it goes — so
+    /// that no two boxes on screen carry the same label at any moment.
+    public static func label(_ element: CollectionViewTransition.Element) -> String {
+        let before = SVGRenderer.label(element.from), after = SVGRenderer.label(element.to)
+        switch element.role {
+        case .appearing: return "+" + after
+        case .disappearing: return "−" + before
+        case .moving:
+            guard let from = element.before, let to = element.after, from != to else { return after }
+            return before + "→" + after
+        }
+    }
+
     static func cssTransform(from drawn: CollectionViewLayoutAttributes, to target: CollectionViewLayoutAttributes) -> String {
         let n = Markup.number
         let dx = target.center.x - drawn.center.x, dy = target.center.y - drawn.center.y
