@@ -1,5 +1,6 @@
 import Foundation
 import TrellisCollectionView
+import TrellisGrid
 
 /// Draws a ``LayoutSnapshot`` as SVG: every element a labelled box at its frame, decoration views
 /// below everything, then elements in ascending zIndex (ties keep the layout's order), as a host
@@ -82,6 +83,40 @@ public struct SVGRenderer: Sendable {
         }.map(\.element)
     }
 
+    /// The width of `text` in the drawings' 11-pixel Helvetica, as a terminal counts it: a
+    /// Latin letter or digit about 6.2 pixels, a Chinese character or emoji twice that.
+    public static func labelWidth(_ text: String) -> CGFloat { CGFloat(TextWidth.columns(text)) * 6.2 }
+
+    /// A label that fits its box: as it is when it fits across; turned upright in a box taller
+    /// than wide where it fits that way; else shortened — the part after the kind (`1·4` for
+    /// `badge 1·4`), then cut with an ellipsis; and left out when not even that fits.
+    public static func fittedLabel(_ text: String, in box: CGRect) -> (text: String, upright: Bool)? {
+        let room = box.width - 4, tall = box.height - 4
+        if labelWidth(text) <= room { return (text, false) }
+        if box.height > box.width, labelWidth(text) <= tall, box.width >= 12 { return (text, true) }
+        var shorter = text
+        if let space = text.lastIndex(of: " ") { shorter = String(text[text.index(after: space)...]) }
+        if labelWidth(shorter) <= room, box.height >= 12 { return (shorter, false) }
+        if box.height > box.width, labelWidth(shorter) <= tall, box.width >= 12 { return (shorter, true) }
+        let upright = box.height > box.width
+        let length = upright ? tall : room
+        guard (upright ? box.width : box.height) >= 12 else { return nil }
+        var cut = ""
+        for character in shorter {
+            if labelWidth(cut + String(character) + "…") > length { break }
+            cut.append(character)
+        }
+        return cut.isEmpty ? nil : (cut + "…", upright)
+    }
+
+    /// The `<text>` of a label fitted to `box`, or nothing.
+    static func labelSVG(_ text: String, in box: CGRect) -> String {
+        guard let fitted = fittedLabel(text, in: box) else { return "" }
+        let n = Markup.number
+        let turn = fitted.upright ? " transform=\"rotate(-90 \(n(box.midX)) \(n(box.midY)))\"" : ""
+        return "<text x=\"\(n(box.midX))\" y=\"\(n(box.midY))\"\(turn)>\(Markup.escape(fitted.text))</text>"
+    }
+
     /// A short label for an element: `0·3` for an item, `header 0`, `footer 0`, or the kind.
     public static func label(_ a: CollectionViewLayoutAttributes) -> String {
         switch a.representedElementCategory {
@@ -110,9 +145,7 @@ public struct SVGRenderer: Sendable {
             out += "\(n(t.tx)) \(n(t.ty))) translate(\(n(-c.x)) \(n(-c.y)))\""
         }
         out += "><rect x=\"\(n(f.minX))\" y=\"\(n(f.minY))\" width=\"\(n(f.width))\" height=\"\(n(f.height))\" rx=\"3\"/>"
-        // Narrow, tall boxes (headers of a horizontal layout) get their label turned upright.
-        let turn = f.width < 40 && f.height > f.width ? " transform=\"rotate(-90 \(n(f.midX)) \(n(f.midY)))\"" : ""
-        out += "<text x=\"\(n(f.midX))\" y=\"\(n(f.midY))\"\(turn)>\(Markup.escape(Self.label(a)))</text></g>\n"
+        out += Self.labelSVG(Self.label(a), in: f) + "</g>\n"
         return out
     }
 }

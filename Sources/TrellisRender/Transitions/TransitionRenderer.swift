@@ -64,7 +64,7 @@ public struct TransitionRenderer: Sendable {
             guard f.minX.isFinite, f.minY.isFinite, f.width.isFinite, f.height.isFinite else { continue }
             body += "<g class=\"el \(name) \(drawn.representedElementCategory.name)\">"
             body += "<rect x=\"\(n(f.minX))\" y=\"\(n(f.minY))\" width=\"\(n(f.width))\" height=\"\(n(f.height))\" rx=\"3\"/>"
-            body += "<text x=\"\(n(f.midX))\" y=\"\(n(f.midY))\">\(Markup.escape(Self.label(element)))</text></g>\n"
+            body += SVGRenderer.labelSVG(Self.label(element), in: f) + "</g>\n"
         }
         var out = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(n(width))\" height=\"\(n(height))\" "
         out += "viewBox=\"0 0 \(n(width)) \(n(height))\" font-family=\"Helvetica, Arial, sans-serif\">\n"
