@@ -83,9 +83,23 @@ public struct SVGRenderer: Sendable {
         }.map(\.element)
     }
 
-    /// The width of `text` in the drawings' 11-pixel Helvetica, as a terminal counts it: a
-    /// Latin letter or digit about 6.2 pixels, a Chinese character or emoji twice that.
-    public static func labelWidth(_ text: String) -> CGFloat { CGFloat(TextWidth.columns(text)) * 6.2 }
+    /// The width of `text` in the drawings' 11-pixel Helvetica: Helvetica's advance widths for
+    /// digits (6.12), spaces and the middle dot (3.06), lower- and upper-case letters on average
+    /// (5.5, 7.3), arrows and the ellipsis (11); a wide character (Chinese, emoji) 11, others 6.2.
+    public static func labelWidth(_ text: String) -> CGFloat {
+        var width: CGFloat = 0
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x30...0x39, 0x2B, 0x2D, 0x2212: width += 6.12
+            case 0x20, 0xB7, 0x2E, 0x2C, 0x3A: width += 3.06
+            case 0x61...0x7A: width += 5.5
+            case 0x41...0x5A: width += 7.3
+            case 0x2026, 0x2192: width += 11
+            default: width += TextWidth.columns(String(scalar)) >= 2 ? 11 : 6.2
+            }
+        }
+        return width
+    }
 
     /// A label that fits its box: as it is when it fits across; turned upright in a box taller
     /// than wide where it fits that way; else shortened — the part after the kind (`1·4` for
