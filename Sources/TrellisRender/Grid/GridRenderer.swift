@@ -332,8 +332,17 @@ public enum GridRenderer {
     /// bottom rows and summaries in `tfoot`; every cell escaped.
     public static func html(_ grid: DataGrid, title: String) -> String { collect { writeHTML(grid, title: title, to: $0) } }
 
-    static let tableStyle = "table{border-collapse:collapse}th,td{padding:4px 10px;border-bottom:1px solid #e2e8f0}"
-        + "td.n{text-align:right}thead tr.pinned td,tfoot td{background:#f8fafc;font-weight:bold}"
+    /// The table's style: one font stack for Latin and Chinese text so that numbers and 汉字 sit
+    /// on one baseline, tabular digits, number columns (and their headers) right-aligned, line
+    /// breaks inside cells kept, and the header and the pinned bottom rows sticky while the body
+    /// scrolls.
+    static let tableStyle = "table{border-collapse:separate;border-spacing:0;font-family:-apple-system,'Helvetica Neue',"
+        + "Helvetica,Arial,'PingFang SC','Noto Sans CJK SC','Microsoft YaHei',sans-serif;font-size:14px;line-height:1.4}"
+        + "th,td{padding:4px 10px;border-bottom:1px solid #e2e8f0;vertical-align:baseline;white-space:pre-wrap;"
+        + "text-align:left}td.n,th.n{text-align:right;font-variant-numeric:tabular-nums}"
+        + "thead th{position:sticky;top:0;background:#ffffff;border-bottom:2px solid #cbd5e1;z-index:2}"
+        + "thead tr.pinned td,tfoot td{background:#f8fafc;font-weight:bold}"
+        + "tfoot td{position:sticky;bottom:0;border-top:2px solid #cbd5e1;z-index:1}"
 
     /// Writes ``html(_:title:)`` to `out`, the table streamed between the page's head and foot.
     public static func writeHTML(_ grid: DataGrid, title: String, to out: TextOutput) {
@@ -350,7 +359,9 @@ public enum GridRenderer {
             let glyph = grid.glyph(for: column.identifier)
             let sort = glyph.direction.map { $0 == .ascending ? "ascending" : "descending" } ?? "none"
             let mark = glyph.direction.map { $0 == .ascending ? " ▲" : " ▼" } ?? ""
-            out.write("<th aria-sort=\"\(sort)\">\(Markup.escape(column.title))\(mark)</th>")
+            // A number or date column's header is aligned as its cells are.
+            let right = column.type.isNumeric || column.type == .date
+            out.write("<th\(right ? " class=\"n\"" : "") aria-sort=\"\(sort)\">\(Markup.escape(column.title))\(mark)</th>")
         }
         out.write("</tr>\n")
         let count = grid.displayedRowCount
