@@ -85,8 +85,10 @@ enum DemoCommand {
             let grid = DataGrid(bound: try CSV.table(Data(groupsCSV.utf8)))
             try grid.pin(.matching(column: "组号", value: "平均"), at: .pinnedBottom)
             try grid.sort(by: [SortKey("分数", .descending)])
-            try io.write(GridRenderer.html(grid, title: "组号 by 分数, 平均 pinned last"),
-                         to: folder.appendingPathComponent("grid.html").path)
+            let page = try InteractiveGridPage.render(grid, title: "组号 by 分数, 平均 pinned last; click a header to sort") {
+                SortKey($0, $1)
+            }
+            try io.write(page, to: folder.appendingPathComponent("grid.html").path)
             try io.write(GridRenderer.text(grid), to: folder.appendingPathComponent("grid.txt").path)
             written += ["grid.html", "grid.txt"]
         } catch let error as CommandError {

@@ -43,6 +43,8 @@ enum SortCommand {
                              help: "Output format: text, csv, json or html. (default: text)"),
             OptionDefinition(names: ["--output", "-o"], valueName: "file",
                              help: "Write to this file instead of standard output."),
+            OptionDefinition(names: ["--interactive"], valueName: nil,
+                             help: "With --format html: a page whose headers sort it in the browser, in\nTrellis's order (pins and summaries stay), and that reads without script."),
             OptionDefinition(names: ["--raw-formulas"], valueName: nil,
                              help: "In CSV output, leave cells that start with = + - @ as they are\n(by default they get a leading ' so spreadsheets do not run them)."),
             OptionDefinition(names: ["--help", "-h"], valueName: nil, help: "Show help information."),
@@ -210,6 +212,19 @@ enum SortCommand {
             } catch {
                 throw .failure("\(Excerpt.of(output, limit: 200)): \(error.message)")
             }
+            return
+        }
+        if parsed.flags.contains("--interactive") {
+            guard format == .html else { throw .usage("'--interactive' makes an HTML page; add '--format html'") }
+            let page: String
+            do {
+                page = try InteractiveGridPage.render(grid, title: title) { column, direction in
+                    SortKey(column, direction, comparator: locale.map { .text(.localized($0)) } ?? .standard, nulls: nulls)
+                }
+            } catch {
+                throw .data("\(error)")
+            }
+            try io.write(page, to: parsed.value("--output"))
             return
         }
         if parsed.value("--output-table") != nil {

@@ -346,13 +346,23 @@ public enum GridRenderer {
 
     /// Writes ``html(_:title:)`` to `out`, the table streamed between the page's head and foot.
     public static func writeHTML(_ grid: DataGrid, title: String, to out: TextOutput) {
+        writeHTML(grid, title: title, to: out, tagBodyRows: false)
+    }
+
+    /// ``writeHTML(_:title:to:)``, the body rows tagged with their source row when asked (for a
+    /// page's script to reorder them).
+    static func writeHTML(_ grid: DataGrid, title: String, to out: TextOutput, tagBodyRows: Bool) {
         out.write(HTMLPage.head(title: title, style: tableStyle))
-        writeHTMLTable(grid, to: out)
+        writeHTMLTable(grid, to: out, tagBodyRows: tagBodyRows)
         out.write(HTMLPage.foot)
     }
 
     /// Writes the `<table>` of ``html(_:title:)`` to `out`.
     public static func writeHTMLTable(_ grid: DataGrid, to out: TextOutput) {
+        writeHTMLTable(grid, to: out, tagBodyRows: false)
+    }
+
+    static func writeHTMLTable(_ grid: DataGrid, to out: TextOutput, tagBodyRows: Bool) {
         let columns = grid.columns
         out.write("<table>\n<thead>\n<tr>")
         for column in columns {
@@ -368,7 +378,13 @@ public enum GridRenderer {
         let top = grid.pinnedTopCount, bottomStart = count - grid.pinnedBottomCount
         withCells(grid) { cells in
             func writeRow(_ index: Int, pinned: Bool) {
-                out.write(pinned ? "<tr class=\"pinned\">" : "<tr>")
+                if pinned {
+                    out.write("<tr class=\"pinned\">")
+                } else if tagBodyRows, case .source(let row)? = grid.displayedRow(at: index) {
+                    out.write("<tr data-row=\"\(row)\">")
+                } else {
+                    out.write("<tr>")
+                }
                 cells.forEach(index) { _, bytes, right, _ in
                     out.write(right && !bytes.isEmpty ? "<td class=\"n\">" : "<td>")
                     writeEscaped(bytes, out)

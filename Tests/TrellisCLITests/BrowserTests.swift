@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+import TrellisCLI
+
+/// Pages as a person meets them: loaded in headless Chromium, clicked, and read back from the DOM.
+/// Skipped, with the reason printed, only where Chromium is not installed (`.ci/run` installs it).
+@Suite("In a real browser")
+struct BrowserTests {
+    static let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Transcripts")
+
+    static var chromium: String? {
+        let found = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"]
+            .first { FileManager.default.isExecutableFile(atPath: $0) }
+        if found == nil { print("browser tests skipped: no Chromium (install Debian's chromium)") }
+        return found
+    }
+
+    /// The DOM of `page` after its scripts ran, with `probe` (script) run on load.
+    func dom(_ page: String, probe: String) throws -> String {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("trellis-browser-\(UUID().uuidString).html")
+        try page.replacingOccurrences(of: "</body>", with: "<script>\(probe)</script>\n</body>")
+            .write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Self.chromium!)
+        process.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--dump-dom", file.absoluteString]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return output
+    }
+
+    func run(_ arguments: [String]) -> String {
+        var io = CommandIO(standardInput: { Data() }, currentDirectory: Self.examples)
+        _ = TrellisCommandLine.run(arguments, io: &io)
+        return io.stdout
+    }
+
+    /// The first column of a CSV sort's body, as `trellis sort` orders it.
+    func order(_ keys: [String]) -> [String] {
+        let csv = run(["sort", "groups.csv", "--pin-bottom", "组号=平均", "--format", "csv"] + keys)
+        return csv.split(whereSeparator: \.isNewline).dropFirst().map { String($0.split(separator: ",").first ?? "") }
+            .filter { $0 != "平均" }
+    }
+
+    @Test("clicking a header of an interactive grid page re-sorts it in exactly trellis sort's order, 平均 kept last",
+          .enabled(if: BrowserTests.chromium != nil))
+    func headerClicks() throws {
+        let page = run(["sort", "groups.csv", "--pin-bottom", "组号=平均", "--format", "html", "--interactive"])
+        let probe = """
+            window.addEventListener("load", function () {
+              var table = document.querySelector("table"), heads = table.tHead.rows[0].cells, out = [];
+              function body() { return Array.prototype.map.call(table.tBodies[0].rows, function (tr) { return tr.cells[0].textContent; }).join(" "); }
+              function last() { var f = table.tFoot.rows; return f.length ? f[f.length - 1].cells[0].textContent : ""; }
+              [2, 2, 2, 0, 1].forEach(function (i) { heads[i].click(); out.push(heads[i].getAttribute("aria-sort") + "|" + body() + "|" + last()); });
+              var pre = document.createElement("pre"); pre.id = "probe"; pre.textContent = out.join("\\n"); document.body.appendChild(pre);
+            });
+            """
+        let html = try dom(page, probe: probe)
+        guard let start = html.range(of: "<pre id=\"probe\">"), let end = html.range(of: "</pre>", range: start.upperBound..<html.endIndex) else {
+            Issue.record("the probe did not run: \(html.prefix(300))")
+            return
+        }
+        let lines = html[start.upperBound..<end.lowerBound].split(separator: "\n").map { $0.split(separator: "|").map(String.init) }
+        let expected: [(String, [String])] = [
+            ("ascending", order(["--by", "分数:asc"])), ("descending", order(["--by", "分数:desc"])), ("none", order([])),
+            ("ascending", order(["--by", "组号:asc"])), ("ascending", order(["--by", "组长:asc"])),
+        ]
+        #expect(lines.count == expected.count)
+        for (line, (sort, rows)) in zip(lines, expected) {
+            #expect(line.count == 3 && line[0] == sort)
+            #expect(line.count == 3 && line[1].split(separator: " ").map(String.init) == rows, "\(line)")
+            #expect(line.count == 3 && line[2] == "平均")
+        }
+    }
+}
