@@ -99,56 +99,8 @@ enum SortCommand {
             }
             types[column] = type
         }
-        let shownPath = Excerpt.of(path, limit: 200)
         let sqlTable = parsed.value("--table"), sqlQuery = parsed.value("--query")
-        let source: GridDataSource
-        var typeWarnings: [String] = []
-        if sqlTable != nil || sqlQuery != nil {
-            guard sqlTable == nil || sqlQuery == nil else { throw .usage("Give '--table' or '--query', not both") }
-            guard types.isEmpty else {
-                throw .usage("'--type' reads CSV cells; an SQLite column has its declared type")
-            }
-            guard path != "-" else { throw .usage("An SQLite database is a file; name it instead of '-'") }
-            if path.hasPrefix("postgresql://") || path.hasPrefix("postgres://") {
-                do throws(PostgreSQLError) {
-                    let connection = try PostgreSQLConnection(url: path)
-                    if let sqlTable {
-                        source = try PostgreSQLTableSource(connection: connection, table: sqlTable)
-                    } else {
-                        source = try PostgreSQLQuerySource.table(connection: connection, query: sqlQuery!)
-                    }
-                } catch {
-                    let usage = sqlTable == nil || error.message.hasPrefix("no table")
-                    let shown = PostgreSQLConnection.redactedURL(path)
-                    throw usage ? .usage("\(shown): \(error.message)") : .data("\(shown): \(error.message)")
-                }
-            } else {
-            do {
-                let connection = try SQLiteConnection(path: io.url(for: path).path)
-                if let sqlTable {
-                    source = try SQLiteTableSource(connection: connection, table: sqlTable)
-                } else {
-                    source = try SQLiteQuerySource.table(connection: connection, query: sqlQuery!)
-                }
-            } catch {
-                // A missing table or a query SQLite cannot run is the command line's; the rest the file's.
-                let usage = sqlTable == nil || error.message.hasPrefix("no table")
-                throw usage ? .usage("\(shownPath): \(error.message)") : .data("\(shownPath): \(error.message)")
-            }
-            }
-        } else {
-            let bytes = try io.readBytes(path)
-            if bytes.starts(with: Array("SQLite format 3\u{0}".utf8)) {
-                throw .usage("\(shownPath) is an SQLite database; name its table with --table, or give --query")
-            }
-            let table: Table
-            do { table = try CSV.table(bytes: bytes, types: types) } catch {
-                if case .unknownColumn = error.problem { throw .usage("\(shownPath): \(error.message)") }
-                throw .data("\(shownPath): \(error)")
-            }
-            source = table
-            typeWarnings = table.typeWarnings.map { "\($0)" }
-        }
+        let (source, typeWarnings) = try loadSource(path, table: sqlTable, query: sqlQuery, types: types, io: &io)
         let names = source.columns.map(\.identifier)
         func known(_ column: String, _ option: String) throws(CommandError) {
             guard names.contains(column) else {
@@ -238,6 +190,62 @@ enum SortCommand {
             case .html: GridRenderer.writeHTML(grid, title: title, to: out)
             }
         }
+    }
+
+    /// The rows to sort or view: a CSV file (or standard input), an SQLite table or query, or a
+    /// PostgreSQL table or query — with the CSV's type warnings.
+    static func loadSource(_ path: String, table sqlTable: String?, query sqlQuery: String?, types: [String: ColumnType],
+                           io: inout CommandIO) throws(CommandError) -> (GridDataSource, [String]) {
+        let shownPath = Excerpt.of(path, limit: 200)
+        let source: GridDataSource
+        var typeWarnings: [String] = []
+        if sqlTable != nil || sqlQuery != nil {
+            guard sqlTable == nil || sqlQuery == nil else { throw .usage("Give '--table' or '--query', not both") }
+            guard types.isEmpty else {
+                throw .usage("'--type' reads CSV cells; an SQLite column has its declared type")
+            }
+            guard path != "-" else { throw .usage("An SQLite database is a file; name it instead of '-'") }
+            if path.hasPrefix("postgresql://") || path.hasPrefix("postgres://") {
+                do throws(PostgreSQLError) {
+                    let connection = try PostgreSQLConnection(url: path)
+                    if let sqlTable {
+                        source = try PostgreSQLTableSource(connection: connection, table: sqlTable)
+                    } else {
+                        source = try PostgreSQLQuerySource.table(connection: connection, query: sqlQuery!)
+                    }
+                } catch {
+                    let usage = sqlTable == nil || error.message.hasPrefix("no table")
+                    let shown = PostgreSQLConnection.redactedURL(path)
+                    throw usage ? .usage("\(shown): \(error.message)") : .data("\(shown): \(error.message)")
+                }
+            } else {
+            do {
+                let connection = try SQLiteConnection(path: io.url(for: path).path)
+                if let sqlTable {
+                    source = try SQLiteTableSource(connection: connection, table: sqlTable)
+                } else {
+                    source = try SQLiteQuerySource.table(connection: connection, query: sqlQuery!)
+                }
+            } catch {
+                // A missing table or a query SQLite cannot run is the command line's; the rest the file's.
+                let usage = sqlTable == nil || error.message.hasPrefix("no table")
+                throw usage ? .usage("\(shownPath): \(error.message)") : .data("\(shownPath): \(error.message)")
+            }
+            }
+        } else {
+            let bytes = try io.readBytes(path)
+            if bytes.starts(with: Array("SQLite format 3\u{0}".utf8)) {
+                throw .usage("\(shownPath) is an SQLite database; name its table with --table, or give --query")
+            }
+            let table: Table
+            do { table = try CSV.table(bytes: bytes, types: types) } catch {
+                if case .unknownColumn = error.problem { throw .usage("\(shownPath): \(error.message)") }
+                throw .data("\(shownPath): \(error)")
+            }
+            source = table
+            typeWarnings = table.typeWarnings.map { "\($0)" }
+        }
+        return (source, typeWarnings)
     }
 
     /// A `--by` value: the column (which may itself hold colons), then modifiers in any case.

@@ -13,6 +13,7 @@ public enum TrellisCommandLine {
                            definition: CommandDefinition)] { [
         ("layout", LayoutCommand.definition.overview, LayoutCommand.run, LayoutCommand.definition),
         ("sort", SortCommand.definition.overview, SortCommand.run, SortCommand.definition),
+        ("view", ViewCommand.definition.overview, ViewCommand.run, ViewCommand.definition),
         ("demo", DemoCommand.definition.overview, DemoCommand.run, DemoCommand.definition),
     ] }
 

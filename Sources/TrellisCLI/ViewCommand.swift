@@ -1,0 +1,347 @@
+import Foundation
+import TrellisGrid
+
+/// `trellis view FILE.csv | FILE.sqlite --table T | postgresql://… --table T`: the grid in the
+/// terminal — header row, frozen first column, pinned and summary rows, virtual scrolling, keys
+/// and the mouse wheel, header clicks — restoring the terminal on every way out.
+enum ViewCommand {
+    static let definition = CommandDefinition(
+        name: "view",
+        overview: "Browse and sort a table in the terminal.",
+        arguments: [("file", "A CSV file, an SQLite database or a postgresql:// URL (with --table or --query).")],
+        options: [
+            OptionDefinition(names: ["--table"], valueName: "name", help: "The table of the database to show."),
+            OptionDefinition(names: ["--query"], valueName: "sql", help: "The SELECT whose rows to show."),
+            OptionDefinition(names: ["--by"], valueName: "key", help: "Start sorted by this key (as trellis sort's).", repeatable: true),
+            OptionDefinition(names: ["--pin-bottom"], valueName: "column=value",
+                             help: "Pin the rows whose COLUMN reads VALUE to the bottom (the 平均 row).", repeatable: true),
+            OptionDefinition(names: ["--pin-top"], valueName: "column=value", help: "Pin matching rows to the top.", repeatable: true),
+            OptionDefinition(names: ["--help", "-h"], valueName: nil, help: "Show help information."),
+        ],
+        discussion: """
+        KEYS: arrows move (left and right across columns), Page Up/Down, Home/End, the mouse
+        wheel scrolls; s cycles the current column's sort (S adds it as a further key), a click on
+        a header does the same (shift-click adds); / finds a value in the current column; p pins
+        the current row to the bottom; q or Ctrl-C quits.
+
+        The terminal is restored on every exit: q, Ctrl-C, an error, SIGTERM.
+        """)
+
+    static func run(_ arguments: [String], io: inout CommandIO) throws(CommandError) {
+        let parsed = try definition.parse(arguments)
+        guard let path = parsed.positionals.first else { throw .usage("Missing expected argument '<file>'") }
+        guard isatty(STDOUT_FILENO) == 1, isatty(STDIN_FILENO) == 1 else {
+            throw .usage("trellis view draws on a terminal, and this output is not one; for a file or a pipe use "
+                         + "trellis sort \(Excerpt.of(path)) --format text")
+        }
+        let (source, warnings) = try SortCommand.loadSource(path, table: parsed.value("--table"), query: parsed.value("--query"),
+                                                            types: [:], io: &io)
+        let grid = DataGrid(bound: source)
+        let names = source.columns.map(\.identifier)
+        func known(_ column: String, _ option: String) throws(CommandError) {
+            guard names.contains(column) else { throw .usage("Unknown column '\(Excerpt.of(column))' in '\(Excerpt.of(option))'") }
+        }
+        do {
+            for (option, region) in [("--pin-top", RowRegion.pinnedTop), ("--pin-bottom", .pinnedBottom)] {
+                for text in parsed.values[option] ?? [] {
+                    let (column, value) = try SortCommand.split(text, at: "=", option: "\(option) <column=value>", example: "组号=平均")
+                    try known(column, "\(option) \(text)")
+                    try grid.pin(.matching(column: column, value: value), at: region)
+                }
+            }
+            let keys = try (parsed.values["--by"] ?? []).map { (text: String) throws(CommandError) -> SortKey in
+                try SortCommand.key(text, names: names, locale: nil, nulls: .last, known: known)
+            }
+            try grid.sort(by: keys)
+        } catch let error as CommandError {
+            throw error
+        } catch {
+            throw .usage("\(error)")
+        }
+        var screen = GridScreen(grid: grid, width: 80, height: 24)
+        screen.warnings = warnings
+        let terminal = Terminal()
+        terminal.start()
+        defer { terminal.restore() }
+        var loop = ViewLoop(screen: screen, terminal: terminal)
+        loop.run()
+    }
+}
+
+/// The terminal in raw mode, on the alternate screen, with mouse reports; restored by
+/// ``restore()``, at exit and on SIGTERM or SIGHUP, whatever happens.
+final class Terminal {
+    nonisolated(unsafe) static var saved: termios?
+    nonisolated(unsafe) static var resized: Int32 = 0
+
+    func start() {
+        var original = termios()
+        tcgetattr(STDIN_FILENO, &original)
+        Terminal.saved = original
+        var raw = original
+        raw.c_lflag &= ~tcflag_t(ECHO | ICANON | ISIG | IEXTEN)
+        raw.c_iflag &= ~tcflag_t(IXON | ICRNL | BRKINT | INPCK | ISTRIP)
+        raw.c_oflag &= ~tcflag_t(OPOST)
+        raw.c_cflag |= tcflag_t(CS8)
+        withUnsafeMutableBytes(of: &raw.c_cc) { cc in
+            cc[Int(VMIN)] = 1
+            cc[Int(VTIME)] = 0
+        }
+        tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw)
+        Self.write("\u{1B}[?1049h\u{1B}[?25l\u{1B}[?1000h\u{1B}[?1006h")
+        atexit { Terminal.restoreNow() }
+        // A parent may have left these blocked (runtimes block signals in their threads, and
+        // children inherit the mask): the viewer must hear them to restore the terminal.
+        var handled = sigset_t()
+        sigemptyset(&handled)
+        for s in [SIGTERM, SIGHUP, SIGINT, SIGWINCH] { sigaddset(&handled, s) }
+        sigprocmask(SIG_UNBLOCK, &handled, nil)
+        signal(SIGTERM) { _ in Terminal.restoreNow(); _exit(143) }
+        signal(SIGHUP) { _ in Terminal.restoreNow(); _exit(129) }
+        signal(SIGINT) { _ in Terminal.restoreNow(); _exit(130) }
+        // A resize interrupts the read, which then redraws.
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = { _ in Terminal.resized = 1 }
+        sigemptyset(&action.sa_mask)
+        action.sa_flags = 0
+        sigaction(SIGWINCH, &action, nil)
+    }
+
+    func restore() { Self.restoreNow() }
+
+    static func restoreNow() {
+        guard var original = saved else { return }
+        saved = nil
+        write("\u{1B}[?1000l\u{1B}[?1006l\u{1B}[?25h\u{1B}[?1049l")
+        tcsetattr(STDIN_FILENO, TCSAFLUSH, &original)
+    }
+
+    static func write(_ text: String) {
+        var text = text
+        text.withUTF8 { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let n = Foundation.write(STDOUT_FILENO, buffer.baseAddress! + offset, buffer.count - offset)
+                if n <= 0 { if errno == EINTR { continue }; return }
+                offset += n
+            }
+        }
+    }
+
+    var size: (width: Int, height: Int) {
+        var w = winsize()
+        if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &w) == 0, w.ws_col > 0, w.ws_row > 0 { return (Int(w.ws_col), Int(w.ws_row)) }
+        return (80, 24)
+    }
+
+    /// The next bytes typed, or `nil` when a resize interrupted the wait.
+    func read() -> [UInt8]? {
+        var buffer = [UInt8](repeating: 0, count: 64)
+        let n = Foundation.read(STDIN_FILENO, &buffer, 64)
+        if n < 0 { return errno == EINTR ? nil : [] }
+        return Array(buffer.prefix(n))
+    }
+}
+
+/// Keys and mouse events in, screens out.
+struct ViewLoop {
+    var screen: GridScreen
+    let terminal: Terminal
+    var searching: String?
+
+    mutating func draw() {
+        let size = terminal.size
+        screen.width = size.width
+        screen.height = size.height
+        screen.settle()
+        var lines = screen.lines()
+        if let searching {
+            lines[lines.count - 1] = "\u{1B}[7m" + GridScreen.fit(" find in \(screen.grid.columns[screen.column].title): \(searching)▏",
+                                                                  size.width, right: false) + "\u{1B}[27m"
+        }
+        Terminal.write("\u{1B}[H" + lines.joined(separator: "\r\n"))
+    }
+
+    mutating func run() {
+        draw()
+        var pending: [UInt8] = []
+        while true {
+            guard let bytes = terminal.read() else { draw(); continue }
+            if bytes.isEmpty { return }
+            pending += bytes
+            while !pending.isEmpty {
+                let (event, used) = Self.event(pending)
+                guard used > 0 else { break }
+                pending.removeFirst(used)
+                if !handle(event) { return }
+            }
+            draw()
+        }
+    }
+
+    enum Event: Equatable {
+        case character(Character), up, down, left, right, pageUp, pageDown, home, end
+        case wheelUp, wheelDown, click(x: Int, y: Int, shift: Bool), enter, backspace, escape, interrupt, ignored
+    }
+
+    /// The first event in `bytes` and how many bytes it took (0: incomplete).
+    static func event(_ bytes: [UInt8]) -> (Event, Int) {
+        guard let first = bytes.first else { return (.ignored, 0) }
+        switch first {
+        case 3: return (.interrupt, 1)
+        case 13, 10: return (.enter, 1)
+        case 127, 8: return (.backspace, 1)
+        case 27:
+            guard bytes.count > 1 else { return (.escape, 1) }
+            guard bytes[1] == UInt8(ascii: "[") || bytes[1] == UInt8(ascii: "O") else { return (.escape, 1) }
+            guard bytes.count > 2 else { return (.ignored, 0) }
+            if bytes[2] == UInt8(ascii: "<") {
+                // SGR mouse: ESC [ < button ; x ; y (M|m)
+                guard let end = bytes.firstIndex(where: { $0 == UInt8(ascii: "M") || $0 == UInt8(ascii: "m") }) else { return (.ignored, 0) }
+                let fields = String(decoding: bytes[3..<end], as: UTF8.self).split(separator: ";").compactMap { Int($0) }
+                guard fields.count == 3, bytes[end] == UInt8(ascii: "M") else { return (.ignored, end + 1) }
+                switch fields[0] & ~4 {
+                case 64: return (.wheelUp, end + 1)
+                case 65: return (.wheelDown, end + 1)
+                case 0: return (.click(x: fields[1] - 1, y: fields[2] - 1, shift: fields[0] & 4 != 0), end + 1)
+                default: return (.ignored, end + 1)
+                }
+            }
+            var k = 2
+            while k < bytes.count, (0x30...0x3F).contains(bytes[k]) { k += 1 }
+            guard k < bytes.count else { return (.ignored, 0) }
+            let parameter = String(decoding: bytes[2..<k], as: UTF8.self)
+            let used = k + 1
+            switch (bytes[k], parameter) {
+            case (UInt8(ascii: "A"), _): return (.up, used)
+            case (UInt8(ascii: "B"), _): return (.down, used)
+            case (UInt8(ascii: "C"), _): return (.right, used)
+            case (UInt8(ascii: "D"), _): return (.left, used)
+            case (UInt8(ascii: "H"), _), (UInt8(ascii: "~"), "1"), (UInt8(ascii: "~"), "7"): return (.home, used)
+            case (UInt8(ascii: "F"), _), (UInt8(ascii: "~"), "4"), (UInt8(ascii: "~"), "8"): return (.end, used)
+            case (UInt8(ascii: "~"), "5"): return (.pageUp, used)
+            case (UInt8(ascii: "~"), "6"): return (.pageDown, used)
+            default: return (.ignored, used)
+            }
+        default:
+            // One UTF-8 character.
+            let length = first < 0x80 ? 1 : first >= 0xF0 ? 4 : first >= 0xE0 ? 3 : 2
+            guard bytes.count >= length else { return (.ignored, 0) }
+            let text = String(decoding: bytes.prefix(length), as: UTF8.self)
+            return (text.first.map(Event.character) ?? .ignored, length)
+        }
+    }
+
+    /// Applies `event`; `false` to quit.
+    mutating func handle(_ event: Event) -> Bool {
+        let grid = screen.grid
+        if var query = searching {
+            switch event {
+            case .enter:
+                searching = nil
+                find(query)
+            case .escape, .interrupt: searching = nil
+            case .backspace:
+                if !query.isEmpty { query.removeLast() }
+                searching = query
+            case .character(let c):
+                query.append(c)
+                searching = query
+            default: break
+            }
+            return true
+        }
+        screen.message = ""
+        switch event {
+        case .character("q"), .interrupt: return false
+        case .up: screen.current -= 1
+        case .down: screen.current += 1
+        case .left:
+            screen.column -= 1
+            if screen.column >= screen.frozenColumns, screen.column < screen.firstColumn { screen.firstColumn = screen.column }
+        case .right:
+            screen.column += 1
+            if screen.column >= screen.frozenColumns { screen.firstColumn = max(screen.firstColumn, screen.column - 3) }
+        case .pageUp: screen.current -= screen.bodyLines
+        case .pageDown: screen.current += screen.bodyLines
+        case .home: screen.current = 0
+        case .end: screen.current = grid.displayedRowCount - 1
+        case .wheelUp: screen.top -= 3; screen.current -= 3
+        case .wheelDown: screen.top += 3; screen.current += 3
+        case .character("s"), .character("S"):
+            let adding = event == .character("S")
+            sort(grid.columns[screen.column].identifier, adding: adding)
+        case .click(let x, let y, let shift):
+            if y == 0, let c = column(atX: x) {
+                screen.column = c
+                sort(grid.columns[c].identifier, adding: shift)
+            } else if y >= 2 {
+                let rows = screen.visibleRows
+                let line = y - 2
+                if line < grid.pinnedTopCount + min(screen.bodyLines, rows.count) , line < rows.count { screen.current = rows[line] }
+            }
+        case .character("/"): searching = ""
+        case .character("p"):
+            if case .source(let row)? = grid.displayedRow(at: screen.current) {
+                do {
+                    try grid.pin(.row(row), at: .pinnedBottom)
+                    screen.message = "row pinned to the bottom"
+                } catch { screen.message = "\(error)" }
+            }
+        default: break
+        }
+        return true
+    }
+
+    mutating func sort(_ column: String, adding: Bool) {
+        let clock = ContinuousClock()
+        do {
+            let elapsed = try clock.measure { () throws in try screen.grid.clickHeader(column, addingKey: adding) }
+            let ms = Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000
+            screen.message = String(format: "sorted in %.0f ms", ms)
+        } catch {
+            screen.message = "\(error)"
+        }
+    }
+
+    /// The column whose header is at screen column `x`.
+    func column(atX x: Int) -> Int? {
+        let header = screen.lines()[0]
+        _ = header
+        var used = 0
+        let columns = screen.grid.columns
+        let shown = Array(0..<min(screen.frozenColumns, columns.count)) + Array(screen.firstColumn..<columns.count)
+        // The same widths the screen drew with.
+        var widths: [Int] = []
+        let rows = screen.visibleRows
+        for (c, column) in columns.enumerated() {
+            var w = TextWidth.columns(column.title) + 3
+            for row in rows {
+                if let display = screen.grid.displayedRow(at: row) { w = max(w, TextWidth.columns(screen.grid.text(display, column: c))) }
+            }
+            widths.append(min(GridScreen.maximumColumnWidth, max(3, w)))
+        }
+        for c in shown {
+            if x < used + widths[c] + 1 { return c }
+            used += widths[c] + 1
+        }
+        return nil
+    }
+
+    /// Moves to the next row (after the current one, wrapping) whose cell in the current column
+    /// contains `query`.
+    mutating func find(_ query: String) {
+        guard !query.isEmpty else { return }
+        let grid = screen.grid, count = grid.displayedRowCount
+        for step in 1...max(1, count) {
+            let index = (screen.current + step) % count
+            guard let row = grid.displayedRow(at: index) else { continue }
+            if grid.text(row, column: screen.column).contains(query) {
+                screen.current = index
+                screen.message = "found \"\(query)\""
+                return
+            }
+        }
+        screen.message = "no \"\(query)\" in \(grid.columns[screen.column].title)"
+    }
+}

@@ -1,0 +1,158 @@
+import Foundation
+import Testing
+import TrellisCLI
+
+/// `trellis view` in a real terminal: tmux runs it, types keys and reads the screen back.
+/// Skipped, with the reason printed, only where tmux is not installed (`.ci/run` installs it).
+@Suite("trellis view in tmux", .serialized)
+struct TerminalTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static var tmuxPath: String? {
+        let found = ["/usr/bin/tmux", "/bin/tmux"].first { FileManager.default.isExecutableFile(atPath: $0) }
+        if found == nil { print("terminal tests skipped: tmux is not installed") }
+        return found
+    }
+
+    static var trellis: String {
+        ProcessInfo.processInfo.environment["TRELLIS_BINARY"] ?? root.appendingPathComponent(".build/debug/trellis").path
+    }
+
+    /// Runs tmux. Only `capture-pane` is read back: a command that starts tmux's server would
+    /// hand it the pipe, which would then never close.
+    @discardableResult
+    func tmux(_ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Self.tmuxPath!)
+        process.arguments = arguments
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        guard arguments.first == "capture-pane" else {
+            process.standardOutput = FileHandle.nullDevice
+            try process.run()
+            process.waitUntilExit()
+            return ""
+        }
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return output
+    }
+
+    func screen(_ session: String) throws -> [String] {
+        try tmux(["capture-pane", "-t", session, "-p"]).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    }
+
+    /// Waits until `condition` holds for the screen (or gives up after `seconds`), returning it.
+    func wait(_ session: String, seconds: Double = 20, _ condition: ([String]) -> Bool) throws -> [String] {
+        let deadline = Date().addingTimeInterval(seconds)
+        var lines = try screen(session)
+        while !condition(lines), Date() < deadline {
+            usleep(20_000)
+            lines = try screen(session)
+        }
+        return lines
+    }
+
+    func start(_ session: String, _ command: String, width: Int = 100, height: Int = 24) throws {
+        try tmux(["kill-session", "-t", session])
+        try tmux(["new-session", "-d", "-s", session, "-x", String(width), "-y", String(height),
+                  "cd \(Self.root.path) && \(command); echo EXIT=$?; stty -a | grep -o 'icanon\\|-icanon' | head -1; sleep 60"])
+    }
+
+    @Test("the example: sorted, 平均 kept last, a header sort, a jump, a pin, and q restores the terminal",
+          .enabled(if: TerminalTests.tmuxPath != nil))
+    func example() throws {
+        let session = "trellis-view-\(getpid())"
+        defer { _ = try? tmux(["kill-session", "-t", session]) }
+        try start(session, "\(Self.trellis) view Examples/groups.csv --by 分数:desc --pin-bottom 组号=平均")
+        var lines = try wait(session) { $0.contains { $0.contains("row 1/13") } }
+        #expect(lines[0].contains("分数 ▼1"))
+        #expect(lines[2].hasPrefix("组7"))
+        #expect(lines.contains { $0.hasPrefix("平均") && $0.contains("81.375") })
+        // East Asian widths: the 分数 column lines up under its header on every row.
+        let scores = lines.filter { $0.contains("88.5") || $0.contains(" 99 ") }
+        #expect(Set(scores.map { line in line.prefix { $0 != "9" && $0 != "8" }.reduce(0) { $0 + ($1.unicodeScalars.first!.value > 0x2E80 ? 2 : 1) } }).count <= 2)
+        try tmux(["send-keys", "-t", session, "s"])   // the current column, 组号: natural order
+        lines = try wait(session) { $0.contains { $0.contains("组号 ▲1") } }
+        #expect(lines[2].hasPrefix("组1 ") && lines[3].hasPrefix("组2 "))
+        #expect(lines.contains { $0.hasPrefix("平均") }, "平均 stays pinned")
+        try tmux(["send-keys", "-t", session, "/", "组10", "Enter"])
+        lines = try wait(session) { $0.contains { $0.contains("found \"组10\"") } }
+        #expect(lines.last { !$0.isEmpty }?.contains("row 10/13") == true)
+        try tmux(["send-keys", "-t", session, "p"])
+        lines = try wait(session) { $0.contains { $0.contains("row pinned") } }
+        #expect(lines.suffix(4).contains { $0.hasPrefix("组10") })
+        try tmux(["send-keys", "-t", session, "q"])
+        lines = try wait(session) { $0.contains("icanon") || $0.contains("-icanon") }
+        #expect(lines.contains("EXIT=0"))
+        #expect(lines.contains("icanon"), "the terminal is back in canonical mode")
+    }
+
+    @Test("Ctrl-C and SIGTERM restore the terminal too; a resize redraws; a pipe is refused",
+          .enabled(if: TerminalTests.tmuxPath != nil))
+    func exits() throws {
+        let session = "trellis-exit-\(getpid())"
+        defer { _ = try? tmux(["kill-session", "-t", session]) }
+        try start(session, "\(Self.trellis) view Examples/groups.csv", width: 90)
+        _ = try wait(session) { $0.contains { $0.contains("row 1/13") } }
+        try tmux(["resize-window", "-t", session, "-x", "60"])
+        var lines = try wait(session) { $0.count > 1 && $0[1] == String(repeating: "─", count: 60) }
+        #expect(lines[1] == String(repeating: "─", count: 60), "redrawn at the new width")
+        #expect(lines.contains { $0.hasPrefix(" row 1/13") })
+        try tmux(["send-keys", "-t", session, "C-c"])
+        lines = try wait(session) { $0.contains("icanon") || $0.contains("-icanon") }
+        #expect(lines.contains("EXIT=0"), "Ctrl-C quits as q does")
+        #expect(lines.contains("icanon"))
+
+        try start(session, "\(Self.trellis) view Examples/groups.csv --pin-bottom 组号=终止")
+        _ = try wait(session) { $0.contains { $0.contains("row 1/13") } }
+        let kill = Process()
+        kill.executableURL = URL(fileURLWithPath: "/usr/bin/pkill")
+        kill.arguments = ["-TERM", "-f", "^\(Self.trellis) view Examples/groups.csv --pin-bottom"]
+        try kill.run()
+        kill.waitUntilExit()
+        lines = try wait(session) { $0.contains("icanon") || $0.contains("-icanon") }
+        #expect(lines.contains("EXIT=143"))
+        #expect(lines.contains("icanon"))
+
+        var io = CommandIO(standardInput: { Data() }, currentDirectory: Self.root)
+        #expect(TrellisCommandLine.run(["view", "Examples/groups.csv"], io: &io) == 64)
+        #expect(io.stderr.contains("draws on a terminal"))
+    }
+
+    @Test("a 1,000,000-row table scrolls, jumps and sorts, drawing only what is on screen",
+          .enabled(if: TerminalTests.tmuxPath != nil))
+    func million() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("trellis-million-\(getpid()).csv")
+        var csv = "id,组号,分数\n"
+        csv.reserveCapacity(24_000_000)
+        for i in 0..<1_000_000 { csv += "\(i),组\(i % 997),\(Double((i * 7919) % 10_001) / 100)\n" }
+        try csv.write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let session = "trellis-million-\(getpid())"
+        defer { _ = try? tmux(["kill-session", "-t", session]) }
+        try start(session, "\(Self.trellis) view \(file.path)")
+        _ = try wait(session, seconds: 120) { $0.contains { $0.contains("row 1/1,000,000") } }
+        var times: [Double] = []
+        // 24 lines: header, rule, 21 body rows, status; a page is 21 rows.
+        for (key, expected) in [("End", "row 1,000,000/1,000,000"), ("Home", "row 1/1,000,000"), ("PageDown", "row 22/"),
+                                ("Down", "row 23/"), ("Up", "row 22/"), ("PageUp", "row 1/")] {
+            let start = Date()
+            try tmux(["send-keys", "-t", session, key])
+            let lines = try wait(session) { $0.contains { $0.contains(expected) } }
+            times.append(Date().timeIntervalSince(start))
+            #expect(lines.contains { $0.contains(expected) }, "\(key)")
+        }
+        print("trellis view, 1M rows, key press to redraw (debug build, tmux polling every 20 ms): "
+              + times.map { String(format: "%.0f ms", $0 * 1000) }.joined(separator: ", "))
+        try tmux(["send-keys", "-t", session, "Right", "Right", "s"])
+        let sorted = try wait(session, seconds: 120) { $0.contains { $0.contains("分数 ▲1") } }
+        let first = sorted[2].split(separator: " ").filter { !$0.isEmpty && $0 != "│" }
+        #expect(first.last.flatMap { Double($0) } == 0, "the lowest score first: \(sorted[2])")
+        try tmux(["send-keys", "-t", session, "q"])
+        _ = try wait(session) { $0.contains("EXIT=0") }
+    }
+}
