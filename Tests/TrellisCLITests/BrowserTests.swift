@@ -77,3 +77,63 @@ struct BrowserTests {
         }
     }
 }
+
+extension BrowserTests {
+    @Test("every demo drawing, laid out by Chromium, puts each box where the layout computed it, and no page is blank",
+          .enabled(if: BrowserTests.chromium != nil))
+    func demoPages() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trellis-demo-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var io = CommandIO(standardInput: { Data() }, currentDirectory: FileManager.default.temporaryDirectory)
+        #expect(TrellisCommandLine.run(["demo", "-o", folder.path], io: &io) == 0)
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+            .filter { $0.hasSuffix(".layout.json") }.map { String($0.dropLast(".layout.json".count)) }.sorted()
+        #expect(names.count >= 10)
+        let probe = """
+            window.addEventListener("load", function () {
+              var boxes = Array.prototype.map.call(document.querySelectorAll("g.cell > rect, g.supplementaryView > rect, g.decorationView > rect"),
+                function (r) { var b = r.getBBox(); return [b.x, b.y, b.width, b.height].map(function (v) { return Math.round(v * 100) / 100; }).join(","); });
+              var pre = document.createElement("pre"); pre.id = "probe"; pre.textContent = boxes.sort().join(";");
+              document.body.appendChild(pre);
+            });
+            """
+        for name in names {
+            let svg = try String(contentsOf: folder.appendingPathComponent("\(name).svg"), encoding: .utf8)
+            // Animated drawings move their boxes; their end state is checked by the transcripts.
+            guard !svg.contains("@keyframes") else { continue }
+            let page = "<!DOCTYPE html><html><body>\(svg)</body></html>"
+            let html = try dom(page, probe: probe)
+            guard let start = html.range(of: "<pre id=\"probe\">"),
+                  let end = html.range(of: "</pre>", range: start.upperBound..<html.endIndex) else {
+                Issue.record("\(name): the probe did not run")
+                continue
+            }
+            let drawn = html[start.upperBound..<end.lowerBound].split(separator: ";").map(String.init)
+            let json = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("\(name).layout.json")))
+            let elements = ((json as? [String: Any])?["elements"] as? [[String: Any]]) ?? []
+            let computed = elements.filter { ($0["isHidden"] as? Bool) != true }.compactMap { element -> String? in
+                guard let f = element["frame"] as? [String: Double] else { return nil }
+                return [f["x"]!, f["y"]!, f["width"]!, f["height"]!].map { String(format: "%g", ($0 * 100).rounded() / 100) }
+                    .joined(separator: ",")
+            }.sorted()
+            #expect(drawn.count == computed.count, "\(name): \(drawn.count) boxes drawn, \(computed.count) computed")
+            let normalize = { (s: String) in s.split(separator: ",").map { String(format: "%g", Double($0) ?? .nan) }.joined(separator: ",") }
+            #expect(drawn.map(normalize).sorted() == computed.map(normalize).sorted(), "\(name): boxes differ")
+        }
+        // Screenshots: a page with drawings is not blank (a blank PNG of this size is a few kB).
+        let shot = FileManager.default.temporaryDirectory.appendingPathComponent("trellis-shot-\(UUID().uuidString).png")
+        defer { try? FileManager.default.removeItem(at: shot) }
+        for page in ["index.html", "grid.html"] {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: Self.chromium!)
+            process.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--screenshot=\(shot.path)", "--window-size=800,600",
+                                 folder.appendingPathComponent(page).absoluteString]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            process.waitUntilExit()
+            let size = (try? FileManager.default.attributesOfItem(atPath: shot.path)[.size] as? Int) ?? 0
+            #expect(size > 8_000, "\(page): the screenshot is \(size) bytes, as a blank page's")
+        }
+    }
+}
