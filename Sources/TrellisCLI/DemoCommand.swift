@@ -54,6 +54,10 @@ enum DemoCommand {
         try makeFolder(folder.path, shown: Excerpt.of(given, limit: 200))
         var figures: [(caption: String, svg: String)] = []
         var written: [String] = []
+        // The index's list: every page, what it shows in a line, and its spec and computed frames.
+        var links = "<ul class=\"pages\">\n<li><a href=\"grid.html\">grid.html</a> — the data grid sorted by 分数 with "
+            + "平均 pinned last; click a header to re-sort it in Trellis's order (natural, blanks last) "
+            + "(<a href=\"grid.txt\">as text</a>)</li>\n"
         for example in examples {
             let spec: LayoutSpec
             do { spec = try LayoutSpec.parse(Data(example.spec.utf8)) } catch {
@@ -72,12 +76,18 @@ enum DemoCommand {
             }
             figures.append((example.caption, svg))
             files.append(("\(example.name).svg", svg))
+            let page = run.transition != nil ? "\(example.name).html" : "\(example.name).svg"
+            links += "<li><a href=\"\(page)\">\(Markup.escape(example.name))</a> — \(Markup.escape(example.caption)) "
+                + "(<a href=\"\(example.name).spec.json\">spec</a>, <a href=\"\(example.name).layout.json\">frames</a>)</li>\n"
             for (file, contents) in files {
                 try io.write(contents, to: folder.appendingPathComponent(file).path)
                 written.append(file)
             }
         }
-        try io.write(HTMLPage.render(title: "Trellis layouts and transitions", figures: figures),
+        links += "</ul>\n"
+        try io.write(HTMLPage.render(title: "Trellis layouts and transitions", figures: figures,
+                                     style: "ul.pages{max-width:760px;font-size:13px;line-height:1.5}",
+                                     preface: "<p>Every page of this folder, and what it shows:</p>\n" + links),
                      to: folder.appendingPathComponent("index.html").path)
         written.append("index.html")
         // The grid: the user's table sorted by score, the 平均 row pinned to the bottom.

@@ -163,3 +163,23 @@ struct AnimationLabelTests {
         #expect(labels.contains("0·0→0·1"))
     }
 }
+
+@Suite("The demo site")
+struct DemoSiteTests {
+    @Test("index.html links every page the demo wrote, each with a line of what it shows, and every link works")
+    func links() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trellis-site-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var io = CommandIO(standardInput: { Data() }, currentDirectory: FileManager.default.temporaryDirectory)
+        #expect(TrellisCommandLine.run(["demo", "-o", folder.path], io: &io) == 0)
+        let index = try String(contentsOf: folder.appendingPathComponent("index.html"), encoding: .utf8)
+        let links = index.components(separatedBy: "href=\"").dropFirst().compactMap { $0.split(separator: "\"").first.map(String.init) }
+        let files = Set(try FileManager.default.contentsOfDirectory(atPath: folder.path))
+        for link in links { #expect(files.contains(link), "index.html links \(link), which the demo did not write") }
+        let pages = files.filter { ($0.hasSuffix(".html") || $0.hasSuffix(".svg")) && $0 != "index.html" }
+        for page in pages where !page.hasSuffix(".svg") || !files.contains(page.replacingOccurrences(of: ".svg", with: ".html")) {
+            #expect(links.contains(page), "\(page) is not linked from index.html")
+        }
+        #expect(index.contains("— the data grid sorted by 分数"))
+    }
+}
