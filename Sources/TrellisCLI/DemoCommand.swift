@@ -74,7 +74,9 @@ enum DemoCommand {
             } else {
                 svg = SVGRenderer(title: example.name).render(run.snapshot)
             }
-            figures.append((example.caption, svg))
+            // The spec beside its picture.
+            figures.append((example.caption, "<div class=\"pair\">" + svg + "<details open><summary>spec</summary><pre>"
+                + Markup.escape(example.spec) + "</pre></details></div>"))
             files.append(("\(example.name).svg", svg))
             let page = run.transition != nil ? "\(example.name).html" : "\(example.name).svg"
             links += "<li><a href=\"\(page)\">\(Markup.escape(example.name))</a> — \(Markup.escape(example.caption)) "
@@ -86,7 +88,9 @@ enum DemoCommand {
         }
         links += "</ul>\n"
         try io.write(HTMLPage.render(title: "Trellis layouts and transitions", figures: figures,
-                                     style: "ul.pages{max-width:760px;font-size:13px;line-height:1.5}",
+                                     style: "ul.pages{max-width:760px;font-size:13px;line-height:1.5}"
+                                        + ".pair{display:flex;gap:16px;align-items:flex-start;flex-wrap:wrap}"
+                                        + ".pair pre{font-size:11px;max-width:520px;overflow:auto;background:#f8fafc;padding:8px}",
                                      preface: "<p>Every page of this folder, and what it shows:</p>\n" + links),
                      to: folder.appendingPathComponent("index.html").path)
         written.append("index.html")
