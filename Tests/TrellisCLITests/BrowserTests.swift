@@ -137,3 +137,39 @@ extension BrowserTests {
         }
     }
 }
+
+extension BrowserTests {
+    @Test("an animation page steps: the slider pauses it and moves every box to that point of the change",
+          .enabled(if: BrowserTests.chromium != nil))
+    func stepping() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trellis-step-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var io = CommandIO(standardInput: { Data() }, currentDirectory: FileManager.default.temporaryDirectory)
+        #expect(TrellisCommandLine.run(["demo", "-o", folder.path], io: &io) == 0)
+        let page = try String(contentsOf: folder.appendingPathComponent("flow-insert-delete.html"), encoding: .utf8)
+        let probe = """
+            window.addEventListener("load", function () {
+              var slider = document.getElementById("step"), out = [];
+              [0, 250, 1000].forEach(function (v) {
+                slider.value = v; slider.dispatchEvent(new Event("input"));
+                var boxes = Array.prototype.map.call(document.querySelectorAll("g.el"), function (g) { return getComputedStyle(g).transform; });
+                out.push(boxes.join("|"));
+              });
+              out.push(document.getElementById("pause").checked ? "paused" : "playing");
+              out.push(document.getAnimations().every(function (a) { return a.playState === "paused"; }) ? "all paused" : "running");
+              var pre = document.createElement("pre"); pre.id = "probe"; pre.textContent = out.join("\\n"); document.body.appendChild(pre);
+            });
+            """
+        let html = try dom(page, probe: probe)
+        guard let start = html.range(of: "<pre id=\"probe\">"), let end = html.range(of: "</pre>", range: start.upperBound..<html.endIndex) else {
+            Issue.record("the probe did not run")
+            return
+        }
+        let lines = html[start.upperBound..<end.lowerBound].split(separator: "\n").map(String.init)
+        #expect(lines.count == 5)
+        guard lines.count == 5 else { return }
+        #expect(lines[0] != lines[1], "a quarter of the way, boxes have moved from the start")
+        #expect(lines[1] != lines[2])
+        #expect(lines[3] == "paused" && lines[4] == "all paused")
+    }
+}

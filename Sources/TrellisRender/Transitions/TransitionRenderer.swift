@@ -114,10 +114,31 @@ public struct TransitionRenderer: Sendable {
     }
 
     /// A page that plays the transition, with a checkbox that pauses it.
+    /// A page playing the animation in a loop, with Pause (no script needed) and a slider that
+    /// steps through it: moving the slider pauses the animation at that point.
     public func page(title: String, caption: String, svg: String) -> String {
-        HTMLPage.render(title: title, figures: [(caption, svg)],
-                        style: "#pause:checked~figure .el{animation-play-state:paused}",
-                        preface: "<input type=\"checkbox\" id=\"pause\"><label for=\"pause\"> Pause</label> "
-                            + "(the animation replays by itself)\n")
+        let total = duration + hold
+        let script = """
+            <script>
+            (function () {
+              var slider = document.getElementById("step"), pause = document.getElementById("pause");
+              slider.addEventListener("input", function () {
+                pause.checked = true;
+                var t = slider.value / 1000 * \(total) * 1000;
+                document.getAnimations().forEach(function (a) { a.pause(); a.currentTime = t; });
+              });
+              pause.addEventListener("change", function () {
+                document.getAnimations().forEach(function (a) { if (pause.checked) a.pause(); else a.play(); });
+              });
+            })();
+            </script>
+            """
+        return HTMLPage.render(title: title, figures: [(caption, svg)],
+                               style: "#pause:checked~figure .el{animation-play-state:paused}",
+                               preface: "<input type=\"checkbox\" id=\"pause\"><label for=\"pause\"> Pause</label> "
+                                   + "<label for=\"step\">step</label> <input type=\"range\" id=\"step\" min=\"0\" max=\"1000\" "
+                                   + "value=\"0\" aria-label=\"Step through the animation\"> "
+                                   + "(the animation replays by itself)\n")
+            .replacingOccurrences(of: "</body>", with: script + "\n</body>")
     }
 }
