@@ -51,6 +51,35 @@ struct GridScreen {
         return rows
     }
 
+    /// Each column's width: its header's (with room for a sort glyph) or its widest cell on screen,
+    /// at most ``maximumColumnWidth``.
+    func columnWidths(_ rows: [Int]) -> [Int] {
+        grid.columns.enumerated().map { c, column in
+            var w = TextWidth.columns(column.title) + 3
+            for row in rows {
+                if let display = grid.displayedRow(at: row) { w = max(w, TextWidth.columns(grid.text(display, column: c))) }
+            }
+            return min(Self.maximumColumnWidth, max(3, w))
+        }
+    }
+
+    /// The columns on screen, left to right: the frozen ones, then from ``firstColumn``.
+    var shownColumns: [Int] {
+        let count = grid.columns.count
+        return Array(0..<min(frozenColumns, count)) + Array(min(firstColumn, count)..<count)
+    }
+
+    /// The column whose header is at screen column `x`.
+    func column(atX x: Int) -> Int? {
+        let widths = columnWidths(visibleRows)
+        var used = 0
+        for c in shownColumns {
+            if x < used + widths[c] + 1 { return c }
+            used += widths[c] + 1
+        }
+        return nil
+    }
+
     /// `text` padded or cut to exactly `width` columns, numbers to the right.
     static func fit(_ text: String, _ width: Int, right: Bool) -> String {
         let clean = text.replacingOccurrences(of: "\r\n", with: " ").replacingOccurrences(of: "\n", with: " ")
@@ -78,16 +107,8 @@ struct GridScreen {
         let rows = visibleRows
         grid.prefetch(displayedRows: (bodyStart + top)..<(bodyStart + top + bodyLines))
         let columns = grid.columns
-        // Column widths from the header and the rows on screen.
-        var widths: [Int] = []
-        for (c, column) in columns.enumerated() {
-            var w = TextWidth.columns(column.title) + 3
-            for row in rows {
-                if let display = grid.displayedRow(at: row) { w = max(w, TextWidth.columns(grid.text(display, column: c))) }
-            }
-            widths.append(min(Self.maximumColumnWidth, max(3, w)))
-        }
-        let shownColumns = Array(0..<min(frozenColumns, columns.count)) + Array(firstColumn..<columns.count)
+        let widths = columnWidths(rows)
+        let shownColumns = self.shownColumns
         func render(_ cells: (Int) -> (String, Bool), highlight: Bool) -> String {
             var line = "", used = 0
             for c in shownColumns {

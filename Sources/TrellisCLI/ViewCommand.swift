@@ -272,7 +272,7 @@ struct ViewLoop {
             let adding = event == .character("S")
             sort(grid.columns[screen.column].identifier, adding: adding)
         case .click(let x, let y, let shift):
-            if y == 0, let c = column(atX: x) {
+            if y == 0, let c = screen.column(atX: x) {
                 screen.column = c
                 sort(grid.columns[c].identifier, adding: shift)
             } else if y >= 2 {
@@ -302,30 +302,6 @@ struct ViewLoop {
         } catch {
             screen.message = "\(error)"
         }
-    }
-
-    /// The column whose header is at screen column `x`.
-    func column(atX x: Int) -> Int? {
-        let header = screen.lines()[0]
-        _ = header
-        var used = 0
-        let columns = screen.grid.columns
-        let shown = Array(0..<min(screen.frozenColumns, columns.count)) + Array(screen.firstColumn..<columns.count)
-        // The same widths the screen drew with.
-        var widths: [Int] = []
-        let rows = screen.visibleRows
-        for (c, column) in columns.enumerated() {
-            var w = TextWidth.columns(column.title) + 3
-            for row in rows {
-                if let display = screen.grid.displayedRow(at: row) { w = max(w, TextWidth.columns(screen.grid.text(display, column: c))) }
-            }
-            widths.append(min(GridScreen.maximumColumnWidth, max(3, w)))
-        }
-        for c in shown {
-            if x < used + widths[c] + 1 { return c }
-            used += widths[c] + 1
-        }
-        return nil
     }
 
     /// Moves to the next row (after the current one, wrapping) whose cell in the current column

@@ -79,6 +79,15 @@ struct TerminalTests {
         lines = try wait(session) { $0.contains { $0.contains("组号 ▲1") } }
         #expect(lines[2].hasPrefix("组1 ") && lines[3].hasPrefix("组2 "))
         #expect(lines.contains { $0.hasPrefix("平均") }, "平均 stays pinned")
+        // Mouse clicks on headers, as a terminal reports them (SGR): 组长, then 分数 with shift.
+        try tmux(["send-keys", "-t", session, "-l", "\u{1B}[<0;11;1M"])
+        lines = try wait(session) { $0.first?.contains("组长 ▲1") == true }
+        #expect(lines[0].contains("组长 ▲1"))
+        try tmux(["send-keys", "-t", session, "-l", "\u{1B}[<4;18;1M"])
+        lines = try wait(session) { $0.first?.contains("分数 ▲2") == true }
+        #expect(lines[0].contains("组长 ▲1") && lines[0].contains("分数 ▲2"), "shift-click adds a key: \(lines[0])")
+        try tmux(["send-keys", "-t", session, "Left", "Left", "s"])   // back to 组号, sorted alone
+        lines = try wait(session) { $0.first?.contains("组号 ▲1") == true }
         try tmux(["send-keys", "-t", session, "/", "组10", "Enter"])
         lines = try wait(session) { $0.contains { $0.contains("found \"组10\"") } }
         #expect(lines.last { !$0.isEmpty }?.contains("row 10/13") == true)
