@@ -273,7 +273,8 @@ open class CollectionViewCompositionalLayout: CollectionViewLayout {
                           section.contentInsets.trailing] {
                 try LayoutConfigurationError.checkFinite(value, "the section's content insets", section: s)
             }
-            let previous = built.indices.contains(s) ? nil : (sections.indices.contains(s) ? sections[s] : nil)
+            // The section as the last pass built it, whose measurements carry over when its count did not change.
+            let previous = sections.indices.contains(s) ? sections[s] : nil
             built.append(try SectionLayout(index: s, section: section, itemCount: items, container: size,
                                            referenceInsets: insets, vertical: vertical, traits: traits,
                                            keeping: previous, environment: environment))
@@ -330,8 +331,7 @@ open class CollectionViewCompositionalLayout: CollectionViewLayout {
         sectionIndex.removeAll()
         for s in sections.indices {
             if s > 0 { cursor += configuration.interSectionSpacing }
-            try sections[s].place(at: cursor, crossStart: crossStart, crossLength: crossLength, container: size,
-                                  measured: supplementaryMeasured)
+            try sections[s].place(at: cursor, measured: supplementaryMeasured)
             cursor = sections[s].end
             let reach = sections[s].reach
             sectionIndex.append(min: reach.lowerBound, max: reach.upperBound)

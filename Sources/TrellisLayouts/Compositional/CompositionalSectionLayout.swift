@@ -29,7 +29,7 @@ struct PlacedSupplementary {
         var v = crossStart + (crossLength - breadth) / 2
         if crossLeading && !crossTrailing { v = crossStart } else if crossTrailing && !crossLeading { v = crossStart + crossLength - breadth }
         let end = item.end(vertical: axis.vertical)
-        var frame = axis.rect(u: end == .end ? u : u, v: v, length: length, breadth: breadth)
+        var frame = axis.rect(u: u, v: v, length: length, breadth: breadth)
         frame = frame.offsetBy(dx: item.offset.x, dy: item.offset.y)
         return PlacedSupplementary(kind: item.elementKind, index: index, natural: frame, zIndex: item.zIndex,
                                    pinned: item.pinToVisibleBounds, end: end, estimated: uDimension.isEstimated)
@@ -240,8 +240,8 @@ struct SectionLayout {
     }
 
     /// Places the section from `cursor` along the scroll axis.
-    mutating func place(at cursor: CGFloat, crossStart _: CGFloat, crossLength _: CGFloat, container _: CGSize,
-                        measured supplementaryMeasured: [String: CGFloat]) throws(LayoutConfigurationError) {
+    /// (Across the scroll axis the section uses its own reference insets, kept since it was built.)
+    mutating func place(at cursor: CGFloat, measured supplementaryMeasured: [String: CGFloat]) throws(LayoutConfigurationError) {
         let axis = self.axis
         start = cursor
         let u = cursor + definition.listTopPadding

@@ -118,15 +118,6 @@ open class GridLayout: CollectionViewLayout {
 
     private func oriented(_ rect: CGRect) -> CGRect { transposed ? LayoutGeometry.transposed(rect) : rect }
 
-    private func makeAttributes(_ category: CollectionView.ElementCategory, _ kind: String?, _ section: Int, _ item: Int,
-                                _ frame: CGRect) -> CollectionViewLayoutAttributes {
-        let type = (Swift.type(of: self).layoutAttributesClass as? CollectionViewLayoutAttributes.Type)
-            ?? CollectionViewLayoutAttributes.self
-        let attributes = type.init(category: category, kind: kind, section: section, item: item)
-        attributes.frame = frame
-        return attributes
-    }
-
     open override func layoutAttributesForElements(in rect: CGRect) -> [CollectionViewLayoutAttributes]? {
         guard let geometry else { return [] }
         let recycle = (type(of: self).layoutAttributesClass as? CollectionViewLayoutAttributes.Type)

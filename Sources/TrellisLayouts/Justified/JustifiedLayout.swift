@@ -328,15 +328,6 @@ open class JustifiedLayout: CollectionViewLayout {
         }
     }
 
-    private func makeAttributes(_ category: CollectionView.ElementCategory, _ kind: String?, _ section: Int, _ item: Int,
-                                _ frame: CGRect) -> CollectionViewLayoutAttributes {
-        let type = (Swift.type(of: self).layoutAttributesClass as? CollectionViewLayoutAttributes.Type)
-            ?? CollectionViewLayoutAttributes.self
-        let attributes = type.init(category: category, kind: kind, section: section, item: item)
-        attributes.frame = frame
-        return attributes
-    }
-
     open override func layoutAttributesForItem(at indexPath: IndexPath) -> CollectionViewLayoutAttributes? {
         guard indexPath.count == 2, sectionStart.indices.contains(indexPath.section),
               indexPath.item >= 0, indexPath.item < sectionBoxCount[indexPath.section] else { return nil }

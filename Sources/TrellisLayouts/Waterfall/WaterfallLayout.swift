@@ -357,15 +357,6 @@ open class WaterfallLayout: CollectionViewLayout {
         }
     }
 
-    private func makeAttributes(_ category: CollectionView.ElementCategory, _ kind: String?, _ section: Int, _ item: Int,
-                                _ frame: CGRect) -> CollectionViewLayoutAttributes {
-        let type = (Swift.type(of: self).layoutAttributesClass as? CollectionViewLayoutAttributes.Type)
-            ?? CollectionViewLayoutAttributes.self
-        let attributes = type.init(category: category, kind: kind, section: section, item: item)
-        attributes.frame = frame
-        return attributes
-    }
-
     open override func layoutAttributesForItem(at indexPath: IndexPath) -> CollectionViewLayoutAttributes? {
         guard let global = globalIndex(indexPath) else { return nil }
         return makeAttributes(.cell, nil, indexPath.section, indexPath.item, geometry.frames[global])
