@@ -54,7 +54,7 @@ let package = Package(
         .testTarget(name: "TrellisRenderTests", dependencies: ["TrellisRender", "TrellisCollectionView"]),
         // UIKit-dialect samples ported by the mechanical step and built in a package of their own,
         // with the README's and the guides' snippets; the samples are text, not part of the build.
-        .testTarget(name: "TrellisPortingTests", exclude: ["UIKit", "Harness", "Expected.txt"]),
+        .testTarget(name: "TrellisPortingTests", dependencies: ["TrellisTestSupport"], exclude: ["UIKit", "Harness", "Expected.txt"]),
         .testTarget(
             name: "TrellisCLITests",
             dependencies: ["TrellisCLI", "TrellisRender", "TrellisCollectionView", "TrellisSQL", "TrellisTestSupport"],

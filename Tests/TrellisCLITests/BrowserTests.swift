@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TrellisCLI
+import TrellisTestSupport
 
 /// Pages as a person meets them: loaded in headless Chromium, clicked, and read back from the DOM.
 /// Skipped, with the reason printed, only where Chromium is not installed (`.ci/run` installs it).
@@ -21,16 +22,10 @@ struct BrowserTests {
         try page.replacingOccurrences(of: "</body>", with: "<script>\(probe)</script>\n</body>")
             .write(to: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: file) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.chromium!)
-        process.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--dump-dom", file.absoluteString]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return output
+        let result = try ChildProcess.run([Self.chromium!, "--headless", "--no-sandbox", "--disable-gpu", "--dump-dom", file.absoluteString],
+                                          timeout: 120)
+        #expect(!result.timedOut, "Chromium did not finish loading the page in 120 s")
+        return result.output
     }
 
     func run(_ arguments: [String]) -> String {
@@ -124,14 +119,10 @@ extension BrowserTests {
         let shot = FileManager.default.temporaryDirectory.appendingPathComponent("trellis-shot-\(UUID().uuidString).png")
         defer { try? FileManager.default.removeItem(at: shot) }
         for page in ["index.html", "grid.html"] {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: Self.chromium!)
-            process.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--screenshot=\(shot.path)", "--window-size=800,600",
-                                 folder.appendingPathComponent(page).absoluteString]
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            process.waitUntilExit()
+            let result = try ChildProcess.run([Self.chromium!, "--headless", "--no-sandbox", "--disable-gpu", "--screenshot=\(shot.path)",
+                                               "--window-size=800,600", folder.appendingPathComponent(page).absoluteString],
+                                              captureOutput: false, timeout: 120)
+            #expect(!result.timedOut, "\(page): Chromium did not take the screenshot in 120 s")
             let size = (try? FileManager.default.attributesOfItem(atPath: shot.path)[.size] as? Int) ?? 0
             #expect(size > 8_000, "\(page): the screenshot is \(size) bytes, as a blank page's")
         }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TrellisCLI
+import TrellisTestSupport
 
 /// The completion scripts, run in the shells they are for where those are installed.
 @Suite("Completion scripts")
@@ -17,15 +18,7 @@ struct CompletionTests {
             print("\(shell) completion not run: \(shell) is not installed")
             return nil
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = ["-c", command]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return output
+        return try ChildProcess.run([path, "-c", command], timeout: 120).output
     }
 
     @Test("bash completes subcommands, options and their values")

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TrellisCLI
+import TrellisTestSupport
 
 /// `trellis view` in a real terminal: tmux runs it, types keys and reads the screen back.
 /// Skipped, with the reason printed, only where tmux is not installed (`.ci/run` installs it).
@@ -18,27 +19,10 @@ struct TerminalTests {
         ProcessInfo.processInfo.environment["TRELLIS_BINARY"] ?? root.appendingPathComponent(".build/debug/trellis").path
     }
 
-    /// Runs tmux. Only `capture-pane` is read back: a command that starts tmux's server would
-    /// hand it the pipe, which would then never close.
+    /// Runs tmux (at most 30 s). Only `capture-pane` is read back.
     @discardableResult
     func tmux(_ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.tmuxPath!)
-        process.arguments = arguments
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        guard arguments.first == "capture-pane" else {
-            process.standardOutput = FileHandle.nullDevice
-            try process.run()
-            process.waitUntilExit()
-            return ""
-        }
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return output
+        try ChildProcess.run([Self.tmuxPath!] + arguments, captureOutput: arguments.first == "capture-pane", timeout: 30).output
     }
 
     func screen(_ session: String) throws -> [String] {
@@ -118,11 +102,8 @@ struct TerminalTests {
 
         try start(session, "\(Self.trellis) view Examples/groups.csv --pin-bottom 组号=终止")
         _ = try wait(session) { $0.contains { $0.contains("row 1/13") } }
-        let kill = Process()
-        kill.executableURL = URL(fileURLWithPath: "/usr/bin/pkill")
-        kill.arguments = ["-TERM", "-f", "^\(Self.trellis) view Examples/groups.csv --pin-bottom"]
-        try kill.run()
-        kill.waitUntilExit()
+        _ = try ChildProcess.run(["/usr/bin/pkill", "-TERM", "-f", "^\(Self.trellis) view Examples/groups.csv --pin-bottom"],
+                             captureOutput: false, timeout: 30)
         lines = try wait(session) { $0.contains("icanon") || $0.contains("-icanon") }
         #expect(lines.contains("EXIT=143"))
         #expect(lines.contains("icanon"))

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TrellisTestSupport
 
 /// UIKit code ported by the mechanical step alone, compiled in a package of its own against
 /// this one, the way a user's code is: the samples in `UIKit/` (written as one writes for UIKit,
@@ -232,19 +233,8 @@ enum Porting {
 
     /// Runs a program to its end (at most 20 minutes), with its output and errors together.
     static func process(_ executable: URL, _ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let timer = DispatchWorkItem { process.terminate() }
-        DispatchQueue.global().asyncAfter(deadline: .now() + 1200, execute: timer)
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        timer.cancel()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        let result = try ChildProcess.run([executable.path] + arguments, mergeStandardError: true, timeout: 1200)
+        return (result.status, result.timedOut ? result.output + "\n(stopped after 20 minutes)" : result.output)
     }
 
     /// The two lists side by side where they differ.

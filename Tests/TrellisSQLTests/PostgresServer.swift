@@ -1,4 +1,5 @@
 import Foundation
+import TrellisTestSupport
 
 /// A PostgreSQL server for the tests: the one `TRELLIS_POSTGRES_URL` names, or one started here
 /// on loopback — `initdb` into a temporary folder, a free port, trust authentication — and
@@ -16,23 +17,10 @@ enum PostgresServer {
     }
     nonisolated(unsafe) static var reason = "no server"
 
-    /// Runs a program to its end (posix_spawn and waitpid: a server it starts lives on).
+    /// Runs a program to its end (at most two minutes); a server it starts lives on.
     static func run(_ arguments: [String], asPostgres: Bool) -> Int32 {
         let argv = asPostgres && getuid() == 0 ? ["/usr/sbin/runuser", "-u", "postgres", "--"] + arguments : arguments
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        var cArguments: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
-        defer { for p in cArguments { free(p) } }
-        var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, argv[0], &actions, nil, &cArguments, environ)
-        guard spawned == 0 else { return -1 }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        return (status & 0x7f) == 0 ? (status >> 8) & 0xff : -1
+        return (try? ChildProcess.run(argv, captureOutput: false, timeout: 120).status) ?? -1
     }
 
     private static func freePort() -> Int? {
