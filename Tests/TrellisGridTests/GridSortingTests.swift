@@ -242,3 +242,55 @@ extension GridSortingTests {
         #expect(SummaryFunction.custom("first", { $0.first ?? .missing }).apply([.missing, .integer(7)]) == .integer(7))
     }
 }
+
+extension GridSortingTests {
+    /// The chunked loops of a sort (codes, distinct texts, radix passes, one chunk per core) give
+    /// the order one thread gives: run here with chunks of a few rows so that small tables cross
+    /// every chunk boundary, against a reference stable sort by the cell comparator.
+    @Test("sorts cut into chunks for several cores give the reference order")
+    func chunkedSorts() throws {
+        let saved = (Parallel.workers, Parallel.minimumChunk)
+        defer { (Parallel.workers, Parallel.minimumChunk) = saved }
+        var rng = SeededRandom(seed: 29)
+        for round in 0..<24 {
+            Parallel.workers = [2, 3, 5][round % 3]
+            Parallel.minimumChunk = [1, 4, 16][round % 3]
+            let count = Int.random(in: 0...400, using: &rng)
+            var csv = "n,t\n"
+            for _ in 0..<count {
+                let n: String
+                switch Int.random(in: 0..<9, using: &rng) {
+                case 0: n = ""
+                case 1: n = "缺考"
+                case 2: n = "#N/A"
+                case 3: n = String(Int.random(in: -4...4, using: &rng))
+                case 4: n = "12345678901234567890"
+                default: n = String(format: "%.2f", Double(Int.random(in: -400...400, using: &rng)) / 100)
+                }
+                let t = Int.random(in: 0..<6, using: &rng) == 0 ? ""
+                    : ["组\(Int.random(in: 1...14, using: &rng))", "x", "Y", "z10", "z9", "é", "e\u{301}"].randomElement(using: &rng)!
+                csv += "\(n),\(t)\n"
+            }
+            let table = try CSV.table(Data(csv.utf8))
+            let keys = [SortKey("n", Bool.random(using: &rng) ? .ascending : .descending, nulls: NullPlacement.allCases.randomElement(using: &rng)!),
+                        SortKey("t", Bool.random(using: &rng) ? .ascending : .descending, nulls: NullPlacement.allCases.randomElement(using: &rng)!)]
+            let shuffled = Array(0..<table.rowCount).shuffled(using: &rng)
+            for rows in [Array(0..<table.rowCount), shuffled] {
+                for used in [Array(keys.prefix(1)), Array(keys.suffix(1)), keys] {
+                    let sorted = try SortEngine.permutation(of: rows, in: table, by: used)
+                    let values = used.map { key in table.values(ofColumn: table.columns.firstIndex { $0.identifier == key.column }!, rows: rows) }
+                    let comparators = used.map { CellValueComparator(.natural, order: $0.direction == .ascending ? .forward : .reverse,
+                                                                      nulls: $0.nulls) }
+                    let expected = rows.indices.sorted { x, y in
+                        for (k, comparator) in comparators.enumerated() {
+                            let order = comparator.compare(values[k][x], values[k][y])
+                            if order != .orderedSame { return order == .orderedAscending }
+                        }
+                        return x < y
+                    }.map { rows[$0] }
+                    #expect(sorted == expected, "round \(round), \(used.map(\.column)), \(rows == shuffled ? "shuffled" : "in order")")
+                }
+            }
+        }
+    }
+}

@@ -545,7 +545,16 @@ public final class DataGrid {
         var inverse = [Int32](repeating: -1, count: count)
         for (position, row) in top.enumerated() { inverse[row] = Int32(position) }
         let bodyStart = top.count + topSummaryCount
-        for (position, row) in order.enumerated() { inverse[row] = Int32(bodyStart + position) }
+        inverse.withUnsafeMutableBufferPointer { inverse in
+            order.withUnsafeBufferPointer { order in
+                // Rows are distinct: each chunk writes its own.
+                let shared = Unchecked((inverse, order))
+                Parallel.forEach(Parallel.chunks(order.count)) { _, range in
+                    let (inverse, order) = shared.value
+                    for position in range { inverse[order[position]] = Int32(bodyStart + position) }
+                }
+            }
+        }
         for (position, row) in bottom.enumerated() { inverse[row] = Int32(bodyStart + order.count + position) }
         displayIndexOfSource = inverse
         if let row = currentRow, row >= count { currentRow = nil }

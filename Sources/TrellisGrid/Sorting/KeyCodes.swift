@@ -9,8 +9,9 @@ struct KeyInput {
     var payloads: PodArray<UInt64>
     /// The column's type is a number type: `NaN` is then missing.
     var numericColumn: Bool
-    /// The distinct texts among the cells at `positions`: an id per position and the texts.
-    var distinct: (_ positions: [Int]) -> (ids: [Int32], texts: [String])
+    /// The distinct texts among the cells at `positions` (every position when `nil`): an id per
+    /// position and the texts.
+    var distinct: (_ positions: [Int]?) -> (ids: [Int32], texts: [String])
     /// The exact number of the cell at a position (numbers only).
     var exact: (_ position: Int) -> ExactDecimal
     /// The most digits any number of the column has after its point, when known (a table knows).
@@ -35,7 +36,7 @@ struct KeyInput {
                 for row in rows { payloads.append(store.payloads[row]) }
             }
         }
-        distinct = { positions in ByteSliceSet.distinct(store, rows: positions.map { rows[$0] }) }
+        distinct = { positions in ByteSliceSet.distinct(store, rows: positions.map { $0.map { rows[$0] } } ?? rows) }
         exact = { position in store.withText(at: rows[position]) { ExactDecimal($0) ?? .zero } }
     }
 
@@ -59,7 +60,7 @@ struct KeyInput {
         distinct = { positions in
             var index: [String: Int32] = [:]
             var texts: [String] = []
-            let ids = positions.map { position -> Int32 in
+            let ids = (positions ?? Array(values.indices)).map { position -> Int32 in
                 let text: String
                 switch values[position] {
                 case .text(let s), .error(let s): text = s
@@ -136,62 +137,102 @@ struct KeyCodes {
         }
     }
 
-    init(_ input: KeyInput, text comparator: TextComparator, direction: SortDirection, nulls: NullPlacement) {
-        let n = input.kinds.count
-        let kinds = input.kinds, stored = input.payloads
-        @inline(__always) func payloads(_ i: Int) -> UInt64 { stored.isEmpty ? 0 : stored[i] }
-        var codes = [UInt64](repeating: 0, count: n)
+    /// What one chunk of rows holds: the kinds seen, and where its texts and errors are.
+    private struct Scan {
         var seen: UInt8 = 0          // one bit per kind rank seen
         var sawMissing = false
         var allInt64 = true, allDoubleExact = true, sawNumber = false
         var textPositions: [Int] = [], errorPositions: [Int] = []
-        for i in 0..<n {
-            let kind = kinds[i]
-            guard let rank = Self.kindRank(kind, numericColumn: input.numericColumn) else { sawMissing = true; continue }
-            seen |= 1 << rank
-            switch kind {
-            case .integer:
-                let v = Int64(bitPattern: payloads(i))
-                codes[i] = UInt64(bitPattern: v) ^ (1 << 63)
-                if v.magnitude > 1 << 53 { allDoubleExact = false }
-                sawNumber = true
-            case .decimal:
-                allInt64 = false
-                sawNumber = true
-            case .approximate:
-                allInt64 = false
-                allDoubleExact = false
-                sawNumber = true
-            case .date: codes[i] = Self.orderedBits(Double(bitPattern: payloads(i)))
-            case .boolean: codes[i] = payloads(i) + 1
-            case .text, .notANumber: textPositions.append(i)
-            case .error: errorPositions.append(i)
-            case .missing: break
+        /// Every row so far is text: its positions are the chunk's, not listed.
+        var allText = true
+    }
+
+    /// Every loop over the rows runs on one chunk per core (``Parallel``); each chunk writes only
+    /// its own rows' codes, so the codes are the same as one thread would make.
+    init(_ input: KeyInput, text comparator: TextComparator, direction: SortDirection, nulls: NullPlacement) {
+        let n = input.kinds.count
+        let kinds = input.kinds, stored = input.payloads, numericColumn = input.numericColumn
+        @inline(__always) func payloads(_ i: Int) -> UInt64 { stored.isEmpty ? 0 : stored[i] }
+        let chunks = Parallel.chunks(n)
+        var codes = [UInt64](unsafeUninitializedCapacity: n) { _, count in count = n }
+        let scans: [Scan] = codes.withUnsafeMutableBufferPointer { codes in
+            let out = Unchecked(codes)
+            return Parallel.map(chunks) { _, range in
+                let codes = out.value
+                var scan = Scan()
+                for i in range {
+                    codes[i] = 0
+                    let kind = kinds[i]
+                    let isText = (kind == .text || kind == .notANumber) && Self.kindRank(kind, numericColumn: numericColumn) != nil
+                    if scan.allText && !isText {
+                        scan.allText = false
+                        scan.textPositions = Array(range.lowerBound..<i)
+                    }
+                    guard let rank = Self.kindRank(kind, numericColumn: numericColumn) else { scan.sawMissing = true; continue }
+                    scan.seen |= 1 << rank
+                    switch kind {
+                    case .integer:
+                        let v = Int64(bitPattern: payloads(i))
+                        codes[i] = UInt64(bitPattern: v) ^ (1 << 63)
+                        if v.magnitude > 1 << 53 { scan.allDoubleExact = false }
+                        scan.sawNumber = true
+                    case .decimal:
+                        scan.allInt64 = false
+                        scan.sawNumber = true
+                    case .approximate:
+                        scan.allInt64 = false
+                        scan.allDoubleExact = false
+                        scan.sawNumber = true
+                    case .date: codes[i] = Self.orderedBits(Double(bitPattern: payloads(i)))
+                    case .boolean: codes[i] = payloads(i) + 1
+                    case .text, .notANumber: if !scan.allText { scan.textPositions.append(i) }
+                    case .error: scan.errorPositions.append(i)
+                    case .missing: break
+                    }
+                }
+                return scan
             }
         }
+        let seen = scans.reduce(UInt8(0)) { $0 | $1.seen }
+        let sawMissing = scans.contains { $0.sawMissing }
+        let allInt64 = scans.allSatisfy(\.allInt64), allDoubleExact = scans.allSatisfy(\.allDoubleExact)
+        let sawNumber = scans.contains { $0.sawNumber }
+        // nil: every row is text.
+        let textPositions: [Int]? = scans.allSatisfy(\.allText) ? nil
+            : chunks.indices.flatMap { scans[$0].allText ? Array(chunks[$0]) : scans[$0].textPositions }
+        let errorPositions = scans.count == 1 ? scans[0].errorPositions : scans.flatMap(\.errorPositions)
         // Numbers: integer codes are already set; decimals need a code space shared with them.
+        // Each way below sets the code of every number, so a way given up halfway leaves nothing.
         if sawNumber && !allInt64 {
             var scaled = false
             if allDoubleExact, let decimals = input.decimals, decimals <= 9 {
                 // Decimals of at most `decimals` digits are integers once scaled: ordered as
                 // 64-bit integers, with few bits that vary, so the radix sort makes few passes.
                 let scale = Double(CellText.integerPowersOfTen[decimals])
-                scaled = true
-                var scaledCodes = codes
-                for i in 0..<n where kinds[i] == .integer || kinds[i] == .decimal {
-                    let v = kinds[i] == .integer ? Double(Int64(bitPattern: payloads(i))) : Double(bitPattern: payloads(i))
-                    let x = (v * scale).rounded()
-                    guard abs(x) < 9_007_199_254_740_992 else { scaled = false; break }
-                    scaledCodes[i] = UInt64(bitPattern: Int64(x)) ^ (1 << 63)
+                scaled = codes.withUnsafeMutableBufferPointer { codes in
+                    let out = Unchecked(codes)
+                    return Parallel.map(chunks) { _, range in
+                        for i in range where kinds[i] == .integer || kinds[i] == .decimal {
+                            let v = kinds[i] == .integer ? Double(Int64(bitPattern: payloads(i))) : Double(bitPattern: payloads(i))
+                            let x = (v * scale).rounded()
+                            guard abs(x) < 9_007_199_254_740_992 else { return false }
+                            out.value[i] = UInt64(bitPattern: Int64(x)) ^ (1 << 63)
+                        }
+                        return true
+                    }.allSatisfy { $0 }
                 }
-                if scaled { codes = scaledCodes }
             }
             if scaled {
                 // Done above.
             } else if allDoubleExact {
-                for i in 0..<n where kinds[i] == .integer || kinds[i] == .decimal {
-                    codes[i] = Self.orderedBits(kinds[i] == .integer ? Double(Int64(bitPattern: payloads(i)))
-                                                : Double(bitPattern: payloads(i)))
+                codes.withUnsafeMutableBufferPointer { codes in
+                    let out = Unchecked(codes)
+                    Parallel.forEach(chunks) { _, range in
+                        for i in range where kinds[i] == .integer || kinds[i] == .decimal {
+                            out.value[i] = Self.orderedBits(kinds[i] == .integer ? Double(Int64(bitPattern: payloads(i)))
+                                                            : Double(bitPattern: payloads(i)))
+                        }
+                    }
                 }
             } else {
                 let numberPositions = (0..<n).filter { kinds[$0].isNumber }
@@ -204,35 +245,52 @@ struct KeyCodes {
                 }
             }
         }
-        if !textPositions.isEmpty {
-            let (ids, texts) = input.distinct(textPositions)
+        /// Sets the code at each of `positions` (every row when `nil`) to its distinct text's rank + 1.
+        func rank(_ positions: [Int]?, by comparator: TextComparator) {
+            guard positions?.isEmpty != true, n > 0 else { return }
+            let (ids, texts) = input.distinct(positions)
             let ranks = comparator.ranks(ofDistinct: texts)
-            for (k, position) in textPositions.enumerated() { codes[position] = UInt64(ranks[Int(ids[k])]) + 1 }
+            codes.withUnsafeMutableBufferPointer { codes in
+                let out = Unchecked(codes)
+                Parallel.forEach(Parallel.chunks(positions?.count ?? n)) { _, range in
+                    if let positions {
+                        for k in range { out.value[positions[k]] = UInt64(ranks[Int(ids[k])]) + 1 }
+                    } else {
+                        for k in range { out.value[k] = UInt64(ranks[Int(ids[k])]) + 1 }
+                    }
+                }
+            }
         }
-        if !errorPositions.isEmpty {
-            let (ids, texts) = input.distinct(errorPositions)
-            let ranks = TextComparator.lexical.ranks(ofDistinct: texts)
-            for (k, position) in errorPositions.enumerated() { codes[position] = UInt64(ranks[Int(ids[k])]) + 1 }
-        }
+        rank(textPositions, by: comparator)
+        rank(errorPositions, by: .lexical)
         let descending = direction == .descending
         if descending {
-            codes.withUnsafeMutableBufferPointer { c in for i in c.indices { c[i] = ~c[i] } }
+            codes.withUnsafeMutableBufferPointer { codes in
+                let out = Unchecked(codes)
+                Parallel.forEach(chunks) { _, range in for i in range { out.value[i] = ~out.value[i] } }
+            }
         }
         let missingFirst = nulls.missingFirst(descending: descending)
         let kindCount = seen.nonzeroBitCount
         // One kind: missing cells take the smallest or largest code, unless a value has it.
         if kindCount <= 1 {
             let missingCode: UInt64 = missingFirst ? 0 : .max
-            var collides = false
-            if sawMissing {
-                for i in 0..<n where Self.kindRank(kinds[i], numericColumn: input.numericColumn) != nil && codes[i] == missingCode {
-                    collides = true
-                    break
-                }
+            let collides = sawMissing && codes.withUnsafeBufferPointer { codes in
+                let shared = Unchecked(codes)
+                return Parallel.map(chunks) { _, range in
+                    range.contains { i in
+                        Self.kindRank(kinds[i], numericColumn: numericColumn) != nil && shared.value[i] == missingCode
+                    }
+                }.contains(true)
             }
             if !collides {
                 if sawMissing {
-                    for i in 0..<n where Self.kindRank(kinds[i], numericColumn: input.numericColumn) == nil { codes[i] = missingCode }
+                    codes.withUnsafeMutableBufferPointer { codes in
+                        let out = Unchecked(codes)
+                        Parallel.forEach(chunks) { _, range in
+                            for i in range where Self.kindRank(kinds[i], numericColumn: numericColumn) == nil { out.value[i] = missingCode }
+                        }
+                    }
                 }
                 values = codes
                 classes = nil
@@ -240,16 +298,16 @@ struct KeyCodes {
             }
         }
         let missingClass: UInt8 = missingFirst ? 0 : 2
-        var classes = [UInt8](repeating: 0, count: n)
-        for i in 0..<n {
-            if let rank = Self.kindRank(kinds[i], numericColumn: input.numericColumn) {
-                classes[i] = (1 << 3) | (descending ? 4 - rank : rank)
-            } else {
-                classes[i] = missingClass << 3
+        classes = Parallel.array(count: n) { range, out in
+            for i in range {
+                if let rank = Self.kindRank(kinds[i], numericColumn: numericColumn) {
+                    out[i] = (1 << 3) | (descending ? 4 - rank : rank)
+                } else {
+                    out[i] = missingClass << 3
+                }
             }
         }
         values = codes
-        self.classes = classes
     }
 
     /// A double's bits reordered so that unsigned comparison is numeric order (−0 as +0).
@@ -281,54 +339,86 @@ enum ByteSliceSet {
         var id: Int32
     }
 
-    static func distinct(_ store: ColumnStore, rows: [Int]) -> (ids: [Int32], texts: [String]) {
+    /// An open-addressing table of distinct texts, ids in order of first appearance.
+    struct Builder {
         var capacity = 1024
-        var mask = capacity - 1
-        var table = [Entry](repeating: Entry(hash: 0, prefix: (0, 0), length: 0, id: -1), count: capacity)
+        var table = [Entry](repeating: Entry(hash: 0, prefix: (0, 0), length: 0, id: -1), count: 1024)
+        /// The first row of each distinct text, by id.
         var firstRow: [Int] = []
-        var ids = [Int32](repeating: 0, count: rows.count)
-        store.bytes.withUnsafeBufferPointer { bytes in
-            let base = bytes.baseAddress
-            for (k, row) in rows.enumerated() {
-                let start = Int(store.starts[row]), length = Int(store.lengths[row])
-                let pointer = base.map { $0 + start }
-                let hash = hashBytes(pointer, length)
-                var prefix: (UInt64, UInt64) = (0, 0)
-                if let pointer, length > 0 {
-                    withUnsafeMutableBytes(of: &prefix) { _ = memcpy($0.baseAddress!, pointer, min(16, length)) }
+
+        /// The id of the text at `row`, a new one when it was not seen.
+        @inline(__always)
+        mutating func id(of row: Int, in store: ColumnStore, bytes base: UnsafePointer<UInt8>?) -> Int32 {
+            let start = Int(store.starts[row]), length = Int(store.lengths[row])
+            let pointer = base.map { $0 + start }
+            let hash = hashBytes(pointer, length)
+            var prefix: (UInt64, UInt64) = (0, 0)
+            if let pointer, length > 0 {
+                withUnsafeMutableBytes(of: &prefix) { _ = memcpy($0.baseAddress!, pointer, min(16, length)) }
+            }
+            let mask = capacity - 1
+            var slot = Int(truncatingIfNeeded: hash) & mask
+            while true {
+                let entry = table[slot]
+                if entry.id < 0 {
+                    let new = Int32(firstRow.count)
+                    table[slot] = Entry(hash: hash, prefix: prefix, length: Int32(length), id: new)
+                    firstRow.append(row)
+                    if firstRow.count * 2 > capacity { grow() }
+                    return new
                 }
-                var slot = Int(truncatingIfNeeded: hash) & mask
-                while true {
-                    let entry = table[slot]
-                    if entry.id < 0 {
-                        let new = Int32(firstRow.count)
-                        table[slot] = Entry(hash: hash, prefix: prefix, length: Int32(length), id: new)
-                        firstRow.append(row)
-                        ids[k] = new
-                        break
-                    }
-                    if entry.hash == hash, entry.length == Int32(length), entry.prefix == prefix {
-                        if length <= 16 { ids[k] = entry.id; break }
-                        let other = Int(store.starts[firstRow[Int(entry.id)]])
-                        if memcmp(base! + start, base! + other, length) == 0 { ids[k] = entry.id; break }
-                    }
-                    slot = (slot + 1) & mask
+                if entry.hash == hash, entry.length == Int32(length), entry.prefix == prefix {
+                    if length <= 16 { return entry.id }
+                    let other = Int(store.starts[firstRow[Int(entry.id)]])
+                    if memcmp(base! + start, base! + other, length) == 0 { return entry.id }
                 }
-                if firstRow.count * 2 > capacity {
-                    // Double the table: entries move by their stored hash alone.
-                    capacity <<= 1
-                    mask = capacity - 1
-                    var grown = [Entry](repeating: Entry(hash: 0, prefix: (0, 0), length: 0, id: -1), count: capacity)
-                    for entry in table where entry.id >= 0 {
-                        var s = Int(truncatingIfNeeded: entry.hash) & mask
-                        while grown[s].id >= 0 { s = (s + 1) & mask }
-                        grown[s] = entry
-                    }
-                    table = grown
-                }
+                slot = (slot + 1) & mask
             }
         }
-        return (ids, firstRow.map { store.text(at: $0) })
+
+        /// Doubles the table: entries move by their stored hash alone.
+        private mutating func grow() {
+            capacity <<= 1
+            let mask = capacity - 1
+            var grown = [Entry](repeating: Entry(hash: 0, prefix: (0, 0), length: 0, id: -1), count: capacity)
+            for entry in table where entry.id >= 0 {
+                var s = Int(truncatingIfNeeded: entry.hash) & mask
+                while grown[s].id >= 0 { s = (s + 1) & mask }
+                grown[s] = entry
+            }
+            table = grown
+        }
+    }
+
+    /// The distinct texts of `rows` and each row's id, ids in order of first appearance. Many
+    /// rows are hashed in one chunk per core; the chunks' texts are then merged in chunk order,
+    /// which gives the ids one pass would.
+    static func distinct(_ store: ColumnStore, rows: [Int]) -> (ids: [Int32], texts: [String]) {
+        let chunks = Parallel.chunks(rows.count)
+        var ids = [Int32](unsafeUninitializedCapacity: rows.count) { _, count in count = rows.count }
+        let merged: Builder = store.bytes.withUnsafeBufferPointer { bytes in
+            ids.withUnsafeMutableBufferPointer { ids in
+                let shared = Unchecked((bytes.baseAddress, ids))
+                var builders = Parallel.map(chunks) { _, range in
+                    let (base, ids) = shared.value
+                    var builder = Builder()
+                    for k in range { ids[k] = builder.id(of: rows[k], in: store, bytes: base) }
+                    return builder
+                }
+                guard builders.count > 1 else { return builders[0] }
+                var first = builders.removeFirst()
+                // Each later chunk's ids become ids of the first chunk's table.
+                let remaps: [[Int32]] = builders.map { builder in
+                    builder.firstRow.map { first.id(of: $0, in: store, bytes: bytes.baseAddress) }
+                }
+                Parallel.forEach(Array(chunks.dropFirst())) { c, range in
+                    let ids = shared.value.1, remap = remaps[c]
+                    for k in range { ids[k] = remap[Int(ids[k])] }
+                }
+                return first
+            }
+        }
+        return (ids, merged.firstRow.map { store.text(at: $0) })
     }
 
     /// A 64-bit hash of bytes (FNV-1a over 8-byte words, then a final mix).

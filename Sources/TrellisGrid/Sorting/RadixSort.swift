@@ -2,52 +2,81 @@ import Foundation
 
 /// Stable LSD radix sorts of row orders by 64-bit codes and by one byte.
 enum RadixSort {
-    /// Stably reorders `order` (positions in `rows`, or indices into `codes` when `rows` is `nil`)
-    /// by the codes, one 11-bit digit at a time from the least significant, skipping digits that
-    /// are the same in every code.
-    static func radixSort(_ order: inout [Int32], codes: [UInt64], through rows: [Int]?) {
-        // 11-bit digits: six passes cover 64 bits, and the six histograms (96 KB) stay in cache.
-        let bits = 11, radix = 1 << 11, mask = UInt64(radix - 1), passes = 6
-        var keys = rows.map { rows in order.map { codes[rows[Int($0)]] } } ?? order.map { codes[Int($0)] }
-        var all: UInt64 = ~0, any: UInt64 = 0
-        // Every digit's histogram in one read of the keys.
-        var counts = [Int](repeating: 0, count: passes * radix)
-        keys.withUnsafeBufferPointer { keys in
-            counts.withUnsafeMutableBufferPointer { counts in
-                for key in keys {
-                    all &= key
-                    any |= key
-                    var k = key
-                    for pass in 0..<passes {
-                        counts[pass * radix + Int(k & mask)] += 1
-                        k >>= UInt64(bits)
-                    }
+    /// Stably reorders `order` (indices into `codes`) by the codes, one digit at a time from the
+    /// least significant, over the bits that vary and skipping digits that are the same in every code.
+    ///
+    /// A large order is cut into one chunk per core: each pass counts the digit in every chunk
+    /// at once, gives each chunk its place within every bucket (earlier chunks first, which
+    /// keeps the sort stable) and moves every chunk's rows at once.
+    static func radixSort(_ order: inout [Int32], codes: [UInt64]) {
+        let n = order.count
+        guard n > 1 else { return }
+        let chunks = Parallel.chunks(n)
+        var keys: [UInt64] = order.withUnsafeBufferPointer { order in
+            codes.withUnsafeBufferPointer { codes in
+                let shared = Unchecked((order, codes))
+                return Parallel.array(count: n) { range, out in
+                    let (order, codes) = shared.value
+                    for i in range { out[i] = codes[Int(order[i])] }
                 }
             }
         }
-        let varying = all ^ any
-        guard varying != 0 else { return }
-        var nextKeys = keys, nextOrder = order
-        var offsets = [Int](repeating: 0, count: radix)
-        for pass in 0..<passes {
-            let shift = UInt64(pass * bits)
-            guard (varying >> shift) & mask != 0 else { continue }
-            var total = 0
-            for b in 0..<radix {
-                offsets[b] = total
-                total += counts[pass * radix + b]
+        let spans: [(all: UInt64, any: UInt64)] = keys.withUnsafeBufferPointer { keys in
+            let shared = Unchecked(keys)
+            return Parallel.map(chunks) { _, range in
+                var all: UInt64 = ~0, any: UInt64 = 0
+                for i in range {
+                    all &= shared.value[i]
+                    any |= shared.value[i]
+                }
+                return (all, any)
             }
+        }
+        let varying = spans.reduce(UInt64(0)) { $0 | $1.any } ^ spans.reduce(~UInt64(0)) { $0 & $1.all }
+        guard varying != 0 else { return }
+        // Digits of equal width cover the bits that vary, from the lowest to the highest: as few
+        // passes as digits of at most 11 bits allow, whose counts stay in the cache (one wide
+        // digit of 14 bits measured slower than two of 7).
+        let low = varying.trailingZeroBitCount, span = 64 - varying.leadingZeroBitCount - low
+        let passes = (span + 10) / 11
+        let bits = (span + passes - 1) / passes, radix = 1 << bits, mask = UInt64(radix - 1)
+        var nextKeys = [UInt64](unsafeUninitializedCapacity: n) { _, count in count = n }
+        var nextOrder = [Int32](unsafeUninitializedCapacity: n) { _, count in count = n }
+        // One row of `radix` counts, then offsets, per chunk.
+        var offsets = [Int](repeating: 0, count: chunks.count * radix)
+        for pass in 0..<passes {
+            let shift = UInt64(low + pass * bits)
+            guard (varying >> shift) & mask != 0 else { continue }
             keys.withUnsafeBufferPointer { keys in
                 order.withUnsafeBufferPointer { order in
                     nextKeys.withUnsafeMutableBufferPointer { nextKeys in
                         nextOrder.withUnsafeMutableBufferPointer { nextOrder in
                             offsets.withUnsafeMutableBufferPointer { offsets in
-                                for i in 0..<keys.count {
-                                    let bucket = Int((keys[i] >> shift) & mask)
-                                    let at = offsets[bucket]
-                                    offsets[bucket] = at + 1
-                                    nextKeys[at] = keys[i]
-                                    nextOrder[at] = order[i]
+                                let shared = Unchecked((keys, order, nextKeys, nextOrder, offsets))
+                                Parallel.forEach(chunks) { c, range in
+                                    let (keys, _, _, _, offsets) = shared.value
+                                    let row = offsets.baseAddress! + c * radix
+                                    row.update(repeating: 0, count: radix)
+                                    for i in range { row[Int((keys[i] >> shift) & mask)] += 1 }
+                                }
+                                var total = 0
+                                for b in 0..<radix {
+                                    for c in 0..<chunks.count {
+                                        let count = offsets[c * radix + b]
+                                        offsets[c * radix + b] = total
+                                        total += count
+                                    }
+                                }
+                                Parallel.forEach(chunks) { c, range in
+                                    let (keys, order, nextKeys, nextOrder, offsets) = shared.value
+                                    let row = offsets.baseAddress! + c * radix
+                                    for i in range {
+                                        let bucket = Int((keys[i] >> shift) & mask)
+                                        let at = row[bucket]
+                                        row[bucket] = at + 1
+                                        nextKeys[at] = keys[i]
+                                        nextOrder[at] = order[i]
+                                    }
                                 }
                             }
                         }
@@ -73,5 +102,4 @@ enum RadixSort {
         }
         order = next
     }
-
 }

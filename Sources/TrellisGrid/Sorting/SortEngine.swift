@@ -52,10 +52,18 @@ public enum SortEngine {
         for (key, column) in resolved.reversed() {
             let codes = KeyCodes(input(column), text: comparator(for: key, column: columns[column]), direction: key.direction,
                                  nulls: key.nulls)
-            RadixSort.radixSort(&order, codes: codes.values, through: nil)
+            RadixSort.radixSort(&order, codes: codes.values)
             if let classes = codes.classes { RadixSort.radixSortByByte(&order, codes: classes) }
         }
-        return order.map { rows[Int($0)] }
+        return order.withUnsafeBufferPointer { order in
+            rows.withUnsafeBufferPointer { rows in
+                let shared = Unchecked((order, rows))
+                return Parallel.array(count: order.count) { range, out in
+                    let (order, rows) = shared.value
+                    for i in range { out[i] = rows[Int(order[i])] }
+                }
+            }
+        }
     }
 
     /// The ascending codes of one column of a table under a text comparator: what a sort by it

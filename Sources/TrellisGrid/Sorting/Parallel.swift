@@ -1,0 +1,53 @@
+import Dispatch
+import Foundation
+
+/// Work over `0..<n` split into contiguous chunks run at once on the machine's cores, in chunk
+/// order where order matters: what lets a sort of a million rows use both cores of a laptop.
+/// Below ``minimumChunk`` rows a range is one chunk, run on the calling thread.
+enum Parallel {
+    /// Cores used: all the machine has, at most eight (more chunks only add merging).
+    /// Results never depend on it or on ``minimumChunk``: the tests change both to prove that.
+    nonisolated(unsafe) static var workers = max(1, min(8, ProcessInfo.processInfo.activeProcessorCount))
+    /// The fewest rows worth a thread of their own.
+    nonisolated(unsafe) static var minimumChunk = 1 << 16
+
+    /// `0..<n` as contiguous ranges, in order: one per worker when `n` is large, else one.
+    static func chunks(_ n: Int) -> [Range<Int>] {
+        let count = max(1, min(workers, n / minimumChunk))
+        guard count > 1 else { return [0..<n] }
+        return (0..<count).map { c in (n * c / count)..<(n * (c + 1) / count) }
+    }
+
+    /// Runs `body` for every chunk, at once. `body` must touch only what its chunk owns.
+    static func forEach(_ chunks: [Range<Int>], _ body: (Int, Range<Int>) -> Void) {
+        guard chunks.count > 1 else {
+            if let only = chunks.first { body(0, only) }
+            return
+        }
+        withoutActuallyEscaping(body) { body in
+            let shared = Unchecked(body)
+            DispatchQueue.concurrentPerform(iterations: chunks.count) { c in shared.value(c, chunks[c]) }
+        }
+    }
+
+    /// `body` for every chunk at once, with each chunk's result, in chunk order.
+    static func map<T>(_ chunks: [Range<Int>], _ body: (Int, Range<Int>) -> T) -> [T] {
+        var results = [T?](repeating: nil, count: chunks.count)
+        results.withUnsafeMutableBufferPointer { results in
+            let out = Unchecked(results)
+            forEach(chunks) { c, range in out.value[c] = body(c, range) }
+        }
+        return results.map { $0! }
+    }
+
+    /// An array of `n` elements, each chunk of it filled by `fill` at once.
+    static func array<T: BitwiseCopyable>(count n: Int, _ fill: (Range<Int>, UnsafeMutablePointer<T>) -> Void) -> [T] {
+        [T](unsafeUninitializedCapacity: n) { buffer, initialized in
+            if let base = buffer.baseAddress {
+                let shared = Unchecked(base)
+                forEach(chunks(n)) { _, range in fill(range, shared.value) }
+            }
+            initialized = n
+        }
+    }
+}
