@@ -55,7 +55,9 @@ enum DemoCommand {
         var figures: [(caption: String, svg: String)] = []
         var written: [String] = []
         // The index's list: every page, what it shows in a line, and its spec and computed frames.
-        var links = "<ul class=\"pages\">\n<li><a href=\"grid.html\">grid.html</a> — the data grid sorted by 分数 with "
+        var links = "<ul class=\"pages\">\n<li><a href=\"scrolling.html\">scrolling.html</a> — a collection view scrolled "
+            + "step by step: the views on screen, the ones taken from the reuse queue, headers pinned to the top, and a "
+            + "carousel flick coming to rest with an item centred</li>\n<li><a href=\"grid.html\">grid.html</a> — the data grid sorted by 分数 with "
             + "平均 pinned last; click a header to re-sort it in Trellis's order (natural, blanks last) "
             + "(<a href=\"grid.txt\">as text</a>)</li>\n"
         for example in examples {
@@ -110,8 +112,76 @@ enum DemoCommand {
         } catch {
             throw .failure("the built-in grid example failed: \(error)")
         }
+        try io.write(scrollingPage(), to: folder.appendingPathComponent("scrolling.html").path)
+        written.append("scrolling.html")
         io.stdout += "Wrote \(written.count) files to \(folder.path)\n"
         io.stdout += "Open \(folder.appendingPathComponent("index.html").path) in a browser.\n"
+    }
+
+    /// Counts, cells and section headers for the scrolling page: what an app's data source does.
+    final class ScrollingDataSource: CollectionViewDataSource {
+        let counts: [Int]
+        init(counts: [Int]) { self.counts = counts }
+        func numberOfSections(in collectionView: CollectionView) -> Int { counts.count }
+        func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { counts[section] }
+        func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CollectionViewCell {
+            collectionView.dequeueReusableCell(withReuseIdentifier: "cell", for: indexPath)
+        }
+        func collectionView(_ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: String,
+                            at indexPath: IndexPath) -> CollectionReusableView {
+            collectionView.dequeueReusableSupplementaryView(ofKind: kind, withReuseIdentifier: "header", for: indexPath)
+        }
+    }
+
+    static func collectionView(frame: CGRect, layout: CollectionViewLayout, counts: [Int]) -> (CollectionView, ScrollingDataSource) {
+        let view = CollectionView(frame: frame, collectionViewLayout: layout)
+        view.register(CollectionViewCell.self, forCellWithReuseIdentifier: "cell")
+        view.register(CollectionReusableView.self, forSupplementaryViewOfKind: CollectionView.elementKindSectionHeader,
+                      withReuseIdentifier: "header")
+        let source = ScrollingDataSource(counts: counts)
+        view.dataSource = source
+        return (view, source)
+    }
+
+    /// The scrolling page: a flow layout with pinned headers scrolled top to bottom, and a
+    /// carousel flicked to where it comes to rest — each a real collection view, recorded.
+    static func scrollingPage() -> String {
+        let flow = CollectionViewFlowLayout()
+        flow.itemSize = CGSize(width: 92, height: 60)
+        flow.minimumLineSpacing = 10
+        flow.minimumInteritemSpacing = 10
+        flow.sectionInset = EdgeInsets(top: 10, left: 10, bottom: 10, right: 10)
+        flow.headerReferenceSize = CGSize(width: 0, height: 30)
+        flow.sectionHeadersPinToVisibleBounds = true
+        let (list, listSource) = collectionView(frame: CGRect(x: 0, y: 0, width: 320, height: 360), layout: flow, counts: [14, 12, 10])
+        list.layoutIfNeeded()
+        let bottom = list.contentOffsetRange.max.y
+        let listRecording = ScrollRecording.record(list, offsets: (0...36).map { CGPoint(x: 0, y: (bottom * CGFloat($0) / 36).rounded()) })
+
+        let carousel = CarouselLayout(itemSize: CGSize(width: 200, height: 150), spacing: 16)
+        let (strip, stripSource) = collectionView(frame: CGRect(x: 0, y: 0, width: 320, height: 190), layout: carousel, counts: [8])
+        strip.layoutIfNeeded()
+        let velocity = CGPoint(x: 2.4, y: 0)
+        let proposed = strip.projectedOffset(velocity: velocity, decelerationRate: strip.decelerationRate)
+        let rest = strip.endDragging(withVelocity: velocity)
+        strip.setContentOffset(.zero, animated: false)
+        // The deceleration as a scroll view eases it: fast at first, slowing to rest.
+        let flick = (0...24).map { (k: Int) -> CGPoint in
+            let t = CGFloat(k) / 24
+            return CGPoint(x: (rest.x * (1 - pow(1 - t, 3))).rounded(), y: 0)
+        }
+        let stripRecording = ScrollRecording.record(strip, offsets: flick)
+        let centred = stripRecording.steps.last?.views.min { abs($0.frame.midX - rest.x - 160) < abs($1.frame.midX - rest.x - 160) }
+        _ = (listSource, stripSource)
+        let n = Markup.number
+        return ScrollingPage.render(title: "Scrolling a collection view", scenes: [
+            ("A flow layout of 36 items in three sections, its headers pinned (sectionHeadersPinToVisibleBounds), "
+             + "scrolled from the top to the bottom: \(listRecording.mostOnScreen) views on screen at most, "
+             + "\(listRecording.viewsMade) made in all for \(listRecording.elements.count) elements.", listRecording),
+            ("A carousel (a flow layout subclass whose targetContentOffset centres an item) flicked at \(n(velocity.x)) points "
+             + "per millisecond: scrolling would stop at x = \(n(proposed.x.rounded())); the layout moves the rest to "
+             + "x = \(n(rest.x)), where item \(centred?.label ?? "?") is centred.", stripRecording),
+        ])
     }
 
     /// Twenty-two photos of the shapes cameras and phones take, for the justified examples.
@@ -167,6 +237,18 @@ enum DemoCommand {
                 {"items": [{"width": 80, "height": 40}, {"width": 120, "height": 55}],
                  "sectionInset": {"top": 0, "left": 0, "bottom": 0, "right": 0}, "minimumLineSpacing": 6}
               ]
+            }
+            """),
+        Example(name: "carousel", caption: """
+            A carousel: a horizontal flow layout subclass whose section inset lets the first and last items be \
+            centred, and whose targetContentOffset makes scrolling come to rest with an item centred; the red \
+            viewport is at x = 432, where item 2 is (scrolling.html flicks it).
+            """, spec: """
+            {
+              "collectionView": {"width": 320, "height": 190, "displayScale": 2},
+              "layout": {"type": "carousel", "itemSize": {"width": 200, "height": 150}, "minimumLineSpacing": 16},
+              "sections": [{"items": 6}],
+              "contentOffset": {"x": 432, "y": 0}
             }
             """),
         Example(name: "grid-photos", caption: """

@@ -6,7 +6,7 @@ import TrellisRender
 /// The `"layout"` of a spec: which layout, with its properties. Each type has its own keys;
 /// `Documentation/layout-spec.schema.json` lists them.
 public enum LayoutOptions: Equatable, Sendable {
-    /// `"flow"` (the default) or `"circle"`.
+    /// `"flow"` (the default), `"circle"` or `"carousel"`.
     case flow(LayoutSpec.FlowSpec)
     /// `"grid"`: ``GridLayout``.
     case grid(GridSpec)
@@ -56,7 +56,7 @@ public enum LayoutOptions: Equatable, Sendable {
     }
 
     /// Every `"type"`.
-    public static let typeNames = ["flow", "circle", "grid", "waterfall", "justified", "compositional"]
+    public static let typeNames = ["flow", "circle", "carousel", "grid", "waterfall", "justified", "compositional"]
 
     /// The `"type"` of these options.
     public var typeName: String {
@@ -231,7 +231,9 @@ public enum LayoutOptions: Equatable, Sendable {
                 circle.itemSize = spec.itemSize.width
                 return circle
             }
-            let flow = CollectionViewFlowLayout()
+            // A carousel sets its own section inset (half a viewport less half an item) in prepare().
+            let flow = spec.type == "carousel" ? CarouselLayout(itemSize: spec.itemSize, spacing: spec.minimumLineSpacing)
+                : CollectionViewFlowLayout()
             flow.scrollDirection = spec.scrollDirection
             flow.itemSize = spec.itemSize
             flow.minimumLineSpacing = spec.minimumLineSpacing
@@ -239,6 +241,8 @@ public enum LayoutOptions: Equatable, Sendable {
             flow.sectionInset = spec.sectionInset
             flow.headerReferenceSize = spec.headerReferenceSize
             flow.footerReferenceSize = spec.footerReferenceSize
+            flow.sectionHeadersPinToVisibleBounds = spec.sectionHeadersPinToVisibleBounds
+            flow.sectionFootersPinToVisibleBounds = spec.sectionFootersPinToVisibleBounds
             return flow
         case .grid(let spec):
             let grid = GridLayout()
@@ -277,7 +281,8 @@ public enum LayoutOptions: Equatable, Sendable {
     /// A phrase for captions: "vertical flow", "waterfall", …
     var caption: String {
         switch self {
-        case .flow(let flow): flow.type == "circle" ? "circle layout" : "\(flow.scrollDirection.name) flow"
+        case .flow(let flow): flow.type == "circle" ? "circle layout" : flow.type == "carousel" ? "carousel"
+            : "\(flow.scrollDirection.name) flow"
         case .grid(let grid): "\(grid.scrollDirection.name) grid"
         case .waterfall(let w): "waterfall of \(w.columnCount) columns"
         case .justified: "justified rows"

@@ -16,7 +16,8 @@ public struct LayoutSpec: Equatable, Sendable {
 
     /// The layout's type and properties.
     public struct FlowSpec: Equatable, Sendable {
-        /// `flow` (the default) or `circle` (items on a circle, `itemSize.width` wide).
+        /// `flow` (the default), `circle` (items on a circle, `itemSize.width` wide) or
+        /// `carousel` (a horizontal row that comes to rest with an item centred).
         public var type: String = "flow"
         public var scrollDirection: CollectionView.ScrollDirection = .vertical
         public var itemSize = CGSize(width: 50, height: 50)
@@ -25,6 +26,9 @@ public struct LayoutSpec: Equatable, Sendable {
         public var sectionInset: EdgeInsets = .zero
         public var headerReferenceSize: CGSize = .zero
         public var footerReferenceSize: CGSize = .zero
+        /// UIKit's `sectionHeadersPinToVisibleBounds` and `sectionFootersPinToVisibleBounds`.
+        public var sectionHeadersPinToVisibleBounds = false
+        public var sectionFootersPinToVisibleBounds = false
     }
 
     /// One section: its items and any per-section overrides (which ones depends on the layout).
@@ -149,6 +153,14 @@ public struct LayoutSpec: Equatable, Sendable {
         if let inset = try insets(&o, "sectionInset") { spec.sectionInset = inset }
         if let size = try o.size("headerReferenceSize") { spec.headerReferenceSize = size }
         if let size = try o.size("footerReferenceSize") { spec.footerReferenceSize = size }
+        if let v = try o.bool("sectionHeadersPinToVisibleBounds") { spec.sectionHeadersPinToVisibleBounds = v }
+        if let v = try o.bool("sectionFootersPinToVisibleBounds") { spec.sectionFootersPinToVisibleBounds = v }
+        if type == "carousel" {
+            if spec.scrollDirection == .vertical, o.value("scrollDirection") != nil {
+                throw SpecError(path: o.childPath("scrollDirection"), message: "a carousel scrolls horizontally; leave scrollDirection out")
+            }
+            spec.scrollDirection = .horizontal
+        }
         try o.finish()
         return spec
     }

@@ -164,3 +164,83 @@ extension BrowserTests {
         #expect(lines[3] == "paused" && lines[4] == "all paused")
     }
 }
+
+extension BrowserTests {
+    /// The boxes of a scene's screen: `label#view:x,y,w,h`, sorted.
+    static func boxes(_ views: [[Any]], offset: (Double, Double)) -> String {
+        views.map { v in
+            let numbers = [(v[3] as! Double) - offset.0, (v[4] as! Double) - offset.1, v[5] as! Double, v[6] as! Double]
+            return "\(v[0] as! String)#\(v[1] as! Double == 0 ? 0 : Int(v[1] as! Double)):"
+                + numbers.map { String(format: "%g", ($0 * 100).rounded() / 100) }.joined(separator: ",")
+        }.sorted().joined(separator: ";")
+    }
+
+    @Test("the scrolling page draws, at every step the slider picks, the views the recording holds, where it holds them",
+          .enabled(if: BrowserTests.chromium != nil))
+    func scrollingPage() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trellis-scroll-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var io = CommandIO(standardInput: { Data() }, currentDirectory: FileManager.default.temporaryDirectory)
+        #expect(TrellisCommandLine.run(["demo", "-o", folder.path], io: &io) == 0)
+        let page = try String(contentsOf: folder.appendingPathComponent("scrolling.html"), encoding: .utf8)
+        let probe = """
+            window.addEventListener("load", function () {
+              var out = [];
+              Array.prototype.forEach.call(document.querySelectorAll("section.scene"), function (scene) {
+                var slider = scene.querySelector("input.step"), last = +slider.max;
+                [0, Math.floor(last / 3), Math.floor(2 * last / 3), last].forEach(function (i) {
+                  slider.value = i; slider.dispatchEvent(new Event("input"));
+                  var boxes = Array.prototype.map.call(scene.querySelectorAll("svg.screen g.views > g"), function (g) {
+                    var b = g.querySelector("rect").getBBox();
+                    return g.getAttribute("data-label") + "#" + g.getAttribute("data-view") + ":" +
+                      [b.x, b.y, b.width, b.height].map(function (v) { return Math.round(v * 100) / 100; }).join(",");
+                  }).sort().join(";");
+                  out.push(i + "|" + boxes + "|" + scene.querySelector(".stats").textContent);
+                });
+              });
+              var pre = document.createElement("pre"); pre.id = "probe"; pre.textContent = out.join("\\n"); document.body.appendChild(pre);
+            });
+            """
+        let html = try dom(page, probe: probe)
+        guard let start = html.range(of: "<pre id=\"probe\">"), let end = html.range(of: "</pre>", range: start.upperBound..<html.endIndex) else {
+            Issue.record("the probe did not run")
+            return
+        }
+        let lines = html[start.upperBound..<end.lowerBound].split(separator: "\n").map(String.init)
+        // The recordings the page embeds, read by Swift.
+        let recordings = page.components(separatedBy: "<script type=\"application/json\" class=\"recording\">").dropFirst().map {
+            String($0[..<$0.range(of: "</script>")!.lowerBound]).replacingOccurrences(of: "<\\/", with: "</")
+        }
+        #expect(recordings.count == 2 && lines.count == 8, "\(lines.count) probe lines")
+        guard recordings.count == 2, lines.count == 8 else { return }
+        var sawPinnedAtTop = false
+        for (s, text) in recordings.enumerated() {
+            let data = try JSONSerialization.jsonObject(with: Data(text.utf8)) as! [String: Any]
+            let steps = data["steps"] as! [[String: Any]]
+            for line in lines[(s * 4)..<(s * 4 + 4)] {
+                let parts = line.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
+                let step = steps[Int(parts[0])!]
+                let views = step["views"] as! [[Any]]
+                let expected = Self.boxes(views, offset: (step["x"] as! Double, step["y"] as! Double))
+                #expect(parts[1] == expected, "scene \(s) step \(parts[0])")
+                #expect(parts[2] == step["stats"] as! String)
+                for v in views where (v[8] as! Bool) && (v[4] as! Double) == (step["y"] as! Double) { sawPinnedAtTop = true }
+            }
+            // With script off, the page shows the first step: the same boxes the script draws for it.
+            let section = page.components(separatedBy: "<section class=\"scene\"")[s + 1]
+            let statics = section.components(separatedBy: "data-label=\"").dropFirst().map { chunk -> String in
+                let label = String(chunk[..<chunk.firstIndex(of: "\"")!])
+                let view = chunk.components(separatedBy: "data-view=\"")[1].prefix { $0 != "\"" }
+                let rect = chunk.components(separatedBy: "<rect ")[1]
+                func attribute(_ name: String) -> String {
+                    String(rect.components(separatedBy: "\(name)=\"")[1].prefix { $0 != "\"" })
+                }
+                return "\(label)#\(view):" + ["x", "y", "width", "height"].map { String(format: "%g", Double(attribute($0))!) }
+                    .joined(separator: ",")
+            }.sorted().joined(separator: ";")
+            #expect(statics == lines[s * 4].split(separator: "|", omittingEmptySubsequences: false)[1].description,
+                    "scene \(s): the page without script draws the first step as the script does")
+        }
+        #expect(sawPinnedAtTop, "a pinned header sits at the top of the screen at some step the slider picked")
+    }
+}
