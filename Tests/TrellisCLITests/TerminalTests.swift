@@ -9,42 +9,21 @@ import TrellisTestSupport
 struct TerminalTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    static var tmuxPath: String? {
-        let found = ["/usr/bin/tmux", "/bin/tmux"].first { FileManager.default.isExecutableFile(atPath: $0) }
-        if found == nil { print("terminal tests skipped: tmux is not installed") }
-        return found
-    }
+    static var tmuxPath: String? { Tmux.path }
 
     static var trellis: String {
         ProcessInfo.processInfo.environment["TRELLIS_BINARY"] ?? root.appendingPathComponent(".build/debug/trellis").path
     }
 
-    /// Runs tmux (at most 30 s). Only `capture-pane` is read back.
     @discardableResult
-    func tmux(_ arguments: [String]) throws -> String {
-        try ChildProcess.run([Self.tmuxPath!] + arguments, captureOutput: arguments.first == "capture-pane", timeout: 30).output
-    }
+    func tmux(_ arguments: [String]) throws -> String { try Tmux(session: "").tmux(arguments) }
 
-    func screen(_ session: String) throws -> [String] {
-        try tmux(["capture-pane", "-t", session, "-p"]).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-    }
-
-    /// Waits until `condition` holds for the screen (or gives up after `seconds`), returning it;
-    /// the screen is read every `poll` seconds.
     func wait(_ session: String, seconds: Double = 20, poll: Double = 0.02, _ condition: ([String]) -> Bool) throws -> [String] {
-        let deadline = Date().addingTimeInterval(seconds)
-        var lines = try screen(session)
-        while !condition(lines), Date() < deadline {
-            usleep(UInt32(poll * 1_000_000))
-            lines = try screen(session)
-        }
-        return lines
+        try Tmux(session: session).wait(seconds: seconds, poll: poll, condition)
     }
 
     func start(_ session: String, _ command: String, width: Int = 100, height: Int = 24) throws {
-        try tmux(["kill-session", "-t", session])
-        try tmux(["new-session", "-d", "-s", session, "-x", String(width), "-y", String(height),
-                  "cd \(Self.root.path) && \(command); echo EXIT=$?; stty -a | grep -o 'icanon\\|-icanon' | head -1; sleep 60"])
+        try Tmux(session: session).start(command, in: Self.root.path, width: width, height: height)
     }
 
     @Test("the example: sorted, 平均 kept last, a header sort, a jump, a pin, and q restores the terminal",
@@ -112,6 +91,44 @@ struct TerminalTests {
         var io = CommandIO(standardInput: { Data() }, currentDirectory: Self.root)
         #expect(TrellisCommandLine.run(["view", "Examples/groups.csv"], io: &io) == 64)
         #expect(io.stderr.contains("draws on a terminal"))
+    }
+
+    @Test("an SQLite table and a query over it browse as the CSV file does: sorted, 平均 kept last, a header sort",
+          .enabled(if: TerminalTests.tmuxPath != nil))
+    func sqlite() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trellis-view-sqlite-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let database = folder.appendingPathComponent("groups.sqlite").path
+        var io = CommandIO(standardInput: { Data() }, currentDirectory: Self.root)
+        #expect(TrellisCommandLine.run(["sort", "Examples/groups.csv", "-o", database, "--output-table", "groups"], io: &io) == 0,
+                "\(io.stderr)")
+        let terminal = Tmux(session: "trellis-view-sqlite-\(getpid())")
+        defer { terminal.kill() }
+        try terminal.start("\(Self.trellis) view \(database) --table groups --by 分数:desc --pin-bottom 组号=平均", in: Self.root.path)
+        var lines = try terminal.wait { $0.contains { $0.contains("row 1/13") } }
+        #expect(lines[0].contains("分数 ▼1"))
+        #expect(lines[2].hasPrefix("组7"))
+        #expect(lines.contains { $0.hasPrefix("平均") && $0.contains("81.375") })
+        try terminal.send(["s"])   // 组号, natural order, as over the CSV file
+        lines = try terminal.wait { $0.contains { $0.contains("组号 ▲1") } }
+        #expect(lines[2].hasPrefix("组1 ") && lines[3].hasPrefix("组2 "))
+        #expect(lines.suffix(3).contains { $0.hasPrefix("平均") }, "平均 stays pinned")
+        try terminal.send(["q"])
+        lines = try terminal.wait { $0.contains("icanon") || $0.contains("-icanon") }
+        #expect(lines.contains("EXIT=0"))
+
+        try terminal.start("\(Self.trellis) view \(database) --query \"SELECT 组号, 分数 FROM groups WHERE 分数 > 80\" --by 分数", in: Self.root.path)
+        lines = try terminal.wait { $0.contains { $0.contains("row 1/") } }
+        #expect(lines.contains { $0.contains("row 1/8") }, "\(lines.last { !$0.isEmpty } ?? "")")
+        #expect(lines[2].hasPrefix("平均") || lines[2].hasPrefix("组6"), "the lowest score over 80 first: \(lines[2])")
+        try terminal.send(["q"])
+        _ = try terminal.wait { $0.contains("EXIT=0") }
+
+        try terminal.start("\(Self.trellis) view \(database) --table nope", in: Self.root.path)
+        lines = try terminal.wait { $0.contains { $0.hasPrefix("EXIT=") } }
+        #expect(lines.contains("EXIT=64"), "an unknown table is a usage error")
+        #expect(lines.contains { $0.contains("no table") }, "\(lines)")
     }
 
     @Test("a 1,000,000-row table scrolls, jumps and sorts, drawing only what is on screen",

@@ -203,6 +203,41 @@ struct PostgreSQLCommandTests {
         #expect(!unreachable.stderr.contains("secret"), "the password is not shown")
         _ = try db.query("DROP TABLE \(q)")
     }
+
+    @Test("trellis view browses a PostgreSQL table in a real terminal: sorted, 平均 kept last, a header sort, the end",
+          .enabled(if: Tmux.path != nil))
+    func view() throws {
+        let db = try PostgreSQLConnection(url: PostgresServer.url!)
+        let table = "view_\(UUID().uuidString.prefix(8).lowercased())"
+        let q = PostgreSQLConnection.quote(table)
+        _ = try db.query("CREATE TABLE \(q) (\"组号\" text, \"组长\" text, \"分数\" numeric, \"备注\" text)")
+        let csv = try CSV.table(bytes: [UInt8](Data(contentsOf: Self.groups)))
+        for row in 0..<csv.rowCount {
+            let texts = (0..<4).map { csv.text(row: row, column: $0) }
+            _ = try db.query("INSERT INTO \(q) VALUES ($1, $2, $3, $4)", texts.map { $0.isEmpty ? nil : $0 })
+        }
+        defer { _ = try? db.query("DROP TABLE \(q)") }
+        let root = Self.groups.deletingLastPathComponent().deletingLastPathComponent()
+        let trellis = ProcessInfo.processInfo.environment["TRELLIS_BINARY"] ?? root.appendingPathComponent(".build/debug/trellis").path
+        let terminal = Tmux(session: "trellis-view-pg-\(getpid())")
+        defer { terminal.kill() }
+        try terminal.start("\(trellis) view '\(PostgresServer.url!)' --table \(table) --by 分数:desc --pin-bottom 组号=平均", in: root.path)
+        var lines = try terminal.wait { $0.contains { $0.contains("row 1/13") } }
+        #expect(lines[0].contains("分数 ▼1"), "\(lines)")
+        #expect(lines[2].hasPrefix("组7"))
+        #expect(lines.contains { $0.hasPrefix("平均") && $0.contains("81.375") })
+        try terminal.send(["s"])   // 组号 in natural order: 组2 before 组10, as over the CSV file
+        lines = try terminal.wait { $0.contains { $0.contains("组号 ▲1") } }
+        #expect(lines[2].hasPrefix("组1 ") && lines[3].hasPrefix("组2 "))
+        #expect(lines.suffix(3).contains { $0.hasPrefix("平均") }, "平均 stays pinned")
+        try terminal.send(["End"])
+        lines = try terminal.wait { $0.contains { $0.contains("row 13/13") } }
+        #expect(lines.contains { $0.contains("row 13/13") }, "End goes to the last row, the pinned 平均")
+        try terminal.send(["q"])
+        lines = try terminal.wait { $0.contains("icanon") || $0.contains("-icanon") }
+        #expect(lines.contains("EXIT=0"))
+        #expect(lines.contains("icanon"))
+    }
 }
 
 /// The proof of the issue: the same random rows in SQLite, in PostgreSQL and in memory give the
