@@ -330,15 +330,11 @@ struct ViewLoop {
     /// contains `query`.
     mutating func find(_ query: String) {
         guard !query.isEmpty else { return }
-        let grid = screen.grid, count = grid.displayedRowCount
-        for step in 1...max(1, count) {
-            let index = (screen.current + step) % count
-            guard let row = grid.displayedRow(at: index) else { continue }
-            if grid.text(row, column: screen.column).contains(query) {
-                screen.current = index
-                screen.message = "found \"\(query)\""
-                return
-            }
+        let grid = screen.grid
+        if let index = grid.displayIndex(ofRowContaining: query, column: screen.column, after: screen.current) {
+            screen.current = index
+            screen.message = "found \"\(query)\""
+            return
         }
         screen.message = "no \"\(query)\" in \(grid.columns[screen.column].title)"
     }

@@ -52,4 +52,73 @@ public struct Tmux: Sendable {
 
     /// Ends the session.
     public func kill() { _ = try? tmux(["kill-session", "-t", session]) }
+
+    /// Streams what the program writes to the terminal from now on (tmux's `pipe-pane` into a
+    /// FIFO), for timing: a test blocks on the stream instead of polling the screen, so that it
+    /// takes no processor time from the program while it works and sees its output the moment
+    /// tmux does.
+    public func outputStream() throws -> OutputStream {
+        let fifo = FileManager.default.temporaryDirectory.appendingPathComponent("trellis-tmux-\(session)-\(UUID().uuidString).fifo").path
+        guard mkfifo(fifo, 0o600) == 0 else { throw ChildProcess.SpawnError(description: "mkfifo: \(String(cString: strerror(errno)))") }
+        let fd = open(fifo, O_RDONLY | O_NONBLOCK)
+        guard fd >= 0 else { throw ChildProcess.SpawnError(description: "open \(fifo): \(String(cString: strerror(errno)))") }
+        try tmux(["pipe-pane", "-t", session, "-o", "cat > '\(fifo)'"])
+        return OutputStream(fd: fd, path: fifo)
+    }
+
+    /// The bytes a pane writes, as they come.
+    public final class OutputStream: @unchecked Sendable {
+        let fd: Int32
+        let path: String
+        private var pending: [UInt8] = []
+
+        init(fd: Int32, path: String) {
+            self.fd = fd
+            self.path = path
+        }
+
+        deinit {
+            close(fd)
+            unlink(path)
+        }
+
+        /// Drops what was written so far.
+        public func drain() {
+            var buffer = [UInt8](repeating: 0, count: 65_536)
+            while buffer.withUnsafeMutableBytes({ read(fd, $0.baseAddress, $0.count) }) > 0 {}
+            pending = []
+        }
+
+        /// Blocks until the pane has written `text` (since the last call), or `seconds` pass;
+        /// returns whether it came.
+        public func wait(for text: String, seconds: Double = 20) -> Bool {
+            let needle = Array(text.utf8)
+            let deadline = Date().addingTimeInterval(seconds)
+            var buffer = [UInt8](repeating: 0, count: 65_536)
+            while true {
+                if let at = Self.find(needle, in: pending) {
+                    pending.removeSubrange(0..<(at + needle.count))
+                    return true
+                }
+                let left = deadline.timeIntervalSinceNow
+                guard left > 0 else { return false }
+                var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+                _ = poll(&poller, 1, Int32(min(left, 1) * 1000) + 1)
+                let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+                if count > 0 {
+                    pending.append(contentsOf: buffer[0..<count])
+                } else if count == 0 {
+                    usleep(1_000)   // no writer yet, or it closed: the FIFO reads as empty
+                }
+            }
+        }
+
+        static func find(_ needle: [UInt8], in haystack: [UInt8]) -> Int? {
+            guard !needle.isEmpty, needle.count <= haystack.count else { return nil }
+            for i in 0...(haystack.count - needle.count) where haystack[i] == needle[0] {
+                if haystack[i..<(i + needle.count)].elementsEqual(needle) { return i }
+            }
+            return nil
+        }
+    }
 }

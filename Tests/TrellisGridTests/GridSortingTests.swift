@@ -294,3 +294,80 @@ extension GridSortingTests {
         }
     }
 }
+
+extension GridSortingTests {
+    /// `/` in the viewer: the next displayed row containing a text, against the plain loop over
+    /// the displayed rows, with pins, summaries, a recomputed row and small chunks.
+    @Test("finding the next row that contains a text gives what a walk down the displayed rows gives",
+          arguments: GridFixture.modes)
+    func findNext(mode: DataGrid.Mode) throws {
+        let saved = (Parallel.workers, Parallel.minimumChunk)
+        defer { (Parallel.workers, Parallel.minimumChunk) = saved }
+        (Parallel.workers, Parallel.minimumChunk) = (3, 5)
+        var rng = SeededRandom(seed: 41)
+        let words = ["组1", "组10", "组2", "平均", "x", "组", "é", "e\u{301}", ""]
+        for round in 0..<12 {
+            let rows: [[CellValue]] = (0..<Int.random(in: 0...60, using: &rng)).map { _ in
+                let w = words.randomElement(using: &rng)!
+                return [w.isEmpty ? .missing : .text(w), .decimal(Double(Int.random(in: 0...20, using: &rng)) / 2)]
+            }
+            let grid = GridFixture.grid(mode, columns: [Column("组号"), Column("分数", type: .decimal)], rows: rows)
+            try grid.pin(.matching(column: "组号", value: "平均"), at: .pinnedBottom, recomputing: round % 2 == 0 ? .mean : nil)
+            if round % 3 == 0 { try grid.addSummary(SummaryRow(.mean, columns: ["分数"], atTop: round % 2 == 1, label: "平均值")) }
+            try grid.sort(by: [SortKey("分数", round % 2 == 0 ? .ascending : .descending)])
+            let count = grid.displayedRowCount
+            for query in ["组1", "组", "平均", "1", "e\u{301}", "é", "5", "zz"] {
+                for column in 0..<2 {
+                    for after in [-1, 0, count / 2, count - 1] {
+                        var expected: Int?
+                        if count > 0 {
+                            for step in 1...count {
+                                let index = (min(max(after, -1), count - 1) + step + count) % count
+                                if let row = grid.displayedRow(at: index),
+                                   grid.text(row, column: column).utf8.contains(query.utf8) { expected = index; break }
+                            }
+                        }
+                        #expect(grid.displayIndex(ofRowContaining: query, column: column, after: after) == expected,
+                                "\(mode) round \(round) \(query) col \(column) after \(after)")
+                    }
+                }
+            }
+        }
+    }
+}
+
+extension Sequence where Element: Equatable {
+    /// Whether `other` occurs in order, contiguously.
+    func contains<S: Sequence>(_ other: S) -> Bool where S.Element == Element {
+        let a = Array(self), b = Array(other)
+        guard !b.isEmpty else { return true }
+        guard b.count <= a.count else { return false }
+        return (0...(a.count - b.count)).contains { Array(a[$0..<($0 + b.count)]) == b }
+    }
+}
+
+extension GridSortingTests {
+    @Test("pinning rows after a sort keeps the rest in the order a fresh sort gives", arguments: GridFixture.modes)
+    func pinAfterSort(mode: DataGrid.Mode) throws {
+        var rng = SeededRandom(seed: 53)
+        for round in 0..<16 {
+            let rows: [[CellValue]] = (0..<Int.random(in: 1...80, using: &rng)).map { _ in
+                [.text(["组1", "组2", "组10", "平均"].randomElement(using: &rng)!),
+                 Int.random(in: 0..<5, using: &rng) == 0 ? .missing : .integer(Int.random(in: 0...6, using: &rng))]
+            }
+            let columns = [Column("组号"), Column("分数", type: .integer)]
+            let keys = [SortKey("分数", round % 2 == 0 ? .ascending : .descending), SortKey("组号", .descending)]
+            let pins: [(RowPin, RowRegion)] = [(.row(Int.random(in: 0..<rows.count, using: &rng)), .pinnedTop),
+                                               (.matching(column: "组号", value: "平均"), .pinnedBottom),
+                                               (.row(Int.random(in: 0..<rows.count, using: &rng)), .pinnedBottom)]
+            let grid = GridFixture.grid(mode, columns: columns, rows: rows)
+            try grid.sort(by: keys)
+            for (pin, region) in pins { try grid.pin(pin, at: region) }
+            let fresh = GridFixture.grid(mode, columns: columns, rows: rows)
+            for (pin, region) in pins { try fresh.pin(pin, at: region) }
+            try fresh.sort(by: keys)
+            #expect(grid.displayedRows == fresh.displayedRows, "\(mode) round \(round)")
+            #expect(grid.bodyRows == fresh.bodyRows)
+        }
+    }
+}

@@ -277,7 +277,8 @@ public final class DataGrid {
             throw .noSuchRow(row, rowCount: rowCount)
         }
         pins.append((pin, region, recomputing))
-        refreshQuietly()
+        // Pinning only takes rows out of the body: the rest keep their sorted order.
+        try? refresh(reusingOrder: true)
     }
 
     /// Removes every pin.
@@ -355,6 +356,91 @@ public final class DataGrid {
             seen += 1
         }
         return 0
+    }
+
+    /// The first displayed row after `index` — going down, wrapping around to the top, `index`
+    /// itself last — whose text in `column` contains `query`, or `nil` when none does. Texts are
+    /// matched as they are shown, byte for byte (case and accents as written).
+    ///
+    /// ```swift
+    /// grid.displayIndex(ofRowContaining: "组10", column: 0, after: -1)   // the first 组10, 组100, …
+    /// ```
+    ///
+    /// A table's cells are searched in place, one chunk of rows per core (a million rows in a
+    /// few milliseconds); other sources are read cell by cell.
+    public func displayIndex(ofRowContaining query: String, column: Int, after index: Int) -> Int? {
+        let count = displayedRowCount
+        guard count > 0, !query.isEmpty, columns.indices.contains(column) else { return nil }
+        let needle = Array(query.utf8)
+        let start = min(max(index, -1), count - 1)
+        /// How far after `start` a display index is, wrapping: the nearest wins.
+        @inline(__always) func distance(_ d: Int) -> Int { (d - start - 1 + count) % count }
+        var best: Int?
+        func consider(_ d: Int) {
+            if best.map({ distance(d) < distance($0) }) ?? true { best = d }
+        }
+        let inverse = displayIndexOfSource
+        let recomputed = recomputedCells
+        if let table = source as? Table, column < table.stores.count {
+            let store = table.stores[column]
+            let rows = min(store.count, inverse.count)
+            let found: [Int?] = needle.withUnsafeBufferPointer { needle in
+                inverse.withUnsafeBufferPointer { inverse in
+                    let shared = Unchecked((needle, inverse))
+                    return Parallel.map(Parallel.chunks(rows)) { _, range in
+                        let (needle, inverse) = shared.value
+                        var nearest: Int?
+                        for row in range where inverse[row] >= 0 && (recomputed.isEmpty || recomputed[row]?[column] == nil) {
+                            let d = Int(inverse[row])
+                            if let n = nearest, distance(n) <= distance(d) { continue }
+                            if store.withText(at: row, { Self.contains($0, needle) }) { nearest = d }
+                        }
+                        return nearest
+                    }
+                }
+            }
+            for d in found.compactMap({ $0 }) { consider(d) }
+            for (row, cells) in recomputed where cells[column] != nil && row < inverse.count && inverse[row] >= 0 {
+                if Self.contains(text(.source(row), column: column), needle) { consider(Int(inverse[row])) }
+            }
+        } else {
+            for row in 0..<min(rowCount, inverse.count) where inverse[row] >= 0 {
+                if Self.contains(text(.source(row), column: column), needle) { consider(Int(inverse[row])) }
+            }
+        }
+        // Summary rows are not source rows: each is checked where it is shown.
+        let top = topSummaryCount
+        var topSeen = 0, bottomSeen = 0
+        let bottomStart = pinnedTopRows.count + top + bodyOrder.count + pinnedBottomRows.count
+        for (i, summary) in summaries.enumerated() {
+            let d = summary.atTop ? pinnedTopRows.count + topSeen : bottomStart + bottomSeen
+            if summary.atTop { topSeen += 1 } else { bottomSeen += 1 }
+            if Self.contains(text(.summary(i), column: column), needle) { consider(d) }
+        }
+        return best
+    }
+
+    private static func contains(_ text: String, _ needle: UnsafeBufferPointer<UInt8>) -> Bool {
+        var text = text
+        return text.withUTF8 { contains($0, needle) }
+    }
+
+    private static func contains(_ text: String, _ needle: [UInt8]) -> Bool {
+        needle.withUnsafeBufferPointer { contains(text, $0) }
+    }
+
+    /// Whether `needle`'s bytes occur in `haystack`.
+    @inline(__always)
+    private static func contains(_ haystack: UnsafeBufferPointer<UInt8>, _ needle: UnsafeBufferPointer<UInt8>) -> Bool {
+        let n = needle.count, h = haystack.count
+        guard n > 0, n <= h, let hp = haystack.baseAddress, let np = needle.baseAddress else { return n == 0 }
+        let first = np[0]
+        var i = 0
+        while i <= h - n {
+            if hp[i] == first && memcmp(hp + i, np, n) == 0 { return true }
+            i += 1
+        }
+        return false
     }
 
     /// Where a source row is shown, or `nil` when it is not. O(1).
@@ -516,8 +602,10 @@ public final class DataGrid {
     private func refreshQuietly() { try? refresh() }
 
     /// Partitions the rows (pins first, in pin order), sorts the body, computes the summaries and
-    /// tells the observers.
-    private func refresh() throws(SortError) {
+    /// tells the observers. `reusingOrder`: when the new body is part of the old one and the sort
+    /// is by keys, the old order less the rows that left is the new order (the sort is a total
+    /// order, ties by source position), so no sort runs — what a new pin costs.
+    private func refresh(reusingOrder: Bool = false) throws(SortError) {
         let count = rowCount
         var top: [Int] = [], bottom: [Int] = []
         var isPinned = [Bool](repeating: false, count: pins.isEmpty ? 0 : count)
@@ -534,9 +622,20 @@ public final class DataGrid {
                 else if case .matching(_, let value) = pin { labelled.append((row, value)) }
             }
         }
-        let body = pins.isEmpty ? Array(0..<count) : (0..<count).filter { !isPinned[$0] }
-        let order = try SortEngine.permutation(of: body, in: source, by: sortKeys, hook: sortCompare,
+        let order: [Int]
+        let wasInBody = { (row: Int) -> Bool in
+            let at = row < self.displayIndexOfSource.count ? Int(self.displayIndexOfSource[row]) : -1
+            let start = self.pinnedTopRows.count + self.topSummaryCount
+            return at >= start && at < start + self.bodyOrder.count
+        }
+        if reusingOrder, sortCompare == nil, rowComparator == nil, displayIndexOfSource.count == count,
+           (0..<count).allSatisfy({ isPinned.isEmpty || isPinned[$0] || wasInBody($0) }) {
+            order = isPinned.isEmpty ? bodyOrder : bodyOrder.filter { !isPinned[$0] }
+        } else {
+            let body = pins.isEmpty ? Array(0..<count) : (0..<count).filter { !isPinned[$0] }
+            order = try SortEngine.permutation(of: body, in: source, by: sortKeys, hook: sortCompare,
                                                rowComparator: rowComparator)
+        }
         pinnedTopRows = top
         bodyOrder = order
         pinnedBottomRows = bottom
