@@ -41,6 +41,21 @@ struct ExtentIndexTests {
                                    sealed.candidates(from: CGFloat(a), to: CGFloat(b))] {
                     #expect(hits.allSatisfy { candidates.contains($0) }, "count \(count), range \(a)..<\(b), hits \(hits), candidates \(candidates), \(hits.map { extents[$0] })")
                 }
+                // The walk's start is the candidates' start; with sorted starts, walking on from it
+                // to the first element starting at or past the end finds every hit.
+                for i in [index, sealed] {
+                    #expect(i.firstCandidate(reachingPast: CGFloat(a)) == i.candidates(from: CGFloat(a), to: CGFloat(b)).lowerBound
+                            || i.candidates(from: CGFloat(a), to: CGFloat(b)).isEmpty)
+                }
+                if sorted {
+                    var walked: [Int] = []
+                    var p = sealed.firstCandidate(reachingPast: CGFloat(a))
+                    while p < extents.count, extents[p].0 < b {
+                        if extents[p].1 > a { walked.append(p) }
+                        p += 1
+                    }
+                    #expect(walked == hits)
+                }
                 // With sorted starts nothing at or past the range's end is a candidate.
                 if sorted, let last = sealed.candidates(from: CGFloat(a), to: CGFloat(b)).last {
                     #expect(extents[last].0 < b)

@@ -124,6 +124,19 @@ public struct ExtentIndex: Sendable {
         return start..<Swift.max(start, end)
     }
 
+    /// The first position whose element may reach past `low`: where ``candidates(from:to:)``
+    /// starts. A caller whose elements' `min`s are sorted (``minsAreSorted``) can walk on from
+    /// here and stop at the first element that starts at or after its range's end, instead of
+    /// searching for the end too.
+    @inline(__always)
+    public func firstCandidate(reachingPast low: CGFloat) -> Int {
+        guard !mins.isEmpty else { return 0 }
+        if !sealed {
+            return Self.firstIndex(in: reach, 0, reach.count) { $0 > low }
+        }
+        return Self.firstIndex(in: reach, samples: reachSamples) { $0 > low }
+    }
+
     /// The first index of the non-decreasing predicate `isAbove` over `values`, or
     /// `values.count`, found first among `samples` (every ``sampleStride``-th value).
     @inline(__always)

@@ -307,14 +307,21 @@ open class WaterfallLayout: CollectionViewLayout {
             // (sorted too) are merged in.
             scratch.sort()
             var next = 0
-            for item in geometry.itemIndex.candidates(from: rect.minY, to: rect.maxY)
-            where LayoutGeometry.intersects(frames[item], rect) {
-                let place = itemPlace(item)
-                while next < scratch.count, scratch[next] < place {
-                    emit(scratch[next])
-                    next += 1
+            // The items start in order: walk from the first that may reach into the rect to the
+            // first that starts below it (one search, not two).
+            var item = rect.minY < rect.maxY ? geometry.itemIndex.firstCandidate(reachingPast: rect.minY) : frames.count
+            while item < frames.count {
+                let frame = frames[item]
+                if frame.minY >= rect.maxY { break }
+                if LayoutGeometry.intersects(frame, rect) {
+                    let place = itemPlace(item)
+                    while next < scratch.count, scratch[next] < place {
+                        emit(scratch[next])
+                        next += 1
+                    }
+                    emit(place)
                 }
-                emit(place)
+                item += 1
             }
             while next < scratch.count {
                 emit(scratch[next])
@@ -323,10 +330,23 @@ open class WaterfallLayout: CollectionViewLayout {
             return
         }
         for c in geometry.columnIndex.indices {
-            let list = geometry.columnItems[c]
-            for position in geometry.columnIndex[c].candidates(from: rect.minY, to: rect.maxY) {
+            let list = geometry.columnItems[c], index = geometry.columnIndex[c]
+            guard index.minsAreSorted, !(rect.maxY.isNaN) else {
+                for position in index.candidates(from: rect.minY, to: rect.maxY) {
+                    let item = Int(list[position])
+                    if LayoutGeometry.intersects(frames[item], rect) { scratch.append(itemPlace(item)) }
+                }
+                continue
+            }
+            // A column's items stack downwards: walk from the first that reaches into the rect
+            // to the first that starts below it (one search per column, not two).
+            var position = rect.minY < rect.maxY ? index.firstCandidate(reachingPast: rect.minY) : list.count
+            while position < list.count {
                 let item = Int(list[position])
-                if LayoutGeometry.intersects(frames[item], rect) { scratch.append(itemPlace(item)) }
+                let frame = frames[item]
+                if frame.minY >= rect.maxY { break }
+                if LayoutGeometry.intersects(frame, rect) { scratch.append(itemPlace(item)) }
+                position += 1
             }
         }
         scratch.sort()
