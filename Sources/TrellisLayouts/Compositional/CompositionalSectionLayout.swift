@@ -389,8 +389,9 @@ struct SectionLayout {
         }
     }
 
-    /// The groups that may meet `rect`.
-    private func candidateGroups(_ rect: CGRect, orthogonalOffset: CGFloat) -> ClosedRange<Int>? {
+    /// The groups that may meet `rect`, and for an estimated section the first one's origin,
+    /// found by the same descent of the sum tree.
+    private func candidateGroups(_ rect: CGRect, orthogonalOffset: CGFloat) -> (range: ClosedRange<Int>, firstOrigin: CGFloat?)? {
         guard groups > 0 else { return nil }
         let axis = self.axis
         func clampIndex(_ x: CGFloat) -> Int {
@@ -400,9 +401,9 @@ struct SectionLayout {
         if isOrthogonal {
             let r0 = axis.crossMinimum(rect) + orthogonalOffset - crossOrigin, r1 = axis.crossMaximum(rect) + orthogonalOffset - crossOrigin
             let b0 = axis.crossMinimum(template.bounds), b1 = axis.crossMaximum(template.bounds)
-            guard pitch > 0 else { return 0...(groups - 1) }
+            guard pitch > 0 else { return (0...(groups - 1), nil) }
             let low = max(0, clampIndex((r0 - b1) / pitch)), high = min(groups - 1, clampIndex((r1 - b0) / pitch))
-            return low <= high ? low...high : nil
+            return low <= high ? (low...high, nil) : nil
         }
         let r0 = axis.minimum(rect) - contentU, r1 = axis.maximum(rect) - contentU
         let b0 = min(0, axis.minimum(template.bounds))
@@ -411,13 +412,13 @@ struct SectionLayout {
             // The first candidate by one descent of the sum tree; the last is found walking on
             // (``elements(in:state:orthogonalOffset:into:)`` stops at the first group past the rect).
             let overhang = b1 - axis.length(template.size) + maximumQueryOverhang
-            let low = tree.firstEnding(after: r0 - overhang)
+            let (low, origin) = tree.firstEndingAndOrigin(after: r0 - overhang)
             guard low < groups else { return nil }
-            return low...(groups - 1)
+            return (low...(groups - 1), origin)
         }
-        guard pitch > 0 else { return 0...(groups - 1) }
+        guard pitch > 0 else { return (0...(groups - 1), nil) }
         let low = max(0, clampIndex((r0 - b1) / pitch)), high = min(groups - 1, clampIndex((r1 - b0) / pitch))
-        return low <= high ? low...high : nil
+        return low <= high ? (low...high, nil) : nil
     }
 
     /// Measured cells in groups of fixed length may run past them; queries reach that far back.
@@ -434,11 +435,11 @@ struct SectionLayout {
                                    zIndex: b.zIndex))
             }
         }
-        guard let range = candidateGroups(rect, orthogonalOffset: orthogonalOffset) else { return }
+        guard let (range, firstOrigin) = candidateGroups(rect, orthogonalOffset: orthogonalOffset) else { return }
         var lengths: [CGFloat] = [], offsets: [CGFloat] = []
         if isEstimated && !isOrthogonal {
             let rectEnd = axis.maximum(rect), before = min(0, axis.minimum(template.bounds))
-            tree.forEachOrigin(from: range.lowerBound) { g, origin in
+            tree.forEachOrigin(from: range.lowerBound, origin: firstOrigin) { g, origin in
                 let u = contentU + origin
                 guard u + before < rectEnd else { return false }
                 emit(group: g, origin: (u, crossOrigin), rect: rect, lengths: &lengths, offsets: &offsets, out)

@@ -387,9 +387,13 @@ struct PitchTree {
     var total: CGFloat { nodes.count > 1 ? nodes[1] : 0 }
 
     /// The first index whose value ends past `target` (`prefix(i + 1) > target`), or `count`.
-    func firstEnding(after target: CGFloat) -> Int {
-        guard count > 0 else { return 0 }
-        if nodes[1] <= target { return count }
+    func firstEnding(after target: CGFloat) -> Int { firstEndingAndPrefix(after: target).index }
+
+    /// ``firstEnding(after:)`` and the ``prefix(_:)`` of that index, from one descent: the
+    /// left subtrees passed on the way down are what `prefix` adds, in the same order.
+    func firstEndingAndPrefix(after target: CGFloat) -> (index: Int, prefix: CGFloat) {
+        guard count > 0 else { return (0, 0) }
+        if nodes[1] <= target { return (count, prefix(count)) }
         var node = 1, sum: CGFloat = 0
         while node < leafBase {
             let left = nodes[2 * node]
@@ -398,17 +402,18 @@ struct PitchTree {
                 node = 2 * node + 1
             }
         }
-        return min(node - leafBase, count)
+        let index = node - leafBase
+        return index < count ? (index, sum) : (count, prefix(count))
     }
 }
 
-/// Group pitches in blocks of 16: a group's origin is its block's start (a ``PitchTree`` over
+/// Group pitches in blocks of 64: a group's origin is its block's start (a ``PitchTree`` over
 /// block sums, small enough to stay in cache) plus the pitches before it in its block, added in
 /// order. Every origin is a fixed function of the current pitches, so measuring in any order
-/// gives a fresh layout's numbers; a change costs O(16 + log n); a query walks a block's
+/// gives a fresh layout's numbers; a change costs O(64 + log n); a query walks a block's
 /// neighbouring pitches in memory order instead of descending the tree for each group.
 struct BlockedPitches {
-    static let blockSize = 16
+    static let blockSize = 64
     private(set) var pitches: [CGFloat]
     private var blocks: PitchTree
 
@@ -452,11 +457,12 @@ struct BlockedPitches {
         return sum
     }
 
-    /// Calls `body` with each group from `g` on and its origin until it returns `false`.
-    func forEachOrigin(from g: Int, _ body: (Int, CGFloat) -> Bool) {
+    /// Calls `body` with each group from `g` on and its origin until it returns `false`;
+    /// `origin`, when known, is `g`'s (as ``firstEndingAndOrigin(after:)`` gives it).
+    func forEachOrigin(from g: Int, origin known: CGFloat? = nil, _ body: (Int, CGFloat) -> Bool) {
         guard g < pitches.count else { return }
         var i = g
-        var origin = self.origin(g)
+        var origin = known ?? self.origin(g)
         while i < pitches.count {
             guard body(i, origin) else { return }
             i += 1
@@ -466,18 +472,24 @@ struct BlockedPitches {
 
     /// A group at or before the first whose pitch ends past `target` (one group early where
     /// rounding could decide it), or `count`.
-    func firstEnding(after target: CGFloat) -> Int {
+    func firstEnding(after target: CGFloat) -> Int { firstEndingAndOrigin(after: target).group }
+
+    /// ``firstEnding(after:)`` and that group's ``origin(_:)`` — the same sums in the same order —
+    /// from one descent of the block tree instead of two.
+    func firstEndingAndOrigin(after target: CGFloat) -> (group: Int, origin: CGFloat) {
         let t = target - 1e-9 * max(1, abs(target))
-        let b = blocks.firstEnding(after: t)
-        guard b < blocks.count else { return pitches.count }
-        var sum = blocks.prefix(b)
+        let (b, blockStart) = blocks.firstEndingAndPrefix(after: t)
+        guard b < blocks.count else { return (pitches.count, 0) }
+        var sum = blockStart
         var i = b * Self.blockSize
         let end = min(pitches.count, i + Self.blockSize)
         while i < end {
+            let before = sum
             sum += pitches[i]
-            if sum > t { return i }
+            if sum > t { return (i, before) }
             i += 1
         }
-        return max(0, end - 1)
+        let last = max(0, end - 1)
+        return (last, origin(last))
     }
 }
