@@ -28,6 +28,22 @@ struct BrowserTests {
         return result.output
     }
 
+    /// What the probe wrote into `<pre id="probe">` after `page` loaded, or nil when it wrote nothing.
+    func probed(_ page: String, probe: String) throws -> String? {
+        let html = try dom(page, probe: probe)
+        guard let start = html.range(of: "<pre id=\"probe\">"), let end = html.range(of: "</pre>", range: start.upperBound..<html.endIndex)
+        else { return nil }
+        return String(html[start.upperBound..<end.lowerBound])
+    }
+
+    /// The demo site, written into a new temporary folder (the caller removes it).
+    func demoSite(_ name: String) throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trellis-\(name)-\(UUID().uuidString)")
+        var io = CommandIO(standardInput: { Data() }, currentDirectory: FileManager.default.temporaryDirectory)
+        #expect(TrellisCommandLine.run(["demo", "-o", folder.path], io: &io) == 0, "\(io.stderr)")
+        return folder
+    }
+
     func run(_ arguments: [String]) -> String {
         var io = CommandIO(standardInput: { Data() }, currentDirectory: Self.examples)
         _ = TrellisCommandLine.run(arguments, io: &io)
@@ -54,12 +70,11 @@ struct BrowserTests {
               var pre = document.createElement("pre"); pre.id = "probe"; pre.textContent = out.join("\\n"); document.body.appendChild(pre);
             });
             """
-        let html = try dom(page, probe: probe)
-        guard let start = html.range(of: "<pre id=\"probe\">"), let end = html.range(of: "</pre>", range: start.upperBound..<html.endIndex) else {
-            Issue.record("the probe did not run: \(html.prefix(300))")
+        guard let probedText = try probed(page, probe: probe) else {
+            Issue.record("the probe did not run")
             return
         }
-        let lines = html[start.upperBound..<end.lowerBound].split(separator: "\n").map { $0.split(separator: "|").map(String.init) }
+        let lines = probedText.split(separator: "\n").map { $0.split(separator: "|").map(String.init) }
         let expected: [(String, [String])] = [
             ("ascending", order(["--by", "分数:asc"])), ("descending", order(["--by", "分数:desc"])), ("none", order([])),
             ("ascending", order(["--by", "组号:asc"])), ("ascending", order(["--by", "组长:asc"])),
@@ -77,10 +92,8 @@ extension BrowserTests {
     @Test("every demo drawing, laid out by Chromium, puts each box where the layout computed it, and no page is blank",
           .enabled(if: BrowserTests.chromium != nil))
     func demoPages() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trellis-demo-\(UUID().uuidString)")
+        let folder = try demoSite("demo")
         defer { try? FileManager.default.removeItem(at: folder) }
-        var io = CommandIO(standardInput: { Data() }, currentDirectory: FileManager.default.temporaryDirectory)
-        #expect(TrellisCommandLine.run(["demo", "-o", folder.path], io: &io) == 0)
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
             .filter { $0.hasSuffix(".layout.json") }.map { String($0.dropLast(".layout.json".count)) }.sorted()
         #expect(names.count >= 10)
@@ -97,13 +110,11 @@ extension BrowserTests {
             // Animated drawings move their boxes; their end state is checked by the transcripts.
             guard !svg.contains("@keyframes") else { continue }
             let page = "<!DOCTYPE html><html><body>\(svg)</body></html>"
-            let html = try dom(page, probe: probe)
-            guard let start = html.range(of: "<pre id=\"probe\">"),
-                  let end = html.range(of: "</pre>", range: start.upperBound..<html.endIndex) else {
+            guard let probedText = try probed(page, probe: probe) else {
                 Issue.record("\(name): the probe did not run")
                 continue
             }
-            let drawn = html[start.upperBound..<end.lowerBound].split(separator: ";").map(String.init)
+            let drawn = probedText.split(separator: ";").map(String.init)
             let json = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("\(name).layout.json")))
             let elements = ((json as? [String: Any])?["elements"] as? [[String: Any]]) ?? []
             let computed = elements.filter { ($0["isHidden"] as? Bool) != true }.compactMap { element -> String? in
@@ -133,10 +144,8 @@ extension BrowserTests {
     @Test("an animation page steps: the slider pauses it and moves every box to that point of the change",
           .enabled(if: BrowserTests.chromium != nil))
     func stepping() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trellis-step-\(UUID().uuidString)")
+        let folder = try demoSite("step")
         defer { try? FileManager.default.removeItem(at: folder) }
-        var io = CommandIO(standardInput: { Data() }, currentDirectory: FileManager.default.temporaryDirectory)
-        #expect(TrellisCommandLine.run(["demo", "-o", folder.path], io: &io) == 0)
         let page = try String(contentsOf: folder.appendingPathComponent("flow-insert-delete.html"), encoding: .utf8)
         let probe = """
             window.addEventListener("load", function () {
@@ -151,12 +160,11 @@ extension BrowserTests {
               var pre = document.createElement("pre"); pre.id = "probe"; pre.textContent = out.join("\\n"); document.body.appendChild(pre);
             });
             """
-        let html = try dom(page, probe: probe)
-        guard let start = html.range(of: "<pre id=\"probe\">"), let end = html.range(of: "</pre>", range: start.upperBound..<html.endIndex) else {
+        guard let probedText = try probed(page, probe: probe) else {
             Issue.record("the probe did not run")
             return
         }
-        let lines = html[start.upperBound..<end.lowerBound].split(separator: "\n").map(String.init)
+        let lines = probedText.split(separator: "\n").map(String.init)
         #expect(lines.count == 5)
         guard lines.count == 5 else { return }
         #expect(lines[0] != lines[1], "a quarter of the way, boxes have moved from the start")
@@ -178,10 +186,8 @@ extension BrowserTests {
     @Test("the scrolling page draws, at every step the slider picks, the views the recording holds, where it holds them",
           .enabled(if: BrowserTests.chromium != nil))
     func scrollingPage() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trellis-scroll-\(UUID().uuidString)")
+        let folder = try demoSite("scroll")
         defer { try? FileManager.default.removeItem(at: folder) }
-        var io = CommandIO(standardInput: { Data() }, currentDirectory: FileManager.default.temporaryDirectory)
-        #expect(TrellisCommandLine.run(["demo", "-o", folder.path], io: &io) == 0)
         let page = try String(contentsOf: folder.appendingPathComponent("scrolling.html"), encoding: .utf8)
         let probe = """
             window.addEventListener("load", function () {
@@ -201,12 +207,11 @@ extension BrowserTests {
               var pre = document.createElement("pre"); pre.id = "probe"; pre.textContent = out.join("\\n"); document.body.appendChild(pre);
             });
             """
-        let html = try dom(page, probe: probe)
-        guard let start = html.range(of: "<pre id=\"probe\">"), let end = html.range(of: "</pre>", range: start.upperBound..<html.endIndex) else {
+        guard let probedText = try probed(page, probe: probe) else {
             Issue.record("the probe did not run")
             return
         }
-        let lines = html[start.upperBound..<end.lowerBound].split(separator: "\n").map(String.init)
+        let lines = probedText.split(separator: "\n").map(String.init)
         // The recordings the page embeds, read by Swift.
         let recordings = page.components(separatedBy: "<script type=\"application/json\" class=\"recording\">").dropFirst().map {
             String($0[..<$0.range(of: "</script>")!.lowerBound]).replacingOccurrences(of: "<\\/", with: "</")

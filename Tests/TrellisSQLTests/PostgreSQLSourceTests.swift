@@ -171,6 +171,19 @@ struct PostgreSQLCommandTests {
     static let groups = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../../Examples/groups.csv").standardizedFileURL
 
+    /// A new table holding the example's rows (empty cells as NULL): its name and quoted name.
+    static func groupsTable(_ db: PostgreSQLConnection, prefix: String) throws -> (String, String) {
+        let table = "\(prefix)_\(UUID().uuidString.prefix(8).lowercased())"
+        let q = PostgreSQLConnection.quote(table)
+        _ = try db.query("CREATE TABLE \(q) (\"组号\" text, \"组长\" text, \"分数\" numeric, \"备注\" text)")
+        let csv = try CSV.table(bytes: [UInt8](Data(contentsOf: groups)))
+        for row in 0..<csv.rowCount {
+            let texts = (0..<4).map { csv.text(row: row, column: $0) }
+            _ = try db.query("INSERT INTO \(q) VALUES ($1, $2, $3, $4)", texts.map { $0.isEmpty ? nil : $0 })
+        }
+        return (table, q)
+    }
+
     func run(_ arguments: [String]) -> (status: Int32, stdout: String, stderr: String) {
         var io = CommandIO(standardInput: { Data() }, currentDirectory: Self.groups.deletingLastPathComponent())
         let status = TrellisCommandLine.run(arguments, io: &io)
@@ -180,14 +193,7 @@ struct PostgreSQLCommandTests {
     @Test("the example's table in PostgreSQL sorts as the CSV file does, 平均 pinned, cell for cell")
     func sameAsCSV() throws {
         let db = try PostgreSQLConnection(url: PostgresServer.url!)
-        let table = "groups_\(UUID().uuidString.prefix(8).lowercased())"
-        let q = PostgreSQLConnection.quote(table)
-        _ = try db.query("CREATE TABLE \(q) (\"组号\" text, \"组长\" text, \"分数\" numeric, \"备注\" text)")
-        let csv = try CSV.table(bytes: [UInt8](Data(contentsOf: Self.groups)))
-        for row in 0..<csv.rowCount {
-            let texts = (0..<4).map { csv.text(row: row, column: $0) }
-            _ = try db.query("INSERT INTO \(q) VALUES ($1, $2, $3, $4)", texts.map { $0.isEmpty ? nil : $0 })
-        }
+        let (table, q) = try Self.groupsTable(db, prefix: "groups")
         let options = ["--by", "分数:desc", "--pin-bottom", "组号=平均", "--format", "csv"]
         let fromPG = run(["sort", PostgresServer.url!, "--table", table] + options)
         let fromCSV = run(["sort", "groups.csv"] + options)
@@ -208,14 +214,7 @@ struct PostgreSQLCommandTests {
           .enabled(if: Tmux.path != nil))
     func view() throws {
         let db = try PostgreSQLConnection(url: PostgresServer.url!)
-        let table = "view_\(UUID().uuidString.prefix(8).lowercased())"
-        let q = PostgreSQLConnection.quote(table)
-        _ = try db.query("CREATE TABLE \(q) (\"组号\" text, \"组长\" text, \"分数\" numeric, \"备注\" text)")
-        let csv = try CSV.table(bytes: [UInt8](Data(contentsOf: Self.groups)))
-        for row in 0..<csv.rowCount {
-            let texts = (0..<4).map { csv.text(row: row, column: $0) }
-            _ = try db.query("INSERT INTO \(q) VALUES ($1, $2, $3, $4)", texts.map { $0.isEmpty ? nil : $0 })
-        }
+        let (table, q) = try Self.groupsTable(db, prefix: "view")
         defer { _ = try? db.query("DROP TABLE \(q)") }
         let root = Self.groups.deletingLastPathComponent().deletingLastPathComponent()
         let trellis = ProcessInfo.processInfo.environment["TRELLIS_BINARY"] ?? root.appendingPathComponent(".build/debug/trellis").path
