@@ -12,8 +12,10 @@ enum Parallel {
     nonisolated(unsafe) static var minimumChunk = 1 << 16
 
     /// `0..<n` as contiguous ranges, in order: one per worker when `n` is large, else one.
-    static func chunks(_ n: Int) -> [Range<Int>] {
-        let count = max(1, min(workers, n / minimumChunk))
+    /// `minimum` is the fewest elements worth a thread (``minimumChunk`` rows by default; less
+    /// for costlier elements).
+    static func chunks(_ n: Int, minimum: Int? = nil) -> [Range<Int>] {
+        let count = max(1, min(workers, n / max(1, min(minimum ?? minimumChunk, minimumChunk))))
         guard count > 1 else { return [0..<n] }
         return (0..<count).map { c in (n * c / count)..<(n * (c + 1) / count) }
     }

@@ -75,10 +75,20 @@ public enum TextComparator: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Ranks of texts that are already distinct as strings (they may still be equivalent).
+    /// Many texts have their keys made in one chunk per core (but ICU's, whose collator is
+    /// shared) and are sorted in halves at once, then merged.
     func ranks(ofDistinct texts: [String]) -> [Int32] {
-        var keys = SortKeys()
-        keys.reserve(texts.count)
-        for text in texts { keys.append(sortKey(text)) }
+        var isLocalized = false
+        if case .localized = self { isLocalized = true }
+        let chunks = isLocalized ? [0..<texts.count] : Parallel.chunks(texts.count, minimum: 4096)
+        let parts: [SortKeys] = Parallel.map(chunks) { _, range in
+            var keys = SortKeys()
+            keys.reserve(range.count)
+            for i in range { keys.append(sortKey(texts[i])) }
+            return keys
+        }
+        var keys = parts[0]
+        for part in parts.dropFirst() { keys.append(contentsOf: part) }
         return keys.ranks()
     }
 
@@ -103,6 +113,13 @@ struct SortKeys {
     }
 
     var count: Int { ends.count }
+
+    /// Appends every key of `other`, after this one's.
+    mutating func append(contentsOf other: SortKeys) {
+        let base = bytes.count
+        bytes += other.bytes
+        ends.append(contentsOf: other.ends.lazy.map { $0 + base })
+    }
 
     static func compare(_ a: [UInt8], _ b: [UInt8]) -> ComparisonResult {
         a.withUnsafeBufferPointer { x in
@@ -129,8 +146,41 @@ struct SortKeys {
                 let start = i == 0 ? 0 : ends[Int(i) - 1]
                 return UnsafeBufferPointer(rebasing: all[start..<ends[Int(i)]])
             }
+            func less(_ a: Int32, _ b: Int32) -> Bool { Self.order(key(a), key(b)) == .orderedAscending }
             var order = Array(Int32(0)..<Int32(n))
-            order.sort { Self.order(key($0), key($1)) == .orderedAscending }
+            let halves = Parallel.chunks(n, minimum: 4096)
+            if halves.count == 1 {
+                order.sort(by: less)
+            } else {
+                // Each part sorted on its own core, then merged pairwise (equal keys get equal
+                // ranks, so how ties fall is of no matter).
+                order.withUnsafeMutableBufferPointer { order in
+                    let shared = Unchecked(order)
+                    Parallel.forEach(halves) { _, range in
+                        var part = UnsafeMutableBufferPointer(rebasing: shared.value[range])
+                        part.sort(by: less)
+                    }
+                }
+                var runs = halves
+                while runs.count > 1 {
+                    var merged: [Range<Int>] = []
+                    var next = order
+                    for pair in stride(from: 0, to: runs.count, by: 2) {
+                        guard pair + 1 < runs.count else { merged.append(runs[pair]); continue }
+                        let a = runs[pair], b = runs[pair + 1]
+                        var i = a.lowerBound, j = b.lowerBound, k = a.lowerBound
+                        while i < a.upperBound && j < b.upperBound {
+                            if less(order[j], order[i]) { next[k] = order[j]; j += 1 } else { next[k] = order[i]; i += 1 }
+                            k += 1
+                        }
+                        while i < a.upperBound { next[k] = order[i]; i += 1; k += 1 }
+                        while j < b.upperBound { next[k] = order[j]; j += 1; k += 1 }
+                        merged.append(a.lowerBound..<b.upperBound)
+                    }
+                    order = next
+                    runs = merged
+                }
+            }
             var ranks = [Int32](repeating: 0, count: n)
             var rank: Int32 = 0
             for k in order.indices {
