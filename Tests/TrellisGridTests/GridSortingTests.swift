@@ -276,11 +276,15 @@ extension GridSortingTests {
                         SortKey("t", Bool.random(using: &rng) ? .ascending : .descending, nulls: NullPlacement.allCases.randomElement(using: &rng)!)]
             let shuffled = Array(0..<table.rowCount).shuffled(using: &rng)
             for rows in [Array(0..<table.rowCount), shuffled] {
-                for used in [Array(keys.prefix(1)), Array(keys.suffix(1)), keys] {
+                let pinyin = SortKey("t", keys[1].direction, comparator: .text(.localized("zh")), nulls: keys[1].nulls)
+                for used in [Array(keys.prefix(1)), Array(keys.suffix(1)), keys, [pinyin]] {
                     let sorted = try SortEngine.permutation(of: rows, in: table, by: used)
                     let values = used.map { key in table.values(ofColumn: table.columns.firstIndex { $0.identifier == key.column }!, rows: rows) }
-                    let comparators = used.map { CellValueComparator(.natural, order: $0.direction == .ascending ? .forward : .reverse,
-                                                                      nulls: $0.nulls) }
+                    let comparators = used.map { key -> CellValueComparator in
+                        var text = TextComparator.natural
+                        if case .text(let t) = key.comparator { text = t }
+                        return CellValueComparator(text, order: key.direction == .ascending ? .forward : .reverse, nulls: key.nulls)
+                    }
                     let expected = rows.indices.sorted { x, y in
                         for (k, comparator) in comparators.enumerated() {
                             let order = comparator.compare(values[k][x], values[k][y])

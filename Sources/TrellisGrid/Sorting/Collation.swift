@@ -48,9 +48,56 @@ final class Collation: @unchecked Sendable {
     func sortKey(_ s: String) -> [UInt8] {
         #if canImport(_FoundationICU)
         guard let collator else { return Array(NaturalKey.composed(s).utf8) }
-        let units = Array(s.utf16)
         mutex.lock()
         defer { mutex.unlock() }
+        return Self.sortKey(s, collator)
+        #else
+        return Array(NaturalKey.composed(s).utf8)
+        #endif
+    }
+
+    /// A collator of its own for one thread: the same keys as ``sortKey(_:)`` without waiting
+    /// for the shared one (ICU's collators are not to be used from two threads at once).
+    final class Keyer {
+        #if canImport(_FoundationICU)
+        private let collator: OpaquePointer?
+        #endif
+        private let shared: Collation
+
+        init(_ shared: Collation) {
+            self.shared = shared
+            #if canImport(_FoundationICU)
+            if let original = shared.collator {
+                shared.mutex.lock()
+                var status = U_ZERO_ERROR
+                let copy = swift_ucol_clone(original, &status)
+                shared.mutex.unlock()
+                collator = status.rawValue > U_ZERO_ERROR.rawValue ? nil : copy
+            } else {
+                collator = nil
+            }
+            #endif
+        }
+
+        deinit {
+            #if canImport(_FoundationICU)
+            if let collator { swift_ucol_close(collator) }
+            #endif
+        }
+
+        func sortKey(_ s: String) -> [UInt8] {
+            #if canImport(_FoundationICU)
+            guard let collator else { return shared.sortKey(s) }
+            return Collation.sortKey(s, collator)
+            #else
+            return shared.sortKey(s)
+            #endif
+        }
+    }
+
+    #if canImport(_FoundationICU)
+    private static func sortKey(_ s: String, _ collator: OpaquePointer) -> [UInt8] {
+        let units = Array(s.utf16)
         var key = [UInt8](repeating: 0, count: max(32, units.count * 4 + 16))
         var length = units.withUnsafeBufferPointer {
             swift_ucol_getSortKey(collator, $0.baseAddress, Int32($0.count), &key, Int32(key.count))
@@ -62,10 +109,8 @@ final class Collation: @unchecked Sendable {
             }
         }
         return Array(key.prefix(Int(length)))
-        #else
-        return Array(NaturalKey.composed(s).utf8)
-        #endif
     }
+    #endif
 
     func compare(_ a: String, _ b: String) -> ComparisonResult {
         SortKeys.compare(sortKey(a), sortKey(b))

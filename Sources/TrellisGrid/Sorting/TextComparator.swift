@@ -75,16 +75,19 @@ public enum TextComparator: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Ranks of texts that are already distinct as strings (they may still be equivalent).
-    /// Many texts have their keys made in one chunk per core (but ICU's, whose collator is
-    /// shared) and are sorted in halves at once, then merged.
+    /// Many texts have their keys made in one chunk per core (ICU's by a collator cloned for
+    /// each chunk) and are sorted in parts at once, then merged.
     func ranks(ofDistinct texts: [String]) -> [Int32] {
-        var isLocalized = false
-        if case .localized = self { isLocalized = true }
-        let chunks = isLocalized ? [0..<texts.count] : Parallel.chunks(texts.count, minimum: 4096)
+        let chunks = Parallel.chunks(texts.count, minimum: 4096)
         let parts: [SortKeys] = Parallel.map(chunks) { _, range in
             var keys = SortKeys()
             keys.reserve(range.count)
-            for i in range { keys.append(sortKey(texts[i])) }
+            if case .localized(let locale) = self, chunks.count > 1 {
+                let keyer = Collation.Keyer(Collation.shared(locale))
+                for i in range { keys.append(keyer.sortKey(texts[i])) }
+            } else {
+                for i in range { keys.append(sortKey(texts[i])) }
+            }
             return keys
         }
         var keys = parts[0]
