@@ -274,6 +274,25 @@ public final class PostgreSQLTableSource: GridDataSource {
 
     public func prefetch(rows positions: [Int]) { fetch(positions) }
 
+    /// The rows whose text in `column` contains `text`, found by the server (`strpos` over the
+    /// cell's text, as ``text(row:column:)`` reads it), or `nil` (with ``lastError``) when the
+    /// query fails.
+    public func rows(containing text: String, column: Int) -> [Int]? {
+        guard columns.indices.contains(column) else { return [] }
+        do {
+            let result = try connection.query("SELECT \(keyExpression)::text FROM \(quotedTable) WHERE strpos("
+                                              + "\(PostgreSQLConnection.quote(columns[column].identifier))::text, $1) > 0", [text])
+            if positionOfKey.count != keys.count {
+                positionOfKey = Dictionary(uniqueKeysWithValues: keys.enumerated().map { ($1, $0) })
+            }
+            lastError = nil
+            return (0..<result.rowCount).compactMap { positionOfKey[result.text($0, 0)] }
+        } catch {
+            lastError = error
+            return nil
+        }
+    }
+
     /// Each key's position, for reading the server's order back; built on the first push-down.
     var positionOfKey: [String: Int] = [:]
     /// How many sorts the server ran (``sortedRows(_:by:)``), as opposed to the grid.

@@ -150,6 +150,30 @@ public final class SQLiteTableSource: GridDataSource {
         return block.texts[(row % Self.blockSize) * columns.count + column]
     }
 
+    /// The rows whose text in `column` contains `text`, found by SQLite (`instr` over the cell as
+    /// text, as ``text(row:column:)`` reads it), or `nil` when the query fails.
+    public func rows(containing text: String, column: Int) -> [Int]? {
+        guard columns.indices.contains(column) else { return [] }
+        let name = SQLiteConnection.quote(columns[column].identifier)
+        var found: [Int] = []
+        do {
+            try connection.rows("SELECT rowid FROM \(quotedTable) WHERE instr(CAST(\(name) AS TEXT), ?) > 0 ORDER BY rowid",
+                                [.text(text)]) { row in
+                // Positions are the rowids' places in rowid order.
+                let id = row.int64(0)
+                var low = 0, high = keys.count
+                while low < high {
+                    let mid = (low + high) >> 1
+                    if keys[mid] < id { low = mid + 1 } else { high = mid }
+                }
+                if low < keys.count, keys[low] == id { found.append(low) }
+            }
+        } catch {
+            return nil
+        }
+        return found
+    }
+
     /// Reads `rows` (positions) that are not held yet, by `rowid`, a few hundred per query.
     public func prefetch(rows: [Int]) {
         let wanted = rows.filter { $0 >= 0 && $0 < keys.count && window[$0] == nil && blocks[$0 / Self.blockSize] == nil }

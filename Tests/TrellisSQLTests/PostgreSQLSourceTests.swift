@@ -141,6 +141,23 @@ struct PostgreSQLSourceTests {
         _ = try db.query("DROP TABLE \(q)")
     }
 
+    @Test("a find asks the server once and lands where reading every cell would")
+    func find() throws {
+        let db = try PostgreSQLConnection(url: PostgresServer.url!)
+        var rng = SeededRandom(seed: 62)
+        let data = RandomTable.make(&rng, rows: 300)
+        let table = name("find")
+        try create(db, table, data)
+        defer { _ = try? db.query("DROP TABLE \(PostgreSQLConnection.quote(table))") }
+        let source = try PostgreSQLTableSource(connection: db, table: table)
+        #expect(source.rows(containing: "组", column: 1) != nil, "the server searches itself")
+        let grid = DataGrid(bound: source)
+        try grid.pin(.matching(column: "组号", value: "组1"), at: .pinnedBottom)
+        try grid.addSummary(SummaryRow(.mean, columns: ["big"], label: "平均"))
+        try grid.sort(by: [SortKey("name", comparator: .text(.localized("zh")))])
+        FindOracle.check(grid, "PostgreSQL")
+    }
+
     @Test("a lost connection is a clear error and the grid keeps the rows it has")
     func lostConnection() throws {
         let db = try PostgreSQLConnection(url: PostgresServer.url!)

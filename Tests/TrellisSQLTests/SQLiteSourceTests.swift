@@ -238,3 +238,57 @@ struct SQLiteSourceTests {
         #expect(table.value(row: 0, column: 1) == .missing)
     }
 }
+
+/// A find over a bound SQL source, asked of the database, against reading every cell as shown.
+enum FindOracle {
+    static let queries = ["组", "1", "第十", "Émile", "E\u{301}", "mile", "'", "DROP", "98", "-", "缺考", "zz", "9223372036854775807"]
+
+    static func check(_ grid: DataGrid, _ label: String) {
+        let count = grid.displayedRowCount
+        for query in queries {
+            for column in 0..<grid.columns.count {
+                for after in [-1, count / 3, count - 1] {
+                    var expected: Int?
+                    if count > 0 {
+                        for step in 1...count {
+                            let index = (after + step + count) % count
+                            if let row = grid.displayedRow(at: index), grid.text(row, column: column).utf8.contains(query.utf8) {
+                                expected = index
+                                break
+                            }
+                        }
+                    }
+                    #expect(grid.displayIndex(ofRowContaining: query, column: column, after: after) == expected,
+                            "\(label): \(query) in column \(column) after \(after)")
+                }
+            }
+        }
+    }
+}
+
+extension Sequence where Element: Equatable {
+    /// Whether `other` occurs in order, contiguously.
+    func contains<S: Sequence>(_ other: S) -> Bool where S.Element == Element {
+        let a = Array(self), b = Array(other)
+        guard !b.isEmpty else { return true }
+        guard b.count <= a.count else { return false }
+        return (0...(a.count - b.count)).contains { Array(a[$0..<($0 + b.count)]) == b }
+    }
+}
+
+extension SQLiteSourceTests {
+    @Test("a find asks SQLite once and lands where reading every cell would")
+    func find() throws {
+        var rng = SeededRandom(seed: 61)
+        let data = RandomTable.make(&rng, rows: 400)
+        let scratch = ScratchDatabase()
+        try data.write(to: try scratch.writer(), table: "scores")
+        let source = try SQLiteTableSource(connection: try SQLiteConnection(path: scratch.path), table: "scores")
+        #expect(source.rows(containing: "组", column: 1) != nil, "SQLite searches itself")
+        let grid = DataGrid(bound: source)
+        try grid.pin(.matching(column: "组号", value: "组1"), at: .pinnedBottom)
+        try grid.addSummary(SummaryRow(.mean, columns: ["分数"], label: "平均"))
+        try grid.sort(by: [SortKey("分数", .descending)])
+        FindOracle.check(grid, "SQLite")
+    }
+}

@@ -367,7 +367,8 @@ public final class DataGrid {
     /// ```
     ///
     /// A table's cells are searched in place, one chunk of rows per core (a million rows in a
-    /// few milliseconds); other sources are read cell by cell.
+    /// few milliseconds); a source that can search itself (``GridDataSource/rows(containing:column:)``,
+    /// the SQL sources) is asked once; other sources are read cell by cell.
     public func displayIndex(ofRowContaining query: String, column: Int, after index: Int) -> Int? {
         let count = displayedRowCount
         guard count > 0, !query.isEmpty, columns.indices.contains(column) else { return nil }
@@ -400,6 +401,14 @@ public final class DataGrid {
                 }
             }
             for d in found.compactMap({ $0 }) { consider(d) }
+            for (row, cells) in recomputed where cells[column] != nil && row < inverse.count && inverse[row] >= 0 {
+                if Self.contains(text(.source(row), column: column), needle) { consider(Int(inverse[row])) }
+            }
+        } else if let rows = source.rows(containing: query, column: column) {
+            // The source searched itself (a database); recomputed cells are checked as shown.
+            for row in rows where row >= 0 && row < inverse.count && inverse[row] >= 0 && recomputed[row]?[column] == nil {
+                consider(Int(inverse[row]))
+            }
             for (row, cells) in recomputed where cells[column] != nil && row < inverse.count && inverse[row] >= 0 {
                 if Self.contains(text(.source(row), column: column), needle) { consider(Int(inverse[row])) }
             }

@@ -32,6 +32,10 @@ public protocol GridDataSource: AnyObject {
     /// exactly the grid's order (ties in source order), or `nil` for the grid to sort them. The
     /// default is `nil`.
     func sortedRows(_ rows: [Int], by keys: [SortKey]) -> [Int]?
+    /// The rows whose ``text(row:column:)`` in `column` contains `text` (its UTF-8 bytes, as
+    /// written), in any order — a database's `WHERE … LIKE` — or `nil` for the grid to read every
+    /// cell. What a find (the viewer's `/`) asks. The default is `nil`.
+    func rows(containing text: String, column: Int) -> [Int]?
 }
 
 extension GridDataSource {
@@ -48,6 +52,8 @@ extension GridDataSource {
     public func numberTexts(ofColumn column: Int, rows: [Int]) -> [String]? { nil }
 
     public func sortedRows(_ rows: [Int], by keys: [SortKey]) -> [Int]? { nil }
+
+    public func rows(containing text: String, column: Int) -> [Int]? { nil }
 }
 
 /// A change to a source's rows (`ListChangedType`). Rows are positions in the source.
