@@ -15,11 +15,14 @@ enum DemoCommand {
             OptionDefinition(names: ["--help", "-h"], valueName: nil, help: "Show help information."),
         ],
         discussion: """
-        Writes index.html (every example on one page), and for each example its spec
-        (NAME.spec.json), its computed layout (NAME.layout.json) and its drawing (NAME.svg).
-        Examples with updates are drawn as animations (NAME.svg loops the insert and delete) and
-        also get a page of their own (NAME.html). grid.html and grid.txt show the data grid: the
-        example groups sorted by score with the average row pinned last.
+        Writes index.html (a list of every page, then every example with its spec), and for
+        each example its spec (NAME.spec.json), its computed layout (NAME.layout.json) and its
+        drawing (NAME.svg). Examples with updates are drawn as animations (NAME.svg loops the
+        insert and delete) and also get a page of their own (NAME.html) that can be paused and
+        stepped. scrolling.html scrolls real collection views step by step (the views on
+        screen, reuse, pinned headers, a carousel coming to rest). grid.html and grid.txt show
+        the data grid: the example groups sorted by score with the average row pinned last;
+        a click on a header re-sorts the page in Trellis's order.
         """)
 
     /// One built-in example: a name, a caption saying which rule it shows, and its spec.
@@ -89,7 +92,7 @@ enum DemoCommand {
             }
         }
         links += "</ul>\n"
-        try io.write(HTMLPage.render(title: "Trellis layouts and transitions", figures: figures,
+        try io.write(HTMLPage.render(title: "Trellis: layouts, transitions, scrolling and a sortable grid", figures: figures,
                                      style: "ul.pages{max-width:760px;font-size:13px;line-height:1.5}"
                                         + ".pair{display:flex;gap:16px;align-items:flex-start;flex-wrap:wrap}"
                                         + ".pair pre{font-size:11px;max-width:520px;overflow:auto;background:#f8fafc;padding:8px}",
