@@ -248,31 +248,14 @@ enum FindOracle {
         for query in queries {
             for column in 0..<grid.columns.count {
                 for after in [-1, count / 3, count - 1] {
-                    var expected: Int?
-                    if count > 0 {
-                        for step in 1...count {
-                            let index = (after + step + count) % count
-                            if let row = grid.displayedRow(at: index), grid.text(row, column: column).utf8.contains(query.utf8) {
-                                expected = index
-                                break
-                            }
-                        }
+                    let expected = firstMatch(count: count, after: after) { index in
+                        grid.displayedRow(at: index).map { grid.text($0, column: column).utf8.containsRun(query.utf8) } ?? false
                     }
                     #expect(grid.displayIndex(ofRowContaining: query, column: column, after: after) == expected,
                             "\(label): \(query) in column \(column) after \(after)")
                 }
             }
         }
-    }
-}
-
-extension Sequence where Element: Equatable {
-    /// Whether `other` occurs in order, contiguously.
-    func contains<S: Sequence>(_ other: S) -> Bool where S.Element == Element {
-        let a = Array(self), b = Array(other)
-        guard !b.isEmpty else { return true }
-        guard b.count <= a.count else { return false }
-        return (0...(a.count - b.count)).contains { Array(a[$0..<($0 + b.count)]) == b }
     }
 }
 
