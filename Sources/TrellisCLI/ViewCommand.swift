@@ -21,8 +21,9 @@ enum ViewCommand {
         discussion: """
         KEYS: arrows move (left and right across columns), Page Up/Down, Home/End, the mouse
         wheel scrolls; s cycles the current column's sort (S adds it as a further key), a click on
-        a header does the same (shift-click adds); / finds a value in the current column; p pins
-        the current row to the bottom; q or Ctrl-C quits.
+        a header does the same (shift-click adds); / jumps to the next row whose cell in the
+        current column contains the text typed, as written (the status line names the column);
+        p pins the current row to the bottom; q or Ctrl-C quits.
 
         The terminal is restored on every exit: q, Ctrl-C, an error, SIGTERM.
         """)
