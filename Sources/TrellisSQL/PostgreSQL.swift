@@ -163,6 +163,7 @@ public final class PostgreSQLTableSource: GridDataSource {
     }
     /// The last error reading rows (a lost connection): the grid keeps what it holds.
     public private(set) var lastError: PostgreSQLError?
+    public var readFailure: String? { lastError?.message }
 
     private struct Row {
         var values: [CellValue]

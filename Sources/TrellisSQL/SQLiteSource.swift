@@ -126,9 +126,11 @@ public final class SQLiteTableSource: GridDataSource {
                 }
             }
         } catch {
+            lastError = error
             return nil
         }
         guard values.count == (last - first + 1) * width else { return nil }
+        lastError = nil
         let block = Block(values: values, texts: texts)
         blocks[b] = block
         blockUse.append(b)
@@ -142,6 +144,10 @@ public final class SQLiteTableSource: GridDataSource {
         guard let block = block(row / Self.blockSize) else { return .missing }
         return block.values[(row % Self.blockSize) * columns.count + column]
     }
+
+    /// The last error reading cells, or `nil` once a read succeeds (the cells read as blank).
+    public private(set) var lastError: SQLiteError?
+    public var readFailure: String? { lastError?.message }
 
     public func text(row: Int, column: Int) -> String {
         guard row >= 0, row < keys.count, columns.indices.contains(column) else { return "" }
@@ -169,6 +175,7 @@ public final class SQLiteTableSource: GridDataSource {
                 if low < keys.count, keys[low] == id { found.append(low) }
             }
         } catch {
+            lastError = error
             return nil
         }
         return found
@@ -199,6 +206,7 @@ public final class SQLiteTableSource: GridDataSource {
                     window[at] = Block(values: values, texts: texts)
                 }
             } catch {
+                lastError = error
                 return   // the rows are read through the blocks instead
             }
         }
@@ -216,6 +224,7 @@ public final class SQLiteTableSource: GridDataSource {
                 all.append(row.cell(0))
             }
         } catch {
+            lastError = error
             return rows.map { value(row: $0, column: column) }
         }
         guard all.count == keys.count else { return rows.map { value(row: $0, column: column) } }

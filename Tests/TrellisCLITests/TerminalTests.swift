@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TrellisCLI
+import TrellisSQL
 import TrellisTestSupport
 
 /// `trellis view` in a real terminal: tmux runs it, types keys and reads the screen back.
@@ -114,9 +115,20 @@ struct TerminalTests {
         lines = try terminal.wait { $0.contains { $0.contains("组号 ▲1") } }
         #expect(lines[2].hasPrefix("组1 ") && lines[3].hasPrefix("组2 "))
         #expect(lines.suffix(3).contains { $0.hasPrefix("平均") }, "平均 stays pinned")
+        // The table is dropped behind the viewer's back: a find, which asks the database, fails,
+        // and the status line says why.
+        let writer = try SQLiteConnection(path: database, readOnly: false)
+        try writer.execute("CREATE TABLE spare AS SELECT * FROM groups")
+        try writer.execute("DROP TABLE groups")
+        try terminal.send(["/"])
+        try terminal.send(["组1"], literal: true)
+        try terminal.send(["Enter"])
+        lines = try terminal.wait { $0.contains { $0.contains("error:") } }
+        #expect(lines.contains { $0.contains("error:") && $0.contains("no such table") }, "\(lines.last { !$0.isEmpty } ?? "")")
         try terminal.send(["q"])
         lines = try terminal.wait { $0.contains("icanon") || $0.contains("-icanon") }
         #expect(lines.contains("EXIT=0"))
+        try writer.execute("ALTER TABLE spare RENAME TO groups")
 
         try terminal.start("\(Self.trellis) view \(database) --query \"SELECT 组号, 分数 FROM groups WHERE 分数 > 80\" --by 分数", in: Self.root.path)
         lines = try terminal.wait { $0.contains { $0.contains("row 1/") } }

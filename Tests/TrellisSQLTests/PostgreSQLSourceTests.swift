@@ -179,6 +179,7 @@ struct PostgreSQLSourceTests {
         #expect(source.lastError?.message.contains("lost") == true || source.lastError?.message.contains("terminat") == true,
                 "\(String(describing: source.lastError))")
         #expect(grid.text(grid.displayedRow(at: 0)!, column: 1) == first)
+        #expect(source.readFailure == source.lastError?.message && source.readFailure != nil, "what a viewer shows")
         _ = try db.query("DROP TABLE \(q)")
     }
 }

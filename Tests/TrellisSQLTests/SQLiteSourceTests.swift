@@ -275,3 +275,22 @@ extension SQLiteSourceTests {
         FindOracle.check(grid, "SQLite")
     }
 }
+
+extension SQLiteSourceTests {
+    @Test("a read that fails is said by the source, and the grid keeps the rows it has")
+    func failedRead() throws {
+        var rng = SeededRandom(seed: 63)
+        let data = RandomTable.make(&rng, rows: 2000)
+        let scratch = ScratchDatabase()
+        let writer = try scratch.writer()
+        try data.write(to: writer, table: "scores")
+        let source = try SQLiteTableSource(connection: try SQLiteConnection(path: scratch.path), table: "scores")
+        let first = source.text(row: 0, column: 4)
+        #expect(source.readFailure == nil)
+        try writer.execute("DROP TABLE scores")
+        // A block not read yet fails; the one read stays.
+        #expect(source.text(row: 1999, column: 4) == "")
+        #expect(source.readFailure?.contains("no such table") == true, "\(String(describing: source.readFailure))")
+        #expect(source.text(row: 0, column: 4) == first)
+    }
+}

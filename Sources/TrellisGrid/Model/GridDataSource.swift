@@ -36,6 +36,10 @@ public protocol GridDataSource: AnyObject {
     /// written), in any order — a database's `WHERE … LIKE` — or `nil` for the grid to read every
     /// cell. What a find (the viewer's `/`) asks. The default is `nil`.
     func rows(containing text: String, column: Int) -> [Int]?
+    /// Why the last read of cells failed (a lost connection, a table dropped meanwhile), or `nil`
+    /// when it succeeded: the cells that could not be read show as blank, and a viewer says why.
+    /// The default is `nil`.
+    var readFailure: String? { get }
 }
 
 extension GridDataSource {
@@ -54,6 +58,8 @@ extension GridDataSource {
     public func sortedRows(_ rows: [Int], by keys: [SortKey]) -> [Int]? { nil }
 
     public func rows(containing text: String, column: Int) -> [Int]? { nil }
+
+    public var readFailure: String? { nil }
 }
 
 /// A change to a source's rows (`ListChangedType`). Rows are positions in the source.
