@@ -1,5 +1,6 @@
 import Foundation
 import TrellisGrid
+import TrellisRender
 
 /// What `trellis view` shows on a terminal of a given size: the header row, the pinned top rows,
 /// a window of the body, the pinned bottom rows (the file's 平均), and a status line — every line
@@ -55,9 +56,10 @@ struct GridScreen {
     /// at most ``maximumColumnWidth``.
     func columnWidths(_ rows: [Int]) -> [Int] {
         grid.columns.enumerated().map { c, column in
-            var w = TextWidth.columns(column.title) + 3
+            var w = TextWidth.columns(GridRenderer.visible(column.title)) + 3
             for row in rows {
-                if let display = grid.displayedRow(at: row) { w = max(w, TextWidth.columns(grid.text(display, column: c))) }
+                // As ``fit(_:_:right:)`` will show it: control characters as their escapes.
+                if let display = grid.displayedRow(at: row) { w = max(w, TextWidth.columns(GridRenderer.visible(grid.text(display, column: c)))) }
             }
             return min(Self.maximumColumnWidth, max(3, w))
         }
@@ -80,10 +82,11 @@ struct GridScreen {
         return nil
     }
 
-    /// `text` padded or cut to exactly `width` columns, numbers to the right.
+    /// `text` padded or cut to exactly `width` columns, numbers to the right. Control characters
+    /// (a line break, an escape sequence in a cell) are shown as the text table shows them,
+    /// `\n`, `\u{1B}`, never sent to the terminal.
     static func fit(_ text: String, _ width: Int, right: Bool) -> String {
-        let clean = text.replacingOccurrences(of: "\r\n", with: " ").replacingOccurrences(of: "\n", with: " ")
-            .replacingOccurrences(of: "\t", with: " ")
+        let clean = GridRenderer.visible(text)
         var used = TextWidth.columns(clean)
         var shown = clean
         if used > width {

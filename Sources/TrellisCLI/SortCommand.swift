@@ -205,6 +205,10 @@ enum SortCommand {
                 throw .usage("'--type' reads CSV cells; an SQLite column has its declared type")
             }
             guard path != "-" else { throw .usage("An SQLite database is a file; name it instead of '-'") }
+            /// A missing table or a query the database cannot run is the command line's; the rest the data's.
+            func failure(_ shown: String, _ message: String) -> CommandError {
+                sqlTable == nil || message.hasPrefix("no table") ? .usage("\(shown): \(message)") : .data("\(shown): \(message)")
+            }
             if path.hasPrefix("postgresql://") || path.hasPrefix("postgres://") {
                 do throws(PostgreSQLError) {
                     let connection = try PostgreSQLConnection(url: path)
@@ -214,23 +218,19 @@ enum SortCommand {
                         source = try PostgreSQLQuerySource.table(connection: connection, query: sqlQuery!)
                     }
                 } catch {
-                    let usage = sqlTable == nil || error.message.hasPrefix("no table")
-                    let shown = PostgreSQLConnection.redactedURL(path)
-                    throw usage ? .usage("\(shown): \(error.message)") : .data("\(shown): \(error.message)")
+                    throw failure(PostgreSQLConnection.redactedURL(path), error.message)
                 }
             } else {
-            do {
-                let connection = try SQLiteConnection(path: io.url(for: path).path)
-                if let sqlTable {
-                    source = try SQLiteTableSource(connection: connection, table: sqlTable)
-                } else {
-                    source = try SQLiteQuerySource.table(connection: connection, query: sqlQuery!)
+                do throws(SQLiteError) {
+                    let connection = try SQLiteConnection(path: io.url(for: path).path)
+                    if let sqlTable {
+                        source = try SQLiteTableSource(connection: connection, table: sqlTable)
+                    } else {
+                        source = try SQLiteQuerySource.table(connection: connection, query: sqlQuery!)
+                    }
+                } catch {
+                    throw failure(shownPath, error.message)
                 }
-            } catch {
-                // A missing table or a query SQLite cannot run is the command line's; the rest the file's.
-                let usage = sqlTable == nil || error.message.hasPrefix("no table")
-                throw usage ? .usage("\(shownPath): \(error.message)") : .data("\(shownPath): \(error.message)")
-            }
             }
         } else {
             let bytes = try io.readBytes(path)

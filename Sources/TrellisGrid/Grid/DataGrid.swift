@@ -382,40 +382,37 @@ public final class DataGrid {
         }
         let inverse = displayIndexOfSource
         let recomputed = recomputedCells
+        /// A source row shown as the source holds it, whose own text the search below reads.
+        @inline(__always) func shownAsStored(_ row: Int) -> Bool {
+            inverse[row] >= 0 && (recomputed.isEmpty || recomputed[row]?[column] == nil)
+        }
         if let table = source as? Table, column < table.stores.count {
             let store = table.stores[column]
             let rows = min(store.count, inverse.count)
             let found: [Int?] = needle.withUnsafeBufferPointer { needle in
-                inverse.withUnsafeBufferPointer { inverse in
-                    let shared = Unchecked((needle, inverse))
-                    return Parallel.map(Parallel.chunks(rows)) { _, range in
-                        let (needle, inverse) = shared.value
-                        var nearest: Int?
-                        for row in range where inverse[row] >= 0 && (recomputed.isEmpty || recomputed[row]?[column] == nil) {
-                            let d = Int(inverse[row])
-                            if let n = nearest, distance(n) <= distance(d) { continue }
-                            if store.withText(at: row, { Self.contains($0, needle) }) { nearest = d }
-                        }
-                        return nearest
+                let shared = Unchecked(needle)
+                return Parallel.map(Parallel.chunks(rows)) { _, range in
+                    var nearest: Int?
+                    for row in range where shownAsStored(row) {
+                        let d = Int(inverse[row])
+                        if let n = nearest, distance(n) <= distance(d) { continue }
+                        if store.withText(at: row, { Self.contains($0, shared.value) }) { nearest = d }
                     }
+                    return nearest
                 }
             }
             for d in found.compactMap({ $0 }) { consider(d) }
-            for (row, cells) in recomputed where cells[column] != nil && row < inverse.count && inverse[row] >= 0 {
-                if Self.contains(text(.source(row), column: column), needle) { consider(Int(inverse[row])) }
-            }
         } else if let rows = source.rows(containing: query, column: column) {
-            // The source searched itself (a database); recomputed cells are checked as shown.
-            for row in rows where row >= 0 && row < inverse.count && inverse[row] >= 0 && recomputed[row]?[column] == nil {
-                consider(Int(inverse[row]))
-            }
-            for (row, cells) in recomputed where cells[column] != nil && row < inverse.count && inverse[row] >= 0 {
-                if Self.contains(text(.source(row), column: column), needle) { consider(Int(inverse[row])) }
-            }
+            // The source searched itself (a database).
+            for row in rows where row >= 0 && row < inverse.count && shownAsStored(row) { consider(Int(inverse[row])) }
         } else {
-            for row in 0..<min(rowCount, inverse.count) where inverse[row] >= 0 {
-                if Self.contains(text(.source(row), column: column), needle) { consider(Int(inverse[row])) }
+            for row in 0..<min(rowCount, inverse.count) where shownAsStored(row) {
+                if Self.contains(source.text(row: row, column: column), needle) { consider(Int(inverse[row])) }
             }
+        }
+        // Recomputed cells (a user's summary row) are checked as they are shown.
+        for (row, cells) in recomputed where cells[column] != nil && row < inverse.count && inverse[row] >= 0 {
+            if Self.contains(text(.source(row), column: column), needle) { consider(Int(inverse[row])) }
         }
         // Summary rows are not source rows: each is checked where it is shown.
         let top = topSummaryCount
@@ -429,13 +426,9 @@ public final class DataGrid {
         return best
     }
 
-    private static func contains(_ text: String, _ needle: UnsafeBufferPointer<UInt8>) -> Bool {
-        var text = text
-        return text.withUTF8 { contains($0, needle) }
-    }
-
     private static func contains(_ text: String, _ needle: [UInt8]) -> Bool {
-        needle.withUnsafeBufferPointer { contains(text, $0) }
+        var text = text
+        return text.withUTF8 { haystack in needle.withUnsafeBufferPointer { contains(haystack, $0) } }
     }
 
     /// Whether `needle`'s bytes occur in `haystack`.
@@ -632,14 +625,12 @@ public final class DataGrid {
             }
         }
         let order: [Int]
-        let wasInBody = { (row: Int) -> Bool in
-            let at = row < self.displayIndexOfSource.count ? Int(self.displayIndexOfSource[row]) : -1
-            let start = self.pinnedTopRows.count + self.topSummaryCount
-            return at >= start && at < start + self.bodyOrder.count
-        }
-        if reusingOrder, sortCompare == nil, rowComparator == nil, displayIndexOfSource.count == count,
-           (0..<count).allSatisfy({ isPinned.isEmpty || isPinned[$0] || wasInBody($0) }) {
-            order = isPinned.isEmpty ? bodyOrder : bodyOrder.filter { !isPinned[$0] }
+        // Where the old body was shown: a row not pinned now must have been in it.
+        let shown = displayIndexOfSource, oldStart = Int32(pinnedTopRows.count + topSummaryCount)
+        let oldEnd = oldStart + Int32(bodyOrder.count)
+        if reusingOrder, sortCompare == nil, rowComparator == nil, !isPinned.isEmpty, shown.count == count,
+           (0..<count).allSatisfy({ isPinned[$0] || (shown[$0] >= oldStart && shown[$0] < oldEnd) }) {
+            order = bodyOrder.filter { !isPinned[$0] }
         } else {
             let body = pins.isEmpty ? Array(0..<count) : (0..<count).filter { !isPinned[$0] }
             order = try SortEngine.permutation(of: body, in: source, by: sortKeys, hook: sortCompare,

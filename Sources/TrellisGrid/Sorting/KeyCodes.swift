@@ -163,12 +163,12 @@ struct KeyCodes {
                 for i in range {
                     codes[i] = 0
                     let kind = kinds[i]
-                    let isText = (kind == .text || kind == .notANumber) && Self.kindRank(kind, numericColumn: numericColumn) != nil
-                    if scan.allText && !isText {
+                    let rank = Self.kindRank(kind, numericColumn: numericColumn)
+                    if scan.allText && !(rank != nil && (kind == .text || kind == .notANumber)) {
                         scan.allText = false
                         scan.textPositions = Array(range.lowerBound..<i)
                     }
-                    guard let rank = Self.kindRank(kind, numericColumn: numericColumn) else { scan.sawMissing = true; continue }
+                    guard let rank else { scan.sawMissing = true; continue }
                     scan.seen |= 1 << rank
                     switch kind {
                     case .integer:
@@ -341,7 +341,7 @@ enum ByteSliceSet {
 
     /// An open-addressing table of distinct texts, ids in order of first appearance.
     struct Builder {
-        var capacity = 1024
+        /// Slots, a power of two, at most half full.
         var table = [Entry](repeating: Entry(hash: 0, prefix: (0, 0), length: 0, id: -1), count: 1024)
         /// The first row of each distinct text, by id.
         var firstRow: [Int] = []
@@ -356,7 +356,7 @@ enum ByteSliceSet {
             if let pointer, length > 0 {
                 withUnsafeMutableBytes(of: &prefix) { _ = memcpy($0.baseAddress!, pointer, min(16, length)) }
             }
-            let mask = capacity - 1
+            let mask = table.count - 1
             var slot = Int(truncatingIfNeeded: hash) & mask
             while true {
                 let entry = table[slot]
@@ -364,7 +364,7 @@ enum ByteSliceSet {
                     let new = Int32(firstRow.count)
                     table[slot] = Entry(hash: hash, prefix: prefix, length: Int32(length), id: new)
                     firstRow.append(row)
-                    if firstRow.count * 2 > capacity { grow() }
+                    if firstRow.count * 2 > table.count { grow() }
                     return new
                 }
                 if entry.hash == hash, entry.length == Int32(length), entry.prefix == prefix {
@@ -378,8 +378,7 @@ enum ByteSliceSet {
 
         /// Doubles the table: entries move by their stored hash alone.
         private mutating func grow() {
-            capacity <<= 1
-            let mask = capacity - 1
+            let capacity = table.count << 1, mask = capacity - 1
             var grown = [Entry](repeating: Entry(hash: 0, prefix: (0, 0), length: 0, id: -1), count: capacity)
             for entry in table where entry.id >= 0 {
                 var s = Int(truncatingIfNeeded: entry.hash) & mask

@@ -95,8 +95,8 @@ public enum GridRenderer {
         }
     }
 
-    /// Text with ``escape(_:)`` applied.
-    static func visible(_ text: String) -> String {
+    /// Text with ``escape(_:)`` applied: what a table cell shows (the viewer's too).
+    package static func visible(_ text: String) -> String {
         var out = ""
         for scalar in text.unicodeScalars {
             if let escaped = escape(scalar) { out += escaped } else { out.unicodeScalars.append(scalar) }

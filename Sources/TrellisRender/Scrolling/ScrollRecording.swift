@@ -77,7 +77,7 @@ public struct ScrollRecording: Sendable, Equatable {
 
         var numbers: [ObjectIdentifier: Int] = [:]
         var lastShown: [Int: String] = [:]
-        var previous: Set<String> = []
+        var previous: [View] = []
         var steps: [Step] = []
         for offset in offsets {
             collectionView.setContentOffset(offset, animated: false)
@@ -109,12 +109,12 @@ public struct ScrollRecording: Sendable, Equatable {
                 views.append(View(label: label, view: number, category: attributes.representedElementCategory,
                                   frame: attributes.frame, reused: reused, pinned: pinned))
             }
-            let labels = Set(views.map(\.label))
+            let labels = Set(views.map(\.label)), before = Set(previous.map(\.label))
             steps.append(Step(offset: collectionView.bounds.origin, views: views,
-                              shown: views.map(\.label).filter { !previous.contains($0) },
-                              hidden: natural.map(\.0).filter { previous.contains($0) && !labels.contains($0) },
+                              shown: views.map(\.label).filter { !before.contains($0) },
+                              hidden: previous.map(\.label).filter { !labels.contains($0) },
                               viewsMade: numbers.count))
-            previous = labels
+            previous = views
         }
         return ScrollRecording(viewport: collectionView.bounds.size, contentSize: content.size,
                                elements: natural, steps: steps)

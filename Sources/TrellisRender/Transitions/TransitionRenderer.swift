@@ -113,7 +113,6 @@ public struct TransitionRenderer: Sendable {
         return transform
     }
 
-    /// A page that plays the transition, with a checkbox that pauses it.
     /// A page playing the animation in a loop, with Pause (no script needed) and a slider that
     /// steps through it: moving the slider pauses the animation at that point.
     public func page(title: String, caption: String, svg: String) -> String {
