@@ -102,7 +102,7 @@ enum DemoCommand {
         // The grid: the user's table sorted by score, the 平均 row pinned to the bottom.
         do {
             let grid = DataGrid(bound: try CSV.table(Data(groupsCSV.utf8)))
-            try grid.pin(.matching(column: "组号", value: "平均"), at: .pinnedBottom)
+            try grid.pin(.matching(column: "组号", value: "平均"), at: .bottom)
             try grid.sort(by: [SortKey("分数", .descending)])
             let page = try InteractiveGridPage.render(grid, title: "组号 by 分数, 平均 pinned last; click a header to sort") {
                 SortKey($0, $1)

@@ -164,7 +164,7 @@ struct GridScreen {
         if grid.columns.indices.contains(column) { parts.append("column " + grid.columns[column].title) }
         let keys = grid.sortKeys.map { "\($0.column) \($0.direction == .ascending ? "▲" : "▼")" }
         parts.append(keys.isEmpty ? "file order" : "sort: " + keys.joined(separator: ", "))
-        if let failure = grid.source.readFailure { parts.append("error: " + failure) }
+        if let failure = grid.readFailure { parts.append("error: " + failure) }
         if !message.isEmpty { parts.append(message) } else if let warning = warnings.first { parts.append("warning: " + warning) }
         parts.append("s sort · S add key · / find · p pin · q quit")
         return " " + parts.joined(separator: " · ")

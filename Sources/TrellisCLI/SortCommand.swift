@@ -117,12 +117,12 @@ enum SortCommand {
         let grid = DataGrid(bound: source)
         var pinOptions: [(option: String, pin: RowPin)] = []
         do {
-            for (option, region) in [("--pin-top", RowRegion.pinnedTop), ("--pin-bottom", .pinnedBottom)] {
+            for (option, edge) in [("--pin-top", PinEdge.top), ("--pin-bottom", .bottom)] {
                 for text in parsed.values[option] ?? [] {
                     let (column, value) = try split(text, at: "=", option: "\(option) <column=value>", example: "组号=平均")
                     try known(column, "\(option) \(text)")
                     let pin = RowPin.matching(column: column, value: value)
-                    try grid.pin(pin, at: region, recomputing: recompute)
+                    try grid.pin(pin, at: edge, recomputing: recompute)
                     pinOptions.append(("\(option) \(text)", pin))
                 }
             }

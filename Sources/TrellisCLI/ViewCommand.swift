@@ -54,11 +54,11 @@ enum ViewCommand {
             guard names.contains(column) else { throw .usage("Unknown column '\(Excerpt.of(column))' in '\(Excerpt.of(option))'") }
         }
         do {
-            for (option, region) in [("--pin-top", RowRegion.pinnedTop), ("--pin-bottom", .pinnedBottom)] {
+            for (option, edge) in [("--pin-top", PinEdge.top), ("--pin-bottom", .bottom)] {
                 for text in parsed.values[option] ?? [] {
                     let (column, value) = try SortCommand.split(text, at: "=", option: "\(option) <column=value>", example: "组号=平均")
                     try known(column, "\(option) \(text)")
-                    try grid.pin(.matching(column: column, value: value), at: region)
+                    try grid.pin(.matching(column: column, value: value), at: edge)
                 }
             }
             let keys = try (parsed.values["--by"] ?? []).map { (text: String) throws(CommandError) -> SortKey in
@@ -308,7 +308,7 @@ struct ViewLoop {
         case .character("p"):
             if case .source(let row)? = grid.displayedRow(at: screen.current) {
                 do {
-                    try grid.pin(.row(row), at: .pinnedBottom)
+                    try grid.pin(.row(row), at: .bottom)
                     screen.message = "row pinned to the bottom"
                 } catch { screen.message = "\(error)" }
             }

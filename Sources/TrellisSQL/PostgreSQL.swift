@@ -134,7 +134,8 @@ public final class PostgreSQLResult {
 /// A PostgreSQL table as a grid's data source: rows in primary-key order (`ctid` order for a
 /// table without one), read on demand, with their exact types and texts. A sort reads only its
 /// key columns and the grid's engine orders them, as for any source.
-public final class PostgreSQLTableSource: GridDataSource {
+public final class PostgreSQLTableSource: ObservableDataSource, PrefetchingDataSource, SearchableDataSource,
+    SortingDataSource, ExactNumberDataSource, FallibleDataSource {
     public let connection: PostgreSQLConnection
     public let table: String
     public let columns: [Column]
@@ -146,7 +147,7 @@ public final class PostgreSQLTableSource: GridDataSource {
     private let quotedTable: String
     private let selectList: String
     private let notifier = GridChangeNotifier()
-    public var changes: GridChangeNotifier? { notifier }
+    public var changes: GridChangeNotifier { notifier }
     var changeNotifier: GridChangeNotifier { notifier }
     var columnList: String { selectList }
     var keyColumn: String { keyExpression }

@@ -13,7 +13,8 @@ import TrellisGrid
 ///
 /// Nothing is written: a read-only connection is enough. After the table changes outside the
 /// grid, ``refresh()`` reads its rows again and the grid re-sorts.
-public final class SQLiteTableSource: GridDataSource {
+public final class SQLiteTableSource: ObservableDataSource, PrefetchingDataSource, SearchableDataSource,
+    FallibleDataSource {
     public let connection: SQLiteConnection
     /// The table's name, as given.
     public let table: String
@@ -21,7 +22,7 @@ public final class SQLiteTableSource: GridDataSource {
     /// Each row's `rowid`, in order: what a position means.
     public private(set) var keys: [Int64] = []
     private let notifier = GridChangeNotifier()
-    public var changes: GridChangeNotifier? { notifier }
+    public var changes: GridChangeNotifier { notifier }
     var changeNotifier: GridChangeNotifier { notifier }
     var columnList: String { selectList }
     func insertKey(_ key: Int64, at position: Int) { keys.insert(key, at: position) }

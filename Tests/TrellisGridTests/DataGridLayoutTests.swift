@@ -13,8 +13,8 @@ struct DataGridLayoutTests {
         let columns = [Column("组号"), Column("分数", type: .decimal), Column("备注"), Column("n", type: .integer),
                        Column("x"), Column("ok", type: .boolean)]
         let grid = DataGrid(bound: try Table(columns: columns, rows: values))
-        try grid.pin(.matching(column: "组号", value: "平均"), at: .pinnedBottom)
-        try grid.pin(.row(0), at: .pinnedTop)
+        try grid.pin(.matching(column: "组号", value: "平均"), at: .bottom)
+        try grid.pin(.row(0), at: .top)
         try grid.sort(by: [SortKey("分数", .descending)])
         return grid
     }

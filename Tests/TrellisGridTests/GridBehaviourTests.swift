@@ -26,7 +26,7 @@ struct GridBehaviourTests {
     @Test("a summary row has a label, follows the column's decimals or a precision, and min and max keep the text")
     func labelledSummaries() throws {
         let grid = try Self.grid()
-        try grid.pin(.matching(column: "组号", value: "平均"), at: .pinnedTop)
+        try grid.pin(.matching(column: "组号", value: "平均"), at: .top)
         try grid.addSummary(SummaryRow(label: "平均", .mean, columns: ["分数"]))
         try grid.addSummary(SummaryRow(.sum, columns: ["分数"], precision: 3))
         try grid.addSummary(SummaryRow(label: "最高", .max, columns: ["分数", "组号"]))
@@ -67,13 +67,13 @@ struct GridBehaviourTests {
     func existingSummaryRow() throws {
         let wrong = Self.groups.replacingOccurrences(of: "81.375", with: "80")
         let checked = try Self.grid(wrong)
-        try checked.pin(.matching(column: "组号", value: "平均"), at: .pinnedBottom)
+        try checked.pin(.matching(column: "组号", value: "平均"), at: .bottom)
         #expect(checked.summaryDisagreements.map(\.description) == ["平均 says 80 in 分数; the mean of the other rows is 86.94"])
         let fine = try Self.grid(Self.groups.replacingOccurrences(of: "81.375", with: "86.9375"))
-        try fine.pin(.matching(column: "组号", value: "平均"), at: .pinnedBottom)
+        try fine.pin(.matching(column: "组号", value: "平均"), at: .bottom)
         #expect(fine.summaryDisagreements.isEmpty)
         let recomputed = try Self.grid(wrong)
-        try recomputed.pin(.matching(column: "组号", value: "平均"), at: .pinnedBottom, recomputing: .mean)
+        try recomputed.pin(.matching(column: "组号", value: "平均"), at: .bottom, recomputing: .mean)
         try recomputed.sort(by: [SortKey("分数", .descending)])
         #expect(Self.column(recomputed, 2) == ["92", "92", "88.5", "75.25", "86.94"])
         #expect(recomputed.summaryDisagreements.isEmpty)
@@ -85,9 +85,9 @@ struct GridBehaviourTests {
     @Test("pins ignore surrounding spaces, match numbers by value, and report when they match nothing")
     func pinMatching() throws {
         let grid = try Self.grid(Self.groups.replacingOccurrences(of: "平均,", with: " 平均 ,"))
-        try grid.pin(.matching(column: "组号", value: "平均"), at: .pinnedBottom)
-        try grid.pin(.matching(column: "分数", value: "92.0"), at: .pinnedTop)
-        try grid.pin(.matching(column: "组号", value: "合计"), at: .pinnedBottom)
+        try grid.pin(.matching(column: "组号", value: "平均"), at: .bottom)
+        try grid.pin(.matching(column: "分数", value: "92.0"), at: .top)
+        try grid.pin(.matching(column: "组号", value: "合计"), at: .bottom)
         #expect(Self.column(grid, 0) == ["组2", "组4", "组1", "组3", " 平均 "])
         #expect(grid.unmatchedPins == [.matching(column: "组号", value: "合计")])
     }
@@ -121,7 +121,7 @@ struct GridBehaviourTests {
         } else {
             grid = DataGrid(bound: table)
         }
-        try grid.pin(.matching(column: "组号", value: "平均"), at: .pinnedBottom)
+        try grid.pin(.matching(column: "组号", value: "平均"), at: .bottom)
         try grid.addSummary(SummaryRow(.count, columns: ["分数"]))
         try grid.sort(by: [SortKey("分数", .descending)])
         var sorted = 0

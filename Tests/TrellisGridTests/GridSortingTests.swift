@@ -8,7 +8,7 @@ struct GridSortingTests {
     @Test("the average row stays last, ascending and descending", arguments: GridFixture.modes)
     func averageStaysLast(mode: DataGrid.Mode) throws {
         let grid = GridFixture.userTable(mode)
-        try grid.pin(.matching(column: "组号", value: "平均"), at: .pinnedBottom)
+        try grid.pin(.matching(column: "组号", value: "平均"), at: .bottom)
         for direction in [SortDirection.ascending, .descending] {
             try grid.sort(by: [SortKey("分数", direction)])
             let names = GridFixture.column(grid, 0)
@@ -158,17 +158,17 @@ struct GridSortingTests {
         #expect(throws: SortError.unknownColumn("score", columns: ["组号", "分数"])) {
             try grid.sort(by: [SortKey("score")])
         }
-        #expect(throws: SortError.self) { try grid.pin(.matching(column: "group", value: "平均"), at: .pinnedBottom) }
+        #expect(throws: SortError.self) { try grid.pin(.matching(column: "group", value: "平均"), at: .bottom) }
         #expect(grid.bodyRows == Array(0..<13), "a refused sort leaves the grid as it was")
     }
 
     @Test("summary rows are computed over the body and shown pinned", arguments: GridFixture.modes)
     func summaries(mode: DataGrid.Mode) throws {
         let grid = GridFixture.userTable(mode)
-        try grid.pin(.matching(column: "组号", value: "平均"), at: .pinnedBottom)
+        try grid.pin(.matching(column: "组号", value: "平均"), at: .bottom)
         try grid.addSummary(SummaryRow(.mean, columns: ["分数"]))
         try grid.addSummary(SummaryRow(.max, columns: ["分数", "组号"]))
-        try grid.addSummary(SummaryRow(.count, columns: ["分数"], atTop: true))
+        try grid.addSummary(SummaryRow(.count, columns: ["分数"], edge: .top))
         let rows = grid.displayedRows
         #expect(rows.first == .summary(2))
         #expect(grid.value(rows.first!, column: 1) == .integer(12))
@@ -221,7 +221,7 @@ extension GridSortingTests {
         let table = try Table(columns: [Column("组号"), Column("分数", type: .decimal)],
                               rows: [[.text("组1"), .decimal(50)], [.text("平均"), .decimal(60)], [.text("组2"), .decimal(70)]])
         let grid = DataGrid(bound: table)
-        try grid.pin(.matching(column: "组号", value: "平均"), at: .pinnedBottom)
+        try grid.pin(.matching(column: "组号", value: "平均"), at: .bottom)
         try grid.sort(by: [SortKey("分数", .descending)])
         try table.appendRow(["组3", "99"])
         grid.reload()
@@ -316,8 +316,8 @@ extension GridSortingTests {
                 return [w.isEmpty ? .missing : .text(w), .decimal(Double(Int.random(in: 0...20, using: &rng)) / 2)]
             }
             let grid = GridFixture.grid(mode, columns: [Column("组号"), Column("分数", type: .decimal)], rows: rows)
-            try grid.pin(.matching(column: "组号", value: "平均"), at: .pinnedBottom, recomputing: round % 2 == 0 ? .mean : nil)
-            if round % 3 == 0 { try grid.addSummary(SummaryRow(.mean, columns: ["分数"], atTop: round % 2 == 1, label: "平均值")) }
+            try grid.pin(.matching(column: "组号", value: "平均"), at: .bottom, recomputing: round % 2 == 0 ? .mean : nil)
+            if round % 3 == 0 { try grid.addSummary(SummaryRow(.mean, columns: ["分数"], edge: round % 2 == 1 ? .top : .bottom, label: "平均值")) }
             try grid.sort(by: [SortKey("分数", round % 2 == 0 ? .ascending : .descending)])
             let count = grid.displayedRowCount
             for query in ["组1", "组", "平均", "1", "e\u{301}", "é", "5", "zz"] {
@@ -346,9 +346,9 @@ extension GridSortingTests {
             }
             let columns = [Column("组号"), Column("分数", type: .integer)]
             let keys = [SortKey("分数", round % 2 == 0 ? .ascending : .descending), SortKey("组号", .descending)]
-            let pins: [(RowPin, RowRegion)] = [(.row(Int.random(in: 0..<rows.count, using: &rng)), .pinnedTop),
-                                               (.matching(column: "组号", value: "平均"), .pinnedBottom),
-                                               (.row(Int.random(in: 0..<rows.count, using: &rng)), .pinnedBottom)]
+            let pins: [(RowPin, PinEdge)] = [(.row(Int.random(in: 0..<rows.count, using: &rng)), .top),
+                                               (.matching(column: "组号", value: "平均"), .bottom),
+                                               (.row(Int.random(in: 0..<rows.count, using: &rng)), .bottom)]
             let grid = GridFixture.grid(mode, columns: columns, rows: rows)
             try grid.sort(by: keys)
             for (pin, region) in pins { try grid.pin(pin, at: region) }

@@ -12,7 +12,7 @@ struct GridRendererTests {
             [.text("平均"), .decimal(78), .missing],
         ])
         let grid = DataGrid(bound: table)
-        try grid.pin(.matching(column: "组号", value: "平均"), at: .pinnedBottom)
+        try grid.pin(.matching(column: "组号", value: "平均"), at: .bottom)
         try grid.sort(by: [SortKey("组号")])
         return grid
     }
@@ -95,7 +95,7 @@ struct GridRendererTests {
         var csv = "k,v,note\n"
         for k in 0..<500 { csv += "\(k),\((k * 7919) % 1000),\(k % 3 == 0 ? "\"a, b\"" : k % 5 == 0 ? "=1+\(k)" : "x")\n" }
         let grid = DataGrid(bound: try CSV.table(Data(csv.utf8)))
-        try grid.pin(.matching(column: "k", value: "7"), at: .pinnedTop)
+        try grid.pin(.matching(column: "k", value: "7"), at: .top)
         try grid.addSummary(SummaryRow(.mean, columns: ["v"]))
         try grid.sort(by: [SortKey("v", .descending)])
         for neutralize in [true, false] {

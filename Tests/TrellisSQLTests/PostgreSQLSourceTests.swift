@@ -57,7 +57,7 @@ struct PostgreSQLSourceTests {
                      [SortKey("name", .descending, comparator: .text(.caseInsensitive), nulls: .asSmallest)]] {
             let a = DataGrid(bound: source), b = DataGrid(bound: memory)
             for grid in [a, b] {
-                try grid.pin(.matching(column: "组号", value: "组1"), at: .pinnedBottom)
+                try grid.pin(.matching(column: "组号", value: "组1"), at: .bottom)
                 try grid.sort(by: keys)
             }
             #expect(a.displayedRows == b.displayedRows, "seed \(seed), keys \(keys.map(\.column))")
@@ -121,7 +121,7 @@ struct PostgreSQLSourceTests {
         let source = try PostgreSQLTableSource(connection: db, table: table)
         let grid = DataGrid(bound: source)
         func arrange(_ grid: DataGrid) throws {
-            try grid.pin(.matching(column: "g", value: "组0"), at: .pinnedBottom)
+            try grid.pin(.matching(column: "g", value: "组0"), at: .bottom)
             try grid.addSummary(SummaryRow(.mean, columns: ["s"], label: "平均"))
             try grid.sort(by: [SortKey("s", .descending), SortKey("id")])
         }
@@ -152,7 +152,7 @@ struct PostgreSQLSourceTests {
         let source = try PostgreSQLTableSource(connection: db, table: table)
         #expect(source.rows(containing: "组", column: 1) != nil, "the server searches itself")
         let grid = DataGrid(bound: source)
-        try grid.pin(.matching(column: "组号", value: "组1"), at: .pinnedBottom)
+        try grid.pin(.matching(column: "组号", value: "组1"), at: .bottom)
         try grid.addSummary(SummaryRow(.mean, columns: ["big"], label: "平均"))
         try grid.sort(by: [SortKey("name", comparator: .text(.localized("zh")))])
         FindOracle.check(grid, "PostgreSQL")
@@ -300,7 +300,7 @@ struct DifferentialTests {
                         let keys = [SortKey(column, direction, comparator: comparator, nulls: nulls)]
                         let orders = try [sqlite, postgres, memory].map { (source: GridDataSource) -> [DisplayRow] in
                             let grid = DataGrid(bound: source)
-                            try grid.pin(.matching(column: "组号", value: "组3"), at: .pinnedTop)
+                            try grid.pin(.matching(column: "组号", value: "组3"), at: .top)
                             try grid.sort(by: keys)
                             return grid.displayedRows
                         }

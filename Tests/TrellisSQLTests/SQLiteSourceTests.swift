@@ -89,7 +89,7 @@ struct SQLiteSourceTests {
         for sortKeys in keys {
             let a = DataGrid(bound: source), b = DataGrid(bound: memory)
             for grid in [a, b] {
-                try grid.pin(.matching(column: "组号", value: "组1"), at: .pinnedBottom)
+                try grid.pin(.matching(column: "组号", value: "组1"), at: .bottom)
                 try grid.addSummary(SummaryRow(.mean, columns: ["分数"], label: "平均"))
                 try grid.sort(by: sortKeys)
             }
@@ -188,7 +188,7 @@ struct SQLiteSourceTests {
         for (g, s) in [("组1", 3.0), ("平均", 2.0), ("组2", 1.0)] { try db.run("INSERT INTO t VALUES (?, ?)", [.text(g), .real(s)]) }
         let source = try SQLiteTableSource(connection: try SQLiteConnection(path: scratch.path), table: "t")
         let grid = DataGrid(bound: source)
-        try grid.pin(.matching(column: "g", value: "平均"), at: .pinnedBottom)
+        try grid.pin(.matching(column: "g", value: "平均"), at: .bottom)
         try grid.sort(by: [SortKey("s")])
         #expect(grid.displayedRows == [.source(2), .source(0), .source(1)])
         try db.run("INSERT INTO t VALUES (?, ?)", [.text("组3"), .real(0.5)])
@@ -205,7 +205,7 @@ struct SQLiteSourceTests {
         let source = try SQLiteTableSource(connection: try scratch.writer(), table: "t")
         let grid = DataGrid(bound: source)
         func arrange(_ grid: DataGrid) throws {
-            try grid.pin(.matching(column: "组号", value: "组1"), at: .pinnedBottom)
+            try grid.pin(.matching(column: "组号", value: "组1"), at: .bottom)
             try grid.addSummary(SummaryRow(.mean, columns: ["分数"], label: "平均"))
             try grid.sort(by: [SortKey("分数", .descending), SortKey("name", comparator: .text(.natural))])
         }
@@ -269,7 +269,7 @@ extension SQLiteSourceTests {
         let source = try SQLiteTableSource(connection: try SQLiteConnection(path: scratch.path), table: "scores")
         #expect(source.rows(containing: "组", column: 1) != nil, "SQLite searches itself")
         let grid = DataGrid(bound: source)
-        try grid.pin(.matching(column: "组号", value: "组1"), at: .pinnedBottom)
+        try grid.pin(.matching(column: "组号", value: "组1"), at: .bottom)
         try grid.addSummary(SummaryRow(.mean, columns: ["分数"], label: "平均"))
         try grid.sort(by: [SortKey("分数", .descending)])
         FindOracle.check(grid, "SQLite")

@@ -41,7 +41,7 @@ func gridBenchmarks(runs: Int) -> [(String, String, String)] {
     let base = Measurement.seconds(baseline.median)
 
     let grid = DataGrid(bound: table)
-    try! grid.pin(.row(count - 1), at: .pinnedBottom)
+    try! grid.pin(.row(count - 1), at: .bottom)
     let decimal = measure("DataGrid sort 1M rows by a decimal column (5% missing, a pinned bottom row)", runs: 2 * runs) {
         try! grid.sort(by: [SortKey("v", .descending)])
     }

@@ -8,6 +8,11 @@ public enum DisplayRow: Hashable, Sendable {
     case summary(Int)
 }
 
+/// The edge of the grid where a pinned row or a summary row stays, whatever the sort.
+public enum PinEdge: String, Hashable, Sendable {
+    case top, bottom
+}
+
 /// Which part of the grid a displayed row is in.
 public enum RowRegion: String, Hashable, Sendable {
     case pinnedTop, body, pinnedBottom

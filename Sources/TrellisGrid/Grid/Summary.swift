@@ -85,8 +85,8 @@ public enum SummaryFunction: Sendable, CustomStringConvertible {
 public struct SummaryRow: Sendable {
     public var function: SummaryFunction
     public var columns: [String]
-    /// Pinned at the bottom (the default) or the top.
-    public var atTop: Bool
+    /// The edge it is shown at: the bottom (the default) or the top.
+    public var edge: PinEdge
     /// The text shown in the first column the function does not fill; the function's name when
     /// `nil`.
     public var label: String?
@@ -94,17 +94,18 @@ public struct SummaryRow: Sendable {
     /// have at most.
     public var precision: Int?
 
-    public init(_ function: SummaryFunction, columns: [String], atTop: Bool = false, label: String? = nil,
+    public init(_ function: SummaryFunction, columns: [String], edge: PinEdge = .bottom, label: String? = nil,
                 precision: Int? = nil) {
         self.function = function
         self.columns = columns
-        self.atTop = atTop
+        self.edge = edge
         self.label = label
         self.precision = precision.map { Swift.max(0, Swift.min($0, 20)) }
     }
 
-    public init(label: String, _ function: SummaryFunction, columns: [String], atTop: Bool = false, precision: Int? = nil) {
-        self.init(function, columns: columns, atTop: atTop, label: label, precision: precision)
+    public init(label: String, _ function: SummaryFunction, columns: [String], edge: PinEdge = .bottom,
+                precision: Int? = nil) {
+        self.init(function, columns: columns, edge: edge, label: label, precision: precision)
     }
 }
 
@@ -127,7 +128,7 @@ public struct SummaryDisagreement: Equatable, Sendable, CustomStringConvertible 
 }
 
 /// A summary's value and the text it is shown with.
-struct SummaryCell {
+struct SummaryCell: Sendable {
     var value: CellValue
     var text: String
 }

@@ -3,7 +3,7 @@ import Foundation
 /// A data source whose cells are provided on demand: DataGridView's virtual mode. The grid asks
 /// `provider` for the cells it needs (`CellValueNeeded`) and hands edits to `cellValuePushed`
 /// (`CellValuePushed`); the row count can change at any time (`RowCount`).
-public final class VirtualSource: GridDataSource {
+public final class VirtualSource: ObservableDataSource {
     public let columns: [Column]
     /// The number of rows (never negative). Setting it tells the grid, which keeps its sort,
     /// pins and summaries current.
@@ -18,7 +18,7 @@ public final class VirtualSource: GridDataSource {
     /// provider answers with it from then on.
     public var cellValuePushed: ((Int, Int, CellValue) -> Void)?
     private let notifier = GridChangeNotifier()
-    public var changes: GridChangeNotifier? { notifier }
+    public var changes: GridChangeNotifier { notifier }
 
     /// A source of `rowCount` rows whose cell at (row, column) is `provider(row, column)`.
     public init(columns: [Column], rowCount: Int, provider: @escaping (Int, Int) -> CellValue) {

@@ -3,8 +3,21 @@ import Foundation
 /// Where a grid's rows come from: a number of rows whose cells can be read by position. The grid
 /// never asks a source to reorder anything — sorting is a permutation the grid keeps.
 ///
-/// A source that changes tells its grids through ``changes`` (as `IBindingList.ListChanged`
-/// does), and they keep their sort, pins and summaries current.
+/// This is the whole of what a source must do. What a source can do beyond it — announce its
+/// changes, read a window in one go, search or sort itself, give exact digits, say why a read
+/// failed — it says by adopting the capability protocols below (``ObservableDataSource``,
+/// ``PrefetchingDataSource``, ``SearchableDataSource``, ``SortingDataSource``,
+/// ``ExactNumberDataSource``, ``FallibleDataSource``); the grid asks for each by protocol.
+///
+/// ```swift
+/// final class Scores: GridDataSource {
+///     let columns = [Column("组号"), Column("分数", type: .decimal)]
+///     var rowCount: Int { 3 }
+///     func value(row: Int, column: Int) -> CellValue {
+///         column == 0 ? .text("组\(row + 1)") : .decimal(Double(90 - row))
+///     }
+/// }
+/// ```
 public protocol GridDataSource: AnyObject {
     /// The columns.
     var columns: [Column] { get }
@@ -18,28 +31,6 @@ public protocol GridDataSource: AnyObject {
     /// The values of one column at the given rows, in that order: how sorting reads a key. The
     /// default asks `value(row:column:)` row by row.
     func values(ofColumn column: Int, rows: [Int]) -> [CellValue]
-    /// Where the source announces its changes; `nil` (the default) for a source that does not,
-    /// whose grids are told with ``DataGrid/reload()``.
-    var changes: GridChangeNotifier? { get }
-    /// A hint that the cells of `rows` are about to be read (a window of the sorted grid): a
-    /// source that fetches rows from elsewhere reads them in one go. The default does nothing.
-    func prefetch(rows: [Int])
-    /// The digits of a number column's cells at `rows`, as the source holds them, when its numbers
-    /// can be wider than a double (a database's `numeric`): sorting then orders them exactly.
-    /// The default (`nil`) is for sources whose numbers are what their values say.
-    func numberTexts(ofColumn column: Int, rows: [Int]) -> [String]?
-    /// `rows` ordered by `keys` by the source itself — a database's `ORDER BY` — when it can give
-    /// exactly the grid's order (ties in source order), or `nil` for the grid to sort them. The
-    /// default is `nil`.
-    func sortedRows(_ rows: [Int], by keys: [SortKey]) -> [Int]?
-    /// The rows whose ``text(row:column:)`` in `column` contains `text` (its UTF-8 bytes, as
-    /// written), in any order — a database's `WHERE … LIKE` — or `nil` for the grid to read every
-    /// cell. What a find (the viewer's `/`) asks. The default is `nil`.
-    func rows(containing text: String, column: Int) -> [Int]?
-    /// Why the last read of cells failed (a lost connection, a table dropped meanwhile), or `nil`
-    /// when it succeeded: the cells that could not be read show as blank, and a viewer says why.
-    /// The default is `nil`.
-    var readFailure: String? { get }
 }
 
 extension GridDataSource {
@@ -48,18 +39,58 @@ extension GridDataSource {
     public func values(ofColumn column: Int, rows: [Int]) -> [CellValue] {
         rows.map { value(row: $0, column: column) }
     }
+}
 
-    public var changes: GridChangeNotifier? { nil }
+/// A source that announces its changes (as `IBindingList.ListChanged` does): the grids bound to
+/// it keep their sort, pins and summaries current. The grids of a source that does not adopt it
+/// are told with ``DataGrid/reload()``.
+public protocol ObservableDataSource: GridDataSource {
+    /// Where the source announces its changes.
+    var changes: GridChangeNotifier { get }
+}
 
-    public func prefetch(rows: [Int]) {}
+/// A source that fetches rows from elsewhere (a database) and reads a window of them in one go
+/// when told which rows are about to be read.
+public protocol PrefetchingDataSource: GridDataSource {
+    /// A hint that the cells of `rows` are about to be read (a window of the sorted grid).
+    func prefetch(rows: [Int])
+}
 
-    public func numberTexts(ofColumn column: Int, rows: [Int]) -> [String]? { nil }
+/// A source whose numbers can be wider than a double (a database's `numeric`): sorting asks it
+/// for their digits and orders them exactly.
+public protocol ExactNumberDataSource: GridDataSource {
+    /// The digits of a number column's cells at `rows`, as the source holds them, or `nil` when
+    /// the column's numbers are what their values say.
+    func numberTexts(ofColumn column: Int, rows: [Int]) -> [String]?
+}
 
-    public func sortedRows(_ rows: [Int], by keys: [SortKey]) -> [Int]? { nil }
+/// A source that can order its own rows — a database's `ORDER BY` — when it can give exactly the
+/// grid's order.
+public protocol SortingDataSource: GridDataSource {
+    /// `rows` ordered by `keys` (ties in the order of `rows`), or `nil` for the grid to sort them.
+    func sortedRows(_ rows: [Int], by keys: [SortKey]) -> [Int]?
+}
 
-    public func rows(containing text: String, column: Int) -> [Int]? { nil }
+/// A source that can search its own cells — a database's `WHERE … LIKE` — which a find (the
+/// viewer's `/`) asks once instead of reading every cell.
+public protocol SearchableDataSource: GridDataSource {
+    /// The rows whose ``GridDataSource/text(row:column:)`` in `column` contains `text` (its UTF-8
+    /// bytes, as written), in any order, or `nil` for the grid to read every cell.
+    func rows(containing text: String, column: Int) -> [Int]?
+}
 
-    public var readFailure: String? { nil }
+/// A source whose reads can fail after it was opened (a lost connection, a table dropped
+/// meanwhile): the cells that could not be read show as blank, and a viewer says why.
+public protocol FallibleDataSource: GridDataSource {
+    /// Why the last read of cells failed, or `nil` when it succeeded.
+    var readFailure: String? { get }
+}
+
+/// A source that keeps its cells in Trellis's column storage (a ``Table``): sorting, find,
+/// summaries and renderers read the stored bytes and kinds in place.
+package protocol ColumnStorageSource: GridDataSource {
+    /// The cells, column by column.
+    var stores: [ColumnStore] { get }
 }
 
 /// A change to a source's rows (`ListChangedType`). Rows are positions in the source.

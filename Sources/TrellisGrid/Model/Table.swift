@@ -12,12 +12,12 @@ import Foundation
 /// ```
 ///
 /// Changes are announced through ``changes``; grids bound to the table follow them.
-public final class Table: GridDataSource {
+public final class Table: ObservableDataSource, ColumnStorageSource {
     public private(set) var columns: [Column]
     /// The cells, column by column.
     package private(set) var stores: [ColumnStore]
     /// Where the table announces its changes.
-    public let changes: GridChangeNotifier? = GridChangeNotifier()
+    public let changes = GridChangeNotifier()
     /// The line break CSV written from the table uses: the file's own when it was read from one,
     /// CRLF (RFC 4180) otherwise.
     package var lineBreak: [UInt8] = [0x0D, 0x0A]
@@ -104,7 +104,7 @@ public final class Table: GridDataSource {
         }
         for (c, cell) in cells.enumerated() { _ = stores[c].insert(cell.0, cell.1, at: row) }
         rawRecords = nil
-        changes?.post(.inserted(row..<(row + 1)))
+        changes.post(.inserted(row..<(row + 1)))
     }
 
     /// Removes the row at `row`.
@@ -112,7 +112,7 @@ public final class Table: GridDataSource {
         guard row >= 0, row < rowCount else { throw .noSuchRow(row, rowCount: rowCount) }
         for c in stores.indices { stores[c].remove(at: row) }
         rawRecords = nil
-        changes?.post(.removed(row..<(row + 1)))
+        changes.post(.removed(row..<(row + 1)))
     }
 
     /// Sets one cell to a value (its text becomes the value's description).
@@ -132,7 +132,7 @@ public final class Table: GridDataSource {
         guard row >= 0, row < rowCount else { throw .noSuchRow(row, rowCount: rowCount) }
         guard stores[column].replace(at: row, with: text, cell) else { throw .columnFull(columns[column].identifier) }
         rawRecords = nil
-        changes?.post(.updated(row..<(row + 1)))
+        changes.post(.updated(row..<(row + 1)))
     }
 
     /// A value as a cell: its text and its classification.

@@ -1,7 +1,7 @@
 import Foundation
 
 /// One sort key's cells, read once: for the rows being sorted, each cell's kind and payload, and
-/// a way to reach its text. From a ``Table`` these come straight from its column store (no
+/// a way to reach its text. From a ``Table`` (a ``ColumnStorageSource``) these come straight from its column store (no
 /// `CellValue`, no `String` per cell); from any other source, from its values.
 struct KeyInput {
     var kinds: PodArray<CellKind>
@@ -18,10 +18,10 @@ struct KeyInput {
     var decimals: Int?
 
     /// The cells of `column` at `rows` of a table.
-    init(table: Table, column: Int, rows: [Int]) {
-        var store = table.stores[column]
+    init(storage: ColumnStorageSource, column: Int, rows: [Int]) {
+        var store = storage.stores[column]
         decimals = Int(store.fractionDigits())
-        numericColumn = table.columns[column].type.isNumeric
+        numericColumn = storage.columns[column].type.isNumeric
         let all = rows.count == store.count && rows.indices.allSatisfy { rows[$0] == $0 }
         if all {
             kinds = store.kinds
@@ -40,6 +40,16 @@ struct KeyInput {
         exact = { position in store.withText(at: rows[position]) { ExactDecimal($0) ?? .zero } }
     }
 
+    /// The cells of `column` at `rows` of any source: in place from its column storage when it has
+    /// one, from its values otherwise.
+    init(_ source: GridDataSource, column: Int, rows: [Int]) {
+        if let storage = source as? ColumnStorageSource, storage.stores.indices.contains(column) {
+            self.init(storage: storage, column: column, rows: rows)
+        } else {
+            self.init(source: source, column: column, rows: rows)
+        }
+    }
+
     /// The values of a source's column at `rows`.
     init(source: GridDataSource, column: Int, rows: [Int]) {
         let values = source.values(ofColumn: column, rows: rows)
@@ -50,7 +60,7 @@ struct KeyInput {
         kinds.reserveCapacity(values.count)
         payloads.reserveCapacity(values.count)
         // A decimal with more significant digits than a double holds is ordered exactly, by its digits.
-        let digits = numericColumn ? source.numberTexts(ofColumn: column, rows: rows) : nil
+        let digits = numericColumn ? (source as? ExactNumberDataSource)?.numberTexts(ofColumn: column, rows: rows) : nil
         for (i, value) in values.enumerated() {
             var (kind, payload) = Self.classify(value)
             if kind == .decimal, let digits, i < digits.count, Self.significantDigits(digits[i]) > 15 { kind = .approximate }

@@ -37,15 +37,12 @@ public enum SortEngine {
         let needsComparisons = hook != nil || resolved.contains {
             if case .custom = $0.key.comparator { true } else { false }
         }
-        let table = source as? Table
-        func input(_ column: Int) -> KeyInput {
-            if let table { return KeyInput(table: table, column: column, rows: rows) }
-            return KeyInput(source: source, column: column, rows: rows)
-        }
+        let input = { (column: Int) in KeyInput(source, column: column, rows: rows) }
         if needsComparisons {
             return comparisonSort(rows, source: source, keys: resolved, hook: hook, input: input)
         }
-        if table == nil, let sorted = source.sortedRows(rows, by: keys), sorted.count == rows.count {
+        if let sorting = source as? SortingDataSource, let sorted = sorting.sortedRows(rows, by: keys),
+           sorted.count == rows.count {
             return sorted
         }
         var order = [Int32](0..<Int32(rows.count))
@@ -70,7 +67,7 @@ public enum SortEngine {
     /// computes first (the benchmarks time the ranking of distinct texts with it).
     @_spi(Instrumentation) public static func textCodes(of table: Table, column: Int, comparator: TextComparator) -> [UInt64] {
         let rows = Array(0..<table.rowCount)
-        return KeyCodes(KeyInput(table: table, column: column, rows: rows), text: comparator, direction: .ascending,
+        return KeyCodes(KeyInput(storage: table, column: column, rows: rows), text: comparator, direction: .ascending,
                         nulls: .last).values
     }
 

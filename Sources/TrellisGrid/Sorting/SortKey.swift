@@ -96,8 +96,6 @@ public enum SortError: Error, Equatable, Sendable, CustomStringConvertible {
     case unknownColumn(String, columns: [String])
     /// A locale whose language ICU has no collation for; `suggestion` is a close one.
     case unknownLocale(String, suggestion: String?)
-    /// A pin to the body (pins go to the top or the bottom).
-    case pinToBody
     /// A pin of a row position the source does not have.
     case noSuchRow(Int, rowCount: Int)
 
@@ -108,7 +106,6 @@ public enum SortError: Error, Equatable, Sendable, CustomStringConvertible {
                 + columns.prefix(20).map { "\"\(Excerpt.of($0))\"" }.joined(separator: ", ") + (columns.count > 20 ? ", …" : "")
         case .unknownLocale(let id, let suggestion):
             return "unknown locale \"\(Excerpt.of(id))\"" + (suggestion.map { "; did you mean \"\($0)\"?" } ?? "; use an ICU locale such as zh, de or sv")
-        case .pinToBody: return "pin a row to the top or the bottom, not the body"
         case .noSuchRow(let row, let count): return "no row \(row) to pin; the source has \(count) rows"
         }
     }

@@ -1,0 +1,90 @@
+import Foundation
+
+/// Finding a text in a grid's column, as the viewer's `/` does: the nearest displayed row after
+/// a position whose shown text contains it.
+extension DataGrid {
+    /// The first displayed row after `index` — going down, wrapping around to the top, `index`
+    /// itself last — whose text in `column` contains `query`, or `nil` when none does. Texts are
+    /// matched as they are shown, byte for byte (case and accents as written).
+    ///
+    /// ```swift
+    /// grid.displayIndex(ofRowContaining: "组10", column: 0, after: -1)   // the first 组10, 组100, …
+    /// ```
+    ///
+    /// A table's cells are searched in place, one chunk of rows per core (a million rows in a
+    /// few milliseconds); a source that can search itself (a ``SearchableDataSource``: the SQL
+    /// sources) is asked once; other sources are read cell by cell.
+    public func displayIndex(ofRowContaining query: String, column: Int, after index: Int) -> Int? {
+        let order = self.order, count = order.count
+        guard count > 0, !query.isEmpty, columns.indices.contains(column) else { return nil }
+        let needle = Array(query.utf8)
+        let start = min(max(index, -1), count - 1)
+        /// How far after `start` a display index is, wrapping: the nearest wins.
+        @inline(__always) func distance(_ d: Int) -> Int { (d - start - 1 + count) % count }
+        var best: Int?
+        func consider(_ d: Int) {
+            if best.map({ distance(d) < distance($0) }) ?? true { best = d }
+        }
+        let inverse = order.displayIndexOfSource
+        /// A source row shown as the source holds it, whose own text the search below reads.
+        @inline(__always) func shownAsStored(_ row: Int) -> Bool {
+            inverse[row] >= 0 && order.showsAsStored(row, column: column)
+        }
+        if let storage, column < storage.stores.count {
+            let store = storage.stores[column]
+            let rows = min(store.count, inverse.count)
+            let found: [Int?] = needle.withUnsafeBufferPointer { needle in
+                let shared = Unchecked(needle)
+                return Parallel.map(Parallel.chunks(rows)) { _, range in
+                    var nearest: Int?
+                    for row in range where shownAsStored(row) {
+                        let d = Int(inverse[row])
+                        if let n = nearest, distance(n) <= distance(d) { continue }
+                        if store.withText(at: row, { Self.contains($0, shared.value) }) { nearest = d }
+                    }
+                    return nearest
+                }
+            }
+            for d in found.compactMap({ $0 }) { consider(d) }
+        } else if let rows = (source as? SearchableDataSource)?.rows(containing: query, column: column) {
+            // The source searched itself (a database).
+            for row in rows where row >= 0 && row < inverse.count && shownAsStored(row) { consider(Int(inverse[row])) }
+        } else {
+            for row in 0..<min(rowCount, inverse.count) where shownAsStored(row) {
+                if Self.contains(source.text(row: row, column: column), needle) { consider(Int(inverse[row])) }
+            }
+        }
+        // Recomputed cells (a user's summary row) are checked as they are shown.
+        for (row, columns) in order.recomputedColumns where columns.contains(column) {
+            if let d = order.displayIndex(ofSourceRow: row), Self.contains(text(.source(row), column: column), needle) {
+                consider(d)
+            }
+        }
+        // Summary rows are not source rows: each is checked where it is shown.
+        for summary in order.summaries.indices {
+            if let d = order.displayIndex(ofSummary: summary), Self.contains(text(.summary(summary), column: column), needle) {
+                consider(d)
+            }
+        }
+        return best
+    }
+
+    private static func contains(_ text: String, _ needle: [UInt8]) -> Bool {
+        var text = text
+        return text.withUTF8 { haystack in needle.withUnsafeBufferPointer { contains(haystack, $0) } }
+    }
+
+    /// Whether `needle`'s bytes occur in `haystack`.
+    @inline(__always)
+    private static func contains(_ haystack: UnsafeBufferPointer<UInt8>, _ needle: UnsafeBufferPointer<UInt8>) -> Bool {
+        let n = needle.count, h = haystack.count
+        guard n > 0, n <= h, let hp = haystack.baseAddress, let np = needle.baseAddress else { return n == 0 }
+        let first = np[0]
+        var i = 0
+        while i <= h - n {
+            if hp[i] == first && memcmp(hp + i, np, n) == 0 { return true }
+            i += 1
+        }
+        return false
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+
+/// Sorting a grid: keys from code, header clicks and their cycle, glyphs, and the hooks'
+/// refreshes. The order itself is made by ``DisplayOrder``.
+extension DataGrid {
+    /// Sorts the body by `keys` (most significant first), replacing any whole-row comparator.
+    /// Columns must exist; any column may be sorted from code, whatever its sort mode, as in
+    /// DataGridView. Nothing changes when the sort is refused.
+    public func sort(by keys: [SortKey]) throws(SortError) {
+        let names = columns.map(\.identifier)
+        for key in keys {
+            guard let column = columns.first(where: { $0.identifier == key.column }) else {
+                throw .unknownColumn(key.column, columns: names)
+            }
+            if let error = SortEngine.comparator(for: key, column: column).checkLocale() { throw error }
+        }
+        let previous = (sortKeys, rowComparator)
+        sortKeys = keys
+        if rowComparator != nil {
+            // Setting the comparator's storage directly: its didSet would sort a second time.
+            replaceComparatorQuietly(nil)
+        }
+        do {
+            try refresh()
+        } catch {
+            // The order is as it was: put back the rules that made it.
+            sortKeys = previous.0
+            replaceComparatorQuietly(previous.1)
+            throw error
+        }
+        onSorted?(self)
+    }
+
+    private func replaceComparatorQuietly(_ comparator: ((Int, Int) -> ComparisonResult)?) {
+        suppressComparatorRefresh = true
+        rowComparator = comparator
+        suppressComparatorRefresh = false
+    }
+
+    func refreshAfterSorting() {
+        guard !suppressComparatorRefresh else { return }
+        refreshQuietly()
+        onSorted?(self)
+    }
+
+    /// Removes the sort and the whole-row comparator: the body goes back to the source's order.
+    public func removeSort() {
+        sortKeys = []
+        replaceComparatorQuietly(nil)
+        refreshQuietly()
+        onSorted?(self)
+    }
+
+    /// A click on a column header. Only `automatic` columns react. Without `addingKey` the column
+    /// becomes the only key, moving to its next state (ascending → descending → none, or
+    /// ascending ⇄ descending with the DataGridView cycle); with `addingKey` (shift) it is added as
+    /// the last key, or moves to its next state where it is. A whole-row comparator is replaced.
+    public func clickHeader(_ column: String, addingKey: Bool = false) throws(SortError) {
+        guard let definition = columns.first(where: { $0.identifier == column }) else {
+            throw .unknownColumn(column, columns: columns.map(\.identifier))
+        }
+        guard definition.sortMode == .automatic else { return }
+        var keys = sortKeys
+        if let index = keys.firstIndex(where: { $0.column == column }) {
+            let next = nextDirection(keys[index].direction)
+            if addingKey {
+                if let next { keys[index].direction = next } else { keys.remove(at: index) }
+            } else {
+                keys = next.map { direction in
+                    var key = keys[index]
+                    key.direction = direction
+                    return [key]
+                } ?? []
+            }
+        } else if addingKey {
+            keys.append(SortKey(column))
+        } else {
+            keys = [SortKey(column)]
+        }
+        try sort(by: keys)
+    }
+
+    private func nextDirection(_ direction: SortDirection) -> SortDirection? {
+        switch (direction, sortCycle) {
+        case (.ascending, _): return .descending
+        case (.descending, .ascendingDescendingNone): return nil
+        case (.descending, .dataGridView): return .ascending
+        }
+    }
+
+    /// The glyph of a column's header: the one set with ``setGlyph(_:for:)`` for a programmatic
+    /// column, otherwise the column's sort key.
+    public func glyph(for column: String) -> SortGlyph {
+        if let set = programmaticGlyphs[column] {
+            return SortGlyph(direction: set, priority: sortKeys.firstIndex { $0.column == column }.map { $0 + 1 })
+        }
+        guard let index = sortKeys.firstIndex(where: { $0.column == column }) else { return SortGlyph() }
+        return SortGlyph(direction: sortKeys[index].direction, priority: index + 1)
+    }
+
+    /// Sets the glyph a programmatic column shows (`SortGlyphDirection`), as an app that sorts
+    /// by it in its own way does; `nil` shows none. Other columns' glyphs follow the sort.
+    public func setGlyph(_ direction: SortDirection?, for column: String) throws(SortError) {
+        guard let definition = columns.first(where: { $0.identifier == column }) else {
+            throw .unknownColumn(column, columns: columns.map(\.identifier))
+        }
+        guard definition.sortMode == .programmatic else { return }
+        programmaticGlyphs[column] = .some(direction)
+        notifier.post(.reset)
+    }
+}

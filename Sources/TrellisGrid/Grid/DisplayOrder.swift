@@ -1,0 +1,335 @@
+import Foundation
+
+/// Where every row of a grid is shown: pinned top rows, top summaries, the sorted body, pinned
+/// bottom rows and bottom summaries, with the summaries' cells — the pure value under a
+/// ``DataGrid``, as ``FlowGeometry`` is under the flow layout.
+///
+/// ```swift
+/// let order = try DisplayOrder(source: table,
+///                              pins: [.init(.matching(column: "组号", value: "平均"), at: .bottom)],
+///                              sortKeys: [SortKey("分数", .descending)])
+/// order.body            // the other rows, best first
+/// order.pinnedBottom    // [12]: the 平均 row, whichever way the body is sorted
+/// ```
+///
+/// An order is made by one throwing function of the source, the pins, the sort and the
+/// summaries (``update(source:pins:sortKeys:hook:rowComparator:summaries:bodyStillSorted:)``);
+/// when it throws, the order is as it was. Rows are positions in the source; display indexes
+/// count from the top of the grid.
+///
+/// - Complexity: an update sorts the body (see ``SortEngine``) and reads the summaries' columns
+///   once; every lookup is O(1).
+public struct DisplayOrder: Sendable {
+    /// Rows a grid takes out of its body and pins to an edge, never sorted.
+    public struct Pin: Sendable {
+        /// Which rows.
+        public var rows: RowPin
+        /// The edge they stay at.
+        public var edge: PinEdge
+        /// When set, the pinned rows are the user's own summary rows: their cells in number
+        /// columns show this function of the body.
+        public var recomputing: SummaryFunction?
+
+        public init(_ rows: RowPin, at edge: PinEdge, recomputing: SummaryFunction? = nil) {
+            self.rows = rows
+            self.edge = edge
+            self.recomputing = recomputing
+        }
+    }
+
+    /// The rows pinned to the top, in the order they were pinned.
+    public private(set) var pinnedTop: [Int] = []
+    /// The body rows in their sorted order.
+    public private(set) var body: [Int] = []
+    /// The rows pinned to the bottom, in the order they were pinned.
+    public private(set) var pinnedBottom: [Int] = []
+    /// The summary rows, as given.
+    public private(set) var summaries: [SummaryRow] = []
+    /// The positions in ``summaries`` of those shown at the top, in order, and at the bottom.
+    public private(set) var topSummaries: [Int] = []
+    public private(set) var bottomSummaries: [Int] = []
+    /// Pins that matched no row.
+    public private(set) var unmatchedPins: [RowPin] = []
+    /// Pinned rows labelled as a summary whose numbers differ from that summary of the body.
+    public private(set) var summaryDisagreements: [SummaryDisagreement] = []
+    /// Each summary's cells, by column position.
+    private(set) var summaryCells: [[Int: SummaryCell]] = []
+    /// The cells of recomputed pinned rows, by source row, then column position.
+    private(set) var recomputedCells: [Int: [Int: SummaryCell]] = [:]
+    /// The display index of each source row; −1 for a row not shown.
+    private(set) var displayIndexOfSource: [Int32] = []
+
+    /// The order of no rows.
+    public init() {}
+
+    /// The order of `source`'s rows under these pins, this sort and these summaries.
+    public init(source: GridDataSource, pins: [Pin] = [], sortKeys: [SortKey] = [],
+                hook: ((SortCompareArguments) -> ComparisonResult?)? = nil,
+                rowComparator: ((Int, Int) -> ComparisonResult)? = nil,
+                summaries: [SummaryRow] = []) throws(SortError) {
+        try update(source: source, pins: pins, sortKeys: sortKeys, hook: hook, rowComparator: rowComparator,
+                   summaries: summaries)
+    }
+
+    /// Orders `source`'s rows again, reusing this order's buffers: partitions the rows by the
+    /// pins (first pin first), sorts the body, places the summaries and computes their cells.
+    /// Throws before anything changes when the sort cannot be made.
+    ///
+    /// - Parameter bodyStillSorted: the caller's word that the source and the sort are what they
+    ///   were at the last update and only pins were added: the old body less the rows now pinned
+    ///   is then the new body (the sort is a total order, ties by source position), and no sort
+    ///   runs — what a new pin costs. Ignored where it cannot hold (a hook or a row comparator).
+    public mutating func update(source: GridDataSource, pins: [Pin], sortKeys: [SortKey],
+                                hook: ((SortCompareArguments) -> ComparisonResult?)? = nil,
+                                rowComparator: ((Int, Int) -> ComparisonResult)? = nil,
+                                summaries: [SummaryRow], bodyStillSorted: Bool = false) throws(SortError) {
+        let count = max(0, source.rowCount)
+        let partition = Partition(pins, source: source, count: count)
+        let sorted: [Int]
+        if bodyStillSorted, hook == nil, rowComparator == nil, let kept = keptBody(less: partition.isPinned) {
+            sorted = kept
+        } else {
+            sorted = try SortEngine.permutation(of: partition.bodyRows(count: count), in: source, by: sortKeys,
+                                                hook: hook, rowComparator: rowComparator)
+        }
+        pinnedTop = partition.top
+        body = sorted
+        pinnedBottom = partition.bottom
+        unmatchedPins = partition.unmatched
+        placeSummaries(summaries)
+        computeCells(source: source, partition: partition, everyRowInBody: pins.isEmpty)
+        writeDisplayIndexes(count: count)
+    }
+
+    // MARK: Steps
+
+    /// Rows taken out of the body by pins, in pin order: a row goes to the first pin that takes it.
+    private struct Partition {
+        var top: [Int] = [], bottom: [Int] = []
+        /// Per source row, whether a pin took it; empty when there are no pins.
+        var isPinned: [Bool]
+        var recomputed: [Int: SummaryFunction] = [:]
+        var unmatched: [RowPin] = []
+        /// Rows pinned by their label (`组号 == 平均`), checked against the summary they name.
+        var labelled: [(row: Int, label: String)] = []
+
+        init(_ pins: [Pin], source: GridDataSource, count: Int) {
+            isPinned = [Bool](repeating: false, count: pins.isEmpty ? 0 : count)
+            for pin in pins {
+                let rows = Self.matchingRows(pin.rows, source: source, count: count)
+                if rows.isEmpty { unmatched.append(pin.rows) }
+                for row in rows where !isPinned[row] {
+                    isPinned[row] = true
+                    if pin.edge == .top { top.append(row) } else { bottom.append(row) }
+                    if let function = pin.recomputing { recomputed[row] = function }
+                    else if case .matching(_, let value) = pin.rows { labelled.append((row, value)) }
+                }
+            }
+        }
+
+        func bodyRows(count: Int) -> [Int] {
+            isPinned.isEmpty ? Array(0..<count) : (0..<count).filter { !isPinned[$0] }
+        }
+
+        /// The rows a pin takes, in source order.
+        static func matchingRows(_ pin: RowPin, source: GridDataSource, count: Int) -> [Int] {
+            switch pin {
+            case .row(let row): return row >= 0 && row < count ? [row] : []
+            case .matching(let column, let value):
+                guard let c = source.columns.firstIndex(where: { $0.identifier == column }) else { return [] }
+                let wanted = PinTarget(value)
+                if let storage = source as? ColumnStorageSource, storage.stores.indices.contains(c) {
+                    let store = storage.stores[c]
+                    return (0..<min(count, store.count)).filter { row in store.withText(at: row) { wanted.matches($0) } }
+                }
+                return (0..<count).filter { row in
+                    var text = source.text(row: row, column: c)
+                    return text.withUTF8 { wanted.matches($0) }
+                }
+            }
+        }
+    }
+
+    /// The current body less the rows now pinned, when every row not pinned now is in it.
+    private func keptBody(less isPinned: [Bool]) -> [Int]? {
+        let count = isPinned.count
+        guard count > 0, displayIndexOfSource.count == count else { return nil }
+        let start = Int32(bodyStart), end = Int32(bodyStart + body.count)
+        let shown = displayIndexOfSource
+        guard (0..<count).allSatisfy({ isPinned[$0] || (shown[$0] >= start && shown[$0] < end) }) else { return nil }
+        return body.filter { !isPinned[$0] }
+    }
+
+    private mutating func placeSummaries(_ summaries: [SummaryRow]) {
+        self.summaries = summaries
+        topSummaries = summaries.indices.filter { summaries[$0].edge == .top }
+        bottomSummaries = summaries.indices.filter { summaries[$0].edge == .bottom }
+    }
+
+    private mutating func computeCells(source: GridDataSource, partition: Partition, everyRowInBody: Bool) {
+        let columns = source.columns
+        var arithmetic = SummaryArithmetic(source: source, body: body, bodyIsEveryRow: everyRowInBody)
+        summaryCells = summaries.map { arithmetic.cells(of: $0, columns: columns) }
+        recomputedCells = [:]
+        for (row, function) in partition.recomputed {
+            recomputedCells[row] = arithmetic.recomputedCells(function, columns: columns)
+        }
+        summaryDisagreements = partition.labelled.sorted { $0.row < $1.row }.flatMap {
+            arithmetic.disagreements(row: $0.row, label: $0.label, columns: columns)
+        }
+    }
+
+    /// Fills the inverse index in place: the buffer of the last update is reused when it is not
+    /// shared, and the body's part is written one chunk of rows per core.
+    private mutating func writeDisplayIndexes(count: Int) {
+        displayIndexOfSource.removeAll(keepingCapacity: true)
+        displayIndexOfSource.append(contentsOf: repeatElement(-1, count: count))
+        for (position, row) in pinnedTop.enumerated() { displayIndexOfSource[row] = Int32(position) }
+        let start = bodyStart
+        displayIndexOfSource.withUnsafeMutableBufferPointer { inverse in
+            body.withUnsafeBufferPointer { order in
+                // Rows are distinct: each chunk writes its own.
+                let shared = Unchecked((inverse, order))
+                Parallel.forEach(Parallel.chunks(order.count)) { _, range in
+                    let (inverse, order) = shared.value
+                    for position in range { inverse[order[position]] = Int32(start + position) }
+                }
+            }
+        }
+        let bottomStart = start + body.count
+        for (position, row) in pinnedBottom.enumerated() { displayIndexOfSource[row] = Int32(bottomStart + position) }
+    }
+
+    // MARK: Reading
+
+    /// The number of displayed rows.
+    public var count: Int { pinnedTop.count + topSummaries.count + body.count + pinnedBottom.count + bottomSummaries.count }
+
+    /// The display index of the first body row.
+    public var bodyStart: Int { pinnedTop.count + topSummaries.count }
+
+    /// How many displayed rows stay at the top (pinned rows and top summaries).
+    public var pinnedTopCount: Int { bodyStart }
+
+    /// How many displayed rows stay at the bottom (pinned rows and bottom summaries).
+    public var pinnedBottomCount: Int { pinnedBottom.count + bottomSummaries.count }
+
+    /// The number of source rows the order was made for.
+    public var sourceRowCount: Int { displayIndexOfSource.count }
+
+    /// The row shown at display `index`, or `nil` outside the display. O(1).
+    public func row(at index: Int) -> DisplayRow? {
+        guard index >= 0 else { return nil }
+        var i = index
+        if i < pinnedTop.count { return .source(pinnedTop[i]) }
+        i -= pinnedTop.count
+        if i < topSummaries.count { return .summary(topSummaries[i]) }
+        i -= topSummaries.count
+        if i < body.count { return .source(body[i]) }
+        i -= body.count
+        if i < pinnedBottom.count { return .source(pinnedBottom[i]) }
+        i -= pinnedBottom.count
+        return i < bottomSummaries.count ? .summary(bottomSummaries[i]) : nil
+    }
+
+    /// Where a source row is shown, or `nil` when it is not. O(1).
+    public func displayIndex(ofSourceRow row: Int) -> Int? {
+        guard row >= 0, row < displayIndexOfSource.count else { return nil }
+        let index = displayIndexOfSource[row]
+        return index < 0 ? nil : Int(index)
+    }
+
+    /// The display index of the summary at `summary` in ``summaries``.
+    public func displayIndex(ofSummary summary: Int) -> Int? {
+        if let i = topSummaries.firstIndex(of: summary) { return pinnedTop.count + i }
+        if let i = bottomSummaries.firstIndex(of: summary) { return bodyStart + body.count + pinnedBottom.count + i }
+        return nil
+    }
+
+    /// The part of the grid a row is shown in (`.body` for a source row that is not shown).
+    public func region(of row: DisplayRow) -> RowRegion {
+        switch row {
+        case .source(let index):
+            guard let shown = displayIndex(ofSourceRow: index) else { return .body }
+            if shown < pinnedTop.count { return .pinnedTop }
+            if shown >= bodyStart + body.count { return .pinnedBottom }
+            return .body
+        case .summary(let index):
+            guard summaries.indices.contains(index) else { return .body }
+            return summaries[index].edge == .top ? .pinnedTop : .pinnedBottom
+        }
+    }
+
+    /// The cell the order shows in place of the source's — a summary's result or label, a
+    /// recomputed row's number — or `nil` where the source's own cell is shown.
+    func overriddenCell(_ row: DisplayRow, column: Int, columns: [Column]) -> SummaryCell? {
+        switch row {
+        case .source(let index):
+            return recomputedCells.isEmpty ? nil : recomputedCells[index]?[column]
+        case .summary(let index):
+            guard summaries.indices.contains(index), columns.indices.contains(column) else {
+                return SummaryCell(value: .missing, text: "")
+            }
+            if let cell = summaryCells[index][column] { return cell }
+            let summary = summaries[index]
+            let labelColumn = columns.firstIndex { !summary.columns.contains($0.identifier) }
+            guard labelColumn == column else { return SummaryCell(value: .missing, text: "") }
+            let label = summary.label ?? summary.function.description
+            return SummaryCell(value: .text(label), text: label)
+        }
+    }
+
+    /// Whether a source row's cells are all shown as the source holds them (not recomputed).
+    @inline(__always)
+    func showsAsStored(_ row: Int) -> Bool { recomputedCells.isEmpty || recomputedCells[row] == nil }
+
+    /// Whether a source row's cell in `column` is shown as the source holds it.
+    @inline(__always)
+    func showsAsStored(_ row: Int, column: Int) -> Bool {
+        recomputedCells.isEmpty || recomputedCells[row]?[column] == nil
+    }
+
+    /// The source rows whose cells are recomputed, with the columns that are.
+    var recomputedColumns: [(row: Int, columns: [Int])] {
+        recomputedCells.map { ($0.key, Array($0.value.keys)) }
+    }
+
+    /// The source row shown at display `index` when it is shown as the source holds it (not a
+    /// summary, not recomputed). O(1).
+    @inline(__always)
+    func plainSourceRow(at index: Int) -> Int? {
+        guard case .source(let row)? = row(at: index), showsAsStored(row) else { return nil }
+        return row
+    }
+}
+
+/// What a `.matching` pin looks for: a text, compared without surrounding spaces, and the value
+/// it reads as, compared when both are numbers.
+struct PinTarget {
+    private let text: [UInt8]
+    private let number: ExactDecimal?
+
+    init(_ value: String) {
+        var value = value
+        let (text, number) = value.withUTF8 { buffer -> ([UInt8], ExactDecimal?) in
+            var start = 0, end = buffer.count
+            CellText.trim(buffer, &start, &end)
+            return (Array(buffer[start..<end]), ExactDecimal(buffer))
+        }
+        self.text = text
+        self.number = number
+    }
+
+    func matches(_ cell: UnsafeBufferPointer<UInt8>) -> Bool {
+        var start = 0, end = cell.count
+        CellText.trim(cell, &start, &end)
+        if end - start == text.count, text.withUnsafeBufferPointer({ t in
+            t.isEmpty || memcmp(t.baseAddress!, cell.baseAddress! + start, t.count) == 0
+        }) {
+            return true
+        }
+        guard let number, let first = cell.first, first == UInt8(ascii: "-") || first == UInt8(ascii: "+")
+                || first == UInt8(ascii: ".") || first == 0x20 || (first &- 48) < 10 else { return false }
+        return ExactDecimal(cell) == number
+    }
+}

@@ -1,0 +1,154 @@
+import Foundation
+
+/// The arithmetic of summaries over one body of rows: what a summary row shows, what a user's own
+/// recomputed summary row shows, and whether a pinned 平均 row still says what the body gives.
+///
+/// Numbers come straight from a table's column storage where the source has one (no `CellValue`
+/// per cell), from the source's values otherwise; both give the same digits.
+struct SummaryArithmetic {
+    let source: GridDataSource
+    let storage: ColumnStorageSource?
+    /// The body rows (source positions).
+    let body: [Int]
+    /// Whether the body is every row of the source: a column's decimals are then its storage's.
+    let bodyIsEveryRow: Bool
+    private var decimalsCache: [Int: Int] = [:]
+
+    init(source: GridDataSource, body: [Int], bodyIsEveryRow: Bool) {
+        self.source = source
+        storage = source as? ColumnStorageSource
+        self.body = body
+        self.bodyIsEveryRow = bodyIsEveryRow
+    }
+
+    /// The stored storage of `column`, when the source keeps one for it.
+    private func store(_ column: Int) -> ColumnStore? {
+        guard let storage, storage.stores.indices.contains(column) else { return nil }
+        let store = storage.stores[column]
+        return store.count >= source.rowCount ? store : nil
+    }
+
+    /// The most decimals the body's numbers of `column` are written with: what a summary of it is
+    /// written with unless a precision is given.
+    mutating func decimals(_ column: Int) -> Int {
+        if let known = decimalsCache[column] { return known }
+        var digits = 0
+        if var store = store(column) {
+            if bodyIsEveryRow {
+                digits = Int(store.fractionDigits())
+            } else {
+                for row in body where store.kinds[row].isNumber {
+                    digits = max(digits, store.withText(at: row) { CellText.fractionDigits($0) })
+                }
+            }
+        } else {
+            for row in body where source.value(row: row, column: column).number != nil {
+                digits = max(digits, DecimalFormat.fractionDigits(source.text(row: row, column: column)))
+            }
+        }
+        decimalsCache[column] = digits
+        return digits
+    }
+
+    /// `summary`'s cells, by column position; columns the source lacks are left out.
+    mutating func cells(of summary: SummaryRow, columns: [Column]) -> [Int: SummaryCell] {
+        var cells: [Int: SummaryCell] = [:]
+        for name in summary.columns {
+            guard let c = columns.firstIndex(where: { $0.identifier == name }) else { continue }
+            cells[c] = summarize(summary.function, column: c, decimals: summary.precision ?? decimals(c))
+        }
+        return cells
+    }
+
+    /// A recomputed pinned row's cells: `function` of the body in every number column.
+    mutating func recomputedCells(_ function: SummaryFunction, columns: [Column]) -> [Int: SummaryCell] {
+        var cells: [Int: SummaryCell] = [:]
+        for (c, column) in columns.enumerated() where column.type.isNumeric {
+            cells[c] = summarize(function, column: c, decimals: decimals(c))
+        }
+        return cells
+    }
+
+    /// Where a pinned row labelled as a summary (平均, 合计, …) says another number than that
+    /// summary of the body, compared at the precision the row's own text is written with. Rows
+    /// whose label names no summary are not checked.
+    mutating func disagreements(row: Int, label: String, columns: [Column]) -> [SummaryDisagreement] {
+        guard let function = SummaryFunction(label: label) else { return [] }
+        var found: [SummaryDisagreement] = []
+        for (c, column) in columns.enumerated() where column.type.isNumeric {
+            guard let says = source.value(row: row, column: c).number else { continue }
+            let saysText = source.text(row: row, column: c)
+            let computed = summarize(function, column: c, decimals: decimals(c))
+            guard let value = computed.value.number else { continue }
+            let precision = DecimalFormat.fractionDigits(saysText)
+            if DecimalFormat.format(value, decimals: precision) != DecimalFormat.format(says, decimals: precision) {
+                found.append(SummaryDisagreement(row: row, label: label.trimmingCharacters(in: .whitespaces),
+                                                 column: column.identifier, function: function.description,
+                                                 says: saysText.trimmingCharacters(in: .whitespaces),
+                                                 computed: computed.text))
+            }
+        }
+        return found
+    }
+
+    /// One summary of one column over the body, written with `decimals`.
+    func summarize(_ function: SummaryFunction, column: Int, decimals: Int) -> SummaryCell {
+        switch function {
+        case .count:
+            var present = 0
+            if let store = store(column) {
+                let kinds = store.kinds
+                let numeric = source.columns[column].type.isNumeric
+                for row in body where kinds[row] != .missing && !(numeric && kinds[row] == .notANumber) { present += 1 }
+            } else {
+                for row in body where !source.value(row: row, column: column).isMissing { present += 1 }
+            }
+            return SummaryCell(value: .integer(present), text: String(present))
+        case .sum, .mean:
+            var adder = NumberSum()
+            if let store = store(column) {
+                for row in body {
+                    switch store.kinds[row] {
+                    case .integer: adder.add(Int64(bitPattern: store.payload(at: row)))
+                    case .decimal, .approximate: adder.add(Double(bitPattern: store.payload(at: row)))
+                    default: break
+                    }
+                }
+            } else {
+                for row in body {
+                    switch source.value(row: row, column: column) {
+                    case .integer(let i): adder.add(Int64(i))
+                    case .decimal(let d) where d.isFinite: adder.add(d)
+                    default: break
+                    }
+                }
+            }
+            let value: CellValue
+            if case .sum = function { value = adder.sum } else { value = adder.mean }
+            switch value {
+            case .integer(let i): return SummaryCell(value: value, text: String(i))
+            case .decimal(let d): return SummaryCell(value: value, text: DecimalFormat.format(d, decimals: decimals))
+            default: return SummaryCell(value: .missing, text: "")
+            }
+        case .min, .max:
+            // One pass over the body's codes: the smallest or largest present value.
+            guard !body.isEmpty else { return SummaryCell(value: .missing, text: "") }
+            let input = KeyInput(source, column: column, rows: body)
+            let codes = KeyCodes(input, text: source.columns[column].textComparator, direction: .ascending, nulls: .last)
+            var best: Int?
+            for position in body.indices
+            where KeyCodes.kindRank(input.kinds[position], numericColumn: input.numericColumn) != nil {
+                guard let current = best else { best = position; continue }
+                let order = codes.compare(position, current)
+                if case .min = function, order == .orderedAscending { best = position }
+                if case .max = function, order == .orderedDescending { best = position }
+            }
+            guard let best else { return SummaryCell(value: .missing, text: "") }
+            return SummaryCell(value: source.value(row: body[best], column: column),
+                               text: source.text(row: body[best], column: column))
+        case .custom:
+            let result = function.apply(source.values(ofColumn: column, rows: body))
+            return SummaryCell(value: result, text: result.description)
+        }
+    }
+}
