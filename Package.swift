@@ -5,6 +5,7 @@ let package = Package(
     name: "Trellis",
     products: [
         .library(name: "Trellis", targets: ["Trellis"]),
+        .library(name: "TrellisText", targets: ["TrellisText"]),
         .library(name: "TrellisCollectionView", targets: ["TrellisCollectionView"]),
         .library(name: "TrellisLayouts", targets: ["TrellisLayouts"]),
         .library(name: "TrellisGrid", targets: ["TrellisGrid"]),
@@ -14,6 +15,9 @@ let package = Package(
         .executable(name: "trellis", targets: ["trellis"]),
     ],
     targets: [
+        // A leaf that the others import: JSON reading and writing, buffered text output, and the
+        // width of text in terminal columns.
+        .target(name: "TrellisText"),
         // UIKit's collection-view half as one module, as UIKit is one: geometry, views, layouts and
         // the collection view that drives them. The invariant checks of the unsafe layout storage
         // are compiled into debug builds (the tests) only.
@@ -21,43 +25,46 @@ let package = Package(
             name: "TrellisCollectionView",
             swiftSettings: [.define("TRELLIS_INVARIANT_CHECKS", .when(configuration: .debug))]
         ),
-        // The layouts people write most (grid, waterfall, justified rows, compositional), each a
-        // `CollectionViewLayout` subclass on the public API of the module above, as a user's would be.
-        .target(name: "TrellisLayouts", dependencies: ["TrellisCollectionView"]),
+        // The layouts people write most (grid, waterfall, justified rows, compositional, circle,
+        // carousel) and the data grid's layout, each a `CollectionViewLayout` subclass on the public
+        // API of the module above, as a user's would be.
+        .target(name: "TrellisLayouts", dependencies: ["TrellisCollectionView", "TrellisGrid", "TrellisText"]),
+        // The grid without UI: tables, sources, sorting, the display order.
         .target(
             name: "TrellisGrid",
-            dependencies: ["TrellisCollectionView"],
             // Locale-aware sorting uses ICU's collation sort keys; on Linux the toolchain's
             // Foundation carries ICU as `_FoundationICU` (elsewhere Foundation's comparison is used).
             linkerSettings: [.linkedLibrary("_FoundationICU", .when(platforms: [.linux]))]
         ),
-        .target(name: "TrellisRender", dependencies: ["TrellisCollectionView", "TrellisGrid"]),
+        .target(name: "TrellisRender", dependencies: ["TrellisText", "TrellisCollectionView", "TrellisGrid"]),
         // SQLite through the system library (Debian's libsqlite3-dev).
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         // External data sources: a grid bound to an SQL table keeps every sorting feature.
         // PostgreSQL through libpq (Debian's libpq-dev).
         .systemLibrary(name: "CPostgreSQL", path: "Sources/CPostgreSQL", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
         .target(name: "TrellisSQL", dependencies: ["CSQLite", "CPostgreSQL", "TrellisGrid"]),
-        .target(name: "TrellisCLI", dependencies: ["TrellisCollectionView", "TrellisLayouts", "TrellisGrid", "TrellisRender", "TrellisSQL"]),
+        .target(name: "TrellisCLI",
+                dependencies: ["TrellisText", "TrellisCollectionView", "TrellisLayouts", "TrellisGrid", "TrellisRender", "TrellisSQL"]),
         .executableTarget(name: "trellis", dependencies: ["TrellisCLI"]),
-        .target(name: "Trellis", dependencies: ["TrellisCollectionView", "TrellisLayouts", "TrellisGrid", "TrellisRender", "TrellisSQL"]),
+        .target(name: "Trellis",
+                dependencies: ["TrellisText", "TrellisCollectionView", "TrellisLayouts", "TrellisGrid", "TrellisRender", "TrellisSQL"]),
         // Helpers shared by the test targets; not a product.
         .target(name: "TrellisTestSupport", path: "Sources/TrellisTestSupport"),
         .testTarget(name: "TrellisLayoutTests", dependencies: ["TrellisCollectionView", "TrellisTestSupport"]),
         .testTarget(name: "TrellisLayoutsTests",
-                    dependencies: ["TrellisLayouts", "TrellisCollectionView", "TrellisTestSupport"],
+                    dependencies: ["TrellisLayouts", "TrellisCollectionView", "TrellisGrid", "TrellisTestSupport"],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "TrellisCollectionViewTests",
-                    dependencies: ["TrellisCollectionView", "TrellisTestSupport"]),
-        .testTarget(name: "TrellisGridTests", dependencies: ["TrellisGrid", "TrellisTestSupport"]),
+                    dependencies: ["TrellisCollectionView", "TrellisLayouts", "TrellisTestSupport"]),
+        .testTarget(name: "TrellisGridTests", dependencies: ["TrellisGrid", "TrellisText", "TrellisTestSupport"]),
         .testTarget(name: "TrellisSQLTests", dependencies: ["TrellisSQL", "TrellisGrid", "TrellisCLI", "TrellisTestSupport"]),
-        .testTarget(name: "TrellisRenderTests", dependencies: ["TrellisRender", "TrellisCollectionView"]),
+        .testTarget(name: "TrellisRenderTests", dependencies: ["TrellisRender", "TrellisText", "TrellisCollectionView"]),
         // UIKit-dialect samples ported by the mechanical step and built in a package of their own,
         // with the README's and the guides' snippets; the samples are text, not part of the build.
         .testTarget(name: "TrellisPortingTests", dependencies: ["TrellisTestSupport"], exclude: ["UIKit", "Harness", "Expected.txt"]),
         .testTarget(
             name: "TrellisCLITests",
-            dependencies: ["TrellisCLI", "TrellisRender", "TrellisCollectionView", "TrellisSQL", "TrellisTestSupport"],
+            dependencies: ["TrellisCLI", "TrellisText", "TrellisRender", "TrellisCollectionView", "TrellisSQL", "TrellisTestSupport"],
             exclude: ["Transcripts"]
         ),
     ],

@@ -14,7 +14,8 @@ let package = Package(
                            .product(name: "TrellisGrid", package: "Trellis"),
                            .product(name: "TrellisRender", package: "Trellis"),
                            .product(name: "TrellisSQL", package: "Trellis"),
-                           .product(name: "TrellisCLI", package: "Trellis")]
+                           .product(name: "TrellisCLI", package: "Trellis"),
+                           .product(name: "TrellisText", package: "Trellis")]
         ),
     ],
     swiftLanguageModes: [.v6]

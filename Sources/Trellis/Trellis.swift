@@ -1,5 +1,6 @@
 // `import Trellis` is all a user writes, as `import UIKit` is: the collection view and its
-// layouts (which re-export Foundation), the grid and the renderers.
+// layouts (which re-export Foundation), the grid, the renderers and their text leaf.
+@_exported import TrellisText
 @_exported import TrellisCollectionView
 @_exported import TrellisLayouts
 @_exported import TrellisGrid

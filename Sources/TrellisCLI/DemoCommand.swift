@@ -1,6 +1,7 @@
 import Foundation
 import TrellisCollectionView
 import TrellisGrid
+import TrellisLayouts
 import TrellisRender
 
 /// `trellis demo [--output DIR]`: lays out the built-in example specs and writes a page of them.

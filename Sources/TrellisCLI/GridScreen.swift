@@ -1,4 +1,5 @@
 import Foundation
+import TrellisText
 import TrellisGrid
 import TrellisRender
 

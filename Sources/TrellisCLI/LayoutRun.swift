@@ -1,4 +1,5 @@
 import Foundation
+import TrellisText
 import TrellisCollectionView
 import TrellisLayouts
 import TrellisRender

@@ -1,4 +1,5 @@
 import Foundation
+import TrellisText
 import TrellisRender
 
 /// An invalid spec: the JSON path of the offending value and what is wrong with it.

@@ -1,5 +1,6 @@
 import Testing
 @_spi(Instrumentation) @testable import TrellisCollectionView
+import TrellisLayouts
 
 private func ip(_ section: Int, _ item: Int) -> IndexPath { IndexPath(item: item, section: section) }
 

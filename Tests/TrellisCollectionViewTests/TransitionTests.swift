@@ -1,5 +1,6 @@
 import Testing
 @_spi(Instrumentation) @testable import TrellisCollectionView
+import TrellisLayouts
 
 private func ip(_ section: Int, _ item: Int) -> IndexPath { IndexPath(item: item, section: section) }
 private func cell(_ item: Int) -> ElementID { ElementID(category: .cell, kind: nil, section: 0, item: item) }

@@ -1,4 +1,5 @@
 import Foundation
+import TrellisText
 import TrellisTestSupport
 import Testing
 @testable import TrellisGrid

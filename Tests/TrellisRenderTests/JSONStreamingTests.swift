@@ -1,4 +1,5 @@
 import Foundation
+import TrellisText
 import Testing
 import TrellisCollectionView
 import TrellisRender

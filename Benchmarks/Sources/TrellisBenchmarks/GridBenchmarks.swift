@@ -1,5 +1,6 @@
 @_spi(Instrumentation) import TrellisCollectionView
 @_spi(Instrumentation) import TrellisGrid
+@_spi(Instrumentation) import TrellisLayouts
 
 /// The grid sorting benchmarks: 1,000,000 rows, against the standard library's sort of the same
 /// numbers, plus pandas' `sort_values` on the same CSV when pandas is installed.

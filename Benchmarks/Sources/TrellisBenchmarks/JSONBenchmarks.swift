@@ -1,4 +1,5 @@
 import Foundation
+import TrellisText
 import TrellisCLI
 import TrellisCollectionView
 import TrellisRender

@@ -1,4 +1,5 @@
 import Foundation
+import TrellisText
 import TrellisGrid
 
 /// Writes a ``DataGrid`` as it is displayed (pinned rows, sorted body, summaries) in text, CSV,

@@ -1,4 +1,5 @@
 import Foundation
+import TrellisText
 import TrellisGrid
 
 /// A grid page whose headers sort it in the browser with exactly Trellis's order: the orders are

@@ -1,4 +1,5 @@
 import Foundation
+import TrellisText
 import TrellisCollectionView
 
 /// A computed layout as plain data: its content size and the attributes of its elements, in a

@@ -1,4 +1,5 @@
 import Foundation
+import TrellisText
 
 /// Escaping for XML and HTML text and attribute values.
 public enum Markup {

@@ -1,6 +1,6 @@
 import Foundation
+import TrellisText
 import TrellisCollectionView
-import TrellisGrid
 
 /// Draws a ``LayoutSnapshot`` as SVG: every element a labelled box at its frame, decoration views
 /// below everything, then elements in ascending zIndex (ties keep the layout's order), as a host

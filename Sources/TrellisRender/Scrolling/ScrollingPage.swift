@@ -1,4 +1,5 @@
 import Foundation
+import TrellisText
 import TrellisCollectionView
 
 /// A page that plays back ``ScrollRecording``s: for each, the screen (the views on it, each with

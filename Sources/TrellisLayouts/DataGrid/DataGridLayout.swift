@@ -1,5 +1,7 @@
 import Foundation
 import TrellisCollectionView
+import TrellisGrid
+import TrellisText
 
 /// A collection-view layout for a ``DataGrid``: one cell per displayed row and column, a header row
 /// pinned to the top while scrolling vertically, frozen leading columns pinned while scrolling

@@ -1,4 +1,5 @@
 import Foundation
+import TrellisCollectionView
 
 /// A horizontal row of equal items whose scrolling always comes to rest with one item centred in
 /// the viewport: a flow layout with a `targetContentOffset` that snaps.

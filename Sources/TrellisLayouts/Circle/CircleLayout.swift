@@ -1,4 +1,5 @@
 import Foundation
+import TrellisCollectionView
 
 /// Items on a circle around the centre of the viewport — the seed's example of custom insert and
 /// delete animations: an inserted cell grows out of the centre from alpha 0, a deleted one shrinks

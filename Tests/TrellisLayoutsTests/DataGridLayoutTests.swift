@@ -1,4 +1,5 @@
 @_spi(Instrumentation) import TrellisCollectionView
+@_spi(Instrumentation) import TrellisLayouts
 import TrellisTestSupport
 import Testing
 @_spi(Instrumentation) @testable import TrellisGrid
@@ -21,6 +22,13 @@ struct DataGridLayoutTests {
 
     func host(_ layout: DataGridLayout) -> StaticLayoutHost {
         StaticLayoutHost(layout: layout, itemCounts: [layout.itemCount], bounds: CGRect(x: 0, y: 0, width: 375, height: 400))
+    }
+
+    @Test("a negative number of frozen columns is none")
+    func negativeFrozenColumns() throws {
+        let layout = DataGridLayout(grid: try makeGrid(rows: 3))
+        layout.frozenColumns = -1
+        #expect(layout.frozenColumns == 0)
     }
 
     @Test("rect queries equal a brute-force filter of every element, wherever the viewport is")
