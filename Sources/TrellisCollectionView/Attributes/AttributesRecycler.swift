@@ -72,6 +72,15 @@ public final class AttributesRecycler {
         return attributes
     }
 
+    /// An object of the base class describing `element`, as ``make(category:kind:section:item:frame:)``.
+    @inline(__always)
+    public func make(_ element: LayoutElement) -> CollectionViewLayoutAttributes {
+        let attributes = make(category: element.category, kind: element.kind, section: element.section, item: element.item,
+                              frame: element.frame)
+        if element.zIndex != 0 { attributes.zIndex = element.zIndex }
+        return attributes
+    }
+
     private static func fresh(category: CollectionView.ElementCategory, kind: String?, section: Int, item: Int,
                               frame: CGRect) -> CollectionViewLayoutAttributes {
         let attributes = CollectionViewLayoutAttributes(category: category, kind: kind, section: section, item: item)

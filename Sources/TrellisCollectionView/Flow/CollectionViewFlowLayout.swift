@@ -115,6 +115,8 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
 
     /// Reuses the objects of earlier queries that no one holds any more.
     private let recycler = AttributesRecycler()
+    /// The one object `forEachLayoutAttributes(in:_:)` hands out, element after element.
+    private let streamRecycler = AttributesRecycler()
 
     /// Set by the delegate's default `sizeForItemAt`, so the layout can tell an implemented method
     /// from the default and keep equal-sized sections free of per-item work.
@@ -153,8 +155,7 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
         let bounds = host.bounds
         preparedBounds = bounds
         let inset = host.adjustedContentInset
-        let vertical = scrollDirection == .vertical
-        let crossSize = max(0, Self.clean(vertical ? bounds.width - inset.horizontal : bounds.height - inset.vertical))
+        let crossSize = max(0, Self.clean(axis.breadth(bounds.size) - axis.crossInsets(inset)))
         let reference = referenceInsets(host)
         let delegate = host.delegate as? CollectionViewDelegateFlowLayout
         let sectionCount = max(0, host.numberOfSections)
@@ -219,17 +220,18 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
         return true
     }
 
+    /// The scroll axis, for code that lays out either direction.
+    private var axis: ScrollAxis { ScrollAxis(scrollDirection) }
+
     /// Where pinned headers and footers stick now, in the scroll frame; `nil` without pinning.
     package var pinning: FlowGeometry.Pinning? {
         guard sectionHeadersPinToVisibleBounds || sectionFootersPinToVisibleBounds, let host = collectionView else {
             return nil
         }
         let bounds = host.bounds, inset = host.adjustedContentInset
-        let vertical = scrollDirection == .vertical
-        let top = vertical ? bounds.minY + inset.top : bounds.minX + inset.left
-        let bottom = vertical ? bounds.maxY - inset.bottom : bounds.maxX - inset.right
         return FlowGeometry.Pinning(headers: sectionHeadersPinToVisibleBounds, footers: sectionFootersPinToVisibleBounds,
-                                    visibleMin: top, visibleMax: bottom)
+                                    visibleMin: axis.minimum(bounds) + axis.leading(inset),
+                                    visibleMax: axis.maximum(bounds) - axis.trailing(inset))
     }
 
     open override var collectionViewContentSize: CGSize {
@@ -245,21 +247,17 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
     /// Streams the elements straight from the geometry through one reused object — unless a
     /// subclass may have changed what a rect query answers, in which case it asks that.
     open override func forEachLayoutAttributes(in rect: CGRect, _ body: (CollectionViewLayoutAttributes) -> Void) {
-        guard type(of: self) == CollectionViewFlowLayout.self else {
-            super.forEachLayoutAttributes(in: rect, body)
-            return
-        }
-        prepareIfNeeded()
-        let reused = CollectionViewLayoutAttributes()
-        let pinning = self.pinning
-        flowGeometry.forEachElement(in: rect, pinning: pinning) { category, kind, section, item, frame in
-            reused.reset(category: category, kind: kind, section: section, item: item, frame: frame)
-            if let pinning, category == .supplementaryView,
-               (pinning.headers && kind == CollectionView.elementKindSectionHeader)
-                || (pinning.footers && kind == CollectionView.elementKindSectionFooter) {
-                reused.zIndex = FlowGeometry.pinnedZIndex
+        streamLayoutAttributes(in: rect, walkOf: CollectionViewFlowLayout.self, reusing: streamRecycler, to: body) { emit in
+            prepareIfNeeded()
+            let pinning = self.pinning
+            flowGeometry.forEachElement(in: rect, pinning: pinning) { category, kind, section, item, frame in
+                let pinned = category == .supplementaryView && pinning.map {
+                    ($0.headers && kind == CollectionView.elementKindSectionHeader)
+                        || ($0.footers && kind == CollectionView.elementKindSectionFooter)
+                } == true
+                emit(LayoutElement(category, kind: kind, section: section, item: item, frame: frame,
+                                   zIndex: pinned ? FlowGeometry.pinnedZIndex : 0))
             }
-            body(reused)
         }
     }
 
@@ -425,15 +423,13 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
         flow.invalidateFlowLayoutDelegateMetrics = false
         flow.invalidateFlowLayoutAttributes = false
         do {
-            let vertical = scrollDirection == .vertical
-            let visibleTop = vertical ? host.bounds.minY + host.adjustedContentInset.top
-                                      : host.bounds.minX + host.adjustedContentInset.left
-            let itemTop = vertical ? originalAttributes.frame.minY : originalAttributes.frame.minX
-            if itemTop < visibleTop {
-                let scrollSize = vertical ? size : LayoutGeometry.transposed(size)
+            let axis = self.axis
+            let visibleTop = axis.minimum(host.bounds) + axis.leading(host.adjustedContentInset)
+            if axis.minimum(originalAttributes.frame) < visibleTop {
+                let scrollSize = axis.vertical ? size : LayoutGeometry.transposed(size)
                 let change = flowGeometry.lineHeightChange(section: path.section, item: path.item, to: scrollSize)
-                    ?? (vertical ? size.height - originalAttributes.size.height : size.width - originalAttributes.size.width)
-                flow.contentOffsetAdjustment = vertical ? CGPoint(x: 0, y: change) : CGPoint(x: change, y: 0)
+                    ?? axis.length(size) - axis.length(originalAttributes.size)
+                flow.contentOffsetAdjustment = axis.point(u: change, v: 0)
             }
         }
         return flow
@@ -456,9 +452,7 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
         }
         flow.invalidateFlowLayoutDelegateMetrics = false
         flow.invalidateFlowLayoutAttributes = false
-        let vertical = scrollDirection == .vertical
-        let range = flowGeometry.sections(meeting: vertical ? newBounds.minY : newBounds.minX,
-                                      vertical ? newBounds.maxY : newBounds.maxX)
+        let range = flowGeometry.sections(meeting: axis.minimum(newBounds), axis.maximum(newBounds))
         let paths = range.map { IndexPath(item: 0, section: $0) }
         if sectionHeadersPinToVisibleBounds {
             flow.invalidateSupplementaryElements(ofKind: CollectionView.elementKindSectionHeader, at: paths)
@@ -470,7 +464,7 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
     }
 
     private func crossSizeChanges(_ newBounds: CGRect) -> Bool {
-        scrollDirection == .vertical ? newBounds.width != preparedBounds.width : newBounds.height != preparedBounds.height
+        axis.breadth(newBounds.size) != axis.breadth(preparedBounds.size)
     }
 
     // MARK: Gathering inputs
@@ -537,12 +531,11 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
             ?? footerReferenceSize
         inset = EdgeInsets(top: Self.finite(inset.top), left: Self.finite(inset.left) + reference.left,
                            bottom: Self.finite(inset.bottom), right: Self.finite(inset.right) + reference.right)
-        let vertical = scrollDirection == .vertical
-        return FlowSectionMetrics(inset: vertical ? inset : inset.transposed,
+        return FlowSectionMetrics(inset: axis.vertical ? inset : inset.transposed,
                                   minimumLineSpacing: Self.finite(lineSpacing),
                                   minimumInteritemSpacing: Self.finite(interitemSpacing),
-                                  headerExtent: Self.clean(vertical ? header.height : header.width),
-                                  footerExtent: Self.clean(vertical ? footer.height : footer.width))
+                                  headerExtent: Self.clean(axis.length(header)),
+                                  footerExtent: Self.clean(axis.length(footer)))
     }
 
     /// The extra inset that `sectionInsetReference` adds across the scroll axis (left and right

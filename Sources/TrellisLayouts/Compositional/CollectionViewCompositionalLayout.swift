@@ -305,7 +305,7 @@ open class CollectionViewCompositionalLayout: CollectionViewLayout {
         let configuration = storedConfiguration
         let size = containerSize(collectionView)
         let layoutInsets = referenceInsets(configuration.contentInsetsReference, collectionView, size)
-        let axis = Axis(vertical: vertical)
+        let axis = ScrollAxis(vertical: vertical)
         let crossStart = vertical ? layoutInsets.leading : layoutInsets.top
         let crossLength = vertical ? size.width - layoutInsets.horizontal : size.height - layoutInsets.vertical
         var cursor: CGFloat = 0
@@ -442,20 +442,11 @@ open class CollectionViewCompositionalLayout: CollectionViewLayout {
         return type == nil || type == CollectionViewLayoutAttributes.self ? nil : type
     }
 
-    private func make(_ element: Element, as subclass: CollectionViewLayoutAttributes.Type?) -> CollectionViewLayoutAttributes {
-        let attributes: CollectionViewLayoutAttributes
-        if let subclass {
-            attributes = subclass.init(category: element.category, kind: element.kind, section: element.section, item: element.item)
-            attributes.frame = element.frame
-        } else {
-            attributes = recycler.make(category: element.category, kind: element.kind, section: element.section,
-                                       item: element.item, frame: element.frame)
-        }
-        if element.zIndex != 0 { attributes.zIndex = element.zIndex }
-        return attributes
+    private func make(_ element: LayoutElement, as subclass: CollectionViewLayoutAttributes.Type?) -> CollectionViewLayoutAttributes {
+        subclass == nil ? recycler.make(element) : makeLayoutAttributes(element)
     }
 
-    private func make(_ element: Element) -> CollectionViewLayoutAttributes { make(element, as: subclassOfAttributes) }
+    private func make(_ element: LayoutElement) -> CollectionViewLayoutAttributes { make(element, as: subclassOfAttributes) }
 
     open override func layoutAttributesForElements(in rect: CGRect) -> [CollectionViewLayoutAttributes]? {
         let rect = rect.standardized
@@ -464,10 +455,10 @@ open class CollectionViewCompositionalLayout: CollectionViewLayout {
         let state = scrollState
         let subclass = subclassOfAttributes
         for g in globals where LayoutGeometry.intersects(g.natural, rect) {
-            result.append(make(Element(category: .supplementaryView, kind: g.kind, section: 0, item: g.index,
+            result.append(make(LayoutElement(.supplementaryView, kind: g.kind, section: 0, item: g.index,
                                        frame: g.natural, zIndex: g.zIndex), as: subclass))
         }
-        let axis = Axis(vertical: vertical)
+        let axis = ScrollAxis(vertical: vertical)
         for s in sectionIndex.candidates(from: axis.minimum(rect), to: axis.maximum(rect)) {
             let offset = orthogonalOffsets.isEmpty ? 0 : orthogonalOffsets[s] ?? 0
             guard let handler = sections[s].handler, let environment else {
@@ -497,7 +488,7 @@ open class CollectionViewCompositionalLayout: CollectionViewLayout {
         guard indexPath.count == 2 else { return nil }
         if indexPath.section == 0, let g = globals.first(where: { $0.kind == elementKind && $0.index == indexPath.item }),
            !(sections.first?.hasSupplementary(kind: elementKind, index: indexPath.item) ?? false) {
-            return make(Element(category: .supplementaryView, kind: g.kind, section: 0, item: g.index, frame: g.natural,
+            return make(LayoutElement(.supplementaryView, kind: g.kind, section: 0, item: g.index, frame: g.natural,
                                 zIndex: g.zIndex)).copy() as? CollectionViewLayoutAttributes
         }
         guard sections.indices.contains(indexPath.section) else { return nil }
@@ -520,32 +511,4 @@ struct ScrollState {
     var visibleStart: CGFloat
     var visibleEnd: CGFloat
     var offset: CGPoint
-}
-
-/// One element a query found.
-struct Element {
-    var category: CollectionView.ElementCategory
-    var kind: String?
-    var section: Int
-    var item: Int
-    var frame: CGRect
-    var zIndex: Int
-}
-
-/// The layout's axis: `u` along the scroll axis, `v` across it.
-struct Axis {
-    let vertical: Bool
-    func minimum(_ r: CGRect) -> CGFloat { vertical ? r.minY : r.minX }
-    func maximum(_ r: CGRect) -> CGFloat { vertical ? r.maxY : r.maxX }
-    func crossMinimum(_ r: CGRect) -> CGFloat { vertical ? r.minX : r.minY }
-    func crossMaximum(_ r: CGRect) -> CGFloat { vertical ? r.maxX : r.maxY }
-    func length(_ r: CGRect) -> CGFloat { vertical ? r.height : r.width }
-    func length(_ s: CGSize) -> CGFloat { vertical ? s.height : s.width }
-    func breadth(_ s: CGSize) -> CGFloat { vertical ? s.width : s.height }
-    func rect(u: CGFloat, v: CGFloat, length: CGFloat, breadth: CGFloat) -> CGRect {
-        vertical ? CGRect(x: v, y: u, width: breadth, height: length) : CGRect(x: u, y: v, width: length, height: breadth)
-    }
-    func offset(_ r: CGRect, u: CGFloat, v: CGFloat) -> CGRect {
-        vertical ? r.offsetBy(dx: v, dy: u) : r.offsetBy(dx: u, dy: v)
-    }
 }

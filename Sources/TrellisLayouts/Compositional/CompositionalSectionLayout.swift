@@ -12,7 +12,7 @@ struct PlacedSupplementary {
 
     /// Places `item` at `u` along the scroll axis, across `crossStart ..< crossStart + crossLength`.
     static func place(_ item: CollectionLayoutBoundarySupplementaryItem, index: Int, section: Int?, at u: CGFloat,
-                      crossStart: CGFloat, crossLength: CGFloat, fullCross container: CGSize, axis: Axis,
+                      crossStart: CGFloat, crossLength: CGFloat, fullCross container: CGSize, axis: ScrollAxis,
                       measured: CGFloat?) throws(LayoutConfigurationError) -> PlacedSupplementary {
         let solver = TemplateSolver(vertical: axis.vertical, traitCollection: TraitCollection(), section: section ?? 0)
         let width = axis.vertical ? crossLength : container.width
@@ -68,12 +68,12 @@ struct SectionLayout {
     private(set) var end: CGFloat = 0
     private(set) var contentU: CGFloat = 0
     private(set) var boundaries: [PlacedSupplementary] = []
-    private var decorations: [Element] = []
+    private var decorations: [LayoutElement] = []
     private(set) var reach: ClosedRange<CGFloat> = 0...0
 
     var isOrthogonal: Bool { behavior != .none }
     var isEstimated: Bool { !measured.isEmpty }
-    var axis: Axis { Axis(vertical: vertical) }
+    var axis: ScrollAxis { ScrollAxis(vertical: vertical) }
     var reactsToScrolling: Bool { handler != nil || boundaries.contains { $0.pinned } }
     /// The leading inset across the scroll axis, and a group's breadth there.
     var crossLead: CGFloat { vertical ? insets.leading : insets.top }
@@ -296,7 +296,7 @@ struct SectionLayout {
             let i = decoration.contentInsets
             let inset = CGRect(x: frame.minX + i.leading, y: frame.minY + i.top, width: max(0, frame.width - i.horizontal),
                                height: max(0, frame.height - i.vertical))
-            decorations.append(Element(category: .decorationView, kind: decoration.elementKind, section: index, item: n,
+            decorations.append(LayoutElement(.decorationView, kind: decoration.elementKind, section: index, item: n,
                                        frame: inset, zIndex: decoration.zIndex))
         }
         // Everything the section may draw, for the section index: badges and offsets stick out.
@@ -350,7 +350,7 @@ struct SectionLayout {
 
     /// Every element of group `g`: cells, then their badges.
     private func emit(group g: Int, origin: (u: CGFloat, v: CGFloat), rect: CGRect?, lengths: inout [CGFloat],
-                      offsets: inout [CGFloat], _ out: (Element) -> Void) {
+                      offsets: inout [CGFloat], _ out: (LayoutElement) -> Void) {
         let axis = self.axis
         let first = g * perGroup
         let present = min(perGroup, count - first)
@@ -368,7 +368,7 @@ struct SectionLayout {
             }
             if !template.supplementaries.isEmpty { cells.append(frame) }
             if rect.map({ LayoutGeometry.intersects(frame, $0) }) ?? true {
-                out(Element(category: .cell, kind: nil, section: index, item: first + j, frame: frame, zIndex: leaf.zIndex))
+                out(LayoutElement(.cell, kind: nil, section: index, item: first + j, frame: frame, zIndex: leaf.zIndex))
             }
         }
         for supplementary in template.supplementaries where supplementary.leaf < present {
@@ -383,7 +383,7 @@ struct SectionLayout {
                 }
             }
             if rect.map({ LayoutGeometry.intersects(frame, $0) }) ?? true {
-                out(Element(category: .supplementaryView, kind: supplementary.kind, section: index,
+                out(LayoutElement(.supplementaryView, kind: supplementary.kind, section: index,
                                    item: first + supplementary.leaf, frame: frame, zIndex: supplementary.zIndex))
             }
         }
@@ -426,12 +426,12 @@ struct SectionLayout {
 
     /// The section's elements meeting `rect`, in order: decorations, boundary supplementaries,
     /// then group by group each cell and its badges.
-    func elements(in rect: CGRect, state: ScrollState, orthogonalOffset: CGFloat, _ out: (Element) -> Void) {
+    func elements(in rect: CGRect, state: ScrollState, orthogonalOffset: CGFloat, _ out: (LayoutElement) -> Void) {
         for d in decorations where LayoutGeometry.intersects(d.frame, rect) { out(d) }
         for b in boundaries {
             let frame = self.frame(of: b, state: state)
             if LayoutGeometry.intersects(frame, rect) {
-                out(Element(category: .supplementaryView, kind: b.kind, section: index, item: b.index, frame: frame,
+                out(LayoutElement(.supplementaryView, kind: b.kind, section: index, item: b.index, frame: frame,
                                    zIndex: b.zIndex))
             }
         }
@@ -453,9 +453,9 @@ struct SectionLayout {
         }
     }
 
-    func item(_ item: Int, orthogonalOffset: CGFloat) -> Element? {
+    func item(_ item: Int, orthogonalOffset: CGFloat) -> LayoutElement? {
         guard item >= 0, item < count, perGroup > 0 else { return nil }
-        var out: [Element] = []
+        var out: [LayoutElement] = []
         var lengths: [CGFloat] = [], offsets: [CGFloat] = []
         let g = item / perGroup
         emit(group: g, origin: groupOrigin(g, orthogonalOffset: orthogonalOffset), rect: nil, lengths: &lengths,
@@ -468,13 +468,13 @@ struct SectionLayout {
             || template.supplementaries.contains { $0.kind == kind }
     }
 
-    func supplementary(kind: String, index n: Int, state: ScrollState, orthogonalOffset: CGFloat) -> Element? {
+    func supplementary(kind: String, index n: Int, state: ScrollState, orthogonalOffset: CGFloat) -> LayoutElement? {
         if let b = boundaries.first(where: { $0.kind == kind && $0.index == n }) {
-            return Element(category: .supplementaryView, kind: kind, section: index, item: n, frame: frame(of: b, state: state),
+            return LayoutElement(.supplementaryView, kind: kind, section: index, item: n, frame: frame(of: b, state: state),
                            zIndex: b.zIndex)
         }
         guard n >= 0, n < count, perGroup > 0, template.supplementaries.contains(where: { $0.kind == kind }) else { return nil }
-        var out: [Element] = []
+        var out: [LayoutElement] = []
         var lengths: [CGFloat] = [], offsets: [CGFloat] = []
         let g = n / perGroup
         emit(group: g, origin: groupOrigin(g, orthogonalOffset: orthogonalOffset), rect: nil, lengths: &lengths,
@@ -482,7 +482,7 @@ struct SectionLayout {
         return out.first { $0.category == .supplementaryView && $0.kind == kind && $0.item == n }
     }
 
-    func decoration(kind: String, index n: Int) -> Element? {
+    func decoration(kind: String, index n: Int) -> LayoutElement? {
         decorations.first { $0.kind == kind && $0.item == n }
     }
 

@@ -119,28 +119,17 @@ open class GridLayout: CollectionViewLayout {
     private func oriented(_ rect: CGRect) -> CGRect { transposed ? LayoutGeometry.transposed(rect) : rect }
 
     open override func layoutAttributesForElements(in rect: CGRect) -> [CollectionViewLayoutAttributes]? {
-        guard let geometry else { return [] }
-        let recycle = (type(of: self).layoutAttributesClass as? CollectionViewLayoutAttributes.Type)
-            == CollectionViewLayoutAttributes.self
-        var result: [CollectionViewLayoutAttributes] = []
-        result.reserveCapacity(recycle ? max(16, recycler.begin()) : 16)
-        geometry.forEachElement(in: oriented(rect.standardized)) { category, kind, section, item, frame in
-            let frame = oriented(frame)
-            result.append(recycle ? recycler.make(category: category, kind: kind, section: section, item: item, frame: frame)
-                          : makeAttributes(category, kind, section, item, frame))
-        }
-        return result
+        layoutAttributes(recycling: recycler) { elements(in: rect, $0) }
     }
 
     open override func forEachLayoutAttributes(in rect: CGRect, _ body: (CollectionViewLayoutAttributes) -> Void) {
-        guard type(of: self) == GridLayout.self, let geometry else {
-            super.forEachLayoutAttributes(in: rect, body)
-            return
-        }
-        let reused = elementRecycler
-        geometry.forEachElement(in: oriented(rect.standardized)) { category, kind, section, item, frame in
-            reused.begin()
-            body(reused.make(category: category, kind: kind, section: section, item: item, frame: oriented(frame)))
+        streamLayoutAttributes(in: rect, walkOf: GridLayout.self, reusing: elementRecycler, to: body) { elements(in: rect, $0) }
+    }
+
+    /// Every element whose frame meets `rect`, in the geometry's order.
+    private func elements(in rect: CGRect, _ emit: (LayoutElement) -> Void) {
+        geometry?.forEachElement(in: oriented(rect.standardized)) { category, kind, section, item, frame in
+            emit(LayoutElement(category, kind: kind, section: section, item: item, frame: oriented(frame)))
         }
     }
 

@@ -280,35 +280,15 @@ open class JustifiedLayout: CollectionViewLayout {
     // MARK: Queries
 
     open override func layoutAttributesForElements(in rect: CGRect) -> [CollectionViewLayoutAttributes]? {
-        let base = type(of: self).layoutAttributesClass as? CollectionViewLayoutAttributes.Type
-        let recycle = base == CollectionViewLayoutAttributes.self
-        var result: [CollectionViewLayoutAttributes] = []
-        result.reserveCapacity(recycle ? max(16, recycler.begin()) : 16)
-        forEachElement(in: rect) { category, kind, section, item, frame in
-            if recycle {
-                result.append(recycler.make(category: category, kind: kind, section: section, item: item, frame: frame))
-            } else {
-                result.append(makeAttributes(category, kind, section, item, frame))
-            }
-        }
-        return result
+        layoutAttributes(recycling: recycler) { elements(in: rect, $0) }
     }
 
     open override func forEachLayoutAttributes(in rect: CGRect, _ body: (CollectionViewLayoutAttributes) -> Void) {
-        guard type(of: self) == JustifiedLayout.self else {
-            super.forEachLayoutAttributes(in: rect, body)
-            return
-        }
-        let reused = elementRecycler
-        forEachElement(in: rect) { category, kind, section, item, frame in
-            reused.begin()
-            body(reused.make(category: category, kind: kind, section: section, item: item, frame: frame))
-        }
+        streamLayoutAttributes(in: rect, walkOf: JustifiedLayout.self, reusing: elementRecycler, to: body) { elements(in: rect, $0) }
     }
 
     /// Every element whose frame intersects `rect`, section by section: header, items, footer.
-    private func forEachElement(in rect: CGRect,
-                                _ body: (CollectionView.ElementCategory, String?, Int, Int, CGRect) -> Void) {
+    private func elements(in rect: CGRect, _ emit: (LayoutElement) -> Void) {
         let rect = rect.standardized
         for position in index.candidates(from: rect.minY, to: rect.maxY) {
             let block = blocks[position]
@@ -317,13 +297,13 @@ open class JustifiedLayout: CollectionViewLayout {
             case .row:
                 let start = sectionStart[section]
                 for i in block.first..<(block.first + Int(block.count)) where LayoutGeometry.intersects(frames[i], rect) {
-                    body(.cell, nil, section, i - start, frames[i])
+                    emit(LayoutElement(.cell, section: section, item: i - start, frame: frames[i]))
                 }
             case .header, .footer:
                 let frame = supplementaryFrames[block.first]
                 guard LayoutGeometry.intersects(frame, rect) else { continue }
-                body(.supplementaryView, block.kind == .header ? CollectionView.elementKindSectionHeader
-                     : CollectionView.elementKindSectionFooter, section, 0, frame)
+                emit(LayoutElement(.supplementaryView, kind: block.kind == .header ? CollectionView.elementKindSectionHeader
+                                   : CollectionView.elementKindSectionFooter, section: section, item: 0, frame: frame))
             }
         }
     }

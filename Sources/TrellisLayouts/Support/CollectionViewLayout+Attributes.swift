@@ -6,10 +6,6 @@ extension CollectionViewLayout {
     /// included).
     func makeAttributes(_ category: CollectionView.ElementCategory, _ kind: String?, _ section: Int, _ item: Int,
                         _ frame: CGRect) -> CollectionViewLayoutAttributes {
-        let type = (Swift.type(of: self).layoutAttributesClass as? CollectionViewLayoutAttributes.Type)
-            ?? CollectionViewLayoutAttributes.self
-        let attributes = type.init(category: category, kind: kind, section: section, item: item)
-        attributes.frame = frame
-        return attributes
+        makeLayoutAttributes(LayoutElement(category, kind: kind, section: section, item: item, frame: frame))
     }
 }

@@ -257,8 +257,7 @@ open class WaterfallLayout: CollectionViewLayout {
     }
 
     /// Every element whose frame intersects `rect`, section by section: header, items, footer.
-    private func forEachElement(in rect: CGRect,
-                                _ body: (CollectionView.ElementCategory, String?, Int, Int, CGRect) -> Void) {
+    private func elements(in rect: CGRect, _ emit: (LayoutElement) -> Void) {
         let rect = rect.standardized
         // Each hit as one number, its place in the order header, items, footer of each section:
         // a section's header comes 2·s places after its first item's global index (empty
@@ -272,7 +271,7 @@ open class WaterfallLayout: CollectionViewLayout {
         }
         // The section of the last place emitted; places arrive in increasing order.
         var section = -1
-        func emit(_ place: Int) {
+        func emitPlace(_ place: Int) {
             if section < 0 {
                 // The first section whose footer place is at or after this one.
                 var low = 0, high = sectionStart.count - 2
@@ -284,12 +283,12 @@ open class WaterfallLayout: CollectionViewLayout {
             }
             while footerPlace(section) < place { section += 1 }
             if place == headerPlace(section), let frame = geometry.headers[section] {
-                body(.supplementaryView, CollectionView.elementKindSectionHeader, section, 0, frame)
+                emit(LayoutElement(.supplementaryView, kind: CollectionView.elementKindSectionHeader, section: section, item: 0, frame: frame))
             } else if place == footerPlace(section), let frame = geometry.footers[section] {
-                body(.supplementaryView, CollectionView.elementKindSectionFooter, section, 0, frame)
+                emit(LayoutElement(.supplementaryView, kind: CollectionView.elementKindSectionFooter, section: section, item: 0, frame: frame))
             } else {
                 let item = place - 2 * section - 1
-                body(.cell, nil, section, item - sectionStart[section], frames[item])
+                emit(LayoutElement(.cell, section: section, item: item - sectionStart[section], frame: frames[item]))
             }
         }
 
@@ -316,15 +315,15 @@ open class WaterfallLayout: CollectionViewLayout {
                 if LayoutGeometry.intersects(frame, rect) {
                     let place = itemPlace(item)
                     while next < scratch.count, scratch[next] < place {
-                        emit(scratch[next])
+                        emitPlace(scratch[next])
                         next += 1
                     }
-                    emit(place)
+                    emitPlace(place)
                 }
                 item += 1
             }
             while next < scratch.count {
-                emit(scratch[next])
+                emitPlace(scratch[next])
                 next += 1
             }
             return
@@ -350,31 +349,15 @@ open class WaterfallLayout: CollectionViewLayout {
             }
         }
         scratch.sort()
-        for place in scratch { emit(place) }
+        for place in scratch { emitPlace(place) }
     }
 
     open override func layoutAttributesForElements(in rect: CGRect) -> [CollectionViewLayoutAttributes]? {
-        let recycle = (type(of: self).layoutAttributesClass as? CollectionViewLayoutAttributes.Type)
-            == CollectionViewLayoutAttributes.self
-        var result: [CollectionViewLayoutAttributes] = []
-        result.reserveCapacity(recycle ? max(16, recycler.begin()) : 16)
-        forEachElement(in: rect) { category, kind, section, item, frame in
-            result.append(recycle ? recycler.make(category: category, kind: kind, section: section, item: item, frame: frame)
-                          : makeAttributes(category, kind, section, item, frame))
-        }
-        return result
+        layoutAttributes(recycling: recycler) { elements(in: rect, $0) }
     }
 
     open override func forEachLayoutAttributes(in rect: CGRect, _ body: (CollectionViewLayoutAttributes) -> Void) {
-        guard type(of: self) == WaterfallLayout.self else {
-            super.forEachLayoutAttributes(in: rect, body)
-            return
-        }
-        let reused = elementRecycler
-        forEachElement(in: rect) { category, kind, section, item, frame in
-            reused.begin()
-            body(reused.make(category: category, kind: kind, section: section, item: item, frame: frame))
-        }
+        streamLayoutAttributes(in: rect, walkOf: WaterfallLayout.self, reusing: elementRecycler, to: body) { elements(in: rect, $0) }
     }
 
     open override func layoutAttributesForItem(at indexPath: IndexPath) -> CollectionViewLayoutAttributes? {
