@@ -32,6 +32,8 @@ let package = Package(
         // The grid without UI: tables, sources, sorting, the display order.
         .target(
             name: "TrellisGrid",
+            // The invariant checks of the column stores and the radix sort, in debug builds only.
+            swiftSettings: [.define("TRELLIS_INVARIANT_CHECKS", .when(configuration: .debug))],
             // Locale-aware sorting uses ICU's collation sort keys; on Linux the toolchain's
             // Foundation carries ICU as `_FoundationICU` (elsewhere Foundation's comparison is used).
             linkerSettings: [.linkedLibrary("_FoundationICU", .when(platforms: [.linux]))]

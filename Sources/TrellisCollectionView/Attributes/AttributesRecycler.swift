@@ -45,8 +45,19 @@ public final class AttributesRecycler {
     /// previous query handed out, a good capacity for this one's result.
     @inline(__always) @discardableResult
     public func begin() -> Int {
+        checkInvariants()
         defer { cursor = 0 }
         return cursor
+    }
+
+    /// Checks that the cursor is within the slots and the slots within their limit. Does nothing
+    /// unless built with `TRELLIS_INVARIANT_CHECKS` (debug builds).
+    @inline(__always)
+    func checkInvariants() {
+        #if TRELLIS_INVARIANT_CHECKS
+        precondition(cursor >= 0 && cursor <= capacity, "AttributesRecycler: cursor \(cursor) past \(capacity) slots")
+        precondition(capacity >= 64 && capacity <= Self.slotLimit, "AttributesRecycler: \(capacity) slots")
+        #endif
     }
 
     /// An object of the base class describing an element: the slot's own when no one else holds

@@ -106,6 +106,26 @@ package struct ColumnStore: Sendable {
                 if withText(at: i, { CellText.classify($0, as: readAs).integral }) { census.integers += 1 } else { census.decimals += 1 }
             }
         }
+        checkInvariants()
+    }
+
+    /// Checks that the store is well formed: one start, length and kind per cell (and a payload,
+    /// where payloads are stored), every text inside the buffer, and no more cells counted by kind
+    /// than there are. O(n); does nothing unless built with `TRELLIS_INVARIANT_CHECKS` (on in debug
+    /// builds, so the tests run every mutation with it).
+    @inline(__always)
+    func checkInvariants() {
+        #if TRELLIS_INVARIANT_CHECKS
+        let n = kinds.count
+        precondition(starts.count == n && lengths.count == n, "ColumnStore: \(starts.count) starts and \(lengths.count) lengths for \(n) cells")
+        precondition(payloads.isEmpty || payloads.count == n, "ColumnStore: \(payloads.count) payloads for \(n) cells")
+        for i in 0..<n {
+            precondition(Int(starts[i]) + Int(lengths[i]) <= bytes.count, "ColumnStore: cell \(i)'s text is past the buffer")
+        }
+        let counted = census.integers + census.decimals + census.dates + census.booleans + census.texts
+        precondition(counted >= 0 && counted <= n, "ColumnStore: \(counted) cells counted by kind of \(n)")
+        precondition(deadBytes >= 0 && deadBytes <= bytes.count, "ColumnStore: \(deadBytes) dead bytes of \(bytes.count)")
+        #endif
     }
 
     /// Appends a cell whose text is at `start` in the buffer the store will ``adopt(_:)``.
@@ -124,6 +144,7 @@ package struct ColumnStore: Sendable {
     mutating func adopt(_ shared: [UInt8]) {
         bytes = shared
         deadBytes = 0
+        checkInvariants()
     }
 
     mutating func insert(_ text: String, _ cell: ClassifiedCell, at index: Int) -> Bool {
@@ -137,6 +158,7 @@ package struct ColumnStore: Sendable {
             kinds.insert(cell.kind, at: index)
             payloads.insert(cell.payload, at: index)
             note(cell)
+            checkInvariants()
             return true
         }
     }
@@ -159,6 +181,7 @@ package struct ColumnStore: Sendable {
         payloads[index] = cell.payload
         note(cell)
         compactIfWasteful()
+        checkInvariants()
         return true
     }
 
@@ -171,6 +194,7 @@ package struct ColumnStore: Sendable {
         kinds.remove(at: index)
         payloads.remove(at: index)
         compactIfWasteful()
+        checkInvariants()
     }
 
     private mutating func compactIfWasteful() {

@@ -11,6 +11,10 @@ enum RadixSort {
     static func radixSort(_ order: inout [Int32], codes: [UInt64]) {
         let n = order.count
         guard n > 1 else { return }
+        #if TRELLIS_INVARIANT_CHECKS
+        let before = order
+        defer { checkStablySorted(before: before, after: order) { codes[$0] } }
+        #endif
         let chunks = Parallel.chunks(n)
         var keys: [UInt64] = order.withUnsafeBufferPointer { order in
             codes.withUnsafeBufferPointer { codes in
@@ -90,6 +94,10 @@ enum RadixSort {
 
     /// Stably reorders `order` by one byte per row.
     static func radixSortByByte(_ order: inout [Int32], codes: [UInt8]) {
+        #if TRELLIS_INVARIANT_CHECKS
+        let before = order
+        defer { checkStablySorted(before: before, after: order) { UInt64(codes[$0]) } }
+        #endif
         var counts = [Int](repeating: 0, count: 257)
         for i in order { counts[Int(codes[Int(i)]) + 1] += 1 }
         guard counts.filter({ $0 > 0 }).count > 1 else { return }
@@ -101,5 +109,26 @@ enum RadixSort {
             counts[bucket] += 1
         }
         order = next
+    }
+
+    /// Checks that `after` is `before` stably sorted by `code`: a permutation of it, codes in
+    /// order, and rows of equal codes in their order in `before`. O(n); does nothing unless
+    /// built with `TRELLIS_INVARIANT_CHECKS` (debug builds, so every test sorts with the check).
+    static func checkStablySorted(before: [Int32], after: [Int32], code: (Int) -> UInt64) {
+        #if TRELLIS_INVARIANT_CHECKS
+        precondition(before.count == after.count, "the radix sort lost or added rows")
+        var rank = [Int](repeating: -1, count: (before.map { Int($0) }.max() ?? -1) + 1)
+        for (position, row) in before.enumerated() { rank[Int(row)] = position }
+        var seen = [Bool](repeating: false, count: rank.count)
+        for (position, row) in after.enumerated() {
+            let r = Int(row)
+            precondition(r >= 0 && r < rank.count && rank[r] >= 0 && !seen[r], "the radix sort's output is not a permutation")
+            seen[r] = true
+            guard position > 0 else { continue }
+            let previous = Int(after[position - 1])
+            let (a, b) = (code(previous), code(r))
+            precondition(a < b || (a == b && rank[previous] < rank[r]), "the radix sort is out of order or unstable at \(position)")
+        }
+        #endif
     }
 }
