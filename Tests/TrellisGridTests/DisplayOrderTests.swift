@@ -42,10 +42,11 @@ struct DisplayOrderTests {
         #expect(order.region(of: .source(4)) == .pinnedTop && order.region(of: .source(0)) == .body)
         #expect(order.region(of: .summary(1)) == .pinnedBottom && order.region(of: .summary(0)) == .pinnedTop)
         let columns = table.columns
-        #expect(order.overriddenCell(.summary(1), column: 1, columns: columns)?.text == "85",
+        #expect(order.summaryCell(1, column: 1, columns: columns).text == "85",
                 "the mean of 92, 88 and 75 is 85")
-        #expect(order.overriddenCell(.summary(1), column: 0, columns: columns)?.text == "均值")
-        #expect(order.overriddenCell(.source(0), column: 1, columns: columns) == nil)
+        #expect(order.summaryCell(1, column: 0, columns: columns).text == "均值")
+        #expect(order.summaryCell(0, column: 0, columns: columns).text == "max", "a summary without a label shows its function")
+        #expect(order.recomputedCell(row: 0, column: 1) == nil)
         #expect(order.summaryDisagreements.isEmpty, "合计 is pinned at the top and 平均 at the bottom; 平均 says the body's mean, 85")
     }
 

@@ -246,17 +246,25 @@ public final class DataGrid {
     /// function's result in its columns and its label in the first other column; a recomputed
     /// pinned row shows its function's result in its number columns.
     public func value(_ row: DisplayRow, column: Int) -> CellValue {
-        if let cell = order.overriddenCell(row, column: column, columns: columns) { return cell.value }
-        guard case .source(let index) = row else { return .missing }
-        return source.value(row: index, column: column)
+        switch row {
+        case .source(let index):
+            if let cell = order.recomputedCell(row: index, column: column) { return cell.value }
+            return source.value(row: index, column: column)
+        case .summary(let index):
+            return order.summaryCell(index, column: column, columns: columns).value
+        }
     }
 
     /// The text shown in `row` and `column`: a source cell's own text (never rewritten), or a
     /// summary written with its column's decimals.
     public func text(_ row: DisplayRow, column: Int) -> String {
-        if let cell = order.overriddenCell(row, column: column, columns: columns) { return cell.text }
-        guard case .source(let index) = row else { return "" }
-        return source.text(row: index, column: column)
+        switch row {
+        case .source(let index):
+            if let cell = order.recomputedCell(row: index, column: column) { return cell.text }
+            return source.text(row: index, column: column)
+        case .summary(let index):
+            return order.summaryCell(index, column: column, columns: columns).text
+        }
     }
 
     /// Why the source's last read of cells failed, when it can fail (a ``FallibleDataSource``).

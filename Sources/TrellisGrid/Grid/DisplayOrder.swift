@@ -260,23 +260,25 @@ public struct DisplayOrder: Sendable {
         }
     }
 
-    /// The cell the order shows in place of the source's — a summary's result or label, a
-    /// recomputed row's number — or `nil` where the source's own cell is shown.
-    func overriddenCell(_ row: DisplayRow, column: Int, columns: [Column]) -> SummaryCell? {
-        switch row {
-        case .source(let index):
-            return recomputedCells.isEmpty ? nil : recomputedCells[index]?[column]
-        case .summary(let index):
-            guard summaries.indices.contains(index), columns.indices.contains(column) else {
-                return SummaryCell(value: .missing, text: "")
-            }
-            if let cell = summaryCells[index][column] { return cell }
-            let summary = summaries[index]
-            let labelColumn = columns.firstIndex { !summary.columns.contains($0.identifier) }
-            guard labelColumn == column else { return SummaryCell(value: .missing, text: "") }
-            let label = summary.label ?? summary.function.description
-            return SummaryCell(value: .text(label), text: label)
+    /// What a recomputed row shows in `column` in place of the source's cell, or `nil` where the
+    /// source's own cell is shown. O(1).
+    @inline(__always)
+    func recomputedCell(row: Int, column: Int) -> SummaryCell? {
+        recomputedCells.isEmpty ? nil : recomputedCells[row]?[column]
+    }
+
+    /// What summary row `summary` shows in `column`: its result in its columns, its label in the
+    /// first other column, nothing elsewhere.
+    func summaryCell(_ summary: Int, column: Int, columns: [Column]) -> SummaryCell {
+        guard summaries.indices.contains(summary), columns.indices.contains(column) else {
+            return SummaryCell(value: .missing, text: "")
         }
+        if let cell = summaryCells[summary][column] { return cell }
+        let definition = summaries[summary]
+        let labelColumn = columns.firstIndex { !definition.columns.contains($0.identifier) }
+        guard labelColumn == column else { return SummaryCell(value: .missing, text: "") }
+        let label = definition.label ?? definition.function.description
+        return SummaryCell(value: .text(label), text: label)
     }
 
     /// Whether a source row's cells are all shown as the source holds them (not recomputed).
