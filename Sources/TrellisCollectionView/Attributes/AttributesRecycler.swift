@@ -84,7 +84,7 @@ public final class AttributesRecycler {
     }
 
     /// An object of the base class describing `element`, as ``make(category:kind:section:item:frame:)``.
-    @inline(__always)
+    @inlinable
     public func make(_ element: LayoutElement) -> CollectionViewLayoutAttributes {
         let attributes = make(category: element.category, kind: element.kind, section: element.section, item: element.item,
                               frame: element.frame)

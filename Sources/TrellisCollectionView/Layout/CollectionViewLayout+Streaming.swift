@@ -16,6 +16,7 @@ public struct LayoutElement: Sendable {
     public var frame: CGRect
     public var zIndex: Int
 
+    @inlinable
     public init(_ category: CollectionView.ElementCategory, kind: String? = nil, section: Int, item: Int, frame: CGRect,
                 zIndex: Int = 0) {
         self.category = category
@@ -41,6 +42,7 @@ extension CollectionViewLayout {
 
     /// Whether the layout's attributes are of the base class, whose objects a recycler may reset
     /// and hand out again (a subclass's could not be reset, and may observe its frame being set).
+    @inlinable
     public var layoutAttributesAreRecyclable: Bool {
         (Swift.type(of: self).layoutAttributesClass as? CollectionViewLayoutAttributes.Type) == CollectionViewLayoutAttributes.self
     }
@@ -58,6 +60,7 @@ extension CollectionViewLayout {
     /// ```
     ///
     /// - Complexity: the walk's, plus O(1) per element.
+    @inlinable
     public func layoutAttributes(recycling recycler: AttributesRecycler,
                                  _ walk: (_ emit: (LayoutElement) -> Void) -> Void) -> [CollectionViewLayoutAttributes] {
         var result: [CollectionViewLayoutAttributes] = []
@@ -85,6 +88,7 @@ extension CollectionViewLayout {
     /// ```
     ///
     /// - Complexity: the walk's, plus O(1) per element; no allocation per element.
+    @inlinable
     public func streamLayoutAttributes(in rect: CGRect, walkOf layoutClass: AnyClass, reusing recycler: AttributesRecycler,
                                        to body: (CollectionViewLayoutAttributes) -> Void,
                                        _ walk: (_ emit: (LayoutElement) -> Void) -> Void) {
