@@ -11,47 +11,52 @@ struct GridScreen {
     var grid: DataGrid
     var width: Int
     var height: Int
-    /// The first body row on screen (a position among the body rows).
-    var top = 0
     /// The current row: a displayed row index.
     var current = 0
-    /// The current column, and the first non-frozen column on screen.
+    /// The current column.
     var column = 0
-    var firstColumn = 1
-    /// The first column stays on screen whatever the horizontal scroll.
-    var frozenColumns = 1
+    /// What is on screen: the pinned rows, the body's window, the first column frozen and the
+    /// columns scrolled beside it. Its rows follow the grid at every ``settle()``; its widths
+    /// are the screen's, in terminal columns with one for the separator.
+    var viewport: GridViewport
     var message = ""
     var warnings: [String] = []
 
-    var bodyStart: Int { grid.pinnedTopCount }
-    var bodyCount: Int { max(0, grid.displayedRowCount - grid.pinnedTopCount - grid.pinnedBottomCount) }
+    init(grid: DataGrid, width: Int, height: Int) {
+        self.grid = grid
+        self.width = width
+        self.height = height
+        viewport = GridViewport(frozenColumns: 1, width: Double(width))
+        viewport.setColumnWidths(Array(repeating: 1, count: grid.columns.count))
+        viewport.scroll(toColumn: 1)
+        settle()
+    }
+
+    var bodyStart: Int { viewport.bodyStart }
     /// The lines left for the body between the header, the pinned rows and the status line.
-    var bodyLines: Int { max(1, height - 3 - grid.pinnedTopCount - grid.pinnedBottomCount - (grid.pinnedBottomCount > 0 ? 1 : 0)) }
+    var bodyLines: Int { viewport.bodyCapacity }
 
     static let maximumColumnWidth = 32
 
-    /// Keeps the current row on screen and the scroll in range.
+    /// Takes the grid's rows and the terminal's size, and keeps the current row and column on
+    /// screen and the scroll in range.
     mutating func settle() {
-        let count = grid.displayedRowCount
-        current = max(0, min(current, count - 1))
-        if current >= bodyStart && current < bodyStart + bodyCount {
-            let position = current - bodyStart
-            if position < top { top = position }
-            if position >= top + bodyLines { top = position - bodyLines + 1 }
+        let order = grid.order
+        viewport.setWidth(Double(width))
+        viewport.setBodyCapacity(height - 3 - order.pinnedTopCount - order.pinnedBottomCount
+                                 - (order.pinnedBottomCount > 0 ? 1 : 0))
+        viewport.setRows(order)
+        if viewport.columnCount != grid.columns.count {
+            viewport.setColumnWidths(Array(repeating: 1, count: grid.columns.count))
         }
-        top = max(0, min(top, max(0, bodyCount - bodyLines)))
+        current = max(0, min(current, viewport.rowCount - 1))
+        viewport.reveal(row: current)
         column = max(0, min(column, grid.columns.count - 1))
-        firstColumn = max(frozenColumns, min(firstColumn, grid.columns.count - 1))
-        if column >= frozenColumns, column < firstColumn { firstColumn = column }
+        if column >= viewport.frozenColumns, column < viewport.firstScrolledColumn { viewport.scroll(toColumn: column) }
     }
 
     /// The displayed rows on screen, in order, and which screen line each goes to.
-    var visibleRows: [Int] {
-        var rows = Array(0..<grid.pinnedTopCount)
-        rows += (0..<min(bodyLines, bodyCount - top)).map { bodyStart + top + $0 }
-        rows += ((grid.displayedRowCount - grid.pinnedBottomCount)..<grid.displayedRowCount)
-        return rows
-    }
+    var visibleRows: [Int] { viewport.visibleRows }
 
     /// Each column's width: its header's (with room for a sort glyph) or its widest cell on screen,
     /// at most ``maximumColumnWidth``.
@@ -66,22 +71,16 @@ struct GridScreen {
         }
     }
 
-    /// The columns on screen, left to right: the frozen ones, then from ``firstColumn``.
-    var shownColumns: [Int] {
-        let count = grid.columns.count
-        return Array(0..<min(frozenColumns, count)) + Array(min(firstColumn, count)..<count)
+    /// The viewport with the widths of the columns as drawn for the rows on screen.
+    var measuredViewport: (viewport: GridViewport, widths: [Int]) {
+        let widths = columnWidths(visibleRows)
+        var measured = viewport
+        measured.setColumnWidths(widths.map { Double($0 + 1) })
+        return (measured, widths)
     }
 
     /// The column whose header is at screen column `x`.
-    func column(atX x: Int) -> Int? {
-        let widths = columnWidths(visibleRows)
-        var used = 0
-        for c in shownColumns {
-            if x < used + widths[c] + 1 { return c }
-            used += widths[c] + 1
-        }
-        return nil
-    }
+    func column(atX x: Int) -> Int? { measuredViewport.viewport.column(atX: Double(x)) }
 
     /// `text` padded or cut to exactly `width` columns, numbers to the right. Control characters
     /// (a line break, an escape sequence in a cell) are shown as the text table shows them,
@@ -109,10 +108,11 @@ struct GridScreen {
     /// Every line of the screen.
     func lines() -> [String] {
         let rows = visibleRows
-        grid.prefetch(displayedRows: (bodyStart + top)..<(bodyStart + top + bodyLines))
+        grid.prefetch(displayedRows: viewport.bodyWindow)
         let columns = grid.columns
-        let widths = columnWidths(rows)
-        let shownColumns = self.shownColumns
+        let (measured, widths) = measuredViewport
+        let shownColumns = measured.visibleColumns
+        let frozenColumns = viewport.frozenColumns
         func render(_ cells: (Int) -> (String, Bool), highlight: Bool) -> String {
             var line = "", used = 0
             for c in shownColumns {
@@ -144,7 +144,7 @@ struct GridScreen {
                 (grid.text(display, column: c), columns[c].type.isNumeric || grid.value(display, column: c).number != nil)
             }, highlight: row == current)
         }
-        let topPins = grid.pinnedTopCount, bottomPins = grid.pinnedBottomCount
+        let topPins = viewport.pinnedTopCount, bottomPins = viewport.pinnedBottomCount
         for row in rows.prefix(topPins) { out.append(rowLine(row)) }
         let body = rows.dropFirst(topPins).dropLast(bottomPins)
         for row in body { out.append(rowLine(row)) }

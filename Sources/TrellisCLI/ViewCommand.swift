@@ -282,16 +282,20 @@ struct ViewLoop {
         case .down: screen.current += 1
         case .left:
             screen.column -= 1
-            if screen.column >= screen.frozenColumns, screen.column < screen.firstColumn { screen.firstColumn = screen.column }
+            if screen.column >= screen.viewport.frozenColumns, screen.column < screen.viewport.firstScrolledColumn {
+                screen.viewport.scroll(toColumn: screen.column)
+            }
         case .right:
             screen.column += 1
-            if screen.column >= screen.frozenColumns { screen.firstColumn = max(screen.firstColumn, screen.column - 3) }
+            if screen.column >= screen.viewport.frozenColumns {
+                screen.viewport.scroll(toColumn: max(screen.viewport.firstScrolledColumn, screen.column - 3))
+            }
         case .pageUp: screen.current -= screen.bodyLines
         case .pageDown: screen.current += screen.bodyLines
         case .home: screen.current = 0
         case .end: screen.current = grid.displayedRowCount - 1
-        case .wheelUp: screen.top -= 3; screen.current -= 3
-        case .wheelDown: screen.top += 3; screen.current += 3
+        case .wheelUp: screen.viewport.scrollBody(by: -3); screen.current -= 3
+        case .wheelDown: screen.viewport.scrollBody(by: 3); screen.current += 3
         case .character("s"), .character("S"):
             let adding = event == .character("S")
             sort(grid.columns[screen.column].identifier, adding: adding)

@@ -68,13 +68,16 @@ open class DataGridLayout: CollectionViewLayout {
         didSet { if cellPadding != oldValue { invalidateLayout() } }
     }
 
-    /// Computed by ``prepare()``: the left edge of each column and the total width.
+    /// Computed by ``prepare()``: the grid's rows and columns as every view of a grid reads them —
+    /// pinned counts, frozen columns, column edges — with room for every row (the collection view
+    /// scrolls the body; pinned rows follow its bounds at query time).
+    public private(set) var gridViewport = GridViewport()
+    /// The viewport's column edges in points, kept beside it for the queries: the left edge of
+    /// each column and the total width.
     public private(set) var columnEdges: [CGFloat] = [0]
-    /// The number of displayed rows at the last metrics pass.
-    private var rowCount = 0
     private var gridObservation: GridObservation?
-    /// The number of columns, read once per pass: the source's column list is a protocol
-    /// property, too costly to read per cell.
+    /// Counts read once per pass from ``gridViewport``: the queries read them per cell.
+    private var rowCount = 0
     private var columnCount = 0
     private var topCount = 0
     private var bottomCount = 0
@@ -118,15 +121,14 @@ open class DataGridLayout: CollectionViewLayout {
         guard metricsAreStale else { return }
         metricsAreStale = false
         metricsComputationCount += 1
-        rowCount = grid.displayedRowCount
-        columnCount = grid.columns.count
-        topCount = grid.pinnedTopCount
-        bottomCount = grid.pinnedBottomCount
-        var edges: [CGFloat] = [0]
-        for column in grid.columns.indices {
-            edges.append(edges[column] + width(ofColumn: column))
-        }
-        columnEdges = edges
+        var viewport = GridViewport(showingAllOf: grid.order, frozenColumns: frozenColumns)
+        rowCount = viewport.rowCount
+        topCount = viewport.pinnedTopCount
+        bottomCount = viewport.pinnedBottomCount
+        viewport.setColumnWidths(grid.columns.indices.map { Double(width(ofColumn: $0)) })
+        gridViewport = viewport
+        columnCount = viewport.columnCount
+        columnEdges = viewport.columnEdges.map { CGFloat($0) }
     }
 
     private func width(ofColumn column: Int) -> CGFloat {

@@ -57,7 +57,8 @@ public enum GridRenderer {
         pending = 0
         out.write("\n")
         out.write(rule)
-        let top = grid.pinnedTopCount, bottomStart = count - grid.pinnedBottomCount
+        let viewport = GridViewport(showingAllOf: grid.order)
+        let top = viewport.bodyStart, bottomStart = viewport.bodyEnd
         withCells(grid) { cells in
             for index in 0..<count {
                 if (index == top && top > 0) || (index == bottomStart && bottomStart > top && bottomStart < count) {
@@ -375,8 +376,7 @@ public enum GridRenderer {
             out.write("<th\(right ? " class=\"n\"" : "") aria-sort=\"\(sort)\">\(Markup.escape(column.title))\(mark)</th>")
         }
         out.write("</tr>\n")
-        let count = grid.displayedRowCount
-        let top = grid.pinnedTopCount, bottomStart = count - grid.pinnedBottomCount
+        let viewport = GridViewport(showingAllOf: grid.order)
         withCells(grid) { cells in
             func writeRow(_ index: Int, pinned: Bool) {
                 if pinned {
@@ -393,11 +393,11 @@ public enum GridRenderer {
                 }
                 out.write("</tr>\n")
             }
-            for index in 0..<top { writeRow(index, pinned: true) }
+            for index in 0..<viewport.bodyStart { writeRow(index, pinned: true) }
             out.write("</thead>\n<tbody>\n")
-            for index in top..<max(top, bottomStart) { writeRow(index, pinned: false) }
+            for index in viewport.bodyWindow { writeRow(index, pinned: false) }
             out.write("</tbody>\n<tfoot>\n")
-            for index in max(top, bottomStart)..<count { writeRow(index, pinned: true) }
+            for index in viewport.bodyEnd..<viewport.rowCount { writeRow(index, pinned: true) }
         }
         out.write("</tfoot>\n</table>\n")
     }

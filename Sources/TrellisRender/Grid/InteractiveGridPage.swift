@@ -26,16 +26,13 @@ public enum InteractiveGridPage {
     /// whose sort mode is not `.notSortable`. The grid's sort is restored afterwards.
     public static func render(_ grid: DataGrid, title: String,
                               key: (String, SortDirection) -> SortKey) throws -> String {
-        let body = grid.displayedRowCount - grid.pinnedTopCount - grid.pinnedBottomCount
+        let body = grid.order.body.count
         guard body <= maximumRows else { throw PageError.tooManyRows(body) }
         let saved = grid.sortKeys
         defer { try? grid.sort(by: saved) }
         // The body's source rows for each column and direction, and in source order.
         func bodyRows() -> [Int] {
-            (grid.pinnedTopCount..<(grid.displayedRowCount - grid.pinnedBottomCount)).compactMap {
-                if case .source(let row)? = grid.displayedRow(at: $0) { return row }
-                return nil
-            }
+            grid.bodyRows
         }
         var orders: [String] = []
         for column in grid.columns {
