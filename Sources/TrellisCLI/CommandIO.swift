@@ -195,3 +195,35 @@ public enum CommandError: Error, Equatable {
         }
     }
 }
+
+/// The command line's form of the library's typed errors, in one place: which exit status each
+/// means, and the help a misspelt column name gets.
+extension CommandError {
+    /// A library error met while setting up a grid from the command line's options: a bad
+    /// column, locale or row is a usage error; anything else is the data's.
+    static func from(_ error: any Error) -> CommandError {
+        switch error {
+        case let error as CommandError: return error
+        case let error as SortError:
+            if case .unknownColumn(let column, let columns) = error { return unknownColumn(column, in: nil, columns: columns) }
+            return .usage(error.description)
+        case let error as TableError: return .data(error.description)
+        default: return .data("\(error)")
+        }
+    }
+
+    /// A column the source does not have, named in `option` (`--by 分`): the closest name when one
+    /// is close, or the list of columns.
+    static func unknownColumn(_ column: String, in option: String?, columns: [String]) -> CommandError {
+        var message = "Unknown column '\(Excerpt.of(column))'" + (option.map { " in '\(Excerpt.of($0))'" } ?? "")
+        if let guess = closest(column, in: columns) { message += "; did you mean '\(Excerpt.of(guess))'?" }
+        else { message += "; the columns are " + columns.prefix(20).map { "'\(Excerpt.of($0))'" }.joined(separator: ", ") }
+        return .usage(message)
+    }
+
+    /// Checks that `column`, named in `option`, is one of `columns`.
+    static func checkColumn(_ column: String, in option: String, columns: [String]) throws(CommandError) {
+        guard columns.contains(column) else { throw unknownColumn(column, in: option, columns: columns) }
+    }
+}
+

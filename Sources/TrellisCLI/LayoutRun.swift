@@ -54,32 +54,17 @@ public struct LayoutRun {
         }
         var transition: CollectionViewTransition?
         if let batch = spec.updates {
-            let oldCounts = model.sections.map(\.count)
             do {
-                let newCounts = try batch.expectedCounts(after: oldCounts)
-                let mapping = try batch.validated(oldCounts: oldCounts, newCounts: newCounts)
-                model.apply(mapping, defaultSize: spec.layout.defaultItemSize)
-                transition = try view.applyBatchUpdates { view.record(batch) }
+                transition = try view.applyBatchUpdates(batch) { model.apply($0, defaultSize: spec.layout.defaultItemSize) }
             } catch {
                 throw .data("$.updates: \(error.message)")
             }
         }
-        if let error = configurationError(of: layout) {
+        if let error = (layout as? LayoutConfigurationReporting)?.configurationError {
             throw .data(path(of: error, in: spec) + ": " + error.message)
         }
         return LayoutRun(layout: layout, rect: rect, transition: transition, viewport: view.bounds, view: view,
                          model: model, sized: sized)
-    }
-
-    /// The error a built-in layout met laying the spec out, if any.
-    private static func configurationError(of layout: CollectionViewLayout) -> LayoutConfigurationError? {
-        switch layout {
-        case let grid as GridLayout: grid.configurationError
-        case let waterfall as WaterfallLayout: waterfall.configurationError
-        case let justified as JustifiedLayout: justified.configurationError
-        case let compositional as CollectionViewCompositionalLayout: compositional.configurationError
-        default: nil
-        }
     }
 
     /// Where in the spec a layout error points: the item, the section or the layout.
@@ -105,7 +90,7 @@ public struct LayoutRun {
     /// the elements are produced, without holding them.
     public func writeJSON(to out: TextOutput) {
         let trailing: [(key: String, value: JSONValue)] = transition.map {
-            [("transitions", .array($0.elements.map(Self.json)))]
+            [("transitions", LayoutSnapshot.json($0))]
         } ?? []
         let layout = self.layout, rect = self.rect ?? LayoutGeometry.everything
         LayoutJSONWriter.write(contentSize: layout.collectionViewContentSize,
@@ -120,23 +105,6 @@ public struct LayoutRun {
         try? out.finish()
         return String(decoding: out.collected, as: UTF8.self)
     }
-
-    static func json(_ id: ElementID) -> JSONValue {
-        var members: [(key: String, value: JSONValue)] = [("category", .string(id.category.name))]
-        if let kind = id.kind { members.append(("kind", .string(kind))) }
-        members.append(("indexPath", .array([.number(Double(id.section)), .number(Double(id.item))])))
-        return .object(members)
-    }
-
-    static func json(_ element: CollectionViewTransition.Element) -> JSONValue {
-        .object([
-            ("role", .string(element.role.rawValue)),
-            ("before", element.before.map(json) ?? .null),
-            ("after", element.after.map(json) ?? .null),
-            ("from", LayoutSnapshot.json(element.from)),
-            ("to", LayoutSnapshot.json(element.to)),
-        ])
-    }
 }
 
 extension LayoutSpec {
@@ -150,22 +118,13 @@ extension SpecModel: CollectionViewDataSource {
     func apply(_ mapping: UpdateMapping, defaultSize: CGSize) {
         let old = sections
         let varied = old.contains { $0.sizes != nil }
+        let sizes = mapping.apply(to: old.map { $0.sizes ?? Array(repeating: defaultSize, count: $0.count) }) { _ in defaultSize }
+        let fullSpan = mapping.apply(to: old.map { section in (0..<section.count).map(section.fullSpanItems.contains) }) { _ in false }
         sections = mapping.newCounts.enumerated().map { newSection, count in
-            let oldSection = mapping.oldSection(forNew: newSection)
-            var section = oldSection.map { old[$0] } ?? LayoutSpec.SectionSpec(count: 0)
+            var section = mapping.oldSection(forNew: newSection).map { old[$0] } ?? LayoutSpec.SectionSpec(count: 0)
             section.count = count
-            if varied {
-                section.sizes = (0..<count).map { item in
-                    guard let path = mapping.oldIndexPath(forNew: IndexPath(item: item, section: newSection)) else {
-                        return defaultSize
-                    }
-                    return old[path.section].sizes?[path.item] ?? defaultSize
-                }
-            }
-            section.fullSpanItems = Set((0..<count).filter { item in
-                mapping.oldIndexPath(forNew: IndexPath(item: item, section: newSection))
-                    .map { old[$0.section].fullSpanItems.contains($0.item) } ?? false
-            })
+            if varied { section.sizes = sizes[newSection] }
+            section.fullSpanItems = Set(fullSpan[newSection].indices.filter { fullSpan[newSection][$0] })
             return section
         }
     }
@@ -181,6 +140,13 @@ extension SpecModel: CollectionViewDataSource {
     }
 }
 
+/// A waterfall and justified delegate that answers every question with the protocols' defaults,
+/// but for the one they have none for, the items' sizes, which it is never asked.
+final class SizedDelegateDefaults: NSObject, CollectionViewDelegateWaterfallLayout, CollectionViewDelegateJustifiedLayout {
+    func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
+                        sizeForItemAt indexPath: IndexPath) -> CGSize { .zero }
+}
+
 /// The delegate of the layouts that scale items by their natural size (waterfall, justified):
 /// the spec's sizes, full-span items and per-section values.
 final class SizedSpecDelegate: NSObject, CollectionViewDelegateWaterfallLayout, CollectionViewDelegateJustifiedLayout {
@@ -193,6 +159,9 @@ final class SizedSpecDelegate: NSObject, CollectionViewDelegateWaterfallLayout, 
     }
 
     private func section(_ s: Int) -> LayoutSpec.SectionSpec? { model.sections.indices.contains(s) ? model.sections[s] : nil }
+
+    /// What the library's delegates answer for what the spec leaves out (see ``FlowDelegateDefaults``).
+    private let defaults = SizedDelegateDefaults()
 
     func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
                         sizeForItemAt indexPath: IndexPath) -> CGSize {
@@ -212,43 +181,49 @@ final class SizedSpecDelegate: NSObject, CollectionViewDelegateWaterfallLayout, 
 
     func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
                         columnCountFor s: Int) -> Int {
-        section(s)?.columnCount ?? (collectionViewLayout as? WaterfallLayout)?.columnCount ?? 2
+        section(s)?.columnCount
+            ?? defaults.collectionView(collectionView, layout: collectionViewLayout, columnCountFor: s)
     }
 
     func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
                         heightForHeaderIn s: Int) -> CGFloat {
-        section(s)?.headerHeight ?? (collectionViewLayout as? WaterfallLayout)?.headerHeight
-            ?? (collectionViewLayout as? JustifiedLayout)?.headerHeight ?? 0
+        section(s)?.headerHeight
+            ?? defaults.collectionView(collectionView, layout: collectionViewLayout, heightForHeaderIn: s)
     }
 
     func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
                         heightForFooterIn s: Int) -> CGFloat {
-        section(s)?.footerHeight ?? (collectionViewLayout as? WaterfallLayout)?.footerHeight
-            ?? (collectionViewLayout as? JustifiedLayout)?.footerHeight ?? 0
+        section(s)?.footerHeight
+            ?? defaults.collectionView(collectionView, layout: collectionViewLayout, heightForFooterIn: s)
     }
 
     func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
                         insetsFor s: Int) -> EdgeInsets {
-        section(s)?.sectionInset ?? (collectionViewLayout as? WaterfallLayout)?.sectionInset ?? .zero
+        section(s)?.sectionInset
+            ?? defaults.collectionView(collectionView, layout: collectionViewLayout, insetsFor: s)
     }
 
     func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
                         insetsForHeaderIn s: Int) -> EdgeInsets {
-        section(s)?.headerInset ?? (collectionViewLayout as? WaterfallLayout)?.headerInset ?? .zero
+        section(s)?.headerInset
+            ?? defaults.collectionView(collectionView, layout: collectionViewLayout, insetsForHeaderIn: s)
     }
 
     func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
                         insetsForFooterIn s: Int) -> EdgeInsets {
-        section(s)?.footerInset ?? (collectionViewLayout as? WaterfallLayout)?.footerInset ?? .zero
+        section(s)?.footerInset
+            ?? defaults.collectionView(collectionView, layout: collectionViewLayout, insetsForFooterIn: s)
     }
 
     func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
                         minimumInteritemSpacingFor s: Int) -> CGFloat {
-        section(s)?.minimumInteritemSpacing ?? (collectionViewLayout as? WaterfallLayout)?.minimumInteritemSpacing ?? 10
+        section(s)?.minimumInteritemSpacing
+            ?? defaults.collectionView(collectionView, layout: collectionViewLayout, minimumInteritemSpacingFor: s)
     }
 
     func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
                         minimumColumnSpacingFor s: Int) -> CGFloat {
-        section(s)?.minimumColumnSpacing ?? (collectionViewLayout as? WaterfallLayout)?.minimumColumnSpacing ?? 10
+        section(s)?.minimumColumnSpacing
+            ?? defaults.collectionView(collectionView, layout: collectionViewLayout, minimumColumnSpacingFor: s)
     }
 }

@@ -366,6 +366,10 @@ public struct LayoutSpec: Equatable, Sendable {
     }
 }
 
+/// A flow delegate that answers every question with the protocol's defaults.
+final class FlowDelegateDefaults: NSObject, CollectionViewDelegateFlowLayout {}
+
+
 /// The spec's data: answers the flow layout's delegate questions from the per-section values,
 /// and (in `LayoutRun`) a collection view's data source questions.
 final class SpecModel: CollectionViewDelegateFlowLayout {
@@ -373,7 +377,9 @@ final class SpecModel: CollectionViewDelegateFlowLayout {
 
     init(sections: [LayoutSpec.SectionSpec]) { self.sections = sections }
 
-    private func flow(_ layout: CollectionViewLayout) -> CollectionViewFlowLayout? { layout as? CollectionViewFlowLayout }
+    /// What the library's flow delegate answers for what the spec leaves out: the layout's own
+    /// property, or UIKit's default. The defaults are stated once, in the library.
+    private let defaults = FlowDelegateDefaults()
 
     func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
                         sizesForItemsInSection section: Int) -> [CGSize]? {
@@ -382,26 +388,31 @@ final class SpecModel: CollectionViewDelegateFlowLayout {
 
     func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
                         insetForSectionAt section: Int) -> EdgeInsets {
-        section >= sections.count ? .zero : sections[section].sectionInset ?? flow(collectionViewLayout)?.sectionInset ?? .zero
+        section >= sections.count ? .zero : sections[section].sectionInset
+            ?? defaults.collectionView(collectionView, layout: collectionViewLayout, insetForSectionAt: section)
     }
 
     func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
                         minimumLineSpacingForSectionAt section: Int) -> CGFloat {
-        section >= sections.count ? 0 : sections[section].minimumLineSpacing ?? flow(collectionViewLayout)?.minimumLineSpacing ?? 10
+        section >= sections.count ? 0 : sections[section].minimumLineSpacing
+            ?? defaults.collectionView(collectionView, layout: collectionViewLayout, minimumLineSpacingForSectionAt: section)
     }
 
     func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
                         minimumInteritemSpacingForSectionAt section: Int) -> CGFloat {
-        section >= sections.count ? 0 : sections[section].minimumInteritemSpacing ?? flow(collectionViewLayout)?.minimumInteritemSpacing ?? 10
+        section >= sections.count ? 0 : sections[section].minimumInteritemSpacing
+            ?? defaults.collectionView(collectionView, layout: collectionViewLayout, minimumInteritemSpacingForSectionAt: section)
     }
 
     func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
                         referenceSizeForHeaderInSection section: Int) -> CGSize {
-        section >= sections.count ? .zero : sections[section].headerReferenceSize ?? flow(collectionViewLayout)?.headerReferenceSize ?? .zero
+        section >= sections.count ? .zero : sections[section].headerReferenceSize
+            ?? defaults.collectionView(collectionView, layout: collectionViewLayout, referenceSizeForHeaderInSection: section)
     }
 
     func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
                         referenceSizeForFooterInSection section: Int) -> CGSize {
-        section >= sections.count ? .zero : sections[section].footerReferenceSize ?? flow(collectionViewLayout)?.footerReferenceSize ?? .zero
+        section >= sections.count ? .zero : sections[section].footerReferenceSize
+            ?? defaults.collectionView(collectionView, layout: collectionViewLayout, referenceSizeForFooterInSection: section)
     }
 }

@@ -103,12 +103,7 @@ enum SortCommand {
         let (source, typeWarnings) = try loadSource(path, table: sqlTable, query: sqlQuery, types: types, io: &io)
         let names = source.columns.map(\.identifier)
         func known(_ column: String, _ option: String) throws(CommandError) {
-            guard names.contains(column) else {
-                var message = "Unknown column '\(Excerpt.of(column))' in '\(Excerpt.of(option))'"
-                if let guess = closest(column, in: names) { message += "; did you mean '\(Excerpt.of(guess))'?" }
-                else { message += "; the columns are " + names.prefix(20).map { "'\(Excerpt.of($0))'" }.joined(separator: ", ") }
-                throw .usage(message)
-            }
+            try CommandError.checkColumn(column, in: option, columns: names)
         }
         var keys: [SortKey] = []
         for text in parsed.values["--by"] ?? [] {
@@ -133,10 +128,8 @@ enum SortCommand {
                 try grid.addSummary(try summary(text, precision: precision, known: known))
             }
             try grid.sort(by: keys)
-        } catch let error as CommandError {
-            throw error
         } catch {
-            throw .usage("\(error)")
+            throw CommandError.from(error)
         }
         for warning in typeWarnings { io.stderr += "warning: \(warning)\n" }
         for unmatched in grid.unmatchedPins {

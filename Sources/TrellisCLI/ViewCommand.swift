@@ -51,7 +51,7 @@ enum ViewCommand {
         let grid = DataGrid(bound: source)
         let names = source.columns.map(\.identifier)
         func known(_ column: String, _ option: String) throws(CommandError) {
-            guard names.contains(column) else { throw .usage("Unknown column '\(Excerpt.of(column))' in '\(Excerpt.of(option))'") }
+            try CommandError.checkColumn(column, in: option, columns: names)
         }
         do {
             for (option, edge) in [("--pin-top", PinEdge.top), ("--pin-bottom", .bottom)] {
@@ -65,10 +65,8 @@ enum ViewCommand {
                 try SortCommand.key(text, names: names, locale: nil, nulls: .last, known: known)
             }
             try grid.sort(by: keys)
-        } catch let error as CommandError {
-            throw error
         } catch {
-            throw .usage("\(error)")
+            throw CommandError.from(error)
         }
         warmHeap(rows: grid.rowCount)
         var screen = GridScreen(grid: grid, width: 80, height: 24)

@@ -218,6 +218,9 @@ struct BatchUpdateTests {
             }
             for (s, items) in new.enumerated() { for (i, id) in items.enumerated() { finalPosition[id] = ip(s, i) } }
             let mapping = try batch.validated(oldCounts: old.map(\.count), newCounts: new.map(\.count))
+            // Per-item data carried through the mapping is the new data, new items given 0.
+            let inserted = Set(placed.filter { $0.from == nil }.map(\.id))
+            #expect(mapping.apply(to: old) { _ in 0 } == new.map { $0.map { inserted.contains($0) ? 0 : $0 } }, "seed \(seed)")
             for (s, items) in old.enumerated() {
                 for (i, id) in items.enumerated() {
                     #expect(mapping.newIndexPath(forOld: ip(s, i)) == finalPosition[id], "seed \(seed): item \(id)")
@@ -260,5 +263,33 @@ extension BatchUpdateTests {
         let implied = try simple.expectedCounts(after: [4, 1])
         #expect(implied == [2, 4])
         #expect((try? simple.validated(oldCounts: [4, 1], newCounts: implied)) != nil)
+    }
+}
+
+extension BatchUpdateTests {
+    @Test("a whole batch is checked, handed to the app to change its data, and performed; a refused one changes nothing")
+    func wholeBatch() throws {
+        let (view, data) = makeCollectionView([[1, 2, 3], [4, 5]])
+        var batch = BatchUpdate()
+        batch.deleteItems(at: [ip(0, 0)])
+        batch.insertItems(at: [ip(1, 1)])
+        batch.moveItem(at: ip(1, 0), to: ip(0, 0))
+        let transition = try view.applyBatchUpdates(batch) { mapping in
+            data.sections = mapping.apply(to: data.sections) { _ in 99 }
+        }
+        #expect(data.sections == [[4, 2, 3], [5, 99]])
+        #expect(view.numberOfItems(inSection: 0) == 3 && view.numberOfItems(inSection: 1) == 2)
+        #expect(!transition.elements.isEmpty)
+
+        var bad = BatchUpdate()
+        bad.deleteItems(at: [ip(0, 7)])
+        var called = false
+        #expect(throws: BatchUpdateError.self) { try view.applyBatchUpdates(bad) { _ in called = true } }
+        #expect(!called && data.sections == [[4, 2, 3], [5, 99]], "the app is not asked to change anything")
+
+        // The app that does not change its data as the batch says is caught, as UIKit catches it.
+        var insert = BatchUpdate()
+        insert.insertItems(at: [ip(0, 0)])
+        #expect(throws: BatchUpdateError.self) { try view.applyBatchUpdates(insert) { _ in } }
     }
 }

@@ -46,6 +46,21 @@ extension CollectionView {
         }
     }
 
+    /// Applies a batch that arrives whole — a spec's, a diff's — the way an app applies its own:
+    /// checks it against the data source's counts, hands the mapping to `updatingData` for the
+    /// app to change its model as the batch says (``UpdateMapping/apply(to:newItem:)`` carries
+    /// per-item data through it), then performs it, which checks the data source's new counts
+    /// against the batch as UIKit does. Nothing changes when the batch is refused.
+    @discardableResult
+    public func applyBatchUpdates(_ batch: BatchUpdate, updatingData: (UpdateMapping) -> Void)
+        throws(BatchUpdateError) -> CollectionViewTransition {
+        layoutIfNeeded()
+        let oldCounts = counts ?? fetchCounts()
+        let mapping = try batch.validated(oldCounts: oldCounts, newCounts: try batch.expectedCounts(after: oldCounts))
+        updatingData(mapping)
+        return try applyBatchUpdates { record(batch) }
+    }
+
     /// Inserts items (after-positions). Outside a batch it is a batch of its own.
     public func insertItems(at indexPaths: [IndexPath]) {
         change { $0.insertItems(at: indexPaths) }

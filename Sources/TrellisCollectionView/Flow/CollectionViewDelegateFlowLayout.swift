@@ -51,12 +51,12 @@ extension CollectionViewDelegateFlowLayout {
 
     public func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
                                minimumLineSpacingForSectionAt section: Int) -> CGFloat {
-        (collectionViewLayout as? CollectionViewFlowLayout)?.minimumLineSpacing ?? 10
+        (collectionViewLayout as? CollectionViewFlowLayout)?.minimumLineSpacing ?? CollectionViewFlowLayout.defaultSpacing
     }
 
     public func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
                                minimumInteritemSpacingForSectionAt section: Int) -> CGFloat {
-        (collectionViewLayout as? CollectionViewFlowLayout)?.minimumInteritemSpacing ?? 10
+        (collectionViewLayout as? CollectionViewFlowLayout)?.minimumInteritemSpacing ?? CollectionViewFlowLayout.defaultSpacing
     }
 
     public func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,

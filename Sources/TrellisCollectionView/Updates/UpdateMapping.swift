@@ -73,6 +73,30 @@ public struct UpdateMapping: Sendable {
         return item < 0 ? nil : IndexPath(item: item, section: section)
     }
 
+    /// Per-item data carried through the update, as an app's model changes with its batch: each
+    /// item that survives keeps its value at its new place (moves included), and every new item —
+    /// inserted, reloaded, or in a new section — takes `newItem(indexPath)`. An old value missing
+    /// from `sections` (a section shorter than its count) is new too.
+    ///
+    /// ```swift
+    /// var batch = BatchUpdate()
+    /// batch.insertItems(at: [IndexPath(item: 0, section: 0)])
+    /// let mapping = try batch.validated(oldCounts: [2], newCounts: [3])
+    /// mapping.apply(to: [["a", "b"]]) { _ in "new" }   // [["new", "a", "b"]]
+    /// ```
+    ///
+    /// - Complexity: O(new items).
+    public func apply<Item>(to sections: [[Item]], newItem: (IndexPath) -> Item) -> [[Item]] {
+        newCounts.enumerated().map { section, count in
+            (0..<count).map { item in
+                let path = IndexPath(item: item, section: section)
+                guard let old = oldIndexPath(forNew: path), sections.indices.contains(old.section),
+                      sections[old.section].indices.contains(old.item) else { return newItem(path) }
+                return sections[old.section][old.item]
+            }
+        }
+    }
+
     /// A mapping for no change at all.
     public static func identity(counts: [Int]) -> UpdateMapping {
         UpdateMapping(oldCounts: counts, newCounts: counts, sectionOldToNew: counts.indices.map { $0 },

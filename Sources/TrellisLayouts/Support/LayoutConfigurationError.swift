@@ -78,3 +78,20 @@ public struct LayoutConfigurationError: Error, Equatable, Sendable, CustomString
         return "\(value)"
     }
 }
+
+/// A layout that reports why its last `prepare()` laid out nothing (a configuration no layout
+/// can honour: a negative size, fractions past the whole, a column count of zero): every layout
+/// of this module. A host asks for the error once, by protocol, whatever the layout's class.
+///
+/// ```swift
+/// if let error = (layout as? LayoutConfigurationReporting)?.configurationError { print(error) }
+/// ```
+public protocol LayoutConfigurationReporting: AnyObject {
+    /// Why the last `prepare()` laid out nothing, or `nil` when it succeeded.
+    var configurationError: LayoutConfigurationError? { get }
+}
+
+extension GridLayout: LayoutConfigurationReporting {}
+extension WaterfallLayout: LayoutConfigurationReporting {}
+extension JustifiedLayout: LayoutConfigurationReporting {}
+extension CollectionViewCompositionalLayout: LayoutConfigurationReporting {}

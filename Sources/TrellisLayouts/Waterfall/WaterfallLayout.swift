@@ -44,17 +44,22 @@ open class WaterfallLayout: CollectionViewLayout {
     /// The direction items fill the columns in (CHT's `ItemRenderDirection`).
     public typealias ItemRenderDirection = WaterfallItemRenderDirection
 
+    /// CHT's defaults: 2 columns, 10 points between columns and between items. A delegate that
+    /// says nothing of a section answers these when its layout is not a waterfall.
+    public static let defaultColumnCount = 2
+    public static let defaultSpacing: CGFloat = 10
+
     /// The number of columns, unless the delegate answers per section. Default 2.
-    open var columnCount: Int = 2 {
+    open var columnCount: Int = WaterfallLayout.defaultColumnCount {
         didSet { if columnCount != oldValue { invalidateLayout() } }
     }
     /// The spacing between columns. Default 10.
-    open var minimumColumnSpacing: CGFloat = 10 {
+    open var minimumColumnSpacing: CGFloat = WaterfallLayout.defaultSpacing {
         didSet { if minimumColumnSpacing != oldValue { invalidateLayout() } }
     }
     /// The spacing between items of one column (not between the header or footer and the
     /// columns). Default 10.
-    open var minimumInteritemSpacing: CGFloat = 10 {
+    open var minimumInteritemSpacing: CGFloat = WaterfallLayout.defaultSpacing {
         didSet { if minimumInteritemSpacing != oldValue { invalidateLayout() } }
     }
     /// The height of each section's header; 0 (the default) means none.

@@ -50,6 +50,28 @@ public struct LayoutSnapshot: Equatable {
     }
 
     /// A rectangle as `{"x", "y", "width", "height"}`.
+    /// A transition as `trellis layout` writes it: per element its role, its identity before and
+    /// after, and its attributes at the start and the end.
+    public static func json(_ transition: CollectionViewTransition) -> JSONValue {
+        .array(transition.elements.map { element in
+            .object([
+                ("role", .string(element.role.rawValue)),
+                ("before", element.before.map(json) ?? .null),
+                ("after", element.after.map(json) ?? .null),
+                ("from", json(element.from)),
+                ("to", json(element.to)),
+            ])
+        })
+    }
+
+    /// An element's identity: its category, kind and index path.
+    public static func json(_ id: ElementID) -> JSONValue {
+        var members: [(key: String, value: JSONValue)] = [("category", .string(id.category.name))]
+        if let kind = id.kind { members.append(("kind", .string(kind))) }
+        members.append(("indexPath", .array([.number(Double(id.section)), .number(Double(id.item))])))
+        return .object(members)
+    }
+
     public static func json(_ r: CGRect) -> JSONValue {
         .object([("x", .number(Double(r.minX))), ("y", .number(Double(r.minY))),
                  ("width", .number(Double(r.width))), ("height", .number(Double(r.height)))])
