@@ -251,7 +251,7 @@ struct RegistrationTests {
         #expect(view.visibleCells.map { ($0 as? Tag)?.text ?? "-" } == ["0:ant", "1:bee", "CAT"])
         #expect(view.diagnostics.isEmpty, "\(view.diagnostics)")
         let unconfigured = view.dequeueConfiguredReusableCell(using: source.tags, for: ip(0, 0), item: nil)
-        #expect(unconfigured.text == "" && view.diagnostics.last?.contains("no item") == true)
+        #expect(unconfigured.text == "" && view.diagnostics.last == .noItemToConfigure(ip(0, 0)))
     }
 }
 

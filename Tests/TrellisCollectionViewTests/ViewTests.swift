@@ -137,7 +137,8 @@ struct ViewTests {
         view.register(nil, forCellWithReuseIdentifier: "badge")
         #expect(!(view.dequeueReusableCell(withReuseIdentifier: "badge", for: ip(0, 0)) is Badge))
         view.register(NSObject.self, forCellWithReuseIdentifier: "odd")
-        #expect(view.diagnostics.contains { $0.contains("not a CollectionViewCell subclass") })
+        #expect(view.diagnostics.last == .notACellClass("NSObject"))
+        #expect(view.diagnostics.last?.description == "NSObject is not a CollectionViewCell subclass; it cannot be registered for cells")
     }
 
     @Test("a data source's nonsense counts are clamped and noted, never trusted")
@@ -158,7 +159,8 @@ struct ViewTests {
         view.dataSource = source
         view.layoutIfNeeded()
         #expect(view.numberOfItems(inSection: 0) == 0 && view.numberOfItems(inSection: 1) == CollectionView.maximumItemCount)
-        #expect(view.diagnostics.contains { $0.contains("-5 items in section 0") })
+        #expect(view.diagnostics.contains(.countOutOfRange(reported: -5, what: "items in section 0", counted: 0)))
+        #expect(view.diagnostics.contains { $0.description == "the data source reported -5 items in section 0; counting 0" })
         #expect(view.layoutAttributesForItem(at: ip(1, CollectionView.maximumItemCount - 1)) != nil)
         #expect(view.layoutAttributesForItem(at: ip(1, CollectionView.maximumItemCount)) == nil)
         #expect(view.layoutAttributesForItem(at: ip(-1, 0)) == nil && view.layoutAttributesForItem(at: ip(0, -1)) == nil)

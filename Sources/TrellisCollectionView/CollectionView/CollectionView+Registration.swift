@@ -50,7 +50,7 @@ extension CollectionView {
     /// raises).
     public func dequeueConfiguredReusableCell<Cell, Item>(using registration: CellRegistration<Cell, Item>,
                                                           for indexPath: IndexPath, item: Item?) -> Cell {
-        if !pool.isRegistered(kind: nil, registration.reuseIdentifier) {
+        if !pool.isRegistered(.cell, registration.reuseIdentifier) {
             register(Cell.self, forCellWithReuseIdentifier: registration.reuseIdentifier)
         }
         let dequeued = dequeueReusableCell(withReuseIdentifier: registration.reuseIdentifier, for: indexPath)
@@ -58,7 +58,7 @@ extension CollectionView {
         // reconfigured was handed back, which is of the same registration.
         let cell = dequeued as? Cell ?? Cell(reuseIdentifier: registration.reuseIdentifier)
         guard let item else {
-            note("dequeueConfiguredReusableCell(using:for:item:) was given no item at \(Array(indexPath)); the cell is unconfigured")
+            note(.noItemToConfigure(indexPath))
             return cell
         }
         registration.handler(cell, indexPath, item)
@@ -70,7 +70,7 @@ extension CollectionView {
     public func dequeueConfiguredReusableSupplementary<Supplementary>(using registration: SupplementaryRegistration<Supplementary>,
                                                                       for indexPath: IndexPath) -> Supplementary {
         let kind = registration.elementKind
-        if !pool.isRegistered(kind: kind, registration.reuseIdentifier) {
+        if !pool.isRegistered(.supplementary(kind), registration.reuseIdentifier) {
             register(Supplementary.self, forSupplementaryViewOfKind: kind, withReuseIdentifier: registration.reuseIdentifier)
         }
         let dequeued = dequeueReusableSupplementaryView(ofKind: kind, withReuseIdentifier: registration.reuseIdentifier,

@@ -41,7 +41,7 @@ extension CollectionView {
             return transition
         } catch {
             lastUpdateError = error
-            note("invalid batch update refused: \(error.message)")
+            note(.batchRefused(error.message))
             throw error
         }
     }
@@ -87,8 +87,8 @@ extension CollectionView {
             let answered = dataSource.collectionView(self, cellForItemAt: path)
             pool.reconfiguring = nil
             if answered !== cell {
-                note("reconfigureItems: the data source did not dequeue the existing cell for \(Array(path))")
-                pool.enqueue(answered, kind: nil)
+                note(.reconfigureDidNotReuse(path))
+                pool.enqueue(answered, kind: .cell)
             }
         }
     }
@@ -140,7 +140,7 @@ extension CollectionView {
     public func completeTransition() {
         for view in disappearingViews {
             let id = view.appliedLayoutAttributes.map(ElementID.init)
-            pool.enqueue(view, kind: id.map(poolKind) ?? nil)
+            pool.enqueue(view, kind: id.map(ReusePool.Kind.init) ?? .cell)
         }
         disappearingViews = []
         currentTransition = nil
@@ -159,7 +159,7 @@ extension CollectionView {
         mapSelection(through: mapping)
         let layout = collectionViewLayout
         layout.invalidateLayout(with: type(of: layout).makeInvalidationContext(dataSourceCounts: true))
-        if layout.prepareIfNeeded() { prepareCount += 1 }
+        runPrepareIfNeeded()
         let map = ElementMap(mapping: mapping)
         updateInProgress = UpdateContext(map: map, before: before.nearby)
         defer { updateInProgress = nil }
@@ -193,7 +193,7 @@ extension CollectionView {
         oldLayout.prepareForTransition(to: layout)
         replaceLayout(with: layout)
         layout.prepareForTransition(from: oldLayout)
-        if layout.prepareIfNeeded() { prepareCount += 1 }
+        runPrepareIfNeeded()
         contentSize = layout.collectionViewContentSize
         let proposed = layout.targetContentOffset(forProposedContentOffset: bounds.origin)
         settleOffset(proposed: delegate?.collectionView(self, targetContentOffsetForProposedContentOffset: proposed) ?? proposed)
@@ -225,7 +225,7 @@ extension CollectionView {
         let layout = collectionViewLayout
         let oldBounds = bounds
         bounds = newBounds
-        if layout.prepareIfNeeded() { prepareCount += 1 }
+        runPrepareIfNeeded()
         layout.prepare(forAnimatedBoundsChange: oldBounds)
         contentSize = layout.collectionViewContentSize
         let map = ElementMap(mapping: .identity(counts: counts ?? []))
@@ -291,7 +291,7 @@ extension CollectionView {
     func settleOffset(proposed: CGPoint) {
         let clamped = clampedOffset(proposed)
         if clamped != bounds.origin { bounds.origin = clamped }
-        if collectionViewLayout.prepareIfNeeded() { prepareCount += 1 }
+        runPrepareIfNeeded()
     }
 
     /// A copy of `attributes` with alpha 0.

@@ -1,51 +1,5 @@
 import Foundation
 
-/// Identifies one element of a collection view: a cell by index path, a supplementary or
-/// decoration view by kind and index path.
-public struct ElementID: Hashable, Sendable, Comparable, CustomStringConvertible {
-    public var category: CollectionView.ElementCategory
-    public var kind: String?
-    public var section: Int
-    public var item: Int
-
-    public init(category: CollectionView.ElementCategory, kind: String?, section: Int, item: Int) {
-        self.category = category
-        self.kind = kind
-        self.section = section
-        self.item = item
-    }
-
-    /// The identity of the element an attributes object describes.
-    public init(_ attributes: CollectionViewLayoutAttributes) {
-        self.init(category: attributes.representedElementCategory, kind: attributes.representedElementKind,
-                  section: attributes.section, item: attributes.item)
-    }
-
-    /// The element's index path.
-    public var indexPath: IndexPath { IndexPath(item: item, section: section) }
-
-    /// Cells, the most common elements, hash two integers only: this runs for every element
-    /// of every layout pass.
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(section &* 1_000_003 &+ item)
-        if category != .cell {
-            hasher.combine(category)
-            hasher.combine(kind)
-        }
-    }
-
-    /// Cells first, then supplementary and decoration views; by kind, section and item.
-    public static func < (a: ElementID, b: ElementID) -> Bool {
-        if a.category != b.category { return a.category.rawValue < b.category.rawValue }
-        if a.kind != b.kind { return (a.kind ?? "") < (b.kind ?? "") }
-        return (a.section, a.item) < (b.section, b.item)
-    }
-
-    public var description: String {
-        "\(kind ?? category.name)[\(section), \(item)]"
-    }
-}
-
 /// The headless collection view: `UICollectionView` without pixels. It drives any
 /// ``CollectionViewLayout`` the way UIKit does — layout passes with coalesced invalidation, the
 /// visible set with view reuse, batch updates with their transitions, and scrolling — and it is
@@ -98,10 +52,11 @@ open class CollectionView: ScrollView {
 
     let pool = ReusePool()
     @exclusivity(unchecked) var counts: [Int]?
-    @exclusivity(unchecked) var visibleViews: [ElementID: CollectionReusableView] = [:]
-    @exclusivity(unchecked) var preparedRect: CGRect?
-    @exclusivity(unchecked) var preparedElements: [CollectionViewLayoutAttributes] = []
-    @exclusivity(unchecked) var preparedGeneration = -1
+    /// The elements on screen and their views.
+    @exclusivity(unchecked) var visibleSet = VisibleSet<CollectionReusableView>()
+    /// The rect last asked of the layout and its answer.
+    @exclusivity(unchecked) var preparedQuery = PreparedQuery()
+    /// The cells the prefetch data source was told of.
     @exclusivity(unchecked) var prefetched: Set<IndexPath> = []
     @exclusivity(unchecked) var lastOffset: CGPoint = .zero
     var batchDepth = 0
@@ -172,9 +127,9 @@ open class CollectionView: ScrollView {
     }
 
     private func clampedCount(_ reported: Int, maximum: Int, what: String) -> Int {
-        if reported < 0 { note("the data source reported \(reported) \(what); counting 0") }
-        if reported > maximum { note("the data source reported \(reported) \(what); counting \(maximum)") }
-        return min(max(0, reported), maximum)
+        let counted = min(max(0, reported), maximum)
+        if counted != reported { note(.countOutOfRange(reported: reported, what: what, counted: counted)) }
+        return counted
     }
 
     /// The most sections a collection view keeps track of: counts are stored per section, so a
@@ -193,9 +148,9 @@ open class CollectionView: ScrollView {
 
     /// Registers the class of cells dequeued with `identifier` (`nil` forgets it).
     open func register(_ cellClass: AnyClass?, forCellWithReuseIdentifier identifier: String) {
-        guard let cellClass else { pool.unregister(kind: nil, identifier); return }
+        guard let cellClass else { pool.unregister(.cell, identifier); return }
         guard let type = cellClass as? CollectionViewCell.Type else {
-            note("\(cellClass) is not a CollectionViewCell subclass; it cannot be registered for cells")
+            note(.notACellClass("\(cellClass)"))
             return
         }
         pool.registerCell(type, identifier)
@@ -204,9 +159,9 @@ open class CollectionView: ScrollView {
     /// Registers the class of supplementary views of `kind` dequeued with `identifier`.
     open func register(_ viewClass: AnyClass?, forSupplementaryViewOfKind kind: String,
                        withReuseIdentifier identifier: String) {
-        guard let viewClass else { pool.unregister(kind: kind, identifier); return }
+        guard let viewClass else { pool.unregister(.supplementary(kind), identifier); return }
         guard let type = viewClass as? CollectionReusableView.Type else {
-            note("\(viewClass) is not a CollectionReusableView subclass; it cannot be registered for \(kind)")
+            note(.notAReusableViewClass("\(viewClass)", kind: kind))
             return
         }
         pool.registerSupplementary(type, kind: kind, identifier)
@@ -218,7 +173,7 @@ open class CollectionView: ScrollView {
     open func dequeueReusableCell(withReuseIdentifier identifier: String, for indexPath: IndexPath) -> CollectionViewCell {
         let (cell, registered) = pool.dequeueCell(identifier)
         if !registered {
-            note("could not dequeue a view of kind: cell with identifier \(identifier) - register a class for the identifier")
+            note(.unregisteredCellIdentifier(identifier))
         }
         return cell
     }
@@ -226,14 +181,15 @@ open class CollectionView: ScrollView {
     /// A supplementary view of `kind` for `indexPath`, reused when one waits.
     open func dequeueReusableSupplementaryView(ofKind kind: String, withReuseIdentifier identifier: String,
                                                for indexPath: IndexPath) -> CollectionReusableView {
-        pool.dequeueSupplementary(kind: kind, identifier)
+        pool.dequeue(.supplementary(kind), identifier)
     }
 
-    /// Problems found while running (an unregistered identifier, a negative count), oldest first.
-    public private(set) var diagnostics: [String] = []
+    /// Problems found while running (an unregistered identifier, a negative count), oldest first;
+    /// one that repeats the last is not added again.
+    public private(set) var diagnostics: [Diagnostic] = []
 
-    package func note(_ message: String) {
-        if diagnostics.last != message { diagnostics.append(message) }
+    package func note(_ diagnostic: Diagnostic) {
+        if diagnostics.last != diagnostic { diagnostics.append(diagnostic) }
     }
 
     // MARK: The layout pass
@@ -260,17 +216,22 @@ open class CollectionView: ScrollView {
             updateVisibleSet()
             if generation == layoutStorage.preparedGeneration && !layoutStorage.needsPrepare { return }
         }
-        note("the layout did not settle after \(Self.maximumPassesPerLayout) passes: it invalidates itself "
-             + "in every pass (does it set a property in prepare() to a new value each time?)")
+        note(.layoutDidNotSettle(passes: Self.maximumPassesPerLayout))
     }
 
     static let maximumPassesPerLayout = 16
+
+    /// Runs the layout's `prepare()` if it is stale, and counts it: every place that prepares the
+    /// layout goes through here.
+    func runPrepareIfNeeded() {
+        if layoutStorage.prepareIfNeeded() { prepareCount += 1 }
+    }
 
     /// The layout half of a pass, without views: counts, `prepare()` if the layout is stale, and
     /// the content size. What a host that only reads attributes (``StaticLayoutHost``) runs.
     package func prepareLayoutIfNeeded() {
         loadCountsIfNeeded()
-        if layoutStorage.prepareIfNeeded() { prepareCount += 1 }
+        runPrepareIfNeeded()
         contentSize = layoutStorage.collectionViewContentSize
     }
 
@@ -298,9 +259,17 @@ open class CollectionView: ScrollView {
     }
 
     func dropPreparedElements() {
-        preparedRect = nil
-        preparedElements = []
+        preparedQuery = PreparedQuery()
     }
+
+    /// The views on screen, by element.
+    var visibleViews: [ElementID: CollectionReusableView] {
+        get { visibleSet.views }
+        set { visibleSet.views = newValue }
+    }
+
+    /// The layout's answer for the rect last asked.
+    var preparedElements: [CollectionViewLayoutAttributes] { preparedQuery.elements }
 
     private func applyPendingOffsetAdjustment() {
         guard let adjustment = layoutStorage.pendingInvalidationContext?.contentOffsetAdjustment,
@@ -379,15 +348,12 @@ open class CollectionView: ScrollView {
 
     func elementsInPreparedRect(covering visible: CGRect) -> [CollectionViewLayoutAttributes] {
         let generation = layoutStorage.preparedGeneration
-        if let rect = preparedRect, generation == preparedGeneration, rect.contains(visible) {
-            return preparedElements
-        }
+        if preparedQuery.covers(visible, generation: generation) { return preparedQuery.elements }
         let rect = pageRect(around: visible)
-        preparedRect = rect
-        preparedGeneration = generation
         layoutQueryCount += 1
-        preparedElements = layoutStorage.layoutAttributesForElements(in: rect) ?? []
-        return preparedElements
+        let elements = layoutStorage.layoutAttributesForElements(in: rect) ?? []
+        preparedQuery = PreparedQuery(rect: rect, elements: elements, generation: generation)
+        return elements
     }
 
     /// The elements whose frames intersect the viewport, as the layout last computed them.
@@ -399,23 +365,18 @@ open class CollectionView: ScrollView {
     func updateVisibleSet() {
         let visible = bounds
         let elements = elementsInPreparedRect(covering: visible)
-        // Work on locals: every access to a stored property of a class is checked for
-        // exclusivity at run time, and this loop runs for every visible element of every pass.
-        var previous = visibleViews
-        visibleViews = [:]
-        var next: [ElementID: CollectionReusableView] = [:]
-        next.reserveCapacity(elements.count)
+        // The set is updated as a local: the data source and the delegate, asked for new views,
+        // find no views on screen meanwhile, and no access to a stored property is held across
+        // their calls (every such access is checked for exclusivity at run time).
+        var set = visibleSet
+        visibleSet = VisibleSet()
         let dataSource = self.dataSource
-        for attributes in elements where LayoutGeometry.intersects(attributes.frame, visible) {
-            let id = ElementID(attributes)
-            let view = previous.removeValue(forKey: id) ?? makeView(for: attributes, id: id, dataSource: dataSource)
-            if let view {
-                if view.applyIfChanged(attributes), id.category == .cell { selfSize(view, attributes) }
-                next[id] = view
-            }
-        }
-        for (id, view) in previous { endDisplaying(id, view) }
-        visibleViews = next
+        set.update(to: elements, visible: visible, show: { attributes, id, kept in
+            guard let view = kept ?? makeView(for: attributes, id: id, dataSource: dataSource) else { return nil }
+            if view.applyIfChanged(attributes), id.category == .cell { selfSize(view, attributes) }
+            return view
+        }, remove: endDisplaying)
+        visibleSet = set
         prefetch()
         lastOffset = bounds.origin
     }
@@ -435,7 +396,7 @@ open class CollectionView: ScrollView {
         let adjustment = context.contentOffsetAdjustment
         context.contentOffsetAdjustment = .zero
         layout.invalidateLayout(with: context)
-        if layout.prepareIfNeeded() { prepareCount += 1 }
+        runPrepareIfNeeded()
         shiftOrigin(by: adjustment)
     }
 
@@ -457,17 +418,7 @@ open class CollectionView: ScrollView {
         case .decorationView:
             let kind = id.kind ?? ""
             let type = layoutStorage.decorationViewClasses[kind] ?? CollectionReusableView.self
-            return pool.dequeueSupplementary(kind: Self.decorationPoolKind(kind), kind, default: type)
-        }
-    }
-
-    static func decorationPoolKind(_ kind: String) -> String { "decoration:" + kind }
-
-    func poolKind(_ id: ElementID) -> String? {
-        switch id.category {
-        case .cell: return nil
-        case .supplementaryView: return id.kind ?? ""
-        case .decorationView: return Self.decorationPoolKind(id.kind ?? "")
+            return pool.dequeue(.decoration(kind), kind, default: type)
         }
     }
 
@@ -484,7 +435,7 @@ open class CollectionView: ScrollView {
             case .decorationView: break
             }
         }
-        pool.enqueue(view, kind: poolKind(id))
+        pool.enqueue(view, kind: ReusePool.Kind(id))
     }
 
     /// Tells the prefetch data source about the cells of the prepared rect that lie ahead of the
@@ -493,12 +444,14 @@ open class CollectionView: ScrollView {
         guard isPrefetchingEnabled, let prefetchDataSource else { return }
         let visible = bounds
         let dy = visible.minY - lastOffset.y, dx = visible.minX - lastOffset.x
+        // Ahead is below or to the right, unless the view only scrolled back up or left.
+        let backwards = !(dy > 0 || dx > 0) && (dy < 0 || dx < 0)
         let ahead = preparedElements.filter { attributes in
             guard attributes.representedElementCategory == .cell,
                   !LayoutGeometry.intersects(attributes.frame, visible) else { return false }
-            if dy > 0 || dx > 0 { return attributes.frame.minY >= visible.maxY || attributes.frame.minX >= visible.maxX }
-            if dy < 0 || dx < 0 { return attributes.frame.maxY <= visible.minY || attributes.frame.maxX <= visible.minX }
-            return attributes.frame.minY >= visible.maxY || attributes.frame.minX >= visible.maxX
+            let frame = attributes.frame
+            return backwards ? frame.maxY <= visible.minY || frame.maxX <= visible.minX
+                : frame.minY >= visible.maxY || frame.minX >= visible.maxX
         }.map(\.indexPath)
         let new = ahead.filter { !prefetched.contains($0) }
         let stale = prefetched.subtracting(ahead).filter { path in !visibleViews.keys.contains {
@@ -512,7 +465,7 @@ open class CollectionView: ScrollView {
 
     /// The visible cells, in index-path order.
     open var visibleCells: [CollectionViewCell] {
-        visibleViews.filter { $0.key.category == .cell }.sorted { $0.key < $1.key }.compactMap { $0.value as? CollectionViewCell }
+        visibleSet.elements(.cell).compactMap { $0.view as? CollectionViewCell }
     }
 
     /// The index paths of the visible items, sorted.
@@ -541,8 +494,7 @@ open class CollectionView: ScrollView {
 
     /// The visible supplementary views of `kind`, in index-path order.
     open func visibleSupplementaryViews(ofKind elementKind: String) -> [CollectionReusableView] {
-        visibleViews.filter { $0.key.category == .supplementaryView && $0.key.kind == elementKind }
-            .sorted { $0.key < $1.key }.map(\.value)
+        visibleSet.elements(.supplementaryView, kind: elementKind).map(\.view)
     }
 
     /// The index paths of visible supplementary views of `kind`, sorted.

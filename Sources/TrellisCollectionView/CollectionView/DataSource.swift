@@ -27,8 +27,7 @@ extension CollectionViewDataSource {
 
     public func collectionView(_ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: String,
                                at indexPath: IndexPath) -> CollectionReusableView {
-        collectionView.note("the data source does not implement collectionView(_:viewForSupplementaryElementOfKind:at:); "
-                            + "a plain view stands in for \(kind) at \(Array(indexPath))")
+        collectionView.note(.noSupplementaryViewMethod(kind: kind, indexPath))
         return collectionView.dequeueReusableSupplementaryView(ofKind: kind, withReuseIdentifier: "", for: indexPath)
     }
 

@@ -82,7 +82,7 @@ open class CollectionViewDiffableDataSource<SectionIdentifierType: Hashable, Ite
     /// diagnostics; a batch the collection view refuses leaves the current snapshot in place.
     open func apply(_ snapshot: Snapshot, animatingDifferences: Bool = true, completion: (() -> Void)? = nil) {
         guard let collectionView else { current = snapshot; completion?(); return }
-        for error in snapshot.invalidOperations { collectionView.note("snapshot: \(error)") }
+        for error in snapshot.invalidOperations { collectionView.note(.snapshotOperationRefused("\(error)")) }
         collectionView.layoutIfNeeded()
         let batch = DiffableBatch.between(current, snapshot, identity: identity)
         let previous = current
@@ -128,7 +128,7 @@ open class CollectionViewDiffableDataSource<SectionIdentifierType: Hashable, Ite
     open func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CollectionViewCell {
         guard let item = itemIdentifier(for: indexPath),
               let cell = cellProvider(collectionView, indexPath, item) else {
-            collectionView.note("the cell provider gave no cell for \(Array(indexPath))")
+            collectionView.note(.noCellFromProvider(indexPath))
             return collectionView.dequeueReusableCell(withReuseIdentifier: "", for: indexPath)
         }
         return cell
@@ -137,7 +137,7 @@ open class CollectionViewDiffableDataSource<SectionIdentifierType: Hashable, Ite
     open func collectionView(_ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: String,
                              at indexPath: IndexPath) -> CollectionReusableView {
         if let view = supplementaryViewProvider?(collectionView, kind, indexPath) { return view }
-        collectionView.note("no supplementary view provider answered for \(kind) at \(Array(indexPath))")
+        collectionView.note(.noSupplementaryViewFromProvider(kind: kind, indexPath))
         return collectionView.dequeueReusableSupplementaryView(ofKind: kind, withReuseIdentifier: "", for: indexPath)
     }
 }

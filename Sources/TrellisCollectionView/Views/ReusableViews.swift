@@ -110,9 +110,26 @@ open class CollectionViewCell: CollectionReusableView {
 /// the slot used last is remembered, since a collection view mostly dequeues one identifier
 /// over and over and hashing the identifier is the largest cost here.
 final class ReusePool {
-    /// Which views a key names: cells (`kind == nil`) or views of one kind, with one identifier.
+    /// What a waiting view is: a cell, a supplementary view of a kind, or a decoration view of a
+    /// kind. A supplementary and a decoration view of one kind never share a queue.
+    enum Kind: Hashable {
+        case cell
+        case supplementary(String)
+        case decoration(String)
+
+        /// The kind of view that shows `element`.
+        init(_ element: ElementID) {
+            switch element.category {
+            case .cell: self = .cell
+            case .supplementaryView: self = .supplementary(element.kind ?? "")
+            case .decorationView: self = .decoration(element.kind ?? "")
+            }
+        }
+    }
+
+    /// Which views a key names: views of one kind with one identifier.
     struct Key: Hashable {
-        var kind: String?
+        var kind: Kind
         var identifier: String
     }
 
@@ -133,22 +150,22 @@ final class ReusePool {
     private(set) var created = 0
 
     func registerCell(_ type: CollectionViewCell.Type, _ identifier: String) {
-        register(type, Key(kind: nil, identifier: identifier))
+        register(type, Key(kind: .cell, identifier: identifier))
     }
 
     func registerSupplementary(_ type: CollectionReusableView.Type, kind: String, _ identifier: String) {
-        register(type, Key(kind: kind, identifier: identifier))
+        register(type, Key(kind: .supplementary(kind), identifier: identifier))
     }
 
     /// Forgets the class registered for `identifier`: later dequeues give plain views.
-    func unregister(kind: String?, _ identifier: String) {
+    func unregister(_ kind: Kind, _ identifier: String) {
         slots[Key(kind: kind, identifier: identifier)] = nil
         lastKey = nil
         lastSlot = nil
     }
 
-    /// Whether a class is registered for `identifier` (cells when `kind` is `nil`).
-    func isRegistered(kind: String?, _ identifier: String) -> Bool {
+    /// Whether a class is registered for views of `kind` with `identifier`.
+    func isRegistered(_ kind: Kind, _ identifier: String) -> Bool {
         slots[Key(kind: kind, identifier: identifier)]?.registered ?? false
     }
 
@@ -182,7 +199,7 @@ final class ReusePool {
             reconfiguring = nil
             return (cell, true)
         }
-        let slot = slot(Key(kind: nil, identifier: identifier), default: CollectionViewCell.self)
+        let slot = slot(Key(kind: .cell, identifier: identifier), default: CollectionViewCell.self)
         if let view = slot.waiting.popLast() as? CollectionViewCell {
             view.recycle()
             return (view, slot.registered)
@@ -194,8 +211,8 @@ final class ReusePool {
 
     /// A supplementary or decoration view of `kind` for `identifier`; an unregistered one is of
     /// `type`.
-    func dequeueSupplementary(kind: String, _ identifier: String,
-                              default type: CollectionReusableView.Type = CollectionReusableView.self) -> CollectionReusableView {
+    func dequeue(_ kind: Kind, _ identifier: String,
+                 default type: CollectionReusableView.Type = CollectionReusableView.self) -> CollectionReusableView {
         let slot = slot(Key(kind: kind, identifier: identifier), default: type)
         if let view = slot.waiting.popLast() {
             view.recycle()
@@ -205,7 +222,7 @@ final class ReusePool {
         return slot.type.init(reuseIdentifier: identifier)
     }
 
-    func enqueue(_ view: CollectionReusableView, kind: String?) {
+    func enqueue(_ view: CollectionReusableView, kind: Kind) {
         slot(Key(kind: kind, identifier: view.reuseIdentifier ?? ""), default: type(of: view)).waiting.append(view)
     }
 }
