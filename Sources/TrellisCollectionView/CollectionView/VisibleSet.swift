@@ -20,6 +20,7 @@ struct VisibleSet<View> {
     /// whose element is no longer on screen.
     ///
     /// - Complexity: O(elements + views before), one dictionary pass each.
+    @inline(__always)
     mutating func update(to elements: [CollectionViewLayoutAttributes], visible: CGRect,
                          show: (CollectionViewLayoutAttributes, ElementID, View?) -> View?,
                          remove: (ElementID, View) -> Void) {
