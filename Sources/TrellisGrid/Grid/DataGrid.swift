@@ -41,7 +41,8 @@ public final class DataGrid {
     public private(set) var order = DisplayOrder()
     /// Why the last refresh could not make a new order (a source whose columns changed under a
     /// sort key, …), or `nil` when it could. The grid then shows the last good order, or, when the
-    /// source's rows changed under it, the rows in source order with their pins.
+    /// source's rows or the pins and summaries changed since, the rows in source order with their
+    /// pins and summaries.
     public private(set) var lastError: SortError?
 
     /// The sort keys, most significant first. Empty: source order (or the whole-row comparator).
@@ -175,8 +176,9 @@ public final class DataGrid {
             throw .noSuchRow(row, rowCount: rowCount)
         }
         pins.append(DisplayOrder.Pin(pin, at: edge, recomputing: recomputing))
-        // Pinning only takes rows out of the body: the rest keep their sorted order.
-        refreshQuietly(bodyStillSorted: true)
+        // Pinning only takes rows out of the body: the rest keep their sorted order — when the
+        // body is sorted, that is, and not shown in source order after a refresh that failed.
+        refreshQuietly(bodyStillSorted: lastError == nil)
     }
 
     /// Removes every pin.
@@ -372,15 +374,15 @@ public final class DataGrid {
     }
 
     /// A refresh that nobody can be thrown at (a change of the source, a new pin or hook): a
-    /// failure is kept in ``lastError``. The last good order stays while it describes the source's
-    /// rows; when their count changed it cannot, and the rows are shown in source order with
-    /// their pins and summaries, which needs no sort.
+    /// failure is kept in ``lastError``. The last good order stays while it still describes the
+    /// grid — the same number of source rows, the same pins and summaries; when it cannot, the
+    /// rows are shown in source order with their pins and summaries, which needs no sort.
     func refreshQuietly(bodyStillSorted: Bool = false) {
         do {
             try refresh(bodyStillSorted: bodyStillSorted)
         } catch {
             lastError = error
-            if order.sourceRowCount != rowCount {
+            if order.sourceRowCount != rowCount || order.pins.count != pins.count || order.summaries.count != summaries.count {
                 try? order.update(source: source, pins: pins, sortKeys: [], summaries: summaries)
             }
             didRefresh()

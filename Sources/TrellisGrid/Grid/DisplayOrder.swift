@@ -43,7 +43,8 @@ public struct DisplayOrder: Sendable {
     public private(set) var body: [Int] = []
     /// The rows pinned to the bottom, in the order they were pinned.
     public private(set) var pinnedBottom: [Int] = []
-    /// The summary rows, as given.
+    /// The pins and the summary rows the order was made with.
+    public private(set) var pins: [Pin] = []
     public private(set) var summaries: [SummaryRow] = []
     /// The positions in ``summaries`` of those shown at the top, in order, and at the bottom.
     public private(set) var topSummaries: [Int] = []
@@ -92,6 +93,7 @@ public struct DisplayOrder: Sendable {
             sorted = try SortEngine.permutation(of: partition.bodyRows(count: count), in: source, by: sortKeys,
                                                 hook: hook, rowComparator: rowComparator)
         }
+        self.pins = pins
         pinnedTop = partition.top
         body = sorted
         pinnedBottom = partition.bottom

@@ -108,7 +108,7 @@ public enum GridChange: Equatable, Sendable {
 /// Announces a source's changes to whoever observes it: the grids bound to it.
 ///
 /// ```swift
-/// let observation = table.changes?.observe { change in print(change) }
+/// let observation = table.changes.observe { change in print(change) }
 /// try table.appendRow(["组13", "90"])   // prints inserted(13..<14)
 /// ```
 public final class GridChangeNotifier: @unchecked Sendable {
