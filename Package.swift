@@ -32,6 +32,7 @@ let package = Package(
         // The grid without UI: tables, sources, sorting, the display order.
         .target(
             name: "TrellisGrid",
+            dependencies: ["TrellisText"],
             // The invariant checks of the column stores and the radix sort, in debug builds only.
             swiftSettings: [.define("TRELLIS_INVARIANT_CHECKS", .when(configuration: .debug))],
             // Locale-aware sorting uses ICU's collation sort keys; on Linux the toolchain's
@@ -67,7 +68,7 @@ let package = Package(
         .testTarget(
             name: "TrellisCLITests",
             dependencies: ["TrellisCLI", "TrellisText", "TrellisRender", "TrellisCollectionView", "TrellisSQL", "TrellisTestSupport"],
-            exclude: ["Transcripts"]
+            exclude: ["Transcripts", "Fixtures"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -8,6 +8,9 @@ public struct CommandIO {
     /// What the command printed to standard output (all of it, unless
     /// ``standardOutputDescriptor`` is set; then what was not streamed).
     public var stdout = ""
+    /// What streamed output (a sorted table, a layout) wrote to standard output, as bytes: output
+    /// in an encoding other than UTF-8 is exact here, where ``stdout`` shows it as UTF-8.
+    public var stdoutBytes: [UInt8] = []
     /// Where commands stream long output as they produce it (the executable's standard output);
     /// `nil` collects it in ``stdout``.
     public var standardOutputDescriptor: Int32?
@@ -86,18 +89,27 @@ public struct CommandIO {
     /// place once complete, keeping the old file's permissions, so that a failed run leaves the
     /// old contents; a symbolic link is followed and stays a link. Anything else — a device such
     /// as `/dev/null`, a named pipe — is written in place: it cannot be replaced.
-    mutating func stream(to path: String?, _ produce: (TextOutput) -> Void) throws(CommandError) {
+    mutating func stream(to path: String?, encoding: TextEncoding = .utf8, _ produce: (TextOutput) -> Void) throws(CommandError) {
+        /// A character the output's encoding cannot hold is the data's; a failed write the system's.
+        func failed(_ error: TextOutputError, _ what: String) -> CommandError {
+            if let encodingError = error.encoding {
+                return .data("cannot write \(what): \(encodingError); "
+                             + "choose another encoding with --output-encoding (utf-8 holds every character)")
+            }
+            return .failure("cannot write \(what): \(error)")
+        }
         guard let path, path != "-" else {
             guard let descriptor = standardOutputDescriptor else {
-                let output = TextOutput()
+                let output = TextOutput(encoding: encoding)
                 produce(output)
-                try? output.finish()
+                do { try output.finish() } catch { throw failed(error, "to standard output") }
+                stdoutBytes += output.collected
                 stdout += String(decoding: output.collected, as: UTF8.self)
                 return
             }
-            let output = TextOutput(.fileDescriptor(descriptor))
+            let output = TextOutput(.fileDescriptor(descriptor), encoding: encoding)
             produce(output)
-            do { try output.finish() } catch { throw .failure("cannot write to standard output: \(error)") }
+            do { try output.finish() } catch { throw failed(error, "to standard output") }
             return
         }
         let shown = Excerpt.of(path, limit: 200)
@@ -114,10 +126,13 @@ public struct CommandIO {
         if exists, (existing.st_mode & S_IFMT) != S_IFREG {
             let descriptor = open(target, O_WRONLY | O_TRUNC | O_CLOEXEC)
             guard descriptor >= 0 else { throw failure(errnoText()) }
-            let output = TextOutput(.fileDescriptor(descriptor))
+            let output = TextOutput(.fileDescriptor(descriptor), encoding: encoding)
             produce(output)
             var reason: String?
-            do { try output.finish() } catch { reason = error.description }
+            do { try output.finish() } catch {
+                if error.encoding != nil { close(descriptor); throw failed(error, "'\(shown)'") }
+                reason = error.description
+            }
             if close(descriptor) != 0, reason == nil { reason = errnoText() }
             if let reason { throw failure(reason) }
             return
@@ -133,10 +148,18 @@ public struct CommandIO {
         unlink(temporary)  // left by a run that was killed
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode_t(0o600))
         guard descriptor >= 0 else { throw failure(errnoText()) }
-        let output = TextOutput(.fileDescriptor(descriptor))
+        let output = TextOutput(.fileDescriptor(descriptor), encoding: encoding)
         produce(output)
         var reason: String?
-        do { try output.finish() } catch { reason = error.description }
+        do { try output.finish() } catch {
+            if error.encoding != nil {
+                // Nothing is left behind: the old file stays as it was.
+                close(descriptor)
+                unlink(temporary)
+                throw failed(error, "'\(shown)'")
+            }
+            reason = error.description
+        }
         if reason == nil {
             // A new file gets the usual permissions (0666 less the umask); a replaced one keeps its own.
             let umaskValue = umask(0)
@@ -154,7 +177,7 @@ public struct CommandIO {
     /// Writes `text` to the file `path` (`-` is standard output), all at once, as
     /// ``stream(to:_:)`` writes.
     mutating func write(_ text: String, to path: String?) throws(CommandError) {
-        guard let path, path != "-" else { stdout += text; return }
+        guard let path, path != "-" else { stdout += text; stdoutBytes += Array(text.utf8); return }
         guard !path.isEmpty else { throw .usage("Invalid value '' for '--output <file>'; name a file, or - for standard output") }
         try stream(to: path) { $0.write(text) }
     }

@@ -2,6 +2,7 @@ import Foundation
 import TrellisGrid
 import TrellisRender
 import TrellisSQL
+import TrellisText
 
 /// `trellis sort FILE.csv [--by KEY]... [--pin-top PRED]... [--pin-bottom PRED]... [--recompute FUNC]
 /// [--summary [LABEL=]FUNC:COLUMNS]... [--precision N] [--locale ID] [--nulls last|first|smallest]
@@ -10,7 +11,7 @@ enum SortCommand {
     static let definition = CommandDefinition(
         name: "sort",
         overview: "Sort a CSV table, keeping pinned and summary rows in place.",
-        arguments: [("file", "The CSV file (RFC 4180, UTF-8, header row), '-' for standard input,\nan SQLite database, or a postgresql:// URL, with --table or --query.")],
+        arguments: [("file", "The CSV file (header row; UTF-8, GB18030/GBK or UTF-16, commas, tabs,\nsemicolons or bars), '-' for standard input, an SQLite database,\nor a postgresql:// URL, with --table or --query.")],
         options: [
             OptionDefinition(names: ["--by"], valueName: "key",
                              help: "Sort key COLUMN[:asc|:desc][:natural|:natural-decimal|:lexical|:nocase|:locale];\n"
@@ -33,6 +34,12 @@ enum SortCommand {
                              help: "Where blank cells go: last (default, in both directions), first,\nor smallest (first ascending, last descending)."),
             OptionDefinition(names: ["--type"], valueName: "column=type",
                              help: "Read COLUMN as integer, decimal, text, boolean or date\ninstead of cell by cell.", repeatable: true),
+            OptionDefinition(names: ["--encoding"], valueName: "name",
+                             help: "Read the CSV file in this encoding: utf-8, gb18030, gbk, utf-16le,\nutf-16be, big5, shift_jis, windows-1252 or latin1. (default: its\nbyte order mark, else UTF-8, else GB18030)"),
+            OptionDefinition(names: ["--delimiter"], valueName: "char",
+                             help: "The CSV file's field separator: , ; | or tab. (default: found\nin its first lines)"),
+            OptionDefinition(names: ["--output-encoding"], valueName: "name",
+                             help: "Write CSV or text output in this encoding. (default: CSV in the\ninput file's encoding and byte order mark, text in UTF-8)"),
             OptionDefinition(names: ["--table"], valueName: "name",
                              help: "Read this table of the database FILE or URL (read-only)."),
             OptionDefinition(names: ["--query"], valueName: "sql",
@@ -100,7 +107,12 @@ enum SortCommand {
             types[column] = type
         }
         let sqlTable = parsed.value("--table"), sqlQuery = parsed.value("--query")
-        let (source, typeWarnings) = try loadSource(path, table: sqlTable, query: sqlQuery, types: types, io: &io)
+        let reading = try CSVReading(parsed)
+        let outputEncoding = try parsed.value("--output-encoding").map { (name: String) throws(CommandError) -> TextEncoding in
+            try CSVReading.encoding(name, option: "--output-encoding <name>")
+        }
+        let (source, typeWarnings) = try loadSource(path, table: sqlTable, query: sqlQuery, types: types, reading: reading,
+                                                    io: &io)
         let names = source.columns.map(\.identifier)
         func known(_ column: String, _ option: String) throws(CommandError) {
             try CommandError.checkColumn(column, in: option, columns: names)
@@ -175,7 +187,12 @@ enum SortCommand {
         if parsed.value("--output-table") != nil {
             throw .usage("'--output-table' names the table of an SQLite output; give -o FILE.sqlite")
         }
-        try io.stream(to: parsed.value("--output")) { out in
+        // CSV goes back in the file's own encoding (and byte order mark); text to a terminal in UTF-8.
+        let encoding = outputEncoding ?? (format == .csv ? (source as? Table)?.csvFormat.encoding ?? .utf8 : .utf8)
+        if outputEncoding != nil, format == .json || format == .html {
+            throw .usage("'--output-encoding' applies to csv and text output; JSON and HTML are written in UTF-8")
+        }
+        try io.stream(to: parsed.value("--output"), encoding: encoding) { out in
             switch format {
             case .text: GridRenderer.writeText(grid, to: out)
             case .csv: GridRenderer.writeCSV(grid, neutralizeFormulas: !raw, to: out)
@@ -188,7 +205,7 @@ enum SortCommand {
     /// The rows to sort or view: a CSV file (or standard input), an SQLite table or query, or a
     /// PostgreSQL table or query — with the CSV's type warnings.
     static func loadSource(_ path: String, table sqlTable: String?, query sqlQuery: String?, types: [String: ColumnType],
-                           io: inout CommandIO) throws(CommandError) -> (GridDataSource, [String]) {
+                           reading: CSVReading = CSVReading(), io: inout CommandIO) throws(CommandError) -> (GridDataSource, [String]) {
         let shownPath = Excerpt.of(path, limit: 200)
         let source: GridDataSource
         var typeWarnings: [String] = []
@@ -196,6 +213,9 @@ enum SortCommand {
             guard sqlTable == nil || sqlQuery == nil else { throw .usage("Give '--table' or '--query', not both") }
             guard types.isEmpty else {
                 throw .usage("'--type' reads CSV cells; an SQLite column has its declared type")
+            }
+            if let option = reading.givenOption {
+                throw .usage("'\(option)' reads CSV files; a database column has its own type and encoding")
             }
             guard path != "-" else { throw .usage("An SQLite database is a file; name it instead of '-'") }
             /// A missing table or a query the database cannot run is the command line's; the rest the data's.
@@ -231,9 +251,17 @@ enum SortCommand {
                 throw .usage("\(shownPath) is an SQLite database; name its table with --table, or give --query")
             }
             let table: Table
-            do { table = try CSV.table(bytes: bytes, types: types) } catch {
+            do { table = try CSV.table(bytes: bytes, types: types, encoding: reading.encoding, delimiter: reading.delimiter) } catch {
                 if case .unknownColumn = error.problem { throw .usage("\(shownPath): \(error.message)") }
                 throw .data("\(shownPath): \(error)")
+            }
+            let format = table.csvFormat
+            if format.encodingWasGuessed {
+                io.stderr += "note: reading \(shownPath) as \(format.encoding.name) (it is not UTF-8); --encoding names another\n"
+            }
+            if format.delimiterWasDetected {
+                io.stderr += "note: the fields of \(shownPath) are separated by '\(CSVFormat.name(ofDelimiter: format.delimiter))'; "
+                    + "--delimiter names another\n"
             }
             source = table
             typeWarnings = table.typeWarnings.map { "\($0)" }
@@ -310,3 +338,36 @@ enum SortCommand {
         return (String(text[..<index]), String(text[text.index(after: index)...]))
     }
 }
+
+/// How the command line reads a CSV file: `--encoding` and `--delimiter`, when given.
+struct CSVReading {
+    var encoding: TextEncoding?
+    var delimiter: UInt8?
+
+    init() {}
+
+    init(_ parsed: ParsedArguments) throws(CommandError) {
+        encoding = try parsed.value("--encoding").map { (name: String) throws(CommandError) -> TextEncoding in
+            try Self.encoding(name, option: "--encoding <name>")
+        }
+        if let text = parsed.value("--delimiter") {
+            guard let delimiter = CSVFormat.delimiter(named: text) else {
+                throw .usage("Invalid value '\(Excerpt.of(text))' for '--delimiter <char>'; expected , ; | or tab")
+            }
+            self.delimiter = delimiter
+        }
+    }
+
+    /// The option given, if any: a database refuses them.
+    var givenOption: String? { encoding != nil ? "--encoding" : delimiter != nil ? "--delimiter" : nil }
+
+    static func encoding(_ name: String, option: String) throws(CommandError) -> TextEncoding {
+        guard let encoding = TextEncoding(name: name) else {
+            var message = "Invalid value '\(Excerpt.of(name))' for '\(option)'; expected \(TextEncoding.names)"
+            if let guess = closest(name, in: TextEncoding.all.map(\.name)) { message += "; did you mean '\(guess)'?" }
+            throw .usage(message)
+        }
+        return encoding
+    }
+}
+

@@ -42,11 +42,28 @@ public final class TextOutput {
     private var chunks: [[UInt8]] = []
     /// The first write that failed, if any (the descriptor's `errno`).
     public private(set) var failure: Int32?
+    /// The encoding the UTF-8 text written is handed on in.
+    public let encoding: TextEncoding
+    /// Converts what is handed on when the encoding is not UTF-8.
+    private var encoder: TextEncoding.StreamEncoder
+    /// The first character the encoding could not hold, if any.
+    public private(set) var encodingFailure: TextEncodingError?
 
-    /// An output to `destination` (memory by default).
-    public init(_ destination: Destination = .memory) {
+    /// An output to `destination` (memory by default) of text written in UTF-8 and handed on in
+    /// `encoding` (UTF-8 by default), a chunk at a time: a character cut at the end of a chunk
+    /// waits for the next.
+    public init(_ destination: Destination = .memory, encoding: TextEncoding = .utf8) {
         self.destination = destination
+        self.encoding = encoding
         storage = .allocate(capacity: capacity)
+        // An encoding Trellis names is one the C library converts; should it not be, the output
+        // says so at `finish()` rather than writing anything wrong.
+        do {
+            encoder = try TextEncoding.StreamEncoder(to: encoding)
+        } catch {
+            encoder = try! TextEncoding.StreamEncoder(to: .utf8)
+            encodingFailure = error
+        }
     }
 
     deinit { storage.deallocate() }
@@ -178,10 +195,21 @@ public final class TextOutput {
         if used >= Self.chunkSize { handOn() }
     }
 
-    /// Hands the buffered bytes to the destination.
-    private func handOn() {
-        guard used > 0 else { return }
-        handOn(UnsafeRawBufferPointer(start: storage, count: used))
+    /// Hands the buffered bytes to the destination, converted to the output's encoding.
+    private func handOn(final: Bool = false) {
+        guard used > 0 || (final && encoding != .utf8) else { return }
+        if encoding == .utf8 {
+            handOn(UnsafeRawBufferPointer(start: storage, count: used))
+        } else if encodingFailure == nil {
+            var converted: [UInt8] = []
+            converted.reserveCapacity(used * 2)
+            do {
+                try encoder.encode(UnsafeBufferPointer(start: storage, count: used), final: final, into: &converted)
+            } catch {
+                encodingFailure = error
+            }
+            converted.withUnsafeBytes { handOn($0) }
+        }
         used = 0
     }
 
@@ -211,16 +239,26 @@ public final class TextOutput {
         for chunk in chunks { chunk.withUnsafeBufferPointer { other.write(bytes: $0) } }
     }
 
-    /// Hands on what is buffered. Throws when a write failed (a full disk, a closed pipe).
+    /// Hands on what is buffered. Throws when a write failed (a full disk, a closed pipe) or a
+    /// character could not be written in the output's encoding.
     public func finish() throws(TextOutputError) {
-        handOn()
+        handOn(final: true)
         if let failure { throw TextOutputError(code: failure) }
+        if let encodingFailure { throw TextOutputError(code: EILSEQ, encoding: encodingFailure) }
     }
 }
 
-/// A write to a file descriptor that failed.
+/// A write to a file descriptor that failed, or text its encoding cannot hold.
 public struct TextOutputError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// The `errno` of the failed write.
+    /// The `errno` of the failed write (`EILSEQ` for an encoding failure).
     public let code: Int32
-    public var description: String { String(cString: strerror(code)) }
+    /// The character the output's encoding could not hold, for an encoding failure.
+    public let encoding: TextEncodingError?
+
+    public init(code: Int32, encoding: TextEncodingError? = nil) {
+        self.code = code
+        self.encoding = encoding
+    }
+
+    public var description: String { encoding.map { "\($0)" } ?? String(cString: strerror(code)) }
 }

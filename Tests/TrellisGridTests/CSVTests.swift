@@ -47,13 +47,15 @@ struct CSVTests {
         #expect(throws: CSVError(line: line, column: column, message: message)) { try CSV.table(data(text)) }
     }
 
-    @Test("invalid UTF-8 is refused with its position")
+    @Test("bytes that are neither UTF-8 nor GB18030 are refused with their position and the likely encoding")
     func invalidUTF8() {
         var bytes = Array("a\n1".utf8)
         bytes.append(0xFF)
-        #expect(throws: CSVError(line: 2, column: 2, message: "the file is not valid UTF-8 text; save it as UTF-8")) {
+        #expect(throws: CSVError(line: 2, column: 2, problem: .unknownEncoding(likely: .windows1252))) {
             try CSV.table(Data(bytes))
         }
+        #expect(CSVError(line: 2, column: 2, problem: .unknownEncoding(likely: .windows1252)).message
+                == "the file is neither UTF-8 nor GB18030 text; it reads as windows-1252: name its encoding (--encoding windows-1252)")
     }
 
     @Test("writing quotes what must be quoted, neutralises formulas, and reads back the same")
@@ -113,7 +115,7 @@ extension CSVTests {
         var bad = Array("a,b\n".utf8)
         for k in 0..<300 { bad += Array("\(k),ok\n".utf8) }
         bad += [0x31, 0x2C, 0xFF, 0x0A]
-        #expect(throws: CSVError(line: 302, column: 3, message: "the file is not valid UTF-8 text; save it as UTF-8")) {
+        #expect(throws: CSVError(line: 302, column: 3, problem: .unknownEncoding(likely: .windows1252))) {
             try CSV.table(bytes: bad, types: [:], splitAbove: 0)
         }
     }

@@ -300,8 +300,9 @@ public final class DataGrid {
     /// stored bytes: `nil` for a source without column storage.
     package var table: Table? { storage as? Table }
 
-    /// The line break of CSV written from the grid: its table's own, CRLF otherwise.
-    package var csvLineBreak: [UInt8] { table?.lineBreak ?? [0x0D, 0x0A] }
+    /// How CSV written from the grid is written: as its table's file was (encoding, byte order
+    /// mark, delimiter, line break), RFC 4180 otherwise.
+    package var csvFormat: CSVFormat { table?.csvFormat ?? CSVFormat() }
 
     /// Whether the cell shown holds a number or a date (renderers align them to the right, as
     /// spreadsheets do).

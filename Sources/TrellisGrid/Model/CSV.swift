@@ -1,4 +1,5 @@
 import Foundation
+import TrellisText
 
 /// A CSV file that does not follow RFC 4180 or cannot be a table, with what and where.
 public struct CSVError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -16,6 +17,11 @@ public struct CSVError: Error, Equatable, Sendable, CustomStringConvertible {
         case unknownColumn(String, columns: [String])
         case fileTooLarge
         case columnTooLarge(String)
+        /// Bytes that are text in no encoding tried: neither UTF-8 nor GB18030; `likely` is one the
+        /// start of the file is wholly text in.
+        case unknownEncoding(likely: TextEncoding?)
+        /// A byte that is not text in the encoding named (given, or marked by the file).
+        case notInEncoding(String, byte: Int)
         /// Any other problem, told in words.
         case other(String)
 
@@ -32,6 +38,12 @@ public struct CSVError: Error, Equatable, Sendable, CustomStringConvertible {
                 return "no column named \"\(Excerpt.of(name))\" to give a type to; the columns are "
                     + columns.prefix(20).map { "\"\(Excerpt.of($0))\"" }.joined(separator: ", ") + (columns.count > 20 ? ", …" : "")
             case .fileTooLarge: return "the file is larger than 4 GB; split it"
+            case .unknownEncoding(let likely):
+                return "the file is neither UTF-8 nor GB18030 text"
+                    + (likely.map { "; it reads as \($0.name): name its encoding (--encoding \($0.name))" }
+                        ?? "; name its encoding (--encoding NAME: \(TextEncoding.names))")
+            case .notInEncoding(let name, let byte):
+                return "byte \(byte) of the file is not \(name) text; name the file's encoding (--encoding NAME: \(TextEncoding.names))"
             case .columnTooLarge(let name): return "column \"\(Excerpt.of(name))\" holds more than 4 GB of text"
             case .other(let message): return message
             }
@@ -100,24 +112,110 @@ public enum CSV {
 
     /// ``table(_:types:)`` over the file's bytes, which the table keeps as the text of its cells
     /// (no copy but of fields with doubled quotes) and whose records CSV output can copy as they are.
-    public static func table(bytes input: [UInt8], types: [String: ColumnType] = [:]) throws(CSVError) -> Table {
-        try table(bytes: input, types: types, splitAbove: 1 << 22)
+    ///
+    /// The file may be in any ``TextEncoding``: a byte order mark decides (UTF-8, UTF-16); without
+    /// one, UTF-8 is read as it is, UTF-16 is recognised by its zero bytes, and a file that is not
+    /// UTF-8 but is GB18030 (Chinese Excel's and LibreOffice's default, GBK included) is read as
+    /// GB18030, which ``CSVFormat/encodingWasGuessed`` says. `encoding` forces one. The delimiter
+    /// (comma, tab, semicolon or bar) is found in the first lines unless `delimiter` forces one.
+    /// What was found is the table's ``Table/csvFormat``, which CSV output writes back.
+    public static func table(bytes input: [UInt8], types: [String: ColumnType] = [:], encoding: TextEncoding? = nil,
+                             delimiter: UInt8? = nil) throws(CSVError) -> Table {
+        try table(bytes: input, types: types, encoding: encoding, delimiter: delimiter, splitAbove: 1 << 22)
     }
 
-    /// ``table(bytes:types:)``, reading in two halves at once when the file has more than
-    /// `splitAbove` bytes (the tests split small files).
-    static func table(bytes input: [UInt8], types: [String: ColumnType], splitAbove: Int) throws(CSVError) -> Table {
+    /// ``table(bytes:types:encoding:delimiter:)``, reading in two halves at once when the file has
+    /// more than `splitAbove` bytes (the tests split small files).
+    static func table(bytes input: [UInt8], types: [String: ColumnType], encoding forced: TextEncoding? = nil,
+                      delimiter forcedDelimiter: UInt8? = nil, splitAbove: Int) throws(CSVError) -> Table {
         guard input.count < Int(UInt32.max) else {
             throw CSVError(line: 1, column: 1, problem: .fileTooLarge)
         }
+        var format = CSVFormat()
+        let marked = TextEncoding.byteOrderMark(of: input)
+        // UTF-8 is read in place (the reader skips its mark); any other encoding is decoded first.
+        var encoding = forced ?? marked?.encoding ?? utf16WithoutMark(input) ?? .utf8
+        format.byteOrderMark = marked != nil && marked?.encoding == encoding
+        format.encodingWasGuessed = forced == nil && marked == nil && encoding != .utf8
+        var text = input
+        if encoding != .utf8 {
+            text = try decoded(input, encoding, skipping: format.byteOrderMark ? marked!.length : 0)
+        }
+        func read(_ text: [UInt8]) throws(CSVError) -> Table {
+            let delimiter = forcedDelimiter ?? CSVFormat.detectDelimiter(text)
+            format.delimiter = delimiter
+            format.delimiterWasDetected = forcedDelimiter == nil && delimiter != 0x2C
+            return try parseTable(text, types: types, delimiter: delimiter, splitAbove: splitAbove)
+        }
+        let table: Table
+        do {
+            table = try read(text)
+        } catch where error.problem == .invalidUTF8 && forced == nil && encoding == .utf8 {
+            // Not UTF-8: Chinese Excel's default is next most likely.
+            guard let gb = try? TextEncoding.gb18030.decode(input) else {
+                throw CSVError(line: error.line, column: error.column, problem: .unknownEncoding(likely: likelyEncoding(input)))
+            }
+            encoding = .gb18030
+            format.encodingWasGuessed = true
+            table = try read(gb)
+        }
+        format.encoding = encoding
+        format.lineBreak = table.lineBreak
+        table.csvFormat = format
+        return table
+    }
+
+    /// `input` (after a mark of `skipping` bytes) decoded from `encoding` to UTF-8, or the error
+    /// that says where it is not text in that encoding.
+    private static func decoded(_ input: [UInt8], _ encoding: TextEncoding, skipping: Int) throws(CSVError) -> [UInt8] {
+        let body = skipping == 0 ? input : Array(input[skipping...])
+        do {
+            return try encoding.decode(body)
+        } catch {
+            // The line of the byte that failed, counting line feeds in any ASCII-compatible
+            // encoding and in UTF-16 alike (a zero byte beside each).
+            let upTo = body.prefix(error.offset)
+            let line = upTo.reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) }
+            throw CSVError(line: line, column: 1, problem: .notInEncoding(encoding.name, byte: skipping + error.offset))
+        }
+    }
+
+    /// UTF-16 without a byte order mark, told by its zero bytes, which text in any other encoding
+    /// read here does not have: in the first 4 KB, the high byte of every ASCII character — the
+    /// delimiters, line breaks and digits of a table, a fifth of the characters at least — is
+    /// zero, at odd offsets (little-endian) or even ones (big-endian), and zeros on the other side
+    /// are rare (U+4E00 一 has one).
+    private static func utf16WithoutMark(_ input: [UInt8]) -> TextEncoding? {
+        let sample = input.prefix(4096)
+        guard sample.count >= 4 else { return nil }
+        var evenZeros = 0, oddZeros = 0
+        for (i, byte) in sample.enumerated() where byte == 0 {
+            if i % 2 == 0 { evenZeros += 1 } else { oddZeros += 1 }
+        }
+        let characters = sample.count / 2
+        if oddZeros * 5 >= characters && evenZeros * 4 <= oddZeros { return .utf16LittleEndian }
+        if evenZeros * 5 >= characters && oddZeros * 4 <= evenZeros { return .utf16BigEndian }
+        return nil
+    }
+
+    /// The encoding a file that is neither UTF-8 nor GB18030 most likely is: the first of
+    /// Shift_JIS, Big5 and Windows-1252 it is wholly text in.
+    private static func likelyEncoding(_ input: [UInt8]) -> TextEncoding? {
+        let sample = Array(input.prefix(1 << 16))
+        return [TextEncoding.shiftJIS, .big5, .windows1252].first { (try? $0.decode(sample)) != nil }
+    }
+
+    /// Parses UTF-8 text into a table.
+    private static func parseTable(_ input: [UInt8], types: [String: ColumnType], delimiter: UInt8,
+                                   splitAbove: Int) throws(CSVError) -> Table {
         let loaded: Result<TableLoader, CSVError> = input.withUnsafeBufferPointer { all in
             // A large file is read in two halves at once, split at a record boundary.
             if all.count > splitAbove, ProcessInfo.processInfo.activeProcessorCount > 1,
-               let result = readInHalves(all, types: types) {
+               let result = readInHalves(all, types: types, delimiter: delimiter) {
                 return result
             }
             var loader = TableLoader(types: types, inputCount: all.count)
-            if let error = read(all, &loader) { return .failure(error) }
+            if let error = read(all, delimiter: delimiter, &loader) { return .failure(error) }
             return .success(loader)
         }
         var loader = try loaded.get()
@@ -126,12 +224,13 @@ public enum CSV {
 
     /// Reads the header, then the two halves of the body on two threads; `nil` when the body
     /// has no safe place to split.
-    private static func readInHalves(_ all: UnsafeBufferPointer<UInt8>, types: [String: ColumnType]) -> Result<TableLoader, CSVError>? {
+    private static func readInHalves(_ all: UnsafeBufferPointer<UInt8>, types: [String: ColumnType],
+                                     delimiter: UInt8) -> Result<TableLoader, CSVError>? {
         // The header, from the first 64 KB (a longer header is read with the rest, on one thread).
         var header = TableLoader(types: types, inputCount: all.count, headerOnly: true)
         var prefix = min(all.count, 1 << 16)
         while prefix < all.count, (all[prefix] & 0xC0) == 0x80 { prefix += 1 }   // not inside a character
-        if let error = read(UnsafeBufferPointer(rebasing: all[0..<prefix]), &header) { return .failure(error) }
+        if let error = read(UnsafeBufferPointer(rebasing: all[0..<prefix]), delimiter: delimiter, &header) { return .failure(error) }
         guard header.pastHeader, let bodyStart = header.bodyStart, bodyStart < prefix,
               let split = recordBoundary(all, from: bodyStart, near: bodyStart + (all.count - bodyStart) / 2) else { return nil }
         let ranges = [bodyStart..<split, split..<all.count]
@@ -145,7 +244,7 @@ public enum CSV {
                 let shared = Unchecked((all, loaders, errors))
                 DispatchQueue.concurrentPerform(iterations: 2) { k in
                     let (all, loaders, errors) = shared.value
-                    errors[k] = readBody(all, ranges[k], &loaders[k])
+                    errors[k] = readBody(all, ranges[k], delimiter: delimiter, &loaders[k])
                 }
             }
         }
@@ -192,14 +291,15 @@ public enum CSV {
     }
 
     /// Reads the records in `range` of `all` (which starts and ends at record boundaries).
-    private static func readBody<S: CSVSink>(_ all: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ sink: inout S) -> CSVError? {
+    private static func readBody<S: CSVSink>(_ all: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, delimiter: UInt8,
+                                             _ sink: inout S) -> CSVError? {
         let bytes = UnsafeBufferPointer(rebasing: all[range])
         if let bad = firstInvalidUTF8(bytes) {
             let (line, column) = place(bytes, bad)
             return CSVError(line: line, column: column, problem: .invalidUTF8)
         }
         do throws(CSVError) {
-            try scan(bytes, base: range.lowerBound, &sink)
+            try scan(bytes, base: range.lowerBound, delimiter: delimiter, &sink)
             return nil
         } catch {
             return error
@@ -372,7 +472,7 @@ public enum CSV {
     /// Hands `sink` each field's bytes (quotes removed, doubled quotes undoubled) and whether it
     /// ends its record, until the sink returns `false`; offsets in ``Position`` are into `all`.
     /// Returns the first error.
-    static func read<S: CSVSink>(_ all: UnsafeBufferPointer<UInt8>, _ sink: inout S) -> CSVError? {
+    static func read<S: CSVSink>(_ all: UnsafeBufferPointer<UInt8>, delimiter: UInt8 = 0x2C, _ sink: inout S) -> CSVError? {
         guard !all.isEmpty else { return nil }
         var base = 0
         if all.count >= 3, all[0] == 0xEF, all[1] == 0xBB, all[2] == 0xBF { base = 3 }
@@ -382,7 +482,7 @@ public enum CSV {
             return CSVError(line: line, column: column, problem: .invalidUTF8)
         }
         do throws(CSVError) {
-            try scan(bytes, base: base, &sink)
+            try scan(bytes, base: base, delimiter: delimiter, &sink)
             return nil
         } catch {
             return error
@@ -409,8 +509,10 @@ public enum CSV {
         return count
     }
 
-    private static func scan<S: CSVSink>(_ b: UnsafeBufferPointer<UInt8>, base: Int, _ sink: inout S) throws(CSVError) {
+    private static func scan<S: CSVSink>(_ b: UnsafeBufferPointer<UInt8>, base: Int, delimiter: UInt8,
+                                         _ sink: inout S) throws(CSVError) {
         let n = b.count
+        let delimiterMask = delimiterWord(delimiter)
         var i = 0
         var line = 1, lineStart = 0
         var position = Position(recordLine: 1, pastHeader: false, byteCount: n, estimatedRecords: estimatedRecords(b))
@@ -448,23 +550,23 @@ public enum CSV {
                 }
                 end = i
                 i += 1
-                if i < n, b[i] != 0x2C, b[i] != 0x0A, b[i] != 0x0D {
+                if i < n, b[i] != delimiter, b[i] != 0x0A, b[i] != 0x0D {
                     throw error(.textAfterQuote,
                                 at: i, line: line, lineStart: lineStart)
                 }
             } else {
-                // Eight bytes at a time to the first comma, line break or quote.
+                // Eight bytes at a time to the first delimiter, line break or quote.
                 if let base = b.baseAddress {
                     let raw = UnsafeRawPointer(base)
                     while i + 8 <= n {
-                        let stop = Self.delimiters(in: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+                        let stop = Self.stops(in: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self), delimiter: delimiterMask)
                         if stop != 0 { i += stop.trailingZeroBitCount >> 3; break }
                         i += 8
                     }
                 }
                 while i < n {
                     let c = b[i]
-                    if c == 0x2C || c == 0x0A || c == 0x0D { break }
+                    if c == delimiter || c == 0x0A || c == 0x0D { break }
                     if c == 0x22 {
                         throw error(.quoteInUnquotedField,
                                     at: i, line: line, lineStart: lineStart)
@@ -476,7 +578,7 @@ public enum CSV {
             var last = true
             position.recordEnd = base + i
             if i < n {
-                if b[i] == 0x2C {
+                if b[i] == delimiter {
                     last = false
                     i += 1
                 } else {
@@ -507,7 +609,7 @@ public enum CSV {
             }
             if !keepGoing { return }
             if !last && i == n {
-                // A comma at the very end: one more, empty field ends the record.
+                // A delimiter at the very end: one more, empty field ends the record.
                 position.fieldOffset = base + n
                 position.recordEnd = base + n
                 if try !sink.field(UnsafeBufferPointer(rebasing: b[n..<n]), last: true, &position) { return }
@@ -515,13 +617,18 @@ public enum CSV {
         }
     }
 
-    /// A mask with the high bit set in the lowest byte of `word` (little-endian) that is a comma,
-    /// a line feed, a carriage return or a double quote; bits above it may be set too.
+    /// `delimiter` in every byte of a word, for ``stops(in:delimiter:)``.
     @inline(__always)
-    static func delimiters(in word: UInt64) -> UInt64 {
+    static func delimiterWord(_ delimiter: UInt8) -> UInt64 { 0x0101_0101_0101_0101 &* UInt64(delimiter) }
+
+    /// A mask with the high bit set in the lowest byte of `word` (little-endian) that is the
+    /// delimiter (given in every byte, by ``delimiterWord(_:)``), a line feed, a carriage return
+    /// or a double quote; bits above it may be set too.
+    @inline(__always)
+    static func stops(in word: UInt64, delimiter: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
         @inline(__always) func zeroBytes(_ v: UInt64) -> UInt64 { (v &- ones) & ~v & highs }
-        return zeroBytes(word ^ (ones &* 0x2C)) | zeroBytes(word ^ (ones &* 0x0A)) | zeroBytes(word ^ (ones &* 0x0D))
+        return zeroBytes(word ^ delimiter) | zeroBytes(word ^ (ones &* 0x0A)) | zeroBytes(word ^ (ones &* 0x0D))
             | zeroBytes(word ^ (ones &* 0x22))
     }
 
@@ -569,12 +676,12 @@ public enum CSV {
 
     // MARK: Writing
 
-    /// Whether a field must be quoted: it holds a comma, a quote, a line break, or starts or ends
-    /// with a space.
-    package static func needsQuotes(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+    /// Whether a field must be quoted: it holds the delimiter, a quote, a line break, or starts or
+    /// ends with a space or a tab.
+    package static func needsQuotes(_ text: UnsafeBufferPointer<UInt8>, delimiter: UInt8 = 0x2C) -> Bool {
         guard let first = text.first, let last = text.last else { return false }
         if first == 0x20 || last == 0x20 || first == 0x09 || last == 0x09 { return true }
-        for c in text where c == 0x2C || c == 0x22 || c == 0x0A || c == 0x0D { return true }
+        for c in text where c == delimiter || c == 0x22 || c == 0x0A || c == 0x0D { return true }
         return false
     }
 

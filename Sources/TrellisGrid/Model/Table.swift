@@ -18,9 +18,16 @@ public final class Table: ObservableDataSource, ColumnStorageSource {
     package private(set) var stores: [ColumnStore]
     /// Where the table announces its changes.
     public let changes = GridChangeNotifier()
+    /// How the file the table was read from is written (encoding, byte order mark, delimiter,
+    /// line break), which CSV output written from the table reproduces; RFC 4180's for a table
+    /// made in code.
+    public internal(set) var csvFormat = CSVFormat()
     /// The line break CSV written from the table uses: the file's own when it was read from one,
     /// CRLF (RFC 4180) otherwise.
-    package var lineBreak: [UInt8] = [0x0D, 0x0A]
+    package var lineBreak: [UInt8] {
+        get { csvFormat.lineBreak }
+        set { csvFormat.lineBreak = newValue }
+    }
     /// The records of the CSV file the table was read from, while the table is as it was read:
     /// CSV output copies a record as it is, quoting and all.
     package var rawRecords: RawRecords?

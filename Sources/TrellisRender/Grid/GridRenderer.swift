@@ -139,9 +139,11 @@ public enum GridRenderer {
 
     // MARK: CSV
 
-    /// CSV of the displayed rows with the header, with the line breaks of the file the table was
-    /// read from (CRLF otherwise); with `neutralizeFormulas`, text cells a spreadsheet would run as
-    /// formulas get a leading `'` (plain numbers such as `-5` and `+1.5` are left alone).
+    /// CSV of the displayed rows with the header, written as the file the table was read from was
+    /// (its delimiter and line breaks, and its byte order mark when the output is in a Unicode
+    /// encoding; RFC 4180 otherwise): a record the sort did not change is copied as the file had
+    /// it. With `neutralizeFormulas`, text cells a spreadsheet would run as formulas get a leading
+    /// `'` (plain numbers such as `-5` and `+1.5` are left alone).
     public static func csv(_ grid: DataGrid, neutralizeFormulas: Bool) -> String {
         collect { writeCSV(grid, neutralizeFormulas: neutralizeFormulas, to: $0) }
     }
@@ -154,24 +156,29 @@ public enum GridRenderer {
     /// ``writeCSV(_:neutralizeFormulas:to:)``, in two halves at once above `splitAbove` rows.
     static func writeCSV(_ grid: DataGrid, neutralizeFormulas: Bool, to out: TextOutput, splitAbove: Int) {
         let columns = grid.columns
-        let lineBreak = grid.csvLineBreak
+        let format = grid.csvFormat
+        let lineBreak = format.lineBreak, delimiter = format.delimiter
         let raw = grid.table?.rawRecords
+        // The file's byte order mark, as the output's encoding writes U+FEFF.
+        if format.byteOrderMark, [TextEncoding.utf8, .utf16LittleEndian, .utf16BigEndian].contains(out.encoding) {
+            out.write("\u{FEFF}")
+        }
         // A record of the file is copied as it is (quoting and all) unless it must change.
         if let raw, !raw.header.isEmpty, !(neutralizeFormulas && raw.headerRisky) {
             raw.bytes.withUnsafeBufferPointer { out.write(bytes: UnsafeBufferPointer(rebasing: $0[raw.header])) }
         } else {
             for (c, column) in columns.enumerated() {
-                if c > 0 { out.write(byte: 0x2C) }
+                if c > 0 { out.write(byte: delimiter) }
                 var name = column.identifier
-                name.withUTF8 { writeField($0, neutralizeFormulas: neutralizeFormulas, out) }
+                name.withUTF8 { writeField($0, neutralizeFormulas: neutralizeFormulas, delimiter: delimiter, out) }
             }
         }
         out.write(bytes: lineBreak)
         withCells(grid) { cells in
             func writeFields(_ index: Int) {
                 cells.forEach(index) { c, bytes, _, _ in
-                    if c > 0 { out.write(byte: 0x2C) }
-                    writeField(bytes, neutralizeFormulas: neutralizeFormulas, out)
+                    if c > 0 { out.write(byte: delimiter) }
+                    writeField(bytes, neutralizeFormulas: neutralizeFormulas, delimiter: delimiter, out)
                 }
             }
             let count = grid.displayedRowCount
@@ -193,8 +200,8 @@ public enum GridRenderer {
                                     out.write(bytes: UnsafeBufferPointer(start: file.baseAddress! + start, count: Int(ends[source]) - start))
                                 } else {
                                     cells.forEach(index) { c, bytes, _, _ in
-                                        if c > 0 { out.write(byte: 0x2C) }
-                                        writeField(bytes, neutralizeFormulas: neutralizeFormulas, out)
+                                        if c > 0 { out.write(byte: delimiter) }
+                                        writeField(bytes, neutralizeFormulas: neutralizeFormulas, delimiter: delimiter, out)
                                     }
                                 }
                                 out.write(bytes: lineBreak)
@@ -222,11 +229,12 @@ public enum GridRenderer {
     }
 
     @inline(__always)
-    private static func writeField(_ text: UnsafeBufferPointer<UInt8>, neutralizeFormulas: Bool, _ out: TextOutput) {
+    private static func writeField(_ text: UnsafeBufferPointer<UInt8>, neutralizeFormulas: Bool, delimiter: UInt8,
+                                   _ out: TextOutput) {
         guard let first = text.first else { return }
         let risky = first == 0x3D || first == 0x2B || first == 0x2D || first == 0x40 || first == 0x09 || first == 0x0D
         let formula = neutralizeFormulas && risky && CSV.looksLikeFormula(text)
-        let quote = CSV.needsQuotes(text)
+        let quote = CSV.needsQuotes(text, delimiter: delimiter)
         guard formula || quote else { out.write(bytes: text); return }
         if quote { out.write("\"") }
         if formula { out.write("'") }
@@ -428,6 +436,8 @@ public enum GridRenderer {
         /// its record, which is in one place, rather than from each column's storage.
         let file: UnsafeBufferPointer<UInt8>?
         let records: RawRecords?
+        /// The byte between the fields of a record.
+        var delimiter: UInt8 = 0x2C
 
         /// Calls `body` with each cell of the row at display `index`: its column, its UTF-8 text,
         /// whether it aligns right (a number or a date) and whether it is a number.
@@ -456,7 +466,7 @@ public enum GridRenderer {
             }
         }
 
-        /// The fields of a record, split at its commas (quoted fields without their quotes; a
+        /// The fields of a record, split at its delimiters (quoted fields without their quotes; a
         /// field with doubled quotes read from its column's storage, where it is undoubled);
         /// `false` (and nothing called) for a record that does not split into one field per column.
         @inline(__always)
@@ -468,13 +478,13 @@ public enum GridRenderer {
             // First check the shape without calling anything.
             var fields = 1, quoted = false
             for c in record {
-                if c == 0x22 { quoted = true } else if c == 0x2C, !quoted { fields += 1 }
+                if c == 0x22 { quoted = true } else if c == delimiter, !quoted { fields += 1 }
                 if quoted { break }
             }
             if !quoted {
                 guard fields == views.count else { return false }
                 var fieldStart = 0, column = 0
-                for k in 0...record.count where k == record.count || record[k] == 0x2C {
+                for k in 0...record.count where k == record.count || record[k] == delimiter {
                     let view = views[column]
                     body(column, UnsafeBufferPointer(rebasing: record[fieldStart..<k]), view.alignsRight(row), view.isNumber(row))
                     fieldStart = k + 1
@@ -500,12 +510,12 @@ public enum GridRenderer {
                     k = j + 1
                 } else {
                     var j = k
-                    while j < record.count, record[j] != 0x2C { j += 1 }
+                    while j < record.count, record[j] != delimiter { j += 1 }
                     extents.append((k..<j, false))
                     k = j
                 }
                 if k >= record.count { break }
-                k += 1   // the comma
+                k += 1   // the delimiter
                 if k == record.count { extents.append((k..<k, false)); break }
             }
             guard extents.count == views.count else { return false }
@@ -524,7 +534,9 @@ public enum GridRenderer {
         }
         return table.withViews { views in
             guard let records = table.rawRecords else { return body(Cells(grid: grid, views: views, file: nil, records: nil)) }
-            return records.bytes.withUnsafeBufferPointer { body(Cells(grid: grid, views: views, file: $0, records: records)) }
+            return records.bytes.withUnsafeBufferPointer {
+                body(Cells(grid: grid, views: views, file: $0, records: records, delimiter: table.csvFormat.delimiter))
+            }
         }
     }
 

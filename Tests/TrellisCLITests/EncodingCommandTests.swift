@@ -1,0 +1,172 @@
+import Foundation
+import Testing
+import TrellisCLI
+import TrellisText
+
+/// `trellis sort` on the files Chinese Excel, LibreOffice and other Windows locales write: read in
+/// their own encoding and delimiter, written back the same, byte for byte.
+@Suite("trellis sort in every encoding")
+struct EncodingCommandTests {
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/Encodings")
+
+    /// A fixture, what reading it must find, and how to sort it.
+    struct Fixture: CustomTestStringConvertible, Sendable {
+        var file: String
+        var encoding: TextEncoding
+        var mark: Bool
+        var delimiter: String
+        /// Options the file needs (`--encoding` where detection cannot tell).
+        var options: [String] = []
+        var key: String
+        var pin: String
+        /// The first column, top to bottom, after sorting by `key` descending with `pin` at the bottom.
+        var sorted: [String]
+        var testDescription: String { file }
+    }
+
+    static let simplified = ["组2", "组1", "组10", "组3", "平均"]
+    static let cases: [Fixture] = [
+        Fixture(file: "libreoffice-utf-8.csv", encoding: .utf8, mark: false, delimiter: ",", key: "分数", pin: "组号=平均", sorted: simplified),
+        Fixture(file: "libreoffice-gb18030.csv", encoding: .gb18030, mark: false, delimiter: ",", key: "分数", pin: "组号=平均",
+                sorted: simplified),
+        Fixture(file: "libreoffice-unicode.csv", encoding: .utf16LittleEndian, mark: true, delimiter: ",", key: "分数",
+                pin: "组号=平均", sorted: simplified),
+        Fixture(file: "libreoffice-unicode-tab.txt", encoding: .utf16LittleEndian, mark: true, delimiter: "\t", key: "分数",
+                pin: "组号=平均", sorted: simplified),
+        Fixture(file: "libreoffice-semicolon.csv", encoding: .utf8, mark: false, delimiter: ";", key: "分数", pin: "组号=平均",
+                sorted: simplified),
+        Fixture(file: "excel-csv-utf-8.csv", encoding: .utf8, mark: true, delimiter: ",", key: "分数", pin: "组号=平均", sorted: simplified),
+        Fixture(file: "excel-csv-gbk.csv", encoding: .gb18030, mark: false, delimiter: ",", key: "分数", pin: "组号=平均",
+                sorted: simplified),
+        Fixture(file: "excel-unicode-text.txt", encoding: .utf16LittleEndian, mark: true, delimiter: "\t", key: "分数",
+                pin: "组号=平均", sorted: simplified),
+        Fixture(file: "excel-csv-big5.csv", encoding: .big5, mark: false, delimiter: ",", options: ["--encoding", "big5"],
+                key: "分數", pin: "組號=平均", sorted: ["組2", "組1", "組10", "組3", "平均"]),
+        Fixture(file: "excel-csv-shift_jis.csv", encoding: .shiftJIS, mark: false, delimiter: ",", options: ["--encoding", "sjis"],
+                key: "点数", pin: "名前=平均", sorted: ["サンプル", "テスト", "例", "平均"]),
+        Fixture(file: "excel-csv-windows-1252.csv", encoding: .windows1252, mark: false, delimiter: ";",
+                options: ["--encoding", "windows-1252"], key: "Name", pin: "Name=Mean", sorted: ["Zoë", "José", "Anna", "Mean"]),
+    ]
+
+    func scratch() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trellis-encodings-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
+    func run(_ arguments: [String], in folder: URL) -> (status: Int32, stdout: [UInt8], stderr: String) {
+        var io = CommandIO(standardInput: { Data() }, currentDirectory: folder)
+        let status = TrellisCommandLine.run(arguments, io: &io)
+        return (status, io.stdoutBytes, io.stderr)
+    }
+
+    /// The records of `bytes` (a byte order mark left off) as byte strings: split at each line
+    /// feed as `encoding` writes it (at an even offset in UTF-16), a carriage return before it
+    /// dropped. These files hold no line break inside a field.
+    static func records(_ bytes: [UInt8], _ fixture: Fixture) -> [[UInt8]] {
+        let body = Array(bytes.dropFirst(fixture.mark ? fixture.encoding.byteOrderMark.count : 0))
+        let (lineFeed, carriageReturn): ([UInt8], [UInt8]) = switch fixture.encoding {
+        case .utf16LittleEndian: ([0x0A, 0x00], [0x0D, 0x00])
+        case .utf16BigEndian: ([0x00, 0x0A], [0x00, 0x0D])
+        default: ([0x0A], [0x0D])
+        }
+        var records: [[UInt8]] = [], start = 0, i = 0
+        while i + lineFeed.count <= body.count {
+            if Array(body[i..<(i + lineFeed.count)]) == lineFeed {
+                var record = Array(body[start..<i])
+                if record.count >= carriageReturn.count, Array(record.suffix(carriageReturn.count)) == carriageReturn {
+                    record.removeLast(carriageReturn.count)
+                }
+                records.append(record)
+                i += lineFeed.count
+                start = i
+            } else {
+                i += lineFeed.count
+            }
+        }
+        if start < body.count { records.append(Array(body[start...])) }
+        return records
+    }
+
+    @Test("with no key the output is the file, byte for byte, in its own encoding, mark and delimiter", arguments: cases)
+    func byteExact(fixture: Fixture) throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let input = try [UInt8](Data(contentsOf: Self.fixtures.appendingPathComponent(fixture.file)))
+        try Data(input).write(to: folder.appendingPathComponent("in"))
+        let result = run(["sort", "in", "--format", "csv", "-o", "out"] + fixture.options, in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        let output = try [UInt8](Data(contentsOf: folder.appendingPathComponent("out")))
+        #expect(output == input, "\(fixture.file)")
+        let toStandardOutput = run(["sort", "in", "--format", "csv"] + fixture.options, in: folder)
+        #expect(toStandardOutput.stdout == input)
+    }
+
+    @Test("a sort reorders the file's records and changes none of them; the 平均 row stays at the bottom", arguments: cases)
+    func sortedInPlace(fixture: Fixture) throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let input = try [UInt8](Data(contentsOf: Self.fixtures.appendingPathComponent(fixture.file)))
+        try Data(input).write(to: folder.appendingPathComponent("in"))
+        let result = run(["sort", "in", "--by", fixture.key + ":desc", "--pin-bottom", fixture.pin, "--format", "csv"] + fixture.options,
+                         in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(Array(result.stdout.prefix(fixture.mark ? fixture.encoding.byteOrderMark.count : 0)) == (fixture.mark ? fixture.encoding.byteOrderMark : []))
+        let before = Self.records(input, fixture), after = Self.records(result.stdout, fixture)
+        #expect(after.first == before.first, "the header as it was")
+        #expect(after.sorted { $0.lexicographicallyPrecedes($1) } == before.sorted { $0.lexicographicallyPrecedes($1) },
+                "the same records, each byte for byte")
+        // The order, read back with the fixture's own encoding.
+        let text = String(decoding: try fixture.encoding.decode(Array(result.stdout.dropFirst(fixture.mark ? fixture.encoding.byteOrderMark.count : 0))),
+                          as: UTF8.self)
+        let firstColumn = text.split(whereSeparator: \.isNewline).dropFirst().map {
+            String($0.split(separator: Character(fixture.delimiter), omittingEmptySubsequences: false)[0])
+        }
+        #expect(firstColumn == fixture.sorted, "\(fixture.file)")
+        let guessed = fixture.options.isEmpty && fixture.encoding == .gb18030
+        #expect(result.stderr.contains("as gb18030 (it is not UTF-8)") == guessed, "\(result.stderr)")
+        #expect(result.stderr.contains("separated by") == (fixture.delimiter != ","), "\(result.stderr)")
+    }
+
+    @Test("--output-encoding converts on purpose, and a character the encoding lacks fails without touching the file")
+    func outputEncoding() throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.copyItem(at: Self.fixtures.appendingPathComponent("excel-csv-gbk.csv"), to: folder.appendingPathComponent("in.csv"))
+        let utf8 = run(["sort", "in.csv", "--format", "csv", "--output-encoding", "utf-8"], in: folder)
+        #expect(utf8.status == 0 && String(decoding: utf8.stdout, as: UTF8.self).hasPrefix("组号,组长,分数,备注\r\n"))
+        let utf16 = run(["sort", "in.csv", "--format", "csv", "--output-encoding", "UTF-16LE"], in: folder)
+        #expect(Array(utf16.stdout.prefix(4)) == [0xC4, 0x7E, 0xF7, 0x53], "组号 in UTF-16LE, without a mark the input did not have")
+        try Data("old".utf8).write(to: folder.appendingPathComponent("kept.csv"))
+        let latin = run(["sort", "in.csv", "--format", "csv", "--output-encoding", "latin1", "-o", "kept.csv"], in: folder)
+        #expect(latin.status == 65 && latin.stderr.contains("latin1 has no '组' (U+7EC4)"), "\(latin.stderr)")
+        #expect(try String(contentsOf: folder.appendingPathComponent("kept.csv"), encoding: .utf8) == "old")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        #expect(files.sorted() == ["in.csv", "kept.csv"], "no partial file left behind")
+        let text = run(["sort", "in.csv", "--output-encoding", "gb18030"], in: folder)
+        let decoded = try TextEncoding.gb18030.decode(text.stdout)
+        #expect(text.status == 0 && decoded.count > text.stdout.count, "a text table in GB18030")
+    }
+
+    @Test("bad names and impossible combinations are usage errors")
+    func usage() throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.copyItem(at: Self.fixtures.appendingPathComponent("libreoffice-utf-8.csv"), to: folder.appendingPathComponent("in.csv"))
+        let bad = run(["sort", "in.csv", "--encoding", "gbk2"], in: folder)
+        #expect(bad.status == 64 && bad.stderr.contains("expected utf-8, gb18030, gbk,") && bad.stderr.contains("did you mean 'gbk'?"),
+                "\(bad.stderr)")
+        let delimiter = run(["sort", "in.csv", "--delimiter", "::"], in: folder)
+        #expect(delimiter.status == 64 && delimiter.stderr.contains("expected , ; | or tab"))
+        let json = run(["sort", "in.csv", "--format", "json", "--output-encoding", "gbk"], in: folder)
+        #expect(json.status == 64 && json.stderr.contains("JSON and HTML are written in UTF-8"))
+        let wrong = run(["sort", "in.csv", "--encoding", "shift_jis"], in: folder)
+        #expect(wrong.status == 65 && wrong.stderr.contains("is not shift_jis text"), "\(wrong.stderr)")
+        let unknown = run(["sort", "mystery.csv"], in: folder)
+        #expect(unknown.status != 0)
+        try Data([0x61, 0x2C, 0x62, 0x0A, 0x31, 0x2C, 0xFF, 0x0A]).write(to: folder.appendingPathComponent("mystery.csv"))
+        let mystery = run(["sort", "mystery.csv"], in: folder)
+        #expect(mystery.status == 65 && mystery.stderr.contains("neither UTF-8 nor GB18030") && mystery.stderr.contains("--encoding windows-1252"),
+                "\(mystery.stderr)")
+    }
+}
