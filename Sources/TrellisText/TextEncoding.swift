@@ -101,11 +101,55 @@ public struct TextEncoding: Hashable, Sendable, CustomStringConvertible {
             if let bad = TextEncoding.firstInvalidUTF8(bytes) { throw TextEncodingError(encoding: self, offset: bad, decoding: true) }
             return bytes
         }
+        // A large text is decoded in two halves at once, split after a line feed (which no
+        // multi-byte character of these encodings contains).
+        if bytes.count >= 1 << 22, ProcessInfo.processInfo.activeProcessorCount > 1, let split = lineStart(near: bytes.count / 2, in: bytes) {
+            var results: [Result<[UInt8], TextEncodingError>] = [.success([]), .success([])]
+            bytes.withUnsafeBufferPointer { all in
+                results.withUnsafeMutableBufferPointer { results in
+                    let halves = [UnsafeBufferPointer(rebasing: all[..<split]), UnsafeBufferPointer(rebasing: all[split...])]
+                    let shared = UncheckedText((halves, results, self))
+                    DispatchQueue.concurrentPerform(iterations: 2) { k in
+                        let (halves, results, encoding) = shared.value
+                        results[k] = Result { () throws(TextEncodingError) in try encoding.decodeWhole(halves[k]) }
+                    }
+                }
+            }
+            var out = try results[0].get()
+            do {
+                out += try results[1].get()
+            } catch {
+                throw TextEncodingError(encoding: self, offset: split + error.offset, decoding: true)
+            }
+            return out
+        }
+        return try bytes.withUnsafeBufferPointer { bytes throws(TextEncodingError) in try decodeWhole(bytes) }
+    }
+
+    private func decodeWhole(_ bytes: UnsafeBufferPointer<UInt8>) throws(TextEncodingError) -> [UInt8] {
         var converter = try Converter(from: iconvName, to: "UTF-8", encoding: self, decoding: true)
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count + bytes.count / 2)
         try converter.convert(bytes, final: true, into: &out)
         return out
+    }
+
+    /// Where a line starts at or after `middle`: after a line feed as this encoding writes it
+    /// (`0A`; `0A 00` at an even offset in UTF-16LE, `00 0A` in UTF-16BE); `nil` when none does.
+    private func lineStart(near middle: Int, in bytes: [UInt8]) -> Int? {
+        switch self {
+        case .utf16LittleEndian, .utf16BigEndian:
+            var i = middle & ~1
+            let feed: (UInt8, UInt8) = self == .utf16LittleEndian ? (0x0A, 0x00) : (0x00, 0x0A)
+            while i + 1 < bytes.count {
+                if bytes[i] == feed.0, bytes[i + 1] == feed.1 { return i + 2 < bytes.count ? i + 2 : nil }
+                i += 2
+            }
+            return nil
+        default:
+            guard let feed = bytes[middle...].firstIndex(of: 0x0A), feed + 1 < bytes.count else { return nil }
+            return feed + 1
+        }
     }
 
     /// UTF-8 text in this encoding. Throws at the first character the encoding cannot hold.
@@ -224,9 +268,15 @@ struct Converter: ~Copyable {
     /// `final`, a character cut off at the end is left unused; with it, that is an error.
     @discardableResult
     mutating func convert(_ input: [UInt8], final: Bool, into out: inout [UInt8]) throws(TextEncodingError) -> Int {
+        try input.withUnsafeBufferPointer { input throws(TextEncodingError) in try convert(input, final: final, into: &out) }
+    }
+
+    /// ``convert(_:final:into:)`` over bytes in place.
+    @discardableResult
+    mutating func convert(_ input: UnsafeBufferPointer<UInt8>, final: Bool, into out: inout [UInt8]) throws(TextEncodingError) -> Int {
         var failureOffset: Int?
         let handle = self.handle
-        let used: Int = input.withUnsafeBufferPointer { source -> Int in
+        let used: Int = { (source: UnsafeBufferPointer<UInt8>) -> Int in
             guard let base = source.baseAddress, !source.isEmpty else { return 0 }
             var inPointer: UnsafeMutablePointer<CChar>? = UnsafeMutablePointer(mutating: UnsafeRawPointer(base)
                 .assumingMemoryBound(to: CChar.self))
@@ -250,7 +300,7 @@ struct Converter: ~Copyable {
                 out.append(contentsOf: chunk[0..<produced])
             }
             return source.count - inLeft
-        }
+        }(input)
         if let failureOffset {
             // The character that could not be written: the UTF-8 sequence that starts there.
             var character: String?
@@ -264,4 +314,10 @@ struct Converter: ~Copyable {
         consumedBefore += used
         return used
     }
+}
+
+/// Values handed to the two threads of a conversion, each of which writes only its own result.
+private struct UncheckedText<T>: @unchecked Sendable {
+    let value: T
+    init(_ value: T) { self.value = value }
 }

@@ -52,6 +52,35 @@ struct EncodingTests {
         #expect(error.offset == 2 && error.character == "组" && error.description == "latin1 has no '组' (U+7EC4)")
     }
 
+    @Test("a large text is decoded in two halves at once, with the same result and the error at its place in the whole",
+          arguments: [TextEncoding.gb18030, .utf16LittleEndian, .utf16BigEndian])
+    func halves(encoding: TextEncoding) throws {
+        let line = try encoding.encode(Array("组号,平均,😀,第十组,x\n".utf8))
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity((1 << 22) + 4 * line.count)
+        while bytes.count < (1 << 22) + line.count { bytes += line }
+        let decoded = try encoding.decode(bytes)
+        #expect(decoded.count == Array("组号,平均,😀,第十组,x\n".utf8).count * (bytes.count / line.count))
+        #expect(decoded.starts(with: Array("组号,平均".utf8)) && decoded.suffix(2) == [0x78, 0x0A])
+        // The comma before the last line's x becomes a byte no character has (GB18030) or a
+        // high surrogate with no low one after it (UTF-16).
+        let lastLine = bytes.count - (bytes.count % line.count == 0 ? line.count : bytes.count % line.count)
+        let unit = encoding == .gb18030 ? 1 : 2
+        let comma = lastLine + line.count - 3 * unit
+        var broken = bytes
+        switch encoding {
+        case .gb18030: broken[comma] = 0xFF
+        case .utf16LittleEndian: (broken[comma], broken[comma + 1]) = (0x00, 0xD8)
+        default: (broken[comma], broken[comma + 1]) = (0xD8, 0x00)
+        }
+        do {
+            _ = try encoding.decode(broken)
+            Issue.record("\(encoding): the broken text decoded")
+        } catch {
+            #expect(error.offset == comma, "\(encoding): \(error.offset) against \(comma) in \(bytes.count)")
+        }
+    }
+
     @Test("a stream encoder carries a character cut between two pieces over to the next", arguments: [1, 2, 3, 5, 7])
     func streaming(pieceSize: Int) throws {
         let text = Array("平均,😀,x\n组10".utf8)

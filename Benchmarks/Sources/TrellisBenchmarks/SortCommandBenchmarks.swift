@@ -1,5 +1,6 @@
 import Foundation
 import TrellisCLI
+import TrellisText
 @_spi(Instrumentation) import TrellisGrid
 
 /// `trellis sort` end to end — a process that reads a CSV file, sorts it and writes CSV — beside
@@ -25,6 +26,17 @@ func sortCommandBenchmarks(runs: Int, sizes: [Int] = [100_000, 1_000_000]) -> [(
         let ours = median(runs) { run([CommandLine.arguments[0], "trellis", "sort", csv.path, "--by", "score:desc", "--format", "csv", "-o", out]) }
         rows.append(("trellis sort \(label) rows by a decimal key, CSV to CSV", format(ours.wall),
                      String(format: "peak %.0f MB; end to end; %.0f ns a row", ours.peakMB, ours.wall / Double(count) * 1e9)))
+        // The same file as Chinese Excel writes it (GB18030) and as its "Unicode 文本" (UTF-16LE
+        // with a mark): decoding and encoding back must cost less than reading.
+        for (encoding, name) in [(TextEncoding.gb18030, "GB18030"), (.utf16LittleEndian, "UTF-16LE with a mark")] where count == 1_000_000 {
+            let encoded = folder.appendingPathComponent("data-\(count)-\(encoding.name).csv")
+            let utf8 = (try? Data(contentsOf: csv)).map { [UInt8]($0) } ?? []
+            guard let bytes = try? encoding.encode(utf8) else { continue }
+            try? Data((encoding == .utf16LittleEndian ? encoding.byteOrderMark : []) + bytes).write(to: encoded)
+            let m = median(runs) { run([CommandLine.arguments[0], "trellis", "sort", encoded.path, "--by", "score:desc", "--format", "csv", "-o", out]) }
+            rows.append(("trellis sort \(label) rows by a decimal key, \(name) CSV to \(name) CSV", format(m.wall),
+                         String(format: "%.2f× the UTF-8 file; peak %.0f MB", m.wall / ours.wall, m.peakMB)))
+        }
         for (key, extra, what) in [("item", [String](), "a natural text key (100,000 distinct)"),
                                    ("name", ["--locale", "zh"], "zh collation (100,000 distinct)")] where count == 1_000_000 {
             let m = median(runs) { run([CommandLine.arguments[0], "trellis", "sort", csv.path, "--by", key] + extra + ["--format", "csv", "-o", out]) }
