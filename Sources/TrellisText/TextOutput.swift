@@ -233,8 +233,19 @@ public final class TextOutput {
         }
     }
 
-    /// Writes everything this memory output holds (collected and buffered) to `other`.
+    /// Writes everything this memory output holds (collected and buffered) to `other`. When
+    /// both are in one encoding other than UTF-8, what this output already encoded is handed on
+    /// as it is: so two threads can write and encode the two halves of one output, the second
+    /// into memory, and the second half is not encoded again. `other` must then be at the end of
+    /// a character.
     public func writeCollected(to other: TextOutput) {
+        if encoding != .utf8, other.encoding == encoding {
+            handOn(final: true)
+            other.handOn()
+            for chunk in chunks { chunk.withUnsafeBytes { other.handOn($0) } }
+            if other.encodingFailure == nil { other.encodingFailure = encodingFailure }
+            return
+        }
         handOn()
         for chunk in chunks { chunk.withUnsafeBufferPointer { other.write(bytes: $0) } }
     }

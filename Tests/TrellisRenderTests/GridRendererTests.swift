@@ -108,4 +108,24 @@ struct GridRendererTests {
             #expect(whole.collected == halves.collected && whole.collected.count > 5000)
         }
     }
+
+    @Test("CSV in another encoding, written and encoded in two halves at once, is the same bytes, mark and all",
+          arguments: [TextEncoding.gb18030, .utf16LittleEndian, .utf8])
+    func encodedInHalves(encoding: TextEncoding) throws {
+        var csv = "组号\t分数\t备注\n"
+        for k in 0..<400 { csv += "组\(k)\t\((k * 7919) % 1000)\t\(k % 3 == 0 ? "平均以上" : "")\n" }
+        let bytes = encoding.byteOrderMark + (try encoding.encode(Array(csv.utf8)))
+        let grid = DataGrid(bound: try CSV.table(bytes: bytes))
+        try grid.addSummary(SummaryRow(label: "平均", .mean, columns: ["分数"]))
+        try grid.sort(by: [SortKey("分数", .descending)])
+        let whole = TextOutput(encoding: encoding), halves = TextOutput(encoding: encoding)
+        GridRenderer.writeCSV(grid, neutralizeFormulas: true, to: whole, splitAbove: .max)
+        GridRenderer.writeCSV(grid, neutralizeFormulas: true, to: halves, splitAbove: 0)
+        try whole.finish()
+        try halves.finish()
+        #expect(whole.collected == halves.collected)
+        #expect(whole.collected.starts(with: encoding.byteOrderMark + (try encoding.encode(Array("组号\t分数".utf8)))))
+        let back = String(decoding: try encoding.decode(Array(whole.collected.dropFirst(encoding.byteOrderMark.count))), as: UTF8.self)
+        #expect(back.hasSuffix("\n平均\t501\t\n"), "the mean 500.5 with the column's no decimals, as the file's tabs: \(back.suffix(40))")
+    }
 }

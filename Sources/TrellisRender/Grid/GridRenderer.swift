@@ -213,7 +213,8 @@ public enum GridRenderer {
                             writeRows(0..<count, to: out)
                             return
                         }
-                        let outputs = [out, TextOutput()]
+                        // The second half is encoded in its own thread too.
+                        let outputs = [out, TextOutput(encoding: out.encoding)]
                         let halves = [0..<(count / 2), (count / 2)..<count]
                         withoutActuallyEscaping(writeRows) { write in
                             let shared = UncheckedRendering(write), targets = UncheckedRendering(outputs)
