@@ -47,9 +47,9 @@ enum SortCommand {
             OptionDefinition(names: ["--output-table"], valueName: "name",
                              help: "With -o FILE.sqlite (or .db): the table to create. (default: sorted)"),
             OptionDefinition(names: ["--format"], valueName: "format",
-                             help: "Output format: text, csv, json or html. (default: text)"),
+                             help: "Output format: text, csv, json or html. (default: the output\nfile's extension, else text)"),
             OptionDefinition(names: ["--output", "-o"], valueName: "file",
-                             help: "Write to this file instead of standard output."),
+                             help: "Write to this file instead of standard output; its extension\n(.csv .tsv .txt .json .html, .sqlite .db) names the format."),
             OptionDefinition(names: ["--interactive"], valueName: nil,
                              help: "With --format html: a page whose headers sort it in the browser, in\nTrellis's order (pins and summaries stay), and that reads without script."),
             OptionDefinition(names: ["--raw-formulas"], valueName: nil,
@@ -73,7 +73,26 @@ enum SortCommand {
         option or locale), 65 malformed CSV.
         """)
 
-    enum Format: String { case text, csv, json, html }
+    enum Format: String {
+        case text, csv, json, html
+
+        /// The format a file's extension names, and whether it wants tabs (`.tsv`); `nil` for
+        /// an extension that names none (or `.sqlite` and `.db`, which are databases).
+        init?(extension pathExtension: String) {
+            switch pathExtension.lowercased() {
+            case "csv": self = .csv
+            case "txt", "text": self = .text
+            case "json": self = .json
+            case "html", "htm": self = .html
+            default: return nil
+            }
+        }
+
+        static func implied(byExtension pathExtension: String) -> (format: Format, tabs: Bool)? {
+            if pathExtension.lowercased() == "tsv" { return (.csv, true) }
+            return Format(extension: pathExtension).map { ($0, false) }
+        }
+    }
 
     static let modifiers = ["asc", "desc", "natural", "natural-decimal", "lexical", "nocase", "locale"]
 
@@ -81,8 +100,17 @@ enum SortCommand {
         let parsed = try definition.parse(arguments)
         guard let path = parsed.positionals.first else { throw .usage("Missing expected argument '<file>'") }
         if parsed.positionals.count > 1 { throw .usage("Unexpected argument '\(Excerpt.of(parsed.positionals[1]))'") }
-        let format = try value(parsed.value("--format"), option: "--format <format>", expected: "text, csv, json or html",
-                               Format.init(rawValue:)) ?? .text
+        let given = try value(parsed.value("--format"), option: "--format <format>", expected: "text, csv, json or html",
+                              Format.init(rawValue:))
+        // The output file's extension names its format, as `-o x.sqlite` names a database.
+        let implied = parsed.value("--output").flatMap { Format.implied(byExtension: ($0 as NSString).pathExtension) }
+        if let given, let implied, given != implied.format {
+            throw .usage("'--format \(given.rawValue)' contradicts '-o \(Excerpt.of(parsed.value("--output")!))', "
+                         + "which writes \(implied.format.rawValue); leave out one of them")
+        }
+        let format = given ?? implied?.format ?? .text
+        // A .tsv file is CSV with tabs.
+        let outputDelimiter: UInt8? = implied?.tabs == true ? 0x09 : nil
         let nulls = try value(parsed.value("--nulls"), option: "--nulls <placement>", expected: "last, first or smallest",
                               NullPlacement.init(rawValue:)) ?? .last
         let recompute = try value(parsed.value("--recompute"), option: "--recompute <func>",
@@ -195,7 +223,7 @@ enum SortCommand {
         try io.stream(to: parsed.value("--output"), encoding: encoding) { out in
             switch format {
             case .text: GridRenderer.writeText(grid, to: out)
-            case .csv: GridRenderer.writeCSV(grid, neutralizeFormulas: !raw, to: out)
+            case .csv: GridRenderer.writeCSV(grid, neutralizeFormulas: !raw, delimiter: outputDelimiter, to: out)
             case .json: GridRenderer.writeJSON(grid, to: out)
             case .html: GridRenderer.writeHTML(grid, title: title, to: out)
             }

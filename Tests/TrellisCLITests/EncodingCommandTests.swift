@@ -169,4 +169,29 @@ struct EncodingCommandTests {
         #expect(mystery.status == 65 && mystery.stderr.contains("neither UTF-8 nor GB18030") && mystery.stderr.contains("--encoding windows-1252"),
                 "\(mystery.stderr)")
     }
+
+    @Test("-o's extension names the format: .tsv is CSV with tabs, .json JSON, .txt the text table; --format may not contradict it")
+    func formatFromExtension() throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.copyItem(at: Self.fixtures.appendingPathComponent("excel-csv-gbk.csv"), to: folder.appendingPathComponent("in.csv"))
+        func read(_ name: String) throws -> String {
+            String(decoding: try TextEncoding.gb18030.decode([UInt8](Data(contentsOf: folder.appendingPathComponent(name)))), as: UTF8.self)
+        }
+        #expect(run(["sort", "in.csv", "--by", "分数", "-o", "out.tsv"], in: folder).status == 0)
+        let tsv = try read("out.tsv")
+        #expect(tsv.hasPrefix("组号\t组长\t分数\t备注\r\n组3\t刘洋\t60\ta, b\r\n"), "a comma needs no quotes between tabs: \(tsv)")
+        let back = run(["sort", "out.tsv", "--format", "csv", "-o", "again.tsv"], in: folder)
+        #expect(back.status == 0 && back.stderr.contains("separated by 'tab'"))
+        #expect(try read("again.tsv") == tsv, "a .tsv read back and written as .tsv is the same file")
+        #expect(run(["sort", "in.csv", "-o", "out.json"], in: folder).status == 0)
+        #expect(try String(contentsOf: folder.appendingPathComponent("out.json"), encoding: .utf8).hasPrefix("{"))
+        #expect(run(["sort", "in.csv", "-o", "out.txt"], in: folder).status == 0)
+        #expect(try String(contentsOf: folder.appendingPathComponent("out.txt"), encoding: .utf8).contains("────"))
+        let clash = run(["sort", "in.csv", "--format", "json", "-o", "x.csv"], in: folder)
+        #expect(clash.status == 64 && clash.stderr.contains("'--format json' contradicts '-o x.csv', which writes csv"))
+        #expect(run(["sort", "in.csv", "--format", "csv", "-o", "x.csv"], in: folder).status == 0, "agreeing is fine")
+        #expect(run(["sort", "in.csv", "--format", "csv", "-o", "x.out"], in: folder).status == 0, "an extension that names nothing")
+    }
 }
+

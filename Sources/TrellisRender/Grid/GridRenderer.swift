@@ -143,22 +143,25 @@ public enum GridRenderer {
     /// (its delimiter and line breaks, and its byte order mark when the output is in a Unicode
     /// encoding; RFC 4180 otherwise): a record the sort did not change is copied as the file had
     /// it. With `neutralizeFormulas`, text cells a spreadsheet would run as formulas get a leading
-    /// `'` (plain numbers such as `-5` and `+1.5` are left alone).
-    public static func csv(_ grid: DataGrid, neutralizeFormulas: Bool) -> String {
-        collect { writeCSV(grid, neutralizeFormulas: neutralizeFormulas, to: $0) }
+    /// `'` (plain numbers such as `-5` and `+1.5` are left alone). A `delimiter` other than the
+    /// file's writes every record anew with it (a `.tsv` written from a comma file).
+    public static func csv(_ grid: DataGrid, neutralizeFormulas: Bool, delimiter: UInt8? = nil) -> String {
+        collect { writeCSV(grid, neutralizeFormulas: neutralizeFormulas, delimiter: delimiter, to: $0) }
     }
 
-    /// Writes ``csv(_:neutralizeFormulas:)`` to `out`.
-    public static func writeCSV(_ grid: DataGrid, neutralizeFormulas: Bool, to out: TextOutput) {
-        writeCSV(grid, neutralizeFormulas: neutralizeFormulas, to: out, splitAbove: 200_000)
+    /// Writes ``csv(_:neutralizeFormulas:delimiter:)`` to `out`.
+    public static func writeCSV(_ grid: DataGrid, neutralizeFormulas: Bool, delimiter: UInt8? = nil, to out: TextOutput) {
+        writeCSV(grid, neutralizeFormulas: neutralizeFormulas, delimiter: delimiter, to: out, splitAbove: 200_000)
     }
 
-    /// ``writeCSV(_:neutralizeFormulas:to:)``, in two halves at once above `splitAbove` rows.
-    static func writeCSV(_ grid: DataGrid, neutralizeFormulas: Bool, to out: TextOutput, splitAbove: Int) {
+    /// ``writeCSV(_:neutralizeFormulas:delimiter:to:)``, in two halves at once above `splitAbove` rows.
+    static func writeCSV(_ grid: DataGrid, neutralizeFormulas: Bool, delimiter chosen: UInt8? = nil, to out: TextOutput,
+                         splitAbove: Int) {
         let columns = grid.columns
         let format = grid.csvFormat
-        let lineBreak = format.lineBreak, delimiter = format.delimiter
-        let raw = grid.table?.rawRecords
+        let lineBreak = format.lineBreak, delimiter = chosen ?? format.delimiter
+        // The file's records are copied only where they are written with its own delimiter.
+        let raw = delimiter == format.delimiter ? grid.table?.rawRecords : nil
         // The file's byte order mark, as the output's encoding writes U+FEFF.
         if format.byteOrderMark, [TextEncoding.utf8, .utf16LittleEndian, .utf16BigEndian].contains(out.encoding) {
             out.write("\u{FEFF}")
