@@ -53,7 +53,7 @@ enum SortCommand {
             OptionDefinition(names: ["--interactive"], valueName: nil,
                              help: "With --format html: a page whose headers sort it in the browser, in\nTrellis's order (pins and summaries stay), and that reads without script."),
             OptionDefinition(names: ["--raw-formulas"], valueName: nil,
-                             help: "In CSV output, leave cells that start with = + - @ as they are\n(by default they get a leading ' so spreadsheets do not run them)."),
+                             help: "In CSV output from a database, leave cells that start with = + - @\nas they are (by default they get a leading ' so spreadsheets do not\nrun them). A CSV file's own cells are always written as they were."),
             OptionDefinition(names: ["--help", "-h"], valueName: nil, help: "Show help information."),
         ],
         discussion: """
@@ -182,7 +182,10 @@ enum SortCommand {
         }
         let title = path == "-" ? "Sorted table"
             : "Sorted " + (sqlTable ?? (path.contains("://") ? "query" : (path as NSString).lastPathComponent))
-        let raw = parsed.flags.contains("--raw-formulas")
+        // A CSV file's cells go back as the file held them: writing them adds nothing a spreadsheet
+        // would not already have run. Cells from a database are guarded, unless told otherwise.
+        let fromFile = sqlTable == nil && sqlQuery == nil
+        let guardFormulas = !fromFile && !parsed.flags.contains("--raw-formulas")
         if let output = parsed.value("--output"), ["sqlite", "sqlite3", "db"].contains((output as NSString).pathExtension.lowercased()) {
             guard parsed.value("--format") == nil else {
                 throw .usage("'-o \(Excerpt.of(output))' writes an SQLite table; leave out '--format'")
@@ -220,13 +223,18 @@ enum SortCommand {
         if outputEncoding != nil, format == .json || format == .html {
             throw .usage("'--output-encoding' applies to csv and text output; JSON and HTML are written in UTF-8")
         }
+        var guarded = 0
         try io.stream(to: parsed.value("--output"), encoding: encoding) { out in
             switch format {
             case .text: GridRenderer.writeText(grid, to: out)
-            case .csv: GridRenderer.writeCSV(grid, neutralizeFormulas: !raw, delimiter: outputDelimiter, to: out)
+            case .csv: guarded = GridRenderer.writeCSV(grid, neutralizeFormulas: guardFormulas, delimiter: outputDelimiter, to: out)
             case .json: GridRenderer.writeJSON(grid, to: out)
             case .html: GridRenderer.writeHTML(grid, title: title, to: out)
             }
+        }
+        if guarded > 0 {
+            io.stderr += "note: \(guarded) cell\(guarded == 1 ? "" : "s") from the database that a spreadsheet would run as a formula "
+                + "(starting with = + - @, a tab or a carriage return, and not a number) got a leading '; --raw-formulas writes them as they are\n"
         }
     }
 

@@ -75,4 +75,23 @@ struct SQLiteCommandTests {
         let typed = run(["sort", "scores.sqlite", "--table", "sorted", "--type", "分数=decimal"], in: folder)
         #expect(typed.status == 64)
     }
+
+    @Test("cells from a database that a spreadsheet would run get a leading ' in CSV, said on standard error; a CSV file's never do")
+    func formulaGuarding() throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.copyItem(at: Self.examples.appendingPathComponent("products.csv"), to: folder.appendingPathComponent("products.csv"))
+        #expect(run(["sort", "products.csv", "-o", "p.sqlite", "--output-table", "p"], in: folder).status == 0)
+        let guarded = run(["sort", "p.sqlite", "--table", "p", "--by", "sku", "--format", "csv"], in: folder)
+        #expect(guarded.status == 0)
+        #expect(guarded.stdout.contains("item3,'@mention,-2.5,") && guarded.stdout.contains("\"'=HYPERLINK(\"\"http://example.com\"\")\""),
+                "\(guarded.stdout)")
+        #expect(guarded.stdout.contains(",-2.5,"), "a minus before a number is a number, as OWASP says")
+        #expect(guarded.stderr.contains("note: 2 cells from the database that a spreadsheet would run as a formula"), "\(guarded.stderr)")
+        let raw = run(["sort", "p.sqlite", "--table", "p", "--by", "sku", "--format", "csv", "--raw-formulas"], in: folder)
+        #expect(raw.stdout.contains("item3,@mention,") && !raw.stderr.contains("leading '"))
+        let file = run(["sort", "products.csv", "--by", "sku", "--format", "csv"], in: folder)
+        #expect(file.stdout.contains("item3,@mention,") && !file.stderr.contains("leading '"), "the file already held these cells")
+    }
 }
+

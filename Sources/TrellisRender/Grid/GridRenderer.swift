@@ -149,14 +149,20 @@ public enum GridRenderer {
         collect { writeCSV(grid, neutralizeFormulas: neutralizeFormulas, delimiter: delimiter, to: $0) }
     }
 
-    /// Writes ``csv(_:neutralizeFormulas:delimiter:)`` to `out`.
-    public static func writeCSV(_ grid: DataGrid, neutralizeFormulas: Bool, delimiter: UInt8? = nil, to out: TextOutput) {
+    /// Writes ``csv(_:neutralizeFormulas:delimiter:)`` to `out`; returns how many cells got a
+    /// leading `'`.
+    @discardableResult
+    public static func writeCSV(_ grid: DataGrid, neutralizeFormulas: Bool, delimiter: UInt8? = nil, to out: TextOutput) -> Int {
         writeCSV(grid, neutralizeFormulas: neutralizeFormulas, delimiter: delimiter, to: out, splitAbove: 200_000)
     }
 
     /// ``writeCSV(_:neutralizeFormulas:delimiter:to:)``, in two halves at once above `splitAbove` rows.
+    @discardableResult
     static func writeCSV(_ grid: DataGrid, neutralizeFormulas: Bool, delimiter chosen: UInt8? = nil, to out: TextOutput,
-                         splitAbove: Int) {
+                         splitAbove: Int) -> Int {
+        // Cells given a leading ': the header's and the rows' (each half of the rows counted by its
+        // own thread).
+        var guarded = 0
         let columns = grid.columns
         let format = grid.csvFormat
         let lineBreak = format.lineBreak, delimiter = chosen ?? format.delimiter
@@ -173,7 +179,7 @@ public enum GridRenderer {
             for (c, column) in columns.enumerated() {
                 if c > 0 { out.write(byte: delimiter) }
                 var name = column.identifier
-                name.withUTF8 { writeField($0, neutralizeFormulas: neutralizeFormulas, delimiter: delimiter, out) }
+                if name.withUTF8({ writeField($0, neutralizeFormulas: neutralizeFormulas, delimiter: delimiter, out) }) { guarded += 1 }
             }
         }
         out.write(bytes: lineBreak)
@@ -181,7 +187,7 @@ public enum GridRenderer {
             func writeFields(_ index: Int) {
                 cells.forEach(index) { c, bytes, _, _ in
                     if c > 0 { out.write(byte: delimiter) }
-                    writeField(bytes, neutralizeFormulas: neutralizeFormulas, delimiter: delimiter, out)
+                    if writeField(bytes, neutralizeFormulas: neutralizeFormulas, delimiter: delimiter, out) { guarded += 1 }
                 }
             }
             let count = grid.displayedRowCount
@@ -195,7 +201,8 @@ public enum GridRenderer {
             raw.bytes.withUnsafeBufferPointer { file in
                 raw.starts.withUnsafeBufferPointer { starts in
                     raw.ends.withUnsafeBufferPointer { ends in
-                        func writeRows(_ range: Range<Int>, to out: TextOutput) {
+                        func writeRows(_ range: Range<Int>, to out: TextOutput) -> Int {
+                            var count = 0
                             for index in range {
                                 if let source = grid.plainSourceRow(at: index), source < starts.count,
                                    !(neutralizeFormulas && raw.risky[source]) {
@@ -204,42 +211,53 @@ public enum GridRenderer {
                                 } else {
                                     cells.forEach(index) { c, bytes, _, _ in
                                         if c > 0 { out.write(byte: delimiter) }
-                                        writeField(bytes, neutralizeFormulas: neutralizeFormulas, delimiter: delimiter, out)
+                                        if writeField(bytes, neutralizeFormulas: neutralizeFormulas, delimiter: delimiter, out) {
+                                            count += 1
+                                        }
                                     }
                                 }
                                 out.write(bytes: lineBreak)
                             }
+                            return count
                         }
                         // Gathering rows in a new order is bound by memory latency: two threads do
                         // half each, the second into memory that is written after the first half.
                         guard count > splitAbove, ProcessInfo.processInfo.activeProcessorCount > 1 else {
-                            writeRows(0..<count, to: out)
+                            guarded += writeRows(0..<count, to: out)
                             return
                         }
                         // The second half is encoded in its own thread too.
                         let outputs = [out, TextOutput(encoding: out.encoding)]
                         let halves = [0..<(count / 2), (count / 2)..<count]
+                        // Each thread writes its own count.
+                        let counts = UnsafeMutablePointer<Int>.allocate(capacity: 2)
+                        counts.initialize(repeating: 0, count: 2)
+                        defer { counts.deallocate() }
                         withoutActuallyEscaping(writeRows) { write in
                             let shared = UncheckedRendering(write), targets = UncheckedRendering(outputs)
+                            let tallies = UncheckedRendering(counts)
                             DispatchQueue.concurrentPerform(iterations: 2) { k in
-                                shared.value(halves[k], targets.value[k])
+                                tallies.value[k] = shared.value(halves[k], targets.value[k])
                             }
                         }
+                        guarded += counts[0] + counts[1]
                         outputs[1].writeCollected(to: out)
                     }
                 }
             }
         }
+        return guarded
     }
 
-    @inline(__always)
+    /// Writes one field; returns whether it got a leading `'`.
+    @inline(__always) @discardableResult
     private static func writeField(_ text: UnsafeBufferPointer<UInt8>, neutralizeFormulas: Bool, delimiter: UInt8,
-                                   _ out: TextOutput) {
-        guard let first = text.first else { return }
+                                   _ out: TextOutput) -> Bool {
+        guard let first = text.first else { return false }
         let risky = first == 0x3D || first == 0x2B || first == 0x2D || first == 0x40 || first == 0x09 || first == 0x0D
         let formula = neutralizeFormulas && risky && CSV.looksLikeFormula(text)
         let quote = CSV.needsQuotes(text, delimiter: delimiter)
-        guard formula || quote else { out.write(bytes: text); return }
+        guard formula || quote else { out.write(bytes: text); return false }
         if quote { out.write("\"") }
         if formula { out.write("'") }
         var start = 0
@@ -250,6 +268,7 @@ public enum GridRenderer {
         }
         out.write(bytes: UnsafeBufferPointer(rebasing: text[start...]))
         if quote { out.write("\"") }
+        return formula
     }
 
     // MARK: JSON
