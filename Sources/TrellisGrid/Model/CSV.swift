@@ -201,7 +201,9 @@ public enum CSV {
     /// The encoding a file that is neither UTF-8 nor GB18030 most likely is: the first of
     /// Shift_JIS, Big5 and Windows-1252 it is wholly text in.
     private static func likelyEncoding(_ input: [UInt8]) -> TextEncoding? {
-        let sample = Array(input.prefix(1 << 16))
+        // Whole lines of the start: a character cut at the end would fail every encoding.
+        var sample = Array(input.prefix(1 << 16))
+        if sample.count < input.count, let lastFeed = sample.lastIndex(of: 0x0A) { sample.removeSubrange((lastFeed + 1)...) }
         return [TextEncoding.shiftJIS, .big5, .windows1252].first { (try? $0.decode(sample)) != nil }
     }
 
