@@ -51,12 +51,12 @@ extension CollectionViewDelegateFlowLayout {
 
     public func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
                                minimumLineSpacingForSectionAt section: Int) -> CGFloat {
-        (collectionViewLayout as? CollectionViewFlowLayout)?.minimumLineSpacing ?? CollectionViewFlowLayout.defaultSpacing
+        (collectionViewLayout as? CollectionViewFlowLayout)?.minimumLineSpacing ?? FlowLayoutDefaults.spacing
     }
 
     public func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
                                minimumInteritemSpacingForSectionAt section: Int) -> CGFloat {
-        (collectionViewLayout as? CollectionViewFlowLayout)?.minimumInteritemSpacing ?? CollectionViewFlowLayout.defaultSpacing
+        (collectionViewLayout as? CollectionViewFlowLayout)?.minimumInteritemSpacing ?? FlowLayoutDefaults.spacing
     }
 
     public func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,

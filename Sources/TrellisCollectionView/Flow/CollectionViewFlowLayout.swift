@@ -34,20 +34,16 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
         case fromLayoutMargins = 2
     }
 
-    /// UIKit's default spacing between lines and between items, 10 points: a new flow layout's,
-    /// and what a delegate that says nothing of a section answers when its layout is another.
-    public static let defaultSpacing: CGFloat = 10
-
     /// The size of each item when the delegate does not give one. Default 50 × 50.
     open var itemSize = CGSize(width: 50, height: 50) {
         didSet { if itemSize != oldValue { invalidateLayout() } }
     }
     /// The minimum spacing between lines. Default 10.
-    open var minimumLineSpacing: CGFloat = CollectionViewFlowLayout.defaultSpacing {
+    open var minimumLineSpacing: CGFloat = FlowLayoutDefaults.spacing {
         didSet { if minimumLineSpacing != oldValue { invalidateLayout() } }
     }
     /// The minimum spacing between items on one line. Default 10.
-    open var minimumInteritemSpacing: CGFloat = CollectionViewFlowLayout.defaultSpacing {
+    open var minimumInteritemSpacing: CGFloat = FlowLayoutDefaults.spacing {
         didSet { if minimumInteritemSpacing != oldValue { invalidateLayout() } }
     }
     /// The inset around each section's items (not around headers and footers). Default zero.
@@ -588,3 +584,12 @@ open class CollectionViewFlowLayoutInvalidationContext: CollectionViewLayoutInva
         }
     }
 }
+
+/// UIKit's defaults for a flow layout, named once: a new layout's, and what a delegate that says
+/// nothing of a section answers when its layout is another. Not members of the layout class, which
+/// mirrors UIKit's and which a subclass may give members of these names.
+enum FlowLayoutDefaults {
+    /// The spacing between lines and between items: 10 points.
+    static let spacing: CGFloat = 10
+}
+

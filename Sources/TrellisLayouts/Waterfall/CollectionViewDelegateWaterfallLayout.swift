@@ -40,7 +40,7 @@ extension CollectionViewDelegateWaterfallLayout {
 
     public func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
                                columnCountFor section: Int) -> Int {
-        (collectionViewLayout as? WaterfallLayout)?.columnCount ?? WaterfallLayout.defaultColumnCount
+        (collectionViewLayout as? WaterfallLayout)?.columnCount ?? WaterfallLayoutDefaults.columnCount
     }
 
     public func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
@@ -60,11 +60,11 @@ extension CollectionViewDelegateWaterfallLayout {
 
     public func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
                                minimumInteritemSpacingFor section: Int) -> CGFloat {
-        (collectionViewLayout as? WaterfallLayout)?.minimumInteritemSpacing ?? WaterfallLayout.defaultSpacing
+        (collectionViewLayout as? WaterfallLayout)?.minimumInteritemSpacing ?? WaterfallLayoutDefaults.spacing
     }
 
     public func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
                                minimumColumnSpacingFor section: Int) -> CGFloat {
-        (collectionViewLayout as? WaterfallLayout)?.minimumColumnSpacing ?? WaterfallLayout.defaultSpacing
+        (collectionViewLayout as? WaterfallLayout)?.minimumColumnSpacing ?? WaterfallLayoutDefaults.spacing
     }
 }

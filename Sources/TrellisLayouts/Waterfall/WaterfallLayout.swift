@@ -44,22 +44,17 @@ open class WaterfallLayout: CollectionViewLayout {
     /// The direction items fill the columns in (CHT's `ItemRenderDirection`).
     public typealias ItemRenderDirection = WaterfallItemRenderDirection
 
-    /// CHT's defaults: 2 columns, 10 points between columns and between items. A delegate that
-    /// says nothing of a section answers these when its layout is not a waterfall.
-    public static let defaultColumnCount = 2
-    public static let defaultSpacing: CGFloat = 10
-
     /// The number of columns, unless the delegate answers per section. Default 2.
-    open var columnCount: Int = WaterfallLayout.defaultColumnCount {
+    open var columnCount: Int = WaterfallLayoutDefaults.columnCount {
         didSet { if columnCount != oldValue { invalidateLayout() } }
     }
     /// The spacing between columns. Default 10.
-    open var minimumColumnSpacing: CGFloat = WaterfallLayout.defaultSpacing {
+    open var minimumColumnSpacing: CGFloat = WaterfallLayoutDefaults.spacing {
         didSet { if minimumColumnSpacing != oldValue { invalidateLayout() } }
     }
     /// The spacing between items of one column (not between the header or footer and the
     /// columns). Default 10.
-    open var minimumInteritemSpacing: CGFloat = WaterfallLayout.defaultSpacing {
+    open var minimumInteritemSpacing: CGFloat = WaterfallLayoutDefaults.spacing {
         didSet { if minimumInteritemSpacing != oldValue { invalidateLayout() } }
     }
     /// The height of each section's header; 0 (the default) means none.
@@ -383,3 +378,12 @@ open class WaterfallLayout: CollectionViewLayout {
         return frame.map { makeAttributes(.supplementaryView, elementKind, indexPath.section, 0, $0) }
     }
 }
+
+/// CHT's defaults, named once: 2 columns, 10 points between columns and between items — a new
+/// layout's, and what a delegate that says nothing of a section answers when its layout is not a
+/// waterfall. Not members of the layout class, which a subclass may give members of these names.
+enum WaterfallLayoutDefaults {
+    static let columnCount = 2
+    static let spacing: CGFloat = 10
+}
+
