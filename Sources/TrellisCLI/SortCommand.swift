@@ -139,8 +139,7 @@ enum SortCommand {
         let outputEncoding = try parsed.value("--output-encoding").map { (name: String) throws(CommandError) -> TextEncoding in
             try CSVReading.encoding(name, option: "--output-encoding <name>")
         }
-        let (source, typeWarnings) = try loadSource(path, table: sqlTable, query: sqlQuery, types: types, reading: reading,
-                                                    io: &io)
+        let source = try loadSource(path, table: sqlTable, query: sqlQuery, types: types, reading: reading, io: &io)
         let names = source.columns.map(\.identifier)
         func known(_ column: String, _ option: String) throws(CommandError) {
             try CommandError.checkColumn(column, in: option, columns: names)
@@ -171,7 +170,7 @@ enum SortCommand {
         } catch {
             throw CommandError.from(error)
         }
-        for warning in typeWarnings { io.stderr += "warning: \(warning)\n" }
+        for warning in grid.typeWarnings { io.stderr += "warning: \(warning)\n" }
         for unmatched in grid.unmatchedPins {
             if let option = pinOptions.first(where: { $0.pin == unmatched })?.option {
                 io.stderr += "warning: '\(Excerpt.of(option))' matches no row\n"
@@ -239,12 +238,11 @@ enum SortCommand {
     }
 
     /// The rows to sort or view: a CSV file (or standard input), an SQLite table or query, or a
-    /// PostgreSQL table or query — with the CSV's type warnings.
+    /// PostgreSQL table or query.
     static func loadSource(_ path: String, table sqlTable: String?, query sqlQuery: String?, types: [String: ColumnType],
-                           reading: CSVReading = CSVReading(), io: inout CommandIO) throws(CommandError) -> (GridDataSource, [String]) {
+                           reading: CSVReading = CSVReading(), io: inout CommandIO) throws(CommandError) -> GridDataSource {
         let shownPath = Excerpt.of(path, limit: 200)
         let source: GridDataSource
-        var typeWarnings: [String] = []
         if sqlTable != nil || sqlQuery != nil {
             guard sqlTable == nil || sqlQuery == nil else { throw .usage("Give '--table' or '--query', not both") }
             guard types.isEmpty else {
@@ -300,9 +298,8 @@ enum SortCommand {
                     + "--delimiter names another\n"
             }
             source = table
-            typeWarnings = table.typeWarnings.map { "\($0)" }
         }
-        return (source, typeWarnings)
+        return source
     }
 
     /// A `--by` value: the column (which may itself hold colons), then modifiers in any case.

@@ -50,7 +50,7 @@ enum ViewCommand {
             _ = mallopt(-1, 512 << 20)   // M_TRIM_THRESHOLD
         }
         #endif
-        let (source, warnings) = try SortCommand.loadSource(path, table: parsed.value("--table"), query: parsed.value("--query"),
+        let source = try SortCommand.loadSource(path, table: parsed.value("--table"), query: parsed.value("--query"),
                                                             types: [:], reading: try CSVReading(parsed), io: &io)
         let grid = DataGrid(bound: source)
         let names = source.columns.map(\.identifier)
@@ -74,7 +74,7 @@ enum ViewCommand {
         }
         warmHeap(rows: grid.rowCount)
         var screen = GridScreen(grid: grid, width: 80, height: 24)
-        screen.warnings = warnings
+        screen.warnings = grid.typeWarnings.map { "\($0)" }
         let terminal = Terminal()
         terminal.start()
         defer { terminal.restore() }

@@ -209,4 +209,20 @@ struct GridBehaviourTests {
         #expect(throws: TableError.noSuchRow(5, rowCount: 1)) { try table.removeRow(at: 5) }
         #expect(throws: TableError.notOwned) { try grid.setRowCount(4) }
     }
+
+    @Test("type warnings leave out pinned rows, and say where the cells go in the grid's own direction")
+    func typeWarnings() throws {
+        let grid = try Self.grid("组号,分数\n组1,88\n组2,缺考\n组3,92\n组4,75\n组5,60\n平均,见下")
+        #expect(grid.typeWarnings.map(\.description)
+                == ["分数: 2 cells are not numbers (row 2: 缺考, row 6: 见下); they sort after the numbers"])
+        try grid.pin(.matching(column: "组号", value: "平均"), at: .bottom)
+        #expect(grid.typeWarnings.map(\.description) == ["分数: 1 cell is not a number (row 2: 缺考); it sorts after the numbers"],
+                "the pinned 平均 row is not data")
+        try grid.sort(by: [SortKey("分数", .descending)])
+        #expect(grid.typeWarnings.map(\.description) == ["分数: 1 cell is not a number (row 2: 缺考); it sorts before the numbers"])
+        #expect(grid.displayedRows.first == .source(1), "and it does come first")
+        try grid.sort(by: [SortKey("组号", .descending)])
+        #expect(grid.typeWarnings.first?.description.hasSuffix("after the numbers") == true, "a sort by another column says ascending")
+    }
 }
+

@@ -108,4 +108,20 @@ extension DataGrid {
         programmaticGlyphs[column] = .some(direction)
         notifier.post(.reset)
     }
+
+    /// The cells of the table's typed columns that are not of their column's type, among the body
+    /// rows (a pinned row — the file's 平均 row — is not data), told for the grid's sort: where a
+    /// key sorts the column descending, the kinds' order is reversed, and cells that sort after
+    /// the values ascending come before them. Empty for a source without column storage.
+    public var typeWarnings: [TypeWarning] {
+        guard let table else { return [] }
+        let order = self.order
+        let pinned = order.pinnedTopCount > 0 || order.pinnedBottomCount > 0
+        return table.typeWarnings(amongRows: { row in !pinned || order.region(of: .source(row)) == .body }).map { warning in
+            var warning = warning
+            warning.descending = sortKeys.first { $0.column == warning.column }?.direction == .descending
+            return warning
+        }
+    }
 }
+

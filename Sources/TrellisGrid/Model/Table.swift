@@ -172,13 +172,17 @@ public final class Table: ObservableDataSource, ColumnStorageSource {
     // MARK: What the reading found
 
     /// For each column whose cells are not all of its type, which are not and where they sort.
-    public var typeWarnings: [TypeWarning] {
+    public var typeWarnings: [TypeWarning] { typeWarnings(amongRows: { _ in true }) }
+
+    /// ``typeWarnings`` of the rows for which `isData` is true: a grid leaves out its pinned rows —
+    /// the file's own 平均 row with 平均 in a number column is not data of that column.
+    public func typeWarnings(amongRows isData: (Int) -> Bool) -> [TypeWarning] {
         var warnings: [TypeWarning] = []
         for (c, column) in columns.enumerated() where column.type != .text {
             let kinds = stores[c].kinds
             let expected = column.type
             var before: [Int] = [], after: [Int] = []
-            for row in kinds.indices {
+            for row in kinds.indices where isData(row) {
                 guard let rank = Self.sortRank(kinds[row]), !Self.belongs(kinds[row], to: expected) else { continue }
                 if rank < Self.sortRank(of: expected) { before.append(row) } else { after.append(row) }
             }
@@ -231,11 +235,25 @@ public struct TypeWarning: Equatable, Sendable, CustomStringConvertible {
     public let count: Int
     /// The first few: their row (from 0) and text.
     public let examples: [(row: Int, text: String)]
-    /// Whether they sort after the column's values (otherwise before).
+    /// Whether they sort after the column's values (otherwise before), in an ascending sort.
     public let sortsAfter: Bool
+    /// Whether the warning speaks of a descending sort by the column, where the kinds' order is
+    /// reversed: cells that sort after the values ascending come before them.
+    public var descending = false
+
+    public init(column: String, type: ColumnType, count: Int, examples: [(row: Int, text: String)], sortsAfter: Bool,
+                descending: Bool = false) {
+        self.column = column
+        self.type = type
+        self.count = count
+        self.examples = examples
+        self.sortsAfter = sortsAfter
+        self.descending = descending
+    }
 
     public static func == (a: TypeWarning, b: TypeWarning) -> Bool {
         a.column == b.column && a.type == b.type && a.count == b.count && a.sortsAfter == b.sortsAfter
+            && a.descending == b.descending
             && a.examples.map(\.row) == b.examples.map(\.row) && a.examples.map(\.text) == b.examples.map(\.text)
     }
 
@@ -253,7 +271,8 @@ public struct TypeWarning: Equatable, Sendable, CustomStringConvertible {
         var list = examples.map { "row \($0.row + 1): \(Excerpt.of($0.text))" }.joined(separator: ", ")
         if count > examples.count { list += ", …" }
         let verb = count == 1 ? "it sorts" : "they sort"
-        return "\(Excerpt.of(column)): \(cells) (\(list)); \(verb) \(sortsAfter ? "after" : "before") the \(many)"
+        let after = sortsAfter != descending
+        return "\(Excerpt.of(column)): \(cells) (\(list)); \(verb) \(after ? "after" : "before") the \(many)"
     }
 }
 
