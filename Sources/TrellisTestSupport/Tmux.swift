@@ -122,3 +122,9 @@ public struct Tmux: Sendable {
         }
     }
 }
+
+extension Array where Element == String {
+    /// Line `index` of a screen, or an empty line when the screen has fewer: a terminal that did
+    /// not draw in time fails the test's expectations instead of trapping the test process.
+    public subscript(line index: Int) -> String { indices.contains(index) ? self[index] : "" }
+}

@@ -193,5 +193,19 @@ struct EncodingCommandTests {
         #expect(run(["sort", "in.csv", "--format", "csv", "-o", "x.csv"], in: folder).status == 0, "agreeing is fine")
         #expect(run(["sort", "in.csv", "--format", "csv", "-o", "x.out"], in: folder).status == 0, "an extension that names nothing")
     }
+
+    @Test("a file that ends with blank lines is sorted and comes back with them, in its encoding")
+    func trailingBlankLines() throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let text = "组号,分数\r\n组1,88\r\n组2,92\r\n平均,90\r\n\r\n\r\n"
+        let bytes = try TextEncoding.gbk.encode(Array(text.utf8))
+        try Data(bytes).write(to: folder.appendingPathComponent("in.csv"))
+        let same = run(["sort", "in.csv", "--format", "csv"], in: folder)
+        #expect(same.status == 0 && same.stdout == bytes, "\(same.stderr)")
+        let sorted = run(["sort", "in.csv", "--by", "分数:desc", "--pin-bottom", "组号=平均", "--format", "csv"], in: folder)
+        #expect(String(decoding: try TextEncoding.gb18030.decode(sorted.stdout), as: UTF8.self)
+                == "组号,分数\r\n组2,92\r\n组1,88\r\n平均,90\r\n\r\n\r\n")
+    }
 }
 

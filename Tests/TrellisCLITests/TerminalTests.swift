@@ -34,23 +34,23 @@ struct TerminalTests {
         defer { _ = try? tmux(["kill-session", "-t", session]) }
         try start(session, "\(Self.trellis) view Examples/groups.csv --by 分数:desc --pin-bottom 组号=平均")
         var lines = try wait(session) { $0.contains { $0.contains("row 1/13") } }
-        #expect(lines[0].contains("分数 ▼1"))
-        #expect(lines[2].hasPrefix("组7"))
+        #expect(lines[line: 0].contains("分数 ▼1"))
+        #expect(lines[line: 2].hasPrefix("组7"))
         #expect(lines.contains { $0.hasPrefix("平均") && $0.contains("81.375") })
         // East Asian widths: the 分数 column lines up under its header on every row.
         let scores = lines.filter { $0.contains("88.5") || $0.contains(" 99 ") }
         #expect(Set(scores.map { line in line.prefix { $0 != "9" && $0 != "8" }.reduce(0) { $0 + ($1.unicodeScalars.first!.value > 0x2E80 ? 2 : 1) } }).count <= 2)
         try tmux(["send-keys", "-t", session, "s"])   // the current column, 组号: natural order
         lines = try wait(session) { $0.contains { $0.contains("组号 ▲1") } }
-        #expect(lines[2].hasPrefix("组1 ") && lines[3].hasPrefix("组2 "))
+        #expect(lines[line: 2].hasPrefix("组1 ") && lines[line: 3].hasPrefix("组2 "))
         #expect(lines.contains { $0.hasPrefix("平均") }, "平均 stays pinned")
         // Mouse clicks on headers, as a terminal reports them (SGR): 组长, then 分数 with shift.
         try tmux(["send-keys", "-t", session, "-l", "\u{1B}[<0;11;1M"])
         lines = try wait(session) { $0.first?.contains("组长 ▲1") == true }
-        #expect(lines[0].contains("组长 ▲1"))
+        #expect(lines[line: 0].contains("组长 ▲1"))
         try tmux(["send-keys", "-t", session, "-l", "\u{1B}[<4;18;1M"])
         lines = try wait(session) { $0.first?.contains("分数 ▲2") == true }
-        #expect(lines[0].contains("组长 ▲1") && lines[0].contains("分数 ▲2"), "shift-click adds a key: \(lines[0])")
+        #expect(lines[line: 0].contains("组长 ▲1") && lines[line: 0].contains("分数 ▲2"), "shift-click adds a key: \(lines[line: 0])")
         try tmux(["send-keys", "-t", session, "Left", "Left", "s"])   // back to 组号, sorted alone
         lines = try wait(session) { $0.first?.contains("组号 ▲1") == true }
         try tmux(["send-keys", "-t", session, "/", "组10", "Enter"])
@@ -74,7 +74,7 @@ struct TerminalTests {
         _ = try wait(session) { $0.contains { $0.contains("row 1/13") } }
         try tmux(["resize-window", "-t", session, "-x", "60"])
         var lines = try wait(session) { $0.count > 1 && $0[1] == String(repeating: "─", count: 60) }
-        #expect(lines[1] == String(repeating: "─", count: 60), "redrawn at the new width")
+        #expect(lines[line: 1] == String(repeating: "─", count: 60), "redrawn at the new width")
         #expect(lines.contains { $0.hasPrefix(" row 1/13") })
         try tmux(["send-keys", "-t", session, "C-c"])
         lines = try wait(session) { $0.contains("icanon") || $0.contains("-icanon") }
@@ -108,12 +108,12 @@ struct TerminalTests {
         defer { terminal.kill() }
         try terminal.start("\(Self.trellis) view \(database) --table groups --by 分数:desc --pin-bottom 组号=平均", in: Self.root.path)
         var lines = try terminal.wait { $0.contains { $0.contains("row 1/13") } }
-        #expect(lines[0].contains("分数 ▼1"))
-        #expect(lines[2].hasPrefix("组7"))
+        #expect(lines[line: 0].contains("分数 ▼1"))
+        #expect(lines[line: 2].hasPrefix("组7"))
         #expect(lines.contains { $0.hasPrefix("平均") && $0.contains("81.375") })
         try terminal.send(["s"])   // 组号, natural order, as over the CSV file
         lines = try terminal.wait { $0.contains { $0.contains("组号 ▲1") } }
-        #expect(lines[2].hasPrefix("组1 ") && lines[3].hasPrefix("组2 "))
+        #expect(lines[line: 2].hasPrefix("组1 ") && lines[line: 3].hasPrefix("组2 "))
         #expect(lines.suffix(3).contains { $0.hasPrefix("平均") }, "平均 stays pinned")
         // The table is dropped behind the viewer's back: a find, which asks the database, fails,
         // and the status line says why.
@@ -133,7 +133,7 @@ struct TerminalTests {
         try terminal.start("\(Self.trellis) view \(database) --query \"SELECT 组号, 分数 FROM groups WHERE 分数 > 80\" --by 分数", in: Self.root.path)
         lines = try terminal.wait { $0.contains { $0.contains("row 1/") } }
         #expect(lines.contains { $0.contains("row 1/8") }, "\(lines.last { !$0.isEmpty } ?? "")")
-        #expect(lines[2].hasPrefix("组6 "), "the lowest score over 80 (81) first: \(lines[2])")
+        #expect(lines[line: 2].hasPrefix("组6 "), "the lowest score over 80 (81) first: \(lines[line: 2])")
         try terminal.send(["q"])
         _ = try terminal.wait { $0.contains("EXIT=0") }
 

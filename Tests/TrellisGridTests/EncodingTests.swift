@@ -167,4 +167,25 @@ struct EncodingTests {
                                              encodingWasGuessed: false, delimiterWasDetected: true))
         #expect(table.rowCount == 54 && table.text(row: 53, column: 1) == "某49" && table.value(row: 1, column: 2) == .integer(92))
     }
+
+    @Test("blank lines after the last record are kept aside, not read as rows", arguments: [
+        ("a,b\n1,2\n\n\n", 1, "\n\n"),
+        ("a,b\r\n2,1\r\n1,3\r\n\r\n", 2, "\r\n"),
+        ("a;b\n1;2\n\n", 1, "\n"),
+        ("a,b\n1,2\n", 1, ""),
+        ("a,b\n1,\"x\n\n\"\n\n", 1, "\n"),      // line breaks inside a quoted field are its own
+        ("a\n1\n\n", 2, ""),                      // one column: an empty line is an empty cell
+    ])
+    func trailingBlankLines(text: String, rows: Int, trailer: String) throws {
+        let table = try CSV.table(bytes: Array(text.utf8))
+        #expect(table.rowCount == rows && table.csvFormat.trailingLines == Array(trailer.utf8), "\(text.debugDescription)")
+    }
+
+    @Test("a blank line before the last record is still a row of the wrong length")
+    func blankLineInside() {
+        #expect(throws: CSVError(line: 3, column: 1, problem: .wrongFieldCount(found: 1, expected: 2))) {
+            try CSV.table(bytes: Array("a,b\n1,2\n\n3,4\n".utf8))
+        }
+    }
 }
+

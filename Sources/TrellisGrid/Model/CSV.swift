@@ -145,7 +145,11 @@ public enum CSV {
             let delimiter = forcedDelimiter ?? CSVFormat.detectDelimiter(text)
             format.delimiter = delimiter
             format.delimiterWasDetected = forcedDelimiter == nil && delimiter != 0x2C
-            return try parseTable(text, types: types, delimiter: delimiter, splitAbove: splitAbove)
+            // Blank lines after the last record (spreadsheets' exports often end so) are not
+            // records: they are kept as they were and written back after the rows.
+            let end = endOfRecords(text, delimiter: delimiter)
+            format.trailingLines = Array(text[end...])
+            return try parseTable(text, upTo: end, types: types, delimiter: delimiter, splitAbove: splitAbove)
         }
         let table: Table
         do {
@@ -207,16 +211,38 @@ public enum CSV {
         return [TextEncoding.shiftJIS, .big5, .windows1252].first { (try? $0.decode(sample)) != nil }
     }
 
-    /// Parses UTF-8 text into a table.
-    private static func parseTable(_ input: [UInt8], types: [String: ColumnType], delimiter: UInt8,
+    /// Where the records of `text` end: after the line break that ends the last line holding
+    /// anything, when only line breaks follow it — the blank lines an export ends with — and only
+    /// in a table of two or more columns (in a one-column table an empty line is an empty cell).
+    static func endOfRecords(_ text: [UInt8], delimiter: UInt8) -> Int {
+        var end = text.count
+        while end > 0, text[end - 1] == 0x0A || text[end - 1] == 0x0D { end -= 1 }
+        guard end > 0, end < text.count else { return text.count }
+        // The line break of the last line: CRLF, LF or CR.
+        let lastBreak = text[end] == 0x0D && end + 1 < text.count && text[end + 1] == 0x0A ? end + 2 : end + 1
+        guard lastBreak < text.count else { return text.count }
+        // A header of one column keeps its empty lines as cells.
+        var quoted = false
+        for c in text {
+            if c == 0x22 { quoted.toggle() }
+            else if !quoted, c == delimiter { return lastBreak }
+            else if !quoted, c == 0x0A || c == 0x0D { break }
+        }
+        return text.count
+    }
+
+    /// Parses UTF-8 text (its first `end` bytes) into a table whose cells keep their text in it.
+    private static func parseTable(_ input: [UInt8], upTo end: Int, types: [String: ColumnType], delimiter: UInt8,
                                    splitAbove: Int) throws(CSVError) -> Table {
-        let loaded: Result<TableLoader, CSVError> = input.withUnsafeBufferPointer { all in
+        let loaded: Result<TableLoader, CSVError> = input.withUnsafeBufferPointer { whole in
+            // Offsets stay offsets into the whole text, which the table keeps.
+            let all = UnsafeBufferPointer(rebasing: whole[..<end])
             // A large file is read in two halves at once, split at a record boundary.
             if all.count > splitAbove, ProcessInfo.processInfo.activeProcessorCount > 1,
-               let result = readInHalves(all, types: types, delimiter: delimiter) {
+               let result = readInHalves(all, inputCount: whole.count, types: types, delimiter: delimiter) {
                 return result
             }
-            var loader = TableLoader(types: types, inputCount: all.count)
+            var loader = TableLoader(types: types, inputCount: whole.count)
             if let error = read(all, delimiter: delimiter, &loader) { return .failure(error) }
             return .success(loader)
         }
@@ -226,10 +252,10 @@ public enum CSV {
 
     /// Reads the header, then the two halves of the body on two threads; `nil` when the body
     /// has no safe place to split.
-    private static func readInHalves(_ all: UnsafeBufferPointer<UInt8>, types: [String: ColumnType],
+    private static func readInHalves(_ all: UnsafeBufferPointer<UInt8>, inputCount: Int, types: [String: ColumnType],
                                      delimiter: UInt8) -> Result<TableLoader, CSVError>? {
         // The header, from the first 64 KB (a longer header is read with the rest, on one thread).
-        var header = TableLoader(types: types, inputCount: all.count, headerOnly: true)
+        var header = TableLoader(types: types, inputCount: inputCount, headerOnly: true)
         var prefix = min(all.count, 1 << 16)
         while prefix < all.count, (all[prefix] & 0xC0) == 0x80 { prefix += 1 }   // not inside a character
         if let error = read(UnsafeBufferPointer(rebasing: all[0..<prefix]), delimiter: delimiter, &header) { return .failure(error) }

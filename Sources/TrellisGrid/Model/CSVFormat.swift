@@ -18,6 +18,9 @@ public struct CSVFormat: Equatable, Sendable {
     public var delimiter: UInt8
     /// The line break between records: the file's first (CRLF, LF or CR).
     public var lineBreak: [UInt8]
+    /// The blank lines after the last record, as the file had them (its line breaks): written
+    /// back after the rows.
+    public var trailingLines: [UInt8] = []
     /// Whether the encoding was found by looking at the bytes rather than given or marked: a
     /// file that is not UTF-8 read as GB18030, or UTF-16 without a mark. A reader says so.
     public var encodingWasGuessed: Bool

@@ -246,6 +246,8 @@ public enum GridRenderer {
                 }
             }
         }
+        // The blank lines the file ended with.
+        out.write(bytes: format.trailingLines)
         return guarded
     }
 
