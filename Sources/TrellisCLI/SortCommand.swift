@@ -35,7 +35,7 @@ enum SortCommand {
             OptionDefinition(names: ["--type"], valueName: "column=type",
                              help: "Read COLUMN as integer, decimal, text, boolean or date\ninstead of cell by cell.", repeatable: true),
             OptionDefinition(names: ["--encoding"], valueName: "name",
-                             help: "Read the CSV file in this encoding: utf-8, gb18030, gbk, utf-16le,\nutf-16be, big5, shift_jis, windows-1252 or latin1. (default: its\nbyte order mark, else UTF-8, else GB18030)"),
+                             help: "Read the CSV file in this encoding: utf-8, gb18030, gbk, utf-16le,\nutf-16be, big5, shift_jis, windows-1252 or latin1. (default: its\nbyte order mark, else UTF-8, else GB18030 or GBK)"),
             OptionDefinition(names: ["--delimiter"], valueName: "char",
                              help: "The CSV file's field separator: , ; | or tab. (default: found\nin its first lines)"),
             OptionDefinition(names: ["--output-encoding"], valueName: "name",

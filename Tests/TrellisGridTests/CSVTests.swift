@@ -55,7 +55,7 @@ struct CSVTests {
             try CSV.table(Data(bytes))
         }
         #expect(CSVError(line: 2, column: 2, problem: .unknownEncoding(likely: .windows1252)).message
-                == "the file is neither UTF-8 nor GB18030 text; it reads as windows-1252: name its encoding (--encoding windows-1252)")
+                == "the file is neither UTF-8 nor GB18030 (or GBK) text; it reads as windows-1252: name its encoding (--encoding windows-1252)")
     }
 
     @Test("writing quotes what must be quoted, neutralises formulas, and reads back the same")

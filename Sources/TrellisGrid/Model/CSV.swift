@@ -17,7 +17,7 @@ public struct CSVError: Error, Equatable, Sendable, CustomStringConvertible {
         case unknownColumn(String, columns: [String])
         case fileTooLarge
         case columnTooLarge(String)
-        /// Bytes that are text in no encoding tried: neither UTF-8 nor GB18030; `likely` is one the
+        /// Bytes that are text in no encoding tried: neither UTF-8 nor GB18030 nor GBK; `likely` is one the
         /// start of the file is wholly text in.
         case unknownEncoding(likely: TextEncoding?)
         /// A byte that is not text in the encoding named (given, or marked by the file).
@@ -39,7 +39,7 @@ public struct CSVError: Error, Equatable, Sendable, CustomStringConvertible {
                     + columns.prefix(20).map { "\"\(Excerpt.of($0))\"" }.joined(separator: ", ") + (columns.count > 20 ? ", …" : "")
             case .fileTooLarge: return "the file is larger than 4 GB; split it"
             case .unknownEncoding(let likely):
-                return "the file is neither UTF-8 nor GB18030 text"
+                return "the file is neither UTF-8 nor GB18030 (or GBK) text"
                     + (likely.map { "; it reads as \($0.name): name its encoding (--encoding \($0.name))" }
                         ?? "; name its encoding (--encoding NAME: \(TextEncoding.names))")
             case .notInEncoding(let name, let byte):
@@ -116,7 +116,8 @@ public enum CSV {
     /// The file may be in any ``TextEncoding``: a byte order mark decides (UTF-8, UTF-16); without
     /// one, UTF-8 is read as it is, UTF-16 is recognised by its zero bytes, and a file that is not
     /// UTF-8 but is GB18030 (Chinese Excel's and LibreOffice's default, GBK included) is read as
-    /// GB18030, which ``CSVFormat/encodingWasGuessed`` says. `encoding` forces one. The delimiter
+    /// GB18030 — as GBK when it holds code page 936's € (0x80) — which
+    /// ``CSVFormat/encodingWasGuessed`` says. `encoding` forces one. The delimiter
     /// (comma, tab, semicolon or bar) is found in the first lines unless `delimiter` forces one.
     /// What was found is the table's ``Table/csvFormat``, which CSV output writes back.
     public static func table(bytes input: [UInt8], types: [String: ColumnType] = [:], encoding: TextEncoding? = nil,
@@ -155,13 +156,15 @@ public enum CSV {
         do {
             table = try read(text)
         } catch where error.problem == .invalidUTF8 && forced == nil && encoding == .utf8 {
-            // Not UTF-8: Chinese Excel's default is next most likely.
-            guard let gb = try? TextEncoding.gb18030.decode(input) else {
+            // Not UTF-8: Chinese Excel's default is next most likely — GB18030, or GBK as Windows
+            // writes it (code page 936 has € at 0x80, which GB18030 lacks).
+            guard let (guess, text) = [TextEncoding.gb18030, .gbk].lazy
+                .compactMap({ encoding in (try? encoding.decode(input)).map { (encoding, $0) } }).first else {
                 throw CSVError(line: error.line, column: error.column, problem: .unknownEncoding(likely: likelyEncoding(input)))
             }
-            encoding = .gb18030
+            encoding = guess
             format.encodingWasGuessed = true
-            table = try read(gb)
+            table = try read(text)
         }
         format.encoding = encoding
         format.lineBreak = table.lineBreak
@@ -202,7 +205,7 @@ public enum CSV {
         return nil
     }
 
-    /// The encoding a file that is neither UTF-8 nor GB18030 most likely is: the first of
+    /// The encoding a file that is neither UTF-8 nor GB18030 nor GBK most likely is: the first of
     /// Shift_JIS, Big5 and Windows-1252 it is wholly text in.
     private static func likelyEncoding(_ input: [UInt8]) -> TextEncoding? {
         // Whole lines of the start: a character cut at the end would fail every encoding.
