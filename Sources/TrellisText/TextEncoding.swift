@@ -170,29 +170,39 @@ public struct TextEncoding: Hashable, Sendable, CustomStringConvertible {
 
     /// The position of the first byte of `bytes` that is not part of valid UTF-8, or `nil`.
     public static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
-        bytes.withUnsafeBufferPointer { buffer in
-            var i = 0
-            let n = buffer.count
-            while i < n {
-                let c = buffer[i]
-                if c < 0x80 { i += 1; continue }
-                let length: Int, low: UInt8, high: UInt8
-                switch c {
-                case 0xC2...0xDF: length = 2; low = 0x80; high = 0xBF
-                case 0xE0: length = 3; low = 0xA0; high = 0xBF
-                case 0xE1...0xEC, 0xEE...0xEF: length = 3; low = 0x80; high = 0xBF
-                case 0xED: length = 3; low = 0x80; high = 0x9F
-                case 0xF0: length = 4; low = 0x90; high = 0xBF
-                case 0xF1...0xF3: length = 4; low = 0x80; high = 0xBF
-                case 0xF4: length = 4; low = 0x80; high = 0x8F
-                default: return i
-                }
-                guard i + length <= n, buffer[i + 1] >= low, buffer[i + 1] <= high else { return i }
-                for k in 2..<length where buffer[i + k] & 0xC0 != 0x80 { return i }
-                i += length
+        bytes.withUnsafeBufferPointer { firstInvalidUTF8($0) }
+    }
+
+    /// The position of the first byte that is not part of valid UTF-8, or `nil`; ASCII is
+    /// skipped eight bytes at a time.
+    public static func firstInvalidUTF8(_ b: UnsafeBufferPointer<UInt8>) -> Int? {
+        let n = b.count
+        var i = 0
+        while i < n {
+            // Eight ASCII bytes at a time.
+            if i + 8 <= n {
+                let word = UnsafeRawPointer(b.baseAddress! + i).loadUnaligned(as: UInt64.self)
+                if word & 0x8080_8080_8080_8080 == 0 { i += 8; continue }
             }
-            return nil
+            let c = b[i]
+            if c < 0x80 { i += 1; continue }
+            let length: Int
+            var low: UInt8 = 0x80, high: UInt8 = 0xBF
+            switch c {
+            case 0xC2...0xDF: length = 2
+            case 0xE0: length = 3; low = 0xA0
+            case 0xE1...0xEC, 0xEE...0xEF: length = 3
+            case 0xED: length = 3; high = 0x9F
+            case 0xF0: length = 4; low = 0x90
+            case 0xF1...0xF3: length = 4
+            case 0xF4: length = 4; high = 0x8F
+            default: return i
+            }
+            guard i + length <= n, b[i + 1] >= low, b[i + 1] <= high else { return i }
+            for k in 2..<max(2, length) where b[i + k] & 0xC0 != 0x80 { return i }
+            i += length
         }
+        return nil
     }
 
     /// A streaming conversion: text arrives in pieces that may end inside a character, which is

@@ -325,7 +325,7 @@ public enum CSV {
     private static func readBody<S: CSVSink>(_ all: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, delimiter: UInt8,
                                              _ sink: inout S) -> CSVError? {
         let bytes = UnsafeBufferPointer(rebasing: all[range])
-        if let bad = firstInvalidUTF8(bytes) {
+        if let bad = TextEncoding.firstInvalidUTF8(bytes) {
             let (line, column) = place(bytes, bad)
             return CSVError(line: line, column: column, problem: .invalidUTF8)
         }
@@ -508,7 +508,7 @@ public enum CSV {
         var base = 0
         if all.count >= 3, all[0] == 0xEF, all[1] == 0xBB, all[2] == 0xBF { base = 3 }
         let bytes = UnsafeBufferPointer(rebasing: all[base...])
-        if let bad = firstInvalidUTF8(bytes) {
+        if let bad = TextEncoding.firstInvalidUTF8(bytes) {
             let (line, column) = place(bytes, bad)
             return CSVError(line: line, column: column, problem: .invalidUTF8)
         }
@@ -672,37 +672,6 @@ public enum CSV {
         }
         let column = String(decoding: UnsafeBufferPointer(rebasing: b[lineStart..<index]), as: UTF8.self).count + 1
         return (line, column)
-    }
-
-    /// The position of the first byte that is not part of valid UTF-8, or `nil`.
-    static func firstInvalidUTF8(_ b: UnsafeBufferPointer<UInt8>) -> Int? {
-        let n = b.count
-        var i = 0
-        while i < n {
-            // Eight ASCII bytes at a time.
-            if i + 8 <= n {
-                let word = UnsafeRawPointer(b.baseAddress! + i).loadUnaligned(as: UInt64.self)
-                if word & 0x8080_8080_8080_8080 == 0 { i += 8; continue }
-            }
-            let c = b[i]
-            if c < 0x80 { i += 1; continue }
-            let length: Int
-            var low: UInt8 = 0x80, high: UInt8 = 0xBF
-            switch c {
-            case 0xC2...0xDF: length = 2
-            case 0xE0: length = 3; low = 0xA0
-            case 0xE1...0xEC, 0xEE...0xEF: length = 3
-            case 0xED: length = 3; high = 0x9F
-            case 0xF0: length = 4; low = 0x90
-            case 0xF1...0xF3: length = 4
-            case 0xF4: length = 4; high = 0x8F
-            default: return i
-            }
-            guard i + length <= n, b[i + 1] >= low, b[i + 1] <= high else { return i }
-            for k in 2..<max(2, length) where b[i + k] & 0xC0 != 0x80 { return i }
-            i += length
-        }
-        return nil
     }
 
     // MARK: Writing
