@@ -56,6 +56,14 @@ struct EncodingCommandTests {
         return folder
     }
 
+    /// A scratch folder holding the fixture `file` as `name`, and the fixture's bytes.
+    func scratch(with file: String, as name: String) throws -> (folder: URL, bytes: [UInt8]) {
+        let folder = try scratch()
+        let bytes = try [UInt8](Data(contentsOf: Self.fixtures.appendingPathComponent(file)))
+        try Data(bytes).write(to: folder.appendingPathComponent(name))
+        return (folder, bytes)
+    }
+
     func run(_ arguments: [String], in folder: URL) -> (status: Int32, stdout: [UInt8], stderr: String) {
         var io = CommandIO(standardInput: { Data() }, currentDirectory: folder)
         let status = TrellisCommandLine.run(arguments, io: &io)
@@ -92,10 +100,8 @@ struct EncodingCommandTests {
 
     @Test("with no key the output is the file, byte for byte, in its own encoding, mark and delimiter", arguments: cases)
     func byteExact(fixture: Fixture) throws {
-        let folder = try scratch()
+        let (folder, input) = try scratch(with: fixture.file, as: "in")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let input = try [UInt8](Data(contentsOf: Self.fixtures.appendingPathComponent(fixture.file)))
-        try Data(input).write(to: folder.appendingPathComponent("in"))
         let result = run(["sort", "in", "--format", "csv", "-o", "out"] + fixture.options, in: folder)
         #expect(result.status == 0, "\(result.stderr)")
         let output = try [UInt8](Data(contentsOf: folder.appendingPathComponent("out")))
@@ -106,10 +112,8 @@ struct EncodingCommandTests {
 
     @Test("a sort reorders the file's records and changes none of them; the 平均 row stays at the bottom", arguments: cases)
     func sortedInPlace(fixture: Fixture) throws {
-        let folder = try scratch()
+        let (folder, input) = try scratch(with: fixture.file, as: "in")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let input = try [UInt8](Data(contentsOf: Self.fixtures.appendingPathComponent(fixture.file)))
-        try Data(input).write(to: folder.appendingPathComponent("in"))
         let result = run(["sort", "in", "--by", fixture.key + ":desc", "--pin-bottom", fixture.pin, "--format", "csv"] + fixture.options,
                          in: folder)
         #expect(result.status == 0, "\(result.stderr)")
@@ -132,9 +136,8 @@ struct EncodingCommandTests {
 
     @Test("--output-encoding converts on purpose, and a character the encoding lacks fails without touching the file")
     func outputEncoding() throws {
-        let folder = try scratch()
+        let folder = try scratch(with: "excel-csv-gbk.csv", as: "in.csv").folder
         defer { try? FileManager.default.removeItem(at: folder) }
-        try FileManager.default.copyItem(at: Self.fixtures.appendingPathComponent("excel-csv-gbk.csv"), to: folder.appendingPathComponent("in.csv"))
         let utf8 = run(["sort", "in.csv", "--format", "csv", "--output-encoding", "utf-8"], in: folder)
         #expect(utf8.status == 0 && String(decoding: utf8.stdout, as: UTF8.self).hasPrefix("组号,组长,分数,备注\r\n"))
         let utf16 = run(["sort", "in.csv", "--format", "csv", "--output-encoding", "UTF-16LE"], in: folder)
@@ -152,9 +155,8 @@ struct EncodingCommandTests {
 
     @Test("bad names and impossible combinations are usage errors")
     func usage() throws {
-        let folder = try scratch()
+        let folder = try scratch(with: "libreoffice-utf-8.csv", as: "in.csv").folder
         defer { try? FileManager.default.removeItem(at: folder) }
-        try FileManager.default.copyItem(at: Self.fixtures.appendingPathComponent("libreoffice-utf-8.csv"), to: folder.appendingPathComponent("in.csv"))
         let bad = run(["sort", "in.csv", "--encoding", "gbk2"], in: folder)
         #expect(bad.status == 64 && bad.stderr.contains("expected utf-8, gb18030, gbk,") && bad.stderr.contains("did you mean 'gbk'?"),
                 "\(bad.stderr)")
@@ -164,8 +166,6 @@ struct EncodingCommandTests {
         #expect(json.status == 64 && json.stderr.contains("JSON and HTML are written in UTF-8"))
         let wrong = run(["sort", "in.csv", "--encoding", "shift_jis"], in: folder)
         #expect(wrong.status == 65 && wrong.stderr.contains("is not shift_jis text"), "\(wrong.stderr)")
-        let unknown = run(["sort", "mystery.csv"], in: folder)
-        #expect(unknown.status != 0)
         try Data([0x61, 0x2C, 0x62, 0x0A, 0x31, 0x2C, 0xFF, 0x0A]).write(to: folder.appendingPathComponent("mystery.csv"))
         let mystery = run(["sort", "mystery.csv"], in: folder)
         #expect(mystery.status == 65 && mystery.stderr.contains("neither UTF-8 nor GB18030") && mystery.stderr.contains("--encoding windows-1252"),
@@ -174,9 +174,8 @@ struct EncodingCommandTests {
 
     @Test("-o's extension names the format: .tsv is CSV with tabs, .json JSON, .txt the text table; --format may not contradict it")
     func formatFromExtension() throws {
-        let folder = try scratch()
+        let folder = try scratch(with: "excel-csv-gbk.csv", as: "in.csv").folder
         defer { try? FileManager.default.removeItem(at: folder) }
-        try FileManager.default.copyItem(at: Self.fixtures.appendingPathComponent("excel-csv-gbk.csv"), to: folder.appendingPathComponent("in.csv"))
         func read(_ name: String) throws -> String {
             String(decoding: try TextEncoding.gb18030.decode([UInt8](Data(contentsOf: folder.appendingPathComponent(name)))), as: UTF8.self)
         }
