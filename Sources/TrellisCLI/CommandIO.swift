@@ -244,9 +244,45 @@ extension CommandError {
         return .usage(message)
     }
 
-    /// Checks that `column`, named in `option`, is one of `columns`.
-    static func checkColumn(_ column: String, in option: String, columns: [String]) throws(CommandError) {
-        guard columns.contains(column) else { throw unknownColumn(column, in: option, columns: columns) }
+}
+
+/// The columns of a source as the command line names them: by identifier (a column's name, or
+/// `NAME#2` for the second of two columns that share one), or by number (`#3`). Naming a column
+/// whose name another shares leaves a note that says which was taken.
+final class ColumnNames {
+    let identifiers: [String]
+    let titles: [String]
+    /// What the names given meant, where a reader could take them otherwise (each once).
+    private(set) var notes: [String] = []
+
+    init(_ columns: [Column]) {
+        identifiers = columns.map(\.identifier)
+        titles = columns.map(\.title)
+    }
+
+    /// Whether `text` names a column.
+    func names(_ text: String) -> Bool { index(of: text) != nil }
+
+    private func index(of text: String) -> Int? {
+        if let c = identifiers.firstIndex(of: text) { return c }
+        // `#N`, counted from 1, when no column is called so.
+        guard text.hasPrefix("#"), let n = Int(text.dropFirst()), n >= 1, n <= identifiers.count else { return nil }
+        return n - 1
+    }
+
+    /// The identifier of the column `text` names in `option`; an unknown column is a usage error
+    /// that offers the closest name.
+    func resolve(_ text: String, in option: String) throws(CommandError) -> String {
+        guard let c = index(of: text) else { throw CommandError.unknownColumn(text, in: option, columns: identifiers) }
+        // A bare name shared by several columns takes the first: say so, and how to name the others.
+        let sharing = titles.indices.filter { titles[$0] == titles[c] }
+        if sharing.count > 1, text == titles[c] {
+            let note = "\(sharing.count) columns are named '\(Excerpt.of(text))': '\(Excerpt.of(text))' is the first (column \(c + 1)); "
+                + sharing.dropFirst().map { "'\(Excerpt.of(identifiers[$0]))' (or '#\($0 + 1)')" }.joined(separator: ", ")
+                + (sharing.count == 2 ? " names the other" : " name the others")
+            if !notes.contains(note) { notes.append(note) }
+        }
+        return identifiers[c]
     }
 }
 

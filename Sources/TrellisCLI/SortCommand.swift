@@ -38,6 +38,7 @@ enum SortCommand {
                              help: "Read the CSV file in this encoding: utf-8, gb18030, gbk, utf-16le,\nutf-16be, big5, shift_jis, windows-1252 or latin1. (default: its\nbyte order mark, else UTF-8, else GB18030 or GBK)"),
             OptionDefinition(names: ["--delimiter"], valueName: "char",
                              help: "The CSV file's field separator: , ; | or tab. (default: found\nin its first lines)"),
+            CSVReading.headerRowOption,
             OptionDefinition(names: ["--output-encoding"], valueName: "name",
                              help: "Write CSV or text output in this encoding. (default: CSV in the\ninput file's encoding and byte order mark, text in UTF-8)"),
             OptionDefinition(names: ["--table"], valueName: "name",
@@ -66,6 +67,10 @@ enum SortCommand {
         directions unless --nulls says otherwise. Pinned rows keep the order in which they were
         pinned and never take part in the sort; summary rows are computed over the body. Text keys
         compare naturally by default (组2 before 组10, 第二组 before 第十组).
+
+        A column is named by its header; columns that share a name are NAME, NAME#2, …, and any
+        column is also #N (its place, from 1). A title above the header is passed over with
+        --header-row and written back.
 
         EXAMPLE: trellis sort Examples/groups.csv --by 分数:desc --pin-bottom 组号=平均
 
@@ -140,13 +145,10 @@ enum SortCommand {
             try CSVReading.encoding(name, option: "--output-encoding <name>")
         }
         let source = try loadSource(path, table: sqlTable, query: sqlQuery, types: types, reading: reading, io: &io)
-        let names = source.columns.map(\.identifier)
-        func known(_ column: String, _ option: String) throws(CommandError) {
-            try CommandError.checkColumn(column, in: option, columns: names)
-        }
+        let names = ColumnNames(source.columns)
         var keys: [SortKey] = []
         for text in parsed.values["--by"] ?? [] {
-            keys.append(try key(text, names: names, locale: locale, nulls: nulls, known: known))
+            keys.append(try key(text, names: names, locale: locale, nulls: nulls))
         }
         let grid = DataGrid(bound: source)
         var pinOptions: [(option: String, pin: RowPin)] = []
@@ -154,8 +156,7 @@ enum SortCommand {
             for (option, edge) in [("--pin-top", PinEdge.top), ("--pin-bottom", .bottom)] {
                 for text in parsed.values[option] ?? [] {
                     let (column, value) = try split(text, at: "=", option: "\(option) <column=value>", example: "组号=平均")
-                    try known(column, "\(option) \(text)")
-                    let pin = RowPin.matching(column: column, value: value)
+                    let pin = RowPin.matching(column: try names.resolve(column, in: "\(option) \(text)"), value: value)
                     try grid.pin(pin, at: edge, recomputing: recompute)
                     pinOptions.append(("\(option) \(text)", pin))
                 }
@@ -164,12 +165,13 @@ enum SortCommand {
                 throw CommandError.usage("'--recompute' recomputes pinned rows; pin them with --pin-bottom or --pin-top")
             }
             for text in parsed.values["--summary"] ?? [] {
-                try grid.addSummary(try summary(text, precision: precision, known: known))
+                try grid.addSummary(try summary(text, precision: precision, names: names))
             }
             try grid.sort(by: keys)
         } catch {
             throw CommandError.from(error)
         }
+        for note in names.notes { io.stderr += "note: \(note)\n" }
         for warning in grid.typeWarnings { io.stderr += "warning: \(warning)\n" }
         for unmatched in grid.unmatchedPins {
             if let option = pinOptions.first(where: { $0.pin == unmatched })?.option {
@@ -285,7 +287,10 @@ enum SortCommand {
                 throw .usage("\(shownPath) is an SQLite database; name its table with --table, or give --query")
             }
             let table: Table
-            do { table = try CSV.table(bytes: bytes, types: types, encoding: reading.encoding, delimiter: reading.delimiter) } catch {
+            do {
+                table = try CSV.table(bytes: bytes, types: types, encoding: reading.encoding, delimiter: reading.delimiter,
+                                      headerRow: reading.headerRow)
+            } catch {
                 if case .unknownColumn = error.problem { throw .usage("\(shownPath): \(error.message)") }
                 throw .data("\(shownPath): \(error)")
             }
@@ -297,21 +302,24 @@ enum SortCommand {
                 io.stderr += "note: the fields of \(shownPath) are separated by '\(CSVFormat.name(ofDelimiter: format.delimiter))'; "
                     + "--delimiter names another\n"
             }
+            if let line = format.likelyHeaderLine {
+                io.stderr += "warning: line 1 of \(shownPath) looks like a title above the header (one cell, then a blank line); "
+                    + "if the header is line \(line), add --header-row \(line)\n"
+            }
             source = table
         }
         return source
     }
 
     /// A `--by` value: the column (which may itself hold colons), then modifiers in any case.
-    static func key(_ text: String, names: [String], locale: String?, nulls: NullPlacement,
-                    known: (String, String) throws(CommandError) -> Void) throws(CommandError) -> SortKey {
+    static func key(_ text: String, names: ColumnNames, locale: String?, nulls: NullPlacement) throws(CommandError) -> SortKey {
         var column = text
         var suffixes: [String] = []
-        while !names.contains(column), let colon = column.lastIndex(of: ":") {
+        while !names.names(column), let colon = column.lastIndex(of: ":") {
             let suffix = String(column[column.index(after: colon)...])
             guard modifiers.contains(suffix.lowercased()) else {
                 let rest = String(column[..<colon])
-                if names.contains(rest) || suffixes.count > 0 {
+                if names.names(rest) || suffixes.count > 0 {
                     throw .usage("Invalid sort modifier '\(Excerpt.of(suffix))' in '--by \(Excerpt.of(text))'; expected "
                                  + modifiers.joined(separator: ", "))
                 }
@@ -320,7 +328,7 @@ enum SortCommand {
             suffixes.insert(suffix.lowercased(), at: 0)
             column = String(column[..<colon])
         }
-        try known(column, "--by \(text)")
+        column = try names.resolve(column, in: "--by \(text)")
         var direction = SortDirection.ascending
         var comparator: KeyComparator = locale.map { .text(.localized($0)) } ?? .standard
         for suffix in suffixes {
@@ -338,8 +346,7 @@ enum SortCommand {
     }
 
     /// A `--summary` value: `[LABEL=]FUNC:COLUMN[,COLUMN…]`.
-    static func summary(_ text: String, precision: Int?,
-                        known: (String, String) throws(CommandError) -> Void) throws(CommandError) -> SummaryRow {
+    static func summary(_ text: String, precision: Int?, names: ColumnNames) throws(CommandError) -> SummaryRow {
         let (head, list) = try split(text, at: ":", option: "--summary <[label=]func:columns>", example: "平均=mean:分数")
         var label: String?
         var name = head
@@ -350,8 +357,9 @@ enum SortCommand {
         guard let function = SummaryFunction(name: name) else {
             throw .usage("Invalid function '\(Excerpt.of(name))' in '--summary \(Excerpt.of(text))'; expected mean, sum, count, min or max")
         }
-        let columns = list.components(separatedBy: ",")
-        for column in columns { try known(column, "--summary \(text)") }
+        let columns = try list.components(separatedBy: ",").map { (column: String) throws(CommandError) -> String in
+            try names.resolve(column, in: "--summary \(text)")
+        }
         return SummaryRow(function, columns: columns, label: label, precision: precision)
     }
 
@@ -376,6 +384,11 @@ enum SortCommand {
 struct CSVReading {
     var encoding: TextEncoding?
     var delimiter: UInt8?
+    var headerRow: Int?
+
+    static let headerRowOption = OptionDefinition(
+        names: ["--header-row"], valueName: "n",
+        help: "The line of the CSV file that names the columns; the lines above it\n(a title) are kept and written back. (default: 1)")
 
     init() {}
 
@@ -389,10 +402,18 @@ struct CSVReading {
             }
             self.delimiter = delimiter
         }
+        if let text = parsed.value("--header-row") {
+            guard let line = Int(text), line >= 1 else {
+                throw .usage("Invalid value '\(Excerpt.of(text))' for '--header-row <n>'; expected a line number from 1")
+            }
+            headerRow = line
+        }
     }
 
     /// The option given, if any: a database refuses them.
-    var givenOption: String? { encoding != nil ? "--encoding" : delimiter != nil ? "--delimiter" : nil }
+    var givenOption: String? {
+        encoding != nil ? "--encoding" : delimiter != nil ? "--delimiter" : headerRow != nil ? "--header-row" : nil
+    }
 
     static func encoding(_ name: String, option: String) throws(CommandError) -> TextEncoding {
         guard let encoding = TextEncoding(name: name) else {

@@ -15,6 +15,7 @@ enum ViewCommand {
                              help: "Read the CSV file in this encoding (as trellis sort's)."),
             OptionDefinition(names: ["--delimiter"], valueName: "char",
                              help: "The CSV file's field separator: , ; | or tab."),
+            CSVReading.headerRowOption,
             OptionDefinition(names: ["--query"], valueName: "sql", help: "The SELECT whose rows to show."),
             OptionDefinition(names: ["--by"], valueName: "key", help: "Start sorted by this key (as trellis sort's).", repeatable: true),
             OptionDefinition(names: ["--pin-bottom"], valueName: "column=value",
@@ -53,20 +54,16 @@ enum ViewCommand {
         let source = try SortCommand.loadSource(path, table: parsed.value("--table"), query: parsed.value("--query"),
                                                             types: [:], reading: try CSVReading(parsed), io: &io)
         let grid = DataGrid(bound: source)
-        let names = source.columns.map(\.identifier)
-        func known(_ column: String, _ option: String) throws(CommandError) {
-            try CommandError.checkColumn(column, in: option, columns: names)
-        }
+        let names = ColumnNames(source.columns)
         do {
             for (option, edge) in [("--pin-top", PinEdge.top), ("--pin-bottom", .bottom)] {
                 for text in parsed.values[option] ?? [] {
                     let (column, value) = try SortCommand.split(text, at: "=", option: "\(option) <column=value>", example: "组号=平均")
-                    try known(column, "\(option) \(text)")
-                    try grid.pin(.matching(column: column, value: value), at: edge)
+                    try grid.pin(.matching(column: try names.resolve(column, in: "\(option) \(text)"), value: value), at: edge)
                 }
             }
             let keys = try (parsed.values["--by"] ?? []).map { (text: String) throws(CommandError) -> SortKey in
-                try SortCommand.key(text, names: names, locale: nil, nulls: .last, known: known)
+                try SortCommand.key(text, names: names, locale: nil, nulls: .last)
             }
             try grid.sort(by: keys)
         } catch {
@@ -74,7 +71,7 @@ enum ViewCommand {
         }
         warmHeap(rows: grid.rowCount)
         var screen = GridScreen(grid: grid, width: 80, height: 24)
-        screen.warnings = grid.typeWarnings.map { "\($0)" }
+        screen.warnings = names.notes + grid.typeWarnings.map { "\($0)" }
         let terminal = Terminal()
         terminal.start()
         defer { terminal.restore() }

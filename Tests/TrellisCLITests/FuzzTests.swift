@@ -77,4 +77,24 @@ struct FuzzTests {
             }
         }
     }
+
+    @Test("damaged export shapes, with and without a header row, give status 0 or 65, and CSV out of a good one reads back",
+          arguments: ["libreoffice-title-row.csv", "excel-sep-line.csv", "excel-short-trailing-rows.csv", "pandas-duplicate-names.csv"])
+    func damagedShapes(file: String) throws {
+        let folder = Self.folder.deletingLastPathComponent().appendingPathComponent("Fixtures/Shapes")
+        let original = [UInt8](try Data(contentsOf: folder.appendingPathComponent(file)))
+        var rng = SeededRandom(seed: UInt64(file.count * 17))
+        for _ in 0..<100 {
+            let bytes = damaged(original, &rng)
+            let header = rng.chance(0.5) ? ["--header-row", "\(Int.random(in: 1...5, using: &rng))"] : []
+            var io = CommandIO(standardInput: { Data(bytes) })
+            let status = TrellisCommandLine.run(["sort", "-", "--format", "csv", "--by", "#1"] + header, io: &io)
+            #expect(status == 0 || status == 65, "\(io.stderr)")
+            if status == 0 {
+                var again = CommandIO(standardInput: { Data(io.stdoutBytes) })
+                #expect(TrellisCommandLine.run(["sort", "-", "--format", "csv", "--by", "#1"] + header, io: &again) == 0, "\(again.stderr) \(header) \(bytes)")
+                #expect(again.stdoutBytes == io.stdoutBytes)
+            }
+        }
+    }
 }

@@ -12,7 +12,6 @@ public struct CSVError: Error, Equatable, Sendable, CustomStringConvertible {
         /// A row with `found` fields under a header of `expected`.
         case wrongFieldCount(found: Int, expected: Int)
         case emptyFile
-        case duplicateColumn(String)
         /// A type given for a column the file does not have.
         case unknownColumn(String, columns: [String])
         case fileTooLarge
@@ -33,7 +32,6 @@ public struct CSVError: Error, Equatable, Sendable, CustomStringConvertible {
             case .quoteInUnquotedField: return "a double quote inside an unquoted field; quote the whole field and double the quote"
             case .wrongFieldCount(let found, let expected): return "this row has \(found) fields; the header has \(expected)"
             case .emptyFile: return "the file is empty; the first line must name the columns"
-            case .duplicateColumn(let name): return "the column name \"\(Excerpt.of(name))\" appears twice; column names must be unique"
             case .unknownColumn(let name, let columns):
                 return "no column named \"\(Excerpt.of(name))\" to give a type to; the columns are "
                     + columns.prefix(20).map { "\"\(Excerpt.of($0))\"" }.joined(separator: ", ") + (columns.count > 20 ? ", …" : "")
@@ -118,19 +116,30 @@ public enum CSV {
     /// UTF-8 but is GB18030 (Chinese Excel's and LibreOffice's default, GBK included) is read as
     /// GB18030 — as GBK when it holds code page 936's € (0x80) — which
     /// ``CSVFormat/encodingWasGuessed`` says. `encoding` forces one. The delimiter
-    /// (comma, tab, semicolon or bar) is found in the first lines unless `delimiter` forces one.
-    /// What was found is the table's ``Table/csvFormat``, which CSV output writes back.
+    /// (comma, tab, semicolon or bar) is found in the first lines unless `delimiter` forces one;
+    /// Excel's `sep=;` first line names it too, and is kept.
+    ///
+    /// The header is the first line (after a `sep=` line), or line `headerRow` of the file: the
+    /// lines above it are kept as they are and written back. Columns may share a name or have
+    /// none, as spreadsheets allow: each gets a unique ``Column/identifier`` — the name for the
+    /// first of a name, `NAME#2` for the second, `#N` for column N without a name — and keeps its
+    /// name as its ``Column/title``. A row may leave out trailing columns that have no name
+    /// (their cells are blank). What was found is the table's ``Table/csvFormat``, which CSV output
+    /// writes back.
     public static func table(bytes input: [UInt8], types: [String: ColumnType] = [:], encoding: TextEncoding? = nil,
-                             delimiter: UInt8? = nil) throws(CSVError) -> Table {
-        try table(bytes: input, types: types, encoding: encoding, delimiter: delimiter, splitAbove: 1 << 22)
+                             delimiter: UInt8? = nil, headerRow: Int? = nil) throws(CSVError) -> Table {
+        try table(bytes: input, types: types, encoding: encoding, delimiter: delimiter, headerRow: headerRow, splitAbove: 1 << 22)
     }
 
-    /// ``table(bytes:types:encoding:delimiter:)``, reading in two halves at once when the file has
+    /// ``table(bytes:types:encoding:delimiter:headerRow:)``, reading in two halves at once when the file has
     /// more than `splitAbove` bytes (the tests split small files).
     static func table(bytes input: [UInt8], types: [String: ColumnType], encoding forced: TextEncoding? = nil,
-                      delimiter forcedDelimiter: UInt8? = nil, splitAbove: Int) throws(CSVError) -> Table {
+                      delimiter forcedDelimiter: UInt8? = nil, headerRow: Int? = nil, splitAbove: Int) throws(CSVError) -> Table {
         guard input.count < Int(UInt32.max) else {
             throw CSVError(line: 1, column: 1, problem: .fileTooLarge)
+        }
+        if let headerRow, headerRow < 1 {
+            throw CSVError(line: 1, column: 1, problem: .other("the header row is counted from 1; \(headerRow) is not a line of the file"))
         }
         var format = CSVFormat()
         let marked = TextEncoding.byteOrderMark(of: input)
@@ -143,14 +152,54 @@ public enum CSV {
             text = try decoded(input, encoding, skipping: format.byteOrderMark ? marked!.length : 0)
         }
         func read(_ text: [UInt8]) throws(CSVError) -> Table {
-            let delimiter = forcedDelimiter ?? CSVFormat.detectDelimiter(text)
+            // Where the text starts (after a UTF-8 mark), and where the header does.
+            let textStart = text.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+            var start = textStart
+            var skippedLines = 0
+            format.separatorLine = nil
+            format.leadingLines = []
+            format.likelyHeaderLine = nil
+            if let (separator, length) = separatorLine(text, from: textStart) {
+                format.separatorLine = Array(text[start..<(start + length)])
+                start += length
+                skippedLines = 1
+                if forcedDelimiter == nil { format.delimiter = separator }
+            }
+            if let headerRow, headerRow > 1 + skippedLines {
+                let lineStart = try startOfLine(headerRow, in: text, from: start, firstLine: 1 + skippedLines)
+                // The lines passed over are text too (and tell a file that is not UTF-8).
+                let invalid: (Int, Int)? = text.withUnsafeBufferPointer { whole in
+                    let leading = UnsafeBufferPointer(rebasing: whole[start..<lineStart])
+                    return TextEncoding.firstInvalidUTF8(leading).map { place(leading, $0) }
+                }
+                if let (line, column) = invalid {
+                    throw CSVError(line: line + skippedLines, column: column, problem: .invalidUTF8)
+                }
+                format.leadingLines = Array(text[start..<lineStart])
+                start = lineStart
+                skippedLines = headerRow - 1
+            }
+            let delimiter = forcedDelimiter ?? (format.separatorLine != nil ? format.delimiter : CSVFormat.detectDelimiter(text[start...]))
             format.delimiter = delimiter
-            format.delimiterWasDetected = forcedDelimiter == nil && delimiter != 0x2C
+            format.delimiterWasDetected = forcedDelimiter == nil && format.separatorLine == nil && delimiter != 0x2C
+            if headerRow == nil, let line = likelyHeaderLine(text, from: start) {
+                format.likelyHeaderLine = line + skippedLines
+            }
             // Blank lines after the last record (spreadsheets' exports often end so) are not
             // records: they are kept as they were and written back after the rows.
-            let end = endOfRecords(text, delimiter: delimiter)
+            let end = endOfRecords(text, from: start, delimiter: delimiter)
             format.trailingLines = Array(text[end...])
-            return try parseTable(text, upTo: end, types: types, delimiter: delimiter, splitAbove: splitAbove)
+            do {
+                return try parseTable(text, from: start, upTo: end, types: types, delimiter: delimiter, splitAbove: splitAbove)
+            } catch {
+                // Lines are counted from the top of the file; a title above the header is named.
+                var problem = error.problem
+                if case .wrongFieldCount = problem, let likely = format.likelyHeaderLine {
+                    problem = .other(problem.message + "; line 1 looks like a title above the header (one cell, then a blank line): "
+                                     + "if the header is line \(likely), give --header-row \(likely)")
+                }
+                throw CSVError(line: error.line + skippedLines, column: error.column, problem: problem)
+            }
         }
         let table: Table
         do {
@@ -170,6 +219,76 @@ public enum CSV {
         format.lineBreak = table.lineBreak
         table.csvFormat = format
         return table
+    }
+
+    /// Excel's first line `sep=C` (C one of the delimiters), and its length with its line break.
+    static func separatorLine(_ text: [UInt8], from start: Int) -> (delimiter: UInt8, length: Int)? {
+        let prefix = Array("sep=".utf8)
+        guard text.count >= start + 5, Array(text[start..<(start + 4)]).map({ $0 | 0x20 }) == prefix,
+              CSVFormat.delimiters.contains(text[start + 4]) else { return nil }
+        var end = start + 5
+        guard end == text.count || text[end] == 0x0A || text[end] == 0x0D else { return nil }
+        if end < text.count { end += text[end] == 0x0D && end + 1 < text.count && text[end + 1] == 0x0A ? 2 : 1 }
+        return (text[start + 4], end - start)
+    }
+
+    /// Where line `line` of the file starts, `text[from...]` being line `firstLine`; an error when
+    /// the file is shorter or the line starts inside a quoted field.
+    static func startOfLine(_ line: Int, in text: [UInt8], from start: Int, firstLine: Int) throws(CSVError) -> Int {
+        guard start < text.count else { throw CSVError(line: 1, column: 1, problem: .emptyFile) }
+        var current = firstLine, quoted = false, quoteLine = firstLine
+        var i = start
+        while i < text.count, current < line {
+            let c = text[i]
+            if c == 0x22 {
+                quoted.toggle()
+                if quoted { quoteLine = current }
+            } else if c == 0x0A || c == 0x0D {
+                if c == 0x0D, i + 1 < text.count, text[i + 1] == 0x0A { i += 1 }
+                current += 1
+            }
+            i += 1
+        }
+        guard current == line, i < text.count else {
+            throw CSVError(line: 1, column: 1, problem: .other(
+                "the file has \(current) line\(current == 1 ? "" : "s"); the header row \(line) is past its end"))
+        }
+        guard !quoted else {
+            throw CSVError(line: line, column: 1, problem: .other(
+                "line \(line) is inside a quoted field that starts on line \(quoteLine); name the line the header starts on"))
+        }
+        return i
+    }
+
+    /// The line (counted from `start`, which is line 1) that is most likely the header when line 1
+    /// looks like a title above it: for some delimiter, line 1 has one cell that is not blank,
+    /// one or more lines of nothing but delimiters follow, and then a line of two or more cells
+    /// that are not blank. `nil` when the file does not start so.
+    static func likelyHeaderLine(_ text: [UInt8], from start: Int) -> Int? {
+        var lines: [ArraySlice<UInt8>] = []
+        var i = start, lineStart = start
+        while i < text.count, lines.count < 12, i - start < 1 << 16 {
+            let c = text[i]
+            if c == 0x0A || c == 0x0D {
+                lines.append(text[lineStart..<i])
+                if c == 0x0D, i + 1 < text.count, text[i + 1] == 0x0A { i += 1 }
+                lineStart = i + 1
+            }
+            i += 1
+        }
+        if lineStart < text.count, lines.count < 12 { lines.append(text[lineStart..<min(text.count, lineStart + (1 << 16))]) }
+        guard lines.count >= 3 else { return nil }
+        for delimiter in CSVFormat.delimiters {
+            func filled(_ line: ArraySlice<UInt8>) -> Int {
+                line.split(separator: delimiter, omittingEmptySubsequences: false)
+                    .filter { $0.contains { $0 != 0x20 && $0 != 0x09 && $0 != 0x22 } }.count
+            }
+            guard filled(lines[0]) == 1 else { continue }
+            var k = 1
+            while k < lines.count, filled(lines[k]) == 0 { k += 1 }
+            if k > 1, k < lines.count, filled(lines[k]) >= 2 { return k + 1 }
+        }
+        return nil
     }
 
     /// `input` (after a mark of `skipping` bytes) decoded from `encoding` to UTF-8, or the error
@@ -217,16 +336,16 @@ public enum CSV {
     /// Where the records of `text` end: after the line break that ends the last line holding
     /// anything, when only line breaks follow it — the blank lines an export ends with — and only
     /// in a table of two or more columns (in a one-column table an empty line is an empty cell).
-    static func endOfRecords(_ text: [UInt8], delimiter: UInt8) -> Int {
+    static func endOfRecords(_ text: [UInt8], from start: Int = 0, delimiter: UInt8) -> Int {
         var end = text.count
-        while end > 0, text[end - 1] == 0x0A || text[end - 1] == 0x0D { end -= 1 }
-        guard end > 0, end < text.count else { return text.count }
+        while end > start, text[end - 1] == 0x0A || text[end - 1] == 0x0D { end -= 1 }
+        guard end > start, end < text.count else { return text.count }
         // The line break of the last line: CRLF, LF or CR.
         let lastBreak = text[end] == 0x0D && end + 1 < text.count && text[end + 1] == 0x0A ? end + 2 : end + 1
         guard lastBreak < text.count else { return text.count }
         // A header of one column keeps its empty lines as cells.
         var quoted = false
-        for c in text {
+        for c in text[start...] {
             if c == 0x22 { quoted.toggle() }
             else if !quoted, c == delimiter { return lastBreak }
             else if !quoted, c == 0x0A || c == 0x0D { break }
@@ -234,19 +353,20 @@ public enum CSV {
         return text.count
     }
 
-    /// Parses UTF-8 text (its first `end` bytes) into a table whose cells keep their text in it.
-    private static func parseTable(_ input: [UInt8], upTo end: Int, types: [String: ColumnType], delimiter: UInt8,
+    /// Parses UTF-8 text (its bytes from `start` to `end`, the header first) into a table whose
+    /// cells keep their text in it; lines are counted from `start`.
+    private static func parseTable(_ input: [UInt8], from start: Int, upTo end: Int, types: [String: ColumnType], delimiter: UInt8,
                                    splitAbove: Int) throws(CSVError) -> Table {
         let loaded: Result<TableLoader, CSVError> = input.withUnsafeBufferPointer { whole in
             // Offsets stay offsets into the whole text, which the table keeps.
             let all = UnsafeBufferPointer(rebasing: whole[..<end])
             // A large file is read in two halves at once, split at a record boundary.
-            if all.count > splitAbove, ProcessInfo.processInfo.activeProcessorCount > 1,
-               let result = readInHalves(all, inputCount: whole.count, types: types, delimiter: delimiter) {
+            if all.count - start > splitAbove, ProcessInfo.processInfo.activeProcessorCount > 1,
+               let result = readInHalves(all, from: start, inputCount: whole.count, types: types, delimiter: delimiter) {
                 return result
             }
             var loader = TableLoader(types: types, inputCount: whole.count)
-            if let error = read(all, delimiter: delimiter, &loader) { return .failure(error) }
+            if let error = read(all, from: start, delimiter: delimiter, &loader) { return .failure(error) }
             return .success(loader)
         }
         var loader = try loaded.get()
@@ -255,13 +375,15 @@ public enum CSV {
 
     /// Reads the header, then the two halves of the body on two threads; `nil` when the body
     /// has no safe place to split.
-    private static func readInHalves(_ all: UnsafeBufferPointer<UInt8>, inputCount: Int, types: [String: ColumnType],
+    private static func readInHalves(_ all: UnsafeBufferPointer<UInt8>, from start: Int, inputCount: Int, types: [String: ColumnType],
                                      delimiter: UInt8) -> Result<TableLoader, CSVError>? {
         // The header, from the first 64 KB (a longer header is read with the rest, on one thread).
         var header = TableLoader(types: types, inputCount: inputCount, headerOnly: true)
-        var prefix = min(all.count, 1 << 16)
+        var prefix = min(all.count, start + (1 << 16))
         while prefix < all.count, (all[prefix] & 0xC0) == 0x80 { prefix += 1 }   // not inside a character
-        if let error = read(UnsafeBufferPointer(rebasing: all[0..<prefix]), delimiter: delimiter, &header) { return .failure(error) }
+        if let error = read(UnsafeBufferPointer(rebasing: all[0..<prefix]), from: start, delimiter: delimiter, &header) {
+            return .failure(error)
+        }
         guard header.pastHeader, let bodyStart = header.bodyStart, bodyStart < prefix,
               let split = recordBoundary(all, from: bodyStart, near: bodyStart + (all.count - bodyStart) / 2) else { return nil }
         let ranges = [bodyStart..<split, split..<all.count]
@@ -282,7 +404,8 @@ public enum CSV {
         for (k, error) in errors.enumerated() {
             guard var error else { continue }
             // Lines are counted from the start of the half.
-            error = CSVError(line: error.line + lineCount(all, upTo: ranges[k].lowerBound), column: error.column, problem: error.problem)
+            error = CSVError(line: error.line + lineCount(all, from: start, upTo: ranges[k].lowerBound), column: error.column,
+                             problem: error.problem)
             return .failure(error)
         }
         var merged = halves[0]
@@ -311,9 +434,9 @@ public enum CSV {
         return nil
     }
 
-    /// The number of line breaks (LF, CRLF, lone CR) before `end`.
-    private static func lineCount(_ b: UnsafeBufferPointer<UInt8>, upTo end: Int) -> Int {
-        var count = 0, i = 0
+    /// The number of line breaks (LF, CRLF, lone CR) from `start` to `end`.
+    private static func lineCount(_ b: UnsafeBufferPointer<UInt8>, from start: Int, upTo end: Int) -> Int {
+        var count = 0, i = start
         while i < end {
             if b[i] == 0x0A || (b[i] == 0x0D && !(i + 1 < b.count && b[i + 1] == 0x0A)) { count += 1 }
             i += 1
@@ -342,6 +465,10 @@ public enum CSV {
         let types: [String: ColumnType]
         let inputCount: Int
         var header: [String] = []
+        /// The columns' unique identifiers (see ``CSV/identifiers(of:)``).
+        var identifiers: [String] = []
+        /// The first of the trailing columns without a name, which a row may leave out.
+        var unnamedTail = 0
         var readAs: [ColumnType?] = []
         var builders: [ColumnBuilder] = []
         /// The builders, unretained, for the per-field path (``builders`` keeps them alive).
@@ -370,6 +497,8 @@ public enum CSV {
             inputCount = header.inputCount
             headerOnly = false
             self.header = header.header
+            identifiers = header.identifiers
+            unnamedTail = header.unnamedTail
             readAs = header.readAs
             lineBreak = header.lineBreak
             pastHeader = true
@@ -417,6 +546,14 @@ public enum CSV {
             }
             column += 1
             if isLast {
+                if column < header.count, column >= unnamedTail {
+                    // Trailing columns without a name, left out (as Excel does past a sheet's 16th
+                    // row): blank cells, the record kept as it is.
+                    for c in column..<header.count {
+                        builderRefs[c]._withUnsafeGuaranteedRef { $0.append(start: reader.recordEnd, length: 0, .missing) }
+                    }
+                    column = header.count
+                }
                 guard column == header.count else {
                     throw CSVError(line: recordLine, column: 1, problem: .wrongFieldCount(found: column, expected: header.count))
                 }
@@ -433,8 +570,10 @@ public enum CSV {
             pastHeader = true
             lineBreak = reader.lineBreak
             bodyStart = reader.nextRecordStart
-            try checkHeader(header, types: types)
-            readAs = header.map { types[$0] }
+            identifiers = CSV.identifiers(of: header)
+            try checkHeader(header, identifiers: identifiers, types: types)
+            unnamedTail = (header.lastIndex { !$0.isEmpty } ?? -1) + 1
+            readAs = identifiers.map { types[$0] }
             if !headerOnly { makeBuilders(reader.estimatedRecords) }
             records.header = reader.recordStart..<reader.recordEnd
             records.headerRisky = risky
@@ -455,7 +594,9 @@ public enum CSV {
             builderRefs = []
             builders = []
             records.bytes = shared
-            let columns = zip(header, stores).map { name, store in Column(name, type: types[name] ?? store.inferredType) }
+            let columns = header.indices.map { c in
+                Column(identifiers[c], title: header[c], type: types[identifiers[c]] ?? stores[c].inferredType)
+            }
             let table = Table(columns: columns, stores: stores)
             if let lineBreak { table.lineBreak = lineBreak }
             table.rawRecords = records
@@ -463,17 +604,41 @@ public enum CSV {
         }
     }
 
-    private static func checkHeader(_ header: [String], types: [String: ColumnType]) throws(CSVError) {
+    private static func checkHeader(_ header: [String], identifiers: [String], types: [String: ColumnType]) throws(CSVError) {
         if header.count == 1 && header[0].isEmpty {
             throw CSVError(line: 1, column: 1, problem: .emptyFile)
         }
-        var seen = Set<String>()
-        for (c, name) in header.enumerated() where !seen.insert(name).inserted {
-            throw CSVError(line: 1, column: header[..<c].reduce(1) { $0 + $1.count + 1 }, problem: .duplicateColumn(name))
+        let known = Set(identifiers)
+        for name in types.keys.sorted() where !known.contains(name) {
+            throw CSVError(line: 1, column: 1, problem: .unknownColumn(name, columns: identifiers))
         }
-        for name in types.keys.sorted() where !seen.contains(name) {
-            throw CSVError(line: 1, column: 1, problem: .unknownColumn(name, columns: header))
+    }
+
+    /// Unique identifiers for the columns of a header whose names may repeat or be empty: a
+    /// name is its first column's identifier; a later column of the same name is `NAME#2`,
+    /// `NAME#3`…; a column without a name is `#N`, N its place from 1. A made identifier that
+    /// is already some column's name gets `#N` (and then `#N#2`…) instead.
+    public static func identifiers(of header: [String]) -> [String] {
+        var used = Set<String>()
+        var identifiers = [String?](repeating: nil, count: header.count)
+        // Names first: a column's own name is never taken by a made identifier.
+        for (c, name) in header.enumerated() where !name.isEmpty && used.insert(name).inserted { identifiers[c] = name }
+        var occurrences: [String: Int] = [:]
+        for (c, name) in header.enumerated() {
+            occurrences[name, default: 0] += 1
+            guard identifiers[c] == nil else { continue }
+            var candidates = name.isEmpty ? [] : ["\(name)#\(occurrences[name]!)"]
+            candidates.append("#\(c + 1)")
+            var made = candidates.first { !used.contains($0) }
+            var k = 2
+            while made == nil {
+                if !used.contains("#\(c + 1)#\(k)") { made = "#\(c + 1)#\(k)" }
+                k += 1
+            }
+            used.insert(made!)
+            identifiers[c] = made
         }
+        return identifiers.map { $0! }
     }
 
     // MARK: The reader
@@ -503,10 +668,11 @@ public enum CSV {
     /// Hands `sink` each field's bytes (quotes removed, doubled quotes undoubled) and whether it
     /// ends its record, until the sink returns `false`; offsets in ``Position`` are into `all`.
     /// Returns the first error.
-    static func read<S: CSVSink>(_ all: UnsafeBufferPointer<UInt8>, delimiter: UInt8 = 0x2C, _ sink: inout S) -> CSVError? {
-        guard !all.isEmpty else { return nil }
-        var base = 0
-        if all.count >= 3, all[0] == 0xEF, all[1] == 0xBB, all[2] == 0xBF { base = 3 }
+    static func read<S: CSVSink>(_ all: UnsafeBufferPointer<UInt8>, from start: Int = 0, delimiter: UInt8 = 0x2C,
+                                 _ sink: inout S) -> CSVError? {
+        guard all.count > start else { return nil }
+        var base = start
+        if all.count >= start + 3, all[start] == 0xEF, all[start + 1] == 0xBB, all[start + 2] == 0xBF { base = start + 3 }
         let bytes = UnsafeBufferPointer(rebasing: all[base...])
         if let bad = TextEncoding.firstInvalidUTF8(bytes) {
             let (line, column) = place(bytes, bad)

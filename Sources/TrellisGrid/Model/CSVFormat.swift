@@ -21,6 +21,16 @@ public struct CSVFormat: Equatable, Sendable {
     /// The blank lines after the last record, as the file had them (its line breaks): written
     /// back after the rows.
     public var trailingLines: [UInt8] = []
+    /// Excel's `sep=;` first line, with its line break, when the file has one: it names the
+    /// delimiter, and is written back (naming the delimiter written).
+    public var separatorLine: [UInt8]?
+    /// The lines above the header that the reader was told to pass over (a title and the blank
+    /// lines under it, as `--header-row` says), as the file had them: written back above it.
+    public var leadingLines: [UInt8] = []
+    /// The line that is most likely the header when the file's first line looks like a title
+    /// above it — one cell, then a blank line, then a line of several — and no header row was
+    /// given; `nil` otherwise. A reader suggests it.
+    public var likelyHeaderLine: Int?
     /// Whether the encoding was found by looking at the bytes rather than given or marked: a
     /// file that is not UTF-8 read as GB18030, or UTF-16 without a mark. A reader says so.
     public var encodingWasGuessed: Bool
@@ -59,14 +69,15 @@ public struct CSVFormat: Equatable, Sendable {
     /// tab, semicolon and bar, the one that splits the header into the most fields and every
     /// following line read into as many (quoted fields counted as one); a comma when none does.
     public static func detectDelimiter(_ utf8: some Collection<UInt8>) -> UInt8 {
-        let lines = firstLines(utf8, limit: 20, bytes: 1 << 16)
+        let (lines, cut) = firstLines(utf8, limit: 20, bytes: 1 << 16)
         guard let header = lines.first else { return 0x2C }
         var best: (delimiter: UInt8, fields: Int)?
         for candidate in delimiters {
             let fields = fieldCount(header, candidate)
             guard fields > 1 else { continue }
-            // Every complete line after the header must split alike; the last may be cut.
-            let consistent = lines.dropFirst().dropLast(lines.count > 2 ? 1 : 0)
+            // Every complete line after the header must split alike (the last may be cut where the
+            // sample ends).
+            let consistent = lines.dropFirst().dropLast(cut && lines.count > 2 ? 1 : 0)
                 .allSatisfy { $0.isEmpty || fieldCount($0, candidate) == fields }
             guard consistent else { continue }
             if best == nil || fields > best!.fields { best = (candidate, fields) }
@@ -84,8 +95,8 @@ public struct CSVFormat: Equatable, Sendable {
     }
 
     /// The first records' bytes (line breaks inside quotes kept in their record), without a
-    /// leading byte order mark.
-    private static func firstLines(_ utf8: some Collection<UInt8>, limit: Int, bytes: Int) -> [[UInt8]] {
+    /// leading byte order mark, and whether the last is cut short by the end of the sample.
+    private static func firstLines(_ utf8: some Collection<UInt8>, limit: Int, bytes: Int) -> (lines: [[UInt8]], cut: Bool) {
         var lines: [[UInt8]] = [], line: [UInt8] = [], quoted = false
         var sawCR = false
         let head = utf8.prefix(bytes)
@@ -96,13 +107,13 @@ public struct CSVFormat: Equatable, Sendable {
                 sawCR = c == 0x0D
                 lines.append(line)
                 line = []
-                if lines.count == limit { return lines }
+                if lines.count == limit { return (lines, false) }
                 continue
             }
             sawCR = false
             line.append(c)
         }
         if !line.isEmpty { lines.append(line) }
-        return lines
+        return (lines, !line.isEmpty && head.count < utf8.count)
     }
 }

@@ -172,13 +172,22 @@ public enum GridRenderer {
         if format.byteOrderMark, [TextEncoding.utf8, .utf16LittleEndian, .utf16BigEndian].contains(out.encoding) {
             out.write("\u{FEFF}")
         }
+        // Excel's `sep=` line names the delimiter written; the lines above the header follow.
+        if let line = format.separatorLine {
+            if delimiter == format.delimiter { out.write(bytes: line) } else {
+                out.write("sep=")
+                out.write(byte: delimiter)
+                out.write(bytes: lineBreak)
+            }
+        }
+        out.write(bytes: format.leadingLines)
         // A record of the file is copied as it is (quoting and all) unless it must change.
         if let raw, !raw.header.isEmpty, !(neutralizeFormulas && raw.headerRisky) {
             raw.bytes.withUnsafeBufferPointer { out.write(bytes: UnsafeBufferPointer(rebasing: $0[raw.header])) }
         } else {
             for (c, column) in columns.enumerated() {
                 if c > 0 { out.write(byte: delimiter) }
-                var name = column.identifier
+                var name = column.title
                 if name.withUTF8({ writeField($0, neutralizeFormulas: neutralizeFormulas, delimiter: delimiter, out) }) { guarded += 1 }
             }
         }
@@ -275,7 +284,7 @@ public enum GridRenderer {
 
     // MARK: JSON
 
-    /// JSON: the columns (with type and glyph), the sort keys, and each displayed row with its
+    /// JSON: the columns (identifier, title where it differs, type and glyph), the sort keys, and each displayed row with its
     /// source position (or summary label), its region and its cells. A cell is written without
     /// changing a character of it: a number whose text is a JSON number (`12`, `1.50`, `-0`,
     /// `1e3`) as that number, a truth value written `true` or `false` as that literal, a blank as
@@ -289,6 +298,11 @@ public enum GridRenderer {
         for (c, column) in columns.enumerated() {
             out.write(c == 0 ? "\n    {\"identifier\": " : ",\n    {\"identifier\": ")
             JSONValue.writeQuoted(column.identifier, to: out)
+            // The name shown, where it is not the identifier (a name two columns share, or none).
+            if column.title != column.identifier {
+                out.write(", \"title\": ")
+                JSONValue.writeQuoted(column.title, to: out)
+            }
             out.write(", \"type\": \"")
             out.write(column.type.rawValue)
             out.write("\"")

@@ -1,0 +1,170 @@
+import Foundation
+import Testing
+import TrellisCLI
+import TrellisText
+
+/// `trellis sort` on the shapes spreadsheet programs export: a title above the header, columns
+/// that share a name or have none, rows that leave out empty trailing cells, Excel's `sep=` line.
+@Suite("trellis sort on export shapes")
+struct ShapeCommandTests {
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/Shapes")
+
+    /// A scratch folder holding the fixture `file` as `name`, and the fixture's bytes.
+    func scratch(with file: String, as name: String = "in.csv") throws -> (folder: URL, bytes: [UInt8]) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trellis-shapes-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let bytes = try [UInt8](Data(contentsOf: Self.fixtures.appendingPathComponent(file)))
+        try Data(bytes).write(to: folder.appendingPathComponent(name))
+        return (folder, bytes)
+    }
+
+    func run(_ arguments: [String], in folder: URL) -> (status: Int32, stdout: String, bytes: [UInt8], stderr: String) {
+        var io = CommandIO(standardInput: { Data() }, currentDirectory: folder)
+        let status = TrellisCommandLine.run(arguments, io: &io)
+        return (status, String(decoding: io.stdoutBytes, as: UTF8.self), io.stdoutBytes, io.stderr)
+    }
+
+    static let files = ["libreoffice-title-row.csv", "libreoffice-title-row-gb18030.csv", "pandas-duplicate-names.csv",
+                        "excel-sep-line.csv", "excel-short-trailing-rows.csv"]
+    static func options(_ file: String) -> [String] { file.hasPrefix("libreoffice-title-row") ? ["--header-row", "3"] : [] }
+
+    @Test("with no key every shape comes back byte for byte", arguments: files)
+    func byteExact(file: String) throws {
+        let (folder, input) = try scratch(with: file)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = run(["sort", "in.csv", "--format", "csv"] + Self.options(file), in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.bytes == input, "\(file)")
+    }
+
+    @Test("a title above the header: a warning names --header-row, which reads the table under it and keeps the title")
+    func titleRow() throws {
+        let folder = try scratch(with: "libreoffice-title-row.csv").folder
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let plain = run(["sort", "in.csv"], in: folder)
+        #expect(plain.stderr.contains("warning: line 1 of in.csv looks like a title above the header (one cell, then a blank line); "
+                                      + "if the header is line 3, add --header-row 3"), "\(plain.stderr)")
+        let sorted = run(["sort", "in.csv", "--header-row", "3", "--by", "分数:desc", "--pin-bottom", "组号=平均", "--format", "csv"],
+                         in: folder)
+        #expect(sorted.status == 0 && !sorted.stderr.contains("title"), "\(sorted.stderr)")
+        #expect(sorted.stdout == """
+            2024年期末成绩,,,,,,
+            ,,,,,,
+            组号,姓名,分数,备注,备注,,
+            组10,李雷,92,班长,,,
+            组2,王芳,88.5,,补考,,
+            组3,赵敏,75.25,,,,
+            组1,张伟,,缺考,,,
+            平均,,85.25,,,,
+
+            """)
+        // GB 18030 alike, the title read in it.
+        let gb = try scratch(with: "libreoffice-title-row-gb18030.csv").folder
+        defer { try? FileManager.default.removeItem(at: gb) }
+        let fromGB = run(["sort", "in.csv", "--header-row", "3", "--by", "分数:desc", "--pin-bottom", "组号=平均", "--format", "csv",
+                          "--output-encoding", "utf-8"], in: gb)
+        #expect(fromGB.stdout == sorted.stdout, "\(fromGB.stderr)")
+        // A line past the end, and a bad value.
+        let past = run(["sort", "in.csv", "--header-row", "30"], in: folder)
+        #expect(past.status == 65 && past.stderr.contains("the file has 9 lines; the header row 30 is past its end"), "\(past.stderr)")
+        let bad = run(["sort", "in.csv", "--header-row", "0"], in: folder)
+        #expect(bad.status == 64 && bad.stderr.contains("expected a line number from 1"))
+        let database = run(["sort", "x.sqlite", "--table", "t", "--header-row", "2"], in: folder)
+        #expect(database.status == 64 && database.stderr.contains("'--header-row' reads CSV files"), "\(database.stderr)")
+    }
+
+    @Test("a title above a header of more cells, without --header-row: the error names the line to give")
+    func titleRowError() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trellis-shapes-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("2024年期末成绩\r\n\r\n组号,分数\r\n组1,88\r\n".utf8).write(to: folder.appendingPathComponent("in.csv"))
+        let result = run(["sort", "in.csv"], in: folder)
+        #expect(result.status == 65)
+        #expect(result.stderr.contains("line 3, column 1: this row has 2 fields; the header has 1; line 1 looks like a title above the header "
+                                       + "(one cell, then a blank line): if the header is line 3, give --header-row 3"), "\(result.stderr)")
+        #expect(run(["sort", "in.csv", "--header-row", "3", "--by", "分数"], in: folder).status == 0)
+        // Errors under a header given so are placed by the file's own lines.
+        try Data("标题\r\n\r\n组号,分数\r\n组1,88\r\n组2\r\n".utf8).write(to: folder.appendingPathComponent("short.csv"))
+        let short = run(["sort", "short.csv", "--header-row", "3"], in: folder)
+        #expect(short.status == 65 && short.stderr.contains("line 5, column 1: this row has 1 fields; the header has 2"), "\(short.stderr)")
+    }
+
+    @Test("columns sharing a name: the bare name takes the first and says so; NAME#2 and #N reach the others")
+    func duplicateNames() throws {
+        let folder = try scratch(with: "pandas-duplicate-names.csv").folder
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let first = run(["sort", "in.csv", "--by", "备注", "--pin-bottom", "组号=平均", "--format", "csv"], in: folder)
+        #expect(first.status == 0)
+        #expect(first.stderr.contains("note: 2 columns are named '备注': '备注' is the first (column 3); '备注#2' (or '#4') names the other"),
+                "\(first.stderr)")
+        #expect(first.stdout.split(separator: "\n").map { $0.prefix { $0 != "," } } == ["组号", "组10", "组1", "组2", "平均"],
+                "by the first 备注: 班长, 缺考, then the blank")
+        let second = run(["sort", "in.csv", "--by", "备注#2", "--pin-bottom", "组号=平均", "--format", "csv"], in: folder)
+        #expect(second.status == 0 && !second.stderr.contains("note:"))
+        #expect(second.stdout.split(separator: "\n").map { $0.prefix { $0 != "," } } == ["组号", "组2", "组10", "组1", "平均"])
+        let numbered = run(["sort", "in.csv", "--by", "#4", "--pin-bottom", "组号=平均", "--format", "csv"], in: folder)
+        #expect(numbered.stdout == second.stdout)
+        #expect(first.stdout.hasPrefix("组号,分数,备注,备注\n"), "the header as it was")
+        let json = run(["sort", "in.csv", "--format", "json"], in: folder)
+        #expect(json.stdout.contains(#"{"identifier": "备注#2", "title": "备注", "type": "text"}"#), "\(json.stdout)")
+        let unknown = run(["sort", "in.csv", "--by", "#9"], in: folder)
+        #expect(unknown.status == 64 && unknown.stderr.contains("Unknown column '#9'"))
+    }
+
+    @Test("rows that leave out empty trailing cells read as blanks and go back as they were")
+    func shortTrailingRows() throws {
+        let folder = try scratch(with: "excel-short-trailing-rows.csv").folder
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let sorted = run(["sort", "in.csv", "--by", "分数:desc", "--pin-bottom", "组号=平均", "--format", "csv"], in: folder)
+        #expect(sorted.status == 0, "\(sorted.stderr)")
+        let lines = String(sorted.stdout.dropFirst()).components(separatedBy: "\r\n")
+        #expect(lines.first == "组号,分数,,")
+        #expect(lines.contains("组19,94") && lines.contains("组1,63,,"), "each record as the file had it")
+        let scores = lines.dropFirst().dropLast(2).map { Int($0.split(separator: ",")[1])! }
+        #expect(scores == scores.sorted(by: >) && scores.count == 20)
+        #expect(lines.suffix(2) == ["平均,80.5,,", ""])
+        // A row that leaves out a named column is still an error.
+        try Data("组号,分数,备注\r\n组1,88\r\n".utf8).write(to: folder.appendingPathComponent("named.csv"))
+        let named = run(["sort", "named.csv"], in: folder)
+        #expect(named.status == 65 && named.stderr.contains("line 2, column 1: this row has 2 fields; the header has 3"))
+    }
+
+    @Test("Excel's sep= line names the delimiter and is kept; written with another delimiter, it names that one")
+    func separatorLine() throws {
+        let folder = try scratch(with: "excel-sep-line.csv").folder
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let sorted = run(["sort", "in.csv", "--by", "分数:desc", "--pin-bottom", "组号=平均", "--format", "csv", "--output-encoding", "utf-8"],
+                         in: folder)
+        #expect(sorted.status == 0 && !sorted.stderr.contains("separated by"), "\(sorted.stderr)")
+        #expect(sorted.stdout == "sep=;\r\n组号;分数;备注\r\n组10;92;班长\r\n组2;88;补考\r\n组3;75;\r\n组1;;缺考\r\n平均;85;\r\n")
+        #expect(run(["sort", "in.csv", "--by", "分数", "-o", "out.tsv"], in: folder).status == 0)
+        let tsv = String(decoding: try TextEncoding.gb18030.decode([UInt8](Data(contentsOf: folder.appendingPathComponent("out.tsv")))),
+                         as: UTF8.self)
+        #expect(tsv.hasPrefix("sep=\t\r\n组号\t分数\t备注\r\n"), "\(tsv)")
+    }
+
+    @Test("every shape, in every encoding read, comes back byte for byte with no key, and sorted keeps each record", arguments: [
+        "成绩,,,\n,,,\n名,备注,备注,\n乙,x,y,\n甲,,,\n丙,z,,\n",
+        "sep=;\r\n名;分;;\r\n乙;1;;\r\n甲;2\r\n丙;3;;\r\n",
+        "k,v,,\r\n1,2,,\r\n3,4\r\n5,0,,\r\n\r\n",
+    ])
+    func roundTrip(text: String) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trellis-shapes-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let header = text.hasPrefix("成绩") ? ["--header-row", "3"] : []
+        for (encoding, mark) in [(TextEncoding.utf8, false), (.utf8, true), (.gb18030, false), (.utf16LittleEndian, true), (.utf16BigEndian, false)] {
+            let bytes = (mark ? encoding.byteOrderMark : []) + (try encoding.encode(Array(text.utf8)))
+            try Data(bytes).write(to: folder.appendingPathComponent("in.csv"))
+            let same = run(["sort", "in.csv", "--format", "csv"] + header, in: folder)
+            #expect(same.status == 0 && same.bytes == bytes, "\(encoding.name) \(mark) \(text.debugDescription): \(same.stderr)")
+            let sorted = run(["sort", "in.csv", "--format", "csv", "--by", "#1:desc", "--output-encoding", "utf-8"] + header, in: folder)
+            let lines = sorted.stdout.replacingOccurrences(of: "\u{FEFF}", with: "").replacingOccurrences(of: "\r\n", with: "\n")
+                .components(separatedBy: "\n")
+            let original = text.replacingOccurrences(of: "\r\n", with: "\n").components(separatedBy: "\n")
+            #expect(lines.sorted() == original.sorted(), "\(encoding.name) \(mark): the same lines, reordered")
+            #expect(lines != original || text.hasPrefix("k"), "and reordered")
+        }
+    }
+}
