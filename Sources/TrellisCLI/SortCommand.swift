@@ -299,8 +299,8 @@ enum SortCommand {
                 io.stderr += "note: reading \(shownPath) as \(format.encoding.name) (it is not UTF-8); --encoding names another\n"
             }
             if format.delimiterWasDetected {
-                io.stderr += "note: the fields of \(shownPath) are separated by '\(CSVFormat.name(ofDelimiter: format.delimiter))'; "
-                    + "--delimiter names another\n"
+                io.stderr += "note: the fields of \(shownPath) are separated by '\(CSVFormat.name(ofDelimiter: format.delimiter))'"
+                    + (format.delimiter == 0x3B ? " (a comma in a number is its decimal mark)" : "") + "; --delimiter names another\n"
             }
             if let line = format.likelyHeaderLine {
                 io.stderr += "warning: line 1 of \(shownPath) looks like a title above the header (one cell, then a blank line); "

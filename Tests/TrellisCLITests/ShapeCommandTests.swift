@@ -25,7 +25,8 @@ struct ShapeCommandTests {
     }
 
     static let files = ["libreoffice-title-row.csv", "libreoffice-title-row-gb18030.csv", "pandas-duplicate-names.csv",
-                        "excel-sep-line.csv", "excel-short-trailing-rows.csv"]
+                        "excel-sep-line.csv", "excel-short-trailing-rows.csv", "libreoffice-formatted-as-shown.csv",
+                        "libreoffice-german-semicolon.csv"]
     static func options(_ file: String) -> [String] { file.hasPrefix("libreoffice-title-row") ? ["--header-row", "3"] : [] }
 
     @Test("with no key every shape comes back byte for byte", arguments: files)
@@ -166,5 +167,32 @@ struct ShapeCommandTests {
             #expect(lines.sorted() == original.sorted(), "\(encoding.name) \(mark): the same lines, reordered")
             #expect(lines != original || text.hasPrefix("k"), "and reordered")
         }
+    }
+
+    @Test("numbers as a spreadsheet shows them sort by value: currency, accounting negatives, percents, grouped thousands")
+    func formattedNumbers() throws {
+        let folder = try scratch(with: "libreoffice-formatted-as-shown.csv").folder
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func order(_ key: String) -> [String] {
+            run(["sort", "in.csv", "--by", key, "--format", "csv"], in: folder).stdout.split(separator: "\n").dropFirst()
+                .map { String($0.prefix { $0 != "," }) }
+        }
+        #expect(order("Amount:desc") == ["Fig", "Apple", "Plum", "Pear"])
+        #expect(order("Share") == ["Pear", "Fig", "Apple", "Plum"])
+        #expect(order("Units") == ["Plum", "Apple", "Pear", "Fig"])
+        let json = run(["sort", "in.csv", "--format", "json"], in: folder).stdout
+        #expect(json.contains(#"{"identifier": "Amount", "type": "decimal"}"#) && json.contains(#""($2,000.00)""#), "the text kept")
+    }
+
+    @Test("a ;-separated European export: decimal commas and dot-grouped thousands are numbers, written back as they were")
+    func decimalCommas() throws {
+        let folder = try scratch(with: "libreoffice-german-semicolon.csv").folder
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let sorted = run(["sort", "in.csv", "--by", "Betrag:desc", "--pin-bottom", "Name=Mittel", "--format", "csv"], in: folder)
+        #expect(sorted.status == 0)
+        #expect(sorted.stderr.contains("separated by ';' (a comma in a number is its decimal mark)"), "\(sorted.stderr)")
+        #expect(sorted.stdout == "Name;Betrag;Anteil\nWeiß;1.000.000,00;100,0 %\nMüller;1.234,50;12,5 %\nSchmidt;-12,25;5,0 %\nMittel;333.740,75;39,2 %\n")
+        let shares = run(["sort", "in.csv", "--by", "Anteil", "--pin-bottom", "Name=Mittel", "--format", "csv"], in: folder)
+        #expect(shares.stdout.split(separator: "\n").map { $0.prefix { $0 != ";" } } == ["Name", "Schmidt", "Müller", "Weiß", "Mittel"])
     }
 }

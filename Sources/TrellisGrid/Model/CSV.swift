@@ -365,7 +365,7 @@ public enum CSV {
                let result = readInHalves(all, from: start, inputCount: whole.count, types: types, delimiter: delimiter) {
                 return result
             }
-            var loader = TableLoader(types: types, inputCount: whole.count)
+            var loader = TableLoader(types: types, inputCount: whole.count, decimalComma: delimiter == 0x3B)
             if let error = read(all, from: start, delimiter: delimiter, &loader) { return .failure(error) }
             return .success(loader)
         }
@@ -378,7 +378,7 @@ public enum CSV {
     private static func readInHalves(_ all: UnsafeBufferPointer<UInt8>, from start: Int, inputCount: Int, types: [String: ColumnType],
                                      delimiter: UInt8) -> Result<TableLoader, CSVError>? {
         // The header, from the first 64 KB (a longer header is read with the rest, on one thread).
-        var header = TableLoader(types: types, inputCount: inputCount, headerOnly: true)
+        var header = TableLoader(types: types, inputCount: inputCount, decimalComma: delimiter == 0x3B, headerOnly: true)
         var prefix = min(all.count, start + (1 << 16))
         while prefix < all.count, (all[prefix] & 0xC0) == 0x80 { prefix += 1 }   // not inside a character
         if let error = read(UnsafeBufferPointer(rebasing: all[0..<prefix]), from: start, delimiter: delimiter, &header) {
@@ -469,7 +469,9 @@ public enum CSV {
         var identifiers: [String] = []
         /// The first of the trailing columns without a name, which a row may leave out.
         var unnamedTail = 0
-        var readAs: [ColumnType?] = []
+        var readAs: [CellReading] = []
+        /// Whether the comma is the file's decimal mark (a `;`-separated file).
+        let decimalComma: Bool
         var builders: [ColumnBuilder] = []
         /// The builders, unretained, for the per-field path (``builders`` keeps them alive).
         var builderRefs: [Unmanaged<ColumnBuilder>] = []
@@ -485,7 +487,8 @@ public enum CSV {
         /// Where the first record after the header starts.
         var bodyStart: Int?
 
-        init(types: [String: ColumnType], inputCount: Int, headerOnly: Bool = false) {
+        init(types: [String: ColumnType], inputCount: Int, decimalComma: Bool, headerOnly: Bool = false) {
+            self.decimalComma = decimalComma
             self.types = types
             self.inputCount = inputCount
             self.headerOnly = headerOnly
@@ -496,6 +499,7 @@ public enum CSV {
             types = header.types
             inputCount = header.inputCount
             headerOnly = false
+            decimalComma = header.decimalComma
             self.header = header.header
             identifiers = header.identifiers
             unnamedTail = header.unnamedTail
@@ -534,7 +538,7 @@ public enum CSV {
             }
             if column == 0 { recordLine = reader.recordLine }
             if column < builderRefs.count {
-                let cell = CellText.classify(field, as: readAs[column])
+                let cell = CellText.classify(field, readAs[column])
                 let builder = builderRefs[column]
                 if let offset = reader.fieldOffset {
                     builder._withUnsafeGuaranteedRef { $0.append(start: offset, length: field.count, cell) }
@@ -573,7 +577,7 @@ public enum CSV {
             identifiers = CSV.identifiers(of: header)
             try checkHeader(header, identifiers: identifiers, types: types)
             unnamedTail = (header.lastIndex { !$0.isEmpty } ?? -1) + 1
-            readAs = identifiers.map { types[$0] }
+            readAs = identifiers.map { CellReading(type: types[$0], decimalComma: decimalComma) }
             if !headerOnly { makeBuilders(reader.estimatedRecords) }
             records.header = reader.recordStart..<reader.recordEnd
             records.headerRisky = risky
@@ -590,7 +594,7 @@ public enum CSV {
             }
             var shared = input
             if !side.isEmpty { shared.append(contentsOf: side) }
-            let stores = builders.indices.map { ColumnStore(builders[$0], shared: shared, readAs: readAs[$0]) }
+            let stores = builders.indices.map { ColumnStore(builders[$0], shared: shared, reading: readAs[$0]) }
             builderRefs = []
             builders = []
             records.bytes = shared

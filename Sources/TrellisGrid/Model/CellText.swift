@@ -54,7 +54,9 @@ package struct ClassifiedCell: Sendable, Equatable {
 }
 
 /// Reads cells from text. Numbers are `[+-]digits[.digits][e[+-]digits]` in ASCII digits, with an
-/// optional 万 (10⁴), 亿 (10⁸) or 万亿 (10¹²) after them; `0x10`, `inf` and `1,5` are text. Dates are
+/// optional 万 (10⁴), 亿 (10⁸) or 万亿 (10¹²) after them, or as spreadsheets format them (grouped,
+/// percent, currency, accounting negatives: ``parseFormatted(_:_:_:decimalComma:)``); `0x10` and `inf`
+/// are text, and so is `1,5` unless the comma is the file's decimal mark. Dates are
 /// `yyyy-MM-dd`, optionally followed by `T` or a space and `HH:mm[:ss]` (UTC). Truth values are
 /// `true` and `false` in any case. Surrounding spaces (ASCII, no-break, ideographic) are ignored
 /// for reading; the text itself is kept as it was.
@@ -62,19 +64,32 @@ package enum CellText {
     /// Classifies UTF-8 text; with `type`, only values of that type are read as such and the rest
     /// is text (except blanks and error literals).
     static func classify(_ field: UnsafeBufferPointer<UInt8>, as type: ColumnType? = nil) -> ClassifiedCell {
+        classify(field, CellReading(type: type))
+    }
+
+    /// Classifies UTF-8 text read as `reading` says.
+    static func classify(_ field: UnsafeBufferPointer<UInt8>, _ reading: CellReading) -> ClassifiedCell {
+        let type = reading.type
         var start = 0, end = field.count
         trim(field, &start, &end)
         if start == end { return .missing }
         if type == .text { return .text }
         let first = field[start]
         if type == nil || type == .integer || type == .decimal {
+            var number: Number?
             if first == UInt8(ascii: "-") || first == UInt8(ascii: "+") || first == UInt8(ascii: ".") || (first &- 48) < 10 {
-                if let number = parseNumber(field, start, end) {
-                    // A column read as integers takes integers as written: no point, no exponent.
-                    if type == .integer, !number.integral { return .text }
-                    return ClassifiedCell(kind: number.kind, payload: number.payload, fractionDigits: number.fractionDigits,
-                                          integral: number.integral)
-                }
+                number = parseNumber(field, start, end)
+            }
+            // As a spreadsheet formats it: grouped, a percent, a currency, in parentheses.
+            if number == nil, (first &- 48) < 10 || first == UInt8(ascii: "-") || first == UInt8(ascii: "+") || first == UInt8(ascii: ".")
+                || first == UInt8(ascii: "(") || first == UInt8(ascii: "$") || first == 0xC2 || first == 0xE2 || first == 0xEF {
+                number = parseFormatted(field, start, end, decimalComma: reading.decimalComma)
+            }
+            if let number {
+                // A column read as integers takes integers as written: no point, no exponent.
+                if type == .integer, !number.integral { return .text }
+                return ClassifiedCell(kind: number.kind, payload: number.payload, fractionDigits: number.fractionDigits,
+                                      integral: number.integral)
             }
             if end - start == 3, isNaN(field, start) { return ClassifiedCell(kind: .notANumber, payload: 0, fractionDigits: 0) }
         }
@@ -91,8 +106,12 @@ package enum CellText {
     }
 
     static func classify(_ text: String, as type: ColumnType? = nil) -> ClassifiedCell {
+        classify(text, CellReading(type: type))
+    }
+
+    static func classify(_ text: String, _ reading: CellReading) -> ClassifiedCell {
         var text = text
-        return text.withUTF8 { classify($0, as: type) }
+        return text.withUTF8 { classify($0, reading) }
     }
 
     /// Moves `start` and `end` past surrounding spaces: ASCII space and tab, U+00A0, U+3000.

@@ -20,7 +20,12 @@ package struct ColumnStore: Sendable {
     private var deadBytes = 0
     /// The type the column's texts are read as, when one was given; otherwise each cell is read
     /// on its own.
-    var readAs: ColumnType?
+    var reading = CellReading()
+    /// The type the column is read as (`nil`: each cell on its own).
+    var readAs: ColumnType? {
+        get { reading.type }
+        set { reading.type = newValue }
+    }
 
     /// The most text one column can hold.
     static let maximumBytes = Int(UInt32.max)
@@ -57,7 +62,7 @@ package struct ColumnStore: Sendable {
 
     /// Takes a cell that is about to go out of the counts.
     private mutating func forget(_ index: Int) {
-        let cell = withText(at: index) { CellText.classify($0, as: readAs) }
+        let cell = withText(at: index) { CellText.classify($0, reading) }
         var removed = KindCensus()
         removed.count(cell)
         census.integers -= removed.integers
@@ -74,7 +79,7 @@ package struct ColumnStore: Sendable {
         if !widestFractionIsCurrent {
             widestFraction = 0
             for i in kinds.indices where kinds[i].isNumber {
-                let digits = withText(at: i) { CellText.classify($0, as: readAs).fractionDigits }
+                let digits = withText(at: i) { CellText.classify($0, reading).fractionDigits }
                 if digits > widestFraction { widestFraction = digits }
             }
             widestFractionIsCurrent = true
@@ -86,8 +91,8 @@ package struct ColumnStore: Sendable {
     init() {}
 
     /// A store from a builder's cells, whose texts are in `shared`.
-    init(_ builder: ColumnBuilder, shared: [UInt8], readAs: ColumnType?) {
-        self.readAs = readAs
+    init(_ builder: ColumnBuilder, shared: [UInt8], reading: CellReading) {
+        self.reading = reading
         let n = builder.count
         (starts, lengths, kinds, payloads) = builder.take()
         bytes = shared
@@ -103,7 +108,7 @@ package struct ColumnStore: Sendable {
         census.texts = histogram[Int(CellKind.text.rawValue)]
         if histogram[Int(CellKind.approximate.rawValue)] > 0 {
             for i in 0..<n where kinds[i] == .approximate {
-                if withText(at: i, { CellText.classify($0, as: readAs).integral }) { census.integers += 1 } else { census.decimals += 1 }
+                if withText(at: i, { CellText.classify($0, reading).integral }) { census.integers += 1 } else { census.decimals += 1 }
             }
         }
         checkInvariants()
@@ -309,7 +314,7 @@ package struct CellBytesView {
 
 /// Cells gathered while a file is read, in memory the builder owns: appending a cell is four
 /// stores, with no copy-on-write check per array (what a million-row file would otherwise pay
-/// twenty million times). ``ColumnStore/init(_:shared:readAs:)`` takes them over.
+/// twenty million times). ``ColumnStore/init(_:shared:reading:)`` takes them over.
 final class ColumnBuilder {
     private(set) var count = 0
     private var capacity: Int

@@ -101,7 +101,7 @@ public final class Table: ObservableDataSource, ColumnStorageSource {
     /// Inserts a row of texts at `row`, each read as its column's type.
     public func insertRow(_ texts: [String], at row: Int) throws(TableError) {
         guard texts.count == columns.count else { throw .wrongFieldCount(expected: columns.count, found: texts.count) }
-        try insert(texts.enumerated().map { c, text in (text, CellText.classify(text, as: stores[c].readAs)) }, at: row)
+        try insert(texts.enumerated().map { c, text in (text, CellText.classify(text, stores[c].reading)) }, at: row)
     }
 
     private func insert(_ cells: [(String, ClassifiedCell)], at row: Int) throws(TableError) {
@@ -131,7 +131,7 @@ public final class Table: ObservableDataSource, ColumnStorageSource {
     /// Sets one cell's text, read as its column's type.
     public func setText(_ text: String, row: Int, column: Int) throws(TableError) {
         guard stores.indices.contains(column) else { throw .noSuchColumnPosition(column, columnCount: columns.count) }
-        try set(text, CellText.classify(text, as: stores[column].readAs), row: row, column: column)
+        try set(text, CellText.classify(text, stores[column].reading), row: row, column: column)
     }
 
     private func set(_ text: String, _ cell: ClassifiedCell, row: Int, column: Int) throws(TableError) {
