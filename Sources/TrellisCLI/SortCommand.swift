@@ -39,6 +39,7 @@ enum SortCommand {
             OptionDefinition(names: ["--delimiter"], valueName: "char",
                              help: "The CSV file's field separator: , ; | or tab. (default: found\nin its first lines)"),
             CSVReading.headerRowOption,
+            CSVReading.dateOrderOption,
             OptionDefinition(names: ["--output-encoding"], valueName: "name",
                              help: "Write CSV or text output in this encoding. (default: CSV in the\ninput file's encoding and byte order mark, text in UTF-8)"),
             OptionDefinition(names: ["--table"], valueName: "name",
@@ -289,7 +290,7 @@ enum SortCommand {
             let table: Table
             do {
                 table = try CSV.table(bytes: bytes, types: types, encoding: reading.encoding, delimiter: reading.delimiter,
-                                      headerRow: reading.headerRow)
+                                      headerRow: reading.headerRow, dateOrder: reading.dateOrder)
             } catch {
                 if case .unknownColumn = error.problem { throw .usage("\(shownPath): \(error.message)") }
                 throw .data("\(shownPath): \(error)")
@@ -302,6 +303,7 @@ enum SortCommand {
                 io.stderr += "note: the fields of \(shownPath) are separated by '\(CSVFormat.name(ofDelimiter: format.delimiter))'"
                     + (format.delimiter == 0x3B ? " (a comma in a number is its decimal mark)" : "") + "; --delimiter names another\n"
             }
+            for note in table.dateNotes { io.stderr += "warning: \(note)\n" }
             if let line = format.likelyHeaderLine {
                 io.stderr += "warning: line 1 of \(shownPath) looks like a title above the header (one cell, then a blank line); "
                     + "if the header is line \(line), add --header-row \(line)\n"
@@ -385,6 +387,11 @@ struct CSVReading {
     var encoding: TextEncoding?
     var delimiter: UInt8?
     var headerRow: Int?
+    var dateOrder: DateOrder?
+
+    static let dateOrderOption = OptionDefinition(
+        names: ["--date-order"], valueName: "order",
+        help: "Read dates whose year comes last (3/1/2024) as mdy or dmy, or not at\nall (ymd). (default: as the column's dates show, else mdy)")
 
     static let headerRowOption = OptionDefinition(
         names: ["--header-row"], valueName: "n",
@@ -402,6 +409,8 @@ struct CSVReading {
             }
             self.delimiter = delimiter
         }
+        dateOrder = try SortCommand.value(parsed.value("--date-order"), option: "--date-order <order>", expected: "mdy, dmy or ymd",
+                                          DateOrder.init(rawValue:))
         if let text = parsed.value("--header-row") {
             guard let line = Int(text), line >= 1 else {
                 throw .usage("Invalid value '\(Excerpt.of(text))' for '--header-row <n>'; expected a line number from 1")
@@ -412,7 +421,8 @@ struct CSVReading {
 
     /// The option given, if any: a database refuses them.
     var givenOption: String? {
-        encoding != nil ? "--encoding" : delimiter != nil ? "--delimiter" : headerRow != nil ? "--header-row" : nil
+        encoding != nil ? "--encoding" : delimiter != nil ? "--delimiter" : headerRow != nil ? "--header-row"
+            : dateOrder != nil ? "--date-order" : nil
     }
 
     static func encoding(_ name: String, option: String) throws(CommandError) -> TextEncoding {

@@ -16,6 +16,7 @@ enum ViewCommand {
             OptionDefinition(names: ["--delimiter"], valueName: "char",
                              help: "The CSV file's field separator: , ; | or tab."),
             CSVReading.headerRowOption,
+            CSVReading.dateOrderOption,
             OptionDefinition(names: ["--query"], valueName: "sql", help: "The SELECT whose rows to show."),
             OptionDefinition(names: ["--by"], valueName: "key", help: "Start sorted by this key (as trellis sort's).", repeatable: true),
             OptionDefinition(names: ["--pin-bottom"], valueName: "column=value",

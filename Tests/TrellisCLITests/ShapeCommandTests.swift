@@ -195,4 +195,27 @@ struct ShapeCommandTests {
         let shares = run(["sort", "in.csv", "--by", "Anteil", "--pin-bottom", "Name=Mittel", "--format", "csv"], in: folder)
         #expect(shares.stdout.split(separator: "\n").map { $0.prefix { $0 != ";" } } == ["Name", "Schmidt", "Müller", "Weiß", "Mittel"])
     }
+
+    @Test("dates in every common form sort as dates; a column that cannot tell day from month is warned of, --date-order settles it")
+    func dates() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trellis-shapes-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("名,日期\n甲,2024年3月1日\n乙,12/25/2023\n丙,2024-02-29\n丁,2024/3/1 9:30\n".utf8)
+            .write(to: folder.appendingPathComponent("forms.csv"))
+        let forms = run(["sort", "forms.csv", "--by", "日期", "--format", "csv"], in: folder)
+        #expect(forms.stdout == "名,日期\n乙,12/25/2023\n丙,2024-02-29\n甲,2024年3月1日\n丁,2024/3/1 9:30\n" && forms.stderr.isEmpty,
+                "\(forms.stderr)")
+        try Data("名,日期\n甲,2/12/2023\n乙,3/1/2024\n丙,5/6/2023\n".utf8).write(to: folder.appendingPathComponent("either.csv"))
+        let either = run(["sort", "either.csv", "--by", "日期", "--format", "csv"], in: folder)
+        #expect(either.stderr.contains("warning: column '日期' has dates such as 2/12/2023 that may be month or day first; "
+                                       + "read as month/day/year (--date-order dmy reads them as day/month/year)"), "\(either.stderr)")
+        #expect(either.stdout.split(separator: "\n").dropFirst().map { $0.prefix(1) } == ["甲", "丙", "乙"])
+        let dayFirst = run(["sort", "either.csv", "--by", "日期", "--format", "csv", "--date-order", "dmy"], in: folder)
+        #expect(dayFirst.stderr.isEmpty && dayFirst.stdout.split(separator: "\n").dropFirst().map { $0.prefix(1) } == ["丙", "甲", "乙"])
+        let none = run(["sort", "either.csv", "--by", "日期", "--format", "json", "--date-order", "ymd"], in: folder)
+        #expect(none.stdout.contains(#""type": "text""#))
+        let bad = run(["sort", "either.csv", "--date-order", "dym"], in: folder)
+        #expect(bad.status == 64 && bad.stderr.contains("expected mdy, dmy or ymd"))
+    }
 }

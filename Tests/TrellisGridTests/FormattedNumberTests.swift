@@ -25,8 +25,8 @@ struct FormattedNumberTests {
         }
     }
 
-    @Test("lists, versions, addresses, dates and half-formatted text stay text", arguments: [
-        "1,2,3", "1.2.3", "192.168.1.1", "10.100.200.100", "12,5", "12/25/2023", "1,23", "1,2345", "$", "%", "12%%",
+    @Test("lists, versions, addresses and half-formatted text stay text", arguments: [
+        "1,2,3", "1.2.3", "192.168.1.1", "10.100.200.100", "12,5", "1,23", "1,2345", "$", "%", "12%%",
         "(12", "(-12)", "1,000.000.0", "1 234", "$1,2", "12,", "1,,000", "¥", "1.234.567", "abc$1", "1 000 000",
     ])
     func text(text: String) {
@@ -69,5 +69,51 @@ struct FormattedNumberTests {
         #expect((0..<3).map { grid.text(grid.displayedRow(at: $0)!, column: 1) } == ["1,5", "2,25", "10"])
         let comma = try CSV.table(bytes: Array("name,score\nA,\"1,5\"\nB,10\nC,\"2,25\"\n".utf8))
         #expect(comma.value(row: 0, column: 1) == .text("1,5"))
+    }
+}
+
+/// Dates in the forms spreadsheets write, and the order of a column's day and month.
+@Suite("Date forms")
+struct DateFormTests {
+    static func day(_ year: Int, _ month: Int, _ day: Int, _ seconds: Int = 0) -> Date {
+        Date(timeIntervalSince1970: Double(CellText.daysFromCivil(year, month, day) * 86_400 + seconds))
+    }
+
+    @Test("year first with - / . or 年月日, year last in the order given, dots day first, with an optional time", arguments: [
+        ("2024/3/1", DateOrder.mdy, day(2024, 3, 1)), ("2024-3-1", .mdy, day(2024, 3, 1)), ("2024.03.01", .mdy, day(2024, 3, 1)),
+        ("2024年3月1日", .mdy, day(2024, 3, 1)), ("12/25/2023", .mdy, day(2023, 12, 25)), ("3/1/2024", .mdy, day(2024, 3, 1)),
+        ("3/1/2024", .dmy, day(2024, 1, 3)), ("25/12/2023", .dmy, day(2023, 12, 25)), ("1.3.2024", .mdy, day(2024, 3, 1)),
+        ("2024/3/1 9:30", .mdy, day(2024, 3, 1, 9 * 3600 + 1800)), ("2024年3月1日 14:05:09", .mdy, day(2024, 3, 1, 14 * 3600 + 309)),
+        ("3-1-2024", .mdy, day(2024, 3, 1)), ("2024/2/29", .ymd, day(2024, 2, 29)),
+    ])
+    func forms(text: String, order: DateOrder, expected: Date) {
+        #expect(CellValue(CellText.classify(text, CellReading(dateOrder: order)), text: text, numericColumn: false) == .date(expected),
+                "\(text)")
+    }
+
+    @Test("impossible or half dates stay text", arguments: [
+        ("2023/2/29", DateOrder.mdy), ("13/1/2024", .mdy), ("3/1/2024", .ymd), ("2024/3", .mdy), ("2024年3月1", .mdy), ("2024年3/1", .mdy),
+        ("2024/3-1", .mdy), ("3/1/24", .mdy), ("2024/3/1 25:00", .mdy), ("2024/3/1 9:3", .mdy), ("2024/03/001", .mdy), ("1/2/3/2024", .mdy),
+    ])
+    func notDates(text: String, order: DateOrder) {
+        #expect(CellText.classify(text, CellReading(dateOrder: order)).kind == .text, "\(text)")
+    }
+
+    @Test("a column whose dates can only be day first is read day first; one that cannot tell is month first, with a note")
+    func columnOrder() throws {
+        let dayFirst = try CSV.table(bytes: Array("d\n25/12/2023\n3/1/2024\n13/1/2024\n".utf8))
+        #expect(dayFirst.columns[0].type == .date && dayFirst.dateNotes.isEmpty)
+        #expect(dayFirst.value(row: 1, column: 0) == .date(Self.day(2024, 1, 3)))
+        let monthFirst = try CSV.table(bytes: Array("d\n12/25/2023\n3/1/2024\n".utf8))
+        #expect(monthFirst.value(row: 1, column: 0) == .date(Self.day(2024, 3, 1)) && monthFirst.dateNotes.isEmpty)
+        let either = try CSV.table(bytes: Array("d,n\n2/12/2023,1\n3/1/2024,2\n".utf8))
+        #expect(either.dateNotes == [DateOrderNote(column: "d", example: "2/12/2023", mixed: false)])
+        let mixed = try CSV.table(bytes: Array("d\n25/12/2023\n12/25/2023\n1/2/2024\n".utf8))
+        #expect(mixed.dateNotes.map(\.mixed) == [true] && mixed.value(row: 0, column: 0) == .text("25/12/2023"))
+        let told = try CSV.table(bytes: Array("d\n2/12/2023\n3/1/2024\n".utf8), dateOrder: .dmy)
+        #expect(told.dateNotes.isEmpty && told.value(row: 0, column: 0) == .date(Self.day(2023, 12, 2)))
+        let grid = DataGrid(bound: dayFirst)
+        try grid.sort(by: [SortKey("d", .descending)])
+        #expect((0..<3).map { grid.text(grid.displayedRow(at: $0)!, column: 0) } == ["13/1/2024", "3/1/2024", "25/12/2023"])
     }
 }

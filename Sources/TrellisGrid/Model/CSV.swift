@@ -127,14 +127,16 @@ public enum CSV {
     /// (their cells are blank). What was found is the table's ``Table/csvFormat``, which CSV output
     /// writes back.
     public static func table(bytes input: [UInt8], types: [String: ColumnType] = [:], encoding: TextEncoding? = nil,
-                             delimiter: UInt8? = nil, headerRow: Int? = nil) throws(CSVError) -> Table {
-        try table(bytes: input, types: types, encoding: encoding, delimiter: delimiter, headerRow: headerRow, splitAbove: 1 << 22)
+                             delimiter: UInt8? = nil, headerRow: Int? = nil, dateOrder: DateOrder? = nil) throws(CSVError) -> Table {
+        try table(bytes: input, types: types, encoding: encoding, delimiter: delimiter, headerRow: headerRow, dateOrder: dateOrder,
+                  splitAbove: 1 << 22)
     }
 
     /// ``table(bytes:types:encoding:delimiter:headerRow:)``, reading in two halves at once when the file has
     /// more than `splitAbove` bytes (the tests split small files).
     static func table(bytes input: [UInt8], types: [String: ColumnType], encoding forced: TextEncoding? = nil,
-                      delimiter forcedDelimiter: UInt8? = nil, headerRow: Int? = nil, splitAbove: Int) throws(CSVError) -> Table {
+                      delimiter forcedDelimiter: UInt8? = nil, headerRow: Int? = nil, dateOrder: DateOrder? = nil,
+                      splitAbove: Int) throws(CSVError) -> Table {
         guard input.count < Int(UInt32.max) else {
             throw CSVError(line: 1, column: 1, problem: .fileTooLarge)
         }
@@ -190,7 +192,9 @@ public enum CSV {
             let end = endOfRecords(text, from: start, delimiter: delimiter)
             format.trailingLines = Array(text[end...])
             do {
-                return try parseTable(text, from: start, upTo: end, types: types, delimiter: delimiter, splitAbove: splitAbove)
+                let reading = CellReading(decimalComma: delimiter == 0x3B, dateOrder: dateOrder)
+                return try parseTable(text, from: start, upTo: end, types: types, reading: reading, delimiter: delimiter,
+                                      splitAbove: splitAbove)
             } catch {
                 // Lines are counted from the top of the file; a title above the header is named.
                 var problem = error.problem
@@ -355,17 +359,17 @@ public enum CSV {
 
     /// Parses UTF-8 text (its bytes from `start` to `end`, the header first) into a table whose
     /// cells keep their text in it; lines are counted from `start`.
-    private static func parseTable(_ input: [UInt8], from start: Int, upTo end: Int, types: [String: ColumnType], delimiter: UInt8,
-                                   splitAbove: Int) throws(CSVError) -> Table {
+    private static func parseTable(_ input: [UInt8], from start: Int, upTo end: Int, types: [String: ColumnType], reading: CellReading,
+                                   delimiter: UInt8, splitAbove: Int) throws(CSVError) -> Table {
         let loaded: Result<TableLoader, CSVError> = input.withUnsafeBufferPointer { whole in
             // Offsets stay offsets into the whole text, which the table keeps.
             let all = UnsafeBufferPointer(rebasing: whole[..<end])
             // A large file is read in two halves at once, split at a record boundary.
             if all.count - start > splitAbove, ProcessInfo.processInfo.activeProcessorCount > 1,
-               let result = readInHalves(all, from: start, inputCount: whole.count, types: types, delimiter: delimiter) {
+               let result = readInHalves(all, from: start, inputCount: whole.count, types: types, reading: reading, delimiter: delimiter) {
                 return result
             }
-            var loader = TableLoader(types: types, inputCount: whole.count, decimalComma: delimiter == 0x3B)
+            var loader = TableLoader(types: types, inputCount: whole.count, reading: reading)
             if let error = read(all, from: start, delimiter: delimiter, &loader) { return .failure(error) }
             return .success(loader)
         }
@@ -376,9 +380,9 @@ public enum CSV {
     /// Reads the header, then the two halves of the body on two threads; `nil` when the body
     /// has no safe place to split.
     private static func readInHalves(_ all: UnsafeBufferPointer<UInt8>, from start: Int, inputCount: Int, types: [String: ColumnType],
-                                     delimiter: UInt8) -> Result<TableLoader, CSVError>? {
+                                     reading: CellReading, delimiter: UInt8) -> Result<TableLoader, CSVError>? {
         // The header, from the first 64 KB (a longer header is read with the rest, on one thread).
-        var header = TableLoader(types: types, inputCount: inputCount, decimalComma: delimiter == 0x3B, headerOnly: true)
+        var header = TableLoader(types: types, inputCount: inputCount, reading: reading, headerOnly: true)
         var prefix = min(all.count, start + (1 << 16))
         while prefix < all.count, (all[prefix] & 0xC0) == 0x80 { prefix += 1 }   // not inside a character
         if let error = read(UnsafeBufferPointer(rebasing: all[0..<prefix]), from: start, delimiter: delimiter, &header) {
@@ -470,8 +474,8 @@ public enum CSV {
         /// The first of the trailing columns without a name, which a row may leave out.
         var unnamedTail = 0
         var readAs: [CellReading] = []
-        /// Whether the comma is the file's decimal mark (a `;`-separated file).
-        let decimalComma: Bool
+        /// How the file's cells are read, but for their types (a `;` file's decimal comma, a date order).
+        let reading: CellReading
         var builders: [ColumnBuilder] = []
         /// The builders, unretained, for the per-field path (``builders`` keeps them alive).
         var builderRefs: [Unmanaged<ColumnBuilder>] = []
@@ -487,8 +491,8 @@ public enum CSV {
         /// Where the first record after the header starts.
         var bodyStart: Int?
 
-        init(types: [String: ColumnType], inputCount: Int, decimalComma: Bool, headerOnly: Bool = false) {
-            self.decimalComma = decimalComma
+        init(types: [String: ColumnType], inputCount: Int, reading: CellReading, headerOnly: Bool = false) {
+            self.reading = reading
             self.types = types
             self.inputCount = inputCount
             self.headerOnly = headerOnly
@@ -499,7 +503,7 @@ public enum CSV {
             types = header.types
             inputCount = header.inputCount
             headerOnly = false
-            decimalComma = header.decimalComma
+            reading = header.reading
             self.header = header.header
             identifiers = header.identifiers
             unnamedTail = header.unnamedTail
@@ -577,7 +581,11 @@ public enum CSV {
             identifiers = CSV.identifiers(of: header)
             try checkHeader(header, identifiers: identifiers, types: types)
             unnamedTail = (header.lastIndex { !$0.isEmpty } ?? -1) + 1
-            readAs = identifiers.map { CellReading(type: types[$0], decimalComma: decimalComma) }
+            readAs = identifiers.map { identifier in
+                var reading = reading
+                reading.type = types[identifier]
+                return reading
+            }
             if !headerOnly { makeBuilders(reader.estimatedRecords) }
             records.header = reader.recordStart..<reader.recordEnd
             records.headerRisky = risky
@@ -594,7 +602,22 @@ public enum CSV {
             }
             var shared = input
             if !side.isEmpty { shared.append(contentsOf: side) }
-            let stores = builders.indices.map { ColumnStore(builders[$0], shared: shared, reading: readAs[$0]) }
+            var stores = builders.indices.map { ColumnStore(builders[$0], shared: shared, reading: readAs[$0]) }
+            // Dates whose year comes last (3/1/2024) are read month first unless told: a column
+            // whose dates can only be day first (25/12/2023) and never only month first is read so.
+            var dateNotes: [DateOrderNote] = []
+            for c in stores.indices where readAs[c].dateOrder == nil && (readAs[c].type == nil || readAs[c].type == .date)
+                && stores[c].census.dates + stores[c].census.texts > 0 {
+                let evidence = stores[c].yearLastDates()
+                if evidence.dayFirst > 0 && evidence.monthFirst == 0 {
+                    var reading = readAs[c]
+                    reading.dateOrder = .dmy
+                    stores[c].reread(reading)
+                } else if evidence.dayFirst > 0 || (evidence.either > 0 && evidence.monthFirst == 0) {
+                    let example = evidence.example ?? ""
+                    dateNotes.append(DateOrderNote(column: identifiers[c], example: example, mixed: evidence.dayFirst > 0))
+                }
+            }
             builderRefs = []
             builders = []
             records.bytes = shared
@@ -602,6 +625,7 @@ public enum CSV {
                 Column(identifiers[c], title: header[c], type: types[identifiers[c]] ?? stores[c].inferredType)
             }
             let table = Table(columns: columns, stores: stores)
+            table.dateNotes = dateNotes
             if let lineBreak { table.lineBreak = lineBreak }
             table.rawRecords = records
             return table

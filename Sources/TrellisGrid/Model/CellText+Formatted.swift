@@ -8,10 +8,14 @@ package struct CellReading: Equatable, Sendable {
     /// Whether a comma is the decimal mark (`1,5` is 1.5, `1.234,50` is 1234.5): a `;`-separated
     /// file's convention, where the comma is free of its delimiter duty.
     package var decimalComma: Bool
+    /// How a date whose year comes last (`3/1/2024`) is read; `nil`: month first, unless the
+    /// column's dates show they are day first (see ``Table``'s reading of a column).
+    package var dateOrder: DateOrder?
 
-    package init(type: ColumnType? = nil, decimalComma: Bool = false) {
+    package init(type: ColumnType? = nil, decimalComma: Bool = false, dateOrder: DateOrder? = nil) {
         self.type = type
         self.decimalComma = decimalComma
+        self.dateOrder = dateOrder
     }
 }
 

@@ -93,7 +93,8 @@ package enum CellText {
             }
             if end - start == 3, isNaN(field, start) { return ClassifiedCell(kind: .notANumber, payload: 0, fractionDigits: 0) }
         }
-        if type == nil || type == .date, (first &- 48) < 10, let seconds = parseDate(field, start, end) {
+        if type == nil || type == .date, (first &- 48) < 10,
+           let seconds = parseDate(field, start, end) ?? parseDateForm(field, start, end, order: reading.dateOrder ?? .mdy) {
             return ClassifiedCell(kind: .date, payload: seconds.bitPattern, fractionDigits: 0)
         }
         if type == nil || type == .boolean, let truth = parseBoolean(field, start, end) {

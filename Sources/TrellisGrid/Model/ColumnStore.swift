@@ -73,6 +73,40 @@ package struct ColumnStore: Sendable {
         if cell.kind.isNumber, cell.fractionDigits > 0 { widestFractionIsCurrent = false }
     }
 
+    /// Reads every cell again as `reading` says (a column found to hold day-first dates).
+    mutating func reread(_ reading: CellReading) {
+        self.reading = reading
+        materializePayloads()
+        census = KindCensus()
+        widestFraction = 0
+        widestFractionIsCurrent = true
+        for i in 0..<count {
+            let cell = withText(at: i) { CellText.classify($0, reading) }
+            kinds[i] = cell.kind
+            payloads[i] = cell.payload
+            note(cell)
+        }
+        checkInvariants()
+    }
+
+    /// How the column's dates whose year comes last (`3/1/2024`) are ordered, by what they show:
+    /// how many can only be day first, only month first, or either — and one of the last.
+    func yearLastDates() -> (dayFirst: Int, monthFirst: Int, either: Int, example: String?) {
+        var result = (dayFirst: 0, monthFirst: 0, either: 0, example: String?.none)
+        for i in 0..<count where kinds[i] == .date || kinds[i] == .text {
+            let (isYearLast, order) = withText(at: i) { CellText.yearLastEvidence($0) }
+            guard isYearLast else { continue }
+            switch order {
+            case .dmy: result.dayFirst += 1
+            case .mdy: result.monthFirst += 1
+            default:
+                result.either += 1
+                if result.example == nil { result.example = text(at: i) }
+            }
+        }
+        return result
+    }
+
     /// The most digits any number of the column has after its point: how summaries of the column
     /// are written. O(n) once after a change, O(1) otherwise.
     package mutating func fractionDigits() -> UInt8 {

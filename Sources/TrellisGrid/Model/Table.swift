@@ -31,6 +31,9 @@ public final class Table: ObservableDataSource, ColumnStorageSource {
     /// The records of the CSV file the table was read from, while the table is as it was read:
     /// CSV output copies a record as it is, quoting and all.
     package var rawRecords: RawRecords?
+    /// The columns of the file whose dates with the year last (`3/1/2024`) were read month first
+    /// without the file settling it: what a reader warns of.
+    public internal(set) var dateNotes: [DateOrderNote] = []
 
     /// An empty table with these columns; texts appended to a column are read as its type.
     public init(columns: [Column]) {
