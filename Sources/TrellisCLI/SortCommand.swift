@@ -4,7 +4,7 @@ import TrellisRender
 import TrellisSQL
 import TrellisText
 
-/// `trellis sort FILE.csv [--by KEY]... [--pin-top PRED]... [--pin-bottom PRED]... [--recompute FUNC]
+/// `trellis sort FILE.csv [--by KEY]... [--pin-top PRED]... [--pin-bottom PRED]... [--recompute labels|FUNC|LABEL=FUNC,…]
 /// [--summary [LABEL=]FUNC:COLUMNS]... [--precision N] [--locale ID] [--nulls last|first|smallest]
 /// [--type COLUMN=TYPE]... [--format text|csv|json|html] [-o FILE]`.
 enum SortCommand {
@@ -21,8 +21,11 @@ enum SortCommand {
                              help: "Pin the rows whose COLUMN reads VALUE to the top.", repeatable: true),
             OptionDefinition(names: ["--pin-bottom"], valueName: "column=value",
                              help: "Pin the rows whose COLUMN reads VALUE to the bottom.", repeatable: true),
-            OptionDefinition(names: ["--recompute"], valueName: "func",
-                             help: "Recompute the pinned rows' numbers as mean, sum, count, min or max\nof the other rows (the file's own 平均 row)."),
+            OptionDefinition(names: ["--recompute"], valueName: "rule",
+                             help: "Recompute the numbers of the pinned rows (the file's own 平均 row)\n"
+                                 + "from the other rows: 'labels' (each by its label: 平均 mean, 合计\n"
+                                 + "sum, 最高 max, 最低 min, 计数 count), LABEL=FUNC[,…], or one FUNC\n"
+                                 + "(mean, sum, count, min or max) for rows whose label names none."),
             OptionDefinition(names: ["--summary"], valueName: "[label=]func:columns",
                              help: "Add a summary row at the bottom: mean, sum, count, min or max\nof COLUMN[,COLUMN…] over the body, labelled LABEL.",
                              repeatable: true),
@@ -119,8 +122,9 @@ enum SortCommand {
         let outputDelimiter: UInt8? = implied?.tabs == true ? 0x09 : nil
         let nulls = try value(parsed.value("--nulls"), option: "--nulls <placement>", expected: "last, first or smallest",
                               NullPlacement.init(rawValue:)) ?? .last
-        let recompute = try value(parsed.value("--recompute"), option: "--recompute <func>",
-                                  expected: "mean, sum, count, min or max", SummaryFunction.init(name:))
+        let recompute = try parsed.value("--recompute").map { (text: String) throws(CommandError) -> RecomputeRule in
+            try RecomputeRule(text)
+        }
         var precision: Int?
         if let text = parsed.value("--precision") {
             guard let n = Int(text), (0...20).contains(n) else {
@@ -158,12 +162,16 @@ enum SortCommand {
                 for text in parsed.values[option] ?? [] {
                     let (column, value) = try split(text, at: "=", option: "\(option) <column=value>", example: "组号=平均")
                     let pin = RowPin.matching(column: try names.resolve(column, in: "\(option) \(text)"), value: value)
-                    try grid.pin(pin, at: edge, recomputing: recompute)
+                    let function = try recompute?.function(forLabel: value, option: "\(option) \(text)")
+                    try grid.pin(pin, at: edge, recomputing: function, precision: function == nil ? nil : precision)
                     pinOptions.append(("\(option) \(text)", pin))
                 }
             }
             if recompute != nil && pinOptions.isEmpty {
                 throw CommandError.usage("'--recompute' recomputes pinned rows; pin them with --pin-bottom or --pin-top")
+            }
+            if let label = recompute?.unusedLabel(pinned: pinOptions.compactMap { if case .matching(_, let value) = $0.pin { value } else { nil } }) {
+                throw CommandError.usage("'--recompute' names '\(Excerpt.of(label))', which no --pin-top or --pin-bottom pins")
             }
             for text in parsed.values["--summary"] ?? [] {
                 try grid.addSummary(try summary(text, precision: precision, names: names))
@@ -180,7 +188,7 @@ enum SortCommand {
             }
         }
         for disagreement in grid.summaryDisagreements {
-            io.stderr += "warning: \(disagreement); --recompute \(disagreement.function) recomputes it\n"
+            io.stderr += "warning: \(disagreement); --recompute labels recomputes it\n"
         }
         let title = path == "-" ? "Sorted table"
             : "Sorted " + (sqlTable ?? (path.contains("://") ? "query" : (path as NSString).lastPathComponent))
@@ -435,3 +443,62 @@ struct CSVReading {
     }
 }
 
+/// What `--recompute` says each pinned row's function is: by the row's label (`labels`), by a
+/// label named (`平均=mean,合计=sum`), or one function for rows whose label names none.
+struct RecomputeRule {
+    /// The functions named per label.
+    var byLabel: [(label: String, function: SummaryFunction)] = []
+    /// The one function given, if any.
+    var function: SummaryFunction?
+    let text: String
+
+    init(_ text: String) throws(CommandError) {
+        self.text = text
+        let lowered = text.lowercased()
+        if lowered == "labels" || lowered == "auto" { return }
+        if let function = SummaryFunction(name: text) {
+            self.function = function
+            return
+        }
+        for part in text.components(separatedBy: ",") {
+            guard let equals = part.lastIndex(of: "="), equals != part.startIndex else {
+                throw .usage("Invalid value '\(Excerpt.of(text))' for '--recompute <rule>'; expected labels, mean, sum, count, "
+                             + "min or max, or LABEL=FUNC[,LABEL=FUNC…] (平均=mean,合计=sum)")
+            }
+            let name = String(part[part.index(after: equals)...])
+            guard let function = SummaryFunction(name: name) else {
+                throw .usage("Invalid function '\(Excerpt.of(name))' in '--recompute \(Excerpt.of(text))'; expected mean, sum, count, min or max")
+            }
+            byLabel.append((String(part[..<equals]), function))
+        }
+    }
+
+    /// The function for pinned rows labelled `label` (the value the pin matches), or the error
+    /// that says why there is none or why the one given would be wrong.
+    func function(forLabel label: String, option: String) throws(CommandError) -> SummaryFunction {
+        let trimmed = label.trimmingCharacters(in: .whitespaces)
+        if let named = byLabel.first(where: { $0.label.trimmingCharacters(in: .whitespaces) == trimmed }) { return named.function }
+        let named = SummaryFunction(label: trimmed)
+        if let function {
+            // One function for every row would put sums under 平均: a row whose label names
+            // another is refused rather than filled with numbers it does not mean.
+            if let named, named.description != function.description {
+                throw .usage("'--recompute \(Excerpt.of(text))' would put the \(function) in the '\(Excerpt.of(trimmed))' row "
+                             + "('\(Excerpt.of(option))'), which is a \(named); give --recompute labels, or "
+                             + "'\(Excerpt.of(trimmed))=\(named)' for each row")
+            }
+            return function
+        }
+        guard let named else {
+            throw .usage("'\(Excerpt.of(option))' pins rows whose label names no summary; "
+                         + "give '--recompute \(Excerpt.of(trimmed))=mean' (or sum, count, min, max)")
+        }
+        return named
+    }
+
+    /// A label named that no pin has.
+    func unusedLabel(pinned: [String]) -> String? {
+        let labels = Set(pinned.map { $0.trimmingCharacters(in: .whitespaces) })
+        return byLabel.first { !labels.contains($0.label.trimmingCharacters(in: .whitespaces)) }?.label
+    }
+}

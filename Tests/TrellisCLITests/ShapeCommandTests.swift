@@ -218,4 +218,30 @@ struct ShapeCommandTests {
         let bad = run(["sort", "either.csv", "--date-order", "dym"], in: folder)
         #expect(bad.status == 64 && bad.stderr.contains("expected mdy, dmy or ymd"))
     }
+
+    @Test("--recompute labels gives each pinned row its label's function; a map names them; one function never fills a row named otherwise")
+    func recompute() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trellis-shapes-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("学号,分数,订单数\n1001,88,3\n1002,92,5\n1003,75.5,2\n平均,80.50,\n合计,,1\n".utf8)
+            .write(to: folder.appendingPathComponent("in.csv"))
+        try Data("学号,分数,订单数\n1001,88,3\n1002,92,5\n1003,75.5,2\n说明,0,\n".utf8).write(to: folder.appendingPathComponent("other.csv"))
+        let pins = ["--pin-bottom", "学号=平均", "--pin-bottom", "学号=合计"]
+        let labels = run(["sort", "in.csv", "--format", "csv", "--recompute", "labels"] + pins, in: folder)
+        #expect(labels.status == 0 && labels.stdout.hasSuffix("平均,85.17,\n合计,,10\n"), "\(labels.stdout)\(labels.stderr)")
+        let named = run(["sort", "in.csv", "--format", "csv", "--recompute", "平均=max,合计=sum", "--precision", "1"] + pins, in: folder)
+        #expect(named.stdout.hasSuffix("平均,92.0,\n合计,,10.0\n"), "\(named.stdout)")
+        let one = run(["sort", "in.csv", "--format", "csv", "--recompute", "sum"] + pins, in: folder)
+        #expect(one.status == 64 && one.stderr.contains("'--recompute sum' would put the sum in the '平均' row ('--pin-bottom 学号=平均'), "
+                                                        + "which is a mean; give --recompute labels, or '平均=mean' for each row"), "\(one.stderr)")
+        let unnamed = run(["sort", "other.csv", "--recompute", "labels", "--pin-bottom", "学号=说明"], in: folder)
+        #expect(unnamed.status == 64 && unnamed.stderr.contains("give '--recompute 说明=mean'"), "\(unnamed.stderr)")
+        let forOthers = run(["sort", "other.csv", "--format", "csv", "--recompute", "max", "--pin-bottom", "学号=说明"], in: folder)
+        #expect(forOthers.status == 0 && forOthers.stdout.hasSuffix("说明,92.0,\n"), "one function fills rows whose label names none")
+        let stray = run(["sort", "in.csv", "--recompute", "小计=sum"] + pins, in: folder)
+        #expect(stray.status == 64 && stray.stderr.contains("'--recompute' names '小计', which no --pin-top or --pin-bottom pins"))
+        let bad = run(["sort", "in.csv", "--recompute", "平均=median"] + pins, in: folder)
+        #expect(bad.status == 64 && bad.stderr.contains("Invalid function 'median'"))
+    }
 }

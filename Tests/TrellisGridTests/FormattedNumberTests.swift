@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TrellisTestSupport
 @testable import TrellisGrid
 
 /// Numbers as spreadsheets format them: read by value, their text kept.
@@ -115,5 +116,24 @@ struct DateFormTests {
         let grid = DataGrid(bound: dayFirst)
         try grid.sort(by: [SortKey("d", .descending)])
         #expect((0..<3).map { grid.text(grid.displayedRow(at: $0)!, column: 0) } == ["13/1/2024", "3/1/2024", "25/12/2023"])
+    }
+}
+
+@Suite("Formatted values: random text")
+struct FormattedFuzzTests {
+    @Test("random strings of digits, signs, separators, currency and date marks never crash the reader, in every reading")
+    func random() {
+        var rng = SeededRandom(seed: 77)
+        let pieces = ["1", "2", "9", "0", "12", "123", ",", ".", " ", "\u{00A0}", "\u{202F}", "'", "’", "-", "+", "(", ")", "$", "¥",
+                      "￥", "€", "£", "元", "%", "/", "年", "月", "日", ":", "T", "e", "2024", "万", "#", "\u{3000}"]
+        var numbers = 0
+        for _ in 0..<20_000 {
+            let text = (0..<Int.random(in: 0...9, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined()
+            for reading in [CellReading(), CellReading(decimalComma: true), CellReading(dateOrder: .dmy), CellReading(type: .integer)] {
+                let cell = CellText.classify(text, reading)
+                if cell.kind.isNumber { numbers += 1 }
+            }
+        }
+        #expect(numbers > 1000, "the random texts reach the number paths")
     }
 }

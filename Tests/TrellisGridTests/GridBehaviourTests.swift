@@ -82,6 +82,20 @@ struct GridBehaviourTests {
         #expect(Self.column(recomputed, 2).last == "89.81")
     }
 
+    @Test("a recomputed row fills only the cells it had as numbers, each with its own decimals (at least the column's)")
+    func recomputeOnlyNumbers() throws {
+        let csv = "学号,分数,订单数,备注\n1001,88,3,\n1002,92,5,班长\n1003,75,2,\n平均,0.00,,\n合计,,1,共3人\n"
+        let grid = try Self.grid(csv)
+        try grid.pin(.matching(column: "学号", value: "平均"), at: .bottom, recomputing: SummaryFunction(label: "平均"))
+        try grid.pin(.matching(column: "学号", value: "合计"), at: .bottom, recomputing: SummaryFunction(label: "合计"))
+        let rows = (0..<grid.displayedRowCount).map { index in (0..<4).map { grid.text(grid.displayedRow(at: index)!, column: $0) } }
+        #expect(rows[3] == ["平均", "85.00", "", ""], "the mean of integers written as the row wrote its own; blanks stay blank")
+        #expect(rows[4] == ["合计", "", "10", "共3人"], "the student numbers are not summed; the note stays")
+        let precise = try Self.grid(csv)
+        try precise.pin(.matching(column: "学号", value: "平均"), at: .bottom, recomputing: .mean, precision: 3)
+        #expect(precise.text(precise.displayedRow(at: 4)!, column: 1) == "85.000", "合计 stays in the body, its blank score unread")
+    }
+
     @Test("pins ignore surrounding spaces, match numbers by value, and report when they match nothing")
     func pinMatching() throws {
         let grid = try Self.grid(Self.groups.replacingOccurrences(of: "平均,", with: " 平均 ,"))

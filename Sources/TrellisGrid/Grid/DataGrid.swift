@@ -166,16 +166,19 @@ public final class DataGrid {
 
     /// Pins rows (by position or by a cell's value) to the top or the bottom edge; pinned rows keep
     /// the order in which they were pinned and are never sorted. With `recomputing`, the pinned
-    /// rows are the user's own summary rows: their cells in number columns show that function of
-    /// the body, written with the column's decimals, and follow every change.
-    public func pin(_ pin: RowPin, at edge: PinEdge, recomputing: SummaryFunction? = nil) throws(SortError) {
+    /// rows are the user's own summary rows: their cells that hold numbers, in number columns,
+    /// show that function of the body (blanks, labels and notes stay as they are), written with
+    /// `precision` decimals — by default as many as the row's own cell has, at least the column's
+    /// — and follow every change. `SummaryFunction(label:)` gives the function a row's label
+    /// names (平均 → mean, 合计 → sum).
+    public func pin(_ pin: RowPin, at edge: PinEdge, recomputing: SummaryFunction? = nil, precision: Int? = nil) throws(SortError) {
         if case .matching(let column, _) = pin, !columns.contains(where: { $0.identifier == column }) {
             throw .unknownColumn(column, columns: columns.map(\.identifier))
         }
         if case .row(let row) = pin, !(0..<rowCount).contains(row) {
             throw .noSuchRow(row, rowCount: rowCount)
         }
-        pins.append(DisplayOrder.Pin(pin, at: edge, recomputing: recomputing))
+        pins.append(DisplayOrder.Pin(pin, at: edge, recomputing: recomputing, precision: precision))
         // Pinning only takes rows out of the body: the rest keep their sorted order — when the
         // body is sorted, that is, and not shown in source order after a refresh that failed.
         refreshQuietly(bodyStillSorted: lastError == nil)
@@ -358,7 +361,7 @@ public final class DataGrid {
         selectedRows = selectedRows.compactMap(moved)
         pins = pins.compactMap { pin in
             guard case .row(let row) = pin.rows else { return pin }
-            return moved(row).map { DisplayOrder.Pin(.row($0), at: pin.edge, recomputing: pin.recomputing) }
+            return moved(row).map { DisplayOrder.Pin(.row($0), at: pin.edge, recomputing: pin.recomputing, precision: pin.precision) }
         }
         refreshQuietly()
     }

@@ -26,14 +26,18 @@ public struct DisplayOrder: Sendable {
         public var rows: RowPin
         /// The edge they stay at.
         public var edge: PinEdge
-        /// When set, the pinned rows are the user's own summary rows: their cells in number
-        /// columns show this function of the body.
+        /// When set, the pinned rows are the user's own summary rows: their cells that hold
+        /// numbers, in number columns, show this function of the body.
         public var recomputing: SummaryFunction?
+        /// The decimals recomputed cells are written with; `nil`: as many as the row's own cell
+        /// has, and at least as many as the column's numbers have.
+        public var precision: Int?
 
-        public init(_ rows: RowPin, at edge: PinEdge, recomputing: SummaryFunction? = nil) {
+        public init(_ rows: RowPin, at edge: PinEdge, recomputing: SummaryFunction? = nil, precision: Int? = nil) {
             self.rows = rows
             self.edge = edge
             self.recomputing = recomputing
+            self.precision = precision
         }
     }
 
@@ -110,7 +114,7 @@ public struct DisplayOrder: Sendable {
         var top: [Int] = [], bottom: [Int] = []
         /// Per source row, whether a pin took it; empty when there are no pins.
         var isPinned: [Bool]
-        var recomputed: [Int: SummaryFunction] = [:]
+        var recomputed: [Int: (function: SummaryFunction, precision: Int?)] = [:]
         var unmatched: [RowPin] = []
         /// Rows pinned by their label (`组号 == 平均`), checked against the summary they name.
         var labelled: [(row: Int, label: String)] = []
@@ -123,7 +127,7 @@ public struct DisplayOrder: Sendable {
                 for row in rows where !isPinned[row] {
                     isPinned[row] = true
                     if pin.edge == .top { top.append(row) } else { bottom.append(row) }
-                    if let function = pin.recomputing { recomputed[row] = function }
+                    if let function = pin.recomputing { recomputed[row] = (function, pin.precision) }
                     else if case .matching(_, let value) = pin.rows { labelled.append((row, value)) }
                 }
             }
@@ -173,8 +177,8 @@ public struct DisplayOrder: Sendable {
         var arithmetic = SummaryArithmetic(source: source, body: body, bodyIsEveryRow: everyRowInBody)
         summaryCells = summaries.map { arithmetic.cells(of: $0, columns: columns) }
         recomputedCells = [:]
-        for (row, function) in partition.recomputed {
-            recomputedCells[row] = arithmetic.recomputedCells(function, columns: columns)
+        for (row, recompute) in partition.recomputed {
+            recomputedCells[row] = arithmetic.recomputedCells(recompute.function, row: row, precision: recompute.precision, columns: columns)
         }
         summaryDisagreements = partition.labelled.sorted { $0.row < $1.row }.flatMap {
             arithmetic.disagreements(row: $0.row, label: $0.label, columns: columns)

@@ -60,11 +60,19 @@ struct SummaryArithmetic {
         return cells
     }
 
-    /// A recomputed pinned row's cells: `function` of the body in every number column.
-    mutating func recomputedCells(_ function: SummaryFunction, columns: [Column]) -> [Int: SummaryCell] {
+    /// A recomputed pinned row's cells: `function` of the body in each number column where the
+    /// row itself holds a number — a blank, a label or a note stays as it was — written with
+    /// `precision` decimals, or as many as the row's own cell has and at least the column's.
+    mutating func recomputedCells(_ function: SummaryFunction, row: Int, precision: Int?, columns: [Column]) -> [Int: SummaryCell] {
         var cells: [Int: SummaryCell] = [:]
-        for (c, column) in columns.enumerated() where column.type.isNumeric {
-            cells[c] = summarize(function, column: c, decimals: decimals(c))
+        for (c, column) in columns.enumerated() where column.type.isNumeric && source.value(row: row, column: c).number != nil {
+            let decimals = precision ?? max(DecimalFormat.fractionDigits(source.text(row: row, column: c)), decimals(c))
+            var cell = summarize(function, column: c, decimals: decimals)
+            // An integer result written with the decimals the row asks for (85 → 85.00).
+            if case .integer(let i) = cell.value, decimals > 0, !function.counts {
+                cell = SummaryCell(value: cell.value, text: DecimalFormat.format(Double(i), decimals: decimals))
+            }
+            cells[c] = cell
         }
         return cells
     }

@@ -29,6 +29,12 @@ public enum SummaryFunction: Sendable, CustomStringConvertible {
         }
     }
 
+    /// Whether the function counts cells (its result is a number of cells, never written with decimals).
+    var counts: Bool {
+        if case .count = self { return true }
+        return false
+    }
+
     /// The function a summary row's label names, as spreadsheets label them: 平均 / average /
     /// mean, 合计 / 总计 / sum / total, 最大 / max, 最小 / min, 计数 / count; `nil` for any other label.
     public init?(label: String) {

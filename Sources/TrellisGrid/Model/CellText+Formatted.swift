@@ -149,6 +149,7 @@ extension CellText {
 
     /// The length of a currency sign at `b[i]`: `$`, `¥`, `￥`, `€`, `£`.
     static func currencyPrefix(_ b: UnsafeBufferPointer<UInt8>, _ i: Int, _ e: Int) -> Int? {
+        guard i < e else { return nil }
         if b[i] == UInt8(ascii: "$") { return 1 }
         if e - i >= 2, b[i] == 0xC2, b[i + 1] == 0xA5 || b[i + 1] == 0xA3 { return 2 }                     // ¥ £
         if e - i >= 3, b[i] == 0xEF, b[i + 1] == 0xBF, b[i + 2] == 0xA5 { return 3 }                         // ￥
