@@ -544,6 +544,11 @@ public enum CSV {
             if column < builderRefs.count {
                 let cell = CellText.classify(field, readAs[column])
                 let builder = builderRefs[column]
+                // Text that starts with a digit may be a day-first date (25/12/2023), which the
+                // column's reading looks at once the file is read.
+                if cell.kind == .text, let first = field.first, (first &- 48) < 10 {
+                    builder._withUnsafeGuaranteedRef { $0.sawTextStartingWithDigit = true }
+                }
                 if let offset = reader.fieldOffset {
                     builder._withUnsafeGuaranteedRef { $0.append(start: offset, length: field.count, cell) }
                 } else {
@@ -607,7 +612,7 @@ public enum CSV {
             // whose dates can only be day first (25/12/2023) and never only month first is read so.
             var dateNotes: [DateOrderNote] = []
             for c in stores.indices where readAs[c].dateOrder == nil && (readAs[c].type == nil || readAs[c].type == .date)
-                && stores[c].census.dates + stores[c].census.texts > 0 {
+                && (stores[c].census.dates > 0 || builders[c].sawTextStartingWithDigit) {
                 let evidence = stores[c].yearLastDates()
                 if evidence.dayFirst > 0 && evidence.monthFirst == 0 {
                     var reading = readAs[c]

@@ -358,6 +358,8 @@ final class ColumnBuilder {
     /// Made only when a cell has a payload other than zero (a text column has none).
     private(set) var payloads: UnsafeMutablePointer<UInt64>?
     private(set) var widestFraction: UInt8 = 0
+    /// Whether a cell read as text starts with a digit (it may be a date of another order).
+    var sawTextStartingWithDigit = false
 
     init(capacity: Int) {
         self.capacity = max(16, capacity)
@@ -408,6 +410,7 @@ final class ColumnBuilder {
 
     /// Appends `other`'s cells; texts at or past `threshold` (in the side buffer) move by `shift`.
     func append(contentsOf other: ColumnBuilder, shiftingFrom threshold: Int, by shift: Int) {
+        sawTextStartingWithDigit = sawTextStartingWithDigit || other.sawTextStartingWithDigit
         while capacity < count + other.count { grow() }
         (kinds + count).update(from: other.kinds, count: other.count)
         if let theirs = other.payloads {
