@@ -120,6 +120,10 @@ public final class PostgreSQLResult {
         }
     }
 
+    /// The text types (`text`, `varchar`, `char`, a query's untyped literals): their cells are read
+    /// on their own, as a CSV file's are.
+    static let textTypes: Set<UInt32> = [25, 1043, 1042, 705]
+
     /// The grid type of a PostgreSQL type.
     static func columnType(_ oid: UInt32) -> ColumnType {
         switch oid {
@@ -140,6 +144,8 @@ public final class PostgreSQLTableSource: ObservableDataSource, PrefetchingDataS
     public let table: String
     public let columns: [Column]
     private var columnOIDs: [UInt32] = []
+    /// Per column, whether it is of a text type, whose cells are read on their own.
+    private var readsText: [Bool] = []
     /// Each row's key (primary key or ctid) as text, in order.
     public private(set) var keys: [String] = []
     private let keyExpression: String
@@ -173,6 +179,14 @@ public final class PostgreSQLTableSource: ObservableDataSource, PrefetchingDataS
     private var rows: [Int: Row] = [:]
     static let blockSize = 256
     static let rowsKept = 32_768
+    /// How many rows a text column's type is judged from.
+    static let typeSample = 10_000
+
+    /// A cell as the grid reads it: a text column's cell read on its own, as a CSV file's.
+    func read(_ cell: CellValue, column: Int) -> CellValue {
+        guard readsText[column], case .text(let text) = cell else { return cell }
+        return CellValue.parse(text, inColumnOf: columns[column].type)
+    }
 
     public init(connection: PostgreSQLConnection, table: String) throws(PostgreSQLError) {
         self.connection = connection
@@ -199,9 +213,21 @@ public final class PostgreSQLTableSource: ObservableDataSource, PrefetchingDataS
         }
         let shape = try connection.query("SELECT * FROM \(quotedTable) LIMIT 0")
         var columns: [Column] = []
+        var readsText: [Bool] = []
         for c in 0..<shape.columnCount {
             columns.append(Column(shape.columnName(c), type: PostgreSQLResult.columnType(shape.type(c))))
             columnOIDs.append(shape.type(c))
+            readsText.append(PostgreSQLResult.textTypes.contains(shape.type(c)))
+        }
+        self.readsText = readsText
+        // A text column's type: what most of its first rows hold, read as a CSV file's cells.
+        let inferred = readsText.indices.filter { readsText[$0] }
+        if !inferred.isEmpty {
+            let list = inferred.map { PostgreSQLConnection.quote(columns[$0].identifier) }.joined(separator: ", ")
+            let sample = try connection.query("SELECT \(list) FROM \(quotedTable) ORDER BY \(keyExpression) LIMIT \(Self.typeSample)")
+            for (k, c) in inferred.enumerated() {
+                columns[c].type = ColumnType.infer((0..<sample.rowCount).map { sample.isNull($0, k) ? "" : sample.text($0, k) })
+            }
         }
         self.columns = columns
         selectList = columns.map { PostgreSQLConnection.quote($0.identifier) }.joined(separator: ", ")
@@ -246,7 +272,7 @@ public final class PostgreSQLTableSource: ObservableDataSource, PrefetchingDataS
                     [Self.arrayLiteral(part)])
                 for r in 0..<result.rowCount {
                     guard let at = position[result.text(r, 0)] else { continue }
-                    rows[at] = Row(values: (0..<columns.count).map { result.cell(r, $0 + 1) },
+                    rows[at] = Row(values: (0..<columns.count).map { read(result.cell(r, $0 + 1), column: $0) },
                                    texts: (0..<columns.count).map { result.isNull(r, $0 + 1) ? "" : result.text(r, $0 + 1) })
                 }
                 lastError = nil
@@ -314,8 +340,9 @@ public final class PostgreSQLTableSource: ObservableDataSource, PrefetchingDataS
             let result = try connection.query("SELECT \(PostgreSQLConnection.quote(columns[column].identifier)) FROM \(quotedTable) "
                                               + "ORDER BY \(keyExpression)")
             guard result.rowCount == keys.count else { return nil }
-            let values = (0..<result.rowCount).map { result.cell($0, 0) }
-            let texts = columnOIDs[column] == 1700 ? (0..<result.rowCount).map { result.isNull($0, 0) ? "" : result.text($0, 0) } : []
+            let values = (0..<result.rowCount).map { read(result.cell($0, 0), column: column) }
+            let texts = columnOIDs[column] == 1700 || readsText[column]
+                ? (0..<result.rowCount).map { result.isNull($0, 0) ? "" : result.text($0, 0) } : []
             lastScan = (column, values, texts)
             lastError = nil
             return (values, texts)
@@ -333,9 +360,11 @@ public final class PostgreSQLTableSource: ObservableDataSource, PrefetchingDataS
         return positions.map { $0 >= 0 && $0 < all.count ? all[$0] : .missing }
     }
 
-    /// A `numeric` column's digits, as the server writes them, so that wide numerics sort exactly.
+    /// A `numeric` column's digits, as the server writes them, so that wide numerics sort exactly
+    /// (and a text column's that holds numbers: 20-digit IDs kept as text).
     public func numberTexts(ofColumn column: Int, rows positions: [Int]) -> [String]? {
-        guard columns.indices.contains(column), columnOIDs[column] == 1700 else { return nil }
+        guard columns.indices.contains(column),
+              columnOIDs[column] == 1700 || (readsText[column] && columns[column].type.isNumeric) else { return nil }
         if positions.count > Self.blockSize * 4, let texts = scan(column)?.texts {
             return positions.map { $0 >= 0 && $0 < texts.count ? texts[$0] : "" }
         }
@@ -350,11 +379,17 @@ public enum PostgreSQLQuerySource {
         let table = Table(columns: (0..<result.columnCount).map {
             Column(result.columnName($0), type: PostgreSQLResult.columnType(result.type($0)))
         })
+        // Text columns are read as a CSV file's columns: each cell on its own, the text kept.
+        let readsText = (0..<result.columnCount).map { PostgreSQLResult.textTypes.contains(result.type($0)) }
         for r in 0..<result.rowCount {
-            do { try table.appendRow(values: (0..<result.columnCount).map { result.cell(r, $0) }) } catch {
+            let cells = (0..<result.columnCount).map { c -> TableCell in
+                readsText[c] && !result.isNull(r, c) ? .text(result.text(r, c)) : .value(result.cell(r, c))
+            }
+            do { try table.appendRow(cells: cells) } catch {
                 throw PostgreSQLError(message: "cannot hold the query's row: \(error)")
             }
         }
+        table.inferTypes(ofColumns: readsText.indices.filter { readsText[$0] })
         return table
     }
 }

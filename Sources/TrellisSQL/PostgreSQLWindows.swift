@@ -72,7 +72,7 @@ public final class PostgreSQLSortedWindows {
     private func rows(_ result: PostgreSQLResult, offset: Int) -> [Row] {
         let width = source.columns.count
         return (0..<result.rowCount).map { r in
-            Row(values: (0..<width).map { result.cell(r, $0 + offset) },
+            Row(values: (0..<width).map { source.read(result.cell(r, $0 + offset), column: $0) },
                 texts: (0..<width).map { result.isNull(r, $0 + offset) ? "" : result.text(r, $0 + offset) },
                 cursor: (0..<expressions.count).map { result.isNull(r, width + offset + $0) ? nil : result.text(r, width + offset + $0) })
         }

@@ -2,8 +2,12 @@ import Foundation
 import TrellisGrid
 
 /// An SQLite table as a grid's data source: rows in `rowid` order, read on demand in blocks, with
-/// their exact types (64-bit integers, reals, text as stored). The grid sorts it without
-/// reordering it, as it sorts any source; a sort reads only its key columns.
+/// their exact types (64-bit integers, reals, text as stored). A column declared as text (or
+/// with no type) is read as a CSV file's column is: each text cell on its own (`88.5` a number,
+/// `2024-03-01` a date, its text kept), the column's type being what most of its first 10,000
+/// rows hold — so a table the sqlite3 shell's `.import --csv` made sorts as the file does. A
+/// declared number type wins. The grid sorts it without reordering it, as it sorts any source; a
+/// sort reads only its key columns.
 ///
 /// ```swift
 /// let db = try SQLiteConnection(path: "scores.sqlite")
@@ -14,11 +18,13 @@ import TrellisGrid
 /// Nothing is written: a read-only connection is enough. After the table changes outside the
 /// grid, ``refresh()`` reads its rows again and the grid re-sorts.
 public final class SQLiteTableSource: ObservableDataSource, PrefetchingDataSource, SearchableDataSource,
-    FallibleDataSource {
+    FallibleDataSource, ExactNumberDataSource {
     public let connection: SQLiteConnection
     /// The table's name, as given.
     public let table: String
     public let columns: [Column]
+    /// Per column, whether its text cells are read on their own (declared as text, or untyped).
+    let readsText: [Bool]
     /// Each row's `rowid`, in order: what a position means.
     public private(set) var keys: [Int64] = []
     private let notifier = GridChangeNotifier()
@@ -65,12 +71,42 @@ public final class SQLiteTableSource: ObservableDataSource, PrefetchingDataSourc
         }
         quotedTable = SQLiteConnection.quote(table)
         var columns: [Column] = []
+        var readsText: [Bool] = []
         try connection.rows("SELECT name, type FROM pragma_table_info(?) ORDER BY cid", [.text(table)]) { row in
             columns.append(Column(row.text(0), type: Self.type(declared: row.text(1))))
+            readsText.append(Self.readsText(declared: row.text(1)))
+        }
+        selectList = columns.map { SQLiteConnection.quote($0.identifier) }.joined(separator: ", ")
+        // The type of a text column: what most of its first rows hold, read as a CSV file's cells.
+        let inferred = readsText.indices.filter { readsText[$0] }
+        if !inferred.isEmpty {
+            var samples = [[String]](repeating: [], count: columns.count)
+            let list = inferred.map { SQLiteConnection.quote(columns[$0].identifier) }.joined(separator: ", ")
+            try connection.rows("SELECT \(list) FROM \(quotedTable) ORDER BY rowid LIMIT \(Self.typeSample)") { row in
+                for (k, c) in inferred.enumerated() { samples[c].append(row.text(k)) }
+            }
+            for c in inferred { columns[c].type = ColumnType.infer(samples[c]) }
         }
         self.columns = columns
-        selectList = columns.map { SQLiteConnection.quote($0.identifier) }.joined(separator: ", ")
+        self.readsText = readsText
         try readKeys()
+    }
+
+    /// How many rows a text column's type is judged from.
+    static let typeSample = 10_000
+
+    /// Whether a column declared so holds text to be read cell by cell: text affinity, or no
+    /// declared type (SQLite keeps what was given, the text of an imported file).
+    static func readsText(declared: String) -> Bool {
+        let t = declared.uppercased()
+        if t.contains("INT") { return false }
+        return t.contains("CHAR") || t.contains("CLOB") || t.contains("TEXT") || t.isEmpty
+    }
+
+    /// A stored cell as the grid reads it: a text cell of a text column read on its own.
+    func read(_ cell: CellValue, column: Int) -> CellValue {
+        guard readsText[column], case .text(let text) = cell else { return cell }
+        return CellValue.parse(text, inColumnOf: columns[column].type)
     }
 
     /// The grid type of a declared SQL type, by SQLite's affinity rules.
@@ -122,7 +158,7 @@ public final class SQLiteTableSource: ObservableDataSource, PrefetchingDataSourc
             try connection.rows("SELECT \(selectList) FROM \(quotedTable) WHERE rowid BETWEEN ? AND ? ORDER BY rowid",
                                 [.integer(keys[first]), .integer(keys[last])]) { row in
                 for c in 0..<width {
-                    values.append(row.cell(c))
+                    values.append(read(row.cell(c), column: c))
                     texts.append(row.text(c))
                 }
             }
@@ -201,7 +237,7 @@ public final class SQLiteTableSource: ObservableDataSource, PrefetchingDataSourc
                     values.reserveCapacity(width)
                     texts.reserveCapacity(width)
                     for c in 0..<width {
-                        values.append(row.cell(c + 1))
+                        values.append(read(row.cell(c + 1), column: c))
                         texts.append(row.text(c + 1))
                     }
                     window[at] = Block(values: values, texts: texts)
@@ -222,7 +258,7 @@ public final class SQLiteTableSource: ObservableDataSource, PrefetchingDataSourc
         all.reserveCapacity(keys.count)
         do {
             try connection.rows("SELECT \(SQLiteConnection.quote(columns[column].identifier)) FROM \(quotedTable) ORDER BY rowid") { row in
-                all.append(row.cell(0))
+                all.append(read(row.cell(0), column: column))
             }
         } catch {
             lastError = error
@@ -230,6 +266,25 @@ public final class SQLiteTableSource: ObservableDataSource, PrefetchingDataSourc
         }
         guard all.count == keys.count else { return rows.map { value(row: $0, column: column) } }
         return rows.map { $0 >= 0 && $0 < all.count ? all[$0] : .missing }
+    }
+
+    /// A text column's digits as stored, so that numbers wider than a double (20-digit IDs held
+    /// as text) sort exactly; `nil` for other columns, whose numbers are what SQLite holds.
+    public func numberTexts(ofColumn column: Int, rows: [Int]) -> [String]? {
+        guard columns.indices.contains(column), readsText[column], columns[column].type.isNumeric else { return nil }
+        guard rows.count > Self.blockSize * 4 else { return rows.map { text(row: $0, column: column) } }
+        var all: [String] = []
+        all.reserveCapacity(keys.count)
+        do {
+            try connection.rows("SELECT \(SQLiteConnection.quote(columns[column].identifier)) FROM \(quotedTable) ORDER BY rowid") { row in
+                all.append(row.text(0))
+            }
+        } catch {
+            lastError = error
+            return rows.map { text(row: $0, column: column) }
+        }
+        guard all.count == keys.count else { return rows.map { text(row: $0, column: column) } }
+        return rows.map { $0 >= 0 && $0 < all.count ? all[$0] : "" }
     }
 }
 
@@ -240,19 +295,29 @@ public enum SQLiteQuerySource {
         let statement = try connection.prepare(sql)
         var table: Table?
         var width = 0
+        var readsText: [Bool] = []
         while try statement.step() {
             if table == nil {
                 width = statement.columnCount
                 table = Table(columns: (0..<width).map {
                     Column(statement.columnName($0), type: statement.declaredType($0).map(SQLiteTableSource.type(declared:)) ?? .text)
                 })
+                // Text columns and expressions (no declared type) are read as a CSV file's columns.
+                readsText = (0..<width).map { statement.declaredType($0).map(SQLiteTableSource.readsText(declared:)) ?? true }
             }
-            let values = (0..<width).map { statement.cell($0) }
-            do { try table!.appendRow(values: values) } catch {
+            let cells = (0..<width).map { c -> TableCell in
+                let cell = statement.cell(c)
+                if readsText[c], case .text(let text) = cell { return .text(text) }
+                return .value(cell)
+            }
+            do { try table!.appendRow(cells: cells) } catch {
                 throw SQLiteError(code: 1, message: "cannot hold the query's row: \(error)")
             }
         }
-        if let table { return table }
+        if let table {
+            table.inferTypes(ofColumns: readsText.indices.filter { readsText[$0] })
+            return table
+        }
         return Table(columns: (0..<statement.columnCount).map { Column(statement.columnName($0)) })
     }
 }

@@ -141,10 +141,39 @@ struct SQLiteSourceTests {
         #expect(source.value(row: 1, column: 0) == .integer(9_223_372_036_854_775_806))
         #expect(source.value(row: 1, column: 1) == .text("缺考"))
         #expect(source.text(row: 0, column: 2) == "007")
-        #expect(source.columns.map(\.type) == [.integer, .decimal, .text])
+        #expect(source.value(row: 0, column: 2) == .integer(7), "a text column's cells are read as a CSV file's, their text kept")
+        #expect(source.columns.map(\.type) == [.integer, .decimal, .integer])
         let grid = DataGrid(bound: source)
         try grid.sort(by: [SortKey("id")])
         #expect(grid.displayedRows == [.source(1), .source(0)], "18-digit ids do not tie")
+    }
+
+    @Test("a table the sqlite3 shell imported (every column TEXT) sorts as the CSV file does, table and query alike")
+    func shellImport() throws {
+        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/sqlite3-import.sqlite")
+        let db = try SQLiteConnection(path: fixture.path)
+        let csv = try CSV.table(Data(contentsOf: fixture.deletingLastPathComponent().appendingPathComponent("../../../Examples/groups.csv")))
+        let keys = [SortKey("分数", .descending), SortKey("组号")]
+        func order(_ source: GridDataSource) throws -> [String] {
+            let grid = DataGrid(bound: source)
+            try grid.pin(.matching(column: "组号", value: "平均"), at: .bottom)
+            try grid.sort(by: keys)
+            return (0..<grid.displayedRowCount).map { grid.text(grid.displayedRow(at: $0)!, column: 0) + "=" + grid.text(grid.displayedRow(at: $0)!, column: 2) }
+        }
+        let table = try SQLiteTableSource(connection: db, table: "groups")
+        #expect(table.columns.map(\.type) == csv.columns.map(\.type))
+        let expected = try order(csv)
+        #expect(expected.first == "组7=99" && expected.last == "平均=81.375")
+        #expect(try order(table) == expected)
+        #expect(try order(try SQLiteQuerySource.table(connection: db, query: "SELECT * FROM groups")) == expected)
+        // Wide numbers held as text sort by their digits.
+        let scratch = ScratchDatabase()
+        let writer = try scratch.writer()
+        try writer.execute("CREATE TABLE ids (id TEXT)")
+        for id in ["12345678901234567891", "12345678901234567890", "9"] { try writer.run("INSERT INTO ids VALUES (?)", [.text(id)]) }
+        let ids = DataGrid(bound: try SQLiteTableSource(connection: try SQLiteConnection(path: scratch.path), table: "ids"))
+        try ids.sort(by: [SortKey("id", .descending)])
+        #expect(ids.displayedRows == [.source(0), .source(1), .source(2)])
     }
 
     @Test("a read-only connection is enough, and it writes nothing")

@@ -70,6 +70,13 @@ public enum CellValue: Hashable, Sendable, CustomStringConvertible {
         return CellValue(cell, text: text, numericColumn: type == nil || type == .integer || type == .decimal)
     }
 
+    /// Reads text on its own, as a CSV cell is read, in a column of `type`: a number, a date, a
+    /// truth value, an error literal, a blank or text — `NaN` being a missing number in a number
+    /// column and text elsewhere. What a database's text column holds is read so.
+    public static func parse(_ text: String, inColumnOf type: ColumnType) -> CellValue {
+        CellValue(CellText.classify(text), text: text, numericColumn: type.isNumeric)
+    }
+
     /// The value of a classified cell whose text is `text`.
     init(_ cell: ClassifiedCell, text: @autoclosure () -> String, numericColumn: Bool) {
         switch cell.kind {

@@ -95,6 +95,27 @@ public final class Table: ObservableDataSource, ColumnStorageSource {
         try insertRow(texts, at: rowCount)
     }
 
+    /// Appends a row of cells given as values or as texts read on their own (a database's text
+    /// cells, whose text is kept as it is); see ``inferTypes(ofColumns:)``.
+    package func appendRow(cells: [TableCell]) throws(TableError) {
+        guard cells.count == columns.count else { throw .wrongFieldCount(expected: columns.count, found: cells.count) }
+        try insert(cells.map { cell in
+            switch cell {
+            case .value(let value): return Self.cell(for: value)
+            case .text(let text): return (text, CellText.classify(text, CellReading()))
+            }
+        }, at: rowCount)
+    }
+
+    /// Gives each of `columns` the type most of its cells hold, as a CSV file's columns get
+    /// theirs, and reads later texts in them on their own.
+    package func inferTypes(ofColumns indices: [Int]) {
+        for c in indices where stores.indices.contains(c) {
+            stores[c].readAs = nil
+            columns[c].type = stores[c].inferredType
+        }
+    }
+
     /// Inserts a row of values at `row` (0 … ``rowCount``).
     public func insertRow(values: [CellValue], at row: Int) throws(TableError) {
         guard values.count == columns.count else { throw .wrongFieldCount(expected: columns.count, found: values.count) }
@@ -334,4 +355,10 @@ package struct RawRecords: Sendable {
         ends.append(UInt32(truncatingIfNeeded: range.upperBound))
         risky.append(isRisky)
     }
+}
+
+/// A cell handed to a table: a value, or a text read on its own and kept as it is.
+package enum TableCell {
+    case value(CellValue)
+    case text(String)
 }
