@@ -90,4 +90,21 @@ struct ShapeTests {
             try CSV.table(bytes: Array("sep=;\na;b\n1\n".utf8))
         }
     }
+
+    @Test("身份证号 ending in X sort among the others: digit strings of one length with a letter last are one run of text")
+    func identifiers() throws {
+        let ids = ["110105194912310021", "11010519491231002X", "110105194912310013", "440524188001010014", "", "11010519491231003x"]
+        let table = try CSV.table(bytes: Array(("id\n" + ids.joined(separator: "\n") + "\n").utf8))
+        #expect(table.columns[0].type == .text && table.columns[0].textComparator == .lexical)
+        #expect(table.value(row: 0, column: 0) == .text("110105194912310021"), "the text is the value: nothing rounds")
+        let grid = DataGrid(bound: table)
+        try grid.sort(by: [SortKey("id")])
+        #expect(grid.displayedRows == [.source(2), .source(0), .source(1), .source(5), .source(3), .source(4)])
+        #expect(table.typeWarnings(amongRows: { _ in true }).isEmpty)
+        // Not identifiers: lengths differ, a decimal, or mostly text.
+        for column in [["1234567", "123456X", "12345678"], ["123456", "12345X", "1.5"], ["123456", "12345X", "12345Y"]] {
+            let other = try CSV.table(bytes: Array(("id\n" + column.joined(separator: "\n") + "\n").utf8))
+            #expect(other.columns[0].textComparator == .natural, "\(column)")
+        }
+    }
 }

@@ -623,11 +623,22 @@ public enum CSV {
                     dateNotes.append(DateOrderNote(column: identifiers[c], example: example, mixed: evidence.dayFirst > 0))
                 }
             }
+            // Identifiers of one length, a few with a letter last (身份证号 ending in the check
+            // digit X): one run of text in byte order, not numbers with texts after them.
+            var identifierColumns = Set<Int>()
+            for c in stores.indices where readAs[c].type == nil && stores[c].isIdentifierColumn() {
+                var reading = readAs[c]
+                reading.type = .text
+                stores[c].reread(reading)
+                identifierColumns.insert(c)
+            }
             builderRefs = []
             builders = []
             records.bytes = shared
             let columns = header.indices.map { c in
-                Column(identifiers[c], title: header[c], type: types[identifiers[c]] ?? stores[c].inferredType)
+                identifierColumns.contains(c)
+                    ? Column(identifiers[c], title: header[c], type: .text, textComparator: .lexical)
+                    : Column(identifiers[c], title: header[c], type: types[identifiers[c]] ?? stores[c].inferredType)
             }
             let table = Table(columns: columns, stores: stores)
             table.dateNotes = dateNotes

@@ -89,6 +89,31 @@ package struct ColumnStore: Sendable {
         checkInvariants()
     }
 
+    /// Whether the column holds identifiers written as digit strings of one length (at least 6),
+    /// some of them with an ASCII letter in place of the last digit — 18-character 身份证号 whose
+    /// check digit is X, about one in eleven — and nothing else but blanks: such a column is one
+    /// kind of value, ordered by its text, not numbers with a few texts after them.
+    func isIdentifierColumn() -> Bool {
+        guard census.integers > 0, census.texts > 0, census.texts <= census.integers, census.decimals == 0, census.dates == 0,
+              census.booleans == 0 else { return false }
+        var length = -1
+        for i in 0..<count {
+            let kind = kinds[i]
+            if kind == .missing { continue }
+            guard kind == .integer || kind == .text else { return false }
+            let fits: Bool = withText(at: i) { text in
+                let n = text.count
+                guard n >= 6, length == -1 || n == length else { return false }
+                for k in 0..<(n - 1) where (text[k] &- 48) >= 10 { return false }
+                let last = text[n - 1]
+                return kind == .integer ? (last &- 48) < 10 : ((last | 0x20) &- 0x61) < 26
+            }
+            guard fits else { return false }
+            if length == -1 { length = Int(lengths[i]) }
+        }
+        return true
+    }
+
     /// How the column's dates whose year comes last (`3/1/2024`) are ordered, by what they show:
     /// how many can only be day first, only month first, or either — and one of the last.
     func yearLastDates() -> (dayFirst: Int, monthFirst: Int, either: Int, example: String?) {
