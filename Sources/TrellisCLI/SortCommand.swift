@@ -15,7 +15,7 @@ enum SortCommand {
         options: [
             OptionDefinition(names: ["--by"], valueName: "key",
                              help: "Sort key COLUMN[:asc|:desc][:natural|:natural-decimal|:lexical|:nocase|:locale];\n"
-                                 + "repeat for secondary keys.",
+                                 + "a comparator named compares every cell as text. Repeat for\nsecondary keys.",
                              repeatable: true),
             OptionDefinition(names: ["--pin-top"], valueName: "column=value",
                              help: "Pin the rows whose COLUMN reads VALUE to the top.", repeatable: true),
@@ -345,11 +345,12 @@ enum SortCommand {
             switch suffix {
             case "asc": direction = .ascending
             case "desc": direction = .descending
-            case "natural": comparator = .text(.natural)
-            case "natural-decimal": comparator = .text(.naturalDecimal)
-            case "lexical": comparator = .text(.lexical)
-            case "nocase": comparator = .text(.caseInsensitive)
-            default: comparator = .text(.localized(locale ?? "root"))
+            // A comparator named on the key compares every cell as text (1.11 among versions).
+            case "natural": comparator = .asText(.natural)
+            case "natural-decimal": comparator = .asText(.naturalDecimal)
+            case "lexical": comparator = .asText(.lexical)
+            case "nocase": comparator = .asText(.caseInsensitive)
+            default: comparator = .asText(.localized(locale ?? "root"))
             }
         }
         return SortKey(column, direction, comparator: comparator, nulls: nulls)

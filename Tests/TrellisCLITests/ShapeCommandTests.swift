@@ -244,4 +244,20 @@ struct ShapeCommandTests {
         let bad = run(["sort", "in.csv", "--recompute", "平均=median"] + pins, in: folder)
         #expect(bad.status == 64 && bad.stderr.contains("Invalid function 'median'"))
     }
+
+    @Test("a comparator named on the key compares every cell as text; --locale zh keeps numerals by value on every key")
+    func textComparators() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trellis-shapes-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("v\n1.9.9a\n1.11\n1.10.1\n1.9.9b\n".utf8).write(to: folder.appendingPathComponent("v.csv"))
+        #expect(run(["sort", "v.csv", "--by", "v:natural", "--format", "csv"], in: folder).stdout == "v\n1.9.9a\n1.9.9b\n1.10.1\n1.11\n")
+        try Data("小组,姓名,分数\n第十组,王一博,9\n第二组,张三,88.5\n第一组,李雷,-3\n第二组,阿明,88.25\n".utf8)
+            .write(to: folder.appendingPathComponent("g.csv"))
+        let both = run(["sort", "g.csv", "--by", "小组", "--by", "姓名", "--locale", "zh", "--format", "csv"], in: folder)
+        #expect(both.stdout == "小组,姓名,分数\n第一组,李雷,-3\n第二组,阿明,88.25\n第二组,张三,88.5\n第十组,王一博,9\n", "\(both.stdout)")
+        let scores = run(["sort", "g.csv", "--by", "分数", "--locale", "zh", "--format", "csv"], in: folder)
+        #expect(scores.stdout.split(separator: "\n").dropFirst().map { $0.split(separator: ",")[2] } == ["-3", "9", "88.25", "88.5"],
+                "--locale leaves numbers sorting by value")
+    }
 }

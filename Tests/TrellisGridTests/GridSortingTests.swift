@@ -71,6 +71,38 @@ struct GridSortingTests {
                 "Item2 and item2 are equivalent and keep source order")
     }
 
+    @Test("numbers in text keep their value order under a locale: Chinese numerals, full-width digits; names keep their reading",
+          arguments: GridFixture.modes)
+    func localizedNumbers(mode: DataGrid.Mode) throws {
+        let groups = ["第十组", "第二组", "第一组", "第十一组", "组１０", "组２", "二〇二六年", "二〇二四年", "初三", "初一", "十二", "九"]
+        let grid = GridFixture.grid(mode, columns: [Column("g")], rows: groups.map { [.text($0)] })
+        try grid.sort(by: [SortKey("g", comparator: .text(.localized("zh")))])
+        let sorted = GridFixture.column(grid, 0)
+        func before(_ a: String, _ b: String) -> Bool { sorted.firstIndex(of: a)! < sorted.firstIndex(of: b)! }
+        #expect(before("第一组", "第二组") && before("第二组", "第十组") && before("第十组", "第十一组"), "\(sorted)")
+        #expect(before("组２", "组１０") && before("二〇二四年", "二〇二六年") && before("初一", "初三") && before("九", "十二"), "\(sorted)")
+        let names = ["王一博", "王安", "张三", "张伟", "阿明"]
+        let people = GridFixture.grid(mode, columns: [Column("n")], rows: names.map { [.text($0)] })
+        try people.sort(by: [SortKey("n", comparator: .text(.localized("zh")))])
+        #expect(GridFixture.column(people, 0) == ["阿明", "王安", "王一博", "张三", "张伟"], "a lone numeral in a name is read as it is said")
+        // With numeric collation turned off in the locale id, numerals are characters again.
+        try grid.sort(by: [SortKey("g", comparator: .text(.localized("zh-u-kn-false")))])
+        let plain = GridFixture.column(grid, 0)
+        #expect(plain.firstIndex(of: "组１０")! < plain.firstIndex(of: "组２")!, "\(plain)")
+    }
+
+    @Test("a comparator that compares every cell as text orders a number among texts as text", arguments: GridFixture.modes)
+    func everyCellAsText(mode: DataGrid.Mode) throws {
+        let rows: [[CellValue]] = [[.text("1.9.9a")], [.decimal(1.11)], [.text("1.10.1")], [.text("1.9.9b")], [.missing]]
+        let grid = GridFixture.grid(mode, columns: [Column("v")], rows: rows)
+        try grid.sort(by: [SortKey("v", comparator: .asText(.natural))])
+        #expect(GridFixture.column(grid, 0) == ["1.9.9a", "1.9.9b", "1.10.1", "1.11", ""])
+        try grid.sort(by: [SortKey("v", .descending, comparator: .asText(.natural))])
+        #expect(GridFixture.column(grid, 0) == ["1.11", "1.10.1", "1.9.9b", "1.9.9a", ""])
+        try grid.sort(by: [SortKey("v", comparator: .text(.natural))])
+        #expect(GridFixture.column(grid, 0).first == "1.11", "with .text the number still sorts by value, before the texts")
+    }
+
     @Test("mixed types sort numbers < text < booleans < errors", arguments: GridFixture.modes)
     func mixedTypes(mode: DataGrid.Mode) throws {
         let values: [CellValue] = [.text("b"), .error("#N/A"), .boolean(true), .integer(5), .missing, .decimal(1.5),

@@ -97,6 +97,11 @@ final class Collation: @unchecked Sendable {
 
     #if canImport(_FoundationICU)
     private static func sortKey(_ s: String, _ collator: OpaquePointer) -> [UInt8] {
+        // Chinese numbers keep their value order under every locale (第二组 before 第十组), as
+        // digits do under numeric collation, when numeric collation is on.
+        var status = U_ZERO_ERROR
+        let numeric = swift_ucol_getAttribute(collator, UCOL_NUMERIC_COLLATION, &status) == UCOL_ON
+        let s = numeric ? ChineseNumeral.arabic(in: s) ?? s : s
         let units = Array(s.utf16)
         var key = [UInt8](repeating: 0, count: max(32, units.count * 4 + 16))
         var length = units.withUnsafeBufferPointer {

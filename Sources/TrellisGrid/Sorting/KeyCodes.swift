@@ -17,6 +17,24 @@ struct KeyInput {
     /// The most digits any number of the column has after its point, when known (a table knows).
     var decimals: Int?
 
+    /// The same cells with every present one (number, date, truth value) read as its text;
+    /// blanks and error literals stay what they are.
+    func everyCellAsText() -> KeyInput {
+        var copy = self
+        var kinds = PodArray<CellKind>()
+        kinds.reserveCapacity(self.kinds.count)
+        for kind in self.kinds {
+            switch kind {
+            case .missing, .error, .text: kinds.append(kind)
+            case .notANumber: kinds.append(numericColumn ? .notANumber : .text)
+            case .integer, .decimal, .approximate, .date, .boolean: kinds.append(.text)
+            }
+        }
+        copy.kinds = kinds
+        copy.payloads = PodArray()
+        return copy
+    }
+
     /// The cells of `column` at `rows` of a table.
     init(storage: ColumnStorageSource, column: Int, rows: [Int]) {
         var store = storage.stores[column]
@@ -74,7 +92,8 @@ struct KeyInput {
                 let text: String
                 switch values[position] {
                 case .text(let s), .error(let s): text = s
-                default: text = values[position].description
+                // A number read as text (a key that compares every cell so) is the source's own text.
+                default: text = source.text(row: rows[position], column: column)
                 }
                 if let id = index[text] { return id }
                 let id = Int32(texts.count)

@@ -205,6 +205,45 @@ enum NaturalKey {
 /// Chinese numerals in text: 一 … 九, 〇 and 零, 两, and the units 十, 百, 千, 万, 亿, read as the
 /// number they write (`十一` = 11, `一百零五` = 105, `二〇二六` = 2026, `三万五千` = 35000).
 enum ChineseNumeral {
+    /// Characters that count what a numeral before them numbers: 第三组, 一班, 十二号楼, 二〇二四年.
+    static let counters: Set<Unicode.Scalar> = Set("组班年级号楼层章节课期届次队排名位季月日周岁元个栋区院系部科室车间团连营".unicodeScalars)
+    /// Characters after which a numeral is an ordinal: 第三, 初二, 高一, 周五.
+    static let ordinalMarks: Set<Unicode.Scalar> = Set("第初高周".unicodeScalars)
+
+    /// `text` with its Chinese numbers written in ASCII digits (`第十一组` → `第11组`), for a
+    /// collation that orders digits by value; `nil` when there are none. A run of numerals is a
+    /// number when it is the whole text, follows 第 初 高 周, precedes a counter (组 班 年 号 …),
+    /// or is written with a unit or a zero (`十一`, `二十`, `二〇二六`): a lone 一 or 三 in a name
+    /// (王一博, 张三) stays a character, collated by its reading.
+    static func arabic(in text: String) -> String? {
+        guard text.unicodeScalars.contains(where: isNumeral) else { return nil }
+        let s = Array(text.unicodeScalars)
+        var out = String.UnicodeScalarView()
+        var changed = false
+        var i = 0
+        while i < s.count {
+            guard isNumeral(s[i]), let (value, end) = read(s, i) else {
+                out.append(s[i])
+                i += 1
+                continue
+            }
+            let run = s[i..<end]
+            let whole = i == 0 && end == s.count
+            let ordinal = i > 0 && ordinalMarks.contains(s[i - 1])
+            let counted = end < s.count && counters.contains(s[end])
+            let written = (run.count >= 2 && run.contains { unit($0) != nil }) || run.contains { $0 == "〇" || $0 == "零" }
+                || (run.count >= 2 && run.allSatisfy { digit($0) != nil } && whole)
+            if whole || ordinal || counted || written {
+                out.append(contentsOf: value.map { Unicode.Scalar(UInt8(48) + $0) })
+                changed = true
+            } else {
+                out.append(contentsOf: run)
+            }
+            i = end
+        }
+        return changed ? String(out) : nil
+    }
+
     static func digit(_ scalar: Unicode.Scalar) -> UInt64? {
         switch scalar {
         case "〇", "零": return 0

@@ -37,7 +37,12 @@ public enum SortEngine {
         let needsComparisons = hook != nil || resolved.contains {
             if case .custom = $0.key.comparator { true } else { false }
         }
-        let input = { (column: Int) in KeyInput(source, column: column, rows: rows) }
+        // A key that compares every cell as text sees every present cell as text.
+        let asText = Set(resolved.compactMap { if case .asText = $0.key.comparator { $0.column } else { nil } })
+        let input = { (column: Int) -> KeyInput in
+            let cells = KeyInput(source, column: column, rows: rows)
+            return asText.contains(column) ? cells.everyCellAsText() : cells
+        }
         if needsComparisons {
             return comparisonSort(rows, source: source, keys: resolved, hook: hook, input: input)
         }
@@ -73,8 +78,10 @@ public enum SortEngine {
 
     /// The text comparator of a key: its own, or its column's.
     static func comparator(for key: SortKey, column: Column) -> TextComparator {
-        if case .text(let text) = key.comparator { return text }
-        return column.textComparator
+        switch key.comparator {
+        case .text(let text), .asText(let text): return text
+        default: return column.textComparator
+        }
     }
 
     /// `rows` sorted by `compare` of positions; ties keep their order.

@@ -42,8 +42,12 @@ public enum KeyComparator: Sendable {
     /// Numbers by value, text by the column's text comparator, booleans false < true, errors by
     /// their text; mixed types by kind: numbers < text < booleans < errors.
     case standard
-    /// As `standard`, with text compared by this comparator.
+    /// As `standard`, with text compared by this comparator: numbers still by value, before text.
     case text(TextComparator)
+    /// Every cell compared as its text by this comparator — numbers, dates and truth values
+    /// too — so that `1.11` among versions is a version (`1.9.9a < 1.10.1 < 1.11` naturally),
+    /// not a number before them. What an explicit `:natural` (or `:lexical`, …) asks for.
+    case asText(TextComparator)
     /// A comparator of two non-missing values, answering ascending order (a per-column comparator).
     case custom(@Sendable (CellValue, CellValue) -> ComparisonResult)
 }
