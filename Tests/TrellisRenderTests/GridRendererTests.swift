@@ -58,7 +58,7 @@ struct GridRendererTests {
         #expect(json.contains(#""region": "pinnedBottom", "cells": ["平均", 78, null]"#))
     }
 
-    @Test("every format writes each cell as it was read; JSON writes only true JSON numbers as numbers")
+    @Test("every format writes each cell as it was read; JSON writes one type per column and the texts its values do not spell")
     func textKeptInEveryFormat() throws {
         let csv = "k,v,flag\n0,007,FALSE\n1,1.50,true\n2,2.0,x\n3,1e3,y\n4,+5,z\n5,-0,w\n6,  12 ,v\n7,NaN,u\n"
         let grid = DataGrid(bound: try CSV.table(Data(csv.utf8)))
@@ -70,8 +70,14 @@ struct GridRendererTests {
         }
         #expect(out.contains("6,  12 ,v\n"), "surrounding spaces kept: the record is copied as the file has it")
         #expect(out.contains("4,+5,z\n") && out.contains("5,-0,w\n"), "a signed number is not a formula")
-        #expect(json.contains(#"[3, 1e3, "y"]"#) && json.contains(#"[0, "007", "FALSE"]"#) && json.contains(#"[4, "+5", "z"]"#))
-        #expect(json.contains(#"[1, 1.50, true]"#) && json.contains(#"[6, "  12 ", "v"]"#))
+        #expect(json.contains(#"[3, 1e3, "y"]"#) && json.contains(#"[0, 7, "FALSE"], "texts": {"v": "007"}"#), "\(json)")
+        #expect(json.contains(#"[4, 5, "z"], "texts": {"v": "+5"}"#))
+        #expect(json.contains(#"[1, 1.50, "true"]"#) && json.contains(#"[6, 12, "v"], "texts": {"v": "  12 "}"#),
+                "flag is a text column (mostly text): its truth values are strings")
+        #expect(json.contains(#"[7, null, "u"], "texts": {"v": "NaN"}"#))
+        let truths = GridRenderer.json(DataGrid(bound: try CSV.table(Data("b\ntrue\nFALSE\nx\nfalse\n".utf8))))
+        #expect(truths.contains(#""cells": [true]}"#) && truths.contains(#""cells": [false], "texts": {"b": "FALSE"}}"#)
+                && truths.contains(#""cells": [null], "texts": {"b": "x"}}"#), "one JSON type in a truth-value column")
         #expect(out.hasPrefix("k,v,flag\n"), "the file's own line breaks")
     }
 

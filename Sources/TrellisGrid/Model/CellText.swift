@@ -279,6 +279,13 @@ package enum CellText {
 
     // MARK: Truth values, errors, dates
 
+    /// The truth value a cell's text writes (`true`, `FALSE`, ` True `), or `nil`.
+    package static func truthValue(_ b: UnsafeBufferPointer<UInt8>) -> Bool? {
+        var start = 0, end = b.count
+        trim(b, &start, &end)
+        return parseBoolean(b, start, end)
+    }
+
     static func parseBoolean(_ b: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool? {
         func matches(_ word: StaticString) -> Bool {
             guard end - start == word.utf8CodeUnitCount else { return false }

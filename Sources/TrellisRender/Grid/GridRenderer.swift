@@ -284,11 +284,14 @@ public enum GridRenderer {
 
     // MARK: JSON
 
-    /// JSON: the columns (identifier, title where it differs, type and glyph), the sort keys, and each displayed row with its
-    /// source position (or summary label), its region and its cells. A cell is written without
-    /// changing a character of it: a number whose text is a JSON number (`12`, `1.50`, `-0`,
-    /// `1e3`) as that number, a truth value written `true` or `false` as that literal, a blank as
-    /// `null`, and every other cell (`007`, `+5`, `TRUE`, ` 12 `) as its text in a string.
+    /// JSON: the columns (identifier, title where it differs, type and glyph), the sort keys, and
+    /// each displayed row with its source position (or summary label), its region and its cells,
+    /// each column's cells of one JSON type: in a number column numbers — a text that is a JSON
+    /// number (`12`, `1.50`, `-0`, `1e3`) as it is, another number (`+5`, ` 12 `, `1,200`, `12%`)
+    /// as its value — in a truth-value column `true`/`false`, in a text or date column strings
+    /// (`007` stays `"007"`); blanks and cells not of the column's type (`缺考` among scores) are
+    /// `null`. Where a value does not spell its cell's text, the row's `texts` object gives the
+    /// text by column identifier, so nothing is lost.
     public static func json(_ grid: DataGrid) -> String { collect { writeJSON(grid, to: $0) } }
 
     /// Writes ``json(_:)`` to `out`.
@@ -336,21 +339,54 @@ public enum GridRenderer {
                 out.write(", \"region\": \"")
                 out.write(grid.region(of: row).rawValue)
                 out.write("\", \"cells\": [")
+                var texts: [(column: Int, text: String)] = []
                 cells.forEach(index) { c, bytes, _, number in
                     if c > 0 { out.write(", ") }
-                    writeJSONCell(bytes, number: number, out)
+                    if !writeJSONCell(bytes, number: number, type: columns[c].type, out) {
+                        texts.append((c, String(decoding: bytes, as: UTF8.self)))
+                    }
                 }
-                out.write("]}")
+                out.write("]")
+                // The texts the typed values above do not spell, so that nothing is lost.
+                if !texts.isEmpty {
+                    out.write(", \"texts\": {")
+                    for (k, entry) in texts.enumerated() {
+                        if k > 0 { out.write(", ") }
+                        JSONValue.writeQuoted(columns[entry.column].identifier, to: out)
+                        out.write(": ")
+                        JSONValue.writeQuoted(entry.text, to: out)
+                    }
+                    out.write("}")
+                }
+                out.write("}")
             }
         }
         out.write(count == 0 ? "]\n}\n" : "\n  ]\n}\n")
     }
 
-    private static func writeJSONCell(_ text: UnsafeBufferPointer<UInt8>, number: Bool, _ out: TextOutput) {
-        if text.isEmpty { out.write("null"); return }
-        if number, isJSONNumber(text) { out.write(bytes: text); return }
-        if text.elementsEqual("true".utf8) || text.elementsEqual("false".utf8) { out.write(bytes: text); return }
-        JSONValue.writeQuoted(String(decoding: text, as: UTF8.self), to: out)
+    /// Writes one cell as its column's JSON type — a number in a number column, `true`/`false`
+    /// in a truth-value column, a string in a text or date column — or `null`; returns whether
+    /// what was written spells the cell's text exactly (`false`: the row lists the text aside).
+    private static func writeJSONCell(_ text: UnsafeBufferPointer<UInt8>, number: Bool, type: ColumnType, _ out: TextOutput) -> Bool {
+        if text.isEmpty { out.write("null"); return true }
+        switch type {
+        case .integer, .decimal:
+            if number, isJSONNumber(text) { out.write(bytes: text); return true }
+            // A number written otherwise (+5, 1,200, 12%, 1.2万) as its value; anything else null.
+            switch CellValue.parse(String(decoding: text, as: UTF8.self), inColumnOf: type) {
+            case .integer(let i): out.writeInteger(Int64(i))
+            case .decimal(let d) where d.isFinite: out.write(CellValue.format(d))
+            default: out.write("null")
+            }
+            return false
+        case .boolean:
+            guard let truth = CellText.truthValue(text) else { out.write("null"); return false }
+            out.write(truth ? "true" : "false")
+            return text.elementsEqual((truth ? "true" : "false").utf8)
+        case .text, .date:
+            JSONValue.writeQuoted(String(decoding: text, as: UTF8.self), to: out)
+            return true
+        }
     }
 
     /// Whether bytes are a JSON number: `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`.
