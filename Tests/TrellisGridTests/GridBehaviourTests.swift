@@ -96,6 +96,44 @@ struct GridBehaviourTests {
         #expect(precise.text(precise.displayedRow(at: 4)!, column: 1) == "85.000", "合计 stays in the body, its blank score unread")
     }
 
+    @Test("a sort string as BindingSource.Sort takes it; sortedColumn and sortOrder as DataGridView names them")
+    func sortString() throws {
+        let grid = try Self.grid()
+        try grid.sort("分数 DESC, 组号 ASC")
+        #expect(grid.sortKeys.map { "\($0.column) \($0.direction)" } == ["分数 descending", "组号 ascending"])
+        #expect(grid.sortString == "分数 DESC, 组号 ASC" && grid.sortedColumn?.identifier == "分数" && grid.sortOrder == .descending)
+        try grid.sort("  组号 , [分数] desc ")
+        #expect(grid.sortString == "组号 ASC, 分数 DESC" && grid.sortOrder == .ascending)
+        let columns = ["Final score", "a]b", "x"]
+        #expect(try SortString.parse("[Final score] DESC, [a]]b], x", columns: columns).map(\.column) == columns)
+        #expect(SortString.write(try SortString.parse("[Final score] DESC, [a]]b], x", columns: columns))
+                == "[Final score] DESC, [a]]b] ASC, x ASC")
+        for (bad, message) in [("分数 DOWN", "'DOWN' is not a direction"), ("分数,", "a key without a column name"),
+                               ("[分数 DESC", "never closed"), ("分 DESC", "no column named '分'"), ("[分数] DESC 组号", "expected a comma")] {
+            #expect(throws: SortString.ParseError.self) { try grid.sort(bad) }
+            do { try grid.sort(bad) } catch { #expect(error.message.contains(message), "\(bad): \(error)") }
+            #expect(grid.sortString == "组号 ASC, 分数 DESC", "a string that cannot be read changes nothing")
+        }
+        try grid.sort("")
+        #expect(grid.sortKeys.isEmpty && grid.sortedColumn == nil && grid.sortOrder == .none)
+    }
+
+    @Test("random sort strings parse or fail with a position inside the text, never crash; written keys read back")
+    func sortStringFuzz() throws {
+        var rng = SeededRandom(seed: 19)
+        let pieces = ["分数", "组号", " ", ",", "[", "]", "]]", "ASC", "desc", "x", "\t", "[组号]", "DESC,"]
+        let columns = ["分数", "组号", "a b", "c]d"]
+        for _ in 0..<3000 {
+            let text = (0..<Int.random(in: 0...8, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined()
+            do {
+                let keys = try SortString.parse(text, columns: columns)
+                #expect(try SortString.parse(SortString.write(keys), columns: columns).map(\.column) == keys.map(\.column))
+            } catch {
+                #expect(error.position >= 1 && error.position <= text.unicodeScalars.count + 1, "\(text.debugDescription): \(error)")
+            }
+        }
+    }
+
     @Test("pins ignore surrounding spaces, match numbers by value, and report when they match nothing")
     func pinMatching() throws {
         let grid = try Self.grid(Self.groups.replacingOccurrences(of: "平均,", with: " 平均 ,"))
