@@ -134,6 +134,33 @@ struct GridBehaviourTests {
         }
     }
 
+    /// A source that announces nothing: a plain array an app changes behind the grid's back.
+    final class PlainArraySource: GridDataSource {
+        let columns = [Column("组号"), Column("分数", type: .decimal)]
+        var rows: [[CellValue]]
+        init(_ rows: [[CellValue]]) { self.rows = rows }
+        var rowCount: Int { rows.count }
+        func value(row: Int, column: Int) -> CellValue { rows.indices.contains(row) ? rows[row][column] : .missing }
+    }
+
+    @Test("a source without change notices that gains or loses rows is re-sorted at the next read; the 平均 slot holds 平均")
+    func silentRowCountChange() throws {
+        let source = PlainArraySource([[.text("组1"), .decimal(80)], [.text("组2"), .decimal(90)], [.text("平均"), .decimal(85)]])
+        let grid = DataGrid(bound: source)
+        try grid.pin(.matching(column: "组号", value: "平均"), at: .bottom)
+        try grid.sort(by: [SortKey("分数", .descending)])
+        func shown() -> [String] { (0..<grid.displayedRowCount).map { grid.text(grid.displayedRow(at: $0)!, column: 0) } }
+        #expect(shown() == ["组2", "组1", "平均"])
+        // A row inserted before 平均 (its position moves): the slot follows the row, not the position.
+        source.rows.insert([.text("组3"), .decimal(95)], at: 2)
+        #expect(shown() == ["组3", "组2", "组1", "平均"])
+        #expect(grid.region(of: grid.displayedRow(at: 3)!) == .pinnedBottom)
+        source.rows.remove(at: 0)
+        #expect(shown() == ["组3", "组2", "平均"] && grid.lastError == nil)
+        source.rows.removeAll()
+        #expect(grid.displayedRowCount == 0)
+    }
+
     @Test("pins ignore surrounding spaces, match numbers by value, and report when they match nothing")
     func pinMatching() throws {
         let grid = try Self.grid(Self.groups.replacingOccurrences(of: "平均,", with: " 平均 ,"))

@@ -37,8 +37,17 @@ public final class DataGrid {
     /// The columns of the source.
     public var columns: [Column] { source.columns }
 
-    /// Where every row is shown: the last order the grid could make.
-    public private(set) var order = DisplayOrder()
+    /// Where every row is shown: the last order the grid could make. A source that does not
+    /// announce its changes (a plain array behind a provider) and has gained or lost rows since
+    /// is noticed here, at the next read: the grid re-sorts before it answers, so that a pinned
+    /// 平均 slot never shows another row.
+    public var order: DisplayOrder {
+        if storedOrder.sourceRowCount != rowCount, !refreshing { sourceRowCountChanged() }
+        return storedOrder
+    }
+    private var storedOrder = DisplayOrder()
+    /// Set while a refresh reads the source, which must not start another.
+    private var refreshing = false
     /// Why the last refresh could not make a new order (a source whose columns changed under a
     /// sort key, …), or `nil` when it could. The grid then shows the last good order, or, when the
     /// source's rows or the pins and summaries changed since, the rows in source order with their
@@ -368,11 +377,19 @@ public final class DataGrid {
 
     // MARK: Refreshing
 
+    /// The source's row count is not the order's: rows came or went without a notice. Rows pinned
+    /// by position that are gone are let go, and the grid refreshes as after a reset.
+    private func sourceRowCountChanged() {
+        sourceChanged(.reset)
+    }
+
     /// Makes a new order from the rules and tells the observers; on failure nothing changes and
     /// the error is thrown.
     func refresh(bodyStillSorted: Bool = false) throws(SortError) {
-        try order.update(source: source, pins: pins, sortKeys: sortKeys, hook: sortCompare, rowComparator: rowComparator,
-                         summaries: summaries, bodyStillSorted: bodyStillSorted)
+        refreshing = true
+        defer { refreshing = false }
+        try storedOrder.update(source: source, pins: pins, sortKeys: sortKeys, hook: sortCompare, rowComparator: rowComparator,
+                               summaries: summaries, bodyStillSorted: bodyStillSorted)
         lastError = nil
         didRefresh()
     }
@@ -386,8 +403,11 @@ public final class DataGrid {
             try refresh(bodyStillSorted: bodyStillSorted)
         } catch {
             lastError = error
-            if order.sourceRowCount != rowCount || order.pins.count != pins.count || order.summaries.count != summaries.count {
-                try? order.update(source: source, pins: pins, sortKeys: [], summaries: summaries)
+            if storedOrder.sourceRowCount != rowCount || storedOrder.pins.count != pins.count
+                || storedOrder.summaries.count != summaries.count {
+                refreshing = true
+                try? storedOrder.update(source: source, pins: pins, sortKeys: [], summaries: summaries)
+                refreshing = false
             }
             didRefresh()
         }
