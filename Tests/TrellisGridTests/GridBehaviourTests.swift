@@ -161,6 +161,50 @@ struct GridBehaviourTests {
         #expect(grid.displayedRowCount == 0)
     }
 
+    @Test("virtual mode: a header click reads each key cell once, summaries come from the same reads; a grown row count reads only the new rows")
+    func virtualReads() throws {
+        final class Counter: @unchecked Sendable { var calls = 0 }
+        let counter = Counter()
+        let n = 20_000
+        let data = (0..<n).map { ($0 * 7919) % 1000 }
+        var rows = data
+        let grid = DataGrid(columns: [Column("k", type: .integer), Column("label")], rowCount: n) { row, column in
+            counter.calls += 1
+            return column == 0 ? .integer(rows[row]) : .text("r\(row)")
+        }
+        try grid.addSummary(SummaryRow(.mean, columns: ["k"], label: "平均"))
+        counter.calls = 0
+        try grid.clickHeader("k")
+        #expect(counter.calls <= n, "one read per key cell, the mean from the same reads: \(counter.calls)")
+        #expect(grid.value(grid.displayedRow(at: grid.displayedRowCount - 1)!, column: 0) == .decimal(Double(data.reduce(0, +)) / Double(n)))
+        counter.calls = 0
+        rows.append(-1)
+        try grid.setRowCount(n + 1)
+        #expect(counter.calls <= 4, "only the new row is read: \(counter.calls)")
+        #expect(grid.displayedRow(at: 0) == .source(n), "the new row takes its place in the sort")
+        counter.calls = 0
+        rows[5] = 5000
+        grid.reload()
+        #expect(counter.calls >= n, "reload() reads the source again: \(counter.calls)")
+        #expect(grid.displayedRow(at: n) == .source(5))
+        // Rows removed in the middle: the rest move up, nothing is read.
+        counter.calls = 0
+        rows.remove(at: 5)
+        try grid.removeVirtualRows(5..<6)
+        #expect(counter.calls == 0 && grid.rowCount == n && grid.displayedRow(at: n - 1) != .source(5))
+        #expect(grid.bodyRows.sorted() == Array(0..<n))
+        // A summary of another column reads that column once too, whatever it shows.
+        let other = DataGrid(columns: [Column("k", type: .integer), Column("v", type: .decimal)], rowCount: n) { row, column in
+            counter.calls += 1
+            return column == 0 ? .integer(data[row]) : .decimal(Double(row) / 4)
+        }
+        try other.addSummary(SummaryRow(.mean, columns: ["v"], label: "平均"))
+        try other.addSummary(SummaryRow(.max, columns: ["v"], label: "最高"))
+        counter.calls = 0
+        try other.clickHeader("k")
+        #expect(counter.calls <= 2 * n, "each key cell and each summarised cell once: \(counter.calls)")
+    }
+
     @Test("pins ignore surrounding spaces, match numbers by value, and report when they match nothing")
     func pinMatching() throws {
         let grid = try Self.grid(Self.groups.replacingOccurrences(of: "平均,", with: " 平均 ,"))
@@ -209,12 +253,9 @@ struct GridBehaviourTests {
         grid.select(row: 0)              // 组1
         grid.select(row: 3, extending: true)
         if virtual {
+            // The app inserts into its own data and tells the grid where.
             data.insert([.text("组0"), .text("孔"), .decimal(99), .missing], at: 0)
-            try grid.setRowCount(data.count)
-            // A virtual grid cannot know where the row went: the app keeps its own current row.
-            grid.currentRow = 3
-            grid.select(row: 1)
-            grid.select(row: 4, extending: true)
+            try grid.insertVirtualRows(0..<1)
         } else {
             try table.insertRow(["组0", "孔", "99", ""], at: 0)
         }

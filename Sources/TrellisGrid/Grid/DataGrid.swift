@@ -128,11 +128,26 @@ public final class DataGrid {
     /// The number of rows of the source.
     public var rowCount: Int { max(0, source.rowCount) }
 
-    /// Sets the number of rows of a virtual grid (`RowCount`); the grid keeps its sort, pins and
-    /// summaries current. Other grids take their count from their source.
+    /// Sets the number of rows of a virtual grid (`RowCount`): rows are added or taken at the end,
+    /// and the grid keeps its sort, pins and summaries current, reading only the rows added.
+    /// Other grids take their count from their source.
     public func setRowCount(_ count: Int) throws(TableError) {
         guard let virtual = source as? VirtualSource else { throw .notOwned }
         virtual.rowCount = max(0, count)
+    }
+
+    /// Tells a virtual grid that the app inserted rows at `rows` (positions after the insert):
+    /// the sort, pins and summaries stay current, the current row and the selection follow their
+    /// rows, and only the new rows are read.
+    public func insertVirtualRows(_ rows: Range<Int>) throws(TableError) {
+        guard let virtual = source as? VirtualSource else { throw .notOwned }
+        virtual.insertRows(rows)
+    }
+
+    /// Tells a virtual grid that the app removed the rows that were at `rows`.
+    public func removeVirtualRows(_ rows: Range<Int>) throws(TableError) {
+        guard let virtual = source as? VirtualSource else { throw .notOwned }
+        virtual.removeRows(rows)
     }
 
     /// Called with each edited cell of a virtual grid (`CellValuePushed`): the source row, the
@@ -162,7 +177,8 @@ public final class DataGrid {
     /// Reads the source again — after a source that does not announce its changes changed —
     /// keeping the sort keys, pins and summaries. A failure is kept in ``lastError``.
     public func reload() {
-        refreshQuietly()
+        // A virtual source forgets the columns it kept; its reset refreshes the grid.
+        if let virtual = source as? VirtualSource { virtual.reset() } else { refreshQuietly() }
     }
 
     /// Calls `handler` after every refresh of what the grid displays (a sort, a pin, a change of

@@ -13,6 +13,16 @@ struct SummaryArithmetic {
     /// Whether the body is every row of the source: a column's decimals are then its storage's.
     let bodyIsEveryRow: Bool
     private var decimalsCache: [Int: Int] = [:]
+    /// The body's values of a column, for a source without column storage: read once (one read
+    /// per cell, which a virtual source keeps for the sort that read it too).
+    private var valuesCache: [Int: [CellValue]] = [:]
+
+    private mutating func bodyValues(_ column: Int) -> [CellValue] {
+        if let known = valuesCache[column] { return known }
+        let values = source.values(ofColumn: column, rows: body)
+        valuesCache[column] = values
+        return values
+    }
 
     init(source: GridDataSource, body: [Int], bodyIsEveryRow: Bool) {
         self.source = source
@@ -42,8 +52,8 @@ struct SummaryArithmetic {
                 }
             }
         } else {
-            for row in body where source.value(row: row, column: column).number != nil {
-                digits = max(digits, DecimalFormat.fractionDigits(source.text(row: row, column: column)))
+            for (position, value) in bodyValues(column).enumerated() where value.number != nil {
+                digits = max(digits, DecimalFormat.fractionDigits(source.text(row: body[position], column: column)))
             }
         }
         decimalsCache[column] = digits
@@ -100,7 +110,7 @@ struct SummaryArithmetic {
     }
 
     /// One summary of one column over the body, written with `decimals`.
-    func summarize(_ function: SummaryFunction, column: Int, decimals: Int) -> SummaryCell {
+    mutating func summarize(_ function: SummaryFunction, column: Int, decimals: Int) -> SummaryCell {
         switch function {
         case .count:
             var present = 0
@@ -109,7 +119,7 @@ struct SummaryArithmetic {
                 let numeric = source.columns[column].type.isNumeric
                 for row in body where kinds[row] != .missing && !(numeric && kinds[row] == .notANumber) { present += 1 }
             } else {
-                for row in body where !source.value(row: row, column: column).isMissing { present += 1 }
+                for value in bodyValues(column) where !value.isMissing { present += 1 }
             }
             return SummaryCell(value: .integer(present), text: String(present))
         case .sum, .mean:
@@ -123,8 +133,8 @@ struct SummaryArithmetic {
                     }
                 }
             } else {
-                for row in body {
-                    switch source.value(row: row, column: column) {
+                for value in bodyValues(column) {
+                    switch value {
                     case .integer(let i): adder.add(Int64(i))
                     case .decimal(let d) where d.isFinite: adder.add(d)
                     default: break
@@ -155,7 +165,7 @@ struct SummaryArithmetic {
             return SummaryCell(value: source.value(row: body[best], column: column),
                                text: source.text(row: body[best], column: column))
         case .custom:
-            let result = function.apply(source.values(ofColumn: column, rows: body))
+            let result = function.apply(bodyValues(column))
             return SummaryCell(value: result, text: result.description)
         }
     }
