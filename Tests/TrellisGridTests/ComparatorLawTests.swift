@@ -100,3 +100,21 @@ extension ComparatorLawTests {
         #expect(chinese.withUTF8 { NaturalKey.ascii($0) } == nil)
     }
 }
+
+extension ComparatorLawTests {
+    @Test("comparing two texts by walking them gives the order of their natural keys, for every kind of text")
+    func walkedNaturalOrder() {
+        var rng = SeededRandom(seed: 29)
+        let pieces = ["a", "A", "z", "item", "0", "00", "007", "1", "10", "9", " ", "-", ".", "99999999999999999999", "组", "第", "十",
+                      "一", "二", "十一", "〇", "零", "万", "万达", "百", "两", "１", "０", "１２", "Ａ", "ａ", "Ｚ", "é", "e\u{301}", "ガ",
+                      "カ\u{3099}", "١٢", "Straße", "ǅ", "、", "（"]
+        for _ in 0..<20_000 {
+            let a = (0..<Int.random(in: 0...4, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined()
+            let b = (0..<Int.random(in: 0...4, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined()
+            let byKeys = SortKeys.compare(NaturalKey.make(a), NaturalKey.make(b))
+            #expect(NaturalKey.compare(a, b) == byKeys, "\(a.debugDescription) vs \(b.debugDescription)")
+            #expect(TextComparator.lexical.compare(a, b) == SortKeys.compare(TextComparator.lexical.sortKey(a),
+                                                                            TextComparator.lexical.sortKey(b)))
+        }
+    }
+}

@@ -91,6 +91,34 @@ struct GridSortingTests {
         #expect(plain.firstIndex(of: "组１０")! < plain.firstIndex(of: "组２")!, "\(plain)")
     }
 
+    @Test("a hook that declines costs one call per row, not per pair: the comparison sort starts from the keys' order")
+    func decliningHookIsLinear() throws {
+        final class Counter: @unchecked Sendable { var calls = 0 }
+        let counter = Counter()
+        // n log n would be 11 calls a row here; a sorted start costs about one.
+        let n = 2_000
+        let rows: [[CellValue]] = (0..<n).map { [.integer(($0 * 7919) % 1000), .text("组\($0 % 37)")] }
+        let grid = GridFixture.grid(.bound, columns: [Column("k", type: .integer), Column("g")], rows: rows)
+        grid.sortCompare = { args in
+            counter.calls += 1
+            return args.value1 == .integer(-1) ? .orderedAscending : nil
+        }
+        try grid.sort(by: [SortKey("k", .descending), SortKey("g")])
+        #expect(counter.calls < 3 * n, "\(counter.calls) calls for \(n) rows")
+        let plain = GridFixture.grid(.bound, columns: [Column("k", type: .integer), Column("g")], rows: rows)
+        try plain.sort(by: [SortKey("k", .descending), SortKey("g")])
+        #expect(grid.displayedRows == plain.displayedRows, "a hook that declines leaves the keys' order")
+        // A hook that answers still decides, wherever the sort starts.
+        grid.sortCompare = { args in
+            guard case .integer(let a) = args.value1, case .integer(let b) = args.value2 else { return nil }
+            return a % 2 == b % 2 ? nil : (a % 2 == 0 ? .orderedAscending : .orderedDescending)
+        }
+        try grid.sort(by: [SortKey("k")])
+        let values = grid.displayedRows.map { grid.value($0, column: 0) }
+        let evens = values.prefix { if case .integer(let i) = $0 { i % 2 == 0 } else { false } }
+        #expect(evens.count == values.filter { if case .integer(let i) = $0 { i % 2 == 0 } else { false } }.count, "evens first")
+    }
+
     @Test("a comparator that compares every cell as text orders a number among texts as text", arguments: GridFixture.modes)
     func everyCellAsText(mode: DataGrid.Mode) throws {
         let rows: [[CellValue]] = [[.text("1.9.9a")], [.decimal(1.11)], [.text("1.10.1")], [.text("1.9.9b")], [.missing]]

@@ -40,7 +40,10 @@ let onlyJSON = CommandLine.arguments.dropFirst().first == "json"
 let onlySort = CommandLine.arguments.dropFirst().first == "sort"
 let onlyLayouts = CommandLine.arguments.dropFirst().first == "layouts"
 let onlySQL = CommandLine.arguments.dropFirst().first == "sql"
-if onlySQL {
+let onlyComparators = CommandLine.arguments.dropFirst().first == "comparators"
+if onlyComparators {
+    rows += comparatorBenchmarks(runs: 5)
+} else if onlySQL {
     rows += sqlBenchmarks(runs: 5)
 } else if onlyLayouts {
     rows += layoutsBenchmarks(runs: runs)

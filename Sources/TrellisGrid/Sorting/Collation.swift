@@ -117,8 +117,31 @@ final class Collation: @unchecked Sendable {
     }
     #endif
 
+    /// The collation order of two texts (ICU's `strcoll`: no sort keys made), the same as their
+    /// sort keys' order.
     func compare(_ a: String, _ b: String) -> ComparisonResult {
-        SortKeys.compare(sortKey(a), sortKey(b))
+        #if canImport(_FoundationICU)
+        guard let collator else { return SortKeys.compare(sortKey(a), sortKey(b)) }
+        mutex.lock()
+        var status = U_ZERO_ERROR
+        let numeric = swift_ucol_getAttribute(collator, UCOL_NUMERIC_COLLATION, &status) == UCOL_ON
+        var x = numeric ? ChineseNumeral.arabic(in: a) ?? a : a
+        var y = numeric ? ChineseNumeral.arabic(in: b) ?? b : b
+        let result = x.withUTF8 { p in
+            y.withUTF8 { q in
+                p.withMemoryRebound(to: CChar.self) { p in
+                    q.withMemoryRebound(to: CChar.self) { q in
+                        swift_ucol_strcollUTF8(collator, p.baseAddress, Int32(p.count), q.baseAddress, Int32(q.count), &status)
+                    }
+                }
+            }
+        }
+        mutex.unlock()
+        if status.rawValue > U_ZERO_ERROR.rawValue { return SortKeys.compare(sortKey(a), sortKey(b)) }
+        return result == UCOL_LESS ? .orderedAscending : result == UCOL_GREATER ? .orderedDescending : .orderedSame
+        #else
+        return SortKeys.compare(sortKey(a), sortKey(b))
+        #endif
     }
 
     // MARK: Which locales exist

@@ -43,10 +43,7 @@ public enum SortEngine {
             let cells = KeyInput(source, column: column, rows: rows)
             return asText.contains(column) ? cells.everyCellAsText() : cells
         }
-        if needsComparisons {
-            return comparisonSort(rows, source: source, keys: resolved, hook: hook, input: input)
-        }
-        if let sorting = source as? SortingDataSource, let sorted = sorting.sortedRows(rows, by: keys),
+        if !needsComparisons, let sorting = source as? SortingDataSource, let sorted = sorting.sortedRows(rows, by: keys),
            sorted.count == rows.count {
             return sorted
         }
@@ -56,6 +53,13 @@ public enum SortEngine {
                                  nulls: key.nulls)
             RadixSort.radixSort(&order, codes: codes.values)
             if let classes = codes.classes { RadixSort.radixSortByByte(&order, codes: classes) }
+        }
+        if needsComparisons {
+            // The keys' own order first: where a hook declines (or a comparator agrees), the
+            // comparison sort then finds its input sorted and checks it in one pass instead of
+            // comparing n log n pairs. Its comparator is total (ties fall to the position), so
+            // where it starts never changes where it ends.
+            return comparisonSort(rows, source: source, keys: resolved, hook: hook, input: input, start: order.map { Int($0) })
         }
         return order.withUnsafeBufferPointer { order in
             rows.withUnsafeBufferPointer { rows in
@@ -84,9 +88,10 @@ public enum SortEngine {
         }
     }
 
-    /// `rows` sorted by `compare` of positions; ties keep their order.
-    static func stableSorted(_ rows: [Int], _ compare: (Int, Int) -> ComparisonResult) -> [Int] {
-        Array(rows.indices).sorted { a, b in
+    /// `rows` sorted by `compare` of positions; ties keep their order. `start` (a permutation of
+    /// the positions) is where the sort begins: a start already in order costs one pass.
+    static func stableSorted(_ rows: [Int], from start: [Int]? = nil, _ compare: (Int, Int) -> ComparisonResult) -> [Int] {
+        (start ?? Array(rows.indices)).sorted { a, b in
             let order = compare(a, b)
             return order != .orderedSame ? order == .orderedAscending : a < b
         }.map { rows[$0] }
@@ -99,7 +104,7 @@ public enum SortEngine {
     /// them, and a hook's or comparator's answer is ascending, reversed for a descending key.
     static func comparisonSort(_ rows: [Int], source: GridDataSource, keys: [(key: SortKey, column: Int)],
                                hook: ((SortCompareArguments) -> ComparisonResult?)?,
-                               input: (Int) -> KeyInput) -> [Int] {
+                               input: (Int) -> KeyInput, start: [Int]? = nil) -> [Int] {
         let columns = source.columns
         struct Prepared {
             var key: SortKey
@@ -117,7 +122,7 @@ public enum SortEngine {
             else if case .custom = key.comparator { values = source.values(ofColumn: column, rows: rows) }
             return Prepared(key: key, codes: codes, values: values, missing: missing)
         }
-        return stableSorted(rows) { a, b in
+        return stableSorted(rows, from: start) { a, b in
             for (index, p) in prepared.enumerated() {
                 let descending = p.key.direction == .descending
                 switch (p.missing[a], p.missing[b]) {

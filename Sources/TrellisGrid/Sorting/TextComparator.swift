@@ -39,9 +39,17 @@ public enum TextComparator: Hashable, Sendable, CustomStringConvertible {
 
     /// Compares two texts in ascending order.
     public func compare(_ a: String, _ b: String) -> ComparisonResult {
-        if case .localized(let locale) = self { return Collation.shared(locale).compare(a, b) }
-        let x = sortKey(a), y = sortKey(b)
-        return SortKeys.compare(x, y)
+        switch self {
+        case .localized(let locale): return Collation.shared(locale).compare(a, b)
+        case .natural: return NaturalKey.compare(a, b)
+        case .lexical:
+            // Scalar order is UTF-8 byte order; composed form only matters beyond ASCII.
+            if a.utf8.allSatisfy({ $0 < 0x80 }) && b.utf8.allSatisfy({ $0 < 0x80 }) {
+                return a == b ? .orderedSame : (a.utf8.lexicographicallyPrecedes(b.utf8) ? .orderedAscending : .orderedDescending)
+            }
+            return SortKeys.compare(sortKey(a), sortKey(b))
+        default: return SortKeys.compare(sortKey(a), sortKey(b))
+        }
     }
 
     /// Bytes whose order is this comparator's order of the texts (equal bytes: equivalent texts).
