@@ -91,6 +91,44 @@ struct GridSortingTests {
         #expect(plain.firstIndex(of: "组１０")! < plain.firstIndex(of: "组２")!, "\(plain)")
     }
 
+    @Test("rows added at the end of a virtual grid are placed by binary search exactly where a fresh sort puts them", arguments: 0..<6)
+    func appendedRowsPlaced(seed: Int) throws {
+        var rng = SeededRandom(seed: UInt64(500 + seed))
+        func cell(_ column: Int) -> CellValue {
+            if rng.chance(0.1) { return .missing }
+            switch column {
+            case 0: return rng.chance(0.05) ? .text("缺考") : rng.chance(0.5) ? .integer(Int.random(in: -5...5, using: &rng))
+                : .decimal(Double(Int.random(in: -20...20, using: &rng)) / 4)
+            case 1: return .text(["组2", "组10", "第三组", "item", "Item", "b", "组２"].randomElement(using: &rng)!)
+            default: return rng.chance(0.5) ? .boolean(rng.chance(0.5)) : .date(Date(timeIntervalSince1970: Double(Int.random(in: 0...3, using: &rng)) * 86400))
+            }
+        }
+        let box = RowsBox()
+        box.rows = (0..<Int.random(in: 0...60, using: &rng)).map { _ in (0..<3).map { cell($0) } }
+        let columns = [Column("n", type: .decimal), Column("t"), Column("m")]
+        let grid = DataGrid(columns: columns, rowCount: box.rows.count) { row, column in box.rows[row][column] }
+        let comparators: [KeyComparator] = [.standard, .text(.lexical), .asText(.natural), .text(.localized("zh"))]
+        let keys = (0..<Int.random(in: 1...3, using: &rng)).map { _ in
+            SortKey(["n", "t", "m"].randomElement(using: &rng)!, rng.chance(0.5) ? .ascending : .descending,
+                    comparator: comparators.randomElement(using: &rng)!, nulls: NullPlacement.allCases.randomElement(using: &rng)!)
+        }
+        try grid.sort(by: keys)
+        let pinned = rng.chance(0.5)
+        if pinned { try grid.pin(.matching(column: "t", value: "item"), at: .bottom) }
+        try grid.addSummary(SummaryRow(.sum, columns: ["n"]))
+        for _ in 0..<4 {
+            let added = Int.random(in: 1...5, using: &rng)
+            for _ in 0..<added { box.rows.append((0..<3).map { cell($0) }) }
+            try grid.setRowCount(box.rows.count)
+            let fresh = DataGrid(columns: columns, rowCount: box.rows.count) { row, column in box.rows[row][column] }
+            if pinned { try fresh.pin(.matching(column: "t", value: "item"), at: .bottom) }
+            try fresh.addSummary(SummaryRow(.sum, columns: ["n"]))
+            try fresh.sort(by: keys)
+            #expect(grid.displayedRows == fresh.displayedRows, "\(keys.map { "\($0.column) \($0.direction) \($0.comparator) \($0.nulls)" })")
+            #expect(grid.value(.summary(0), column: 0) == fresh.value(.summary(0), column: 0))
+        }
+    }
+
     @Test("a hook that declines costs one call per row, not per pair: the comparison sort starts from the keys' order")
     func decliningHookIsLinear() throws {
         final class Counter: @unchecked Sendable { var calls = 0 }
@@ -419,4 +457,9 @@ extension GridSortingTests {
             #expect(grid.bodyRows == fresh.bodyRows)
         }
     }
+}
+
+/// Rows an app keeps and changes behind a virtual grid.
+final class RowsBox: @unchecked Sendable {
+    var rows: [[CellValue]] = []
 }

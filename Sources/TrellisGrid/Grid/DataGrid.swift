@@ -388,7 +388,12 @@ public final class DataGrid {
             guard case .row(let row) = pin.rows else { return pin }
             return moved(row).map { DisplayOrder.Pin(.row($0), at: pin.edge, recomputing: pin.recomputing, precision: pin.precision) }
         }
-        refreshQuietly()
+        // Rows added at the end of a sorted body are placed in it rather than sorted again.
+        if case .inserted(let range) = change, range.upperBound == rowCount, lastError == nil {
+            refreshQuietly(appended: range)
+        } else {
+            refreshQuietly()
+        }
     }
 
     // MARK: Refreshing
@@ -401,11 +406,11 @@ public final class DataGrid {
 
     /// Makes a new order from the rules and tells the observers; on failure nothing changes and
     /// the error is thrown.
-    func refresh(bodyStillSorted: Bool = false) throws(SortError) {
+    func refresh(bodyStillSorted: Bool = false, appended: Range<Int>? = nil) throws(SortError) {
         refreshing = true
         defer { refreshing = false }
         try storedOrder.update(source: source, pins: pins, sortKeys: sortKeys, hook: sortCompare, rowComparator: rowComparator,
-                               summaries: summaries, bodyStillSorted: bodyStillSorted)
+                               summaries: summaries, bodyStillSorted: bodyStillSorted, appended: appended)
         lastError = nil
         didRefresh()
     }
@@ -414,9 +419,9 @@ public final class DataGrid {
     /// failure is kept in ``lastError``. The last good order stays while it still describes the
     /// grid — the same number of source rows, the same pins and summaries; when it cannot, the
     /// rows are shown in source order with their pins and summaries, which needs no sort.
-    func refreshQuietly(bodyStillSorted: Bool = false) {
+    func refreshQuietly(bodyStillSorted: Bool = false, appended: Range<Int>? = nil) {
         do {
-            try refresh(bodyStillSorted: bodyStillSorted)
+            try refresh(bodyStillSorted: bodyStillSorted, appended: appended)
         } catch {
             lastError = error
             if storedOrder.sourceRowCount != rowCount || storedOrder.pins.count != pins.count

@@ -84,15 +84,24 @@ public struct DisplayOrder: Sendable {
     ///   were at the last update and only pins were added: the old body less the rows now pinned
     ///   is then the new body (the sort is a total order, ties by source position), and no sort
     ///   runs — what a new pin costs. Ignored where it cannot hold (a hook or a row comparator).
+    /// - Parameter appended: the caller's word that the source and the sort are what they were at
+    ///   the last update but for these rows, added at the end: each new row is then placed in the
+    ///   sorted body by a binary search — O(k log n) comparisons reading O(k log n) cells — where
+    ///   the sort reads only the rows' values (no hook, row comparator or custom comparator, a
+    ///   source without column storage or exact digits) and no new row is pinned.
     public mutating func update(source: GridDataSource, pins: [Pin], sortKeys: [SortKey],
                                 hook: ((SortCompareArguments) -> ComparisonResult?)? = nil,
                                 rowComparator: ((Int, Int) -> ComparisonResult)? = nil,
-                                summaries: [SummaryRow], bodyStillSorted: Bool = false) throws(SortError) {
+                                summaries: [SummaryRow], bodyStillSorted: Bool = false,
+                                appended: Range<Int>? = nil) throws(SortError) {
         let count = max(0, source.rowCount)
         let partition = Partition(pins, source: source, count: count)
         let sorted: [Int]
         if bodyStillSorted, hook == nil, rowComparator == nil, let kept = keptBody(less: partition.isPinned) {
             sorted = kept
+        } else if let appended, hook == nil, rowComparator == nil,
+                  let placed = try bodyWithAppended(appended, source: source, sortKeys: sortKeys, partition: partition, count: count) {
+            sorted = placed
         } else {
             sorted = try SortEngine.permutation(of: partition.bodyRows(count: count), in: source, by: sortKeys,
                                                 hook: hook, rowComparator: rowComparator)
@@ -154,6 +163,68 @@ public struct DisplayOrder: Sendable {
                 }
             }
         }
+    }
+
+    /// The current body with `appended` placed in it by binary search, or `nil` where that does
+    /// not give the sort's order (see ``update(source:pins:sortKeys:hook:rowComparator:summaries:bodyStillSorted:appended:)``).
+    private func bodyWithAppended(_ appended: Range<Int>, source: GridDataSource, sortKeys: [SortKey], partition: Partition,
+                                  count: Int) throws(SortError) -> [Int]? {
+        guard appended.lowerBound == sourceRowCount, appended.upperBound == count, !appended.isEmpty,
+              displayIndexOfSource.count == sourceRowCount,
+              !(source is ColumnStorageSource), !(source is ExactNumberDataSource),
+              !sortKeys.contains(where: { if case .custom = $0.comparator { true } else { false } }) else { return nil }
+        // Pinned rows are as they were, and no new row is pinned.
+        if !partition.isPinned.isEmpty {
+            guard appended.allSatisfy({ !partition.isPinned[$0] }) else { return nil }
+            let shown = displayIndexOfSource
+            let start = Int32(bodyStart), end = Int32(bodyStart + body.count)
+            for row in 0..<appended.lowerBound where partition.isPinned[row] == (shown[row] >= start && shown[row] < end) {
+                return nil
+            }
+        } else if body.count != sourceRowCount {
+            return nil
+        }
+        let columns = source.columns
+        var keys: [(key: SortKey, column: Int, text: TextComparator, asText: Bool)] = []
+        for key in sortKeys {
+            guard let c = columns.firstIndex(where: { $0.identifier == key.column }) else {
+                throw .unknownColumn(key.column, columns: columns.map(\.identifier))
+            }
+            let asText: Bool = if case .asText = key.comparator { true } else { false }
+            keys.append((key, c, SortEngine.comparator(for: key, column: columns[c]), asText))
+        }
+        // Whether body row `a` sorts before the new row `b` (whose cells are read once): each key's
+        // values (missing placed by its rule), then the source position.
+        func precedes(_ a: Int, _ b: Int, _ mine: [(value: CellValue, text: String?)]) -> Bool {
+            for (k, own) in zip(keys, mine) {
+                let x = source.value(row: a, column: k.column), y = own.value
+                let descending = k.key.direction == .descending
+                switch (x.isMissing, y.isMissing) {
+                case (true, true): continue
+                case (true, false), (false, true): return x.isMissing == k.key.nulls.missingFirst(descending: descending)
+                default: break
+                }
+                var order = k.asText
+                    ? k.text.compare(source.text(row: a, column: k.column), own.text ?? "")
+                    : SortEngine.standardCompare(x, y, text: k.text)
+                if descending { order = order.reversed }
+                if order != .orderedSame { return order == .orderedAscending }
+            }
+            return a < b
+        }
+        var placed = body
+        for row in appended {
+            let mine = keys.map { k in
+                (value: source.value(row: row, column: k.column), text: k.asText ? source.text(row: row, column: k.column) : nil)
+            }
+            var low = 0, high = placed.count
+            while low < high {
+                let mid = (low + high) / 2
+                if precedes(placed[mid], row, mine) { low = mid + 1 } else { high = mid }
+            }
+            placed.insert(row, at: low)
+        }
+        return placed
     }
 
     /// The current body less the rows now pinned, when every row not pinned now is in it.

@@ -51,6 +51,12 @@ struct SummaryArithmetic {
                     digits = max(digits, store.withText(at: row) { CellText.fractionDigits($0) })
                 }
             }
+        } else if source is VirtualSource {
+            // A virtual source's text is its value written out: an integer has no decimals, and
+            // only decimals are written to count theirs.
+            for value in bodyValues(column) {
+                if case .decimal(let d) = value { digits = max(digits, DecimalFormat.fractionDigits(CellValue.format(d))) }
+            }
         } else {
             for (position, value) in bodyValues(column).enumerated() where value.number != nil {
                 digits = max(digits, DecimalFormat.fractionDigits(source.text(row: body[position], column: column)))
