@@ -185,3 +185,65 @@ struct ViewTests {
         #expect(decorations.count == 1 && decorations.first?.value is Stripe)
     }
 }
+
+/// A layout with a header above every section at the one-index path `[0]` — which UIKit allows
+/// and parallax or sticky header layouts use — beside the flow layout's own section header at
+/// `[0, 0]` of the same kind.
+final class GlobalHeaderLayout: CollectionViewFlowLayout {
+    static let global = IndexPath(index: 0)
+
+    override func layoutAttributesForElements(in rect: CGRect) -> [CollectionViewLayoutAttributes]? {
+        var all = super.layoutAttributesForElements(in: rect) ?? []
+        if let header = layoutAttributesForSupplementaryView(ofKind: CollectionView.elementKindSectionHeader, at: Self.global),
+           header.frame.intersects(rect) {
+            all.append(header)
+        }
+        return all
+    }
+
+    override func layoutAttributesForSupplementaryView(ofKind elementKind: String, at indexPath: IndexPath) -> CollectionViewLayoutAttributes? {
+        guard indexPath.count == 1 else { return super.layoutAttributesForSupplementaryView(ofKind: elementKind, at: indexPath) }
+        let attributes = CollectionViewLayoutAttributes(forSupplementaryViewOfKind: elementKind, with: indexPath)
+        attributes.frame = CGRect(x: 0, y: 0, width: 320, height: 30)
+        attributes.zIndex = 10
+        return attributes
+    }
+}
+
+final class HeaderSource: CollectionViewDataSource {
+    func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { 4 }
+    func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CollectionViewCell {
+        collectionView.dequeueReusableCell(withReuseIdentifier: "cell", for: indexPath)
+    }
+    func collectionView(_ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: String,
+                        at indexPath: IndexPath) -> CollectionReusableView {
+        collectionView.dequeueReusableSupplementaryView(ofKind: kind, withReuseIdentifier: "header", for: indexPath)
+    }
+}
+
+@Suite("One-index index paths")
+@MainActor
+struct OneIndexPathTests {
+    @Test("a supplementary view at [0] is its own element: found at [0], apart from the one at [0, 0] of the same kind")
+    func oneIndexSupplementary() {
+        let layout = GlobalHeaderLayout()
+        layout.itemSize = CGSize(width: 100, height: 100)
+        layout.headerReferenceSize = CGSize(width: 0, height: 50)
+        let view = CollectionView(frame: CGRect(x: 0, y: 0, width: 320, height: 480), collectionViewLayout: layout)
+        view.register(CollectionViewCell.self, forCellWithReuseIdentifier: "cell")
+        view.register(CollectionReusableView.self, forSupplementaryViewOfKind: CollectionView.elementKindSectionHeader,
+                      withReuseIdentifier: "header")
+        let source = HeaderSource()
+        view.dataSource = source
+        view.layoutIfNeeded()
+        let kind = CollectionView.elementKindSectionHeader
+        let global = view.supplementaryView(forElementKind: kind, at: IndexPath(index: 0))
+        let section = view.supplementaryView(forElementKind: kind, at: IndexPath(item: 0, section: 0))
+        #expect(global?.frame == CGRect(x: 0, y: 0, width: 320, height: 30))
+        #expect(section?.frame == CGRect(x: 0, y: 0, width: 320, height: 50))
+        #expect(global !== section && view.visibleSupplementaryViews(ofKind: kind).count == 2)
+        #expect(ElementID(category: .supplementaryView, kind: kind, indexPath: IndexPath(index: 0)).indexPath == IndexPath(index: 0))
+        #expect(ElementID(category: .supplementaryView, kind: kind, indexPath: IndexPath(index: 0)).description == "\(kind)[0]")
+        #expect(view.indexPathsForVisibleSupplementaryElements(ofKind: kind).sorted() == [IndexPath(index: 0), IndexPath(item: 0, section: 0)])
+    }
+}

@@ -40,6 +40,8 @@ open class CollectionViewLayoutAttributes: NSObject, NSCopying {
     @exclusivity(unchecked) package private(set) var section = 0
     @exclusivity(unchecked) package private(set) var item = 0
     @exclusivity(unchecked) private var otherPath: IndexPath?
+    /// Whether the index path has two indexes (section and item), as nearly every one has.
+    package var hasTwoIndexPath: Bool { otherPath == nil }
 
     /// The storage of the three overridable properties below, which ``reset(category:kind:section:item:frame:)``
     /// writes directly (a recycled object is of this very class).

@@ -476,7 +476,7 @@ open class CollectionView: ScrollView {
     /// The visible cell of an item, or `nil` when it is not visible.
     open func cellForItem(at indexPath: IndexPath) -> CollectionViewCell? {
         guard indexPath.count == 2 else { return nil }
-        return visibleViews[ElementID(category: .cell, kind: nil, section: indexPath.section, item: indexPath.item)]
+        return visibleViews[ElementID(category: .cell, kind: nil, indexPath: indexPath)]
             as? CollectionViewCell
     }
 
@@ -487,9 +487,7 @@ open class CollectionView: ScrollView {
 
     /// The visible supplementary view of `kind` at `indexPath`, if any.
     open func supplementaryView(forElementKind elementKind: String, at indexPath: IndexPath) -> CollectionReusableView? {
-        guard indexPath.count == 2 else { return nil }
-        return visibleViews[ElementID(category: .supplementaryView, kind: elementKind, section: indexPath.section,
-                                      item: indexPath.item)]
+        visibleViews[ElementID(category: .supplementaryView, kind: elementKind, indexPath: indexPath)]
     }
 
     /// The visible supplementary views of `kind`, in index-path order.

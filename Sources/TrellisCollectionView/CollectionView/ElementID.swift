@@ -15,14 +15,34 @@ public struct ElementID: Hashable, Sendable, Comparable, CustomStringConvertible
         self.item = item
     }
 
-    /// The identity of the element an attributes object describes.
-    public init(_ attributes: CollectionViewLayoutAttributes) {
-        self.init(category: attributes.representedElementCategory, kind: attributes.representedElementKind,
-                  section: attributes.section, item: attributes.item)
+    /// What ``item`` (and ``section``) hold for an index path without that index: `[0]`, which
+    /// UIKit allows for supplementary views, is section 0 and no item — not `[0, 0]`.
+    public static let noIndex = Int.min
+
+    /// The identity of the element of this category and kind at `indexPath`, kept as given: a
+    /// one-index path (`IndexPath(index: 0)`) is its own element, apart from `[0, 0]`. Paths
+    /// longer than two are told apart by their first two indexes.
+    public init(category: CollectionView.ElementCategory, kind: String?, indexPath: IndexPath) {
+        self.init(category: category, kind: kind, section: indexPath.count > 0 ? indexPath[0] : Self.noIndex,
+                  item: indexPath.count > 1 ? indexPath[1] : Self.noIndex)
     }
 
-    /// The element's index path.
-    public var indexPath: IndexPath { IndexPath(item: item, section: section) }
+    /// The identity of the element an attributes object describes.
+    public init(_ attributes: CollectionViewLayoutAttributes) {
+        if attributes.hasTwoIndexPath {
+            self.init(category: attributes.representedElementCategory, kind: attributes.representedElementKind,
+                      section: attributes.section, item: attributes.item)
+        } else {
+            self.init(category: attributes.representedElementCategory, kind: attributes.representedElementKind,
+                      indexPath: attributes.indexPath)
+        }
+    }
+
+    /// The element's index path, as it was given.
+    public var indexPath: IndexPath {
+        if item != Self.noIndex { return IndexPath(item: item, section: section) }
+        return section == Self.noIndex ? IndexPath() : IndexPath(index: section)
+    }
 
     /// Cells, the most common elements, hash two integers only: this runs for every element
     /// of every layout pass.
@@ -42,6 +62,6 @@ public struct ElementID: Hashable, Sendable, Comparable, CustomStringConvertible
     }
 
     public var description: String {
-        "\(kind ?? category.name)[\(section), \(item)]"
+        "\(kind ?? category.name)\(Array(indexPath))"
     }
 }

@@ -305,7 +305,7 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
     /// class gives. A subclass calls `super` and adjusts the copy it gets.
     open override func initialLayoutAttributesForAppearingItem(at itemIndexPath: IndexPath) -> CollectionViewLayoutAttributes? {
         guard itemIndexPath.count == 2 else { return nil }
-        return appearing(ElementID(category: .cell, kind: nil, section: itemIndexPath.section, item: itemIndexPath.item)) {
+        return appearing(ElementID(category: .cell, kind: nil, indexPath: itemIndexPath)) {
             layoutAttributesForItem(at: $0.indexPath)
         }
     }
@@ -315,7 +315,7 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
     /// update). `nil` outside an update.
     open override func finalLayoutAttributesForDisappearingItem(at itemIndexPath: IndexPath) -> CollectionViewLayoutAttributes? {
         guard itemIndexPath.count == 2 else { return nil }
-        return disappearing(ElementID(category: .cell, kind: nil, section: itemIndexPath.section, item: itemIndexPath.item)) {
+        return disappearing(ElementID(category: .cell, kind: nil, indexPath: itemIndexPath)) {
             layoutAttributesForItem(at: $0.indexPath)
         }
     }
@@ -326,8 +326,7 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
                                                                                at elementIndexPath: IndexPath)
         -> CollectionViewLayoutAttributes? {
         guard elementIndexPath.count == 2 else { return nil }
-        let id = ElementID(category: .supplementaryView, kind: elementKind, section: elementIndexPath.section,
-                           item: elementIndexPath.item)
+        let id = ElementID(category: .supplementaryView, kind: elementKind, indexPath: elementIndexPath)
         return appearing(id) { layoutAttributesForSupplementaryView(ofKind: elementKind, at: $0.indexPath) }
     }
 
@@ -337,8 +336,7 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
                                                                                 at elementIndexPath: IndexPath)
         -> CollectionViewLayoutAttributes? {
         guard elementIndexPath.count == 2 else { return nil }
-        let id = ElementID(category: .supplementaryView, kind: elementKind, section: elementIndexPath.section,
-                           item: elementIndexPath.item)
+        let id = ElementID(category: .supplementaryView, kind: elementKind, indexPath: elementIndexPath)
         return disappearing(id) { layoutAttributesForSupplementaryView(ofKind: elementKind, at: $0.indexPath) }
     }
 
@@ -348,8 +346,7 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
                                                                             at decorationIndexPath: IndexPath)
         -> CollectionViewLayoutAttributes? {
         guard decorationIndexPath.count == 2 else { return nil }
-        let id = ElementID(category: .decorationView, kind: elementKind, section: decorationIndexPath.section,
-                           item: decorationIndexPath.item)
+        let id = ElementID(category: .decorationView, kind: elementKind, indexPath: decorationIndexPath)
         return appearing(id) { layoutAttributesForDecorationView(ofKind: elementKind, at: $0.indexPath) }
     }
 
@@ -358,8 +355,7 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
                                                                              at decorationIndexPath: IndexPath)
         -> CollectionViewLayoutAttributes? {
         guard decorationIndexPath.count == 2 else { return nil }
-        let id = ElementID(category: .decorationView, kind: elementKind, section: decorationIndexPath.section,
-                           item: decorationIndexPath.item)
+        let id = ElementID(category: .decorationView, kind: elementKind, indexPath: decorationIndexPath)
         return disappearing(id) { layoutAttributesForDecorationView(ofKind: elementKind, at: $0.indexPath) }
     }
 
