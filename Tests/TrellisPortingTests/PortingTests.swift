@@ -144,8 +144,10 @@ enum Porting {
             }
         }
         let targets = (["Ported"] + snippetTargets).map { name in
-            """
-                    .executableTarget(name: "\(name)", dependencies: [.product(name: "Trellis", package: "Trellis")],
+            // The samples also import CoreGraphics and QuartzCore, as UIKit files do.
+            let extra = name == "Ported" ? ", .product(name: \"CoreGraphics\", package: \"Trellis\"), .product(name: \"QuartzCore\", package: \"Trellis\")" : ""
+            return """
+                    .executableTarget(name: "\(name)", dependencies: [.product(name: "Trellis", package: "Trellis")\(extra)],
                                       swiftSettings: [.swiftLanguageMode(\(name == "Ported" ? ".v5" : ".v6"))]),
             """
         }.joined(separator: "\n")

@@ -1,6 +1,6 @@
 import Foundation
 
-#if !canImport(CoreGraphics)
+#if !canImport(Darwin)
 /// A 2D affine transform, as Core Graphics defines it where Foundation on Linux lacks it:
 /// a point (x, y) maps to (a·x + c·y + tx, b·x + d·y + ty).
 ///

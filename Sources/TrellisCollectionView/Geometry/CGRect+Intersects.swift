@@ -1,6 +1,6 @@
 import Foundation
 
-#if !canImport(CoreGraphics)
+#if !canImport(Darwin)
 extension CGRect {
     /// Whether the two rectangles overlap, as Core Graphics decides it: rectangles that only
     /// touch along an edge or at a corner do not intersect.

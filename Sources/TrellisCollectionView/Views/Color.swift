@@ -197,7 +197,7 @@ open class Color: NSObject, @unchecked Sendable {
     open class var darkText: Color { Color(white: 0, alpha: 1) }
 }
 
-#if !canImport(CoreGraphics)
+#if !canImport(Darwin)
 /// A Core Graphics colour where Foundation on Linux lacks one: components in a grey or RGB
 /// space, what `CALayer`'s colour properties hold.
 public final class CGColor: Equatable, @unchecked Sendable {

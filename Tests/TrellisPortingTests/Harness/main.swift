@@ -141,4 +141,6 @@ do {
                                                                               at: IndexPath(item: 0, section: 3))!.frame)
 }
 
+modelGeometrySample()
+
 for line in reportedLines { print(line) }
