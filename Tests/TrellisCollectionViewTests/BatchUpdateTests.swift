@@ -293,3 +293,72 @@ extension BatchUpdateTests {
         #expect(throws: BatchUpdateError.self) { try view.applyBatchUpdates(insert) { _ in } }
     }
 }
+
+/// A flow layout that logs every call a batch makes of it, with a flag for the state its data
+/// is in: `old` before the app's update block changes the model, `new` after.
+final class LoggingFlowLayout: CollectionViewFlowLayout {
+    var log: [String] = []
+    var dataIsNew = false
+
+    override func prepare() {
+        log.append("prepare")
+        super.prepare()
+    }
+    override func invalidateLayout(with context: CollectionViewLayoutInvalidationContext) {
+        log.append(context.invalidateDataSourceCounts ? "invalidate(dataSourceCounts)" : "invalidate")
+        super.invalidateLayout(with: context)
+    }
+    override func layoutAttributesForElements(in rect: CGRect) -> [CollectionViewLayoutAttributes]? {
+        log.append("elements(in:)" + (dataIsNew ? " with new data" : ""))
+        return super.layoutAttributesForElements(in: rect)
+    }
+    override func prepare(forCollectionViewUpdates updateItems: [CollectionViewUpdateItem]) {
+        log.append("prepare(forCollectionViewUpdates:)")
+        super.prepare(forCollectionViewUpdates: updateItems)
+    }
+    override func initialLayoutAttributesForAppearingItem(at itemIndexPath: IndexPath) -> CollectionViewLayoutAttributes? {
+        if log.last != "initial" { log.append("initial") }
+        return super.initialLayoutAttributesForAppearingItem(at: itemIndexPath)
+    }
+    override func finalLayoutAttributesForDisappearingItem(at itemIndexPath: IndexPath) -> CollectionViewLayoutAttributes? {
+        if log.last != "final" { log.append("final") }
+        return super.finalLayoutAttributesForDisappearingItem(at: itemIndexPath)
+    }
+    override func finalizeCollectionViewUpdates() {
+        log.append("finalizeCollectionViewUpdates")
+        super.finalizeCollectionViewUpdates()
+    }
+}
+
+@Suite("The call order of a batch")
+@MainActor
+struct BatchCallOrderTests {
+    @Test("performBatchUpdates never asks the layout about old index paths once the block has changed the data")
+    func callOrder() {
+        let layout = LoggingFlowLayout()
+        layout.itemSize = CGSize(width: 100, height: 100)
+        let (view, data) = makeCollectionView([Array(0..<20)], layout: layout)
+        layout.log = []
+        view.performBatchUpdates({
+            layout.log.append("block")
+            data.sections[0].remove(at: 2)
+            data.sections[0].insert(99, at: 0)
+            layout.dataIsNew = true
+            view.deleteItems(at: [IndexPath(item: 2, section: 0)])
+            view.insertItems(at: [IndexPath(item: 0, section: 0)])
+        })
+        let log = layout.log
+        let block = log.firstIndex(of: "block")!, invalidation = log.firstIndex(of: "invalidate(dataSourceCounts)")!
+        #expect(!log[block..<invalidation].contains { $0.hasPrefix("elements(in:)") }, "\(log)")
+        #expect(log.prefix(block).contains("elements(in:)"), "before is taken while the data is old: \(log)")
+        // UIKit's order after the block: invalidation with the new counts, prepare, the updates,
+        // the initial and final queries, finalize.
+        let order = ["invalidate(dataSourceCounts)", "prepare", "prepare(forCollectionViewUpdates:)", "finalizeCollectionViewUpdates"]
+        let positions = order.map { step in log[invalidation...].firstIndex(of: step) }
+        #expect(positions.allSatisfy { $0 != nil } && positions.map { $0! } == positions.map { $0! }.sorted(), "\(log)")
+        let appearing = log.firstIndex(of: "initial"), disappearing = log.firstIndex(of: "final")
+        let updates = log.firstIndex(of: "prepare(forCollectionViewUpdates:)")!, finalize = log.firstIndex(of: "finalizeCollectionViewUpdates")!
+        #expect(appearing != nil && disappearing != nil && appearing! > updates && disappearing! > updates
+                && appearing! < finalize && disappearing! < finalize, "\(log)")
+    }
+}

@@ -28,6 +28,8 @@ extension CollectionView {
         if batchDepth == 0 {
             layoutIfNeeded()
             pendingBatch = BatchUpdate()
+            // "Before" is what the last layout pass showed, taken while the data is still old.
+            if pendingBefore == nil { pendingBefore = captureBefore() }
         }
         batchDepth += 1
         updates()
@@ -35,8 +37,10 @@ extension CollectionView {
         guard batchDepth == 0 else { return .none }
         let batch = pendingBatch
         pendingBatch = BatchUpdate()
+        let before = pendingBefore ?? captureBefore()
+        pendingBefore = nil
         do {
-            let transition = try commit(batch)
+            let transition = try commit(batch, before: before)
             lastUpdateError = nil
             return transition
         } catch {
@@ -57,6 +61,8 @@ extension CollectionView {
         layoutIfNeeded()
         let oldCounts = counts ?? fetchCounts()
         let mapping = try batch.validated(oldCounts: oldCounts, newCounts: try batch.expectedCounts(after: oldCounts))
+        // Taken before the app changes its data, as the block form takes it.
+        pendingBefore = captureBefore()
         updatingData(mapping)
         return try applyBatchUpdates { record(batch) }
     }
@@ -150,11 +156,10 @@ extension CollectionView {
     /// take the new counts → invalidate the counts and prepare the layout →
     /// `prepare(forCollectionViewUpdates:)` → settle the offset → the transition through the
     /// initial/final hooks → `finalizeCollectionViewUpdates()` → views.
-    func commit(_ batch: BatchUpdate) throws(BatchUpdateError) -> CollectionViewTransition {
+    func commit(_ batch: BatchUpdate, before: Before) throws(BatchUpdateError) -> CollectionViewTransition {
         let oldCounts = counts ?? fetchCounts()
         let newCounts = fetchCounts()
         let mapping = try batch.validated(oldCounts: oldCounts, newCounts: newCounts)
-        let before = captureBefore()
         counts = newCounts
         mapSelection(through: mapping)
         let layout = collectionViewLayout
@@ -272,14 +277,17 @@ extension CollectionView {
 
     /// What was visible (as last applied), and the old layout's elements a viewport around the
     /// viewport: where elements that the change brings into view come from.
+    /// What is shown now, and the elements a viewport around it holds (which may move into
+    /// view), asked of the layout before it is invalidated: in a batch's block form, before the
+    /// block changes the app's data.
     func captureBefore() -> Before {
         var visible: [ElementID: CollectionViewLayoutAttributes] = [:]
         for (id, view) in visibleViews {
             if let attributes = view.appliedLayoutAttributes { visible[id] = attributes }
         }
+        var nearby: [ElementID: CollectionViewLayoutAttributes] = [:]
         let around = bounds.insetBy(dx: -bounds.width, dy: -bounds.height)
         layoutQueryCount += 1
-        var nearby: [ElementID: CollectionViewLayoutAttributes] = [:]
         for attributes in collectionViewLayout.layoutAttributesForElements(in: around) ?? [] {
             nearby[ElementID(attributes)] = TransitionPlanner.snapshot(attributes)
         }

@@ -61,6 +61,10 @@ open class CollectionView: ScrollView {
     @exclusivity(unchecked) var lastOffset: CGPoint = .zero
     var batchDepth = 0
     var pendingBatch = BatchUpdate()
+    /// What was shown when the outermost batch began, before the app's update block changed its
+    /// model: the "before" of the batch's transition (the layout is not asked about old index
+    /// paths once the data is new).
+    var pendingBefore: Before?
     private var boundsChangeContext: CollectionViewLayoutInvalidationContext?
 
     /// The update being animated, while the layout is asked for its initial and final attributes:
