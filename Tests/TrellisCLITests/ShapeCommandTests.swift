@@ -9,10 +9,16 @@ import TrellisText
 struct ShapeCommandTests {
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/Shapes")
 
-    /// A scratch folder holding the fixture `file` as `name`, and the fixture's bytes.
-    func scratch(with file: String, as name: String = "in.csv") throws -> (folder: URL, bytes: [UInt8]) {
+    /// An empty scratch folder (the caller removes it).
+    func scratch() throws -> URL {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trellis-shapes-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
+    /// A scratch folder holding the fixture `file` as `name`, and the fixture's bytes.
+    func scratch(with file: String, as name: String = "in.csv") throws -> (folder: URL, bytes: [UInt8]) {
+        let folder = try scratch()
         let bytes = try [UInt8](Data(contentsOf: Self.fixtures.appendingPathComponent(file)))
         try Data(bytes).write(to: folder.appendingPathComponent(name))
         return (folder, bytes)
@@ -76,8 +82,7 @@ struct ShapeCommandTests {
 
     @Test("a title above a header of more cells, without --header-row: the error names the line to give")
     func titleRowError() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trellis-shapes-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try scratch()
         defer { try? FileManager.default.removeItem(at: folder) }
         try Data("2024年期末成绩\r\n\r\n组号,分数\r\n组1,88\r\n".utf8).write(to: folder.appendingPathComponent("in.csv"))
         let result = run(["sort", "in.csv"], in: folder)
@@ -151,8 +156,7 @@ struct ShapeCommandTests {
         "k,v,,\r\n1,2,,\r\n3,4\r\n5,0,,\r\n\r\n",
     ])
     func roundTrip(text: String) throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trellis-shapes-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try scratch()
         defer { try? FileManager.default.removeItem(at: folder) }
         let header = text.hasPrefix("成绩") ? ["--header-row", "3"] : []
         for (encoding, mark) in [(TextEncoding.utf8, false), (.utf8, true), (.gb18030, false), (.utf16LittleEndian, true), (.utf16BigEndian, false)] {
@@ -198,8 +202,7 @@ struct ShapeCommandTests {
 
     @Test("dates in every common form sort as dates; a column that cannot tell day from month is warned of, --date-order settles it")
     func dates() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trellis-shapes-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try scratch()
         defer { try? FileManager.default.removeItem(at: folder) }
         try Data("名,日期\n甲,2024年3月1日\n乙,12/25/2023\n丙,2024-02-29\n丁,2024/3/1 9:30\n".utf8)
             .write(to: folder.appendingPathComponent("forms.csv"))
@@ -221,8 +224,7 @@ struct ShapeCommandTests {
 
     @Test("--recompute labels gives each pinned row its label's function; a map names them; one function never fills a row named otherwise")
     func recompute() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trellis-shapes-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try scratch()
         defer { try? FileManager.default.removeItem(at: folder) }
         try Data("学号,分数,订单数\n1001,88,3\n1002,92,5\n1003,75.5,2\n平均,80.50,\n合计,,1\n".utf8)
             .write(to: folder.appendingPathComponent("in.csv"))
@@ -247,8 +249,7 @@ struct ShapeCommandTests {
 
     @Test("a comparator named on the key compares every cell as text; --locale zh keeps numerals by value on every key")
     func textComparators() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trellis-shapes-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try scratch()
         defer { try? FileManager.default.removeItem(at: folder) }
         try Data("v\n1.9.9a\n1.11\n1.10.1\n1.9.9b\n".utf8).write(to: folder.appendingPathComponent("v.csv"))
         #expect(run(["sort", "v.csv", "--by", "v:natural", "--format", "csv"], in: folder).stdout == "v\n1.9.9a\n1.9.9b\n1.10.1\n1.11\n")
