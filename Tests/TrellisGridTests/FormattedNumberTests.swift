@@ -137,3 +137,34 @@ struct FormattedFuzzTests {
         #expect(numbers > 1000, "the random texts reach the number paths")
     }
 }
+
+@Suite("Recomputed values in their row's own style")
+struct StyledValueTests {
+    @Test("a value is written as the template writes its number: currency, grouping, decimal mark, percent, parentheses",
+          arguments: [
+              (50.1667, nil, "$1,000.00", "$50.17"), (-2000, nil, "($2,000.00)", "($2,000.00)"), (1234567.891, nil, "$1,000.00", "$1,234,567.89"),
+              (333740.75, nil, "333.740,75", "333.740,75"), (0.391666, nil, "39,2 %", "39,2 %"), (0.35667, nil, "50.0%", "35.7%"),
+              (1234.5, nil, "1 234,50", "1 234,50"), (1200, nil, "¥1,200.00", "¥1,200.00"), (85.25, 3, "85,50", "85,250"),
+              (-5.5, nil, "-1.234,50 €", "-5,50 €"), (1200, nil, "1,200元", "1,200元"), (0.05, nil, "5%", "5%"),
+          ] as [(Double, Int?, String, String)])
+    func styled(value: Double, decimals: Int?, template: String, expected: String) {
+        #expect(DecimalFormat.format(value, decimals: decimals, like: template) == expected, "\(template)")
+    }
+
+    @Test("plain numbers and texts without a number are left to the plain writer", arguments: ["85.50", "-3", "+5", "12", "缺考", ""])
+    func plain(template: String) {
+        #expect(DecimalFormat.format(1.5, decimals: 2, like: template) == nil)
+    }
+
+    @Test("a recomputed Mittel row of a German export keeps its style; labels in German, French and Spanish name their function")
+    func germanRow() throws {
+        let text = "Name;Betrag;Anteil\nA;1.234,50;12,5 %\nB;-12,25;5,0 %\nC;1.000.000,00;100,0 %\nMittel;0,00;0,0 %\n"
+        let grid = DataGrid(bound: try CSV.table(bytes: Array(text.utf8)))
+        try grid.pin(.matching(column: "Name", value: "Mittel"), at: .bottom, recomputing: SummaryFunction(label: "Mittel"))
+        let row = grid.displayedRow(at: 3)!
+        #expect(grid.text(row, column: 1) == "333740,75" && grid.text(row, column: 2) == "39,2 %", "as the row wrote 0,00 and 0,0 %")
+        for (label, function) in [("Mittelwert", "mean"), ("Summe", "sum"), ("moyenne", "mean"), ("suma", "sum"), ("Gesamt", "sum")] {
+            #expect(SummaryFunction(label: label)?.description == function)
+        }
+    }
+}

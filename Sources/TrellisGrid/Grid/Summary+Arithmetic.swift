@@ -82,8 +82,16 @@ struct SummaryArithmetic {
     mutating func recomputedCells(_ function: SummaryFunction, row: Int, precision: Int?, columns: [Column]) -> [Int: SummaryCell] {
         var cells: [Int: SummaryCell] = [:]
         for (c, column) in columns.enumerated() where column.type.isNumeric && source.value(row: row, column: c).number != nil {
-            let decimals = precision ?? max(DecimalFormat.fractionDigits(source.text(row: row, column: c)), decimals(c))
+            let own = source.text(row: row, column: c)
+            let decimals = precision ?? max(DecimalFormat.fractionDigits(own), decimals(c))
             var cell = summarize(function, column: c, decimals: decimals)
+            // Written as the row wrote its own number ($1,200.00, 333.740,75, 39,2 %), when it
+            // was not a plain one.
+            if !function.counts, let value = cell.value.number,
+               let styled = DecimalFormat.format(value, decimals: precision, like: own) {
+                cells[c] = SummaryCell(value: cell.value, text: styled)
+                continue
+            }
             // An integer result written with the decimals the row asks for (85 → 85.00).
             if case .integer(let i) = cell.value, decimals > 0, !function.counts {
                 cell = SummaryCell(value: cell.value, text: DecimalFormat.format(Double(i), decimals: decimals))

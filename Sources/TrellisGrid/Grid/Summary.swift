@@ -36,12 +36,14 @@ public enum SummaryFunction: Sendable, CustomStringConvertible {
     }
 
     /// The function a summary row's label names, as spreadsheets label them: 平均 / average /
-    /// mean, 合计 / 总计 / sum / total, 最大 / max, 最小 / min, 计数 / count; `nil` for any other label.
+    /// mean (Mittelwert, Durchschnitt, moyenne, promedio), 合计 / 总计 / sum / total (Summe,
+    /// Gesamt, somme, suma), 最大 / max, 最小 / min, 计数 / count; `nil` for any other label.
     public init?(label: String) {
         let word = label.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
         switch word {
-        case "平均", "平均值", "平均分", "均值", "average", "avg", "mean": self = .mean
-        case "合计", "总计", "总和", "总分", "小计", "sum", "total": self = .sum
+        case "平均", "平均值", "平均分", "均值", "average", "avg", "mean",
+             "mittel", "mittelwert", "durchschnitt", "moyenne", "promedio", "media": self = .mean
+        case "合计", "总计", "总和", "总分", "小计", "sum", "total", "summe", "gesamt", "somme", "suma": self = .sum
         case "最大", "最大值", "最高", "最高分", "max", "maximum": self = .max
         case "最小", "最小值", "最低", "最低分", "min", "minimum": self = .min
         case "计数", "人数", "count": self = .count
@@ -221,5 +223,56 @@ enum DecimalFormat {
     /// How many digits follow the point in a number's text (`88.50` → 2, `1e3` → 0).
     static func fractionDigits(_ text: String) -> Int {
         Int(CellText.classify(text).fractionDigits)
+    }
+
+    /// `value` written as `template` writes its number — the same currency sign or percent, the
+    /// same grouping and decimal mark, an accounting negative in parentheses — with `decimals`
+    /// decimals, or as many as the template shows when `decimals` is `nil`: what a recomputed
+    /// cell of `$1,200.00`, `333.740,75` or `39,2 %` is written as. `nil` when the template is a
+    /// plain number (or none), which ``format(_:decimals:)`` writes.
+    static func format(_ value: Double, decimals: Int?, like template: String) -> String? {
+        guard value.isFinite else { return nil }
+        let characters = Array(template.trimmingCharacters(in: .whitespaces))
+        guard let first = characters.firstIndex(where: { $0.isASCII && $0.isNumber }),
+              let last = characters.lastIndex(where: { $0.isASCII && $0.isNumber }) else { return nil }
+        let body = characters[first...last]
+        var prefix = String(characters[..<first]), suffix = String(characters[(last + 1)...])
+        let separators = body.filter { !($0.isASCII && $0.isNumber) }
+        let percent = suffix.trimmingCharacters(in: .whitespaces).hasSuffix("%")
+        let parentheses = prefix.contains("(") && suffix.contains(")")
+        // Nothing but digits, a sign and a point: a plain number.
+        if separators.allSatisfy({ $0 == "." }), separators.count <= 1, !percent, !parentheses,
+           prefix.allSatisfy({ $0 == "-" || $0 == "+" }), suffix.isEmpty { return nil }
+        // The decimal mark: the last separator where it can be one (as the reader decides).
+        var mark: Character?
+        if let lastSeparator = separators.last, lastSeparator == "," || lastSeparator == "." {
+            let after = body.count - 1 - body.lastIndex(of: lastSeparator)!.advanced(by: -first)
+            if separators.contains(",") && separators.contains(".") { mark = lastSeparator }
+            else if separators.filter({ $0 == lastSeparator }).count == 1 && after != 3 { mark = lastSeparator }
+            else if lastSeparator == "," && separators.contains(where: { $0 == " " || $0 == "\u{00A0}" || $0 == "\u{202F}" }) {
+                mark = ","
+            }
+        }
+        let group = separators.first { $0 != mark }
+        let shown = mark.map { m in body.count - 1 - body.lastIndex(of: m)!.advanced(by: -first) } ?? 0
+        let scaled = percent ? value * 100 : value
+        let plain = format(abs(scaled), decimals: decimals ?? shown)
+        let parts = plain.split(separator: ".", omittingEmptySubsequences: false)
+        var integer = String(parts[0])
+        if let group, integer.count > 3 {
+            var grouped = ""
+            for (k, digit) in integer.enumerated() {
+                if k > 0, (integer.count - k) % 3 == 0 { grouped.append(group) }
+                grouped.append(digit)
+            }
+            integer = grouped
+        }
+        var number = integer
+        if parts.count > 1 { number += String(mark ?? ".") + parts[1] }
+        prefix.removeAll { $0 == "-" || $0 == "+" || $0 == "(" }
+        suffix.removeAll { $0 == ")" }
+        let negative = scaled < 0 && plain.contains(where: { $0 != "0" && $0 != "." })
+        if negative && parentheses { return "(" + prefix + number + suffix + ")" }
+        return (negative ? "-" : "") + prefix + number + suffix
     }
 }
