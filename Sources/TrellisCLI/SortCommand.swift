@@ -37,12 +37,7 @@ enum SortCommand {
                              help: "Where blank cells go: last (default, in both directions), first,\nor smallest (first ascending, last descending)."),
             OptionDefinition(names: ["--type"], valueName: "column=type",
                              help: "Read COLUMN as integer, decimal, text, boolean or date\ninstead of cell by cell.", repeatable: true),
-            OptionDefinition(names: ["--encoding"], valueName: "name",
-                             help: "Read the CSV file in this encoding: utf-8, gb18030, gbk, utf-16le,\nutf-16be, big5, shift_jis, windows-1252 or latin1. (default: its\nbyte order mark, else UTF-8, else GB18030 or GBK)"),
-            OptionDefinition(names: ["--delimiter"], valueName: "char",
-                             help: "The CSV file's field separator: , ; | or tab. (default: found\nin its first lines)"),
-            CSVReading.headerRowOption,
-            CSVReading.dateOrderOption,
+        ] + CSVReading.options + [
             OptionDefinition(names: ["--output-encoding"], valueName: "name",
                              help: "Write CSV or text output in this encoding. (default: CSV in the\ninput file's encoding and byte order mark, text in UTF-8)"),
             OptionDefinition(names: ["--table"], valueName: "name",
@@ -398,13 +393,18 @@ struct CSVReading {
     var headerRow: Int?
     var dateOrder: DateOrder?
 
-    static let dateOrderOption = OptionDefinition(
-        names: ["--date-order"], valueName: "order",
-        help: "Read dates whose year comes last (3/1/2024) as mdy or dmy, or not at\nall (ymd). (default: as the column's dates show, else mdy)")
 
-    static let headerRowOption = OptionDefinition(
-        names: ["--header-row"], valueName: "n",
-        help: "The line of the CSV file that names the columns; the lines above it\n(a title) are kept and written back. (default: 1)")
+    /// The options that say how a CSV file is read, which `sort` and `view` both take.
+    static let options = [
+        OptionDefinition(names: ["--encoding"], valueName: "name",
+                         help: "Read the CSV file in this encoding: utf-8, gb18030, gbk, utf-16le,\nutf-16be, big5, shift_jis, windows-1252 or latin1. (default: its\nbyte order mark, else UTF-8, else GB18030 or GBK)"),
+        OptionDefinition(names: ["--delimiter"], valueName: "char",
+                         help: "The CSV file's field separator: , ; | or tab. (default: found\nin its first lines)"),
+        OptionDefinition(names: ["--header-row"], valueName: "n",
+                         help: "The line of the CSV file that names the columns; the lines above it\n(a title) are kept and written back. (default: 1)"),
+        OptionDefinition(names: ["--date-order"], valueName: "order",
+                         help: "Read dates whose year comes last (3/1/2024) as mdy or dmy, or not at\nall (ymd). (default: as the column's dates show, else mdy)"),
+    ]
 
     init() {}
 

@@ -11,12 +11,7 @@ enum ViewCommand {
         arguments: [("file", "A CSV file, an SQLite database or a postgresql:// URL (with --table or --query).")],
         options: [
             OptionDefinition(names: ["--table"], valueName: "name", help: "The table of the database to show."),
-            OptionDefinition(names: ["--encoding"], valueName: "name",
-                             help: "Read the CSV file in this encoding (as trellis sort's)."),
-            OptionDefinition(names: ["--delimiter"], valueName: "char",
-                             help: "The CSV file's field separator: , ; | or tab."),
-            CSVReading.headerRowOption,
-            CSVReading.dateOrderOption,
+        ] + CSVReading.options + [
             OptionDefinition(names: ["--query"], valueName: "sql", help: "The SELECT whose rows to show."),
             OptionDefinition(names: ["--by"], valueName: "key", help: "Start sorted by this key (as trellis sort's).", repeatable: true),
             OptionDefinition(names: ["--pin-bottom"], valueName: "column=value",
