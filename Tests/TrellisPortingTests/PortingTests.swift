@@ -50,14 +50,27 @@ struct PortingTests {
         #expect(scratch.snippetCount >= 10, "the documents should hold the snippets; found \(scratch.snippetCount)")
     }
 
-    @Test("a file that imports Foundation beside Trellis gets no silent answer from CGRect.intersects")
-    func foundationAmbiguity() throws {
+    @Test("CGRect.intersects gives Core Graphics' answer in a file that imports Foundation too, in either order, in both language modes")
+    func foundationBesideTrellis() throws {
         let scratch = try Porting.scratch.get()
-        // Core Graphics' answer can only shadow Foundation's where Foundation is not imported
-        // directly; there the call does not compile, which the porting guide says first, with
-        // the fix: drop `import Foundation`.
-        #expect(scratch.ambiguityStatus != 0 && scratch.ambiguityDiagnostic.contains("ambiguous use of 'intersects'"),
-                "expected the compiler to refuse the ambiguous call, got:\n\(scratch.ambiguityDiagnostic)")
+        if let failure = scratch.snippetsFailure { Issue.record("a target did not build:\n\(failure)"); return }
+        // Touching rectangles: false is Core Graphics' answer, true Foundation's on Linux.
+        let expected = """
+            Foundation, Trellis: false
+            Trellis, Foundation: false
+            CoreGraphics: false
+            Foundation, CoreGraphics: false
+            Foundation, QuartzCore: false
+            Foundation alone, beside a file that imports Trellis: false
+            """
+        let plain = try Porting.run(scratch.executable("ImportOrders"))
+        #expect(plain == expected + "\n", "Swift 6 mode:\n\(plain)")
+        // With `MemberImportVisibility` a file sees only the extensions of what it imports: the
+        // one import that cannot get Core Graphics' answer is Foundation alone.
+        let strict = try Porting.run(scratch.executable("ImportOrdersStrict"))
+        #expect(strict == expected.replacingOccurrences(of: "file that imports Trellis: false",
+                                                        with: "file that imports Trellis: true") + "\n",
+                "Swift 6 mode with MemberImportVisibility:\n\(strict)")
     }
 }
 
@@ -90,8 +103,6 @@ enum Porting {
         let snippetsFailure: String?
         let snippetTargets: [String]
         var snippetCount: Int { snippetTargets.count }
-        let ambiguityStatus: Int32
-        let ambiguityDiagnostic: String
         func executable(_ name: String) -> URL { directory.appendingPathComponent(".build/debug/\(name)") }
     }
 
@@ -115,15 +126,9 @@ enum Porting {
         // The samples, ported, with the test bench that runs them.
         let sampleFiles = try fm.contentsOfDirectory(atPath: here.appendingPathComponent("UIKit").path)
             .filter { $0.hasSuffix(".swift") }.sorted()
-        var ambiguous = ""
         for name in sampleFiles {
             let text = try String(contentsOf: here.appendingPathComponent("UIKit/\(name)"), encoding: .utf8)
-            let ported = mechanicalStep(text)
-            if text.contains("import Foundation") {
-                ambiguous = ported   // compiled on its own, below
-            } else {
-                try write(ported, "Sources/Ported/\(name)")
-            }
+            try write(mechanicalStep(text), "Sources/Ported/\(name)")
         }
         for name in try fm.contentsOfDirectory(atPath: here.appendingPathComponent("Harness").path) where name.hasSuffix(".swift") {
             try write(String(contentsOf: here.appendingPathComponent("Harness/\(name)"), encoding: .utf8),
@@ -143,14 +148,32 @@ enum Porting {
                 snippetTargets.append(target)
             }
         }
-        let targets = (["Ported"] + snippetTargets).map { name in
+        // One call of `intersects` on touching rectangles per combination of imports.
+        for target in ["ImportOrders", "ImportOrdersStrict"] {
+            for (file, imports, label) in importOrders {
+                try write(imports.map { "import \($0)\n" }.joined() + """
+
+                    func \(file)() -> String {
+                        let a = CGRect(x: 0, y: 0, width: 10, height: 10)
+                        return "\(label): \\(a.intersects(CGRect(x: 10, y: 0, width: 10, height: 10)))"
+                    }
+
+                    """, "Sources/\(target)/\(file).swift")
+            }
+            try write("import Trellis\n\n" + importOrders.map { "print(\($0.file)())\n" }.joined(), "Sources/\(target)/main.swift")
+        }
+        let targets = (["Ported", "ImportOrders"] + snippetTargets).map { name in
             // The samples also import CoreGraphics and QuartzCore, as UIKit files do.
-            let extra = name == "Ported" ? ", .product(name: \"CoreGraphics\", package: \"Trellis\"), .product(name: \"QuartzCore\", package: \"Trellis\")" : ""
+            let extra = ["Ported", "ImportOrders"].contains(name) ? ", .product(name: \"CoreGraphics\", package: \"Trellis\"), .product(name: \"QuartzCore\", package: \"Trellis\")" : ""
             return """
                     .executableTarget(name: "\(name)", dependencies: [.product(name: "Trellis", package: "Trellis")\(extra)],
                                       swiftSettings: [.swiftLanguageMode(\(name == "Ported" ? ".v5" : ".v6"))]),
             """
-        }.joined(separator: "\n")
+        }.joined(separator: "\n") + """
+
+                    .executableTarget(name: "ImportOrdersStrict", dependencies: [.product(name: "Trellis", package: "Trellis"), .product(name: "CoreGraphics", package: "Trellis"), .product(name: "QuartzCore", package: "Trellis")],
+                                      swiftSettings: [.swiftLanguageMode(.v6), .enableUpcomingFeature("MemberImportVisibility")]),
+            """
         try write("""
             // swift-tools-version: 6.0
             // Made by the porting tests: ported UIKit samples and the documents' snippets, built
@@ -170,18 +193,21 @@ enum Porting {
         let samples = try swift(["build", "--disable-build-manifest-caching", "--package-path", directory.path,
                                  "--product", "Ported"])
         let snippets = try swift(["build", "--disable-build-manifest-caching", "--package-path", directory.path])
-        // The file that imports Foundation too, type-checked against the built modules.
-        try write(ambiguous, "Ambiguous/Ambiguous.swift")
-        // The system libraries' module maps, which the modules above import.
-        let systemLibraries = ["CSQLite", "CPostgreSQL"].flatMap { ["-I", root.appendingPathComponent("Sources/\($0)").path] }
-        let check = try swiftc(["-typecheck", "-I", directory.appendingPathComponent(".build/debug/Modules").path]
-                                + systemLibraries + [
-                                directory.appendingPathComponent("Ambiguous/Ambiguous.swift").path])
         return Scratch(directory: directory, samplesFailure: samples.status == 0 ? nil : errors(in: samples.output),
                        snippetsFailure: snippets.status == 0 ? nil : errors(in: snippets.output),
-                       snippetTargets: snippetTargets, ambiguityStatus: check.status,
-                       ambiguityDiagnostic: check.output)
+                       snippetTargets: snippetTargets)
     }
+
+    /// The files of the import-order targets: a function name, the file's imports, and the label
+    /// it prints.
+    static let importOrders: [(file: String, imports: [String], label: String)] = [
+        ("foundationFirst", ["Foundation", "Trellis"], "Foundation, Trellis"),
+        ("trellisFirst", ["Trellis", "Foundation"], "Trellis, Foundation"),
+        ("coreGraphics", ["CoreGraphics"], "CoreGraphics"),
+        ("foundationCoreGraphics", ["Foundation", "CoreGraphics"], "Foundation, CoreGraphics"),
+        ("foundationQuartzCore", ["Foundation", "QuartzCore"], "Foundation, QuartzCore"),
+        ("foundationAlone", ["Foundation"], "Foundation alone, beside a file that imports Trellis"),
+    ]
 
     /// The bodies of the ```swift fences of a Markdown document.
     static func swiftSnippets(_ markdown: String) -> [String] {
@@ -217,10 +243,6 @@ enum Porting {
 
     static func swift(_ arguments: [String]) throws -> (status: Int32, output: String) {
         try process(toolchainTool("swift"), arguments)
-    }
-
-    static func swiftc(_ arguments: [String]) throws -> (status: Int32, output: String) {
-        try process(toolchainTool("swiftc"), arguments)
     }
 
     /// A tool of the toolchain running the tests: from `PATH`, else the usual install place.

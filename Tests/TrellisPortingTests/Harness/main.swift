@@ -142,5 +142,6 @@ do {
 }
 
 modelGeometrySample()
+touchingTilesSample()
 
 for line in reportedLines { print(line) }
