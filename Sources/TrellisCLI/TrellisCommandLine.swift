@@ -14,6 +14,7 @@ public enum TrellisCommandLine {
         ("layout", LayoutCommand.definition.overview, LayoutCommand.run, LayoutCommand.definition),
         ("sort", SortCommand.definition.overview, SortCommand.run, SortCommand.definition),
         ("view", ViewCommand.definition.overview, ViewCommand.run, ViewCommand.definition),
+        ("port", PortCommand.definition.overview, PortCommand.run, PortCommand.definition),
         ("demo", DemoCommand.definition.overview, DemoCommand.run, DemoCommand.definition),
     ] }
 

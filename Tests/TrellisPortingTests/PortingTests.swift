@@ -1,12 +1,14 @@
 import Foundation
 import Testing
+import TrellisPort
 import TrellisTestSupport
 
 /// UIKit code ported by the mechanical step alone, compiled in a package of its own against
 /// this one, the way a user's code is: the samples in `UIKit/` (written as one writes for UIKit,
 /// kept as text the build does not compile) must compile and report the figures of
 /// `Expected.txt`, and every Swift snippet of the README and the guides must compile with
-/// `import Trellis` alone.
+/// `import Trellis` alone. The samples in `ObjC/` use the idioms only the Objective-C runtime
+/// compiles; they are ported by `trellis port` (the library behind it) and then checked alike.
 @Suite("Porting UIKit code", .serialized)
 struct PortingTests {
     @Test("the mechanical step is exactly the documented one")
@@ -37,6 +39,19 @@ struct PortingTests {
         if actual != expected {
             Issue.record("the ported samples reported other figures:\n\(Porting.diff(expected: expected, actual: actual))")
         }
+    }
+
+    @Test("trellis port rewrites every Objective-C idiom of the ObjC samples, leaves nothing, and a second run changes nothing")
+    func objcSamplesPortCompletely() throws {
+        let outcome = try Porting.portedObjCSamples()
+        #expect(outcome.left.isEmpty, "left: \(outcome.left.map(\.description))")
+        for file in outcome.files {
+            #expect(!file.ported.contains("@objc") && !file.ported.contains("#selector") && !file.ported.contains("?("),
+                    "\(file.path) still holds an Objective-C idiom")
+        }
+        let again = try SwiftPort.port(outcome.files.map { (path: $0.path, text: $0.ported) })
+        #expect(again.changes.isEmpty && again.left.isEmpty, "a second run changed: \(again.changes.map(\.description))")
+        #expect(again.files.allSatisfy { $0.original == $0.ported })
     }
 
     @Test("every Swift snippet of the README and the guides compiles with `import Trellis` alone, and runs")
@@ -83,16 +98,13 @@ enum Porting {
 
     /// `import UIKit` → `import Trellis`; `UIName` → `Name`; `NSCollectionLayout…` and
     /// `NSDiffableDataSource…` lose their `NS`; `CATransform3D…` loses its `CA`. Nothing else.
-    static func mechanicalStep(_ source: String) -> String {
-        var text = source
-        for (pattern, template) in [(#"\bimport UIKit\b"#, "import Trellis"), (#"\bUI([A-Z]\w*)"#, "$1"),
-                                    (#"\bNS(CollectionLayout\w*|DiffableDataSource\w*)"#, "$1"),
-                                    (#"\bCA(Transform3D\w*)"#, "$1")] {
-            let regex = try! NSRegularExpression(pattern: pattern)
-            text = regex.stringByReplacingMatches(in: text, range: NSRange(text.startIndex..., in: text),
-                                                  withTemplate: template)
-        }
-        return text
+    static func mechanicalStep(_ source: String) -> String { SwiftPort.mechanicalStep(source) }
+
+    /// The `ObjC/` samples, ported together by `trellis port`'s library.
+    static func portedObjCSamples() throws -> PortOutcome {
+        let folder = here.appendingPathComponent("ObjC")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }.sorted()
+        return try SwiftPort.port(names.map { (path: $0, text: try String(contentsOf: folder.appendingPathComponent($0), encoding: .utf8)) })
     }
 
     struct Scratch {
@@ -129,6 +141,9 @@ enum Porting {
         for name in sampleFiles {
             let text = try String(contentsOf: here.appendingPathComponent("UIKit/\(name)"), encoding: .utf8)
             try write(mechanicalStep(text), "Sources/Ported/\(name)")
+        }
+        for file in try portedObjCSamples().files {
+            try write(file.ported, "Sources/Ported/ObjC_\(file.path)")
         }
         for name in try fm.contentsOfDirectory(atPath: here.appendingPathComponent("Harness").path) where name.hasSuffix(".swift") {
             try write(String(contentsOf: here.appendingPathComponent("Harness/\(name)"), encoding: .utf8),

@@ -143,5 +143,8 @@ do {
 
 modelGeometrySample()
 touchingTilesSample()
+sectionedListSample()
+tagCloudSample()
+slotStripSample()
 
 for line in reportedLines { print(line) }

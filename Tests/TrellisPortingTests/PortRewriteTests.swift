@@ -1,0 +1,340 @@
+import Foundation
+import Testing
+@testable import TrellisPort
+
+/// `trellis port`'s rewrites, one pattern at a time, text in and text out.
+@Suite("trellis port rewrites")
+struct PortRewriteTests {
+    func port(_ text: String, path: String = "A.swift") throws -> PortOutcome {
+        try SwiftPort.port([(path: path, text: text)])
+    }
+
+    func ported(_ text: String) throws -> String { try port(text).files[0].ported }
+
+    @Test("an optional requirement returning Void or an optional gets a default; its ?( calls become plain calls")
+    func plainOptionalRequirements() throws {
+        let outcome = try port("""
+            import UIKit
+
+            @objc protocol PickerDelegate: AnyObject {
+                @objc optional func pickerDidChange(_ picker: Picker)
+                @objc optional func picker(_ picker: Picker, titleFor row: Int) -> String?
+            }
+
+            final class Picker {
+                weak var delegate: PickerDelegate?
+                func change() {
+                    delegate?.pickerDidChange?(self)
+                    print(delegate?.picker?(self, titleFor: 0) ?? "none")
+                    onChange?(self)
+                }
+                var onChange: ((Picker) -> Void)?
+            }
+
+            """)
+        #expect(outcome.files[0].ported == """
+            import Trellis
+
+            protocol PickerDelegate: AnyObject {
+                func pickerDidChange(_ picker: Picker)
+                func picker(_ picker: Picker, titleFor row: Int) -> String?
+            }
+
+            // Defaults for the optional requirements of PickerDelegate.
+            extension PickerDelegate {
+                func pickerDidChange(_ picker: Picker) {}
+
+                func picker(_ picker: Picker, titleFor row: Int) -> String? { nil }
+            }
+
+            final class Picker {
+                weak var delegate: PickerDelegate?
+                func change() {
+                    delegate?.pickerDidChange(self)
+                    print(delegate?.picker(self, titleFor: 0) ?? "none")
+                    onChange?(self)
+                }
+                var onChange: ((Picker) -> Void)?
+            }
+
+            """)
+        #expect(outcome.left.isEmpty)
+        #expect(outcome.changes.map(\.line) == [1, 3, 4, 4, 5, 5, 11, 12])
+    }
+
+    @Test("an optional requirement with a non-optional result throws by default; ?( becomes (try? …) and !( (try! …)")
+    func throwingOptionalRequirements() throws {
+        let text = try ported("""
+            @objc public protocol GridDelegate: NSObjectProtocol {
+                @objc optional func grid(_ grid: Grid, widthOf column: Int) -> CGFloat
+            }
+            final class Grid {
+                weak var delegate: GridDelegate?
+                var width: CGFloat = 40
+                func widths() -> [CGFloat] {
+                    let a = delegate?.grid?(self, widthOf: 0) ?? width
+                    let b = delegate!.grid!(self, widthOf: 1) + 1
+                    return [a, b, self.delegate?.grid?(self, widthOf: 2).rounded() ?? 0]
+                }
+            }
+            """)
+        #expect(text == """
+            public protocol GridDelegate: NSObjectProtocol {
+                func grid(_ grid: Grid, widthOf column: Int) throws -> CGFloat
+            }
+
+            // Defaults for the optional requirements of GridDelegate.
+            extension GridDelegate {
+                public func grid(_ grid: Grid, widthOf column: Int) throws -> CGFloat {
+                    throw UnimplementedOptionalRequirement("GridDelegate.grid(_:widthOf:)")
+                }
+            }
+            final class Grid {
+                weak var delegate: GridDelegate?
+                var width: CGFloat = 40
+                func widths() -> [CGFloat] {
+                    let a = (try? delegate?.grid(self, widthOf: 0)) ?? width
+                    let b = (try! delegate!.grid(self, widthOf: 1)) + 1
+                    return [a, b, (try? self.delegate?.grid(self, widthOf: 2).rounded()) ?? 0]
+                }
+            }
+            """)
+    }
+
+    @Test("a ?( call of UIKit's optional requirements becomes a plain call; a closure property's ?( stays")
+    func uikitRequirements() throws {
+        let text = try ported("""
+            let size = (collectionView.delegate as? UICollectionViewDelegateFlowLayout)?
+                .collectionView?(collectionView, layout: self, sizeForItemAt: indexPath) ?? itemSize
+            let spacing = flow.collectionView!(collectionView, layout: self, minimumLineSpacingForSectionAt: 0)
+            delegate?.scrollViewDidScroll?(scrollView)
+            completion?(true)
+            handler?.collectionView?(collectionView, unknownThing: 1)
+            """)
+        #expect(text == """
+            let size = (collectionView.delegate as? CollectionViewDelegateFlowLayout)?
+                .collectionView(collectionView, layout: self, sizeForItemAt: indexPath) ?? itemSize
+            let spacing = flow.collectionView(collectionView, layout: self, minimumLineSpacingForSectionAt: 0)
+            delegate?.scrollViewDidScroll(scrollView)
+            completion?(true)
+            handler?.collectionView?(collectionView, unknownThing: 1)
+            """)
+    }
+
+    @Test("responds(to:) becomes true, or a map over the optional chain; conforms(to:) becomes is")
+    func runtimeChecks() throws {
+        let text = try ported("""
+            if delegate.responds(to: #selector(UICollectionViewDelegate.collectionView(_:didSelectItemAt:))) { a() }
+            if delegate?.responds(to: #selector(UICollectionViewDelegate.collectionView(_:didSelectItemAt:))) ?? false { b() }
+            let c = (collectionView?.delegate?.responds(to: #selector(UIScrollViewDelegate.scrollViewDidScroll(_:))))!
+            guard collectionView!.delegate!.conforms(to: UICollectionViewDelegateFlowLayout.self) else { return }
+            let d = self.collectionView?.delegate?.conforms(to: UICollectionViewDelegateFlowLayout.self) == true
+            """)
+        #expect(text == """
+            if true { a() }
+            if delegate.map({ _ in true }) ?? false { b() }
+            let c = ((collectionView?.delegate).map({ _ in true }))!
+            guard (collectionView!.delegate! is CollectionViewDelegateFlowLayout) else { return }
+            let d = (self.collectionView?.delegate).map({ $0 is CollectionViewDelegateFlowLayout }) == true
+            """)
+    }
+
+    @Test("responds(to:) of a requirement whose default throws, and a target–action #selector, are left, named")
+    func leftSelectors() throws {
+        let outcome = try port("""
+            @objc protocol P { @objc optional func width() -> CGFloat }
+            func f(p: P) -> Bool { p.responds(to: #selector(P.width)) }
+            let button = UIBarButtonItem(barButtonSystemItem: .add, target: self, action: #selector(add))
+            """)
+        try #require(outcome.left.map(\.line) == [2, 3])
+        #expect(outcome.left[0].change == "left: responds(to: #selector(P.width))")
+        #expect(outcome.left[0].reason.contains("(try? p.width(…))"))
+        #expect(outcome.left[1].change == "left: #selector(add)")
+        #expect(outcome.files[0].ported.contains("p.responds(to: #selector(P.width))"))
+    }
+
+    @Test("an override in an extension moves into its class, here or in another file; a debugging one of a class elsewhere is dropped")
+    func overrides() throws {
+        let layout = """
+            final class StripLayout: UICollectionViewLayout {
+                var width: CGFloat = 10
+            }
+
+            """
+        let extensions = """
+            // MARK: - Layout
+
+            extension StripLayout {
+                /// The strip's size.
+                override var collectionViewContentSize: CGSize {
+                    return CGSize(width: width, height: 1)
+                }
+
+                @objc override func prepare() { super.prepare() }
+
+                func helper() {}
+            }
+
+            extension UICollectionViewLayoutAttributes {
+                override open var description: String { "attributes" }
+                override func copy(with zone: NSZone? = nil) -> Any { self }
+            }
+
+            """
+        let outcome = try SwiftPort.port([(path: "StripLayout.swift", text: layout), (path: "StripLayout+Layout.swift", text: extensions)])
+        #expect(outcome.files[0].ported == """
+            final class StripLayout: CollectionViewLayout {
+                var width: CGFloat = 10
+
+                /// The strip's size.
+                override var collectionViewContentSize: CGSize {
+                    return CGSize(width: width, height: 1)
+                }
+
+                override func prepare() { super.prepare() }
+            }
+
+            """)
+        #expect(outcome.files[1].ported == """
+            // MARK: - Layout
+
+            extension StripLayout {
+                func helper() {}
+            }
+
+            extension CollectionViewLayoutAttributes {
+                override func copy(with zone: NSZone? = nil) -> Any { self }
+            }
+
+            """)
+        #expect(outcome.left.count == 1 && outcome.left.first?.change == "left: override copy in an extension of CollectionViewLayoutAttributes")
+        // Only the file being written changes: the class elsewhere is read, not written, so the
+        // override cannot move and is left.
+        let single = try SwiftPort.port([(path: "StripLayout.swift", text: layout), (path: "StripLayout+Layout.swift", text: extensions)],
+                                        writing: ["StripLayout+Layout.swift"])
+        #expect(single.files.map(\.path) == ["StripLayout+Layout.swift"])
+        #expect(single.left.map(\.change).contains("left: override collectionViewContentSize in an extension of StripLayout"))
+    }
+
+    @Test("@objc, @objcMembers and Interface Builder's attributes go; their lines go when they stand alone")
+    func attributes() throws {
+        let text = try ported("""
+            @objcMembers
+            final class Cell: UICollectionViewCell {
+                @IBOutlet weak var label: UILabel!
+                @objc(tapWithSender:)
+                func tap(sender: Any) {}
+                @IBAction func done(_ sender: Any) {}
+                @objc dynamic var value = 0
+                @available(iOS 13, *) func modern() {}
+            }
+            """)
+        #expect(text == """
+            final class Cell: CollectionViewCell {
+                weak var label: Label!
+                func tap(sender: Any) {}
+                func done(_ sender: Any) {}
+                dynamic var value = 0
+                @available(iOS 13, *) func modern() {}
+            }
+            """)
+    }
+
+    @Test("an optional property requirement of an optional type defaults to nil; of another type it is left")
+    func optionalProperties() throws {
+        let outcome = try port("""
+            @objc protocol Source {
+                @objc optional var title: String? { get }
+                @objc optional var count: Int { get }
+            }
+            """)
+        #expect(outcome.files[0].ported.contains("    var title: String? { get }\n"))
+        #expect(outcome.files[0].ported.contains("extension Source {\n    var title: String? { nil }\n}"))
+        #expect(outcome.left.map(\.change) == ["left: optional property requirement Source.count: Int"])
+    }
+
+    @Test("nothing inside strings and comments is rewritten")
+    func stringsAndComments() throws {
+        let source = """
+            // delegate?.scrollViewDidScroll?(x) and @objc in a comment
+            /* nested /* @objc */ #selector(f) */
+            let s = "delegate?.scrollViewDidScroll?(x) @objc \\(value.map { "#selector(\\($0))" })"
+            let r = #"@objc "quoted" \\#(x)"#
+            let m = \"\"\"
+                @objc override
+                \"\"\"
+            """
+        let outcome = try port(source)
+        #expect(outcome.files[0].ported == source)
+        #expect(outcome.changes.isEmpty && outcome.left.isEmpty)
+    }
+
+    @Test("a file that is not valid Swift is refused, naming the line")
+    func invalidSwift() {
+        for (text, line, message) in [("let a = 1\nlet s = \"open\n", 2, "a string literal that ends with its line"),
+                                      ("func f() {\n  if x {\n}\n", 1, "a '{' that is never closed"),
+                                      ("let x = 1\n/* never closed", 2, "a /* comment that is never closed"),
+                                      ("let a = [1, 2)\n", 1, "a ')' that closes nothing open")] {
+            #expect(throws: PortError(path: "A.swift", line: line, message: "cannot read this file as Swift: \(message); it must compile with Swift before it can be ported")) {
+                try SwiftPort.port([(path: "A.swift", text: text)])
+            }
+        }
+    }
+
+    @Test("pathological nesting and size: refused or ported in linear time, never a crash")
+    func pathological() throws {
+        let deepStrings = String(repeating: "\"\\(", count: 1_000) + String(repeating: ")\"", count: 1_000)
+        #expect(throws: PortError.self) { try SwiftPort.port([(path: "A.swift", text: "let s = " + deepStrings + "\n")]) }
+        // A long call chain, many bodiless declarations, a deep bracket nest.
+        let chain = "let x = a" + String(repeating: "()", count: 50_000) + ".collectionView?(c, layout: l, sizeForItemAt: i)\n"
+        let ported = try SwiftPort.port([(path: "A.swift", text: chain)]).files[0].ported
+        #expect(ported.hasSuffix(".collectionView(c, layout: l, sizeForItemAt: i)\n"))
+        let bodiless = String(repeating: "protocol P\nclass C\nextension E\n", count: 20_000)
+        #expect(try SwiftPort.port([(path: "A.swift", text: bodiless)]).files[0].ported == bodiless)
+        let nest = String(repeating: "(", count: 100_000) + String(repeating: ")", count: 100_000)
+        #expect(try SwiftPort.port([(path: "A.swift", text: nest)]).files[0].ported == nest)
+    }
+
+    @Test("random damage to the samples never traps: each is ported, or refused with a line")
+    func fuzz() throws {
+        let folder = Porting.here.appendingPathComponent("ObjC")
+        let texts = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }.sorted()
+            .map { try String(contentsOf: folder.appendingPathComponent($0), encoding: .utf8) }
+        var random = SplitMix(seed: 17)
+        let pieces = ["(", ")", "{", "}", "\"", "\"\"\"", "#", "@objc", "?(", "!(", ".", "/*", "*/", "`", "\\(", "#selector(",
+                      "override ", "optional ", "extension X {", "protocol P {", "\n", "é", "#\"", "?", "!"]
+        for round in 0..<300 {
+            var bytes = Array(texts[round % texts.count].utf8)
+            for _ in 0..<(1 + Int(random.next() % 4)) {
+                let at = Int(random.next() % UInt64(bytes.count + 1))
+                if random.next() % 3 == 0, at < bytes.count {
+                    bytes.removeSubrange(at..<min(bytes.count, at + Int(random.next() % 20)))
+                } else {
+                    bytes.insert(contentsOf: Array(pieces[Int(random.next() % UInt64(pieces.count))].utf8), at: at)
+                }
+            }
+            let text = String(decoding: bytes, as: UTF8.self)
+            do {
+                let outcome = try SwiftPort.port([(path: "F.swift", text: text)])
+                // What was ported ports to itself.
+                let again = try SwiftPort.port([(path: "F.swift", text: outcome.files[0].ported)])
+                #expect(again.files[0].ported == outcome.files[0].ported, "round \(round) is not stable")
+            } catch {
+                #expect(error.line >= 1 && error.line <= text.split(separator: "\n", omittingEmptySubsequences: false).count)
+            }
+        }
+    }
+}
+
+/// A small seeded generator, so that the fuzz rounds are the same on every run.
+struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
