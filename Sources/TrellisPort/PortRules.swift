@@ -11,18 +11,7 @@ extension Rewriter {
     /// that a caller's fallback applies exactly where an unimplemented method left it before.
     mutating func rewriteOptionalRequirements(_ file: Int) {
         let source = sources[file]
-        var i = 0
-        var depth = 0
-        while i < source.tokens.count {
-            if source.isPunctuation(i, UInt8(ascii: "{")) { depth += 1 }
-            if source.isPunctuation(i, UInt8(ascii: "}")) { depth -= 1 }
-            guard depth == 0, source.tokens[i].kind == .identifier, source.text(i) == "protocol",
-                  !source.isPunctuation(i - 1, UInt8(ascii: ".")), i + 1 < source.tokens.count,
-                  source.tokens[i + 1].kind == .identifier,
-                  let open = source.bodyOpen(after: i) else {
-                i += 1
-                continue
-            }
+        for (i, open) in source.topLevelBodies(["protocol"]) {
             let name = source.text(i + 1)
             // The protocol's own modifiers: a public protocol's defaults are public.
             var k = i - 1
@@ -120,8 +109,6 @@ extension Rewriter {
                 edit(file, position, position, "\n\n// Defaults for the optional requirements of \(name).\nextension \(name) {\n"
                      + defaults.joined(separator: "\n\n") + "\n}")
             }
-            i = source.partner[open] + 1
-            depth = 0
         }
     }
 
@@ -279,17 +266,7 @@ extension Rewriter {
     /// `debugQuickLookObject`) of a class declared elsewhere is dropped; any other is left.
     mutating func moveOverrides(_ file: Int) {
         let source = sources[file]
-        var i = 0
-        var depth = 0
-        while i < source.tokens.count {
-            if source.isPunctuation(i, UInt8(ascii: "{")) { depth += 1 }
-            if source.isPunctuation(i, UInt8(ascii: "}")) { depth -= 1 }
-            guard depth == 0, source.tokens[i].kind == .identifier, source.text(i) == "extension",
-                  i + 1 < source.tokens.count, source.tokens[i + 1].kind == .identifier,
-                  let open = source.bodyOpen(after: i) else {
-                i += 1
-                continue
-            }
+        for (i, open) in source.topLevelBodies(["extension"]) {
             let typeName = source.text(i + 1)
             for member in source.members(ofBodyAt: open) {
                 guard source.modifier("override", in: member) != nil, let keyword = source.declarationKeyword(in: member) else { continue }
@@ -331,8 +308,6 @@ extension Rewriter {
                           + "move it into a subclass's body, or port the file that declares \(typeName) with this one")
                 }
             }
-            i = source.partner[open] + 1
-            depth = 0
         }
     }
 

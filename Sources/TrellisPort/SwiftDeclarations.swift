@@ -19,6 +19,25 @@ extension SwiftSource {
         "where", "is", "as", "repeat", "defer", "do", "catch", "for", "yield",
     ]
 
+    /// The top-level declarations introduced by one of `words` (`protocol`, `class`,
+    /// `extension`) that have a body: the keyword's index, and the body's `{`.
+    func topLevelBodies(_ words: Set<String>) -> [(keyword: Int, open: Int)] {
+        var found: [(keyword: Int, open: Int)] = []
+        var i = 0
+        while i < tokens.count {
+            if tokens[i].kind == .identifier, words.contains(text(i)), !isPunctuation(i - 1, UInt8(ascii: ".")),
+               i + 1 < tokens.count, tokens[i + 1].kind == .identifier, let open = bodyOpen(after: i) {
+                found.append((i, open))
+                i = partner[open] + 1
+                continue
+            }
+            // Skip over every bracket: a nested declaration is not top-level.
+            if partner[i] > i { i = partner[i] }
+            i += 1
+        }
+        return found
+    }
+
     /// The `{` that opens the body of the declaration whose keyword is at `keyword` (`class`,
     /// `protocol`, `extension`), or `nil` where a `;` or `}` comes first. The search is bounded,
     /// so a file of bodiless declarations costs linear time.

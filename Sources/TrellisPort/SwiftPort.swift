@@ -241,30 +241,17 @@ struct Rewriter {
 
     mutating func collectDeclarations() {
         for (file, source) in sources.enumerated() {
-            var i = 0
-            var depth = 0
-            while i < source.tokens.count {
-                let token = source.tokens[i]
-                if source.isPunctuation(i, UInt8(ascii: "{")) { depth += 1 }
-                if source.isPunctuation(i, UInt8(ascii: "}")) { depth -= 1 }
-                if depth == 0, token.kind == .identifier, !source.isPunctuation(i - 1, UInt8(ascii: ".")),
-                   i + 1 < source.tokens.count, source.tokens[i + 1].kind == .identifier {
-                    let word = source.text(token)
-                    if word == "class" || word == "protocol",
-                       let open = source.bodyOpen(after: i) {
-                        let name = source.text(i + 1)
-                        if word == "class" {
-                            if classes[name] == nil { classes[name] = (file, open) }
-                        } else {
-                            for member in source.members(ofBodyAt: open) where source.modifier("optional", in: member) != nil {
-                                guard let keyword = source.declarationKeyword(in: member), source.text(keyword) == "func",
-                                      let signature = source.signature(at: keyword, within: member) else { continue }
-                                declaredOptional[signature.fullName] = Self.callKind(result: signature.result)
-                            }
-                        }
-                    }
+            for (i, open) in source.topLevelBodies(["class", "protocol"]) {
+                let name = source.text(i + 1)
+                if source.text(i) == "class" {
+                    if classes[name] == nil { classes[name] = (file, open) }
+                    continue
                 }
-                i += 1
+                for member in source.members(ofBodyAt: open) where source.modifier("optional", in: member) != nil {
+                    guard let keyword = source.declarationKeyword(in: member), source.text(keyword) == "func",
+                          let signature = source.signature(at: keyword, within: member) else { continue }
+                    declaredOptional[signature.fullName] = Self.callKind(result: signature.result)
+                }
             }
         }
     }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TrellisPort
+import TrellisTestSupport
 
 /// `trellis port`'s rewrites, one pattern at a time, text in and text out.
 @Suite("trellis port rewrites")
@@ -300,7 +301,7 @@ struct PortRewriteTests {
         let folder = Porting.here.appendingPathComponent("ObjC")
         let texts = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }.sorted()
             .map { try String(contentsOf: folder.appendingPathComponent($0), encoding: .utf8) }
-        var random = SplitMix(seed: 17)
+        var random = SeededRandom(seed: 17)
         let pieces = ["(", ")", "{", "}", "\"", "\"\"\"", "#", "@objc", "?(", "!(", ".", "/*", "*/", "`", "\\(", "#selector(",
                       "override ", "optional ", "extension X {", "protocol P {", "\n", "é", "#\"", "?", "!"]
         for round in 0..<300 {
@@ -323,18 +324,5 @@ struct PortRewriteTests {
                 #expect(error.line >= 1 && error.line <= text.split(separator: "\n", omittingEmptySubsequences: false).count)
             }
         }
-    }
-}
-
-/// A small seeded generator, so that the fuzz rounds are the same on every run.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
