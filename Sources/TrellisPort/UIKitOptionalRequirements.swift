@@ -23,6 +23,8 @@ enum UIKitOptionalRequirements {
         "collectionView(_:shouldDeselectItemAt:)",
         "collectionView(_:shouldHighlightItemAt:)",
         "collectionView(_:shouldSelectItemAt:)",
+        "collectionView(_:targetIndexPathForMoveFromItemAt:toProposedIndexPath:)",
+        "collectionView(_:targetIndexPathForMoveOfItemFromOriginalIndexPath:atCurrentIndexPath:toProposedIndexPath:)",
         "collectionView(_:targetContentOffsetForProposedContentOffset:)",
         "collectionView(_:viewForSupplementaryElementOfKind:at:)",
         "collectionView(_:willDisplay:forItemAt:)",

@@ -26,6 +26,8 @@ extension CollectionView {
     @discardableResult
     public func applyBatchUpdates(_ updates: () -> Void) throws(BatchUpdateError) -> CollectionViewTransition {
         if batchDepth == 0 {
+            // A batch during an interactive move ends the move first: the data changes under it.
+            if interactiveMovement != nil { cancelInteractiveMovement() }
             layoutIfNeeded()
             pendingBatch = BatchUpdate()
             // "Before" is what the last layout pass showed, taken while the data is still old.
@@ -156,9 +158,9 @@ extension CollectionView {
     /// take the new counts → invalidate the counts and prepare the layout →
     /// `prepare(forCollectionViewUpdates:)` → settle the offset → the transition through the
     /// initial/final hooks → `finalizeCollectionViewUpdates()` → views.
-    func commit(_ batch: BatchUpdate, before: Before) throws(BatchUpdateError) -> CollectionViewTransition {
+    func commit(_ batch: BatchUpdate, before: Before, newCounts given: [Int]? = nil) throws(BatchUpdateError) -> CollectionViewTransition {
         let oldCounts = counts ?? fetchCounts()
-        let newCounts = fetchCounts()
+        let newCounts = given ?? fetchCounts()
         let mapping = try batch.validated(oldCounts: oldCounts, newCounts: newCounts)
         counts = newCounts
         mapSelection(through: mapping)

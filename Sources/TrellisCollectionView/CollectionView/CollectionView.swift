@@ -66,6 +66,9 @@ open class CollectionView: ScrollView {
     /// paths once the data is new).
     var pendingBefore: Before?
     private var boundsChangeContext: CollectionViewLayoutInvalidationContext?
+    /// The item being moved interactively, between `beginInteractiveMovementForItem(at:)` and
+    /// the end or cancellation of the move.
+    var interactiveMovement: InteractiveMovement?
 
     /// The update being animated, while the layout is asked for its initial and final attributes:
     /// what the flow layout's defaults read.
@@ -242,6 +245,7 @@ open class CollectionView: ScrollView {
     /// Reloads everything: counts are asked again, the layout is invalidated entirely, every
     /// visible view goes back to the reuse pool and the next pass dequeues anew.
     open func reloadData() {
+        interactiveMovement = nil
         selection = []
         counts = nil
         pendingBatch = BatchUpdate()
@@ -352,12 +356,12 @@ open class CollectionView: ScrollView {
 
     func elementsInPreparedRect(covering visible: CGRect) -> [CollectionViewLayoutAttributes] {
         let generation = layoutStorage.preparedGeneration
-        if preparedQuery.covers(visible, generation: generation) { return preparedQuery.elements }
+        if preparedQuery.covers(visible, generation: generation) { return presented(preparedQuery.elements) }
         let rect = pageRect(around: visible)
         layoutQueryCount += 1
         let elements = layoutStorage.layoutAttributesForElements(in: rect) ?? []
         preparedQuery = PreparedQuery(rect: rect, elements: elements, generation: generation)
-        return elements
+        return presented(elements)
     }
 
     /// The elements whose frames intersect the viewport, as the layout last computed them.
@@ -409,7 +413,9 @@ open class CollectionView: ScrollView {
         switch attributes.representedElementCategory {
         case .cell:
             guard let dataSource else { return nil }
-            let cell = dataSource.collectionView(self, cellForItemAt: attributes.indexPath)
+            // During an interactive move the cells show the data source's items in the order
+            // shown: the data source is asked at the item's own index path.
+            let cell = dataSource.collectionView(self, cellForItemAt: dataSourceIndexPath(forShown: attributes.indexPath))
             cell.isSelected = !selection.isEmpty && selection.contains(attributes.indexPath)
             delegate?.collectionView(self, willDisplay: cell, forItemAt: attributes.indexPath)
             return cell

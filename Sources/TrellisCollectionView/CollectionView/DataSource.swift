@@ -15,9 +15,14 @@ public protocol CollectionViewDataSource: AnyObject {
     /// raise) and records that in the collection view's diagnostics.
     func collectionView(_ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: String,
                         at indexPath: IndexPath) -> CollectionReusableView
-    /// Whether the item may be moved interactively. Defaults to `false`.
+    /// Whether the item may be moved interactively. Defaults to `true`: UIKit allows the move when
+    /// the data source implements ``collectionView(_:moveItemAt:to:)`` (which an app that calls
+    /// `beginInteractiveMovementForItem(at:)` does), and Trellis cannot see whether it does; a move
+    /// that ends in the default ``collectionView(_:moveItemAt:to:)`` is recorded in the collection
+    /// view's diagnostics.
     func collectionView(_ collectionView: CollectionView, canMoveItemAt indexPath: IndexPath) -> Bool
-    /// Moves an item in the data after an interactive move. The default does nothing.
+    /// Moves an item in the data when an interactive move ends (once, from its original to its
+    /// final index path). The default does nothing but record that in the diagnostics.
     func collectionView(_ collectionView: CollectionView, moveItemAt sourceIndexPath: IndexPath,
                         to destinationIndexPath: IndexPath)
 }
@@ -31,10 +36,12 @@ extension CollectionViewDataSource {
         return collectionView.dequeueReusableSupplementaryView(ofKind: kind, withReuseIdentifier: "", for: indexPath)
     }
 
-    public func collectionView(_ collectionView: CollectionView, canMoveItemAt indexPath: IndexPath) -> Bool { false }
+    public func collectionView(_ collectionView: CollectionView, canMoveItemAt indexPath: IndexPath) -> Bool { true }
 
     public func collectionView(_ collectionView: CollectionView, moveItemAt sourceIndexPath: IndexPath,
-                               to destinationIndexPath: IndexPath) {}
+                               to destinationIndexPath: IndexPath) {
+        collectionView.note(.noMoveItemMethod(from: sourceIndexPath, to: destinationIndexPath))
+    }
 }
 
 /// Learns ahead of time which items will soon be shown (`UICollectionViewDataSourcePrefetching`).
@@ -99,6 +106,17 @@ public protocol CollectionViewDelegate: ScrollViewDelegate {
     /// layout proposes. The default returns `proposedContentOffset`.
     func collectionView(_ collectionView: CollectionView,
                         targetContentOffsetForProposedContentOffset proposedContentOffset: CGPoint) -> CGPoint
+    /// Where an item being moved interactively goes, given where it started, where it is and
+    /// where the layout proposes. The default asks
+    /// ``collectionView(_:targetIndexPathForMoveFromItemAt:toProposedIndexPath:)``.
+    func collectionView(_ collectionView: CollectionView,
+                        targetIndexPathForMoveOfItemFromOriginalIndexPath originalIndexPath: IndexPath,
+                        atCurrentIndexPath currentIndexPath: IndexPath,
+                        toProposedIndexPath proposedIndexPath: IndexPath) -> IndexPath
+    /// The older form of the question: it receives the item's current index path (UIKit's does
+    /// too, whatever its parameter's name says). The default returns `proposedIndexPath`.
+    func collectionView(_ collectionView: CollectionView, targetIndexPathForMoveFromItemAt currentIndexPath: IndexPath,
+                        toProposedIndexPath proposedIndexPath: IndexPath) -> IndexPath
     /// Whether a tap may highlight the item (no: the tap does nothing more). Default `true`.
     func collectionView(_ collectionView: CollectionView, shouldHighlightItemAt indexPath: IndexPath) -> Bool
     /// A tap highlighted the item.
@@ -128,6 +146,16 @@ extension CollectionViewDelegate {
     public func collectionView(_ collectionView: CollectionView,
                                targetContentOffsetForProposedContentOffset proposedContentOffset: CGPoint) -> CGPoint {
         proposedContentOffset
+    }
+    public func collectionView(_ collectionView: CollectionView,
+                               targetIndexPathForMoveOfItemFromOriginalIndexPath originalIndexPath: IndexPath,
+                               atCurrentIndexPath currentIndexPath: IndexPath,
+                               toProposedIndexPath proposedIndexPath: IndexPath) -> IndexPath {
+        self.collectionView(collectionView, targetIndexPathForMoveFromItemAt: currentIndexPath, toProposedIndexPath: proposedIndexPath)
+    }
+    public func collectionView(_ collectionView: CollectionView, targetIndexPathForMoveFromItemAt currentIndexPath: IndexPath,
+                               toProposedIndexPath proposedIndexPath: IndexPath) -> IndexPath {
+        proposedIndexPath
     }
     public func collectionView(_ collectionView: CollectionView, shouldHighlightItemAt indexPath: IndexPath) -> Bool { true }
     public func collectionView(_ collectionView: CollectionView, didHighlightItemAt indexPath: IndexPath) {}

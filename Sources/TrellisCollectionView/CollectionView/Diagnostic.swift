@@ -34,6 +34,11 @@ public enum Diagnostic: Hashable, Sendable, CustomStringConvertible {
     case noCellFromProvider(IndexPath)
     /// No supplementary view provider answered for `kind`.
     case noSupplementaryViewFromProvider(kind: String, IndexPath)
+    /// An interactive move ended, and the data source has no `collectionView(_:moveItemAt:to:)`:
+    /// its data did not move.
+    case noMoveItemMethod(from: IndexPath, to: IndexPath)
+    /// After an interactive move the data source's counts are not the ones shown: it was reloaded.
+    case moveCountsDiffer(shown: [Int], reported: [Int])
 
     public var description: String {
         switch self {
@@ -63,6 +68,11 @@ public enum Diagnostic: Hashable, Sendable, CustomStringConvertible {
             return "the cell provider gave no cell for \(Array(path))"
         case .noSupplementaryViewFromProvider(let kind, let path):
             return "no supplementary view provider answered for \(kind) at \(Array(path))"
+        case .noMoveItemMethod(let from, let to):
+            return "the data source does not implement collectionView(_:moveItemAt:to:); the move of \(Array(from)) "
+                + "to \(Array(to)) is shown but its data did not move"
+        case .moveCountsDiffer(let shown, let reported):
+            return "after the interactive move the data source reports \(reported) items per section, not the \(shown) shown; reloaded"
         }
     }
 }

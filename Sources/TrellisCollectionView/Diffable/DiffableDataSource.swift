@@ -26,6 +26,22 @@ open class CollectionViewDiffableDataSource<SectionIdentifierType: Hashable, Ite
     /// Supplies the views of supplementary elements (headers, footers, badges).
     public var supplementaryViewProvider: SupplementaryViewProvider?
 
+    /// What a reorder asks and tells (`UICollectionViewDiffableDataSource.ReorderingHandlers`).
+    public struct ReorderingHandlers {
+        /// Whether an item may be moved interactively. Without it no item may.
+        public var canReorderItem: ((ItemIdentifierType) -> Bool)?
+        /// Called when a move ends, before the data source's snapshot becomes the final one.
+        public var willReorder: ((DiffableDataSourceTransaction<SectionIdentifierType, ItemIdentifierType>) -> Void)?
+        /// Called when a move ends, after the data source's snapshot became the final one: the
+        /// place to update the app's own model (`transaction.difference`, `finalSnapshot`).
+        public var didReorder: ((DiffableDataSourceTransaction<SectionIdentifierType, ItemIdentifierType>) -> Void)?
+
+        public init() {}
+    }
+
+    /// The handlers of interactive reordering; reordering is allowed once `canReorderItem` is set.
+    public var reorderingHandlers = ReorderingHandlers()
+
     /// Creates the data source and makes it `collectionView`'s data source (held weakly there,
     /// as in UIKit: keep a reference).
     public init(collectionView: CollectionView, cellProvider: @escaping CellProvider) {
@@ -121,6 +137,46 @@ open class CollectionViewDiffableDataSource<SectionIdentifierType: Hashable, Ite
 
     open func numberOfSections(in collectionView: CollectionView) -> Int { current.numberOfSections }
 
+    /// Whether the item may be moved: `reorderingHandlers.canReorderItem`'s answer; no without it.
+    open func collectionView(_ collectionView: CollectionView, canMoveItemAt indexPath: IndexPath) -> Bool {
+        guard let canReorder = reorderingHandlers.canReorderItem, let item = itemIdentifier(for: indexPath) else { return false }
+        return canReorder(item)
+    }
+
+    /// The end of an interactive move: the snapshot with the item moved becomes the current one
+    /// (the collection view already shows it), between `willReorder` and `didReorder`.
+    open func collectionView(_ collectionView: CollectionView, moveItemAt sourceIndexPath: IndexPath,
+                             to destinationIndexPath: IndexPath) {
+        guard let item = itemIdentifier(for: sourceIndexPath),
+              current.items.indices.contains(destinationIndexPath.section) else { return }
+        let initial = current
+        var final = current
+        var sectionItems = final.items
+        sectionItems[sourceIndexPath.section].remove(at: sourceIndexPath.item)
+        let destinationItems = sectionItems[destinationIndexPath.section]
+        sectionItems[destinationIndexPath.section].insert(item, at: min(max(0, destinationIndexPath.item), destinationItems.count))
+        for section in Set([sourceIndexPath.section, destinationIndexPath.section]) {
+            final.replaceItems(inSection: final.sectionIdentifiers[section], with: sectionItems[section])
+        }
+        final.clearMarks()
+        let sections = Set([sourceIndexPath.section, destinationIndexPath.section]).sorted().map { index in
+            let identifier = initial.sectionIdentifiers[index]
+            var before = DiffableDataSourceSectionSnapshot<ItemIdentifierType>()
+            before.append(initial.itemIdentifiers(inSection: identifier))
+            var after = DiffableDataSourceSectionSnapshot<ItemIdentifierType>()
+            after.append(final.itemIdentifiers(inSection: identifier))
+            return DiffableDataSourceSectionTransaction<SectionIdentifierType, ItemIdentifierType>(
+                sectionIdentifier: identifier, initialSnapshot: before, finalSnapshot: after,
+                difference: after.items.difference(from: before.items))
+        }
+        let transaction = DiffableDataSourceTransaction(initialSnapshot: initial, finalSnapshot: final,
+                                                        difference: final.itemIdentifiers.difference(from: initial.itemIdentifiers),
+                                                        sectionTransactions: sections)
+        reorderingHandlers.willReorder?(transaction)
+        current = final
+        reorderingHandlers.didReorder?(transaction)
+    }
+
     open func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int {
         current.items.indices.contains(section) ? current.items[section].count : 0
     }
@@ -140,6 +196,28 @@ open class CollectionViewDiffableDataSource<SectionIdentifierType: Hashable, Ite
         collectionView.note(.noSupplementaryViewFromProvider(kind: kind, indexPath))
         return collectionView.dequeueReusableSupplementaryView(ofKind: kind, withReuseIdentifier: "", for: indexPath)
     }
+}
+
+/// A reorder's change to a diffable data source (`NSDiffableDataSourceTransaction`).
+public struct DiffableDataSourceTransaction<SectionIdentifierType: Hashable, ItemIdentifierType: Hashable> {
+    /// The snapshot before the move.
+    public let initialSnapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>
+    /// The snapshot after it.
+    public let finalSnapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>
+    /// The change of the whole list of items, section after section: what
+    /// `items.applying(difference)` does to an app's own flat list.
+    public let difference: CollectionDifference<ItemIdentifierType>
+    /// The change of each section the move touched, in section order.
+    public let sectionTransactions: [DiffableDataSourceSectionTransaction<SectionIdentifierType, ItemIdentifierType>]
+}
+
+/// One section's part of a reorder (`NSDiffableDataSourceSectionTransaction`).
+public struct DiffableDataSourceSectionTransaction<SectionIdentifierType: Hashable, ItemIdentifierType: Hashable> {
+    public let sectionIdentifier: SectionIdentifierType
+    public let initialSnapshot: DiffableDataSourceSectionSnapshot<ItemIdentifierType>
+    public let finalSnapshot: DiffableDataSourceSectionSnapshot<ItemIdentifierType>
+    /// The change of the section's items.
+    public let difference: CollectionDifference<ItemIdentifierType>
 }
 
 /// The batch update that turns one snapshot into another.

@@ -435,6 +435,21 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
     /// (its width when scrolling vertically); scrolling alone does not invalidate it.
     /// With pinned headers or footers, every scroll does too — but only for the pinned elements
     /// (see ``invalidationContext(forBoundsChange:)``).
+    /// A move that only follows the position changes nothing the flow computes (the moving
+    /// item's attributes are its slot's, centred on the position): the context keeps the geometry.
+    /// A move to another index path is a batch update of its own, which recomputes it.
+    open override func invalidationContext(forInteractivelyMovingItems targetIndexPaths: [IndexPath],
+                                           withTargetPosition targetPosition: CGPoint, previousIndexPaths: [IndexPath],
+                                           previousPosition: CGPoint) -> CollectionViewLayoutInvalidationContext {
+        let context = super.invalidationContext(forInteractivelyMovingItems: targetIndexPaths, withTargetPosition: targetPosition,
+                                                previousIndexPaths: previousIndexPaths, previousPosition: previousPosition)
+        if let flow = context as? CollectionViewFlowLayoutInvalidationContext {
+            flow.invalidateFlowLayoutDelegateMetrics = false
+            flow.invalidateFlowLayoutAttributes = false
+        }
+        return context
+    }
+
     open override func shouldInvalidateLayout(forBoundsChange newBounds: CGRect) -> Bool {
         crossSizeChanges(newBounds) || sectionHeadersPinToVisibleBounds || sectionFootersPinToVisibleBounds
     }

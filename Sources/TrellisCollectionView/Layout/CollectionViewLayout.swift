@@ -169,6 +169,49 @@ open class CollectionViewLayout: NSObject, NSCoding {
         return attributes
     }
 
+    /// The index path an item being moved interactively takes when it is at `position`: the item
+    /// whose frame holds the position (the topmost, where frames overlap), or `previousIndexPath`
+    /// where none does — the gaps between items, and the moving item's own place.
+    open func targetIndexPath(forInteractivelyMovingItem previousIndexPath: IndexPath,
+                              withPosition position: CGPoint) -> IndexPath {
+        guard position.x.isFinite, position.y.isFinite else { return previousIndexPath }
+        let probe = CGRect(x: position.x - 0.5, y: position.y - 0.5, width: 1, height: 1)
+        var best: CollectionViewLayoutAttributes?
+        for attributes in layoutAttributesForElements(in: probe) ?? []
+        where attributes.representedElementCategory == .cell && !attributes.isHidden {
+            let frame = attributes.frame.standardized
+            guard position.x >= frame.minX, position.x < frame.maxX, position.y >= frame.minY, position.y < frame.maxY
+            else { continue }
+            if best == nil || attributes.zIndex >= best!.zIndex { best = attributes }
+        }
+        return best?.indexPath ?? previousIndexPath
+    }
+
+    /// The context that tells the layout the moving items are now at `targetIndexPaths`, following
+    /// `targetPosition`: a fresh context of ``invalidationContextClass`` with the moving items'
+    /// properties set. The collection view calls it on every position update, before it moves
+    /// the item.
+    open func invalidationContext(forInteractivelyMovingItems targetIndexPaths: [IndexPath],
+                                  withTargetPosition targetPosition: CGPoint, previousIndexPaths: [IndexPath],
+                                  previousPosition: CGPoint) -> CollectionViewLayoutInvalidationContext {
+        let context = Self.makeInvalidationContext()
+        context.targetIndexPathsForInteractivelyMovingItems = targetIndexPaths
+        context.previousIndexPathsForInteractivelyMovingItems = previousIndexPaths
+        context.interactiveMovementTarget = targetPosition
+        return context
+    }
+
+    /// The context that ends an interactive move: the items settle at `indexPaths` (their
+    /// original places when `movementCancelled`), from `previousIndexPaths`.
+    open func invalidationContextForEndingInteractiveMovementOfItems(toFinalIndexPaths indexPaths: [IndexPath],
+                                                                     previousIndexPaths: [IndexPath],
+                                                                     movementCancelled: Bool) -> CollectionViewLayoutInvalidationContext {
+        let context = Self.makeInvalidationContext()
+        context.targetIndexPathsForInteractivelyMovingItems = indexPaths
+        context.previousIndexPathsForInteractivelyMovingItems = previousIndexPaths
+        return context
+    }
+
     /// Registers the class of the decoration views of `elementKind` (`nil` removes it). The
     /// collection view creates and reuses views of that class for the decoration attributes the
     /// layout returns.

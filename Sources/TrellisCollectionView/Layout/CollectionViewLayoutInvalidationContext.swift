@@ -24,6 +24,14 @@ open class CollectionViewLayoutInvalidationContext: NSObject {
     open var contentOffsetAdjustment: CGPoint = .zero
     /// How much the content size changes; a layout may add it to its own estimate.
     open var contentSizeAdjustment: CGSize = .zero
+    /// During an interactive move, where the moving items were before this update; at its end,
+    /// where they were before the last update. Set by the layout's interactive-movement contexts.
+    public internal(set) var previousIndexPathsForInteractivelyMovingItems: [IndexPath]? = nil
+    /// During an interactive move, where the moving items go; at its end, their final places
+    /// (their original ones when the move was cancelled).
+    public internal(set) var targetIndexPathsForInteractivelyMovingItems: [IndexPath]? = nil
+    /// The position the moving items follow, in the collection view's content coordinates.
+    public internal(set) var interactiveMovementTarget: CGPoint = .zero
 
     /// A context that invalidates nothing in particular.
     public override init() {
@@ -73,6 +81,12 @@ open class CollectionViewLayoutInvalidationContext: NSObject {
         contentOffsetAdjustment.y += other.contentOffsetAdjustment.y
         contentSizeAdjustment.width += other.contentSizeAdjustment.width
         contentSizeAdjustment.height += other.contentSizeAdjustment.height
+        // The later movement wins: it says where the moving items are now.
+        if let targets = other.targetIndexPathsForInteractivelyMovingItems {
+            targetIndexPathsForInteractivelyMovingItems = targets
+            previousIndexPathsForInteractivelyMovingItems = other.previousIndexPathsForInteractivelyMovingItems
+            interactiveMovementTarget = other.interactiveMovementTarget
+        }
         mergeFlags(from: other)
     }
 
