@@ -24,6 +24,7 @@ enum UIKitOptionalRequirements {
         "collectionView(_:shouldHighlightItemAt:)",
         "collectionView(_:shouldSelectItemAt:)",
         "collectionView(_:targetIndexPathForMoveFromItemAt:toProposedIndexPath:)",
+        "collectionView(_:transitionLayoutForOldLayout:newLayout:)",
         "collectionView(_:targetIndexPathForMoveOfItemFromOriginalIndexPath:atCurrentIndexPath:toProposedIndexPath:)",
         "collectionView(_:targetContentOffsetForProposedContentOffset:)",
         "collectionView(_:viewForSupplementaryElementOfKind:at:)",

@@ -69,6 +69,9 @@ open class CollectionView: ScrollView {
     /// The item being moved interactively, between `beginInteractiveMovementForItem(at:)` and
     /// the end or cancellation of the move.
     var interactiveMovement: InteractiveMovement?
+    /// The interactive change of layouts under way, between `startInteractiveTransition(to:)`
+    /// and its end.
+    var interactiveTransition: InteractiveTransition?
 
     /// The update being animated, while the layout is asked for its initial and final attributes:
     /// what the flow layout's defaults read.

@@ -117,6 +117,10 @@ public protocol CollectionViewDelegate: ScrollViewDelegate {
     /// too, whatever its parameter's name says). The default returns `proposedIndexPath`.
     func collectionView(_ collectionView: CollectionView, targetIndexPathForMoveFromItemAt currentIndexPath: IndexPath,
                         toProposedIndexPath proposedIndexPath: IndexPath) -> IndexPath
+    /// The layout that carries an interactive change from `fromLayout` to `toLayout`. The
+    /// default is a ``CollectionViewTransitionLayout`` of the two.
+    func collectionView(_ collectionView: CollectionView, transitionLayoutForOldLayout fromLayout: CollectionViewLayout,
+                        newLayout toLayout: CollectionViewLayout) -> CollectionViewTransitionLayout
     /// Whether a tap may highlight the item (no: the tap does nothing more). Default `true`.
     func collectionView(_ collectionView: CollectionView, shouldHighlightItemAt indexPath: IndexPath) -> Bool
     /// A tap highlighted the item.
@@ -156,6 +160,10 @@ extension CollectionViewDelegate {
     public func collectionView(_ collectionView: CollectionView, targetIndexPathForMoveFromItemAt currentIndexPath: IndexPath,
                                toProposedIndexPath proposedIndexPath: IndexPath) -> IndexPath {
         proposedIndexPath
+    }
+    public func collectionView(_ collectionView: CollectionView, transitionLayoutForOldLayout fromLayout: CollectionViewLayout,
+                               newLayout toLayout: CollectionViewLayout) -> CollectionViewTransitionLayout {
+        CollectionViewTransitionLayout(currentLayout: fromLayout, nextLayout: toLayout)
     }
     public func collectionView(_ collectionView: CollectionView, shouldHighlightItemAt indexPath: IndexPath) -> Bool { true }
     public func collectionView(_ collectionView: CollectionView, didHighlightItemAt indexPath: IndexPath) {}
