@@ -24,7 +24,8 @@ extension CollectionView {
               indexPath.item >= 0, indexPath.item < numberOfItems(inSection: indexPath.section),
               let dataSource, dataSource.collectionView(self, canMoveItemAt: indexPath),
               let attributes = collectionViewLayout.layoutAttributesForItem(at: indexPath) else { return false }
-        interactiveMovement = InteractiveMovement(original: indexPath, current: indexPath, position: attributes.center)
+        interactiveMovement = InteractiveMovement(original: indexPath, current: indexPath,
+                                                  position: isMirroringLayout ? mirrored(attributes.center) : attributes.center)
         updateVisibleSet()
         return true
     }
@@ -42,15 +43,17 @@ extension CollectionView {
         guard var movement = interactiveMovement, targetPosition.x.isFinite, targetPosition.y.isFinite else { return }
         layoutIfNeeded()
         let layout = collectionViewLayout
-        let proposed = layout.targetIndexPath(forInteractivelyMovingItem: movement.current, withPosition: targetPosition)
+        let inLayout = isMirroringLayout ? mirrored(targetPosition) : targetPosition
+        let proposed = layout.targetIndexPath(forInteractivelyMovingItem: movement.current, withPosition: inLayout)
         var target = proposed
         if proposed != movement.current, let delegate {
             target = delegate.collectionView(self, targetIndexPathForMoveOfItemFromOriginalIndexPath: movement.original,
                                              atCurrentIndexPath: movement.current, toProposedIndexPath: proposed)
         }
         if !canTake(target, from: movement.current) { target = movement.current }
-        let context = layout.invalidationContext(forInteractivelyMovingItems: [target], withTargetPosition: targetPosition,
-                                                 previousIndexPaths: [movement.current], previousPosition: movement.position)
+        let context = layout.invalidationContext(forInteractivelyMovingItems: [target], withTargetPosition: inLayout,
+                                                 previousIndexPaths: [movement.current],
+                                                 previousPosition: isMirroringLayout ? mirrored(movement.position) : movement.position)
         let previous = movement.current
         movement.current = target
         movement.position = targetPosition
@@ -129,8 +132,10 @@ extension CollectionView {
     func presented(_ elements: [CollectionViewLayoutAttributes]) -> [CollectionViewLayoutAttributes] {
         guard let movement = interactiveMovement else { return elements }
         var result = elements.filter { !($0.representedElementCategory == .cell && $0.indexPath == movement.current) }
-        result.append(collectionViewLayout.layoutAttributesForInteractivelyMovingItem(at: movement.current,
-                                                                                       withTargetPosition: movement.position))
+        let mirroring = isMirroringLayout
+        let moving = collectionViewLayout.layoutAttributesForInteractivelyMovingItem(
+            at: movement.current, withTargetPosition: mirroring ? mirrored(movement.position) : movement.position)
+        result.append(mirroring ? mirrored(moving) : moving)
         return result
     }
 
@@ -168,7 +173,7 @@ extension CollectionView {
         contentSize = layout.collectionViewContentSize
         let map = ElementMap(mapping: .identity(counts: counts ?? []))
         runTransition(before: before, map: map, layout: layout,
-                      initial: { id in Self.attributes(layout, id) },
-                      final: { id in Self.attributes(layout, id) })
+                      initial: { [unowned self] id in self.shown(Self.attributes(layout, id)) },
+                      final: { [unowned self] id in self.shown(Self.attributes(layout, id)) })
     }
 }

@@ -70,14 +70,14 @@ extension CollectionView {
         runPrepareIfNeeded()
         contentSize = target.collectionViewContentSize
         if completed {
-            let proposed = target.targetContentOffset(forProposedContentOffset: bounds.origin)
+            let proposed = layoutTargetOffset(target, proposed: bounds.origin)
             settleOffset(proposed: delegate?.collectionView(self, targetContentOffsetForProposedContentOffset: proposed) ?? proposed)
         } else {
             settleOffset(proposed: bounds.origin)
         }
         let map = ElementMap(mapping: .identity(counts: counts ?? []))
         runTransition(before: before, map: map, layout: target,
-                      initial: { id in Self.attributes(target, id).map { Self.faded($0) } },
+                      initial: { [unowned self] id in self.shown(Self.attributes(target, id)).map { Self.faded($0) } },
                       final: { id in before.nearby[id].map { Self.faded($0) } })
         transition.currentLayout.finalizeLayoutTransition()
         transition.nextLayout.finalizeLayoutTransition()

@@ -87,7 +87,14 @@ extension CollectionView {
         delegate?.scrollViewWillBeginDragging(self)
         var target = projectedOffset(velocity: velocity, decelerationRate: decelerationRate)
         if isPagingEnabled { target = pagedOffset(proposed: target, velocity: velocity) }
-        target = collectionViewLayout.targetContentOffset(forProposedContentOffset: target, withScrollingVelocity: velocity)
+        if isMirroringLayout {
+            // The layout picks in its own coordinates, where a leftward fling runs the other way.
+            let chosen = collectionViewLayout.targetContentOffset(forProposedContentOffset: mirroredOffset(target),
+                                                                  withScrollingVelocity: CGPoint(x: -velocity.x, y: velocity.y))
+            target = mirroredOffset(chosen)
+        } else {
+            target = collectionViewLayout.targetContentOffset(forProposedContentOffset: target, withScrollingVelocity: velocity)
+        }
         withUnsafeMutablePointer(to: &target) { pointer in
             delegate?.scrollViewWillEndDragging(self, withVelocity: velocity, targetContentOffset: pointer)
         }

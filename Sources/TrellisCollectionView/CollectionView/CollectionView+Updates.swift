@@ -168,15 +168,15 @@ extension CollectionView {
         layout.invalidateLayout(with: type(of: layout).makeInvalidationContext(dataSourceCounts: true))
         runPrepareIfNeeded()
         let map = ElementMap(mapping: mapping)
-        updateInProgress = UpdateContext(map: map, before: before.nearby)
+        updateInProgress = UpdateContext(map: map, before: before.layoutNearby)
         defer { updateInProgress = nil }
         layout.prepare(forCollectionViewUpdates: mapping.updateItems)
         contentSize = layout.collectionViewContentSize
-        let proposed = layout.targetContentOffset(forProposedContentOffset: bounds.origin)
+        let proposed = layoutTargetOffset(layout, proposed: bounds.origin)
         settleOffset(proposed: delegate?.collectionView(self, targetContentOffsetForProposedContentOffset: proposed) ?? proposed)
         let transition = runTransition(before: before, map: map, layout: layout,
-                                       initial: { id in Self.initialAttributes(layout, id) },
-                                       final: { id in Self.finalAttributes(layout, id) })
+                                       initial: { [unowned self] id in self.shown(Self.initialAttributes(layout, id)) },
+                                       final: { [unowned self] id in self.shown(Self.finalAttributes(layout, id)) })
         layout.finalizeCollectionViewUpdates()
         for (id, view) in visibleViews where id.category == .cell {
             (view as? CollectionViewCell)?.isSelected = selection.contains(id.indexPath)
@@ -202,14 +202,14 @@ extension CollectionView {
         layout.prepareForTransition(from: oldLayout)
         runPrepareIfNeeded()
         contentSize = layout.collectionViewContentSize
-        let proposed = layout.targetContentOffset(forProposedContentOffset: bounds.origin)
+        let proposed = layoutTargetOffset(layout, proposed: bounds.origin)
         settleOffset(proposed: delegate?.collectionView(self, targetContentOffsetForProposedContentOffset: proposed) ?? proposed)
         let map = ElementMap(mapping: .identity(counts: counts ?? []))
-        updateInProgress = UpdateContext(map: map, before: before.nearby)
+        updateInProgress = UpdateContext(map: map, before: before.layoutNearby)
         defer { updateInProgress = nil }
         runTransition(before: before, map: map, layout: layout,
-                      initial: { id in Self.initialAttributes(layout, id) },
-                      final: { id in Self.finalAttributes(oldLayout, id) })
+                      initial: { [unowned self] id in self.shown(Self.initialAttributes(layout, id)) },
+                      final: { [unowned self] id in self.shown(Self.finalAttributes(oldLayout, id)) })
         oldLayout.finalizeLayoutTransition()
         layout.finalizeLayoutTransition()
         for view in visibleViews.values { view.didTransition(from: oldLayout, to: layout) }
@@ -236,11 +236,11 @@ extension CollectionView {
         layout.prepare(forAnimatedBoundsChange: oldBounds)
         contentSize = layout.collectionViewContentSize
         let map = ElementMap(mapping: .identity(counts: counts ?? []))
-        updateInProgress = UpdateContext(map: map, before: before.nearby)
+        updateInProgress = UpdateContext(map: map, before: before.layoutNearby)
         defer { updateInProgress = nil }
         let transition = runTransition(before: before, map: map, layout: layout,
-                                       initial: { id in Self.initialAttributes(layout, id) },
-                                       final: { id in Self.finalAttributes(layout, id) })
+                                       initial: { [unowned self] id in self.shown(Self.initialAttributes(layout, id)) },
+                                       final: { [unowned self] id in self.shown(Self.finalAttributes(layout, id)) })
         layout.finalizeAnimatedBoundsChange()
         return transition
     }
@@ -264,7 +264,7 @@ extension CollectionView {
         layoutIfNeeded()
         let layout = collectionViewLayout
         return runTransition(before: before, map: ElementMap(mapping: .identity(counts: oldCounts)), layout: layout,
-                             initial: { id in Self.attributes(layout, id).map { Self.faded($0) } },
+                             initial: { [unowned self] id in self.shown(Self.attributes(layout, id)).map { Self.faded($0) } },
                              final: { id in before.nearby[id].map { Self.faded($0) } })
     }
 
@@ -273,6 +273,9 @@ extension CollectionView {
     struct Before {
         var visible: [ElementID: CollectionViewLayoutAttributes]
         var nearby: [ElementID: CollectionViewLayoutAttributes]
+        /// `nearby` in the layout's coordinates (the same but for a right-to-left view): what a
+        /// layout's initial and final hooks read.
+        var layoutNearby: [ElementID: CollectionViewLayoutAttributes]
         var offset: CGPoint
         var size: CGSize
     }
@@ -290,11 +293,19 @@ extension CollectionView {
         var nearby: [ElementID: CollectionViewLayoutAttributes] = [:]
         let around = bounds.insetBy(dx: -bounds.width, dy: -bounds.height)
         layoutQueryCount += 1
-        for attributes in collectionViewLayout.layoutAttributesForElements(in: around) ?? [] {
-            nearby[ElementID(attributes)] = TransitionPlanner.snapshot(attributes)
+        let mirroring = isMirroringLayout
+        var layoutNearby: [ElementID: CollectionViewLayoutAttributes] = [:]
+        for attributes in collectionViewLayout.layoutAttributesForElements(in: mirroring ? mirrored(around) : around) ?? [] {
+            let id = ElementID(attributes)
+            let snapshot = TransitionPlanner.snapshot(attributes)
+            layoutNearby[id] = snapshot
+            nearby[id] = mirroring ? mirrored(snapshot) : snapshot
         }
-        for (id, attributes) in visible where nearby[id] == nil { nearby[id] = attributes }
-        return Before(visible: visible, nearby: nearby, offset: bounds.origin, size: contentSize)
+        for (id, attributes) in visible where nearby[id] == nil {
+            nearby[id] = attributes
+            layoutNearby[id] = mirroring ? mirrored(attributes) : attributes
+        }
+        return Before(visible: visible, nearby: nearby, layoutNearby: layoutNearby, offset: bounds.origin, size: contentSize)
     }
 
     /// Clamps a proposed offset to the content (plus insets) and moves the viewport there.
@@ -350,8 +361,11 @@ extension CollectionView {
         dropPreparedElements()
         var after: [ElementID: CollectionViewLayoutAttributes] = [:]
         for attributes in visibleElements() { after[ElementID(attributes)] = attributes }
+        // The layout's answers, as the view shows them (`initial` and `final` give them so).
+        let show: (CollectionViewLayoutAttributes?) -> CollectionViewLayoutAttributes? =
+            isMirroringLayout ? { [unowned self] in $0.map { self.mirrored($0) } } : { $0 }
         let elements = TransitionPlanner.plan(.init(visibleBefore: before.visible, visibleAfter: after, map: map,
-                                                    attributesAfter: { Self.attributes(layout, $0) },
+                                                    attributesAfter: { show(Self.attributes(layout, $0)) },
                                                     initial: initial, final: final))
         var kept: [ElementID: CollectionReusableView] = [:]
         var leaving: [CollectionReusableView] = []

@@ -285,7 +285,7 @@ open class CollectionView: ScrollView {
     private func applyPendingOffsetAdjustment() {
         guard let adjustment = layoutStorage.pendingInvalidationContext?.contentOffsetAdjustment,
               adjustment != .zero else { return }
-        shiftOrigin(by: adjustment)
+        shiftOrigin(by: isMirroringLayout ? CGPoint(x: -adjustment.x, y: adjustment.y) : adjustment)
     }
 
     /// Moves the content offset without asking the layout: an adjustment the layout asked for.
@@ -306,8 +306,15 @@ open class CollectionView: ScrollView {
     override func boundsWillChange(to newBounds: CGRect) {
         guard !applyingAdjustment else { return }
         let layout = layoutStorage
-        if layout.shouldInvalidateLayout(forBoundsChange: newBounds) {
-            boundsChangeContext = layout.invalidationContext(forBoundsChange: newBounds)
+        // Mirrored, the layout sees the new viewport in its own coordinates.
+        var asked = newBounds
+        if isMirroringLayout {
+            let inset = adjustedContentInset
+            let width = max(contentSize.width, newBounds.width - inset.left - inset.right)
+            asked.origin.x = width - newBounds.maxX
+        }
+        if layout.shouldInvalidateLayout(forBoundsChange: asked) {
+            boundsChangeContext = layout.invalidationContext(forBoundsChange: asked)
         }
     }
 
@@ -327,6 +334,11 @@ open class CollectionView: ScrollView {
     open override func layoutMarginsDidChange() {
         super.layoutMarginsDidChange()
         invalidateEverything()
+    }
+
+    /// Mirrors the content when it turns the view right to left (or back).
+    open override var semanticContentAttribute: SemanticContentAttribute {
+        didSet { if semanticContentAttribute != oldValue { dropPreparedElements(); setNeedsLayout() } }
     }
 
     open override func traitCollectionDidChange(_ previousTraitCollection: TraitCollection?) {
@@ -359,11 +371,18 @@ open class CollectionView: ScrollView {
 
     func elementsInPreparedRect(covering visible: CGRect) -> [CollectionViewLayoutAttributes] {
         let generation = layoutStorage.preparedGeneration
-        if preparedQuery.covers(visible, generation: generation) { return presented(preparedQuery.elements) }
+        // Mirrored, the answer is kept as shown, for the width it was mirrored across.
+        let mirror: CGFloat? = isMirroringLayout ? mirrorWidth : nil
+        if preparedQuery.covers(visible, generation: generation, mirror: mirror) { return presented(preparedQuery.elements) }
         let rect = pageRect(around: visible)
         layoutQueryCount += 1
-        let elements = layoutStorage.layoutAttributesForElements(in: rect) ?? []
-        preparedQuery = PreparedQuery(rect: rect, elements: elements, generation: generation)
+        var elements: [CollectionViewLayoutAttributes]
+        if mirror != nil {
+            elements = (layoutStorage.layoutAttributesForElements(in: mirrored(rect)) ?? []).map { mirrored($0) }
+        } else {
+            elements = layoutStorage.layoutAttributesForElements(in: rect) ?? []
+        }
+        preparedQuery = PreparedQuery(rect: rect, elements: elements, generation: generation, mirror: mirror)
         return presented(elements)
     }
 
@@ -396,15 +415,23 @@ open class CollectionView: ScrollView {
     /// them, the layout is invalidated for that item and prepared at once — an in-place update for
     /// a self-sizing flow layout — and the content offset moves as the layout asks, so that what
     /// is on screen does not jump.
-    func selfSize(_ view: CollectionReusableView, _ attributes: CollectionViewLayoutAttributes) {
+    func selfSize(_ view: CollectionReusableView, _ shownAttributes: CollectionViewLayoutAttributes) {
         let layout = layoutStorage
         guard layout.asksForPreferredAttributes else { return }
-        let preferred = view.preferredLayoutAttributesFitting(attributes.snapshot())
-        guard !preferred.isEqualAttributes(attributes),
+        var preferred = view.preferredLayoutAttributesFitting(shownAttributes.snapshot())
+        guard !preferred.isEqualAttributes(shownAttributes) else { return }
+        // The layout hears of both in its own coordinates.
+        var attributes = shownAttributes
+        if isMirroringLayout {
+            attributes = mirrored(shownAttributes)
+            preferred = mirrored(preferred)
+        }
+        guard
               layout.shouldInvalidateLayout(forPreferredLayoutAttributes: preferred, withOriginalAttributes: attributes)
         else { return }
         let context = layout.invalidationContext(forPreferredLayoutAttributes: preferred, withOriginalAttributes: attributes)
-        let adjustment = context.contentOffsetAdjustment
+        var adjustment = context.contentOffsetAdjustment
+        if isMirroringLayout { adjustment.x = -adjustment.x }
         context.contentOffsetAdjustment = .zero
         layout.invalidateLayout(with: context)
         runPrepareIfNeeded()
@@ -521,20 +548,21 @@ open class CollectionView: ScrollView {
     /// The attributes of an item, from the layout (after a layout pass if one is due).
     open func layoutAttributesForItem(at indexPath: IndexPath) -> CollectionViewLayoutAttributes? {
         layoutIfNeeded()
-        return layoutStorage.layoutAttributesForItem(at: indexPath)
+        return shown(layoutStorage.layoutAttributesForItem(at: indexPath))
     }
 
     /// The attributes of a supplementary element, from the layout.
     open func layoutAttributesForSupplementaryElement(ofKind kind: String,
                                                       at indexPath: IndexPath) -> CollectionViewLayoutAttributes? {
         layoutIfNeeded()
-        return layoutStorage.layoutAttributesForSupplementaryView(ofKind: kind, at: indexPath)
+        return shown(layoutStorage.layoutAttributesForSupplementaryView(ofKind: kind, at: indexPath))
     }
 
     /// The item whose frame contains `point` (content coordinates), if any: the topmost one.
     open func indexPathForItem(at point: CGPoint) -> IndexPath? {
         layoutIfNeeded()
         guard point.x.isFinite, point.y.isFinite else { return nil }
+        let point = isMirroringLayout ? mirrored(point) : point
         let probe = CGRect(x: point.x - 0.5, y: point.y - 0.5, width: 1, height: 1)
         return (layoutStorage.layoutAttributesForElements(in: probe) ?? [])
             .filter { $0.representedElementCategory == .cell && $0.frame.contains(point) }

@@ -49,10 +49,12 @@ struct PreparedQuery {
     var rect: CGRect?
     var elements: [CollectionViewLayoutAttributes] = []
     var generation = -1
+    /// The width the answer was mirrored across (right to left), or `nil`.
+    var mirror: CGFloat?
 
-    /// Whether the answer still covers `visible` for a layout at `generation`.
-    func covers(_ visible: CGRect, generation: Int) -> Bool {
+    /// Whether the answer still covers `visible` for a layout at `generation`, mirrored alike.
+    func covers(_ visible: CGRect, generation: Int, mirror: CGFloat? = nil) -> Bool {
         guard let rect else { return false }
-        return self.generation == generation && rect.contains(visible)
+        return self.generation == generation && self.mirror == mirror && rect.contains(visible)
     }
 }

@@ -132,6 +132,9 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
         CollectionViewFlowLayoutInvalidationContext.self
     }
 
+    /// `true`, as UIKit's flow layout: in a right-to-left collection view lines run from the right.
+    open override var flipsHorizontallyInOppositeLayoutDirection: Bool { true }
+
     /// Computes every section's geometry: gathers the metrics and sizes (from the delegate where
     /// it answers, from the properties otherwise), transposes them for horizontal scrolling, and
     /// runs the flow rules. Sizes that are negative or not finite count as zero, as do spacings

@@ -100,10 +100,10 @@ open class CollectionViewLayout: NSObject, NSCoding {
     /// The direction the layout's coordinates are written for. Default `.leftToRight`.
     open var developmentLayoutDirection: UserInterfaceLayoutDirection { .leftToRight }
 
-    /// Whether the layout's frames should be mirrored when the collection view's direction is
-    /// the opposite of ``developmentLayoutDirection``. Default `false`. Trellis computes frames
-    /// in the layout's own coordinates and does not mirror them: a renderer for a right-to-left
-    /// interface mirrors `x` as `contentSize.width − maxX`.
+    /// Whether the collection view mirrors the layout when its direction is the opposite of
+    /// ``developmentLayoutDirection``. Default `false`; the flow and compositional layouts say
+    /// `true`, as UIKit's do. The layout computes in its own direction either way; the collection
+    /// view mirrors what it shows and hands out (see ``CollectionView/isMirroringLayout``).
     open var flipsHorizontallyInOppositeLayoutDirection: Bool { false }
 
     /// ``layoutAttributesClass`` as an attributes type (the base class when it is not one).

@@ -31,6 +31,10 @@ public typealias CollectionViewCompositionalLayoutSectionProvider = (Int, Collec
 /// A bad configuration does not trap: ``configurationError`` names the section (and item) and
 /// the layout shows nothing until it is fixed.
 open class CollectionViewCompositionalLayout: CollectionViewLayout {
+    /// `true`, as UIKit's compositional layout: in a right-to-left collection view groups fill
+    /// from the right and orthogonal sections scroll from the right.
+    open override var flipsHorizontallyInOppositeLayoutDirection: Bool { true }
+
     private let fixedSection: CollectionLayoutSection?
     private let sectionProvider: CollectionViewCompositionalLayoutSectionProvider?
     private var storedConfiguration: CollectionViewCompositionalLayoutConfiguration
