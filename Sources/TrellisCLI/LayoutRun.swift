@@ -37,6 +37,7 @@ public struct LayoutRun {
                                                 height: spec.collectionView.height), collectionViewLayout: layout)
         view.contentInset = spec.collectionView.contentInset
         view.displayScale = spec.collectionView.displayScale
+        if spec.collectionView.layoutDirection == .rightToLeft { view.semanticContentAttribute = .forceRightToLeft }
         view.register(CollectionViewCell.self, forCellWithReuseIdentifier: "")
         view.dataSource = model
         let sized = SizedSpecDelegate(model: model, defaultSize: spec.layout.defaultItemSize)
@@ -80,10 +81,20 @@ public struct LayoutRun {
             ? "$.sections[\(section)].items[\(item)]" : "$.sections[\(section)].items"
     }
 
-    /// The listed elements and the content size, as the renderers take them.
+    /// The listed elements and the content size, as the renderers take them: as the collection
+    /// view shows them (mirrored in a right-to-left view whose layout asks for it).
     public var snapshot: LayoutSnapshot {
-        let elements = layout.layoutAttributesForElements(in: rect ?? LayoutGeometry.everything) ?? []
+        var elements: [CollectionViewLayoutAttributes] = []
+        forEachShownElement { elements.append($0.copy() as! CollectionViewLayoutAttributes) }
         return LayoutSnapshot(contentSize: layout.collectionViewContentSize, elements: elements)
+    }
+
+    /// Each listed element as the view shows it. The object may be reused once `body` returns.
+    private func forEachShownElement(_ body: (CollectionViewLayoutAttributes) -> Void) {
+        let rect = self.rect ?? LayoutGeometry.everything
+        guard view.isMirroringLayout else { layout.forEachLayoutAttributes(in: rect, body); return }
+        let view = self.view
+        layout.forEachLayoutAttributes(in: self.rect.map { view.mirrored($0) } ?? rect) { body(view.mirrored($0)) }
     }
 
     /// Writes the JSON output — the snapshot, plus `"transitions"` when there were updates — as
@@ -92,9 +103,8 @@ public struct LayoutRun {
         let trailing: [(key: String, value: JSONValue)] = transition.map {
             [("transitions", LayoutSnapshot.json($0))]
         } ?? []
-        let layout = self.layout, rect = self.rect ?? LayoutGeometry.everything
         LayoutJSONWriter.write(contentSize: layout.collectionViewContentSize,
-                               elements: { layout.forEachLayoutAttributes(in: rect, $0) },
+                               elements: { forEachShownElement($0) },
                                trailing: trailing, to: out)
     }
 

@@ -13,6 +13,9 @@ public struct LayoutSpec: Equatable, Sendable {
         public var height: CGFloat
         public var displayScale: CGFloat = 2
         public var contentInset: EdgeInsets = .zero
+        /// The view's direction: right to left mirrors the layouts that ask for it (flow,
+        /// compositional), as a right-to-left interface shows them.
+        public var layoutDirection: UserInterfaceLayoutDirection = .leftToRight
     }
 
     /// The layout's type and properties.
@@ -138,6 +141,9 @@ public struct LayoutSpec: Equatable, Sendable {
         var spec = CollectionViewSpec(width: width ?? 0, height: height ?? 0)
         if let scale = try o.number("displayScale", .nonNegative) { spec.displayScale = scale }
         if let inset = try insets(&o, "contentInset") { spec.contentInset = inset }
+        if let direction = try o.string("layoutDirection", oneOf: ["leftToRight", "rightToLeft"]) {
+            spec.layoutDirection = direction == "rightToLeft" ? .rightToLeft : .leftToRight
+        }
         try o.finish(required: ["width", "height"])
         return spec
     }

@@ -23,13 +23,13 @@ extension CollectionView {
     }
 
     /// A rect of the layout's coordinates in the view's, or back (the mirror is its own inverse).
-    func mirrored(_ rect: CGRect) -> CGRect {
+    package func mirrored(_ rect: CGRect) -> CGRect {
         let r = rect.standardized
         return CGRect(x: mirrorWidth - r.maxX, y: r.minY, width: r.width, height: r.height)
     }
 
     /// A copy of `attributes` mirrored: its center's x only (an element's content is not mirrored).
-    func mirrored(_ attributes: CollectionViewLayoutAttributes) -> CollectionViewLayoutAttributes {
+    package func mirrored(_ attributes: CollectionViewLayoutAttributes) -> CollectionViewLayoutAttributes {
         let copy = TransitionPlanner.snapshot(attributes)
         copy.center.x = mirrorWidth - attributes.center.x
         return copy
