@@ -21,7 +21,9 @@ enum DemoCommand {
         drawing (NAME.svg). Examples with updates are drawn as animations (NAME.svg loops the
         insert and delete) and also get a page of their own (NAME.html) that can be paused and
         stepped. scrolling.html scrolls real collection views step by step (the views on
-        screen, reuse, pinned headers, a carousel coming to rest). grid.html and grid.txt show
+        screen, reuse, pinned headers, a carousel coming to rest). interaction.html drags a
+        photo to reorder a grid, pinches between a grid and a list, and shows a flow layout
+        left to right and right to left. grid.html and grid.txt show
         the data grid: the example groups sorted by score with the average row pinned last;
         a click on a header re-sorts the page in Trellis's order.
         """)
@@ -61,7 +63,10 @@ enum DemoCommand {
         // The index's list: every page, what it shows in a line, and its spec and computed frames.
         var links = "<ul class=\"pages\">\n<li><a href=\"scrolling.html\">scrolling.html</a> — a collection view scrolled "
             + "step by step: the views on screen, the ones taken from the reuse queue, headers pinned to the top, and a "
-            + "carousel flick coming to rest with an item centred</li>\n<li><a href=\"grid.html\">grid.html</a> — the data grid sorted by 分数 with "
+            + "carousel flick coming to rest with an item centred</li>\n"
+            + "<li><a href=\"interaction.html\">interaction.html</a> — a drag that reorders a photo grid, a pinch between "
+            + "a grid and a list scrubbed through its progress, and one flow layout left to right and right to left</li>\n"
+            + "<li><a href=\"grid.html\">grid.html</a> — the data grid sorted by 分数 with "
             + "平均 pinned last; click a header to re-sort it in Trellis's order (natural, blanks last) "
             + "(<a href=\"grid.txt\">as text</a>)</li>\n"
         for example in examples {
@@ -118,6 +123,8 @@ enum DemoCommand {
         }
         try io.write(scrollingPage(), to: folder.appendingPathComponent("scrolling.html").path)
         written.append("scrolling.html")
+        try io.write(interactionPage(), to: folder.appendingPathComponent("interaction.html").path)
+        written.append("interaction.html")
         io.stdout += "Wrote \(written.count) files to \(folder.path)\n"
         io.stdout += "Open \(folder.appendingPathComponent("index.html").path) in a browser.\n"
     }

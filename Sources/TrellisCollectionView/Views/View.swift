@@ -270,6 +270,9 @@ open class View: NSObject {
     /// The views inside this one, back to front.
     open private(set) var subviews: [View] = []
 
+    /// The gesture recognizers attached (see ``gestureRecognizers``).
+    var attachedRecognizers: [GestureRecognizer] = []
+
     /// Adds `view` on top of the other subviews (moving it from its old superview).
     open func addSubview(_ view: View) {
         insertSubview(view, at: subviews.count)

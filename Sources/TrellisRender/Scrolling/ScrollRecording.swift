@@ -26,6 +26,10 @@ public struct ScrollRecording: Sendable, Equatable {
         public var reused: Bool
         /// A supplementary view away from its place in the layout: pinned to the visible bounds.
         public var pinned: Bool
+        /// Its stacking order and opacity (a lifted item is above the others; a fading one is
+        /// partly transparent).
+        public var zIndex: Int = 0
+        public var alpha: CGFloat = 1
     }
 
     /// The screen at one offset.
@@ -61,6 +65,15 @@ public struct ScrollRecording: Sendable, Equatable {
     /// screen after each layout pass. Its data source must dequeue its cells and supplementary
     /// views as any app's does.
     public static func record(_ collectionView: CollectionView, offsets: [CGPoint]) -> ScrollRecording {
+        record(collectionView, actions: offsets.map { offset in { collectionView.setContentOffset(offset, animated: false) } })
+    }
+
+    /// Runs each action in turn (a drag's next position, a transition's next progress) and
+    /// records the screen after each, as ``record(_:offsets:)`` does for scrolling. `label`
+    /// names what a view shows (by default its element, `0·3`): a cell's content, say, to follow
+    /// items that move.
+    public static func record(_ collectionView: CollectionView, actions: [() -> Void],
+                              label: ((CollectionReusableView, CollectionViewLayoutAttributes) -> String)? = nil) -> ScrollRecording {
         collectionView.layoutIfNeeded()
         let layout = collectionView.collectionViewLayout
         let content = CGRect(origin: .zero, size: layout.collectionViewContentSize)
@@ -68,8 +81,10 @@ public struct ScrollRecording: Sendable, Equatable {
         // nothing is pinned away from its place.
         let start = collectionView.bounds.origin
         collectionView.setContentOffset(.zero, animated: false)
+        let mirroring = collectionView.isMirroringLayout
         let natural = (layout.layoutAttributesForElements(in: content) ?? [])
             .filter { $0.representedElementCategory != .decorationView }
+            .map { mirroring ? collectionView.mirrored($0) : $0 }
             .map { (SVGRenderer.label($0), $0.representedElementCategory, $0.frame) }
         var home: [String: CGRect] = [:]
         for (label, _, frame) in natural { home[label] = frame }
@@ -79,8 +94,9 @@ public struct ScrollRecording: Sendable, Equatable {
         var lastShown: [Int: String] = [:]
         var previous: [View] = []
         var steps: [Step] = []
-        for offset in offsets {
-            collectionView.setContentOffset(offset, animated: false)
+        for action in actions {
+            action()
+            collectionView.layoutIfNeeded()
             var shownViews: [(CollectionReusableView, CollectionViewLayoutAttributes)] = []
             for cell in collectionView.visibleCells {
                 if let attributes = cell.appliedLayoutAttributes { shownViews.append((cell, attributes)) }
@@ -101,13 +117,15 @@ public struct ScrollRecording: Sendable, Equatable {
                     numbers[id] = next
                     return next
                 }()
-                let label = SVGRenderer.label(attributes)
+                let element = SVGRenderer.label(attributes)
+                let label = label?(view, attributes) ?? element
                 let reused = lastShown[number].map { $0 != label } ?? false
                 lastShown[number] = label
                 let pinned = attributes.representedElementCategory == .supplementaryView
-                    && home[label].map { $0 != attributes.frame } ?? false
+                    && home[element].map { $0 != attributes.frame } ?? false
                 views.append(View(label: label, view: number, category: attributes.representedElementCategory,
-                                  frame: attributes.frame, reused: reused, pinned: pinned))
+                                  frame: attributes.frame, reused: reused, pinned: pinned,
+                                  zIndex: attributes.zIndex, alpha: attributes.isHidden ? 0 : attributes.alpha))
             }
             let labels = Set(views.map(\.label)), before = Set(previous.map(\.label))
             steps.append(Step(offset: collectionView.bounds.origin, views: views,

@@ -92,17 +92,27 @@ public enum ScrollingPage {
         let step = recording.steps[index]
         let n = Markup.number
         var out = ""
-        // Cells under supplementary views, as the layouts' zIndex puts pinned headers above cells.
-        for view in step.views.sorted(by: { ($0.category == .cell ? 0 : 1) < ($1.category == .cell ? 0 : 1) }) {
+        // Cells under supplementary views, as the layouts' zIndex puts pinned headers above cells,
+        // and within each, by zIndex (a lifted item above the others).
+        for view in stacked(step.views) {
             let f = view.frame.offsetBy(dx: -step.offset.x, dy: -step.offset.y)
             out += "<g class=\"\(view.category.name)\(view.reused ? " reused" : "")\(view.pinned ? " pinned" : "")\" "
-                + "data-label=\"\(Markup.escape(view.label))\" data-view=\"\(view.view)\">"
+                + "data-label=\"\(Markup.escape(view.label))\" data-view=\"\(view.view)\""
+                + (view.alpha < 1 ? " opacity=\"\(n(view.alpha))\"" : "") + ">"
                 + "<rect x=\"\(n(f.minX))\" y=\"\(n(f.minY))\" width=\"\(n(f.width))\" height=\"\(n(f.height))\" rx=\"3\"/>"
                 + "<text x=\"\(n(f.midX))\" y=\"\(n(f.midY - (f.height >= 30 ? 6 : 0)))\">\(Markup.escape(view.label))</text>"
                 + (f.height >= 30 ? "<text class=\"n\" x=\"\(n(f.midX))\" y=\"\(n(f.midY + 8))\">#\(view.view)</text>" : "")
                 + "</g>"
         }
         return out
+    }
+
+    /// Views in drawing order: cells, then supplementary views; each by zIndex, stable.
+    static func stacked(_ views: [ScrollRecording.View]) -> [ScrollRecording.View] {
+        views.enumerated().sorted { a, b in
+            let ka = (a.element.category == .cell ? 0 : 1, min(a.element.zIndex, 1 << 30)), kb = (b.element.category == .cell ? 0 : 1, min(b.element.zIndex, 1 << 30))
+            return ka != kb ? ka < kb : a.offset < b.offset
+        }.map(\.element)
     }
 
     private static func mapViews(_ recording: ScrollRecording, _ index: Int) -> String {
@@ -122,10 +132,11 @@ public enum ScrollingPage {
     private static func data(_ recording: ScrollRecording) -> String {
         let steps: [JSONValue] = recording.steps.indices.map { i in
             let step = recording.steps[i]
-            let views: [JSONValue] = step.views.map { v in
+            // In drawing order, so the script draws them as listed.
+            let views: [JSONValue] = stacked(step.views).map { v in
                 .array([.string(v.label), .number(Double(v.view)), .string(v.category.name), .number(Double(v.frame.minX)),
                         .number(Double(v.frame.minY)), .number(Double(v.frame.width)), .number(Double(v.frame.height)),
-                        .bool(v.reused), .bool(v.pinned)])
+                        .bool(v.reused), .bool(v.pinned), .number(Double(v.alpha))])
             }
             return .object([("x", .number(Double(step.offset.x))), ("y", .number(Double(step.offset.y))),
                             ("stats", .string(stats(recording, i))), ("views", .array(views))])
@@ -157,11 +168,12 @@ public enum ScrollingPage {
               var step = data.steps[i];
               stats.textContent = step.stats;
               screen.textContent = ""; map.textContent = "";
-              var views = step.views.slice().sort(function (a, b) { return (a[2] === "cell" ? 0 : 1) - (b[2] === "cell" ? 0 : 1); });
-              views.forEach(function (v) {
+              step.views.forEach(function (v) {
                 var cls = v[2] + (v[7] ? " reused" : "") + (v[8] ? " pinned" : "");
                 var x = v[3] - step.x, y = v[4] - step.y, w = v[5], h = v[6];
-                var g = el("g", {"class": cls, "data-label": v[0], "data-view": v[1]});
+                var attrs = {"class": cls, "data-label": v[0], "data-view": v[1]};
+                if (v[9] < 1) attrs.opacity = v[9];
+                var g = el("g", attrs);
                 g.appendChild(el("rect", {x: x, y: y, width: w, height: h, rx: 3}));
                 g.appendChild(el("text", {x: x + w / 2, y: y + h / 2 - (h >= 30 ? 6 : 0)}, v[0]));
                 if (h >= 30) g.appendChild(el("text", {"class": "n", x: x + w / 2, y: y + h / 2 + 8}, "#" + v[1]));

@@ -146,5 +146,8 @@ touchingTilesSample()
 sectionedListSample()
 tagCloudSample()
 slotStripSample()
+reorderSample()
+pinchSample()
+arabicGridSample()
 
 for line in reportedLines { print(line) }
