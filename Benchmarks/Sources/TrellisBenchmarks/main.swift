@@ -41,7 +41,10 @@ let onlySort = CommandLine.arguments.dropFirst().first == "sort"
 let onlyLayouts = CommandLine.arguments.dropFirst().first == "layouts"
 let onlySQL = CommandLine.arguments.dropFirst().first == "sql"
 let onlyComparators = CommandLine.arguments.dropFirst().first == "comparators"
-if onlyComparators {
+let onlyInteraction = CommandLine.arguments.dropFirst().first == "interaction"
+if onlyInteraction {
+    rows += interactionBenchmarks(runs: runs, sizes: sizes)
+} else if onlyComparators {
     rows += comparatorBenchmarks(runs: 5)
 } else if onlySQL {
     rows += sqlBenchmarks(runs: 5)

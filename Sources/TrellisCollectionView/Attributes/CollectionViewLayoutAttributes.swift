@@ -192,6 +192,22 @@ open class CollectionViewLayoutAttributes: NSObject, NSCopying {
         storedIsHidden = false
     }
 
+    /// A copy of this object of the base class, mirrored across `width` (its center's x becomes
+    /// `width − x`), from `recycler`: what a right-to-left collection view shows for it.
+    package func mirroredCopy(across width: CGFloat, recycler: AttributesRecycler) -> CollectionViewLayoutAttributes {
+        let copy = recycler.make(category: representedElementCategory, kind: representedElementKind, section: section,
+                                 item: item, frame: storedFrame)
+        copy.otherPath = otherPath
+        copy.storedFrame = CGRect(x: width - storedFrame.origin.x - storedFrame.size.width, y: storedFrame.origin.y,
+                                  width: storedFrame.size.width, height: storedFrame.size.height)
+        copy.storedCenter = CGPoint(x: width - storedCenter.x, y: storedCenter.y)
+        copy.storedTransform = storedTransform
+        copy.storedAlpha = storedAlpha
+        copy.storedZIndex = storedZIndex
+        copy.storedIsHidden = storedIsHidden
+        return copy
+    }
+
     /// Sets the index path from its two parts (the fast path of the built-in layouts).
     package func setIndexPath(section: Int, item: Int) {
         self.section = section

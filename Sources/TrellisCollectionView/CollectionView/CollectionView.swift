@@ -69,6 +69,8 @@ open class CollectionView: ScrollView {
     /// The item being moved interactively, between `beginInteractiveMovementForItem(at:)` and
     /// the end or cancellation of the move.
     var interactiveMovement: InteractiveMovement?
+    /// Reuses the mirrored copies of the previous rect query (right to left).
+    let mirrorRecycler = AttributesRecycler()
     /// The interactive change of layouts under way, between `startInteractiveTransition(to:)`
     /// and its end.
     var interactiveTransition: InteractiveTransition?
@@ -377,8 +379,11 @@ open class CollectionView: ScrollView {
         let rect = pageRect(around: visible)
         layoutQueryCount += 1
         var elements: [CollectionViewLayoutAttributes]
-        if mirror != nil {
-            elements = (layoutStorage.layoutAttributesForElements(in: mirrored(rect)) ?? []).map { mirrored($0) }
+        // The last answer's objects are let go first, so that the layout (or the mirror) can
+        // reuse them.
+        preparedQuery = PreparedQuery()
+        if let mirror {
+            elements = layoutStorage.mirroredLayoutAttributesForElements(in: rect, across: mirror, recycler: mirrorRecycler)
         } else {
             elements = layoutStorage.layoutAttributesForElements(in: rect) ?? []
         }

@@ -155,11 +155,14 @@ open class CollectionViewDiffableDataSource<SectionIdentifierType: Hashable, Ite
         sectionItems[sourceIndexPath.section].remove(at: sourceIndexPath.item)
         let destinationItems = sectionItems[destinationIndexPath.section]
         sectionItems[destinationIndexPath.section].insert(item, at: min(max(0, destinationIndexPath.item), destinationItems.count))
-        for section in Set([sourceIndexPath.section, destinationIndexPath.section]) {
+        // The section the item leaves first: an item may be in one section only.
+        let touched = sourceIndexPath.section == destinationIndexPath.section
+            ? [sourceIndexPath.section] : [sourceIndexPath.section, destinationIndexPath.section]
+        for section in touched {
             final.replaceItems(inSection: final.sectionIdentifiers[section], with: sectionItems[section])
         }
         final.clearMarks()
-        let sections = Set([sourceIndexPath.section, destinationIndexPath.section]).sorted().map { index in
+        let sections = touched.sorted().map { index in
             let identifier = initial.sectionIdentifiers[index]
             var before = DiffableDataSourceSectionSnapshot<ItemIdentifierType>()
             before.append(initial.itemIdentifiers(inSection: identifier))

@@ -247,6 +247,28 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
         return flowGeometry.layoutAttributes(in: rect, pinning: pinning, class: attributesClass, recycler: recycler)
     }
 
+    /// A cell's frame straight from the geometry, for the plain flow layout (a subclass may
+    /// answer otherwise, and is asked).
+    package override func plainFrame(of id: ElementID) -> CGRect?? {
+        guard type(of: self) == CollectionViewFlowLayout.self, id.category == .cell, id.kind == nil,
+              id.section != ElementID.noIndex, id.item != ElementID.noIndex else { return nil }
+        prepareIfNeeded()
+        return .some(flowGeometry.itemFrame(section: id.section, item: id.item))
+    }
+
+    /// Mirrored, the plain flow layout makes each object at its mirrored place (a subclass, which
+    /// may change what a rect query answers, is asked and its answer mirrored).
+    package override func mirroredLayoutAttributesForElements(in rect: CGRect, across width: CGFloat,
+                                                              recycler: AttributesRecycler) -> [CollectionViewLayoutAttributes] {
+        guard type(of: self) == CollectionViewFlowLayout.self else {
+            return super.mirroredLayoutAttributesForElements(in: rect, across: width, recycler: recycler)
+        }
+        prepareIfNeeded()
+        let r = rect.standardized
+        return flowGeometry.layoutAttributes(in: CGRect(x: width - r.maxX, y: r.minY, width: r.width, height: r.height),
+                                             pinning: pinning, class: attributesClass, recycler: self.recycler, mirrorAcross: width)
+    }
+
     /// Streams the elements straight from the geometry through one reused object — unless a
     /// subclass may have changed what a rect query answers, in which case it asks that.
     open override func forEachLayoutAttributes(in rect: CGRect, _ body: (CollectionViewLayoutAttributes) -> Void) {

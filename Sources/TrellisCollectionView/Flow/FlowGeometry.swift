@@ -251,7 +251,7 @@ public struct FlowGeometry: Sendable {
 
     /// The same, with objects of the base class taken from `recycler`.
     package func layoutAttributes(in rect: CGRect, pinning: Pinning?, class attributesClass: CollectionViewLayoutAttributes.Type,
-                                  recycler: AttributesRecycler?) -> [CollectionViewLayoutAttributes] {
+                                  recycler: AttributesRecycler?, mirrorAcross mirror: CGFloat? = nil) -> [CollectionViewLayoutAttributes] {
         var result: [CollectionViewLayoutAttributes] = []
         result.reserveCapacity(64)
         let pinsHeaders = pinning?.headers ?? false, pinsFooters = pinning?.footers ?? false
@@ -259,6 +259,9 @@ public struct FlowGeometry: Sendable {
         let recycler = attributesClass == CollectionViewLayoutAttributes.self ? recycler : nil
         recycler?.begin()
         forEachElement(in: rect, pinning: pinning) { category, kind, section, item, frame in
+            // Mirrored (a right-to-left view), each frame is made at its mirrored place.
+            var frame = frame
+            if let mirror { frame.origin.x = mirror - frame.origin.x - frame.size.width }
             let attributes: CollectionViewLayoutAttributes
             if let recycler {
                 attributes = recycler.make(category: category, kind: kind, section: section, item: item, frame: frame)

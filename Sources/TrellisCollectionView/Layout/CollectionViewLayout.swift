@@ -146,6 +146,32 @@ open class CollectionViewLayout: NSObject, NSCoding {
         for attributes in layoutAttributesForElements(in: rect) ?? [] { body(attributes) }
     }
 
+    /// The answer to a rect query of a right-to-left view: the elements in `rect` (the view's
+    /// coordinates), each mirrored across `width`, base-class copies taken from `recycler`. The
+    /// flow layout, not subclassed, makes its objects mirrored in the first place.
+    package func mirroredLayoutAttributesForElements(in rect: CGRect, across width: CGFloat,
+                                                     recycler: AttributesRecycler) -> [CollectionViewLayoutAttributes] {
+        let r = rect.standardized
+        let query = CGRect(x: width - r.maxX, y: r.minY, width: r.width, height: r.height)
+        recycler.begin()
+        return (layoutAttributesForElements(in: query) ?? []).map { attributes in
+            type(of: attributes) == CollectionViewLayoutAttributes.self
+                ? attributes.mirroredCopy(across: width, recycler: recycler)
+                : {
+                    let copy = attributes.snapshot()
+                    copy.center.x = width - attributes.center.x
+                    return copy
+                }()
+        }
+    }
+
+    /// An element's frame where the layout can tell it without building an attributes object,
+    /// for an element of the base attributes class, opaque, unhidden, untransformed, at zIndex 0:
+    /// `.some(nil)` when there is no such element, `nil` when the layout cannot tell this way (the
+    /// default) and its attributes must be asked. The interactive transition layout asks it of
+    /// both ends for every element only one end placed in a rect.
+    package func plainFrame(of id: ElementID) -> CGRect?? { nil }
+
     /// The attributes of the cell at `indexPath`, or `nil`. The default returns `nil`.
     open func layoutAttributesForItem(at indexPath: IndexPath) -> CollectionViewLayoutAttributes? { nil }
 

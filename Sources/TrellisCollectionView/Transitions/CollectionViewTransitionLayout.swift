@@ -80,29 +80,63 @@ open class CollectionViewTransitionLayout: CollectionViewLayout {
     }
 
     /// The elements either layout places in `rect`, each mixed, and kept where the mixed frame
-    /// meets `rect`.
+    /// meets `rect` (an element whose mixed frame misses the rect costs no object).
     open override func layoutAttributesForElements(in rect: CGRect) -> [CollectionViewLayoutAttributes]? {
         prepareEnds()
-        var seen = Set<ElementID>()
-        var result: [CollectionViewLayoutAttributes] = []
         let from = currentLayout.layoutAttributesForElements(in: rect) ?? []
         let to = nextLayout.layoutAttributesForElements(in: rect) ?? []
         var next: [ElementID: CollectionViewLayoutAttributes] = [:]
         next.reserveCapacity(to.count)
         for attributes in to { next[ElementID(attributes)] = attributes }
+        var result: [CollectionViewLayoutAttributes] = []
+        result.reserveCapacity(from.count + to.count)
+        recycler.begin()
+        let t = transitionProgress
+        // An element both answers hold is taken out of `next` when the current layout's is met,
+        // so the next layout's loop sees only its own (in its answer's order).
         for attributes in from {
             let id = ElementID(attributes)
-            guard seen.insert(id).inserted else { continue }
-            let mixed = mixed(id, from: attributes, to: next[id] ?? Self.attributes(of: id, in: nextLayout))
-            if LayoutGeometry.intersects(mixed.frame, rect) { result.append(mixed) }
+            let other = next.removeValue(forKey: id).map(End.init) ?? Self.end(of: id, in: nextLayout)
+            if let mixed = mixed(id, from: End(attributes), to: other, within: rect, progress: t) { result.append(mixed) }
         }
         for attributes in to {
             let id = ElementID(attributes)
-            guard seen.insert(id).inserted else { continue }
-            let mixed = mixed(id, from: Self.attributes(of: id, in: currentLayout), to: attributes)
-            if LayoutGeometry.intersects(mixed.frame, rect) { result.append(mixed) }
+            guard next.removeValue(forKey: id) != nil else { continue }
+            if let mixed = mixed(id, from: Self.end(of: id, in: currentLayout), to: End(attributes), within: rect, progress: t) {
+                result.append(mixed)
+            }
         }
         return result
+    }
+
+    /// One end of an element's transition: its attributes, or only a plain frame where the layout
+    /// gives one without building them.
+    struct End {
+        var frame: CGRect
+        var object: CollectionViewLayoutAttributes?
+        init(_ attributes: CollectionViewLayoutAttributes) { frame = attributes.frame; object = attributes }
+        init(frame: CGRect) { self.frame = frame; object = nil }
+        /// Of the base class, without a transform (a plain frame is).
+        var isPlain: Bool {
+            object.map { type(of: $0) == CollectionViewLayoutAttributes.self && Transform3DIsIdentity($0.transform3D) } ?? true
+        }
+        var alpha: CGFloat { object?.alpha ?? 1 }
+        var zIndex: Int { object?.zIndex ?? 0 }
+        var isHidden: Bool { object?.isHidden ?? false }
+        /// The attributes object, made from the plain frame when there is none.
+        func attributes(_ id: ElementID) -> CollectionViewLayoutAttributes {
+            if let object { return object }
+            let made = CollectionViewLayoutAttributes(category: id.category, kind: id.kind, section: id.section, item: id.item)
+            if id.item == ElementID.noIndex { made.indexPath = id.indexPath }
+            made.frame = frame
+            return made
+        }
+    }
+
+    /// An element's end in `layout`, or `nil` when the layout has no such element.
+    static func end(of id: ElementID, in layout: CollectionViewLayout) -> End? {
+        if let plain = layout.plainFrame(of: id) { return plain.map { End(frame: $0) } }
+        return attributes(of: id, in: layout).map(End.init)
     }
 
     open override func layoutAttributesForItem(at indexPath: IndexPath) -> CollectionViewLayoutAttributes? {
@@ -148,6 +182,43 @@ open class CollectionViewTransitionLayout: CollectionViewLayout {
         let from = Self.attributes(of: id, in: currentLayout), to = Self.attributes(of: id, in: nextLayout)
         guard from != nil || to != nil else { return nil }
         return mixed(id, from: from, to: to)
+    }
+
+    /// Reuses the objects of the previous rect query that no one holds any more.
+    private let recycler = AttributesRecycler()
+
+    /// The mixed frame of an element: both ends' frames interpolated, or the one end's.
+    private func mixedFrame(_ from: End?, _ to: End?, _ t: CGFloat) -> CGRect {
+        guard let from else { return to?.frame ?? .zero }
+        guard let to else { return from.frame }
+        let a = from.frame, b = to.frame
+        return CGRect(x: a.minX + (b.minX - a.minX) * t, y: a.minY + (b.minY - a.minY) * t,
+                      width: max(0, a.width + (b.width - a.width) * t), height: max(0, a.height + (b.height - a.height) * t))
+    }
+
+    /// One element of a rect query mixed, or `nil` when its mixed frame misses `rect`. Plain
+    /// elements are made from the recycler; others as ``mixed(_:from:to:)``.
+    private func mixed(_ id: ElementID, from: End?, to: End?, within rect: CGRect, progress t: CGFloat) -> CollectionViewLayoutAttributes? {
+        let frame = mixedFrame(from, to, t)
+        guard LayoutGeometry.intersects(frame, rect) else { return nil }
+        guard from?.isPlain ?? true, to?.isPlain ?? true, attributesClass == CollectionViewLayoutAttributes.self else {
+            return mixed(id, from: from?.attributes(id), to: to?.attributes(id))
+        }
+        let p = min(max(t, 0), 1)
+        let alpha: CGFloat
+        switch (from, to) {
+        case let (a?, b?): alpha = a.alpha + (b.alpha - a.alpha) * p
+        case let (a?, nil): alpha = a.alpha * (1 - p)
+        case let (nil, b?): alpha = b.alpha * p
+        case (nil, nil): alpha = 0
+        }
+        let attributes = recycler.make(category: id.category, kind: id.kind, section: id.section, item: id.item, frame: frame)
+        if id.item == ElementID.noIndex { attributes.indexPath = id.indexPath }
+        if alpha != 1 { attributes.alpha = alpha }
+        let z = t < 0.5 ? (from ?? to)!.zIndex : (to ?? from)!.zIndex
+        if z != 0 { attributes.zIndex = z }
+        if (from?.isHidden ?? true) && (to?.isHidden ?? true) { attributes.isHidden = true }
+        return attributes
     }
 
     /// One element mixed: both ends interpolated, or the one end faded.
