@@ -14,6 +14,11 @@ final class SizesDataSource: CollectionViewDataSource, CollectionViewDelegateFlo
 
     func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
                         sizesForItemsInSection section: Int) -> [CGSize]? { sizes }
+
+    /// The end of an interactive move: the item's size moves with it.
+    func collectionView(_ collectionView: CollectionView, moveItemAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath) {
+        sizes.insert(sizes.remove(at: sourceIndexPath.item), at: destinationIndexPath.item)
+    }
 }
 
 /// A headless collection view over `sizes` in a 375 × 800 viewport, laid out once.

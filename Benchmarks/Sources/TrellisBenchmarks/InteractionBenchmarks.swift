@@ -1,28 +1,13 @@
 import Foundation
 @_spi(Instrumentation) import TrellisCollectionView
 
-/// Sizes for a flow layout whose items can be moved interactively.
-final class MovableSizesSource: CollectionViewDataSource, CollectionViewDelegateFlowLayout {
-    var sizes: [CGSize]
-    init(_ sizes: [CGSize]) { self.sizes = sizes }
-    func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { sizes.count }
-    func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CollectionViewCell {
-        collectionView.dequeueReusableCell(withReuseIdentifier: "cell", for: indexPath)
-    }
-    func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
-                        sizesForItemsInSection section: Int) -> [CGSize]? { sizes }
-    func collectionView(_ collectionView: CollectionView, moveItemAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath) {
-        sizes.insert(sizes.remove(at: sourceIndexPath.item), at: destinationIndexPath.item)
-    }
-}
-
 /// A collection view of `count` items: the source's varied sizes, or 100-point items when
 /// `source` is `nil`. The data source it uses is returned: the view holds it weakly.
-func interactionView(_ source: MovableSizesSource?, count: Int,
-                     layout: CollectionViewFlowLayout) -> (CollectionView, MovableSizesSource) {
+func interactionView(_ source: SizesDataSource?, count: Int,
+                     layout: CollectionViewFlowLayout) -> (CollectionView, SizesDataSource) {
     let view = CollectionView(frame: CGRect(x: 0, y: 0, width: 375, height: 800), collectionViewLayout: layout)
     view.register(CollectionViewCell.self, forCellWithReuseIdentifier: "cell")
-    let data = source ?? MovableSizesSource(Array(repeating: CGSize(width: 100, height: 100), count: count))
+    let data = source ?? SizesDataSource(Array(repeating: CGSize(width: 100, height: 100), count: count))
     view.dataSource = data
     view.delegate = source
     view.layoutIfNeeded()
@@ -38,7 +23,7 @@ func interactionBenchmarks(runs: Int, sizes: [CGSize]) -> [(String, String, Stri
 
     // 1. A drag through 1M varied items: following the finger, and taking new places, against a
     // full prepare of the same layout.
-    let source = MovableSizesSource(sizes)
+    let source = SizesDataSource(sizes)
     let flow = CollectionViewFlowLayout()
     let (view, _) = interactionView(source, count: count, layout: flow)
     let full = measure("Flow: invalidate and prepare 1M varied items", runs: runs) {
@@ -114,7 +99,7 @@ func interactionBenchmarks(runs: Int, sizes: [CGSize]) -> [(String, String, Stri
     // 3. Right to left: scrolling a collection view of 1M varied items page by page, mirrored,
     // against the same scroll left to right — the two alternating, run after run, so that both
     // see the same machine.
-    let ltrSource = MovableSizesSource(sizes), rtlSource = MovableSizesSource(sizes)
+    let ltrSource = SizesDataSource(sizes), rtlSource = SizesDataSource(sizes)
     let (ltrView, _) = interactionView(ltrSource, count: count, layout: CollectionViewFlowLayout())
     let (rtlView, _) = interactionView(rtlSource, count: count, layout: CollectionViewFlowLayout())
     rtlView.semanticContentAttribute = .forceRightToLeft
