@@ -149,5 +149,7 @@ slotStripSample()
 reorderSample()
 pinchSample()
 arabicGridSample()
+delegateReadingSample()
+stickyBannerSample()
 
 for line in reportedLines { print(line) }
