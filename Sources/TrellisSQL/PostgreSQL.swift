@@ -375,7 +375,17 @@ public final class PostgreSQLTableSource: ObservableDataSource, PrefetchingDataS
 /// The rows of a PostgreSQL query as a table: read once, in the query's order, with exact types.
 public enum PostgreSQLQuerySource {
     public static func table(connection: PostgreSQLConnection, query sql: String) throws(PostgreSQLError) -> Table {
-        let result = try connection.query(sql)
+        do { try ReadOnlyQuery.check(sql, dialect: .postgreSQL) } catch { throw PostgreSQLError(message: error.message) }
+        // And the server's own guard: the query runs in a read-only transaction.
+        _ = try connection.query("BEGIN TRANSACTION READ ONLY")
+        let result: PostgreSQLResult
+        do {
+            result = try connection.query(sql)
+            _ = try? connection.query("COMMIT")
+        } catch {
+            _ = try? connection.query("ROLLBACK")
+            throw error
+        }
         let table = Table(columns: (0..<result.columnCount).map {
             Column(result.columnName($0), type: PostgreSQLResult.columnType(result.type($0)))
         })

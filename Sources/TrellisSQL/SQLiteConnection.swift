@@ -62,6 +62,34 @@ public final class SQLiteConnection: @unchecked Sendable {
         return SQLiteStatement(statement, connection: self)
     }
 
+    /// Prepares `sql` as the one statement of a read-only query: SQLite itself must find it to
+    /// read only (`sqlite3_stmt_readonly`), to return columns, and nothing but space and comments
+    /// after it.
+    public func prepareReadOnlyQuery(_ sql: String) throws(SQLiteError) -> SQLiteStatement {
+        var statement: OpaquePointer?
+        var rest: UnsafePointer<CChar>?
+        let status = sql.withCString { text in
+            let status = sqlite3_prepare_v2(handle, text, -1, &statement, &rest)
+            if let rest, rest.pointee != 0 {
+                // Compiled alone, what follows must be empty.
+                var next: OpaquePointer?
+                _ = sqlite3_prepare_v2(handle, rest, -1, &next, nil)
+                if next != nil { sqlite3_finalize(next); return SQLITE_MISUSE }
+            }
+            return status
+        }
+        guard status == SQLITE_OK, let statement else {
+            if let statement { sqlite3_finalize(statement) }
+            if status == SQLITE_MISUSE { throw SQLiteError(code: status, message: "the query holds more than one statement; give one SELECT") }
+            throw SQLiteError(code: status, message: String(cString: sqlite3_errmsg(handle)))
+        }
+        guard sqlite3_stmt_readonly(statement) != 0, sqlite3_column_count(statement) > 0 else {
+            sqlite3_finalize(statement)
+            throw SQLiteError(code: SQLITE_MISUSE, message: "the query must be one SELECT that only reads")
+        }
+        return SQLiteStatement(statement, connection: self)
+    }
+
     /// Runs `sql` with `bindings`, calling `body` for each row.
     public func rows(_ sql: String, _ bindings: [SQLiteValue] = [],
                      _ body: (SQLiteStatement) throws(SQLiteError) -> Void) throws(SQLiteError) {

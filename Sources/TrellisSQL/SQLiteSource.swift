@@ -292,7 +292,8 @@ public final class SQLiteTableSource: ObservableDataSource, PrefetchingDataSourc
 public enum SQLiteQuerySource {
     /// A table holding what `sql` returns (its column names as the table's).
     public static func table(connection: SQLiteConnection, query sql: String) throws(SQLiteError) -> Table {
-        let statement = try connection.prepare(sql)
+        do { try ReadOnlyQuery.check(sql, dialect: .sqlite) } catch { throw SQLiteError(code: 21, message: error.message) }   // SQLITE_MISUSE
+        let statement = try connection.prepareReadOnlyQuery(sql)
         var table: Table?
         var width = 0
         var readsText: [Bool] = []

@@ -229,6 +229,30 @@ struct PostgreSQLCommandTests {
         _ = try db.query("DROP TABLE \(q)")
     }
 
+    @Test("a --query is one statement that only reads: two statements, writes, COPY and side-effect functions are refused, the table untouched")
+    func readOnlyQueries() throws {
+        let db = try PostgreSQLConnection(url: PostgresServer.url!)
+        let (_, q) = try Self.groupsTable(db, prefix: "guard")
+        let rows = { () throws -> String in try db.query("SELECT count(*) FROM \(q)").text(0, 0) }
+        let before = try rows()
+        for (sql, fragment) in [("SELECT * FROM \(q); DELETE FROM \(q)", "holds 2 statements"),
+                                ("WITH d AS (DELETE FROM \(q) RETURNING *) SELECT * FROM d", "it holds \"DELETE\""),
+                                ("COPY \(q) TO '/tmp/trellis-copy'", "begins with \"COPY\""),
+                                ("SELECT lo_export(1, '/tmp/trellis-lo')", "calls lo_export()"),
+                                ("SELECT pg_reload_conf()", "calls pg_reload_conf()")] {
+            let result = run(["sort", PostgresServer.url!, "--query", sql])
+            #expect(result.status == 64, "\(sql): \(result.stderr)")
+            #expect(result.stderr.contains(fragment), "\(sql): \(result.stderr)")
+        }
+        // A function the check does not know still runs in a read-only transaction: writes fail.
+        _ = try db.query("CREATE OR REPLACE FUNCTION trellis_wipe() RETURNS int AS $$ DELETE FROM \(q) RETURNING 1 $$ LANGUAGE sql")
+        let sneaky = run(["sort", PostgresServer.url!, "--query", "SELECT trellis_wipe()"])
+        #expect(sneaky.status == 64 && sneaky.stderr.contains("read-only transaction"), "\(sneaky.stderr)")
+        #expect(try rows() == before)
+        _ = try db.query("DROP FUNCTION trellis_wipe()")
+        _ = try db.query("DROP TABLE \(q)")
+    }
+
     @Test("trellis view browses a PostgreSQL table in a real terminal: sorted, 平均 kept last, a header sort, the end",
           .enabled(if: Tmux.path != nil))
     func view() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TrellisCLI
 import TrellisGrid
 import TrellisSQL
 import TrellisTestSupport
@@ -174,6 +175,32 @@ struct SQLiteSourceTests {
         let ids = DataGrid(bound: try SQLiteTableSource(connection: try SQLiteConnection(path: scratch.path), table: "ids"))
         try ids.sort(by: [SortKey("id", .descending)])
         #expect(ids.displayedRows == [.source(0), .source(1), .source(2)])
+    }
+
+    @Test("a --query is one statement that only reads: two statements, ATTACH and PRAGMA writes are refused, the file's bytes unchanged")
+    func readOnlyQueries() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trellis-ro-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("t.sqlite").path
+        let db = try SQLiteConnection(path: path, readOnly: false, create: true)
+        try db.execute("CREATE TABLE t (a INTEGER, b TEXT); INSERT INTO t VALUES (1, 'x'), (2, 'y');")
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        for (sql, fragment) in [("SELECT * FROM t; DELETE FROM t", "holds 2 statements"),
+                                ("SELECT * FROM t; SELECT 1", "holds 2 statements"),
+                                ("ATTACH '\(folder.path)/other.sqlite' AS o", "begins with \"ATTACH\""),
+                                ("PRAGMA user_version = 7", "begins with \"PRAGMA\""),
+                                ("INSERT INTO t VALUES (3, 'z') RETURNING *", "begins with \"INSERT\"")] {
+            var io = CommandIO(standardInput: { Data() }, currentDirectory: folder)
+            let status = TrellisCommandLine.run(["sort", "t.sqlite", "--query", sql], io: &io)
+            #expect(status == 64, "\(sql): \(io.stderr)")
+            #expect(io.stderr.contains(fragment), "\(sql): \(io.stderr)")
+        }
+        // SQLite's own check backs the reading of the SQL: a statement it finds writing is refused.
+        let reader = try SQLiteConnection(path: path)
+        #expect(throws: SQLiteError.self) { try reader.prepareReadOnlyQuery("DELETE FROM t") }
+        #expect(throws: SQLiteError.self) { try reader.prepareReadOnlyQuery("SELECT 1; SELECT 2") }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytes)
     }
 
     @Test("a read-only connection is enough, and it writes nothing")
