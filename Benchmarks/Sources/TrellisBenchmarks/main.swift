@@ -42,7 +42,29 @@ let onlyLayouts = CommandLine.arguments.dropFirst().first == "layouts"
 let onlySQL = CommandLine.arguments.dropFirst().first == "sql"
 let onlyComparators = CommandLine.arguments.dropFirst().first == "comparators"
 let onlyInteraction = CommandLine.arguments.dropFirst().first == "interaction"
-if onlyInteraction {
+let onlyFuzz = CommandLine.arguments.dropFirst().first == "fuzz"
+if onlyFuzz {
+    // Adversarial specs of every layout type through `trellis layout`, in release: each must end
+    // in status 0 or 65. `fuzz N` runs N seeds per type (2,000 by default).
+    let perType = CommandLine.arguments.dropFirst(2).first.flatMap { Int($0) } ?? 2_000
+    var failures = 0
+    for type in AdversarialLayoutSpecs.types {
+        var statuses: [Int32: Int] = [:]
+        let clock = ContinuousClock()
+        let elapsed = clock.measure {
+            for seed in 0..<UInt64(perType) {
+                let spec = AdversarialLayoutSpecs.spec(type: type, seed: seed, maximumDepth: 500)
+                var io = CommandIO(standardInput: { Data(spec.utf8) })
+                let status = TrellisCommandLine.run(["layout", "-", "--rect", "0,0,375,800"], io: &io)
+                statuses[status, default: 0] += 1
+                if status != 0 && status != 65 { failures += 1; print("seed \(seed) of \(type): status \(status)") }
+            }
+        }
+        rows.append(("Adversarial \(type) specs, \(perType) seeds", format(Measurement.seconds(elapsed) / Double(perType)),
+                     "per spec; " + statuses.sorted { $0.key < $1.key }.map { "status \($0.key): \($0.value)" }.joined(separator: ", ")))
+    }
+    verdicts.append(failures == 0 ? "adversarial specs: every one ended in status 0 or 65" : "adversarial specs: \(failures) FAILED")
+} else if onlyInteraction {
     rows += interactionBenchmarks(runs: runs, sizes: sizes)
 } else if onlyComparators {
     rows += comparatorBenchmarks(runs: 5)
