@@ -181,6 +181,10 @@ struct PostgreSQLSourceTests {
                 "\(String(describing: source.lastError))")
         #expect(grid.text(grid.displayedRow(at: 0)!, column: 1) == first)
         #expect(source.readFailure == source.lastError?.message && source.readFailure != nil, "what a viewer shows")
+        // A sort that cannot read its keys fails, and the order stays: it is not an order of blanks.
+        let shown = (0..<5).map { grid.displayedRow(at: $0)! }
+        #expect(throws: SortError.self) { try grid.sort(by: [SortKey("id", .descending)]) }
+        #expect((0..<5).map { grid.displayedRow(at: $0)! } == shown)
         _ = try db.query("DROP TABLE \(q)")
     }
 }

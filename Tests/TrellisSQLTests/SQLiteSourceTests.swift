@@ -203,6 +203,25 @@ struct SQLiteSourceTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytes)
     }
 
+    @Test("a sort whose keys cannot be read (the table dropped meanwhile, the rows too many to be held) fails and leaves the order as it was")
+    func sortThatCannotRead() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trellis-gone-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("t.sqlite").path
+        let writer = try SQLiteConnection(path: path, readOnly: false, create: true)
+        try writer.execute("CREATE TABLE t (a INTEGER, b TEXT); "
+                           + (0..<2000).map { "INSERT INTO t VALUES (\($0 * 7 % 2000), 'r\($0)');" }.joined())
+        let source = try SQLiteTableSource(connection: SQLiteConnection(path: path), table: "t")
+        let grid = DataGrid(bound: source)
+        try grid.sort(by: [SortKey("a")])
+        let shown = (0..<10).map { grid.displayedRow(at: $0)! }
+        try writer.execute("DROP TABLE t")
+        #expect(throws: SortError.sourceReadFailed("no such table: t")) { try grid.sort(by: [SortKey("b", .descending)]) }
+        #expect((0..<10).map { grid.displayedRow(at: $0)! } == shown)
+        #expect(grid.sortKeys.map(\.column) == ["a"])
+    }
+
     @Test("a read-only connection is enough, and it writes nothing")
     func readOnly() throws {
         let scratch = ScratchDatabase()

@@ -409,8 +409,15 @@ public final class DataGrid {
     func refresh(bodyStillSorted: Bool = false, appended: Range<Int>? = nil) throws(SortError) {
         refreshing = true
         defer { refreshing = false }
+        let before = storedOrder
         try storedOrder.update(source: source, pins: pins, sortKeys: sortKeys, hook: sortCompare, rowComparator: rowComparator,
                                summaries: summaries, bodyStillSorted: bodyStillSorted, appended: appended)
+        // A source that could not read the keys would be ordered by blanks: the order stays.
+        if !sortKeys.isEmpty || sortCompare != nil || rowComparator != nil || !summaries.isEmpty,
+           let failure = (source as? FallibleDataSource)?.readFailure {
+            storedOrder = before
+            throw .sourceReadFailed(failure)
+        }
         lastError = nil
         didRefresh()
     }

@@ -102,6 +102,9 @@ public enum SortError: Error, Equatable, Sendable, CustomStringConvertible {
     case unknownLocale(String, suggestion: String?)
     /// A pin of a row position the source does not have.
     case noSuchRow(Int, rowCount: Int)
+    /// The source could not read the cells the sort or a summary needs (a lost connection, a
+    /// table dropped meanwhile): the order is left as it was.
+    case sourceReadFailed(String)
 
     public var description: String {
         switch self {
@@ -111,6 +114,7 @@ public enum SortError: Error, Equatable, Sendable, CustomStringConvertible {
         case .unknownLocale(let id, let suggestion):
             return "unknown locale \"\(Excerpt.of(id))\"" + (suggestion.map { "; did you mean \"\($0)\"?" } ?? "; use an ICU locale such as zh, de or sv")
         case .noSuchRow(let row, let count): return "no row \(row) to pin; the source has \(count) rows"
+        case .sourceReadFailed(let message): return "the source could not be read (\(message)); the order is as it was"
         }
     }
 }
