@@ -251,3 +251,57 @@ extension BrowserTests {
         }
     }
 }
+
+extension BrowserTests {
+    /// Markup that runs script if a page ever lets it through: each sets the title to "pwned…".
+    static let payloads = [
+        #"<img src=x onerror="document.title='pwned-img'">"#, #"</script><script>document.title="pwned-script"</script>"#,
+        #""><svg onload="document.title='pwned-svg'">"#, #"';document.title='pwned-js';'"#,
+        #"<iframe srcdoc="<script>parent.document.title='pwned-frame'</script>">"#, "\u{202E}<b>bidi</b>",
+        #"javascript:document.title="pwned-href""#,
+    ]
+
+    @Test("script in cells, headers and file names never runs on a page: sort pages, interactive ones clicked, layout pages",
+          .enabled(if: BrowserTests.chromium != nil))
+    func hostileText() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trellis-xss-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func field(_ text: String) -> String { "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
+        var csv = [Self.payloads[1], "分数", Self.payloads[0]].map(field).joined(separator: ",") + "\n"
+        for (i, payload) in Self.payloads.enumerated() { csv += [payload, String(i), payload].map(field).joined(separator: ",") + "\n" }
+        csv += "平均,3,\n"
+        let name = #"x"><img src=x onerror=document.title='pwned-name'>.csv"#
+        try csv.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        let spec = #"{"collectionView": {"width": 200, "height": 100}, "sections": [{"items": 3}]}"#
+        let specName = #"s"><svg onload=document.title='pwned-spec'>.json"#
+        try spec.write(to: folder.appendingPathComponent(specName), atomically: true, encoding: .utf8)
+        var pages: [(String, String)] = []
+        for arguments in [["sort", name, "--by", "分数:desc", "--pin-bottom", "#1=平均", "--format", "html", "--interactive"],
+                          ["sort", name, "--format", "html"], ["layout", specName, "--format", "html"]] {
+            var io = CommandIO(standardInput: { Data() }, currentDirectory: folder)
+            #expect(TrellisCommandLine.run(arguments, io: &io) == 0, "\(arguments): \(io.stderr)")
+            pages.append((arguments.joined(separator: " "), io.stdout))
+        }
+        // Click every header (re-sorting redraws the cells), then report what ran.
+        let probe = """
+            window.addEventListener("load", function () {
+              var table = document.querySelector("table");
+              if (table && table.tHead) Array.prototype.forEach.call(table.tHead.rows[0].cells, function (h) { h.click(); h.click(); });
+              var pre = document.createElement("pre"); pre.id = "probe";
+              pre.textContent = document.title + "|" + document.querySelectorAll("img, iframe, svg[onload], script:not([src])").length;
+              document.body.appendChild(pre);
+            });
+            """
+        for (command, page) in pages {
+            guard let result = try probed(page, probe: probe) else { Issue.record("\(command): the probe did not run"); continue }
+            let parts = result.split(separator: "|").map(String.init)
+            // A payload that ran set the whole title; the page's own title only quotes the file name.
+            #expect(parts.first.map { !$0.hasPrefix("pwned") && ($0.hasPrefix("Sorted ") || $0.hasPrefix("Layout of ")) } == true,
+                    "\(command): a payload ran: \(result)")
+            // The page's own scripts: none come from a cell (an injected one would add to the count).
+            let ownScripts = page.components(separatedBy: "<script").count - 1
+            #expect(parts.count == 2 && Int(parts[1]) ?? 99 <= ownScripts + 1, "\(command): \(result)")
+        }
+    }
+}
