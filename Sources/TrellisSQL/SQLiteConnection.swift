@@ -26,9 +26,14 @@ public final class SQLiteConnection: @unchecked Sendable {
     public let path: String
     public let isReadOnly: Bool
 
+    /// How long a statement waits for another program's lock on the database before it fails.
+    public let busyTimeout: TimeInterval
+
     /// Opens `path`. `readOnly` (the default) opens it with SQLite's read-only flag, so nothing can
-    /// be written through this connection; `create` makes a new file when there is none.
-    public init(path: String, readOnly: Bool = true, create: Bool = false) throws(SQLiteError) {
+    /// be written through this connection; `create` makes a new file when there is none. A
+    /// statement that meets another program's lock waits up to `busyTimeout` seconds (5 by
+    /// default), then fails saying the database is locked — never a hang.
+    public init(path: String, readOnly: Bool = true, create: Bool = false, busyTimeout: TimeInterval = 5) throws(SQLiteError) {
         var db: OpaquePointer?
         var flags = readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE
         if create && !readOnly { flags |= SQLITE_OPEN_CREATE }
@@ -42,7 +47,9 @@ public final class SQLiteConnection: @unchecked Sendable {
         handle = db
         self.path = path
         isReadOnly = readOnly
+        self.busyTimeout = busyTimeout.isFinite ? max(0, busyTimeout) : 5
         sqlite3_extended_result_codes(db, 1)
+        sqlite3_busy_timeout(db, Int32(min(self.busyTimeout * 1000, Double(Int32.max))))
     }
 
     deinit { sqlite3_close_v2(handle) }
@@ -57,7 +64,7 @@ public final class SQLiteConnection: @unchecked Sendable {
         var statement: OpaquePointer?
         let status = sqlite3_prepare_v2(handle, sql, -1, &statement, nil)
         guard status == SQLITE_OK, let statement else {
-            throw SQLiteError(code: status, message: String(cString: sqlite3_errmsg(handle)))
+            throw lastError(status)
         }
         return SQLiteStatement(statement, connection: self)
     }
@@ -81,7 +88,7 @@ public final class SQLiteConnection: @unchecked Sendable {
         guard status == SQLITE_OK, let statement else {
             if let statement { sqlite3_finalize(statement) }
             if status == SQLITE_MISUSE { throw SQLiteError(code: status, message: "the query holds more than one statement; give one SELECT") }
-            throw SQLiteError(code: status, message: String(cString: sqlite3_errmsg(handle)))
+            throw lastError(status)
         }
         guard sqlite3_stmt_readonly(statement) != 0, sqlite3_column_count(statement) > 0 else {
             sqlite3_finalize(statement)
@@ -120,7 +127,21 @@ public final class SQLiteConnection: @unchecked Sendable {
     public var lastInsertedRowID: Int64 { sqlite3_last_insert_rowid(handle) }
 
     func lastError(_ status: Int32) -> SQLiteError {
-        SQLiteError(code: status, message: String(cString: sqlite3_errmsg(handle)))
+        let message = String(cString: sqlite3_errmsg(handle))
+        // A lock held past the wait: say by whom and what to do.
+        if status & 0xFF == SQLITE_BUSY {
+            return SQLiteError(code: status, message: "\(message): another program is writing to it; waited "
+                               + "\(Int(busyTimeout.rounded())) s — try again when it is done")
+        }
+        if status & 0xFF == SQLITE_NOTADB {
+            return SQLiteError(code: status, message: "\(message): it is not an SQLite file; --table and --query read "
+                               + "SQLite databases (a CSV file needs neither)")
+        }
+        if status & 0xFF == SQLITE_CORRUPT {
+            return SQLiteError(code: status, message: "\(message): the file is damaged or cut short; the sqlite3 shell's "
+                               + ".recover may save its rows")
+        }
+        return SQLiteError(code: status, message: message)
     }
 }
 

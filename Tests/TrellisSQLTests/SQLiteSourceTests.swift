@@ -222,6 +222,54 @@ struct SQLiteSourceTests {
         #expect(grid.sortKeys.map(\.column) == ["a"])
     }
 
+    @Test("a file that is not an SQLite database, or one cut short, is refused naming the fault, and left as it was")
+    func notADatabase() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trellis-notdb-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let good = folder.appendingPathComponent("good.sqlite").path
+        let db = try SQLiteConnection(path: good, readOnly: false, create: true)
+        try db.execute("CREATE TABLE t (a TEXT); " + (0..<300).map { "INSERT INTO t VALUES ('\(String(repeating: "x", count: 40))\($0)');" }.joined())
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: good))
+        let files: [(String, Data, String)] = [
+            ("text.sqlite", Data("just some text, not a database\n".utf8), "file is not a database: it is not an SQLite file"),
+            ("cut.sqlite", bytes.prefix(bytes.count / 2), "database disk image is malformed: the file is damaged or cut short"),
+        ]
+        for (name, data, message) in files {
+            try data.write(to: folder.appendingPathComponent(name))
+            var io = CommandIO(standardInput: { Data() }, currentDirectory: folder)
+            let status = TrellisCommandLine.run(["sort", name, "--table", "t", "--by", "a"], io: &io)
+            #expect(status == 65 && io.stderr.contains(message), "\(name): \(io.stderr)")
+            #expect(try Data(contentsOf: folder.appendingPathComponent(name)) == data)
+        }
+    }
+
+    @Test("a database another program holds locked: a bounded wait, then a clear message; a lock let go in time is waited out")
+    func lockedDatabase() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trellis-lock-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("t.sqlite").path
+        let writer = try SQLiteConnection(path: path, readOnly: false, create: true)
+        try writer.execute("CREATE TABLE t (a INTEGER); INSERT INTO t VALUES (1), (2);")
+        try writer.execute("BEGIN EXCLUSIVE; INSERT INTO t VALUES (3);")
+        let started = Date()
+        #expect {
+            _ = try SQLiteTableSource(connection: SQLiteConnection(path: path, busyTimeout: 0.3), table: "t")
+        } throws: { error in
+            let message = (error as? SQLiteError)?.message ?? ""
+            return message.hasPrefix("database is locked: another program is writing to it; waited 0 s")
+        }
+        let waited = Date().timeIntervalSince(started)
+        #expect(waited >= 0.25 && waited < 5, "waited \(waited) s")
+        // Let go of the lock while a reader waits: it reads the table as it was.
+        let release = DispatchWorkItem { try? writer.execute("ROLLBACK") }
+        DispatchQueue.global().asyncAfter(deadline: .now() + 0.3, execute: release)
+        let source = try SQLiteTableSource(connection: SQLiteConnection(path: path, busyTimeout: 10), table: "t")
+        #expect(source.rowCount == 2)
+        release.wait()
+    }
+
     @Test("a read-only connection is enough, and it writes nothing")
     func readOnly() throws {
         let scratch = ScratchDatabase()
