@@ -203,3 +203,70 @@ struct TerminalTests {
         _ = try wait(session) { $0.contains("EXIT=0") }
     }
 }
+
+/// `-o` under faults a process meets: killed mid-write, a file-size limit, a folder it cannot
+/// write — the target is its old bytes or the whole new output, and a normal error leaves no
+/// temporary file.
+@Suite("Output under faults", .serialized)
+struct OutputFaultTests {
+    func scratch() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trellis-faults-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        var csv = "id,组号,分数\n"
+        for i in 0..<120_000 { csv += "\(i),组\(i % 97),\(Double((i * 7919) % 10_000) / 100)\n" }
+        try csv.write(to: folder.appendingPathComponent("big.csv"), atomically: true, encoding: .utf8)
+        try "old bytes\n".write(to: folder.appendingPathComponent("out.csv"), atomically: true, encoding: .utf8)
+        return folder
+    }
+
+    func leftovers(_ folder: URL) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".partial") }
+    }
+
+    @Test("killed mid-write, the target is the old bytes or the whole output, never a prefix")
+    func killed() throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let arguments = [TerminalTests.trellis, "sort", folder.appendingPathComponent("big.csv").path, "--by", "分数:desc",
+                         "-o", folder.appendingPathComponent("out.csv").path]
+        let whole = try ChildProcess.run(arguments, timeout: 120)
+        #expect(whole.status == 0)
+        let full = try Data(contentsOf: folder.appendingPathComponent("out.csv"))
+        #expect(full.count > 1_000_000)
+        for delay in [0.05, 0.2, 0.4, 0.8] {
+            try "old bytes\n".write(to: folder.appendingPathComponent("out.csv"), atomically: true, encoding: .utf8)
+            let result = try ChildProcess.run(arguments, timeout: delay)
+            let now = try Data(contentsOf: folder.appendingPathComponent("out.csv"))
+            #expect(now == Data("old bytes\n".utf8) || now == full, "killed after \(delay) s (status \(result.status)): \(now.count) bytes")
+            // A killed run may leave its temporary file; the next run does not trip on it.
+            for stale in try leftovers(folder) { try FileManager.default.removeItem(at: folder.appendingPathComponent(stale)) }
+        }
+    }
+
+    @Test("a file-size limit or a folder it cannot write is an error that leaves the target and no temporary file")
+    func limits() throws {
+        let folder = try scratch()
+        defer {
+            chmod(folder.appendingPathComponent("locked").path, 0o755)
+            try? FileManager.default.removeItem(at: folder)
+        }
+        let big = folder.appendingPathComponent("big.csv").path
+        let out = folder.appendingPathComponent("out.csv").path
+        // 100 blocks of 512 bytes: the output cannot fit. SIGXFSZ ignored, the write fails with EFBIG.
+        let limited = try ChildProcess.run(["/bin/sh", "-c", "trap '' XFSZ; ulimit -f 100; exec \"$0\" sort \"$1\" -o \"$2\"",
+                                            TerminalTests.trellis, big, out], mergeStandardError: true, timeout: 120)
+        #expect(limited.status == 1 && limited.output.contains("cannot write"), "\(limited.status): \(limited.output)")
+        #expect(try String(contentsOfFile: out, encoding: .utf8) == "old bytes\n")
+        #expect(try leftovers(folder).isEmpty)
+        // A folder without write permission (as root, permissions are not enforced: skip then).
+        let locked = folder.appendingPathComponent("locked")
+        try FileManager.default.createDirectory(at: locked, withIntermediateDirectories: true)
+        chmod(locked.path, 0o555)
+        if getuid() != 0 {
+            let denied = try ChildProcess.run([TerminalTests.trellis, "sort", big, "-o", locked.appendingPathComponent("x.csv").path],
+                                              mergeStandardError: true, timeout: 120)
+            #expect(denied.status == 1 && denied.output.contains("Permission denied"), "\(denied.output)")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: locked.path).isEmpty)
+        }
+    }
+}
