@@ -153,8 +153,11 @@ struct GridScreen {
             out.append(String(repeating: "─", count: width))
             for row in rows.suffix(bottomPins) { out.append(rowLine(row)) }
         }
-        out.append("\u{1B}[7m" + Self.fit(status, width, right: false) + "\u{1B}[27m")
-        return out
+        // A terminal shorter than the header, a row and the status line gets what fits, the status
+        // line last: never more lines than it has (they would scroll it).
+        let statusLine = "\u{1B}[7m" + Self.fit(status, width, right: false) + "\u{1B}[27m"
+        guard height > 0 else { return [] }
+        return Array(out.prefix(height - 1)) + [statusLine]
     }
 
     /// Position, sort keys and the latest message or warning.

@@ -25,3 +25,32 @@ struct GridScreenTests {
         #expect(!own.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x0A })
     }
 }
+
+extension GridScreenTests {
+    /// The escapes the screen writes itself: bold, reverse video, underline, and their ends.
+    static func withoutOwnStyling(_ text: String) -> String {
+        ["\u{1B}[1m", "\u{1B}[22m", "\u{1B}[7m", "\u{1B}[27m", "\u{1B}[4m", "\u{1B}[24m"]
+            .reduce(text) { $0.replacingOccurrences(of: $1, with: "") }
+    }
+
+    @Test("hostile cells — OSC 52 clipboard writes, CSI, C1, BEL, bidi overrides, joiners, 100 KB cells, 5,000 columns — reach no terminal, at any size")
+    func hostileCells() throws {
+        let hostile = ["\u{1B}]52;c;SGVsbG8=\u{07}", "\u{1B}[2J\u{1B}[H", "\u{9B}31m", "\u{07}\u{07}", "\u{202E}evil\u{202C}",
+                       "👨‍👩‍👧‍👦 family", String(repeating: "长", count: 100_000), "\u{1B}P1;2|ab\u{1B}\\", "\u{8D}\u{8E}\u{90}"]
+        var csv = "name,note\n"
+        for (i, cell) in hostile.enumerated() { csv += "组\(i),\"\(cell.replacingOccurrences(of: "\"", with: "\"\""))\"\n" }
+        let wide = (0..<5_000).map { "c\($0)" }.joined(separator: ",") + "\n" + (0..<5_000).map { "\u{1B}]52;c;\($0)\u{07}" }.joined(separator: ",") + "\n"
+        for text in [csv, wide] {
+            let table = try CSV.table(Data(text.utf8))
+            for (width, height) in [(80, 24), (1, 1), (2, 3), (20, 5), (400, 60)] {
+                var screen = GridScreen(grid: DataGrid(bound: table), width: width, height: height)
+                screen.settle()
+                let lines = screen.lines()
+                #expect(lines.count == height, "\(width)×\(height)")
+                let own = Self.withoutOwnStyling(lines.joined())
+                #expect(!own.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || $0.value == 0x202E },
+                        "\(width)×\(height): a control character reached the screen")
+            }
+        }
+    }
+}
