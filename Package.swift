@@ -56,7 +56,7 @@ let package = Package(
         .target(name: "Trellis",
                 dependencies: ["TrellisText", "TrellisCollectionView", "TrellisLayouts", "TrellisGrid", "TrellisRender", "TrellisSQL"]),
         // Helpers shared by the test targets; not a product.
-        .target(name: "TrellisTestSupport", path: "Sources/TrellisTestSupport"),
+        .target(name: "TrellisTestSupport", dependencies: ["TrellisText"], path: "Sources/TrellisTestSupport"),
         .testTarget(name: "TrellisLayoutTests", dependencies: ["TrellisCollectionView", "TrellisTestSupport"]),
         .testTarget(name: "TrellisLayoutsTests",
                     dependencies: ["TrellisLayouts", "TrellisCollectionView", "TrellisGrid", "TrellisTestSupport"],

@@ -1,4 +1,5 @@
 import Foundation
+import TrellisText
 
 /// Layout specs built to break `trellis layout`: for each layout type, specs whose numbers are
 /// extremes (±1e308, −0, 0, tiny, negative), whose counts are negative, zero or past the cap,
@@ -8,16 +9,11 @@ import Foundation
 public enum AdversarialLayoutSpecs {
     public static let types = ["flow", "grid", "waterfall", "justified", "carousel", "circle", "compositional"]
 
-    /// A small generator (SplitMix64), so that the specs are the same everywhere.
+    /// The spec's choices, from a ``SplitMix64`` stream, so that the specs are the same everywhere.
     struct Random {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
+        var stream: SplitMix64
+        init(state: UInt64) { stream = SplitMix64(state: state) }
+        mutating func next() -> UInt64 { stream.next() }
         mutating func below(_ n: Int) -> Int { Int(next() % UInt64(max(1, n))) }
         mutating func chance(_ percent: Int) -> Bool { below(100) < percent }
         mutating func pick<T>(_ values: [T]) -> T { values[below(values.count)] }

@@ -1,19 +1,14 @@
 import Foundation
+import TrellisText
 
-/// A small, fast, repeatable generator (SplitMix64), so every random test can be replayed from
-/// its seed. Shared by the test targets (this target is not a product).
+/// A repeatable generator (``SplitMix64``, started one step on from the seed), so every random
+/// test can be replayed from its seed. Shared by the test targets (this target is not a product).
 public struct SeededRandom: RandomNumberGenerator {
-    private var state: UInt64
+    private var stream: SplitMix64
 
-    public init(seed: UInt64) { state = seed &+ 0x9E37_79B9_7F4A_7C15 }
+    public init(seed: UInt64) { stream = SplitMix64(state: seed &+ 0x9E37_79B9_7F4A_7C15) }
 
-    public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    public mutating func next() -> UInt64 { stream.next() }
 
     /// A whole number of points in `range`, or a quarter point when `quarters`.
     public mutating func points(_ range: ClosedRange<Int>, quarters: Bool = false) -> CGFloat {

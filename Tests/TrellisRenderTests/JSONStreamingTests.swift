@@ -8,17 +8,8 @@ import TrellisRender
 /// same thing.
 @Suite("JSON fast paths")
 struct JSONStreamingTests {
-    /// A deterministic generator (SplitMix64), so a failure names a reproducible case.
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
+    /// A deterministic generator, so a failure names a reproducible case.
+    typealias Generator = SplitMix64
 
     static func written(_ body: (TextOutput) -> Void) -> String {
         let out = TextOutput()

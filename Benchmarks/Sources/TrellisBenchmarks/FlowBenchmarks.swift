@@ -1,16 +1,11 @@
 @_spi(Instrumentation) import TrellisCollectionView
+import TrellisText
 
-/// A SplitMix64 stream from `seed`: the benchmarks' fixed inputs.
-struct BenchmarkRandom {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+/// The benchmarks' fixed inputs: a SplitMix64 stream from `seed`.
+typealias BenchmarkRandom = SplitMix64
+
+extension SplitMix64 {
+    init(seed: UInt64) { self.init(state: seed) }
 }
 
 /// Sizes for the benchmarks: widths 40…160, heights 40…120, from a fixed seed.
