@@ -233,14 +233,16 @@ struct PostgreSQLCommandTests {
         _ = try db.query("DROP TABLE \(q)")
     }
 
-    @Test("a --query is one statement that only reads: two statements, writes, COPY and side-effect functions are refused, the table untouched")
+    @Test("a --query is one statement that only reads: two statements, writes (refused by the server), COPY and side-effect functions are refused, the table untouched")
     func readOnlyQueries() throws {
         let db = try PostgreSQLConnection(url: PostgresServer.url!)
         let (_, q) = try Self.groupsTable(db, prefix: "guard")
         let rows = { () throws -> String in try db.query("SELECT count(*) FROM \(q)").text(0, 0) }
         let before = try rows()
         for (sql, fragment) in [("SELECT * FROM \(q); DELETE FROM \(q)", "holds 2 statements"),
-                                ("WITH d AS (DELETE FROM \(q) RETURNING *) SELECT * FROM d", "it holds \"DELETE\""),
+                                ("WITH d AS (DELETE FROM \(q) RETURNING *) SELECT * FROM d", "read-only transaction"),
+                                ("SELECT * INTO trellis_copy FROM \(q)", "read-only transaction"),
+                                ("SELECT * FROM \(q) FOR SHARE", "read-only transaction"),
                                 ("COPY \(q) TO '/tmp/trellis-copy'", "begins with \"COPY\""),
                                 ("SELECT lo_export(1, '/tmp/trellis-lo')", "calls lo_export()"),
                                 ("SELECT pg_reload_conf()", "calls pg_reload_conf()")] {

@@ -196,11 +196,20 @@ struct SQLiteSourceTests {
             #expect(status == 64, "\(sql): \(io.stderr)")
             #expect(io.stderr.contains(fragment), "\(sql): \(io.stderr)")
         }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytes)
+        // Columns spelt like commands are read.
+        try db.execute("CREATE TABLE notes (comment TEXT, \"load\" INTEGER); INSERT INTO notes VALUES ('b', 2), ('a', 1);")
+        let notesBytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        var io = CommandIO(standardInput: { Data() }, currentDirectory: folder)
+        #expect(TrellisCommandLine.run(["sort", "t.sqlite", "--query", "SELECT comment, load FROM notes", "--by", "comment",
+                                        "--format", "csv"], io: &io) == 0, "\(io.stderr)")
+        #expect(io.stdout == "comment,load\r\na,1\r\nb,2\r\n")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == notesBytes)
         // SQLite's own check backs the reading of the SQL: a statement it finds writing is refused.
         let reader = try SQLiteConnection(path: path)
         #expect(throws: SQLiteError.self) { try reader.prepareReadOnlyQuery("DELETE FROM t") }
         #expect(throws: SQLiteError.self) { try reader.prepareReadOnlyQuery("SELECT 1; SELECT 2") }
-        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytes)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == notesBytes)
     }
 
     @Test("a sort whose keys cannot be read (the table dropped meanwhile, the rows too many to be held) fails and leaves the order as it was")
