@@ -89,7 +89,7 @@ struct InteractiveTransitionTests {
 
     @Test("an element only one layout places in the rect is mixed with the other's; one only the other layout has fades")
     func onlyInOne() throws {
-        let (view, data, grid, list, _) = make()
+        let (view, data, _, list, _) = make()
         defer { withExtendedLifetime(data) {} }
         list.headerReferenceSize = CGSize(width: 0, height: 40)   // the list has a header, the grid none
         let transition = view.startInteractiveTransition(to: list)
@@ -109,7 +109,6 @@ struct InteractiveTransitionTests {
             transition.layoutAttributesForItem(at: IndexPath(item: item, section: 0))!.frame.intersects(rect)
         }
         #expect(elements.map(\.indexPath.item).sorted() == expected && !expected.isEmpty)
-        _ = grid
     }
 
     @Test("finish: the new layout is installed, its target offset asked, both finalized, completion (true, true)")

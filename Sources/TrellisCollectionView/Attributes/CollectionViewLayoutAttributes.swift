@@ -192,6 +192,14 @@ open class CollectionViewLayoutAttributes: NSObject, NSCopying {
         storedIsHidden = false
     }
 
+    /// A copy (of this object's class), mirrored across `width`: its center's x becomes
+    /// `width − x`; the element's content is not mirrored.
+    package func mirroredSnapshot(across width: CGFloat) -> CollectionViewLayoutAttributes {
+        let copy = snapshot()
+        copy.center.x = width - center.x
+        return copy
+    }
+
     /// A copy of this object of the base class, mirrored across `width` (its center's x becomes
     /// `width − x`), from `recycler`: what a right-to-left collection view shows for it.
     package func mirroredCopy(across width: CGFloat, recycler: AttributesRecycler) -> CollectionViewLayoutAttributes {

@@ -30,9 +30,7 @@ extension CollectionView {
 
     /// A copy of `attributes` mirrored: its center's x only (an element's content is not mirrored).
     package func mirrored(_ attributes: CollectionViewLayoutAttributes) -> CollectionViewLayoutAttributes {
-        let copy = TransitionPlanner.snapshot(attributes)
-        copy.center.x = mirrorWidth - attributes.center.x
-        return copy
+        attributes.mirroredSnapshot(across: mirrorWidth)
     }
 
     /// Attributes from the layout as the view shows them.

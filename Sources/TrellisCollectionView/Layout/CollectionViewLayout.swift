@@ -157,11 +157,7 @@ open class CollectionViewLayout: NSObject, NSCoding {
         return (layoutAttributesForElements(in: query) ?? []).map { attributes in
             type(of: attributes) == CollectionViewLayoutAttributes.self
                 ? attributes.mirroredCopy(across: width, recycler: recycler)
-                : {
-                    let copy = attributes.snapshot()
-                    copy.center.x = width - attributes.center.x
-                    return copy
-                }()
+                : attributes.mirroredSnapshot(across: width)
         }
     }
 
