@@ -169,7 +169,11 @@ public final class PostgreSQLTableSource: ObservableDataSource, PrefetchingDataS
         dropRows()
     }
     /// The last error reading rows (a lost connection): the grid keeps what it holds.
-    public private(set) var lastError: PostgreSQLError?
+    public private(set) var lastError: PostgreSQLError? {
+        didSet { if lastError != nil { failedReads += 1 } }
+    }
+    /// How many reads have failed (``FallibleDataSource``).
+    public private(set) var failedReads = 0
     public var readFailure: String? { lastError?.message }
 
     private struct Row {

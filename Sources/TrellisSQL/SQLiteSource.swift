@@ -183,7 +183,11 @@ public final class SQLiteTableSource: ObservableDataSource, PrefetchingDataSourc
     }
 
     /// The last error reading cells, or `nil` once a read succeeds (the cells read as blank).
-    public private(set) var lastError: SQLiteError?
+    public private(set) var lastError: SQLiteError? {
+        didSet { if lastError != nil { failedReads += 1 } }
+    }
+    /// How many reads have failed (``FallibleDataSource``).
+    public private(set) var failedReads = 0
     public var readFailure: String? { lastError?.message }
 
     public func text(row: Int, column: Int) -> String {

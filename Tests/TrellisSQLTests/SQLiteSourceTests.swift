@@ -229,6 +229,12 @@ struct SQLiteSourceTests {
         #expect(throws: SortError.sourceReadFailed("no such table: t")) { try grid.sort(by: [SortKey("b", .descending)]) }
         #expect((0..<10).map { grid.displayedRow(at: $0)! } == shown)
         #expect(grid.sortKeys.map(\.column) == ["a"])
+        // The table back, the failure of an earlier read does not fail the next sort, whose reads succeed.
+        try writer.execute("CREATE TABLE t (a INTEGER, b TEXT); "
+                           + (0..<2000).map { "INSERT INTO t VALUES (\($0 * 7 % 2000), 'r\($0)');" }.joined())
+        #expect(source.readFailure != nil)
+        try grid.sort(by: [SortKey("b", .descending)])
+        #expect(grid.text(grid.displayedRow(at: 0)!, column: 1) == "r1999")
     }
 
     @Test("a file that is not an SQLite database, or one cut short, is refused naming the fault, and left as it was")

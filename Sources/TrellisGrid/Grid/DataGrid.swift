@@ -410,13 +410,14 @@ public final class DataGrid {
         refreshing = true
         defer { refreshing = false }
         let before = storedOrder
+        let fallible = source as? FallibleDataSource
+        let failedBefore = fallible?.failedReads ?? 0
         try storedOrder.update(source: source, pins: pins, sortKeys: sortKeys, hook: sortCompare, rowComparator: rowComparator,
                                summaries: summaries, bodyStillSorted: bodyStillSorted, appended: appended)
-        // A source that could not read the keys would be ordered by blanks: the order stays.
-        if !sortKeys.isEmpty || sortCompare != nil || rowComparator != nil || !summaries.isEmpty,
-           let failure = (source as? FallibleDataSource)?.readFailure {
+        // A read of this refresh failed: ordered by blanks, the order would be wrong. It stays.
+        if let fallible, fallible.failedReads != failedBefore {
             storedOrder = before
-            throw .sourceReadFailed(failure)
+            throw .sourceReadFailed(fallible.readFailure ?? "a read failed")
         }
         lastError = nil
         didRefresh()

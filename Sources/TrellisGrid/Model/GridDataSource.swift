@@ -84,6 +84,10 @@ public protocol SearchableDataSource: GridDataSource {
 public protocol FallibleDataSource: GridDataSource {
     /// Why the last read of cells failed, or `nil` when it succeeded.
     var readFailure: String? { get }
+    /// How many reads have failed since the source was made: a grid compares it before and
+    /// after a sort to know whether that sort's own reads failed (``readFailure`` may be left from
+    /// an earlier read, and a sort may read only cells already held).
+    var failedReads: Int { get }
 }
 
 /// A source that keeps its cells in Trellis's column storage (a ``Table``): sorting, find,
