@@ -269,10 +269,15 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
                                              pinning: pinning, class: attributesClass, recycler: self.recycler, mirrorAcross: width)
     }
 
+    /// The class whose rect queries are the flow layout's own: a built-in subclass that leaves them
+    /// as they are (the carousel) names itself when it is made, so that it streams too; a subclass
+    /// of that class is still asked through its own rect query.
+    package var flowWalkClass: AnyClass = CollectionViewFlowLayout.self
+
     /// Streams the elements straight from the geometry through one reused object — unless a
     /// subclass may have changed what a rect query answers, in which case it asks that.
     open override func forEachLayoutAttributes(in rect: CGRect, _ body: (CollectionViewLayoutAttributes) -> Void) {
-        streamLayoutAttributes(in: rect, walkOf: CollectionViewFlowLayout.self, reusing: streamRecycler, to: body) { emit in
+        streamLayoutAttributes(in: rect, walkOf: flowWalkClass, reusing: streamRecycler, to: body) { emit in
             prepareIfNeeded()
             let pinning = self.pinning
             flowGeometry.forEachElement(in: rect, pinning: pinning) { category, kind, section, item, frame in

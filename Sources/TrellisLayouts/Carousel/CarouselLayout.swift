@@ -10,6 +10,8 @@ open class CarouselLayout: CollectionViewFlowLayout {
     /// Creates a carousel of `itemSize` items `spacing` apart.
     public init(itemSize: CGSize = CGSize(width: 200, height: 300), spacing: CGFloat = 16) {
         super.init()
+        // Its rect queries are the flow layout's: it streams them as the flow layout does.
+        flowWalkClass = CarouselLayout.self
         scrollDirection = .horizontal
         self.itemSize = itemSize
         minimumLineSpacing = spacing
@@ -18,6 +20,7 @@ open class CarouselLayout: CollectionViewFlowLayout {
 
     public required init?(coder: NSCoder) {
         super.init(coder: coder)
+        flowWalkClass = CarouselLayout.self
         scrollDirection = .horizontal
     }
 

@@ -104,6 +104,8 @@ open class CollectionViewCompositionalLayout: CollectionViewLayout {
     private var supplementaryMeasured: [String: CGFloat] = [:]
     @exclusivity(unchecked) private var orthogonalOffsets: [Int: CGFloat] = [:]
     private let recycler = AttributesRecycler()
+    /// The one object ``forEachLayoutAttributes(in:_:)`` hands out, element after element.
+    private let streamRecycler = AttributesRecycler()
     private var environment: LayoutEnvironment?
 
     private struct BuildKey: Equatable {
@@ -453,31 +455,54 @@ open class CollectionViewCompositionalLayout: CollectionViewLayout {
     private func make(_ element: LayoutElement) -> CollectionViewLayoutAttributes { make(element, as: subclassOfAttributes) }
 
     open override func layoutAttributesForElements(in rect: CGRect) -> [CollectionViewLayoutAttributes]? {
-        let rect = rect.standardized
         var result: [CollectionViewLayoutAttributes] = []
         result.reserveCapacity(max(16, recycler.begin()))
-        let state = scrollState
         let subclass = subclassOfAttributes
+        walk(in: rect, make: { make($0, as: subclass) }, keep: { make($0, as: subclass) }) { result.append($0) }
+        return result
+    }
+
+    /// Streams the elements through one reused object, section by section, holding none of
+    /// them — but for a section with a visible-items handler, whose items the handler sees (and
+    /// may change) together before they are handed on; a subclass is asked through its own
+    /// ``layoutAttributesForElements(in:)``.
+    open override func forEachLayoutAttributes(in rect: CGRect, _ body: (CollectionViewLayoutAttributes) -> Void) {
+        guard Swift.type(of: self) == CollectionViewCompositionalLayout.self, subclassOfAttributes == nil else {
+            for attributes in layoutAttributesForElements(in: rect) ?? [] { body(attributes) }
+            return
+        }
+        walk(in: rect, make: { element in
+            streamRecycler.begin()
+            return streamRecycler.make(element)
+        }, keep: makeLayoutAttributes, body)
+    }
+
+    /// Every element in `rect`, in order: the layout's boundary supplementaries, then section by
+    /// section. A section with a visible-items handler is made in full, by `keep` (which makes
+    /// objects that stay distinct), before the handler runs.
+    private func walk(in rect: CGRect, make: (LayoutElement) -> CollectionViewLayoutAttributes,
+                      keep: (LayoutElement) -> CollectionViewLayoutAttributes, _ body: (CollectionViewLayoutAttributes) -> Void) {
+        let rect = rect.standardized
+        let state = scrollState
         for g in globals where LayoutGeometry.intersects(g.natural, rect) {
-            result.append(make(LayoutElement(.supplementaryView, kind: g.kind, section: 0, item: g.index,
-                                       frame: g.natural, zIndex: g.zIndex), as: subclass))
+            body(make(LayoutElement(.supplementaryView, kind: g.kind, section: 0, item: g.index,
+                                    frame: g.natural, zIndex: g.zIndex)))
         }
         let axis = ScrollAxis(vertical: vertical)
         for s in sectionIndex.candidates(from: axis.minimum(rect), to: axis.maximum(rect)) {
             let offset = orthogonalOffsets.isEmpty ? 0 : orthogonalOffsets[s] ?? 0
             guard let handler = sections[s].handler, let environment else {
-                sections[s].elements(in: rect, state: state, orthogonalOffset: offset) { result.append(make($0, as: subclass)) }
+                sections[s].elements(in: rect, state: state, orthogonalOffset: offset) { body(make($0)) }
                 continue
             }
             var made: [CollectionViewLayoutAttributes] = []
-            sections[s].elements(in: rect, state: state, orthogonalOffset: offset) { made.append(make($0, as: subclass)) }
+            sections[s].elements(in: rect, state: state, orthogonalOffset: offset) { made.append(keep($0)) }
             let shift = sections[s].isOrthogonal ? offset : 0
             let moved = vertical ? CGPoint(x: shift, y: 0) : CGPoint(x: 0, y: shift)
             let visible = made.map { VisibleItem($0, shift: moved) }
             handler(visible, sections[s].isOrthogonal ? moved : state.offset, environment)
-            result.append(contentsOf: made)
+            for attributes in made { body(attributes) }
         }
-        return result
     }
 
     open override func layoutAttributesForItem(at indexPath: IndexPath) -> CollectionViewLayoutAttributes? {

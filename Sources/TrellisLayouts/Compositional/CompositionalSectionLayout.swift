@@ -55,12 +55,15 @@ struct SectionLayout {
     let crossLength: CGFloat
     let container: CGSize
 
-    /// Per item, its measured length along the scroll axis (NaN: not measured). Empty unless
-    /// the template is estimated.
+    /// Whether the template has estimated lengths, which measurements replace.
+    let isEstimated: Bool
+    /// Per item, its measured length along the scroll axis (NaN: not measured). Empty until
+    /// something is measured (nothing is stored per item before that).
     private(set) var measured: [CGFloat] = []
     /// Per group, its pitch (length + spacing), for an estimated section along the layout.
     private var tree = BlockedPitches([])
-    /// Per group, its length along the scroll axis, for an estimated orthogonal section.
+    /// Per group, its length along the scroll axis, for an estimated orthogonal section; empty
+    /// until something is measured.
     private var groupLengths: [CGFloat] = []
 
     // Placement.
@@ -72,7 +75,6 @@ struct SectionLayout {
     private(set) var reach: ClosedRange<CGFloat> = 0...0
 
     var isOrthogonal: Bool { behavior != .none }
-    var isEstimated: Bool { !measured.isEmpty }
     var axis: ScrollAxis { ScrollAxis(vertical: vertical) }
     var reactsToScrolling: Bool { handler != nil || boundaries.contains { $0.pinned } }
     /// The leading inset across the scroll axis, and a group's breadth there.
@@ -122,11 +124,10 @@ struct SectionLayout {
                                     scrollsAcross: section.orthogonalScrollingBehavior != .none)
         perGroup = template.leaves.count
         groups = perGroup > 0 ? (itemCount + perGroup - 1) / perGroup : 0
-        if template.isEstimated {
+        isEstimated = template.isEstimated
+        if isEstimated {
             if let previous, previous.count == itemCount, previous.measured.count == itemCount {
                 measured = previous.measured
-            } else {
-                measured = [CGFloat](repeating: .nan, count: itemCount)
             }
             rebuildLengths()
         }
@@ -134,13 +135,17 @@ struct SectionLayout {
 
     mutating func dropMeasurements() {
         guard isEstimated else { return }
-        for i in measured.indices { measured[i] = .nan }
+        measured = []
         rebuildLengths()
     }
 
     /// Records a cell's measured length: O(log n) along the layout, O(groups) across it.
     mutating func measure(item: Int, length: CGFloat) {
-        guard isEstimated, measured.indices.contains(item), template.leaves[item % perGroup].estimated else { return }
+        guard isEstimated, item >= 0, item < count, template.leaves[item % perGroup].estimated else { return }
+        if measured.isEmpty {
+            measured = [CGFloat](repeating: .nan, count: count)
+            if isOrthogonal { rebuildLengths() }
+        }
         measured[item] = length
         let g = item / perGroup
         var lengths: [CGFloat] = [], offsets: [CGFloat] = []
@@ -150,6 +155,18 @@ struct SectionLayout {
 
     private mutating func rebuildLengths() {
         var lengths: [CGFloat] = [], offsets: [CGFloat] = []
+        guard !measured.isEmpty else {
+            // Nothing measured: every group is the first's length but maybe the last, shorter one.
+            groupLengths = []
+            if !isOrthogonal, groups > 0 {
+                let first = instance(0, lengths: &lengths, offsets: &offsets)
+                let last = instance(groups - 1, lengths: &lengths, offsets: &offsets)
+                tree = BlockedPitches(count: groups, uniform: first + spacing, last: last + spacing)
+            } else {
+                tree = BlockedPitches([])
+            }
+            return
+        }
         var values = [CGFloat](repeating: 0, count: groups)
         for g in 0..<groups { values[g] = instance(g, lengths: &lengths, offsets: &offsets) }
         if isOrthogonal {
@@ -234,7 +251,13 @@ struct SectionLayout {
     /// The length of the section's groups along the scroll axis.
     private var groupsLength: CGFloat {
         guard groups > 0 else { return 0 }
-        if isOrthogonal { return isEstimated ? (groupLengths.max() ?? 0) : axis.length(template.size) }
+        if isOrthogonal {
+            guard isEstimated else { return axis.length(template.size) }
+            if let longest = groupLengths.max() { return longest }
+            // Nothing measured: the first group's length or the last, shorter one's.
+            var lengths: [CGFloat] = [], offsets: [CGFloat] = []
+            return max(instance(0, lengths: &lengths, offsets: &offsets), instance(groups - 1, lengths: &lengths, offsets: &offsets))
+        }
         if isEstimated { return tree.total - spacing }
         return CGFloat(groups) * pitch - spacing
     }
@@ -319,7 +342,9 @@ struct SectionLayout {
         guard !template.groupEstimated, template.leaves.contains(where: \.estimated) else { return 0 }
         var lengths: [CGFloat] = [], offsets: [CGFloat] = []
         var overhang: CGFloat = 0
-        for g in 0..<groups {
+        // Nothing measured: the groups are the first's copies but the last.
+        let candidates = measured.isEmpty ? (groups > 0 ? [0, groups - 1] : []) : Array(0..<groups)
+        for g in candidates {
             let extent = instance(g, lengths: &lengths, offsets: &offsets)
             let present = min(perGroup, count - g * perGroup)
             for j in 0..<present { overhang = max(overhang, offsets[j] + lengths[j] - extent) }

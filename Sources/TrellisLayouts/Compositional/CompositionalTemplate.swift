@@ -414,35 +414,65 @@ struct PitchTree {
 /// neighbouring pitches in memory order instead of descending the tree for each group.
 struct BlockedPitches {
     static let blockSize = 64
-    private(set) var pitches: [CGFloat]
+    /// Every group's pitch; empty while every pitch is `uniform` but the last, which is `last`
+    /// (a section nothing in which was measured: nothing stored per group).
+    private var stored: [CGFloat]
+    private var uniform: CGFloat = 0
+    private var last: CGFloat = 0
+    private(set) var count: Int
     private var blocks: PitchTree
 
     init(_ values: [CGFloat]) {
-        pitches = values
-        let count = (values.count + Self.blockSize - 1) / Self.blockSize
-        var sums = [CGFloat](repeating: 0, count: count)
-        for b in 0..<count { sums[b] = Self.fold(values, from: b * Self.blockSize, to: min(values.count, (b + 1) * Self.blockSize)) }
-        blocks = PitchTree(sums)
+        stored = values
+        count = values.count
+        blocks = PitchTree([])
+        blocks = PitchTree(blockSums())
     }
 
-    var count: Int { pitches.count }
-    var bytes: Int { pitches.capacity * MemoryLayout<CGFloat>.stride + blocks.bytes }
+    /// `count` pitches, all `uniform` but the last, `last`; stored as those two numbers.
+    init(count: Int, uniform: CGFloat, last: CGFloat) {
+        stored = []
+        self.count = count
+        self.uniform = uniform
+        self.last = last
+        blocks = PitchTree([])
+        blocks = PitchTree(blockSums())
+    }
+
+    private func blockSums() -> [CGFloat] {
+        let blockCount = (count + Self.blockSize - 1) / Self.blockSize
+        var sums = [CGFloat](repeating: 0, count: blockCount)
+        for b in 0..<blockCount { sums[b] = fold(from: b * Self.blockSize, to: min(count, (b + 1) * Self.blockSize)) }
+        return sums
+    }
+
+    /// Group `i`'s pitch.
+    @inline(__always)
+    func pitch(_ i: Int) -> CGFloat {
+        stored.isEmpty ? (i == count - 1 ? last : uniform) : stored[i]
+    }
+
+    var bytes: Int { stored.capacity * MemoryLayout<CGFloat>.stride + blocks.bytes }
     var total: CGFloat { blocks.total }
 
-    private static func fold(_ values: [CGFloat], from: Int, to: Int) -> CGFloat {
+    private func fold(from: Int, to: Int) -> CGFloat {
         var sum: CGFloat = 0
         var i = from
         while i < to {
-            sum += values[i]
+            sum += pitch(i)
             i += 1
         }
         return sum
     }
 
     mutating func set(_ i: Int, _ value: CGFloat) {
-        pitches[i] = value
+        if stored.isEmpty {
+            stored = [CGFloat](repeating: uniform, count: count)
+            stored[count - 1] = last
+        }
+        stored[i] = value
         let b = i / Self.blockSize
-        blocks.set(b, Self.fold(pitches, from: b * Self.blockSize, to: min(pitches.count, (b + 1) * Self.blockSize)))
+        blocks.set(b, fold(from: b * Self.blockSize, to: min(count, (b + 1) * Self.blockSize)))
     }
 
     /// Where group `g` starts, from the section's first group.
@@ -451,7 +481,7 @@ struct BlockedPitches {
         var sum = blocks.prefix(b)
         var i = b * Self.blockSize
         while i < g {
-            sum += pitches[i]
+            sum += pitch(i)
             i += 1
         }
         return sum
@@ -460,13 +490,13 @@ struct BlockedPitches {
     /// Calls `body` with each group from `g` on and its origin until it returns `false`;
     /// `origin`, when known, is `g`'s (as ``firstEndingAndOrigin(after:)`` gives it).
     func forEachOrigin(from g: Int, origin known: CGFloat? = nil, _ body: (Int, CGFloat) -> Bool) {
-        guard g < pitches.count else { return }
+        guard g < count else { return }
         var i = g
         var origin = known ?? self.origin(g)
-        while i < pitches.count {
+        while i < count {
             guard body(i, origin) else { return }
             i += 1
-            if i % Self.blockSize == 0 { origin = blocks.prefix(i / Self.blockSize) } else { origin += pitches[i - 1] }
+            if i % Self.blockSize == 0 { origin = blocks.prefix(i / Self.blockSize) } else { origin += pitch(i - 1) }
         }
     }
 
@@ -479,13 +509,13 @@ struct BlockedPitches {
     func firstEndingAndOrigin(after target: CGFloat) -> (group: Int, origin: CGFloat) {
         let t = target - 1e-9 * max(1, abs(target))
         let (b, blockStart) = blocks.firstEndingAndPrefix(after: t)
-        guard b < blocks.count else { return (pitches.count, 0) }
+        guard b < blocks.count else { return (count, 0) }
         var sum = blockStart
         var i = b * Self.blockSize
-        let end = min(pitches.count, i + Self.blockSize)
+        let end = min(count, i + Self.blockSize)
         while i < end {
             let before = sum
-            sum += pitches[i]
+            sum += pitch(i)
             if sum > t { return (i, before) }
             i += 1
         }
