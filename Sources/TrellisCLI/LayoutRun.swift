@@ -180,8 +180,9 @@ final class SizedSpecDelegate: NSObject, CollectionViewDelegateWaterfallLayout, 
 
     func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
                         sizesForItemsInSection s: Int) -> [CGSize]? {
-        guard let spec = section(s) else { return nil }
-        return spec.sizes ?? Array(repeating: defaultSize, count: spec.count)
+        // Without sizes of its own, the layout asks item by item and finds them all alike
+        // (storing nothing per item); an array of a million equal sizes would be held.
+        section(s)?.sizes
     }
 
     func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,

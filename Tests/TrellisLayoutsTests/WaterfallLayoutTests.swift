@@ -205,6 +205,80 @@ struct WaterfallLayoutTests {
         }
     }
 
+    @Test("sections of equal items store nothing per item and give the reference's frames, bit for bit", arguments: 0..<4)
+    func repeatedRows(batch: Int) throws {
+        for seed in UInt64(1000 + batch * 10)..<UInt64(1000 + batch * 10 + 10) {
+            var rng = SeededRandom(seed: seed)
+            // Sections alike and unlike, long enough to cross many checkpoints; spacings and
+            // scales that make the tops inexact (thirds of a point), and some that cancel.
+            let size = SizedModel.randomSize(&rng)
+            var id = 0
+            let model = SizedModel((0..<Int.random(in: 1...4, using: &rng)).map { s in
+                let count = rng.chance(0.2) ? 0 : Int.random(in: 1...3000, using: &rng)
+                let alike = rng.chance(0.75)
+                return (0..<count).map { _ in
+                    id += 1
+                    return SizedModel.Item(id: id, size: alike ? size : SizedModel.randomSize(&rng))
+                }
+            })
+            model.answersInBulk = rng.chance(0.5)
+            let layout = WaterfallLayout()
+            layout.columnCount = Int.random(in: 1...7, using: &rng)
+            layout.minimumColumnSpacing = rng.points(0...12, quarters: true)
+            layout.minimumInteritemSpacing = rng.chance(0.1) ? -100_000 : CGFloat(Int.random(in: 0...40, using: &rng)) / 3
+            layout.sectionInset = EdgeInsets(top: rng.points(0...20), left: rng.points(0...20), bottom: rng.points(0...20), right: 0)
+            layout.headerHeight = rng.chance(0.5) ? rng.points(1...30) : 0
+            layout.footerHeight = rng.chance(0.5) ? rng.points(1...30) : 0
+            layout.itemRenderDirection = WaterfallItemRenderDirection.allCases.randomElement(using: &rng)!
+            let width = rng.points(280...1200), scale: CGFloat = [1, 2, 3].randomElement(using: &rng)!
+            let view = host(layout, model, width: width, scale: scale)
+            let context = "seed \(seed)"
+            #expect(layout.configurationError == nil, "\(context): \(String(describing: layout.configurationError))")
+            let reference = ReferenceWaterfall.layout(model, layout: layout, width: width, scale: scale)
+            for s in model.sections.indices {
+                let frames = (0..<model.sections[s].count).map {
+                    layout.layoutAttributesForItem(at: IndexPath(item: $0, section: s))!.frame
+                }
+                #expect(frames == reference.items[s], "\(context) section \(s): \(boxDifferences(frames, reference.items[s]))")
+                let columns = (0..<model.sections[s].count).map { layout.column(ofItemAt: IndexPath(item: $0, section: s))! }
+                let expectedColumns = reference.items[s].map {
+                    Int((($0.minX - layout.sectionInset.left) / (layout.itemWidth(inSection: s) + layout.minimumColumnSpacing)).rounded())
+                }
+                #expect(columns == expectedColumns, "\(context) section \(s): columns")
+            }
+            // (A content size is never negative: spacing that runs the columns upwards ends at 0.)
+            #expect(layout.collectionViewContentSize == CGSize(width: width, height: max(0, reference.height)), "\(context)")
+            LayoutOracles.checkRectQueries(layout, &rng, queries: 60, context)
+            // Items alike in rows that go down: a few bytes a section whatever its count.
+            let alike = model.sections.allSatisfy { section in section.allSatisfy { $0.size == size } }
+            if alike, layout.minimumInteritemSpacing >= 0 {
+                #expect(layout.memoryFootprint < 4_096 + model.sections.count * 512, "\(context): \(layout.memoryFootprint) bytes")
+            }
+            withExtendedLifetime(view) {}
+        }
+    }
+
+    @Test("a million equal items hold kilobytes, and a query deep in them answers the same as a fresh count would")
+    func millionAlike() {
+        let model = SizedModel([[SizedModel.Item(id: 0, size: CGSize(width: 3, height: 7))]])
+        model.sections[0] = (0..<1_000_000).map { SizedModel.Item(id: $0, size: CGSize(width: 3, height: 7)) }
+        let layout = WaterfallLayout()
+        layout.columnCount = 3
+        layout.minimumInteritemSpacing = 1.0 / 3
+        let view = host(layout, model, width: 390, scale: 3)
+        #expect(layout.memoryFootprint < 200_000)
+        // The reference adds row by row; so must the layout, at any depth.
+        let reference = ReferenceWaterfall.layout(model, layout: layout, width: 390, scale: 3)
+        for item in [0, 1, 2, 3, 191, 192, 193, 500_000, 999_998, 999_999] {
+            #expect(layout.layoutAttributesForItem(at: IndexPath(item: item, section: 0))?.frame == reference.items[0][item])
+        }
+        let deep = reference.items[0][777_777]
+        let hits = layout.layoutAttributesForElements(in: CGRect(x: 0, y: deep.minY, width: 390, height: 1)) ?? []
+        #expect(hits.map(\.indexPath.item) == [777_777 - 777_777 % 3, 777_777 - 777_777 % 3 + 1, 777_777 - 777_777 % 3 + 2])
+        #expect(layout.collectionViewContentSize.height == reference.height)
+        withExtendedLifetime(view) {}
+    }
+
     @Test("a size change keeps every other item in its column")
     func sizeChangeKeepsColumns() {
         var rng = SeededRandom(seed: 21)

@@ -65,19 +65,27 @@ public enum WaterfallItemRenderDirection: Int, CaseIterable, Sendable {
 /// columns; the footer `sectionInset.bottom` below the tallest column less one interitem spacing
 /// (so an empty section ends one spacing higher, as CHT's does), at `footerInset`.
 struct WaterfallGeometry {
-    /// Every item's frame, sections concatenated.
+    /// The frames of the items of sections stored item by item, sections concatenated.
     var frames: [CGRect] = []
-    /// Every item's column; -1 for a full-span item.
+    /// Each stored item's column; -1 for a full-span item.
     var columns: [Int32] = []
-    /// Per section, the index of its first item in ``frames``; one more entry at the end.
+    /// Per section, the index of its first item among all items; one more entry at the end.
     var sectionStart: [Int] = [0]
+    /// Per section, the index of its first item in ``frames``; one more entry at the end. A
+    /// section of repeated rows stores none.
+    var storedStart: [Int] = [0]
+    /// The sections whose items are all the same size, with no full-span item: their rows
+    /// repeat, and nothing is stored per item (a million equal tiles hold a few kilobytes).
+    var runs: [Int: WaterfallRun] = [:]
     /// Per section, its header and footer frames (`nil`: none).
     var headers: [CGRect?] = []
     var footers: [CGRect?] = []
+    /// Per section, the vertical extent of everything it holds: which sections a rect meets.
+    var sectionIndex = ExtentIndex()
     /// The height of all sections so far.
     var height: CGFloat = 0
 
-    /// Every item's extent, in item order. Each item goes where a column ends, so with
+    /// Every stored item's extent, in item order. Each item goes where a column ends, so with
     /// shortest-first placement the tops never go up (the shortest column only grows, a
     /// full-span item starts below the tallest) and one binary search finds a rect's items
     /// among their neighbours of the same band.
@@ -85,12 +93,10 @@ struct WaterfallGeometry {
     /// When the tops do go up (left-to-right or right-to-left turns, items kept in their
     /// columns after a size change, negative spacing), one column can run far ahead of another
     /// and item order is no guide: then ``seal()`` builds, per column index (across sections,
-    /// which stack; the last list for full-span items), its items and an extent index over them.
+    /// which stack; the last list for full-span items), its stored items and an extent index
+    /// over them.
     var columnItems: [[Int32]] = []
     var columnIndex: [ExtentIndex] = []
-    /// The headers and footers, in order: `section << 1 | 1` for a footer.
-    var supplementaryCodes: [Int] = []
-    var supplementaryIndex = ExtentIndex()
 
     /// The width of the collection view, the width columns are measured in (less the reference
     /// insets), and the display scale items are floored to.
@@ -98,12 +104,10 @@ struct WaterfallGeometry {
     let referenceWidth: CGFloat
     let scale: CGFloat
 
-    init(boundsWidth: CGFloat, referenceWidth: CGFloat, scale: CGFloat, capacity: Int) {
+    init(boundsWidth: CGFloat, referenceWidth: CGFloat, scale: CGFloat) {
         self.boundsWidth = boundsWidth
         self.referenceWidth = referenceWidth
         self.scale = scale > 0 ? scale : 1
-        frames.reserveCapacity(capacity)
-        columns.reserveCapacity(capacity)
     }
 
     /// CHT's `floorToPixel`.
@@ -117,11 +121,17 @@ struct WaterfallGeometry {
         return floorToPixel((width - (n - 1) * metrics.columnSpacing) / n)
     }
 
-    /// Lays out one section. `size(i)` and `isFullSpan(i)` describe its items; `keeping`, when
-    /// given, is each item's column from a previous layout (the items stay in their columns).
+    /// The height of an item `itemWidth` wide of natural size `natural`.
+    @inline(__always)
+    func itemHeight(_ natural: CGSize, width itemWidth: CGFloat) -> CGFloat {
+        natural.height > 0 && natural.width > 0 ? floorToPixel(natural.height * itemWidth / natural.width) : 0
+    }
+
+    /// Lays out one section. `sizes` and `spans` (the full-span items, ascending) describe its
+    /// items; `keeping`, when given, is each item's column from a previous layout (the items stay
+    /// in their columns).
     mutating func appendSection(_ metrics: WaterfallSectionMetrics, count: Int, direction: WaterfallItemRenderDirection,
-                                keeping: ArraySlice<Int32>?, section: Int,
-                                size: (Int) -> CGSize, isFullSpan: (Int) -> Bool) throws(LayoutConfigurationError) {
+                                keeping: [Int32]?, section: Int, sizes: SizeList, spans: [Int]) throws(LayoutConfigurationError) {
         try metrics.validate(section: section)
         let n = metrics.columnCount
         let itemWidth = self.itemWidth(metrics)
@@ -132,6 +142,7 @@ struct WaterfallGeometry {
         }
         let spanWidth = itemWidth * CGFloat(n) + metrics.columnSpacing * CGFloat(n - 1)
         var top = height
+        var low = CGFloat.infinity, high = -CGFloat.infinity
 
         // 1. The header.
         top += metrics.headerInset.top
@@ -140,71 +151,92 @@ struct WaterfallGeometry {
                                width: boundsWidth - (metrics.headerInset.left + metrics.headerInset.right),
                                height: metrics.headerHeight)
             headers.append(frame)
-            supplementaryCodes.append(section << 1)
-            supplementaryIndex.append(min: frame.minY, max: frame.maxY)
+            low = min(low, frame.minY)
+            high = max(high, frame.maxY)
             top = frame.maxY + metrics.headerInset.bottom
         } else {
             headers.append(nil)
         }
 
-        // 2. The items, each to its column.
+        // 2. The items, each to its column: as repeated rows when they are all alike, else one by one.
         top += metrics.sectionInset.top
-        var heights = [CGFloat](repeating: top, count: n)
-        var turn = 0
         let spacing = metrics.interitemSpacing
-        for item in 0..<count {
-            let natural = size(item)
-            let spans = keeping.map { $0[$0.startIndex + item] < 0 } ?? isFullSpan(item)
-            if spans {
-                let y = heights.max() ?? top
-                var h: CGFloat = 0
-                if natural.height > 0, natural.width > 0 { h = floorToPixel(natural.height * spanWidth / natural.width) }
-                let frame = CGRect(x: metrics.sectionInset.left, y: y, width: spanWidth, height: h)
-                try Self.check(frame, natural, section: section, item: item)
-                frames.append(frame)
-                columns.append(-1)
-                itemIndex.append(min: frame.minY, max: frame.maxY)
-                for c in 0..<n { heights[c] = frame.maxY + spacing }
-                turn = 0
-                continue
-            }
-            let column: Int
-            if let keeping {
-                column = min(Int(keeping[keeping.startIndex + item]), n - 1)
-            } else {
-                switch direction {
-                case .shortestFirst: column = Self.shortest(heights)
-                case .leftToRight: column = turn % n
-                case .rightToLeft: column = (n - 1) - (turn % n)
+        var tallest = top
+        if keeping == nil, spans.isEmpty, count > 0, let natural = sizes.uniform,
+           let run = try WaterfallRun(natural: natural, count: count, columns: n, direction: direction, top: top,
+                                      left: metrics.sectionInset.left, itemWidth: itemWidth, columnSpacing: metrics.columnSpacing,
+                                      spacing: spacing, geometry: self, section: section) {
+            runs[headers.count - 1] = run
+            low = min(low, run.rows.first)
+            high = max(high, run.rows.last + run.rows.height)
+            tallest = run.rows.end
+        } else {
+            var heights = [CGFloat](repeating: top, count: n)
+            var turn = 0
+            var nextSpan = 0
+            for item in 0..<count {
+                let natural = sizes[item]
+                let isSpan: Bool
+                if let keeping {
+                    isSpan = keeping[item] < 0
+                } else {
+                    isSpan = nextSpan < spans.count && spans[nextSpan] == item
+                    if isSpan { nextSpan += 1 }
                 }
+                let frame: CGRect
+                if isSpan {
+                    let y = heights.max() ?? top
+                    frame = CGRect(x: metrics.sectionInset.left, y: y, width: spanWidth,
+                                   height: itemHeight(natural, width: spanWidth))
+                    try Self.check(frame, natural, section: section, item: item)
+                    columns.append(-1)
+                    for c in 0..<n { heights[c] = frame.maxY + spacing }
+                    turn = 0
+                } else {
+                    let column: Int
+                    if let keeping {
+                        column = min(Int(keeping[item]), n - 1)
+                    } else {
+                        switch direction {
+                        case .shortestFirst: column = Self.shortest(heights)
+                        case .leftToRight: column = turn % n
+                        case .rightToLeft: column = (n - 1) - (turn % n)
+                        }
+                    }
+                    turn += 1
+                    frame = CGRect(x: metrics.sectionInset.left + (itemWidth + metrics.columnSpacing) * CGFloat(column),
+                                   y: heights[column], width: itemWidth, height: itemHeight(natural, width: itemWidth))
+                    try Self.check(frame, natural, section: section, item: item)
+                    columns.append(Int32(column))
+                    heights[column] = frame.maxY + spacing
+                }
+                frames.append(frame)
+                itemIndex.append(min: frame.minY, max: frame.maxY)
+                low = min(low, frame.minY)
+                high = max(high, frame.maxY)
             }
-            turn += 1
-            var h: CGFloat = 0
-            if natural.height > 0, natural.width > 0 { h = floorToPixel(natural.height * itemWidth / natural.width) }
-            let frame = CGRect(x: metrics.sectionInset.left + (itemWidth + metrics.columnSpacing) * CGFloat(column),
-                               y: heights[column], width: itemWidth, height: h)
-            try Self.check(frame, natural, section: section, item: item)
-            frames.append(frame)
-            columns.append(Int32(column))
-            itemIndex.append(min: frame.minY, max: frame.maxY)
-            heights[column] = frame.maxY + spacing
+            tallest = heights.max() ?? top
         }
-        sectionStart.append(frames.count)
+        sectionStart.append(sectionStart[sectionStart.count - 1] + count)
+        storedStart.append(frames.count)
 
         // 3. The footer, below the tallest column.
-        top = (heights.max() ?? top) - spacing + metrics.sectionInset.bottom
+        top = tallest - spacing + metrics.sectionInset.bottom
         top += metrics.footerInset.top
         if metrics.footerHeight > 0 {
             let frame = CGRect(x: metrics.footerInset.left, y: top,
                                width: boundsWidth - (metrics.footerInset.left + metrics.footerInset.right),
                                height: metrics.footerHeight)
             footers.append(frame)
-            supplementaryCodes.append(section << 1 | 1)
-            supplementaryIndex.append(min: frame.minY, max: frame.maxY)
+            low = min(low, frame.minY)
+            high = max(high, frame.maxY)
             top = frame.maxY + metrics.footerInset.bottom
         } else {
             footers.append(nil)
         }
+        // A section with nothing to show is an empty extent where it would start.
+        if low > high { low = height; high = height }
+        sectionIndex.append(min: low, max: high)
         height = top
     }
 
@@ -221,7 +253,7 @@ struct WaterfallGeometry {
 
     /// Rejects a size that would give a frame no renderer can draw.
     @inline(__always)
-    private static func check(_ frame: CGRect, _ natural: CGSize, section: Int, item: Int) throws(LayoutConfigurationError) {
+    static func check(_ frame: CGRect, _ natural: CGSize, section: Int, item: Int) throws(LayoutConfigurationError) {
         guard frame.size.height.isFinite, natural.width.isFinite, natural.height.isFinite,
               natural.width >= 0, natural.height >= 0 else {
             throw LayoutConfigurationError(section: section, item: item,
@@ -234,6 +266,7 @@ struct WaterfallGeometry {
     /// Seals the indexes once every section is in.
     mutating func seal() {
         itemIndex.seal()
+        sectionIndex.seal()
         columnItems.removeAll()
         columnIndex.removeAll()
         if !itemIndex.minsAreSorted {
@@ -247,27 +280,127 @@ struct WaterfallGeometry {
             }
             for c in columnIndex.indices { columnIndex[c].seal() }
         }
-        supplementaryIndex.seal()
     }
 
-    /// The section of the item at global index `item`.
-    func section(ofItem item: Int) -> Int {
-        // The last section starting at or before it: of empty sections sharing its start, the
-        // one after them.
-        var low = 0, high = sectionStart.count - 2
-        while low < high {
-            let mid = (low + high + 1) >> 1
-            if sectionStart[mid] <= item { low = mid } else { high = mid - 1 }
-        }
-        return low
+    /// The number of sections.
+    var sectionCount: Int { headers.count }
+
+    /// The number of items of `section`.
+    func count(ofSection section: Int) -> Int { sectionStart[section + 1] - sectionStart[section] }
+
+    /// The frame of `item` of `section` (both in range).
+    func frame(section: Int, item: Int) -> CGRect {
+        if let run = runs[section] { return run.frame(item) }
+        return frames[storedStart[section] + item]
+    }
+
+    /// The column of `item` of `section` (both in range); -1 for a full-span item.
+    func column(section: Int, item: Int) -> Int {
+        if let run = runs[section] { return run.column(item) }
+        return Int(columns[storedStart[section] + item])
+    }
+
+    /// Every item's column of `section`, in item order.
+    func columns(ofSection section: Int) -> [Int32] {
+        if let run = runs[section] { return (0..<run.count).map { Int32(run.column($0)) } }
+        return Array(columns[storedStart[section]..<storedStart[section + 1]])
     }
 
     /// Bytes held, capacity included.
     var bytes: Int {
         frames.capacity * MemoryLayout<CGRect>.stride + columns.capacity * 4
             + itemIndex.bytes + columnItems.reduce(0) { $0 + $1.capacity * 4 } + columnIndex.reduce(0) { $0 + $1.bytes }
-            + sectionStart.capacity * 8
+            + (sectionStart.capacity + storedStart.capacity) * 8
             + (headers.capacity + footers.capacity) * MemoryLayout<CGRect?>.stride
-            + supplementaryCodes.capacity * 8 + supplementaryIndex.bytes
+            + sectionIndex.bytes + runs.values.reduce(0) { $0 + $1.rows.bytes + 64 }
     }
+}
+
+/// A waterfall section whose items are all one size, none full-span: each row fills the columns
+/// in turn (shortest first goes round the columns too, as they stay level row by row), so an
+/// item's frame follows from its index and its row's top.
+struct WaterfallRun: Sendable {
+    let count: Int
+    let columns: Int
+    let direction: WaterfallItemRenderDirection
+    let left: CGFloat
+    /// Column to column: the item width plus the column spacing.
+    let step: CGFloat
+    let itemWidth: CGFloat
+    let rows: RepeatedRows
+
+    /// The run of `count` items of size `natural`, or `nil` where the rows would not go down
+    /// row by row (then shortest-first would not go round the columns in turn, nor could a
+    /// query find a row by its top).
+    init?(natural: CGSize, count: Int, columns: Int, direction: WaterfallItemRenderDirection, top: CGFloat,
+          left: CGFloat, itemWidth: CGFloat, columnSpacing: CGFloat, spacing: CGFloat,
+          geometry: WaterfallGeometry, section: Int) throws(LayoutConfigurationError) {
+        let height = geometry.itemHeight(natural, width: itemWidth)
+        try WaterfallGeometry.check(CGRect(x: left, y: top, width: itemWidth, height: height), natural, section: section, item: 0)
+        guard let rows = RepeatedRows(top: top, count: (count + columns - 1) / columns, height: height, spacing: spacing,
+                                      order: .bottomThenSpacing) else { return nil }
+        self.count = count
+        self.columns = columns
+        self.direction = direction
+        self.left = left
+        step = itemWidth + columnSpacing
+        self.itemWidth = itemWidth
+        self.rows = rows
+    }
+
+    /// The column of `item`.
+    @inline(__always)
+    func column(_ item: Int) -> Int {
+        direction == .rightToLeft ? (columns - 1) - item % columns : item % columns
+    }
+
+    /// The frame of `item` in a row whose top is `top`.
+    @inline(__always)
+    func frame(_ item: Int, top: CGFloat) -> CGRect {
+        CGRect(x: left + step * CGFloat(column(item)), y: top, width: itemWidth, height: rows.height)
+    }
+
+    func frame(_ item: Int) -> CGRect { frame(item, top: rows.top(item / columns)) }
+}
+
+/// The sizes of a section's items as a delegate gives them: one size and a count while they are
+/// all the same, an array once one differs.
+struct SizeList {
+    private(set) var count = 0
+    private var first = CGSize.zero
+    private var values: [CGSize] = []
+    private var isUniform = true
+
+    init() {}
+
+    /// The sizes of a delegate's array (shared, not copied, when they differ).
+    init(_ sizes: [CGSize]) {
+        guard let head = sizes.first else { return }
+        count = sizes.count
+        first = head
+        isUniform = sizes.allSatisfy { Self.same($0, head) }
+        if !isUniform { values = sizes }
+    }
+
+    /// Whether two sizes are the same numbers, bit for bit but for NaN, which is never the same.
+    private static func same(_ a: CGSize, _ b: CGSize) -> Bool {
+        a.width.bitPattern == b.width.bitPattern && a.height.bitPattern == b.height.bitPattern
+            && !a.width.isNaN && !a.height.isNaN
+    }
+
+    /// The one size of every item, when there is one (and at least one item).
+    var uniform: CGSize? { count > 0 && isUniform ? first : nil }
+
+    mutating func append(_ size: CGSize) {
+        if count == 0 {
+            first = size
+        } else if isUniform, !Self.same(size, first) {
+            isUniform = false
+            values = [CGSize](repeating: first, count: count)
+        }
+        if !isUniform { values.append(size) }
+        count += 1
+    }
+
+    subscript(_ i: Int) -> CGSize { isUniform ? first : values[i] }
 }

@@ -93,14 +93,13 @@ open class WaterfallLayout: CollectionViewLayout {
     /// Why the last `prepare()` laid out nothing, or `nil` when it succeeded.
     public private(set) var configurationError: LayoutConfigurationError?
 
-    @exclusivity(unchecked) private var geometry = WaterfallGeometry(boundsWidth: 0, referenceWidth: 0, scale: 1, capacity: 0)
+    @exclusivity(unchecked) private var geometry = WaterfallGeometry(boundsWidth: 0, referenceWidth: 0, scale: 1)
     private var contentSize = CGSize.zero
     /// Whether every invalidation since the last pass named items only: then the columns stay.
     private var onlyItemsInvalidated = false
     private let recycler = AttributesRecycler()
     /// The one object `forEachLayoutAttributes(in:_:)` hands out, element after element.
     private let elementRecycler = AttributesRecycler()
-    @exclusivity(unchecked) private var sizes: [CGSize] = []
     /// The hits of a rect query, reused from query to query.
     @exclusivity(unchecked) private var scratch: [Int] = []
 
@@ -109,18 +108,18 @@ open class WaterfallLayout: CollectionViewLayout {
         guard let collectionView else { return 0 }
         let metrics = self.metrics(section, collectionView, collectionView.delegate as? CollectionViewDelegateWaterfallLayout)
         return WaterfallGeometry(boundsWidth: collectionView.bounds.width, referenceWidth: referenceWidth(collectionView),
-                                 scale: collectionView.traitCollection.displayScale, capacity: 0).itemWidth(metrics)
+                                 scale: collectionView.traitCollection.displayScale).itemWidth(metrics)
     }
 
     /// The column of the item at `indexPath` after the last layout (-1 for a full-span item),
     /// or `nil`.
     open func column(ofItemAt indexPath: IndexPath) -> Int? {
-        guard let global = globalIndex(indexPath) else { return nil }
-        return Int(geometry.columns[global])
+        guard isValid(indexPath) else { return nil }
+        return geometry.column(section: indexPath.section, item: indexPath.item)
     }
 
     /// Bytes held for the last layout, capacity included.
-    public var memoryFootprint: Int { geometry.bytes + sizes.capacity * MemoryLayout<CGSize>.stride }
+    public var memoryFootprint: Int { geometry.bytes }
 
     // MARK: The layout pass
 
@@ -143,14 +142,14 @@ open class WaterfallLayout: CollectionViewLayout {
         let previous = geometry
         configurationError = nil
         guard let collectionView else {
-            geometry = WaterfallGeometry(boundsWidth: 0, referenceWidth: 0, scale: 1, capacity: 0)
+            geometry = WaterfallGeometry(boundsWidth: 0, referenceWidth: 0, scale: 1)
             contentSize = .zero
             return
         }
         do {
             try build(collectionView, keeping: keepColumns ? previous : nil)
         } catch {
-            geometry = WaterfallGeometry(boundsWidth: 0, referenceWidth: 0, scale: 1, capacity: 0)
+            geometry = WaterfallGeometry(boundsWidth: 0, referenceWidth: 0, scale: 1)
             contentSize = .zero
             configurationError = error
         }
@@ -191,13 +190,11 @@ open class WaterfallLayout: CollectionViewLayout {
         let sections = collectionView.numberOfSections
         let delegate = collectionView.delegate as? CollectionViewDelegateWaterfallLayout
         let counts = (0..<sections).map { collectionView.numberOfItems(inSection: $0) }
-        let total = counts.reduce(0, +)
         var geometry = WaterfallGeometry(boundsWidth: collectionView.bounds.width,
                                          referenceWidth: referenceWidth(collectionView),
-                                         scale: collectionView.traitCollection.displayScale, capacity: total)
+                                         scale: collectionView.traitCollection.displayScale)
         let keep = previous.flatMap { p in
-            p.sectionStart.count == sections + 1
-                && zip(p.sectionStart.dropFirst(), p.sectionStart).map { $0 - $1 } == counts ? p : nil
+            p.sectionCount == sections && (0..<sections).allSatisfy { p.count(ofSection: $0) == counts[$0] } ? p : nil
         }
         for section in 0..<sections {
             let count = counts[section]
@@ -207,7 +204,11 @@ open class WaterfallLayout: CollectionViewLayout {
                                                + "adopt it and answer sizeForItemAt")
             }
             let metrics = self.metrics(section, collectionView, delegate)
-            sizes.removeAll(keepingCapacity: true)
+            // The sizes first, then which items span (unless they keep their columns): one
+            // question per item each, nothing stored while the sizes are all one.
+            var sizes = SizeList()
+            var spans: [Int] = []
+            let kept = keep.map { $0.columns(ofSection: section) }
             if let delegate, count > 0 {
                 if let bulk = delegate.collectionView(collectionView, layout: self, sizesForItemsInSection: section) {
                     guard bulk.count == count else {
@@ -215,23 +216,22 @@ open class WaterfallLayout: CollectionViewLayout {
                                                        + "\(count) items; give one size per item, or nil to be asked "
                                                        + "item by item")
                     }
-                    sizes = bulk
+                    sizes = SizeList(bulk)
                 } else {
-                    sizes.reserveCapacity(count)
                     for item in 0..<count {
                         sizes.append(delegate.collectionView(collectionView, layout: self,
                                                              sizeForItemAt: IndexPath(item: item, section: section)))
                     }
                 }
+                if kept == nil {
+                    for item in 0..<count
+                    where delegate.collectionView(collectionView, layout: self, isFullSpanItemAt: IndexPath(item: item, section: section)) {
+                        spans.append(item)
+                    }
+                }
             }
-            let kept = keep.map { $0.columns[$0.sectionStart[section]..<$0.sectionStart[section + 1]] }
-            try sizes.withUnsafeBufferPointer { (sizes) throws(LayoutConfigurationError) in
-                try geometry.appendSection(metrics, count: count, direction: itemRenderDirection, keeping: kept,
-                                           section: section, size: { sizes[$0] }, isFullSpan: { item in
-                    delegate?.collectionView(collectionView, layout: self,
-                                             isFullSpanItemAt: IndexPath(item: item, section: section)) ?? false
-                })
-            }
+            try geometry.appendSection(metrics, count: count, direction: itemRenderDirection, keeping: kept,
+                                       section: section, sizes: sizes, spans: spans)
         }
         geometry.seal()
         self.geometry = geometry
@@ -247,109 +247,84 @@ open class WaterfallLayout: CollectionViewLayout {
 
     // MARK: Queries
 
-    private func globalIndex(_ indexPath: IndexPath) -> Int? {
-        guard indexPath.count == 2, indexPath.section >= 0, indexPath.section + 1 < geometry.sectionStart.count else {
-            return nil
-        }
-        let start = geometry.sectionStart[indexPath.section], end = geometry.sectionStart[indexPath.section + 1]
-        guard indexPath.item >= 0, indexPath.item < end - start else { return nil }
-        return start + indexPath.item
+    private func isValid(_ indexPath: IndexPath) -> Bool {
+        indexPath.count == 2 && indexPath.section >= 0 && indexPath.section < geometry.sectionCount
+            && indexPath.item >= 0 && indexPath.item < geometry.count(ofSection: indexPath.section)
     }
 
     /// Every element whose frame intersects `rect`, section by section: header, items, footer.
     private func elements(in rect: CGRect, _ emit: (LayoutElement) -> Void) {
         let rect = rect.standardized
-        // Each hit as one number, its place in the order header, items, footer of each section:
-        // a section's header comes 2·s places after its first item's global index (empty
-        // sections included), so that plain integer order is UIKit's order.
+        guard rect.minY < rect.maxY else { return }
+        let geometry = self.geometry
         let frames = geometry.frames
-        let sectionStart = geometry.sectionStart
-        func headerPlace(_ section: Int) -> Int { sectionStart[section] + 2 * section }
-        func footerPlace(_ section: Int) -> Int { sectionStart[section + 1] + 2 * section + 1 }
-        func itemPlace(_ item: Int) -> Int {
-            sectionStart.count == 2 ? item + 1 : item + 2 * geometry.section(ofItem: item) + 1
-        }
-        // The section of the last place emitted; places arrive in increasing order.
-        var section = -1
-        func emitPlace(_ place: Int) {
-            if section < 0 {
-                // The first section whose footer place is at or after this one.
-                var low = 0, high = sectionStart.count - 2
-                while low < high {
-                    let mid = (low + high) >> 1
-                    if footerPlace(mid) >= place { high = mid } else { low = mid + 1 }
-                }
-                section = low
-            }
-            while footerPlace(section) < place { section += 1 }
-            if place == headerPlace(section), let frame = geometry.headers[section] {
-                emit(LayoutElement(.supplementaryView, kind: CollectionView.elementKindSectionHeader, section: section, item: 0, frame: frame))
-            } else if place == footerPlace(section), let frame = geometry.footers[section] {
-                emit(LayoutElement(.supplementaryView, kind: CollectionView.elementKindSectionFooter, section: section, item: 0, frame: frame))
-            } else {
-                let item = place - 2 * section - 1
-                emit(LayoutElement(.cell, section: section, item: item - sectionStart[section], frame: frames[item]))
-            }
-        }
-
+        // Stored items when their tops can go up: every hit, found column by column, in item
+        // order (a few per query); otherwise each section walks its items from the first that
+        // may reach into the rect.
+        let byColumn = !geometry.columnIndex.isEmpty
         scratch.removeAll(keepingCapacity: true)
-        for position in geometry.supplementaryIndex.candidates(from: rect.minY, to: rect.maxY) {
-            let code = geometry.supplementaryCodes[position]
-            let section = code >> 1, isFooter = code & 1 == 1
-            if let frame = isFooter ? geometry.footers[section] : geometry.headers[section],
-               LayoutGeometry.intersects(frame, rect) {
-                scratch.append(isFooter ? footerPlace(section) : headerPlace(section))
-            }
-        }
-        if geometry.columnIndex.isEmpty {
-            // One index in item order: the items come sorted, and the few headers and footers
-            // (sorted too) are merged in.
-            scratch.sort()
-            var next = 0
-            // The items start in order: walk from the first that may reach into the rect to the
-            // first that starts below it (one search, not two).
-            var item = rect.minY < rect.maxY ? geometry.itemIndex.firstCandidate(reachingPast: rect.minY) : frames.count
-            while item < frames.count {
-                let frame = frames[item]
-                if frame.minY >= rect.maxY { break }
-                if LayoutGeometry.intersects(frame, rect) {
-                    let place = itemPlace(item)
-                    while next < scratch.count, scratch[next] < place {
-                        emitPlace(scratch[next])
-                        next += 1
+        if byColumn {
+            for c in geometry.columnIndex.indices {
+                let list = geometry.columnItems[c], index = geometry.columnIndex[c]
+                guard index.minsAreSorted else {
+                    for position in index.candidates(from: rect.minY, to: rect.maxY) {
+                        let item = Int(list[position])
+                        if LayoutGeometry.intersects(frames[item], rect) { scratch.append(item) }
                     }
-                    emitPlace(place)
+                    continue
                 }
-                item += 1
-            }
-            while next < scratch.count {
-                emitPlace(scratch[next])
-                next += 1
-            }
-            return
-        }
-        for c in geometry.columnIndex.indices {
-            let list = geometry.columnItems[c], index = geometry.columnIndex[c]
-            guard index.minsAreSorted, !(rect.maxY.isNaN) else {
-                for position in index.candidates(from: rect.minY, to: rect.maxY) {
+                // A column's items stack downwards: walk from the first that reaches into the rect
+                // to the first that starts below it (one search per column, not two).
+                var position = index.firstCandidate(reachingPast: rect.minY)
+                while position < list.count {
                     let item = Int(list[position])
-                    if LayoutGeometry.intersects(frames[item], rect) { scratch.append(itemPlace(item)) }
+                    let frame = frames[item]
+                    if frame.minY >= rect.maxY { break }
+                    if LayoutGeometry.intersects(frame, rect) { scratch.append(item) }
+                    position += 1
                 }
-                continue
             }
-            // A column's items stack downwards: walk from the first that reaches into the rect
-            // to the first that starts below it (one search per column, not two).
-            var position = rect.minY < rect.maxY ? index.firstCandidate(reachingPast: rect.minY) : list.count
-            while position < list.count {
-                let item = Int(list[position])
-                let frame = frames[item]
-                if frame.minY >= rect.maxY { break }
-                if LayoutGeometry.intersects(frame, rect) { scratch.append(itemPlace(item)) }
-                position += 1
+            scratch.sort()
+        }
+        var nextHit = 0
+        let firstStored = byColumn ? 0 : geometry.itemIndex.firstCandidate(reachingPast: rect.minY)
+        for section in geometry.sectionIndex.candidates(from: rect.minY, to: rect.maxY) {
+            if let frame = geometry.headers[section], LayoutGeometry.intersects(frame, rect) {
+                emit(LayoutElement(.supplementaryView, kind: CollectionView.elementKindSectionHeader, section: section, item: 0, frame: frame))
+            }
+            let start = geometry.storedStart[section], end = geometry.storedStart[section + 1]
+            if let run = geometry.runs[section] {
+                run.rows.forEachRow(reaching: rect.minY) { row, top in
+                    guard top <= rect.maxY else { return false }
+                    let first = row * run.columns
+                    for item in first..<min(first + run.columns, run.count) {
+                        let frame = run.frame(item, top: top)
+                        if LayoutGeometry.intersects(frame, rect) { emit(LayoutElement(.cell, section: section, item: item, frame: frame)) }
+                    }
+                    return true
+                }
+            } else if byColumn {
+                while nextHit < scratch.count, scratch[nextHit] < start { nextHit += 1 }
+                while nextHit < scratch.count, scratch[nextHit] < end {
+                    let item = scratch[nextHit]
+                    emit(LayoutElement(.cell, section: section, item: item - start, frame: frames[item]))
+                    nextHit += 1
+                }
+            } else {
+                // The items start in order: walk from the first that may reach into the rect to
+                // the first that starts below it.
+                var item = max(firstStored, start)
+                while item < end {
+                    let frame = frames[item]
+                    if frame.minY >= rect.maxY { break }
+                    if LayoutGeometry.intersects(frame, rect) { emit(LayoutElement(.cell, section: section, item: item - start, frame: frame)) }
+                    item += 1
+                }
+            }
+            if let frame = geometry.footers[section], LayoutGeometry.intersects(frame, rect) {
+                emit(LayoutElement(.supplementaryView, kind: CollectionView.elementKindSectionFooter, section: section, item: 0, frame: frame))
             }
         }
-        scratch.sort()
-        for place in scratch { emitPlace(place) }
     }
 
     open override func layoutAttributesForElements(in rect: CGRect) -> [CollectionViewLayoutAttributes]? {
@@ -361,8 +336,9 @@ open class WaterfallLayout: CollectionViewLayout {
     }
 
     open override func layoutAttributesForItem(at indexPath: IndexPath) -> CollectionViewLayoutAttributes? {
-        guard let global = globalIndex(indexPath) else { return nil }
-        return makeAttributes(.cell, nil, indexPath.section, indexPath.item, geometry.frames[global])
+        guard isValid(indexPath) else { return nil }
+        return makeAttributes(.cell, nil, indexPath.section, indexPath.item,
+                              geometry.frame(section: indexPath.section, item: indexPath.item))
     }
 
     /// Headers and footers, of UIKit's kinds, at `[section, 0]`.
