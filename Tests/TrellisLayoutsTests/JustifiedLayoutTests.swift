@@ -30,6 +30,50 @@ struct JustifiedLayoutTests {
         withExtendedLifetime(view) {}
     }
 
+    @Test("items of one aspect ratio keep their repeating rows as one row of boxes: Flickr's boxes bit for bit, nothing per item",
+          arguments: 0..<4)
+    func repeatedRows(batch: Int) throws {
+        for seed in UInt64(500 + batch * 8)..<UInt64(500 + batch * 8 + 8) {
+            var rng = SeededRandom(seed: seed)
+            let count = [0, 1, 63, 64, 65, 200, 1000, 5000].randomElement(using: &rng)! + Int.random(in: 0...3, using: &rng)
+            let size = SizedModel.randomSize(&rng)
+            var configuration = JustifiedLayoutConfiguration()
+            configuration.targetRowHeight = rng.points(40...400)
+            configuration.boxSpacing = .init(horizontal: rng.points(0...12, quarters: true),
+                                             vertical: CGFloat(Int.random(in: 0...30, using: &rng)) / 3)
+            configuration.containerPadding = EdgeInsets(top: rng.points(0...20), left: rng.points(0...20),
+                                                        bottom: rng.points(0...20), right: rng.points(0...20))
+            if rng.chance(0.3) { configuration.maxNumRows = Int.random(in: 1...400, using: &rng) }
+            if rng.chance(0.2) { configuration.forceAspectRatio = rng.points(1...30) / 10 }
+            configuration.showWidows = rng.chance(0.8)
+            configuration.widowLayoutStyle = [.left, .center, .justify].randomElement(using: &rng)!
+            let layout = JustifiedLayout()
+            layout.configuration = configuration
+            let model = Self.photos(Array(repeating: size, count: count))
+            model.answersInBulk = rng.chance(0.5)
+            let width = rng.points(280...1200)
+            let view = host(layout, model, width: width)
+            configuration.containerWidth = width
+            let reference = try justifiedLayout(Array(repeating: size.width / size.height, count: count), configuration)
+            let context = "seed \(seed), \(count) items"
+            let frames = (0..<reference.boxes.count).map {
+                layout.layoutAttributesForItem(at: IndexPath(item: $0, section: 0))?.frame ?? .null
+            }
+            #expect(frames == reference.boxes, "\(context): \(boxDifferences(frames, reference.boxes))")
+            #expect(layout.layoutAttributesForItem(at: IndexPath(item: reference.boxes.count, section: 0)) == nil, "\(context)")
+            #expect(layout.collectionViewContentSize.height == reference.containerHeight, "\(context)")
+            #expect(layout.widowCount(inSection: 0) == reference.widowCount, "\(context)")
+            LayoutOracles.checkRectQueries(layout, &rng, queries: 40, context)
+            if reference.rows.count > 200 {
+                #expect(layout.memoryFootprint < 64_000, "\(context): \(layout.memoryFootprint) bytes")
+            }
+            layout.snapsToPixels = true
+            view.layoutIfNeeded()
+            LayoutOracles.checkRectQueries(layout, &rng, queries: 40, context + ", snapped")
+            withExtendedLifetime(view) {}
+        }
+    }
+
     @Test("the content inset narrows the container; sizes asked in bulk give the same layout")
     func insetsAndBulkSizes() {
         var rng = SeededRandom(seed: 7)

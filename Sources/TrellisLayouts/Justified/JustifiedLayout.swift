@@ -58,21 +58,29 @@ open class JustifiedLayout: CollectionViewLayout {
     public private(set) var configurationError: LayoutConfigurationError?
 
     /// Kinds of entries in ``blocks``, in the order a rect query lists them.
-    private enum BlockKind: UInt8 { case header, row, footer }
+    private enum BlockKind: UInt8 { case header, row, repeatedRows, footer }
 
     /// A header, a row or a footer: what the extent index finds.
     private struct Block {
         var kind: BlockKind
         var section: Int32
-        /// For a row, its first item's index in `frames` and its item count; for a header or
-        /// footer, the index of its frame in `supplementaryFrames`.
+        /// For a row, its first item's index in `frames` and its item count; for repeated rows,
+        /// their index in `runs`; for a header or footer, the index of its frame in
+        /// `supplementaryFrames`.
         var first: Int
         var count: Int32
     }
 
     @exclusivity(unchecked) private var frames: [CGRect] = []
-    /// Per section: the index of its first item in `frames`, and how many have boxes.
+    /// Per section: the index in `frames` of its first item stored there (the first after its
+    /// repeated rows, if it has them), and how many items have boxes.
     @exclusivity(unchecked) private var sectionStart: [Int] = []
+    /// Per section: the index in `runs` of its repeated rows, or -1.
+    @exclusivity(unchecked) private var sectionRun: [Int] = []
+    /// Sections' first rows where every item has one aspect ratio (nothing stored per item).
+    @exclusivity(unchecked) private var runs: [JustifiedRun] = []
+    /// The display scale the last pass snapped to.
+    private var snapScale: CGFloat = 1
     @exclusivity(unchecked) private var sectionBoxCount: [Int] = []
     @exclusivity(unchecked) private var supplementaryFrames: [CGRect] = []
     @exclusivity(unchecked) private var headerIndex: [Int] = []
@@ -99,6 +107,7 @@ open class JustifiedLayout: CollectionViewLayout {
                 + widows.capacity) * MemoryLayout<Int>.stride
             + blocks.capacity * MemoryLayout<Block>.stride + index.bytes
             + rowScratch.capacity * MemoryLayout<JustifiedLayoutResult.Row>.stride
+            + sectionRun.capacity * MemoryLayout<Int>.stride + runs.reduce(0) { $0 + $1.bytes }
     }
 
     // MARK: The layout pass
@@ -118,6 +127,8 @@ open class JustifiedLayout: CollectionViewLayout {
     private func reset() {
         frames.removeAll(keepingCapacity: true)
         sectionStart.removeAll(keepingCapacity: true)
+        sectionRun.removeAll(keepingCapacity: true)
+        runs.removeAll(keepingCapacity: true)
         sectionBoxCount.removeAll(keepingCapacity: true)
         supplementaryFrames.removeAll(keepingCapacity: true)
         headerIndex.removeAll(keepingCapacity: true)
@@ -139,6 +150,7 @@ open class JustifiedLayout: CollectionViewLayout {
         let sections = collectionView.numberOfSections
         let delegate = collectionView.delegate as? CollectionViewDelegateJustifiedLayout
         let scale = collectionView.traitCollection.displayScale
+        snapScale = scale
         let snapsToPixels = self.snapsToPixels
         var top: CGFloat = 0, lowestEdge: CGFloat = 0, widest = max(0, width)
         var ratios: [CGFloat] = []
@@ -157,15 +169,47 @@ open class JustifiedLayout: CollectionViewLayout {
             headerIndex.append(header > 0 ? supplementaryFrames.count - 1 : -1)
             top += header
 
+            var uniform: CGFloat?
             if let delegate {
-                try aspectRatios(section: section, count: count, delegate: delegate, collectionView, into: &ratios)
+                uniform = try aspectRatios(section: section, count: count, delegate: delegate, collectionView, into: &ratios)
+            } else {
+                ratios.removeAll(keepingCapacity: true)
+            }
+            if configuration.forceAspectRatio != nil, count > 0 { uniform = configuration.forceAspectRatio }
+            // Items of one aspect ratio: the rows that repeat are kept as one row of boxes, and
+            // the builder lays out only the last ones, from where they end.
+            let run: JustifiedRun?
+            do {
+                run = try uniform.flatMap { (ratio) throws(LayoutConfigurationError) in
+                    try JustifiedRun.plan(ratio: ratio, count: count, configuration: configuration, yOffset: top)
+                }
+            } catch {
+                throw error.inSection(section)
+            }
+            if let uniform, ratios.isEmpty {
+                ratios = [CGFloat](repeating: uniform, count: count - (run?.items ?? 0))
+            }
+            if let run {
+                sectionRun.append(runs.count)
+                blocks.append(Block(kind: .repeatedRows, section: Int32(section), first: runs.count, count: 0))
+                var low = top + run.rows.first, high = top + run.rows.last + run.rows.height
+                if snapsToPixels {
+                    low = LayoutGeometry.snapToPixel(low, scale: scale)
+                    high = LayoutGeometry.snapToPixel(high, scale: scale)
+                    lowestEdge = max(lowestEdge, high)
+                }
+                index.append(min: low, max: high)
+                runs.append(run)
+            } else {
+                sectionRun.append(-1)
             }
             // Flickr's boxes go straight into `frames`, moved down to the section's top.
             let start = frames.count
             var builder: JustifiedRowBuilder
             do {
                 builder = try JustifiedRowBuilder(configuration, capacity: ratios.count,
-                                                  appendingTo: Self.take(&frames), reusing: Self.take(&rowScratch), yOffset: top)
+                                                  appendingTo: Self.take(&frames), reusing: Self.take(&rowScratch), yOffset: top,
+                                                  continuing: run.map { ($0.rows.end, $0.rows.count) })
                 try ratios.withUnsafeBufferPointer { (ratios) throws(LayoutConfigurationError) in try builder.lay(ratios) }
             } catch {
                 throw error.inSection(section)
@@ -174,7 +218,7 @@ open class JustifiedLayout: CollectionViewLayout {
             rowScratch = builder.takeRows()
             let result = builder.result
             sectionStart.append(start)
-            sectionBoxCount.append(frames.count - start)
+            sectionBoxCount.append(frames.count - start + (run?.items ?? 0))
             widows.append(result.widowCount)
             for row in rowScratch {
                 blocks.append(Block(kind: .row, section: Int32(section), first: start + row.items.lowerBound,
@@ -230,11 +274,11 @@ open class JustifiedLayout: CollectionViewLayout {
         supplementaryFrames.append(frame)
     }
 
-    /// The aspect ratio of every item of `section`, checked.
+    /// The aspect ratio of every item of `section`, checked, into `ratios` — or, while they are
+    /// all one, nothing stored: that one ratio is returned and `ratios` left empty.
     private func aspectRatios(section: Int, count: Int, delegate: CollectionViewDelegateJustifiedLayout,
-                              _ collectionView: CollectionView, into ratios: inout [CGFloat]) throws(LayoutConfigurationError) {
+                              _ collectionView: CollectionView, into ratios: inout [CGFloat]) throws(LayoutConfigurationError) -> CGFloat? {
         ratios.removeAll(keepingCapacity: true)
-        ratios.reserveCapacity(count)
         let bulk = delegate.collectionView(collectionView, layout: self, sizesForItemsInSection: section)
         if let bulk, bulk.count != count {
             throw LayoutConfigurationError(section: section, "the delegate gave \(bulk.count) sizes for \(count) items; "
@@ -249,17 +293,30 @@ open class JustifiedLayout: CollectionViewLayout {
             }
             return size.width / size.height
         }
+        var uniform: CGFloat?
+        var isUniform = true
+        func add(_ ratio: CGFloat, _ item: Int) {
+            if isUniform {
+                if item == 0 { uniform = ratio; return }
+                if ratio == uniform { return }
+                isUniform = false
+                ratios.reserveCapacity(count)
+                ratios.append(contentsOf: repeatElement(uniform!, count: item))
+            }
+            ratios.append(ratio)
+        }
         if let bulk {
             try bulk.withUnsafeBufferPointer { (sizes) throws(LayoutConfigurationError) in
-                for item in sizes.indices { ratios.append(try check(sizes[item], item)) }
+                for item in sizes.indices { add(try check(sizes[item], item), item) }
             }
         } else {
             for item in 0..<count {
                 let size = delegate.collectionView(collectionView, layout: self,
                                                    sizeForItemAt: IndexPath(item: item, section: section))
-                ratios.append(try check(size, item))
+                add(try check(size, item), item)
             }
         }
+        return isUniform ? uniform : nil
     }
 
     /// `frame` with each edge on the pixel grid.
@@ -295,9 +352,26 @@ open class JustifiedLayout: CollectionViewLayout {
             let section = Int(block.section)
             switch block.kind {
             case .row:
-                let start = sectionStart[section]
+                let start = sectionStart[section] - runItems(section)
                 for i in block.first..<(block.first + Int(block.count)) where LayoutGeometry.intersects(frames[i], rect) {
                     emit(LayoutElement(.cell, section: section, item: i - start, frame: frames[i]))
+                }
+            case .repeatedRows:
+                let run = runs[block.first]
+                // Snapping moves an edge by half a pixel at most: rows are picked with that much
+                // room and each box tested as drawn.
+                let scale = snapScale
+                let slack = snapsToPixels ? 1 / max(scale, 1e-3) : 0
+                let low = rect.minY - run.yOffset - slack, high = rect.maxY - run.yOffset + slack
+                run.rows.forEachRow(reaching: low) { row, top in
+                    guard top <= high else { return false }
+                    let first = row * run.perRow
+                    for item in first..<(first + run.perRow) {
+                        var frame = run.box(item, rowTop: top)
+                        if snapsToPixels { frame = Self.snapped(frame, scale: scale) }
+                        if LayoutGeometry.intersects(frame, rect) { emit(LayoutElement(.cell, section: section, item: item, frame: frame)) }
+                    }
+                    return true
                 }
             case .header, .footer:
                 let frame = supplementaryFrames[block.first]
@@ -311,8 +385,19 @@ open class JustifiedLayout: CollectionViewLayout {
     open override func layoutAttributesForItem(at indexPath: IndexPath) -> CollectionViewLayoutAttributes? {
         guard indexPath.count == 2, sectionStart.indices.contains(indexPath.section),
               indexPath.item >= 0, indexPath.item < sectionBoxCount[indexPath.section] else { return nil }
-        return makeAttributes(.cell, nil, indexPath.section, indexPath.item,
-                              frames[sectionStart[indexPath.section] + indexPath.item])
+        let repeated = runItems(indexPath.section)
+        guard indexPath.item < repeated else {
+            return makeAttributes(.cell, nil, indexPath.section, indexPath.item,
+                                  frames[sectionStart[indexPath.section] + indexPath.item - repeated])
+        }
+        var frame = runs[sectionRun[indexPath.section]].box(indexPath.item)
+        if snapsToPixels { frame = Self.snapped(frame, scale: snapScale) }
+        return makeAttributes(.cell, nil, indexPath.section, indexPath.item, frame)
+    }
+
+    /// How many of `section`'s first items are in repeated rows.
+    private func runItems(_ section: Int) -> Int {
+        sectionRun[section] < 0 ? 0 : runs[sectionRun[section]].items
     }
 
     open override func layoutAttributesForSupplementaryView(ofKind elementKind: String,

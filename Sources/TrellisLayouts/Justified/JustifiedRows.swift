@@ -87,6 +87,8 @@ struct JustifiedRowBuilder {
     private(set) var rows: [JustifiedLayoutResult.Row] = []
     private var containerHeight: CGFloat
     private var widowCount = 0
+    /// Rows laid out before this builder's first (see `continuing`).
+    private let rowsBefore: Int
 
     /// The open row: its first item, its size, the sum of its aspect ratios and its top.
     private var rowStart = 0
@@ -99,9 +101,14 @@ struct JustifiedRowBuilder {
     /// (added to Flickr's top, so that a container at offset 0 gives Flickr's numbers exactly).
     /// Row ranges and `rows` stay relative to this container's first item.
     /// `rows` is storage to reuse: its contents are dropped, its capacity kept.
+    ///
+    /// `continuing`, when given, goes on after rows laid out elsewhere: the container's height
+    /// after them and how many there were (for `maxNumRows` and the breakout cadence).
     init(_ configuration: JustifiedLayoutConfiguration, capacity: Int, appendingTo boxes: consuming [CGRect] = [],
-         reusing rows: consuming [JustifiedLayoutResult.Row] = [], yOffset: CGFloat = 0) throws(LayoutConfigurationError) {
+         reusing rows: consuming [JustifiedLayoutResult.Row] = [], yOffset: CGFloat = 0,
+         continuing: (containerHeight: CGFloat, rows: Int)? = nil) throws(LayoutConfigurationError) {
         try configuration.validate()
+        rowsBefore = continuing?.rows ?? 0
         self.boxes = boxes
         rows.removeAll(keepingCapacity: true)
         self.rows = rows
@@ -118,7 +125,7 @@ struct JustifiedRowBuilder {
         maxRowHeight = 2 * target
         spacing = configuration.boxSpacing.horizontal
         maxRows = configuration.maxNumRows ?? .max
-        containerHeight = configuration.containerPadding.top
+        containerHeight = continuing?.containerHeight ?? configuration.containerPadding.top
         self.boxes.reserveCapacity(self.boxes.count + capacity)
     }
 
@@ -182,7 +189,7 @@ struct JustifiedRowBuilder {
         rowTop = containerHeight
         openHeight = 0
         if let cadence = configuration.fullWidthBreakoutRowCadence {
-            rowIsBreakout = (rows.count + 1) % cadence == 0
+            rowIsBreakout = (rowsBefore + rows.count + 1) % cadence == 0
         } else {
             rowIsBreakout = false
         }
@@ -194,7 +201,7 @@ struct JustifiedRowBuilder {
         rows.append(JustifiedLayoutResult.Row(items: rowStart..<(rowStart + rowCount), top: rowTop,
                                               height: openHeight, isBreakoutRow: rowIsBreakout))
         containerHeight += openHeight + configuration.boxSpacing.vertical
-        if rows.count >= maxRows {
+        if rowsBefore + rows.count >= maxRows {
             rowCount = 0
             rowStart = next
             return false
@@ -311,4 +318,61 @@ struct JustifiedRowBuilder {
         let floor = x.rounded(.down)
         return x - floor >= 0.5 ? floor + 1 : floor
     }
+}
+
+/// The first rows of a justified container whose items all have one aspect ratio: each row
+/// takes the same items at the same height and the same boxes, one row's pitch below the one
+/// before, so they are kept as one row of boxes and ``RepeatedRows`` (nothing per item). The
+/// last rows — where the items run out, widows, `maxNumRows` — are laid out by the row builder
+/// as usual, continuing from where these end.
+struct JustifiedRun: Sendable {
+    /// The items the repeated rows hold (the container's first).
+    let items: Int
+    /// One row's boxes, left to right: their left edges and widths.
+    let lefts: [CGFloat]
+    let widths: [CGFloat]
+    let rows: RepeatedRows
+    /// Added to every top, as the row builder adds it.
+    let yOffset: CGFloat
+
+    var perRow: Int { lefts.count }
+
+    /// The repeated rows of `count` items of aspect ratio `ratio`, or `nil` when too few rows
+    /// repeat to be worth it (or rows would not go down, or breakout rows break the pattern).
+    /// The rows are the builder's own: found by laying out the first rows with it.
+    static func plan(ratio: CGFloat, count: Int, configuration: JustifiedLayoutConfiguration,
+                     yOffset: CGFloat) throws(LayoutConfigurationError) -> JustifiedRun? {
+        guard configuration.fullWidthBreakoutRowCadence == nil, count >= 64 else { return nil }
+        let probeCount = min(count, 4096)
+        var probe = try JustifiedRowBuilder(configuration, capacity: probeCount)
+        let ratios = [CGFloat](repeating: ratio, count: probeCount)
+        try ratios.withUnsafeBufferPointer { (ratios) throws(LayoutConfigurationError) in try probe.lay(ratios) }
+        let result = probe.result
+        let complete = result.rows.count - (result.widowCount > 0 ? 1 : 0)
+        guard complete >= 2 else { return nil }
+        let first = result.rows[0], second = result.rows[1]
+        let k = first.items.count
+        guard k > 0, second.items.count == k, second.height == first.height,
+              (0..<k).allSatisfy({ result.boxes[$0].origin.x == result.boxes[k + $0].origin.x
+                                   && result.boxes[$0].size.width == result.boxes[k + $0].size.width }) else { return nil }
+        // Two rows' worth or more stay for the builder, so that the last complete row (whose
+        // height widows take) is its own.
+        let repeated = min(count / k - 2, (configuration.maxNumRows ?? .max) - 1)
+        guard repeated >= 2,
+              let rows = RepeatedRows(top: configuration.containerPadding.top, count: repeated, height: first.height,
+                                      spacing: configuration.boxSpacing.vertical, order: .pitch) else { return nil }
+        return JustifiedRun(items: repeated * k, lefts: result.boxes[0..<k].map(\.origin.x),
+                            widths: result.boxes[0..<k].map(\.size.width), rows: rows, yOffset: yOffset)
+    }
+
+    /// The box of `item` in a row whose top (in the container) is `top`.
+    @inline(__always)
+    func box(_ item: Int, rowTop top: CGFloat) -> CGRect {
+        let j = item % perRow
+        return CGRect(x: lefts[j], y: top + yOffset, width: widths[j], height: rows.height)
+    }
+
+    func box(_ item: Int) -> CGRect { box(item, rowTop: rows.top(item / perRow)) }
+
+    var bytes: Int { rows.bytes + (lefts.capacity + widths.capacity) * MemoryLayout<CGFloat>.stride }
 }
