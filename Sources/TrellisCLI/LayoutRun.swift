@@ -45,13 +45,16 @@ public struct LayoutRun {
         case .waterfall, .justified: view.delegate = sized
         case .flow, .grid, .compositional: view.delegate = model
         }
-        view.layoutIfNeeded()
+        // Without updates only the layout is needed, not the views on screen (a circle of ten
+        // million items has every one of them on screen); a batch animates from the views.
+        let settle = spec.updates == nil ? view.prepareLayoutIfNeeded : view.layoutIfNeeded
+        settle()
         for (s, section) in spec.sections.enumerated() {
             if let offset = section.orthogonalOffset { view.setOrthogonalContentOffset(CGPoint(x: offset, y: offset), forSection: s) }
         }
         if let offset = spec.contentOffset {
             view.contentOffset = offset
-            view.layoutIfNeeded()
+            settle()
         }
         var transition: CollectionViewTransition?
         if let batch = spec.updates {
@@ -127,14 +130,19 @@ extension SpecModel: CollectionViewDataSource {
     /// new items take `defaultSize`, surviving sections keep their overrides.
     func apply(_ mapping: UpdateMapping, defaultSize: CGSize) {
         let old = sections
+        // Per-item arrays only for what the spec gives per item: a batch over ten million items
+        // of the default size holds nothing per item.
         let varied = old.contains { $0.sizes != nil }
-        let sizes = mapping.apply(to: old.map { $0.sizes ?? Array(repeating: defaultSize, count: $0.count) }) { _ in defaultSize }
-        let fullSpan = mapping.apply(to: old.map { section in (0..<section.count).map(section.fullSpanItems.contains) }) { _ in false }
+        let spanning = old.contains { !$0.fullSpanItems.isEmpty }
+        let sizes = varied
+            ? mapping.apply(to: old.map { $0.sizes ?? Array(repeating: defaultSize, count: $0.count) }) { _ in defaultSize } : []
+        let fullSpan = spanning
+            ? mapping.apply(to: old.map { section in (0..<section.count).map(section.fullSpanItems.contains) }) { _ in false } : []
         sections = mapping.newCounts.enumerated().map { newSection, count in
             var section = mapping.oldSection(forNew: newSection).map { old[$0] } ?? LayoutSpec.SectionSpec(count: 0)
             section.count = count
             if varied { section.sizes = sizes[newSection] }
-            section.fullSpanItems = Set(fullSpan[newSection].indices.filter { fullSpan[newSection][$0] })
+            section.fullSpanItems = spanning ? Set(fullSpan[newSection].indices.filter { fullSpan[newSection][$0] }) : []
             return section
         }
     }

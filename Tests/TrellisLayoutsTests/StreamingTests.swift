@@ -105,6 +105,19 @@ struct StreamingTests {
         withExtendedLifetime((host, otherHost)) {}
     }
 
+    @Test("the circle streams its items, and answers a query without a second copy of them")
+    func circle() {
+        var rng = SeededRandom(seed: 44)
+        let layout = CircleLayout()
+        let host = StaticLayoutHost(layout: layout, itemCounts: [360], bounds: CGRect(x: 0, y: 0, width: 375, height: 600))
+        host.layoutIfNeeded()
+        for rect in rects(layout.collectionViewContentSize, &rng) {
+            #expect(streamed(layout, rect) == queried(layout, rect), "rect \(rect)")
+        }
+        #expect(streamed(layout, LayoutGeometry.everything).count == 360)
+        withExtendedLifetime(host) {}
+    }
+
     @Test("waterfalls and justified rows, alike and unlike, stream their query")
     func sized() {
         var rng = SeededRandom(seed: 43)

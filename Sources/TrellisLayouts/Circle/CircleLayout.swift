@@ -44,17 +44,36 @@ open class CircleLayout: CollectionViewLayout {
 
     open override func layoutAttributesForItem(at indexPath: IndexPath) -> CollectionViewLayoutAttributes? {
         guard indexPath.count == 2, indexPath.section == 0, (0..<count).contains(indexPath.item) else { return nil }
-        let angle = 2 * CGFloat.pi * CGFloat(indexPath.item) / CGFloat(count)
         let attributes = attributesClass.init(category: .cell, kind: nil, section: 0, item: indexPath.item)
-        attributes.frame = CGRect(x: center.x + radius * cos(angle) - side / 2,
-                                  y: center.y + radius * sin(angle) - side / 2, width: side, height: side)
+        attributes.frame = frame(of: indexPath.item)
         return attributes
     }
 
+    private func frame(of item: Int) -> CGRect {
+        let angle = 2 * CGFloat.pi * CGFloat(item) / CGFloat(count)
+        return CGRect(x: center.x + radius * cos(angle) - side / 2,
+                      y: center.y + radius * sin(angle) - side / 2, width: side, height: side)
+    }
+
     /// Every item is on screen, so the query is the items themselves, filtered by the rect.
+    private func elements(in rect: CGRect, _ emit: (LayoutElement) -> Void) {
+        for item in 0..<count {
+            let frame = frame(of: item)
+            if LayoutGeometry.intersects(frame, rect) { emit(LayoutElement(.cell, section: 0, item: item, frame: frame)) }
+        }
+    }
+
+    private let recycler = AttributesRecycler()
+    /// The one object ``forEachLayoutAttributes(in:_:)`` hands out, element after element.
+    private let streamRecycler = AttributesRecycler()
+
     open override func layoutAttributesForElements(in rect: CGRect) -> [CollectionViewLayoutAttributes]? {
-        (0..<count).compactMap { layoutAttributesForItem(at: IndexPath(item: $0, section: 0)) }
-            .filter { LayoutGeometry.intersects($0.frame, rect) }
+        layoutAttributes(recycling: recycler) { elements(in: rect, $0) }
+    }
+
+    /// Streams the items through one reused object (a subclass is asked through its own query).
+    open override func forEachLayoutAttributes(in rect: CGRect, _ body: (CollectionViewLayoutAttributes) -> Void) {
+        streamLayoutAttributes(in: rect, walkOf: CircleLayout.self, reusing: streamRecycler, to: body) { elements(in: rect, $0) }
     }
 
     open override func prepare(forCollectionViewUpdates updateItems: [CollectionViewUpdateItem]) {
