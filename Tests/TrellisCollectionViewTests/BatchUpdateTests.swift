@@ -177,6 +177,42 @@ struct BatchUpdateTests {
         #expect((0..<3).map { mapping.newIndexPath(forOld: ip(0, $0))?.item } == [1, 2, nil])
     }
 
+    @Test("a few changes in ten million items: the mapping holds the changes, not the items")
+    func largeSections() throws {
+        var batch = BatchUpdate()
+        batch.deleteItems(at: [ip(0, 9), ip(0, 9_999_999)])
+        batch.insertItems(at: [ip(0, 5), ip(1, 0)])
+        batch.moveItem(at: ip(0, 3), to: ip(0, 7_000_000))
+        batch.moveItem(at: ip(1, 4), to: ip(0, 1))
+        batch.reloadItems(at: [ip(1, 2_000_000)])
+        let mapping = try batch.validated(oldCounts: [10_000_000, 5_000_000], newCounts: [10_000_000, 5_000_000])
+        #expect(mapping.itemMapBytes < 2_000)
+        // Section 0: old 0 → 0, the item moved in at 1, old 1, 2 → 2, 3; old 3 is at 7,000,000;
+        // old 4 → 4, the insert at 5, old 5…8 → 6…9, old 9 deleted, old 10 → 10.
+        #expect(mapping.newIndexPath(forOld: ip(0, 0)) == ip(0, 0))
+        #expect(mapping.oldIndexPath(forNew: ip(0, 1)) == ip(1, 4))
+        #expect(mapping.newIndexPath(forOld: ip(0, 2)) == ip(0, 3))
+        #expect(mapping.newIndexPath(forOld: ip(0, 3)) == ip(0, 7_000_000))
+        #expect(mapping.newIndexPath(forOld: ip(0, 4)) == ip(0, 4))
+        #expect(mapping.oldIndexPath(forNew: ip(0, 5)) == nil)
+        #expect(mapping.newIndexPath(forOld: ip(0, 8)) == ip(0, 9))
+        #expect(mapping.newIndexPath(forOld: ip(0, 9)) == nil)
+        #expect(mapping.newIndexPath(forOld: ip(0, 10)) == ip(0, 10))
+        // Past the moved item's new place: two removed before, three filled before (1, 5, 7,000,000).
+        #expect(mapping.newIndexPath(forOld: ip(0, 6_999_999)) == ip(0, 6_999_999))
+        #expect(mapping.newIndexPath(forOld: ip(0, 7_000_000)) == ip(0, 7_000_001))
+        #expect(mapping.oldIndexPath(forNew: ip(0, 7_000_001)) == ip(0, 7_000_000))
+        #expect(mapping.newIndexPath(forOld: ip(0, 9_999_998)) == ip(0, 9_999_999))
+        #expect(mapping.newIndexPath(forOld: ip(0, 9_999_999)) == nil)
+        // Section 1: the insert at 0, old 0…3 → 1…4, old 4 moved out, old 5 → 5; the reload is gone.
+        #expect(mapping.newIndexPath(forOld: ip(1, 3)) == ip(1, 4))
+        #expect(mapping.newIndexPath(forOld: ip(1, 4)) == ip(0, 1))
+        #expect(mapping.newIndexPath(forOld: ip(1, 5)) == ip(1, 5))
+        #expect(mapping.newIndexPath(forOld: ip(1, 2_000_000)) == nil)
+        #expect(mapping.oldIndexPath(forNew: ip(1, 2_000_000)) == nil)
+        #expect(mapping.oldIndexPath(forNew: ip(1, 4_999_999)) == ip(1, 4_999_999))
+    }
+
     @Test("random valid batches map every surviving item to where it really went", arguments: 0..<4)
     func randomBatches(batchIndex: Int) throws {
         for seed in UInt64(batchIndex * 100)..<UInt64(batchIndex * 100 + 100) {

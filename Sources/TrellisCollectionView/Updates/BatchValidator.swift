@@ -256,73 +256,43 @@ struct BatchValidator {
             if let new, touchedNew.contains(new) { touchedOld.insert(old) }
             if let new, touchedOld.contains(old) { touchedNew.insert(new) }
         }
-        // Sections no item operation touches keep item i at i: they need no arrays.
+        // Sections no item operation touches keep item i at i: they need no map.
         let identity = Set(oldCounts.indices.filter { sectionOldToNew[$0] != nil && !touchedOld.contains($0) })
-        var oldToNew = oldCounts.indices.map { sectionOldToNew[$0] == nil ? [Int](repeating: -1, count: oldCounts[$0]) : [] }
-        var newToOld = newCounts.map { _ in [Int]() }
-        // Moves between sections are kept in a table; same-section ones live in the arrays.
+        var maps: [Int: SectionItemMap] = [:]
+        // Moves between sections are kept in a table; same-section ones live in the maps.
         var crossOldToNew: [IndexPath: IndexPath] = [:], crossNewToOld: [IndexPath: IndexPath] = [:]
         let movesByTarget = Dictionary(grouping: moves, by: { $0.to.section })
         let reloadsByTarget = Dictionary(grouping: reloads, by: { reloadTarget($0).section })
         let insertsBySection = Dictionary(grouping: inserts, by: \.section)
         let removedByOld = Dictionary(grouping: Array(deletes) + Array(reloads) + moves.map(\.from), by: \.section)
+        let movedOutByOld = Dictionary(grouping: moves.filter { move in
+            sectionOldToNew[move.from.section] != move.to.section
+        }, by: \.from.section)
         for new in newCounts.indices where sectionNewToOld[new] == nil || touchedNew.contains(new) {
             let old = sectionNewToOld[new]
-            var slots = [Int](repeating: Self.free, count: newCounts[new])
-            for path in insertsBySection[new] ?? [] { slots[path.item] = -1 }
-            for path in reloadsByTarget[new] ?? [] { slots[reloadTarget(path).item] = -1 }
+            var filled: [Int: Int] = [:]
+            for path in insertsBySection[new] ?? [] { filled[path.item] = SectionItemMap.new }
+            for path in reloadsByTarget[new] ?? [] { filled[reloadTarget(path).item] = SectionItemMap.new }
             for move in movesByTarget[new] ?? [] {
                 if move.from.section == old {
-                    slots[move.to.item] = move.from.item
+                    filled[move.to.item] = move.from.item
                 } else {
-                    slots[move.to.item] = Self.crossSection
+                    filled[move.to.item] = SectionItemMap.crossSection
                     crossOldToNew[move.from] = move.to
                     crossNewToOld[move.to] = move.from
                 }
             }
-            guard let old else {
-                // A new section: everything that is not moved in is new.
-                newToOld[new] = slots.map { $0 == Self.free ? -1 : $0 }
-                continue
-            }
-            // Survivors fill the free places in order; the removed positions are skipped by
-            // walking a sorted list alongside, not by a hash lookup per item.
-            let removed = (removedByOld[old] ?? []).map(\.item).sorted()
-            var survivor = 0, next = 0
-            slots.withUnsafeMutableBufferPointer { slots in
-                for i in slots.indices where slots[i] == Self.free {
-                    while next < removed.count, removed[next] <= survivor {
-                        if removed[next] == survivor { survivor += 1 }
-                        next += 1
-                    }
-                    slots[i] = survivor
-                    survivor += 1
-                }
-            }
-            newToOld[new] = slots
+            maps[new] = SectionItemMap(filled: filled, removed: old.map { (removedByOld[$0] ?? []).map(\.item) },
+                                       movedOut: Set(old.map { (movedOutByOld[$0] ?? []).map(\.from.item) } ?? []))
         }
-        for old in oldCounts.indices where !identity.contains(old) {
-            guard let new = sectionOldToNew[old] else { continue }
-            var map = [Int](repeating: -1, count: oldCounts[old])
-            newToOld[new].withUnsafeBufferPointer { sources in
-                map.withUnsafeMutableBufferPointer { map in
-                    for i in sources.indices where sources[i] >= 0 { map[sources[i]] = i }
-                }
-            }
-            oldToNew[old] = map
-        }
-        for from in crossOldToNew.keys { oldToNew[from.section][from.item] = Self.crossSection }
         return UpdateMapping(oldCounts: oldCounts, newCounts: newCounts, sectionOldToNew: sectionOldToNew,
-                             sectionNewToOld: sectionNewToOld, itemOldToNew: oldToNew, itemNewToOld: newToOld,
+                             sectionNewToOld: sectionNewToOld, itemMaps: maps,
                              identitySections: identity, crossSectionMoves: crossOldToNew,
                              crossSectionMovesBack: crossNewToOld, updateItems: updateItems(),
                              reloadedItems: reloads, reloadedSections: reloadedSections,
                              insertedItems: inserts, insertedSections: insertedSections,
                              deletedItems: deletes, deletedSections: deletedSections)
     }
-
-    static let free = -2
-    static let crossSection = -3
 
     /// Section deletes and item deletes (descending), then section and item inserts (ascending),
     /// then reloads, then moves in the order given.
