@@ -43,7 +43,14 @@ let onlySQL = CommandLine.arguments.dropFirst().first == "sql"
 let onlyComparators = CommandLine.arguments.dropFirst().first == "comparators"
 let onlyInteraction = CommandLine.arguments.dropFirst().first == "interaction"
 let onlyFuzz = CommandLine.arguments.dropFirst().first == "fuzz"
-if onlyFuzz {
+let onlyStreaming = CommandLine.arguments.dropFirst().first == "streaming"
+if onlyStreaming {
+    // `streaming [COUNT…]`: trellis layout of every spec type at 1M and 10M items by default.
+    let counts = CommandLine.arguments.dropFirst(2).compactMap { Int($0) }
+    let result = streamingBenchmarks(runs: 3, counts: counts.isEmpty ? [1_000_000, 10_000_000] : counts)
+    rows += result.rows
+    verdicts += result.verdicts
+} else if onlyFuzz {
     // Adversarial specs of every layout type through `trellis layout`, in release: each must end
     // in status 0 or 65. `fuzz N` runs N seeds per type (2,000 by default).
     let perType = CommandLine.arguments.dropFirst(2).first.flatMap { Int($0) } ?? 2_000
