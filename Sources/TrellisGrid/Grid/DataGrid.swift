@@ -412,8 +412,14 @@ public final class DataGrid {
         let before = storedOrder
         let fallible = source as? FallibleDataSource
         let failedBefore = fallible?.failedReads ?? 0
+        _ = SourceAnswers.take(source)
         try storedOrder.update(source: source, pins: pins, sortKeys: sortKeys, hook: sortCompare, rowComparator: rowComparator,
                                summaries: summaries, bodyStillSorted: bodyStillSorted, appended: appended)
+        // The source answered what no table can be: the order made from it would be wrong. It stays.
+        if let problem = SourceAnswers.take(source) {
+            storedOrder = before
+            throw .sourceAnswerInvalid(problem)
+        }
         // A read of this refresh failed: ordered by blanks, the order would be wrong. It stays.
         if let fallible, fallible.failedReads != failedBefore {
             storedOrder = before
@@ -436,6 +442,8 @@ public final class DataGrid {
                 || storedOrder.summaries.count != summaries.count {
                 refreshing = true
                 try? storedOrder.update(source: source, pins: pins, sortKeys: [], summaries: summaries)
+                // Numbers computed from a source's nonsense would be invented: none are shown.
+                if SourceAnswers.take(source) != nil { storedOrder.blankComputedCells() }
                 refreshing = false
             }
             didRefresh()

@@ -89,12 +89,20 @@ public struct DisplayOrder: Sendable {
     ///   sorted body by a binary search — O(k log n) comparisons reading O(k log n) cells — where
     ///   the sort reads only the rows' values (no hook, row comparator or custom comparator, a
     ///   source without column storage or exact digits) and no new row is pinned.
+    /// The most rows a grid holds: as many as a 32-bit row index reaches (DataGridView's limit
+    /// too). A source that says it has more is refused.
+    public static let maximumRowCount = Int(Int32.max)
+
     public mutating func update(source: GridDataSource, pins: [Pin], sortKeys: [SortKey],
                                 hook: ((SortCompareArguments) -> ComparisonResult?)? = nil,
                                 rowComparator: ((Int, Int) -> ComparisonResult)? = nil,
                                 summaries: [SummaryRow], bodyStillSorted: Bool = false,
                                 appended: Range<Int>? = nil) throws(SortError) {
         let count = max(0, source.rowCount)
+        guard count <= Self.maximumRowCount else {
+            throw .sourceAnswerInvalid("rowCount is \(count), more rows than a grid holds (at most \(Self.maximumRowCount), "
+                                       + "as many as a 32-bit row index reaches); give the number of rows the source has")
+        }
         let partition = Partition(pins, source: source, count: count)
         let sorted: [Int]
         if bodyStillSorted, hook == nil, rowComparator == nil, let kept = keptBody(less: partition.isPinned) {
@@ -241,6 +249,14 @@ public struct DisplayOrder: Sendable {
         self.summaries = summaries
         topSummaries = summaries.indices.filter { summaries[$0].edge == .top }
         bottomSummaries = summaries.indices.filter { summaries[$0].edge == .bottom }
+    }
+
+    /// Forgets every computed cell — summaries show their labels only, recomputed rows the
+    /// source's own cells — where they were computed from answers the source got wrong.
+    mutating func blankComputedCells() {
+        summaryCells = summaries.map { _ in [:] }
+        recomputedCells = [:]
+        summaryDisagreements = []
     }
 
     private mutating func computeCells(source: GridDataSource, partition: Partition, everyRowInBody: Bool) {

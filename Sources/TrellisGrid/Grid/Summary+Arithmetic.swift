@@ -19,7 +19,7 @@ struct SummaryArithmetic {
 
     private mutating func bodyValues(_ column: Int) -> [CellValue] {
         if let known = valuesCache[column] { return known }
-        let values = source.values(ofColumn: column, rows: body)
+        let values = source.checkedValues(ofColumn: column, rows: body)
         valuesCache[column] = values
         return values
     }

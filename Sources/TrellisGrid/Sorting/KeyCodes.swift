@@ -70,7 +70,7 @@ struct KeyInput {
 
     /// The values of a source's column at `rows`.
     init(source: GridDataSource, column: Int, rows: [Int]) {
-        let values = source.values(ofColumn: column, rows: rows)
+        let values = source.checkedValues(ofColumn: column, rows: rows)
         let columns = source.columns
         numericColumn = columns.indices.contains(column) && columns[column].type.isNumeric
         kinds = PodArray()

@@ -17,6 +17,19 @@ import Foundation
 /// - Complexity: O(n · k) for k keys on the radix path (a few byte passes per key), plus the
 ///   ranking of distinct texts; O(n log n) comparisons on the comparison path.
 public enum SortEngine {
+    /// Whether `order` holds each of `rows` exactly once (and nothing else).
+    static func isPermutation(_ order: [Int], of rows: [Int]) -> Bool {
+        guard order.count == rows.count else { return false }
+        guard let low = rows.min(), let high = rows.max() else { return true }
+        var seen = [Bool](repeating: false, count: high - low + 1)
+        for row in rows { seen[row - low] = true }
+        for row in order {
+            guard row >= low, row <= high, seen[row - low] else { return false }
+            seen[row - low] = false
+        }
+        return true
+    }
+
     /// The rows of `rows` (source positions, in the order ties should keep) ordered by `keys`.
     public static func permutation(of rows: [Int], in source: GridDataSource, by keys: [SortKey],
                                    hook: ((SortCompareArguments) -> ComparisonResult?)? = nil,
@@ -43,8 +56,10 @@ public enum SortEngine {
             let cells = KeyInput(source, column: column, rows: rows)
             return asText.contains(column) ? cells.everyCellAsText() : cells
         }
+        // A source's own order is taken only when it is an order of exactly these rows (one
+        // that repeats or drops a row would show a row twice, or lose one): otherwise the grid sorts.
         if !needsComparisons, let sorting = source as? SortingDataSource, let sorted = sorting.sortedRows(rows, by: keys),
-           sorted.count == rows.count {
+           Self.isPermutation(sorted, of: rows) {
             return sorted
         }
         var order = [Int32](0..<Int32(rows.count))
@@ -118,8 +133,8 @@ public enum SortEngine {
                                  nulls: .last)
             let missing = cells.kinds.map { KeyCodes.kindRank($0, numericColumn: cells.numericColumn) == nil }
             var values: [CellValue]?
-            if hook != nil { values = source.values(ofColumn: column, rows: rows) }
-            else if case .custom = key.comparator { values = source.values(ofColumn: column, rows: rows) }
+            if hook != nil { values = source.checkedValues(ofColumn: column, rows: rows) }
+            else if case .custom = key.comparator { values = source.checkedValues(ofColumn: column, rows: rows) }
             return Prepared(key: key, codes: codes, values: values, missing: missing)
         }
         return stableSorted(rows, from: start) { a, b in

@@ -105,6 +105,9 @@ public enum SortError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The source could not read the cells the sort or a summary needs (a lost connection, a
     /// table dropped meanwhile): the order is left as it was.
     case sourceReadFailed(String)
+    /// The source answered what no table can be (one value too many or too few for the rows
+    /// asked, more rows than a grid can hold): the order is left as it was.
+    case sourceAnswerInvalid(String)
 
     public var description: String {
         switch self {
@@ -115,6 +118,7 @@ public enum SortError: Error, Equatable, Sendable, CustomStringConvertible {
             return "unknown locale \"\(Excerpt.of(id))\"" + (suggestion.map { "; did you mean \"\($0)\"?" } ?? "; use an ICU locale such as zh, de or sv")
         case .noSuchRow(let row, let count): return "no row \(row) to pin; the source has \(count) rows"
         case .sourceReadFailed(let message): return "the source could not be read (\(message)); the order is as it was"
+        case .sourceAnswerInvalid(let message): return "the data source answered what no table can be: \(message); the order is as it was"
         }
     }
 }
