@@ -69,15 +69,31 @@ public final class CollectionLayoutGroup: CollectionLayoutItem, @unchecked Senda
     let arrangement: Arrangement
     let repetition: Repetition
     /// The items (and groups) of the group.
-    public let subitems: [CollectionLayoutItem]
+    public var subitems: [CollectionLayoutItem] { storedSubitems }
+    private var storedSubitems: [CollectionLayoutItem]
     /// The spacing between neighbouring items along the group's axis.
     public var interItemSpacing: CollectionLayoutSpacing?
 
     init(layoutSize: CollectionLayoutSize, arrangement: Arrangement, repetition: Repetition, subitems: [CollectionLayoutItem]) {
         self.arrangement = arrangement
         self.repetition = repetition
-        self.subitems = subitems
+        storedSubitems = subitems
         super.init(layoutSize: layoutSize, supplementaryItems: [])
+    }
+
+    /// Groups nested in groups are let go one by one, not by recursion: a chain of a hundred
+    /// thousand groups (a loop that wraps a group in a group) would overflow the stack.
+    deinit {
+        var pending = storedSubitems
+        storedSubitems = []
+        while !pending.isEmpty {
+            guard var group = pending.removeLast() as? CollectionLayoutGroup else { continue }
+            // Only a group nobody else holds is taken apart; it then goes with nothing in it.
+            if isKnownUniquelyReferenced(&group) {
+                pending.append(contentsOf: group.storedSubitems)
+                group.storedSubitems = []
+            }
+        }
     }
 
     /// The supplementary items attached to the group (settable, as UIKit's).

@@ -66,6 +66,10 @@ struct TemplateSolver {
     /// almost no length), not a layout.
     static let maximumLeaves = 10_000
 
+    /// The deepest groups may nest: deeper is a mistake (a loop that wraps a group in a group),
+    /// and each level is a frame of the solver's stack. A spec's JSON cannot nest deeper.
+    static let maximumDepth = 256
+
     init(vertical: Bool, traitCollection: TraitCollection, section: Int) {
         self.vertical = vertical
         self.traitCollection = traitCollection
@@ -133,6 +137,9 @@ struct TemplateSolver {
     private mutating func place(_ group: CollectionLayoutGroup, in frame: CGRect) throws(LayoutConfigurationError) {
         depth += 1
         defer { depth -= 1 }
+        guard depth <= Self.maximumDepth else {
+            throw fail("groups are nested more than \(Self.maximumDepth) deep; nest them at most \(Self.maximumDepth) deep")
+        }
         let inner = CGRect(x: frame.minX + group.contentInsets.leading, y: frame.minY + group.contentInsets.top,
                            width: frame.width - group.contentInsets.horizontal, height: frame.height - group.contentInsets.vertical)
         guard inner.width >= 0, inner.height >= 0 else {
