@@ -46,6 +46,12 @@ public struct ExtentIndex: Sendable {
         reach.reserveCapacity(capacity)
     }
 
+    /// Makes room for `capacity` elements in all.
+    public mutating func reserveCapacity(_ capacity: Int) {
+        mins.reserveCapacity(capacity)
+        reach.reserveCapacity(capacity)
+    }
+
     /// The number of elements.
     public var count: Int { mins.count }
 

@@ -64,39 +64,39 @@ public enum WaterfallItemRenderDirection: Int, CaseIterable, Sendable {
 /// column `interitemSpacing` lower; a full-span item below the tallest column, as wide as all
 /// columns; the footer `sectionInset.bottom` below the tallest column less one interitem spacing
 /// (so an empty section ends one spacing higher, as CHT's does), at `footerInset`.
-struct WaterfallGeometry {
+final class WaterfallGeometry {
     /// The frames of the items of sections stored item by item, sections concatenated.
-    var frames: [CGRect] = []
+    @exclusivity(unchecked) var frames: [CGRect] = []
     /// Each stored item's column; -1 for a full-span item.
-    var columns: [Int32] = []
+    @exclusivity(unchecked) var columns: [Int32] = []
     /// Per section, the index of its first item among all items; one more entry at the end.
-    var sectionStart: [Int] = [0]
+    @exclusivity(unchecked) var sectionStart: [Int] = [0]
     /// Per section, the index of its first item in ``frames``; one more entry at the end. A
     /// section of repeated rows stores none.
-    var storedStart: [Int] = [0]
+    @exclusivity(unchecked) var storedStart: [Int] = [0]
     /// The sections whose items are all the same size, with no full-span item: their rows
     /// repeat, and nothing is stored per item (a million equal tiles hold a few kilobytes).
-    var runs: [Int: WaterfallRun] = [:]
+    @exclusivity(unchecked) var runs: [Int: WaterfallRun] = [:]
     /// Per section, its header and footer frames (`nil`: none).
-    var headers: [CGRect?] = []
-    var footers: [CGRect?] = []
+    @exclusivity(unchecked) var headers: [CGRect?] = []
+    @exclusivity(unchecked) var footers: [CGRect?] = []
     /// Per section, the vertical extent of everything it holds: which sections a rect meets.
-    var sectionIndex = ExtentIndex()
+    @exclusivity(unchecked) var sectionIndex = ExtentIndex()
     /// The height of all sections so far.
-    var height: CGFloat = 0
+    @exclusivity(unchecked) var height: CGFloat = 0
 
     /// Every stored item's extent, in item order. Each item goes where a column ends, so with
     /// shortest-first placement the tops never go up (the shortest column only grows, a
     /// full-span item starts below the tallest) and one binary search finds a rect's items
     /// among their neighbours of the same band.
-    var itemIndex = ExtentIndex()
+    @exclusivity(unchecked) var itemIndex = ExtentIndex()
     /// When the tops do go up (left-to-right or right-to-left turns, items kept in their
     /// columns after a size change, negative spacing), one column can run far ahead of another
     /// and item order is no guide: then ``seal()`` builds, per column index (across sections,
     /// which stack; the last list for full-span items), its stored items and an extent index
     /// over them.
-    var columnItems: [[Int32]] = []
-    var columnIndex: [ExtentIndex] = []
+    @exclusivity(unchecked) var columnItems: [[Int32]] = []
+    @exclusivity(unchecked) var columnIndex: [ExtentIndex] = []
 
     /// The width of the collection view, the width columns are measured in (less the reference
     /// insets), and the display scale items are floored to.
@@ -129,9 +129,11 @@ struct WaterfallGeometry {
 
     /// Lays out one section. `sizes` and `spans` (the full-span items, ascending) describe its
     /// items; `keeping`, when given, is each item's column from a previous layout (the items stay
-    /// in their columns).
-    mutating func appendSection(_ metrics: WaterfallSectionMetrics, count: Int, direction: WaterfallItemRenderDirection,
-                                keeping: [Int32]?, section: Int, sizes: SizeList, spans: [Int]) throws(LayoutConfigurationError) {
+    /// in their columns). `itemsFromHere` (this section's and the later ones') is the room stored
+    /// items may need, reserved once the first section is stored item by item.
+    func appendSection(_ metrics: WaterfallSectionMetrics, count: Int, direction: WaterfallItemRenderDirection,
+                       keeping: [Int32]?, section: Int, sizes: SizeList, spans: [Int],
+                       itemsFromHere: Int = 0) throws(LayoutConfigurationError) {
         try metrics.validate(section: section)
         let n = metrics.columnCount
         let itemWidth = self.itemWidth(metrics)
@@ -171,6 +173,23 @@ struct WaterfallGeometry {
             high = max(high, run.rows.last + run.rows.height)
             tallest = run.rows.end
         } else {
+            if frames.capacity < frames.count + count {
+                let room = frames.count + max(count, itemsFromHere)
+                frames.reserveCapacity(room)
+                columns.reserveCapacity(room)
+                itemIndex.reserveCapacity(room)
+            }
+            // The arrays are taken out for the loop (no exclusivity check or reference count per
+            // item), and put back after it; a thrown error discards the whole geometry.
+            var frames: [CGRect] = [], columns: [Int32] = [], itemIndex = ExtentIndex()
+            swap(&frames, &self.frames)
+            swap(&columns, &self.columns)
+            swap(&itemIndex, &self.itemIndex)
+            defer {
+                swap(&frames, &self.frames)
+                swap(&columns, &self.columns)
+                swap(&itemIndex, &self.itemIndex)
+            }
             var heights = [CGFloat](repeating: top, count: n)
             var turn = 0
             var nextSpan = 0
@@ -264,7 +283,7 @@ struct WaterfallGeometry {
     }
 
     /// Seals the indexes once every section is in.
-    mutating func seal() {
+    func seal() {
         itemIndex.seal()
         sectionIndex.seal()
         columnItems.removeAll()

@@ -190,14 +190,16 @@ open class WaterfallLayout: CollectionViewLayout {
         let sections = collectionView.numberOfSections
         let delegate = collectionView.delegate as? CollectionViewDelegateWaterfallLayout
         let counts = (0..<sections).map { collectionView.numberOfItems(inSection: $0) }
-        var geometry = WaterfallGeometry(boundsWidth: collectionView.bounds.width,
+        let geometry = WaterfallGeometry(boundsWidth: collectionView.bounds.width,
                                          referenceWidth: referenceWidth(collectionView),
                                          scale: collectionView.traitCollection.displayScale)
         let keep = previous.flatMap { p in
             p.sectionCount == sections && (0..<sections).allSatisfy { p.count(ofSection: $0) == counts[$0] } ? p : nil
         }
+        var itemsFromHere = counts.reduce(0, +)
         for section in 0..<sections {
             let count = counts[section]
+            defer { itemsFromHere -= count }
             guard count == 0 || delegate != nil else {
                 throw LayoutConfigurationError(section: section, "the collection view's delegate does not adopt "
                                                + "CollectionViewDelegateWaterfallLayout, so no item has a size; "
@@ -231,7 +233,7 @@ open class WaterfallLayout: CollectionViewLayout {
                 }
             }
             try geometry.appendSection(metrics, count: count, direction: itemRenderDirection, keeping: kept,
-                                       section: section, sizes: sizes, spans: spans)
+                                       section: section, sizes: sizes, spans: spans, itemsFromHere: itemsFromHere)
         }
         geometry.seal()
         self.geometry = geometry
