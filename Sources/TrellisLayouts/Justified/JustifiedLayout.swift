@@ -293,30 +293,43 @@ open class JustifiedLayout: CollectionViewLayout {
             }
             return size.width / size.height
         }
-        var uniform: CGFloat?
-        var isUniform = true
-        func add(_ ratio: CGFloat, _ item: Int) {
-            if isUniform {
-                if item == 0 { uniform = ratio; return }
-                if ratio == uniform { return }
-                isUniform = false
-                ratios.reserveCapacity(count)
-                ratios.append(contentsOf: repeatElement(uniform!, count: item))
-            }
-            ratios.append(ratio)
-        }
+        var collector = RatioCollector(count: count)
         if let bulk {
             try bulk.withUnsafeBufferPointer { (sizes) throws(LayoutConfigurationError) in
-                for item in sizes.indices { add(try check(sizes[item], item), item) }
+                for item in sizes.indices { collector.add(try check(sizes[item], item), item, into: &ratios) }
             }
         } else {
             for item in 0..<count {
                 let size = delegate.collectionView(collectionView, layout: self,
                                                    sizeForItemAt: IndexPath(item: item, section: section))
-                add(try check(size, item), item)
+                collector.add(try check(size, item), item, into: &ratios)
             }
         }
-        return isUniform ? uniform : nil
+        return collector.uniform
+    }
+
+    /// Aspect ratios gathered one by one: nothing stored while they are all the first one.
+    private struct RatioCollector {
+        let count: Int
+        private var first: CGFloat = 0
+        private var isUniform = true
+
+        init(count: Int) { self.count = count }
+
+        /// The one ratio of every item, if they all had it.
+        var uniform: CGFloat? { isUniform && count > 0 ? first : nil }
+
+        @inline(__always)
+        mutating func add(_ ratio: CGFloat, _ item: Int, into ratios: inout [CGFloat]) {
+            if isUniform {
+                if item == 0 { first = ratio; return }
+                if ratio == first { return }
+                isUniform = false
+                ratios.reserveCapacity(count)
+                ratios.append(contentsOf: repeatElement(first, count: item))
+            }
+            ratios.append(ratio)
+        }
     }
 
     /// `frame` with each edge on the pixel grid.
