@@ -144,7 +144,7 @@ enum SortCommand {
         let outputEncoding = try parsed.value("--output-encoding").map { (name: String) throws(CommandError) -> TextEncoding in
             try CSVReading.encoding(name, option: "--output-encoding <name>")
         }
-        let source = try loadSource(path, table: sqlTable, query: sqlQuery, types: types, reading: reading, io: &io)
+        let source = try loadSource(path, table: sqlTable, query: sqlQuery, types: types, reading: reading, snapshot: true, io: &io)
         let names = ColumnNames(source.columns)
         var keys: [SortKey] = []
         for text in parsed.values["--by"] ?? [] {
@@ -237,6 +237,10 @@ enum SortCommand {
             case .html: GridRenderer.writeHTML(grid, title: title, to: out)
             }
         }
+        if let table = source as? SQLiteTableSource, table.largeBlobsSeen > 0 {
+            io.stderr += "note: BLOB cells larger than 1 MiB (\(SQLiteTableSource.largestBlobShown) bytes) are written as their size, "
+                + "'(BLOB, N bytes)', not their bytes\n"
+        }
         if guarded > 0 {
             io.stderr += "note: \(guarded) cell\(guarded == 1 ? "" : "s") from the database that a spreadsheet would run as a formula "
                 + "(starting with = + - @, a tab or a carriage return, and not a number) got a leading '; --raw-formulas writes them as they are\n"
@@ -244,9 +248,12 @@ enum SortCommand {
     }
 
     /// The rows to sort or view: a CSV file (or standard input), an SQLite table or query, or a
-    /// PostgreSQL table or query.
+    /// PostgreSQL table or query. With `snapshot`, an SQLite database is read in one read
+    /// transaction from start to end: a sort sees the rows as they were when it began, whatever
+    /// another program commits meanwhile (a viewer, which lives long, refreshes instead).
     static func loadSource(_ path: String, table sqlTable: String?, query sqlQuery: String?, types: [String: ColumnType],
-                           reading: CSVReading = CSVReading(), io: inout CommandIO) throws(CommandError) -> GridDataSource {
+                           reading: CSVReading = CSVReading(), snapshot: Bool = false,
+                           io: inout CommandIO) throws(CommandError) -> GridDataSource {
         let shownPath = Excerpt.of(path, limit: 200)
         let source: GridDataSource
         if sqlTable != nil || sqlQuery != nil {
@@ -276,6 +283,7 @@ enum SortCommand {
             } else {
                 do throws(SQLiteError) {
                     let connection = try SQLiteConnection(path: io.url(for: path).path)
+                    if snapshot { try connection.beginSnapshot() }
                     if let sqlTable {
                         source = try SQLiteTableSource(connection: connection, table: sqlTable)
                     } else {

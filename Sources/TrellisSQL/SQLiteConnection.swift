@@ -123,6 +123,34 @@ public final class SQLiteConnection: @unchecked Sendable {
         while try statement.step() {}
     }
 
+    /// Whether a transaction is open on this connection.
+    public var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
+
+    /// The database's journal mode (`wal`, `delete`, …), lowercased; "" when it cannot be read.
+    public var journalMode: String {
+        var mode = ""
+        try? rows("PRAGMA journal_mode") { row in mode = row.text(0).lowercased() }
+        return mode
+    }
+
+    /// Opens a read transaction and reads once, so that every read until ``endSnapshot()`` sees
+    /// the database as it is now: other programs' commits meanwhile are not seen (in WAL mode they
+    /// go on; in the other journal modes they wait for it, up to their own timeout).
+    public func beginSnapshot() throws(SQLiteError) {
+        try execute("BEGIN")
+        do {
+            try rows("SELECT count(*) FROM sqlite_master") { _ in }
+        } catch {
+            try? execute("COMMIT")
+            throw error
+        }
+    }
+
+    /// Ends the read transaction ``beginSnapshot()`` opened.
+    public func endSnapshot() {
+        if isInTransaction { try? execute("COMMIT") }
+    }
+
     /// The `rowid` of the last row inserted through this connection.
     public var lastInsertedRowID: Int64 { sqlite3_last_insert_rowid(handle) }
 
@@ -213,6 +241,27 @@ public final class SQLiteStatement {
         return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
     }
 
+    /// The column's value as a grid shows and writes it: a BLOB as its `x'…'` hex (its bytes are
+    /// not text), anything else as ``text(_:)``.
+    public func shownText(_ i: Int) -> String {
+        guard sqlite3_column_type(handle, Int32(i)) == SQLITE_BLOB else { return text(i) }
+        guard case .blob(let bytes) = value(i) else { return "" }
+        return Self.hex(bytes)
+    }
+
+    /// `x'…'`: SQLite's literal of a BLOB.
+    static func hex(_ bytes: [UInt8]) -> String {
+        let digits = Array("0123456789abcdef".utf8)
+        var out: [UInt8] = [UInt8(ascii: "x"), UInt8(ascii: "'")]
+        out.reserveCapacity(bytes.count * 2 + 3)
+        for byte in bytes {
+            out.append(digits[Int(byte >> 4)])
+            out.append(digits[Int(byte & 0xF)])
+        }
+        out.append(UInt8(ascii: "'"))
+        return String(decoding: out, as: UTF8.self)
+    }
+
     /// The column's value in SQLite's types.
     public func value(_ i: Int) -> SQLiteValue {
         switch sqlite3_column_type(handle, Int32(i)) {
@@ -238,7 +287,7 @@ public final class SQLiteStatement {
         case SQLITE_TEXT: return .text(text(i))
         case SQLITE_BLOB:
             guard case .blob(let bytes) = value(i) else { return .missing }
-            return .text("x'" + bytes.map { String(format: "%02x", $0) }.joined() + "'")
+            return .text(Self.hex(bytes))
         default: return .missing
         }
     }

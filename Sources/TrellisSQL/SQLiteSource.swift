@@ -16,7 +16,14 @@ import TrellisGrid
 /// ```
 ///
 /// Nothing is written: a read-only connection is enough. After the table changes outside the
-/// grid, ``refresh()`` reads its rows again and the grid re-sorts.
+/// grid, ``refresh()`` reads its rows again and the grid re-sorts. In a WAL database, over a
+/// read-only connection, the source reads one snapshot from one refresh to the next (another program's writes meanwhile are seen at
+/// the next ``refresh()``, not half-way through a sort); a caller that opened a transaction on
+/// the connection itself (``SQLiteConnection/beginSnapshot()``) keeps its own.
+///
+/// A BLOB cell is shown as `x'…'` hex up to ``largestBlobShown`` bytes; a larger one, in a column
+/// declared BLOB or without a type, as `(BLOB, N bytes)` — its bytes are never read (a gigabyte BLOB costs nothing to sort past), and
+/// ``largeBlobsSeen`` counts the cells shown so.
 public final class SQLiteTableSource: ObservableDataSource, PrefetchingDataSource, SearchableDataSource,
     FallibleDataSource, ExactNumberDataSource {
     public let connection: SQLiteConnection
@@ -30,7 +37,8 @@ public final class SQLiteTableSource: ObservableDataSource, PrefetchingDataSourc
     private let notifier = GridChangeNotifier()
     public var changes: GridChangeNotifier { notifier }
     var changeNotifier: GridChangeNotifier { notifier }
-    var columnList: String { selectList }
+    /// The columns' names, quoted, for an INSERT.
+    var columnList: String { columns.map { SQLiteConnection.quote($0.identifier) }.joined(separator: ", ") }
     func insertKey(_ key: Int64, at position: Int) { keys.insert(key, at: position) }
     func removeKey(at position: Int) { keys.remove(at: position) }
     func dropCaches() {
@@ -54,6 +62,36 @@ public final class SQLiteTableSource: ObservableDataSource, PrefetchingDataSourc
     static let windowRowsKept = 4096
     private let quotedTable: String
     private let selectList: String
+    /// Whether the source opened the read transaction it reads in (a WAL database).
+    private var ownsSnapshot = false
+
+    /// The largest BLOB whose bytes are read and shown (as hex); a larger one shows its size.
+    public static let largestBlobShown = 1 << 20
+    /// How many cells were shown as a BLOB's size instead of its bytes.
+    public private(set) var largeBlobsSeen = 0
+
+    /// Per column, what its cells are read as (``cellExpression(_:holdsBlobs:)``), and whether
+    /// it is where BLOBs are kept (only there may a cell be a BLOB's size).
+    private let expressions: [String]
+    private let keepsBlobs: [Bool]
+
+    /// Whether a column declared so is where BLOBs are kept: declared BLOB, or with no type
+    /// (SQLite's BLOB affinity).
+    static func holdsBlobs(declared: String) -> Bool {
+        let t = declared.uppercased()
+        return t.isEmpty || t.contains("BLOB")
+    }
+
+    /// What a column's cell is read as: the column itself, but in a column where BLOBs are kept a
+    /// BLOB past ``largestBlobShown`` as its size (SQLite's `typeof` and `length` read no bytes of
+    /// it). Typed columns are read plainly (the test costs a quarter more on a key scan).
+    static func cellExpression(_ column: String, holdsBlobs: Bool) -> String {
+        let q = SQLiteConnection.quote(column)
+        guard holdsBlobs else { return q }
+        return "CASE WHEN typeof(\(q)) = 'blob' AND length(\(q)) > \(largestBlobShown) "
+            + "THEN '\(blobMarkerPrefix)' || length(\(q)) || ' bytes)' ELSE \(q) END"
+    }
+    static let blobMarkerPrefix = "(BLOB, "
 
     /// The source of `table`; throws when there is no such table (naming the ones there are) or
     /// it has no `rowid` (read it with ``SQLiteQuerySource`` and an `ORDER BY`).
@@ -72,16 +110,22 @@ public final class SQLiteTableSource: ObservableDataSource, PrefetchingDataSourc
         quotedTable = SQLiteConnection.quote(table)
         var columns: [Column] = []
         var readsText: [Bool] = []
+        var expressions: [String] = []
+        var keepsBlobs: [Bool] = []
         try connection.rows("SELECT name, type FROM pragma_table_info(?) ORDER BY cid", [.text(table)]) { row in
             columns.append(Column(row.text(0), type: Self.type(declared: row.text(1))))
             readsText.append(Self.readsText(declared: row.text(1)))
+            keepsBlobs.append(Self.holdsBlobs(declared: row.text(1)))
+            expressions.append(Self.cellExpression(row.text(0), holdsBlobs: keepsBlobs[keepsBlobs.count - 1]))
         }
-        selectList = columns.map { SQLiteConnection.quote($0.identifier) }.joined(separator: ", ")
+        self.expressions = expressions
+        self.keepsBlobs = keepsBlobs
+        selectList = expressions.joined(separator: ", ")
         // The type of a text column: what most of its first rows hold, read as a CSV file's cells.
         let inferred = readsText.indices.filter { readsText[$0] }
         if !inferred.isEmpty {
             var samples = [[String]](repeating: [], count: columns.count)
-            let list = inferred.map { SQLiteConnection.quote(columns[$0].identifier) }.joined(separator: ", ")
+            let list = inferred.map { expressions[$0] }.joined(separator: ", ")
             try connection.rows("SELECT \(list) FROM \(quotedTable) ORDER BY rowid LIMIT \(Self.typeSample)") { row in
                 for (k, c) in inferred.enumerated() { samples[c].append(row.text(k)) }
             }
@@ -89,7 +133,18 @@ public final class SQLiteTableSource: ObservableDataSource, PrefetchingDataSourc
         }
         self.columns = columns
         self.readsText = readsText
-        try readKeys()
+        // (A connection that writes through the source commits each change at once: no snapshot.)
+        if connection.isReadOnly, !connection.isInTransaction, connection.journalMode == "wal" {
+            try connection.beginSnapshot()
+            ownsSnapshot = true
+        }
+        do {
+            try readKeys()
+        } catch {
+            if ownsSnapshot { connection.endSnapshot() }
+            ownsSnapshot = false
+            throw error
+        }
     }
 
     /// How many rows a text column's type is judged from.
@@ -105,7 +160,12 @@ public final class SQLiteTableSource: ObservableDataSource, PrefetchingDataSourc
 
     /// A stored cell as the grid reads it: a text cell of a text column read on its own.
     func read(_ cell: CellValue, column: Int) -> CellValue {
-        guard readsText[column], case .text(let text) = cell else { return cell }
+        guard case .text(let text) = cell else { return cell }
+        if keepsBlobs[column], text.hasPrefix(Self.blobMarkerPrefix) {
+            largeBlobsSeen += 1
+            return cell
+        }
+        guard readsText[column] else { return cell }
         return CellValue.parse(text, inColumnOf: columns[column].type)
     }
 
@@ -132,8 +192,16 @@ public final class SQLiteTableSource: ObservableDataSource, PrefetchingDataSourc
         window = [:]
     }
 
+    deinit {
+        if ownsSnapshot { connection.endSnapshot() }
+    }
+
     /// Reads the table's rows again (after changes made elsewhere) and tells the grids.
     public func refresh() throws(SQLiteError) {
+        if ownsSnapshot {
+            connection.endSnapshot()
+            try connection.beginSnapshot()
+        }
         try readKeys()
         notifier.post(.reset)
     }
@@ -159,7 +227,7 @@ public final class SQLiteTableSource: ObservableDataSource, PrefetchingDataSourc
                                 [.integer(keys[first]), .integer(keys[last])]) { row in
                 for c in 0..<width {
                     values.append(read(row.cell(c), column: c))
-                    texts.append(row.text(c))
+                    texts.append(row.shownText(c))
                 }
             }
         } catch {
@@ -204,7 +272,9 @@ public final class SQLiteTableSource: ObservableDataSource, PrefetchingDataSourc
         let name = SQLiteConnection.quote(columns[column].identifier)
         var found: [Int] = []
         do {
-            try connection.rows("SELECT rowid FROM \(quotedTable) WHERE instr(CAST(\(name) AS TEXT), ?) > 0 ORDER BY rowid",
+            // A BLOB past the size shown is not searched (its bytes are not read).
+            try connection.rows("SELECT rowid FROM \(quotedTable) WHERE NOT (typeof(\(name)) = 'blob' AND length(\(name)) > "
+                                + "\(Self.largestBlobShown)) AND instr(CAST(\(name) AS TEXT), ?) > 0 ORDER BY rowid",
                                 [.text(text)]) { row in
                 // Positions are the rowids' places in rowid order.
                 let id = row.int64(0)
@@ -242,7 +312,7 @@ public final class SQLiteTableSource: ObservableDataSource, PrefetchingDataSourc
                     texts.reserveCapacity(width)
                     for c in 0..<width {
                         values.append(read(row.cell(c + 1), column: c))
-                        texts.append(row.text(c + 1))
+                        texts.append(row.shownText(c + 1))
                     }
                     window[at] = Block(values: values, texts: texts)
                 }
@@ -261,7 +331,7 @@ public final class SQLiteTableSource: ObservableDataSource, PrefetchingDataSourc
         var all: [CellValue] = []
         all.reserveCapacity(keys.count)
         do {
-            try connection.rows("SELECT \(SQLiteConnection.quote(columns[column].identifier)) FROM \(quotedTable) ORDER BY rowid") { row in
+            try connection.rows("SELECT \(expressions[column]) FROM \(quotedTable) ORDER BY rowid") { row in
                 all.append(read(row.cell(0), column: column))
             }
         } catch {
@@ -280,7 +350,7 @@ public final class SQLiteTableSource: ObservableDataSource, PrefetchingDataSourc
         var all: [String] = []
         all.reserveCapacity(keys.count)
         do {
-            try connection.rows("SELECT \(SQLiteConnection.quote(columns[column].identifier)) FROM \(quotedTable) ORDER BY rowid") { row in
+            try connection.rows("SELECT \(expressions[column]) FROM \(quotedTable) ORDER BY rowid") { row in
                 all.append(row.text(0))
             }
         } catch {
