@@ -265,9 +265,13 @@ enum SortCommand {
                 throw .usage("'\(option)' reads CSV files; a database column has its own type and encoding")
             }
             guard path != "-" else { throw .usage("An SQLite database is a file; name it instead of '-'") }
-            /// A missing table or a query the database cannot run is the command line's; the rest the data's.
+            /// A missing table or a query the database cannot run is the command line's; the rest the
+            /// data's (a query the server stopped, for a timeout or a lost connection, included).
             func failure(_ shown: String, _ message: String) -> CommandError {
-                sqlTable == nil || message.hasPrefix("no table") ? .usage("\(shown): \(message)") : .data("\(shown): \(message)")
+                let stopped = ["statement timeout", "lock timeout", "connection to the server was lost", "cannot connect"]
+                    .contains { message.contains($0) }
+                return (sqlTable == nil && !stopped) || message.hasPrefix("no table")
+                    ? .usage("\(shown): \(message)") : .data("\(shown): \(message)")
             }
             if path.hasPrefix("postgresql://") || path.hasPrefix("postgres://") {
                 do throws(PostgreSQLError) {

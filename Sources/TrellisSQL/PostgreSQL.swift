@@ -21,8 +21,32 @@ public final class PostgreSQLConnection: @unchecked Sendable {
     /// The connection string, as given.
     public let url: String
 
+    /// How long a connection attempt waits for the server, unless the URL says
+    /// (`?connect_timeout=N`): an address that never answers fails after this, not after the
+    /// system's TCP retries.
+    public static let defaultConnectTimeout = 10
+    /// How long a statement waits for another session's lock on a table, unless the URL or the
+    /// server sets a `lock_timeout`: then it fails with the server's message, instead of hanging.
+    public static let defaultLockTimeout = "5s"
+
+    /// Connects to `url` (a `postgresql://` URL or libpq's `key=value` string). A password in it
+    /// never appears in a message.
     public init(url: String) throws(PostgreSQLError) {
-        guard let connection = PQconnectdb(url) else { throw PostgreSQLError(message: "libpq could not allocate a connection") }
+        // The timeout comes first, so that one the URL gives overrides it.
+        let keywords = ["connect_timeout", "dbname"], values = [String(Self.defaultConnectTimeout), url]
+        let keywordPointers = keywords.map { strdup($0) } + [nil]
+        let valuePointers = values.map { strdup($0) } + [nil]
+        defer { for p in keywordPointers + valuePointers { free(p) } }
+        let opened = keywordPointers.withUnsafeBufferPointer { k in
+            valuePointers.withUnsafeBufferPointer { v in
+                k.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: k.count) { keys in
+                    v.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: v.count) { vals in
+                        PQconnectdbParams(keys, vals, 1)
+                    }
+                }
+            }
+        }
+        guard let connection = opened else { throw PostgreSQLError(message: "libpq could not allocate a connection") }
         guard PQstatus(connection) == CONNECTION_OK else {
             let message = String(cString: PQerrorMessage(connection)).trimmingCharacters(in: .whitespacesAndNewlines)
             PQfinish(connection)
@@ -31,6 +55,9 @@ public final class PostgreSQLConnection: @unchecked Sendable {
         handle = connection
         self.url = url
         _ = try? query("SET client_encoding TO 'UTF8'")
+        if (try? query("SELECT current_setting('lock_timeout')").text(0, 0)) == "0" {
+            _ = try? query("SET lock_timeout TO '\(Self.defaultLockTimeout)'")
+        }
     }
 
     deinit { PQfinish(handle) }
@@ -67,9 +94,17 @@ public final class PostgreSQLConnection: @unchecked Sendable {
         }
         let status = PQresultStatus(result)
         guard status == PGRES_TUPLES_OK || status == PGRES_COMMAND_OK else {
-            let message = String(cString: PQresultErrorMessage(result)).trimmingCharacters(in: .whitespacesAndNewlines)
+            var message = String(cString: PQresultErrorMessage(result)).trimmingCharacters(in: .whitespacesAndNewlines)
+            let state = PQresultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) }
             PQclear(result)
             if !isConnected { throw PostgreSQLError(message: "the connection to the server was lost: \(message)") }
+            // What to do about the two waits a server can cut short.
+            if state == "55P03" {
+                message += " (another session holds a lock on the table; try again when it is done, or set a longer "
+                    + "lock_timeout in the URL: ?options=-c%20lock_timeout%3D60s)"
+            } else if state == "57014", message.contains("statement timeout") {
+                message += " (the server's statement_timeout ended it; a smaller --query, or a longer timeout for this role)"
+            }
             throw PostgreSQLError(message: message)
         }
         return PostgreSQLResult(result)

@@ -38,6 +38,9 @@ enum PostgresServer {
         return bound ? Int(UInt16(bigEndian: address.sin_port)) : nil
     }
 
+    /// A role that logs in with a password only, on a server these tests started.
+    static let passwordRole = "trellis_password_role"
+
     private static func start() -> String? {
         if let url = ProcessInfo.processInfo.environment["TRELLIS_POSTGRES_URL"], !url.isEmpty { return url }
         let versions = (try? FileManager.default.contentsOfDirectory(atPath: "/usr/lib/postgresql"))?.sorted() ?? []
@@ -55,6 +58,11 @@ enum PostgresServer {
                   asPostgres: true) == 0 else {
             reason = "initdb failed in \(folder)"
             return nil
+        }
+        // One role must give its password (the rest are trusted): the tests of a wrong password.
+        let hba = "\(folder)/data/pg_hba.conf"
+        if let trusted = try? String(contentsOfFile: hba, encoding: .utf8) {
+            try? ("host all \(passwordRole) 127.0.0.1/32 scram-sha-256\n" + trusted).write(toFile: hba, atomically: false, encoding: .utf8)
         }
         guard let port = freePort() else {
             reason = "no free port on 127.0.0.1"
