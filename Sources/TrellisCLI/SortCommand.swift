@@ -196,8 +196,15 @@ enum SortCommand {
                 throw .usage("'-o \(Excerpt.of(output))' writes an SQLite table; leave out '--format'")
             }
             let name = parsed.value("--output-table") ?? "sorted"
+            let target = io.url(for: output).path
+            // Into the database it reads: the sort is done, so the read snapshot is let go (it
+            // would hold the lock the new table's commit needs); the new table is added beside the
+            // others, and an existing one is never replaced.
+            if let table = source as? SQLiteTableSource, Self.sameFile(table.connection.path, target) {
+                table.connection.endSnapshot()
+            }
             do {
-                let report = try SQLiteExport.write(grid, to: io.url(for: output).path, table: name)
+                let report = try SQLiteExport.write(grid, to: target, table: name)
                 for (column, example) in report.untypedColumns {
                     io.stderr += "warning: column '\(Excerpt.of(column))' is written without a type, so that texts such as "
                         + "'\(Excerpt.of(example))' stay as they are\n"
@@ -245,6 +252,13 @@ enum SortCommand {
             io.stderr += "note: \(guarded) cell\(guarded == 1 ? "" : "s") from the database that a spreadsheet would run as a formula "
                 + "(starting with = + - @, a tab or a carriage return, and not a number) got a leading '; --raw-formulas writes them as they are\n"
         }
+    }
+
+    /// Whether two paths name one file (its device and inode), as a link or another spelling may.
+    static func sameFile(_ a: String, _ b: String) -> Bool {
+        var x = stat(), y = stat()
+        guard stat(a, &x) == 0, stat(b, &y) == 0 else { return false }
+        return x.st_dev == y.st_dev && x.st_ino == y.st_ino
     }
 
     /// The rows to sort or view: a CSV file (or standard input), an SQLite table or query, or a

@@ -145,6 +145,36 @@ struct SQLiteFaultTests {
         #expect(after == before)
     }
 
+    @Test("-o onto the database it reads adds the sorted table beside the others (through a link too, in either journal mode); an existing table is never replaced",
+          arguments: ["delete", "wal"])
+    func outputIntoInput(journal: String) throws {
+        let scratch = ScratchDatabase()
+        let db = try scratch.writer()
+        try db.execute("PRAGMA journal_mode = \(journal)")
+        try db.execute("CREATE TABLE t (a INTEGER, b TEXT); INSERT INTO t VALUES (3, 'c'), (1, 'a'), (2, 'b');"
+                       + "CREATE TABLE keep (x); INSERT INTO keep VALUES (42);")
+        let contents = { (table: String) throws -> [String] in
+            var rows: [String] = []
+            try db.rows("SELECT * FROM \(table) ORDER BY rowid") { row in rows.append((0..<2).map { row.text($0) }.joined(separator: "|")) }
+            return rows
+        }
+        let before = try contents("t")
+        let sorted = run(["sort", scratch.path, "--table", "t", "--by", "a", "-o", scratch.path, "--output-table", "sorted"])
+        #expect(sorted.status == 0, "\(sorted.stderr)")
+        #expect(try contents("sorted") == ["1|a", "2|b", "3|c"])
+        let link = scratch.path + ".link.db"
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: scratch.path)
+        defer { try? FileManager.default.removeItem(atPath: link) }
+        let viaLink = run(["sort", scratch.path, "--table", "t", "--by", "a:desc", "-o", link, "--output-table", "descending"])
+        #expect(viaLink.status == 0, "\(viaLink.stderr)")
+        #expect(try contents("descending") == ["3|c", "2|b", "1|a"])
+        #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: link)) == scratch.path, "the link stays a link")
+        let replace = run(["sort", scratch.path, "--table", "t", "--by", "a", "-o", scratch.path, "--output-table", "t"])
+        #expect(replace.status != 0 && replace.stderr.contains("the table \"t\" already exists"), "\(replace.stderr)")
+        #expect(try contents("t") == before)
+        #expect(try contents("keep") == ["42|"])
+    }
+
     @Test("NULL-only columns sort (nothing moves), summarise to blanks and write back empty; the file's bytes unchanged")
     func nullOnlyColumns() throws {
         let scratch = ScratchDatabase()
