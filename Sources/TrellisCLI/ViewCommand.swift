@@ -24,9 +24,10 @@ enum ViewCommand {
         wheel scrolls; s cycles the current column's sort (S adds it as a further key), a click on
         a header does the same (shift-click adds); / jumps to the next row whose cell in the
         current column contains the text typed, as written (the status line names the column);
-        p pins the current row to the bottom; q or Ctrl-C quits.
+        p pins the current row to the bottom; Ctrl-Z suspends (fg resumes); q or Ctrl-C quits.
 
-        The terminal is restored on every exit: q, Ctrl-C, an error, SIGTERM.
+        The terminal is restored on every exit — q, Ctrl-C, an error, SIGTERM, SIGHUP — and while
+        the viewer is suspended.
         """)
 
     static func run(_ arguments: [String], io: inout CommandIO) throws(CommandError) {
@@ -88,10 +89,14 @@ enum ViewCommand {
 }
 
 /// The terminal in raw mode, on the alternate screen, with mouse reports; restored by
-/// ``restore()``, at exit and on SIGTERM or SIGHUP, whatever happens.
+/// ``restore()``, at exit and on SIGTERM or SIGHUP, whatever happens, and while the viewer is
+/// suspended (Ctrl-Z, or SIGTSTP from elsewhere) until `fg` brings it back.
 final class Terminal {
     nonisolated(unsafe) static var saved: termios?
+    nonisolated(unsafe) static var raw: termios?
     nonisolated(unsafe) static var resized: Int32 = 0
+    static let enter = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[?1000h\u{1B}[?1006h"
+    static let leave = "\u{1B}[?1000l\u{1B}[?1006l\u{1B}[?25h\u{1B}[?1049l"
 
     func start() {
         var original = termios()
@@ -107,13 +112,14 @@ final class Terminal {
             cc[Int(VTIME)] = 0
         }
         tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw)
-        Self.write("\u{1B}[?1049h\u{1B}[?25l\u{1B}[?1000h\u{1B}[?1006h")
+        Terminal.raw = raw
+        Self.write(Self.enter)
         atexit { Terminal.restoreNow() }
         // A parent may have left these blocked (runtimes block signals in their threads, and
         // children inherit the mask): the viewer must hear them to restore the terminal.
         var handled = sigset_t()
         sigemptyset(&handled)
-        for s in [SIGTERM, SIGHUP, SIGINT, SIGWINCH] { sigaddset(&handled, s) }
+        for s in [SIGTERM, SIGHUP, SIGINT, SIGWINCH, SIGTSTP, SIGCONT] { sigaddset(&handled, s) }
         sigprocmask(SIG_UNBLOCK, &handled, nil)
         signal(SIGTERM) { _ in Terminal.restoreNow(); _exit(143) }
         signal(SIGHUP) { _ in Terminal.restoreNow(); _exit(129) }
@@ -124,6 +130,36 @@ final class Terminal {
         sigemptyset(&action.sa_mask)
         action.sa_flags = 0
         sigaction(SIGWINCH, &action, nil)
+        Self.handleSuspend()
+    }
+
+    /// SIGTSTP (Ctrl-Z, which raw mode delivers as a key the loop raises, or `kill -TSTP`) puts
+    /// the terminal back as it was, stops, and on `fg` takes it again and redraws — the read is
+    /// interrupted (no restart), so the loop draws at once.
+    static func handleSuspend() {
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = { _ in Terminal.suspend() }
+        sigemptyset(&action.sa_mask)
+        action.sa_flags = Int32(SA_NODEFER)
+        sigaction(SIGTSTP, &action, nil)
+    }
+
+    static func suspend() {
+        guard var original = saved else { return }
+        write(leave)
+        tcsetattr(STDIN_FILENO, TCSAFLUSH, &original)
+        // Stop as the signal's default would, here; `fg` continues from this line.
+        signal(SIGTSTP, SIG_DFL)
+        var tstp = sigset_t()
+        sigemptyset(&tstp)
+        sigaddset(&tstp, SIGTSTP)
+        sigprocmask(SIG_UNBLOCK, &tstp, nil)
+        raise(SIGTSTP)
+        handleSuspend()
+        guard saved != nil, var raw = raw else { return }
+        tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw)
+        write(enter)
+        resized = 1
     }
 
     func restore() { Self.restoreNow() }
@@ -131,7 +167,7 @@ final class Terminal {
     static func restoreNow() {
         guard var original = saved else { return }
         saved = nil
-        write("\u{1B}[?1000l\u{1B}[?1006l\u{1B}[?25h\u{1B}[?1049l")
+        write(leave)
         tcsetattr(STDIN_FILENO, TCSAFLUSH, &original)
     }
 
@@ -190,7 +226,11 @@ struct ViewLoop {
             pending += bytes
             while !pending.isEmpty {
                 let (event, used) = Self.event(pending)
-                guard used > 0 else { break }
+                guard used > 0 else {
+                    // An escape sequence that never ends (pasted noise) is dropped, not kept growing.
+                    if pending.count > 256 { pending.removeAll() }
+                    break
+                }
                 pending.removeFirst(used)
                 if !handle(event) { return }
             }
@@ -200,7 +240,7 @@ struct ViewLoop {
 
     enum Event: Equatable {
         case character(Character), up, down, left, right, pageUp, pageDown, home, end
-        case wheelUp, wheelDown, click(x: Int, y: Int, shift: Bool), enter, backspace, escape, interrupt, ignored
+        case wheelUp, wheelDown, click(x: Int, y: Int, shift: Bool), enter, backspace, escape, interrupt, suspend, ignored
     }
 
     /// The first event in `bytes` and how many bytes it took (0: incomplete).
@@ -208,6 +248,7 @@ struct ViewLoop {
         guard let first = bytes.first else { return (.ignored, 0) }
         switch first {
         case 3: return (.interrupt, 1)
+        case 26: return (.suspend, 1)
         case 13, 10: return (.enter, 1)
         case 127, 8: return (.backspace, 1)
         case 27:
@@ -260,6 +301,7 @@ struct ViewLoop {
                 searching = nil
                 find(query)
             case .escape, .interrupt: searching = nil
+            case .suspend: raise(SIGTSTP)
             case .backspace:
                 if !query.isEmpty { query.removeLast() }
                 searching = query
@@ -273,6 +315,7 @@ struct ViewLoop {
         screen.message = ""
         switch event {
         case .character("q"), .interrupt: return false
+        case .suspend: raise(SIGTSTP)   // back from `fg` here: the loop redraws
         case .up: screen.current -= 1
         case .down: screen.current += 1
         case .left:

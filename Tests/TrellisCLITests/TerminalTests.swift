@@ -94,6 +94,82 @@ struct TerminalTests {
         #expect(io.stderr.contains("draws on a terminal"))
     }
 
+    @Test("Ctrl-Z gives the shell its terminal back and fg takes it again; SIGTSTP from elsewhere too",
+          .enabled(if: TerminalTests.tmuxPath != nil && FileManager.default.isExecutableFile(atPath: "/bin/bash")))
+    func suspend() throws {
+        let terminal = Tmux(session: "trellis-suspend-\(getpid())")
+        defer { terminal.kill() }
+        try terminal.tmux(["kill-session", "-t", terminal.session])
+        try terminal.tmux(["new-session", "-d", "-s", terminal.session, "-x", "100", "-y", "24",
+                           "cd '\(Self.root.path)' && PS1='$ ' exec /bin/bash --norc --noprofile -i"])
+        let mode = "stty -a | grep -o 'icanon\\|-icanon' | head -1"
+        try terminal.send(["\(Self.trellis) view Examples/groups.csv", "Enter"])
+        _ = try terminal.wait { $0.contains { $0.contains("row 1/13") } }
+        for stop in ["C-z", "kill"] {
+            if stop == "C-z" {
+                try terminal.send(["C-z"])
+            } else {
+                _ = try ChildProcess.run(["/usr/bin/pkill", "-TSTP", "-f", "^\(Self.trellis) view Examples/groups.csv"],
+                                         captureOutput: false, timeout: 30)
+            }
+            var lines = try terminal.wait { $0.contains { $0.contains("Stopped") } }
+            #expect(!lines.contains { $0.contains("row 1/13") }, "\(stop): the viewer's screen is gone")
+            try terminal.send([mode, "Enter"])
+            lines = try terminal.wait { $0.contains("icanon") || $0.contains("-icanon") }
+            #expect(lines.contains("icanon"), "\(stop): the shell has its canonical terminal back")
+            try terminal.send(["clear; fg", "Enter"])
+            lines = try terminal.wait { $0.contains { $0.contains("row 1/13") } }
+            #expect(lines[line: 0].hasPrefix("组号"), "\(stop): fg redraws the grid")
+            try terminal.send(["Down"])
+            _ = try terminal.wait { $0.contains { $0.contains("row 2/13") } }
+            try terminal.send(["Up"])
+            _ = try terminal.wait { $0.contains { $0.contains("row 1/13") } }
+        }
+        try terminal.send(["q"])
+        try terminal.send([mode, "Enter"])
+        let lines = try terminal.wait { $0.contains("icanon") || $0.contains("-icanon") }
+        #expect(lines.contains("icanon"))
+    }
+
+    @Test("SIGHUP, the file deleted under it, a storm of resizes down to 1×1 and of 1,000 keys: the viewer keeps its head and the terminal is restored",
+          .enabled(if: TerminalTests.tmuxPath != nil))
+    func hostileSurroundings() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trellis-view-hostile-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let copy = folder.appendingPathComponent("groups.csv").path
+        try FileManager.default.copyItem(atPath: Self.root.appendingPathComponent("Examples/groups.csv").path, toPath: copy)
+        let terminal = Tmux(session: "trellis-view-hostile-\(getpid())")
+        defer { terminal.kill() }
+
+        // The file goes while it is shown: what was read stays browsable and sortable.
+        try terminal.start("\(Self.trellis) view \(copy)", in: Self.root.path)
+        _ = try terminal.wait { $0.contains { $0.contains("row 1/13") } }
+        try FileManager.default.removeItem(atPath: copy)
+        try terminal.send(["Right", "Right", "s"])
+        var lines = try terminal.wait { $0.contains { $0.contains("分数 ▲1") } }
+        #expect(lines[line: 2].hasPrefix("组5 "), "sorted by score after the file went: \(lines[line: 2])")
+        // 1,000 keys at once, then a storm of resizes through 1×1.
+        try terminal.send(Array(repeating: "Down", count: 600) + Array(repeating: "Up", count: 400))
+        lines = try terminal.wait(seconds: 60) { $0.contains { $0.contains("row 1/13") || $0.contains("row 13/13") } }
+        for (x, y) in [(1, 1), (3, 2), (200, 60), (1, 40), (80, 1), (1, 1), (45, 7), (2, 2), (100, 24)] {
+            try terminal.tmux(["resize-window", "-t", terminal.session, "-x", String(x), "-y", String(y)])
+        }
+        lines = try terminal.wait { $0.count > 1 && $0[1] == String(repeating: "─", count: 100) }
+        #expect(lines.contains { $0.contains("/13") }, "the status line is back at 100 × 24")
+        try terminal.send(["q"])
+        lines = try terminal.wait { $0.contains("icanon") || $0.contains("-icanon") }
+        #expect(lines.contains("EXIT=0") && lines.contains("icanon"))
+
+        // SIGHUP (the terminal window closed): the terminal is put back and the exit says why.
+        try FileManager.default.copyItem(atPath: Self.root.appendingPathComponent("Examples/groups.csv").path, toPath: copy)
+        try terminal.start("\(Self.trellis) view \(copy) --by 组长", in: Self.root.path)
+        _ = try terminal.wait { $0.contains { $0.contains("row 1/13") } }
+        _ = try ChildProcess.run(["/usr/bin/pkill", "-HUP", "-f", "^\(Self.trellis) view \(copy) --by"], captureOutput: false, timeout: 30)
+        lines = try terminal.wait { $0.contains("icanon") || $0.contains("-icanon") }
+        #expect(lines.contains("EXIT=129") && lines.contains("icanon"), "\(lines.suffix(3))")
+    }
+
     @Test("an SQLite table and a query over it browse as the CSV file does: sorted, 平均 kept last, a header sort",
           .enabled(if: TerminalTests.tmuxPath != nil))
     func sqlite() throws {
