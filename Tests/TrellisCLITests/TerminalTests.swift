@@ -161,6 +161,24 @@ struct TerminalTests {
         lines = try terminal.wait { $0.contains("icanon") || $0.contains("-icanon") }
         #expect(lines.contains("EXIT=0") && lines.contains("icanon"))
 
+        // An SQLite file cut short while shown: the rows not read yet are blank, the status line
+        // says why, and nothing traps.
+        let database = folder.appendingPathComponent("cut.sqlite").path
+        let writer = try SQLiteConnection(path: database, readOnly: false, create: true)
+        try writer.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT, score REAL);"
+                           + "WITH RECURSIVE g(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM g WHERE i < 20000) "
+                           + "INSERT INTO t SELECT i, 'name' || i, i % 97 FROM g;")
+        try terminal.start("\(Self.trellis) view \(database) --table t", in: Self.root.path)
+        _ = try terminal.wait { $0.contains { $0.contains("row 1/20,000") } }
+        try FileHandle(forWritingTo: URL(fileURLWithPath: database)).truncate(atOffset: 8192)
+        try terminal.send(["End"])
+        lines = try terminal.wait { $0.contains { $0.contains("row 20,000/20,000") } }
+        #expect(lines.contains { $0.contains("error:") && $0.contains("malformed") }, "\(lines.last { !$0.isEmpty } ?? "")")
+        try terminal.send(["s"])
+        try terminal.send(["q"])
+        lines = try terminal.wait { $0.contains("icanon") || $0.contains("-icanon") }
+        #expect(lines.contains("EXIT=0") && lines.contains("icanon"))
+
         // SIGHUP (the terminal window closed): the terminal is put back and the exit says why.
         try FileManager.default.copyItem(atPath: Self.root.appendingPathComponent("Examples/groups.csv").path, toPath: copy)
         try terminal.start("\(Self.trellis) view \(copy) --by 组长", in: Self.root.path)
