@@ -34,7 +34,7 @@ func streamingBenchmarks(runs: Int, counts: [Int]) -> (rows: [(String, String, S
         return path
     }
     let tiny = write("tiny", #"{"type": "flow"}"#, "", items: 1)
-    let binary = median(runs) { runToNull([CommandLine.arguments[0], "trellis", "layout", tiny]) }
+    let binary = median(runs) { run([CommandLine.arguments[0], "trellis", "layout", tiny], discardingOutput: true) }
     rows.append(("trellis layout, 1 item (the binary and runtime)", format(binary.wall), String(format: "%.0f MB peak", binary.peakMB)))
     var worstMemory = 0.0, worstGrowth = 0.0
     var failures: [String] = []
@@ -44,7 +44,7 @@ func streamingBenchmarks(runs: Int, counts: [Int]) -> (rows: [(String, String, S
             let path = write(spec.name, spec.layout, spec.extra, items: count)
             var status: Int32 = 0
             let m = median(runs) {
-                let r = runToNull([CommandLine.arguments[0], "trellis", "layout", path])
+                let r = run([CommandLine.arguments[0], "trellis", "layout", path], discardingOutput: true)
                 status = r.status
                 return r
             }
@@ -70,27 +70,4 @@ func streamingBenchmarks(runs: Int, counts: [Int]) -> (rows: [(String, String, S
     }
     verdicts.append(failures.isEmpty ? "every spec laid out (status 0)" : "FAILED: " + failures.joined(separator: "; "))
     return (rows, verdicts)
-}
-
-/// Runs a process with its output thrown away (ten million elements are 1.5 GB of JSON),
-/// timing it and reading its peak memory.
-func runToNull(_ arguments: [String]) -> ProcessResult {
-    let clock = ContinuousClock()
-    let start = clock.now
-    var pid: pid_t = 0
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-    let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-    defer { for p in argv { free(p) } }
-    guard posix_spawn(&pid, arguments[0], &actions, nil, argv, environ) == 0 else {
-        return ProcessResult(status: -1, wall: 0, peakMB: 0, output: "")
-    }
-    var status: Int32 = 0
-    var usage = rusage()
-    wait4(pid, &status, 0, &usage)
-    return ProcessResult(status: (status >> 8) & 0xFF, wall: Measurement.seconds(clock.now - start),
-                         peakMB: Double(usage.ru_maxrss) / 1024, output: "")
 }
