@@ -21,6 +21,11 @@ struct CommandDefinition {
     /// Extra paragraphs after the options (examples, exit statuses).
     var discussion: String = ""
 
+    /// The command and its arguments, options left to the help: what a usage error shows.
+    var shortUsage: String {
+        (["trellis", name] + arguments.map { "<\($0.name)>" } + (options.count > 1 ? ["[options]"] : [])).joined(separator: " ")
+    }
+
     var usage: String {
         var parts = ["trellis", name]
         parts += arguments.map { "<\($0.name)>" }
@@ -115,12 +120,16 @@ struct ParsedArguments {
 /// The candidate nearest to `word` by edit distance, if it is near enough to be a likely typo.
 func closest(_ word: String, in candidates: [String]) -> String? {
     func distance(_ a: [Character], _ b: [Character]) -> Int {
-        var previous = Array(0...b.count)
+        var previous = Array(0...b.count), beforePrevious = previous
         for (i, ca) in a.enumerated() {
             var current = [i + 1]
             for (j, cb) in b.enumerated() {
-                current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (ca == cb ? 0 : 1)))
+                var d = min(previous[j + 1] + 1, current[j] + 1, previous[j] + (ca == cb ? 0 : 1))
+                // Two letters swapped (srot, sotr) count as one slip.
+                if i > 0, j > 0, ca == b[j - 1], a[i - 1] == cb { d = min(d, beforePrevious[j - 1] + 1) }
+                current.append(d)
             }
+            beforePrevious = previous
             previous = current
         }
         return previous[b.count]

@@ -48,13 +48,14 @@ public struct CommandIO {
         let descriptor = open(url(for: path).path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
             let code = errno
-            if code == ENOENT { throw .failure("no such file '\(shown)'") }
+            if code == ENOENT { throw .noInput("no such file '\(shown)'") }
+            if code == EACCES { throw .noPermission("cannot read '\(shown)': \(String(cString: strerror(code)))") }
             throw .failure("cannot read '\(shown)': \(String(cString: strerror(code)))")
         }
         defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { throw .failure("cannot read '\(shown)': \(String(cString: strerror(errno)))") }
-        if (info.st_mode & S_IFMT) == S_IFDIR { throw .failure("'\(shown)' is a directory; expected a file") }
+        if (info.st_mode & S_IFMT) == S_IFDIR { throw .noInput("'\(shown)' is a directory; expected a file") }
         // Read into one array as large as the file says it is (not zeroed first), then on in
         // chunks if it is larger than it said (a pipe, a file that grows).
         let expected = (info.st_mode & S_IFMT) == S_IFREG ? Int(max(0, info.st_size)) : 0
@@ -193,6 +194,14 @@ public enum ExitStatus: Int32, Sendable {
     case usage = 64
     /// Bad input data: malformed JSON or CSV, an invalid spec.
     case dataError = 65
+    /// The input does not exist (a file, a database file).
+    case noInput = 66
+    /// A server that cannot be reached.
+    case unavailable = 69
+    /// A wait that ran out — a database locked by another program — worth trying again.
+    case tempFail = 75
+    /// Not allowed: a file that may not be read, a password refused, a table the role may not read.
+    case noPermission = 77
 }
 
 /// An error that ends a command, with the message printed after `Error: `.
@@ -203,20 +212,35 @@ public enum CommandError: Error, Equatable {
     case data(String)
     /// A runtime failure.
     case failure(String)
+    /// A missing input (66), an unreachable server (69), a wait run out (75), a refusal (77).
+    case noInput(String), unavailable(String), tempFail(String), noPermission(String)
 
     var status: ExitStatus {
         switch self {
         case .usage: return .usage
         case .data: return .dataError
         case .failure: return .failure
+        case .noInput: return .noInput
+        case .unavailable: return .unavailable
+        case .tempFail: return .tempFail
+        case .noPermission: return .noPermission
         }
     }
 
     var message: String {
         switch self {
-        case .usage(let m), .data(let m), .failure(let m): return m
+        case .usage(let m), .data(let m), .failure(let m), .noInput(let m), .unavailable(let m), .tempFail(let m),
+             .noPermission(let m):
+            return m
         }
     }
+
+    /// The exit statuses every command shares, for its help.
+    static let statusTable = """
+        EXIT STATUS (sysexits): 0 success; 1 a file cannot be written; 64 usage error; 65 bad data;
+        66 no such input file; 69 a server cannot be reached; 75 a database locked, or a wait
+        that ran out (try again); 77 not allowed (a file's permissions, a password, a table's grants).
+        """
 }
 
 /// The command line's form of the library's typed errors, in one place: which exit status each

@@ -28,7 +28,8 @@ enum LayoutCommand {
         with its from and to attributes), and svg and html play the animation. An invalid batch
         exits with status 65 and UIKit's message.
 
-        EXIT STATUS: 0 success, 1 a file cannot be read or written, 64 usage error, 65 invalid spec.
+        EXIT STATUS: 0 success, 1 a file cannot be written, 64 usage error, 65 invalid spec, 66 no
+        such spec file, 77 a spec file that may not be read.
         """)
 
     enum Format: String, CaseIterable { case json, svg, html }

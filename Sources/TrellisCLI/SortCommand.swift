@@ -73,8 +73,10 @@ enum SortCommand {
 
         EXAMPLE: trellis sort Examples/groups.csv --by 分数:desc --pin-bottom 组号=平均
 
-        EXIT STATUS: 0 success, 1 a file cannot be read or written, 64 usage error (unknown column,
-        option or locale), 65 malformed CSV.
+        EXIT STATUS (sysexits): 0 success; 1 a file cannot be written; 64 usage error (unknown
+        column, option or locale); 65 malformed CSV, or data a database refused; 66 no such input
+        file; 69 a server cannot be reached; 75 a database locked by another program (try again);
+        77 not allowed (a file's permissions, a password, a role without SELECT).
         """)
 
     enum Format: String {
@@ -282,10 +284,17 @@ enum SortCommand {
             /// A missing table or a query the database cannot run is the command line's; the rest the
             /// data's (a query the server stopped, for a timeout or a lost connection, included).
             func failure(_ shown: String, _ message: String) -> CommandError {
-                let stopped = ["statement timeout", "lock timeout", "connection to the server was lost", "cannot connect"]
-                    .contains { message.contains($0) }
-                return (sqlTable == nil && !stopped) || message.hasPrefix("no table")
-                    ? .usage("\(shown): \(message)") : .data("\(shown): \(message)")
+                let text = "\(shown): \(message)"
+                if message.contains("password authentication failed") || message.contains("permission denied")
+                    || message.contains("no password supplied") {
+                    return .noPermission(text)
+                }
+                if message.hasPrefix("cannot connect") || message.contains("connection to the server was lost") {
+                    return .unavailable(text)
+                }
+                if message.contains("lock timeout") || message.hasPrefix("database is locked") { return .tempFail(text) }
+                if message.contains("statement timeout") { return .data(text) }
+                return sqlTable == nil || message.hasPrefix("no table") ? .usage(text) : .data(text)
             }
             if path.hasPrefix("postgresql://") || path.hasPrefix("postgres://") {
                 do throws(PostgreSQLError) {
@@ -299,8 +308,14 @@ enum SortCommand {
                     throw failure(PostgreSQLConnection.redactedURL(path), error.message)
                 }
             } else {
+                let file = io.url(for: path).path
+                var isFolder: ObjCBool = false
+                guard FileManager.default.fileExists(atPath: file, isDirectory: &isFolder) else {
+                    throw .noInput("no such file '\(shownPath)'")
+                }
+                if isFolder.boolValue { throw .noInput("'\(shownPath)' is a directory; expected an SQLite database") }
                 do throws(SQLiteError) {
-                    let connection = try SQLiteConnection(path: io.url(for: path).path)
+                    let connection = try SQLiteConnection(path: file)
                     if snapshot { try connection.beginSnapshot() }
                     if let sqlTable {
                         source = try SQLiteTableSource(connection: connection, table: sqlTable)

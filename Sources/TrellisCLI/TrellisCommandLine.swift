@@ -26,6 +26,7 @@ public enum TrellisCommandLine {
         out += "\nSUBCOMMANDS:\n"
         for command in commands { out += CommandDefinition.row(command.name, command.summary) }
         out += CommandDefinition.row("help", "Show help for a subcommand.")
+        out += "\n" + CommandError.statusTable.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n") + "\n"
         out += "\n  See 'trellis help <subcommand>' for detailed help.\n"
         return out
     }
@@ -85,7 +86,7 @@ public enum TrellisCommandLine {
         io.stderr += "Error: \(error.message)\n"
         if case .usage = error {
             if let command {
-                io.stderr += "Usage: \(command.usage)\n  See 'trellis \(command.name) --help' for more information.\n"
+                io.stderr += "Usage: \(command.shortUsage)\n  See 'trellis \(command.name) --help' for more information.\n"
             } else {
                 io.stderr += "Usage: trellis <subcommand>\n  See 'trellis --help' for more information.\n"
             }

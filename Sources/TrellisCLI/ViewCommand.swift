@@ -28,6 +28,9 @@ enum ViewCommand {
 
         The terminal is restored on every exit — q, Ctrl-C, an error, SIGTERM, SIGHUP — and while
         the viewer is suspended.
+
+        EXIT STATUS: as trellis sort's (0, 64, 65, 66, 69, 75, 77), and 129, 130, 143 for SIGHUP,
+        Ctrl-C from elsewhere and SIGTERM.
         """)
 
     static func run(_ arguments: [String], io: inout CommandIO) throws(CommandError) {

@@ -155,8 +155,9 @@ struct TerminalTests {
         for (x, y) in [(1, 1), (3, 2), (200, 60), (1, 40), (80, 1), (1, 1), (45, 7), (2, 2), (100, 24)] {
             try terminal.tmux(["resize-window", "-t", terminal.session, "-x", String(x), "-y", String(y)])
         }
-        lines = try terminal.wait { $0.count > 1 && $0[1] == String(repeating: "─", count: 100) }
-        #expect(lines.contains { $0.contains("/13") }, "the status line is back at 100 × 24")
+        // (Waits for the whole screen: a capture may fall between two parts of one redraw.)
+        lines = try terminal.wait { $0.count > 1 && $0[1] == String(repeating: "─", count: 100) && $0.contains { $0.contains("/13 ·") } }
+        #expect(lines.contains { $0.hasPrefix(" row ") && $0.contains("/13 ·") }, "the status line is back at 100 × 24")
         try terminal.send(["q"])
         lines = try terminal.wait { $0.contains("icanon") || $0.contains("-icanon") }
         #expect(lines.contains("EXIT=0") && lines.contains("icanon"))

@@ -175,6 +175,28 @@ struct SQLiteFaultTests {
         #expect(try contents("keep") == ["42|"])
     }
 
+    @Test("exit statuses as sysexits says, the same for every source: 66 no such file, 77 not allowed, 75 locked, 64 usage")
+    func exitStatuses() throws {
+        let scratch = ScratchDatabase()
+        let db = try scratch.writer()
+        try db.execute("CREATE TABLE t (a INTEGER); INSERT INTO t VALUES (1);")
+        #expect(run(["sort", scratch.path + ".missing", "--table", "t"]).status == 66)
+        #expect(run(["sort", scratch.path + ".missing.csv"]).status == 66)
+        #expect(run(["sort", FileManager.default.temporaryDirectory.path, "--table", "t"]).status == 66)
+        let unreadable = scratch.path + ".unreadable.csv"
+        FileManager.default.createFile(atPath: unreadable, contents: Data("a\n1\n".utf8), attributes: [.posixPermissions: 0o000])
+        defer { try? FileManager.default.removeItem(atPath: unreadable) }
+        if getuid() != 0 { #expect(run(["sort", unreadable]).status == 77) }   // root reads any file
+        try db.execute("BEGIN EXCLUSIVE; INSERT INTO t VALUES (2);")
+        let locked = run(["sort", scratch.path, "--table", "t"])
+        #expect(locked.status == 75, "\(locked.stderr)")
+        try db.execute("ROLLBACK")
+        let misspelt = run(["srot", "x.csv"])
+        #expect(misspelt.status == 64 && misspelt.stderr.contains("did you mean 'sort'?"))
+        let usage = run(["sort", "x.csv", "--bogus"])
+        #expect(usage.stderr.hasSuffix("Usage: trellis sort <file> [options]\n  See 'trellis sort --help' for more information.\n"))
+    }
+
     @Test("NULL-only columns sort (nothing moves), summarise to blanks and write back empty; the file's bytes unchanged")
     func nullOnlyColumns() throws {
         let scratch = ScratchDatabase()
