@@ -187,6 +187,7 @@ enum SortCommand {
         for disagreement in grid.summaryDisagreements {
             io.stderr += "warning: \(disagreement); --recompute labels recomputes it\n"
         }
+        if !keys.isEmpty, let hint = Self.unpinnedSummaryHint(grid) { io.stderr += "hint: \(hint)\n" }
         let title = path == "-" ? "Sorted table"
             : "Sorted " + (sqlTable ?? (path.contains("://") ? "query" : (path as NSString).lastPathComponent))
         // A CSV file's cells go back as the file held them: writing them adds nothing a spreadsheet
@@ -254,6 +255,31 @@ enum SortCommand {
             io.stderr += "note: \(guarded) cell\(guarded == 1 ? "" : "s") from the database that a spreadsheet would run as a formula "
                 + "(starting with = + - @, a tab or a carriage return, and not a number) got a leading '; --raw-formulas writes them as they are\n"
         }
+    }
+
+    /// A row at the start or end of the source whose first cell reads as a summary's label (平均,
+    /// 合计, Total, …) that the sort moved into the body: the option that keeps it where it was.
+    static func unpinnedSummaryHint(_ grid: DataGrid) -> String? {
+        let count = grid.rowCount
+        guard count > 1, let first = grid.columns.first else { return nil }
+        let order = grid.order
+        let candidates = Array(Set([0, count - 2, count - 1].filter { $0 >= 0 && $0 < count })).sorted()
+        for row in candidates {
+            let label = grid.source.text(row: row, column: 0).trimmingCharacters(in: .whitespaces)
+            guard !label.isEmpty, let function = SummaryFunction(label: label) else { continue }
+            // Only the labels a table's own summary row carries (a mean, a sum), not max or count.
+            switch function {
+            case .mean, .sum: break
+            default: continue
+            }
+            // Still in the body, not pinned: where the sort put it.
+            guard !order.pinnedTop.contains(row), !order.pinnedBottom.contains(row) else { continue }
+            let option = row == 0 ? "--pin-top" : "--pin-bottom"
+            let column = first.identifier.contains(" ") ? "\"\(first.identifier)\"" : first.identifier
+            return "row \(row + 1) ('\(Excerpt.of(label))') looks like a summary row and is sorted with the others; "
+                + "\(option) \(column)=\(Excerpt.of(label)) keeps it \(row == 0 ? "first" : "last")"
+        }
+        return nil
     }
 
     /// Whether two paths name one file (its device and inode), as a link or another spelling may.
