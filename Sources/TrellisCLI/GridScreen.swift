@@ -113,7 +113,9 @@ struct GridScreen {
         let (measured, widths) = measuredViewport
         let shownColumns = measured.visibleColumns
         let frozenColumns = viewport.frozenColumns
-        func render(_ cells: (Int) -> (String, Bool), highlight: Bool) -> String {
+        /// One line of cells; the current row (`highlight`) in reverse video with its current cell
+        /// underlined, and on the header (`header`) the current column's title in reverse video.
+        func render(_ cells: (Int) -> (String, Bool), highlight: Bool, header: Bool = false) -> String {
             var line = "", used = 0
             for c in shownColumns {
                 let (text, right) = cells(c)
@@ -124,7 +126,9 @@ struct GridScreen {
                     used = width
                     break
                 }
-                let marked = c == column && highlight ? "\u{1B}[4m" + cell + "\u{1B}[24m" : cell
+                let marked = c != column ? cell
+                    : highlight ? "\u{1B}[4m" + cell + "\u{1B}[24m"
+                    : header ? "\u{1B}[7m" + cell + "\u{1B}[27m" : cell
                 line += marked + (c == frozenColumns - 1 ? "│" : " ")
                 used += w
             }
@@ -136,7 +140,7 @@ struct GridScreen {
             let glyph = grid.glyph(for: columns[c].identifier)
             let mark = glyph.direction.map { ($0 == .ascending ? "▲" : "▼") + (glyph.priority.map(String.init) ?? "") } ?? ""
             return (columns[c].title + (mark.isEmpty ? "" : " " + mark), columns[c].type.isNumeric)
-        }, highlight: false) + "\u{1B}[22m")
+        }, highlight: false, header: true) + "\u{1B}[22m")
         out.append(String(repeating: "─", count: width))
         func rowLine(_ row: Int) -> String {
             guard let display = grid.displayedRow(at: row) else { return String(repeating: " ", count: width) }

@@ -25,6 +25,7 @@ enum ViewCommand {
         a header does the same (shift-click adds); / jumps to the next row whose cell in the
         current column contains the text typed, as written (the status line names the column);
         p pins the current row to the bottom; Ctrl-Z suspends (fg resumes); q or Ctrl-C quits.
+        The current column's title is in reverse video, its cell in the current row underlined.
 
         The terminal is restored on every exit — q, Ctrl-C, an error, SIGTERM, SIGHUP — and while
         the viewer is suspended.

@@ -27,6 +27,22 @@ struct GridScreenTests {
 }
 
 extension GridScreenTests {
+    @Test("the current column is marked in the header as well as in the current row, and the mark follows it")
+    func currentColumnInHeader() throws {
+        let table = try CSV.table(Data("组号,组长,分数\n组1,张伟,88.5\n组2,王芳,92\n".utf8))
+        var screen = GridScreen(grid: DataGrid(bound: table), width: 40, height: 8)
+        screen.settle()
+        var header = screen.lines()[0]
+        #expect(header.contains("\u{1B}[7m组号"), "\(header.debugDescription)")
+        screen.column = 2
+        screen.settle()
+        header = screen.lines()[0]
+        #expect(header.contains("\u{1B}[7m") && !header.contains("\u{1B}[7m组号"))
+        let marked = header.components(separatedBy: "\u{1B}[7m")[1].components(separatedBy: "\u{1B}[27m")[0]
+        #expect(marked.trimmingCharacters(in: .whitespaces) == "分数", "\(marked.debugDescription)")
+        #expect(Self.withoutOwnStyling(header).hasPrefix("组号"), "the title itself is unchanged")
+    }
+
     /// The escapes the screen writes itself: bold, reverse video, underline, and their ends.
     static func withoutOwnStyling(_ text: String) -> String {
         ["\u{1B}[1m", "\u{1B}[22m", "\u{1B}[7m", "\u{1B}[27m", "\u{1B}[4m", "\u{1B}[24m"]
