@@ -117,8 +117,7 @@ enum SortCommand {
         let format = given ?? implied?.format ?? .text
         // A .tsv file is CSV with tabs.
         let outputDelimiter: UInt8? = implied?.tabs == true ? 0x09 : nil
-        let nulls = try value(parsed.value("--nulls"), option: "--nulls <placement>", expected: "last, first or smallest",
-                              NullPlacement.init(rawValue:)) ?? .last
+        let nulls = try Self.nulls(parsed)
         let recompute = try parsed.value("--recompute").map { (text: String) throws(CommandError) -> RecomputeRule in
             try RecomputeRule(text)
         }
@@ -129,18 +128,8 @@ enum SortCommand {
             }
             precision = n
         }
-        let locale = parsed.value("--locale")
-        if let locale, let error = TextComparator.localized(locale).checkLocale() {
-            throw .usage("Invalid value '\(Excerpt.of(locale))' for '--locale <id>': \(error)")
-        }
-        var types: [String: ColumnType] = [:]
-        for text in parsed.values["--type"] ?? [] {
-            let (column, name) = try split(text, at: "=", option: "--type <column=type>", example: "score=decimal")
-            guard let type = ColumnType(rawValue: name.lowercased()) else {
-                throw .usage("Invalid type '\(Excerpt.of(name))' in '--type \(Excerpt.of(text))'; expected integer, decimal, text, boolean or date")
-            }
-            types[column] = type
-        }
+        let locale = try Self.locale(parsed)
+        let types = try Self.types(parsed)
         let sqlTable = parsed.value("--table"), sqlQuery = parsed.value("--query")
         let reading = try CSVReading(parsed)
         let outputEncoding = try parsed.value("--output-encoding").map { (name: String) throws(CommandError) -> TextEncoding in
@@ -280,6 +269,34 @@ enum SortCommand {
                 + "\(option) \(column)=\(Excerpt.of(label)) keeps it \(row == 0 ? "first" : "last")"
         }
         return nil
+    }
+
+    /// `--nulls`, shared by sort and view: last unless told.
+    static func nulls(_ parsed: ParsedArguments) throws(CommandError) -> NullPlacement {
+        try value(parsed.value("--nulls"), option: "--nulls <placement>", expected: "last, first or smallest",
+                  NullPlacement.init(rawValue:)) ?? .last
+    }
+
+    /// `--locale`, checked against ICU's collations.
+    static func locale(_ parsed: ParsedArguments) throws(CommandError) -> String? {
+        let locale = parsed.value("--locale")
+        if let locale, let error = TextComparator.localized(locale).checkLocale() {
+            throw .usage("Invalid value '\(Excerpt.of(locale))' for '--locale <id>': \(error)")
+        }
+        return locale
+    }
+
+    /// `--type COLUMN=TYPE`, each.
+    static func types(_ parsed: ParsedArguments) throws(CommandError) -> [String: ColumnType] {
+        var types: [String: ColumnType] = [:]
+        for text in parsed.values["--type"] ?? [] {
+            let (column, name) = try split(text, at: "=", option: "--type <column=type>", example: "score=decimal")
+            guard let type = ColumnType(rawValue: name.lowercased()) else {
+                throw .usage("Invalid type '\(Excerpt.of(name))' in '--type \(Excerpt.of(text))'; expected integer, decimal, text, boolean or date")
+            }
+            types[column] = type
+        }
+        return types
     }
 
     /// Whether two paths name one file (its device and inode), as a link or another spelling may.

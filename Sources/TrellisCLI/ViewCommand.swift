@@ -17,6 +17,7 @@ enum ViewCommand {
             OptionDefinition(names: ["--pin-bottom"], valueName: "column=value",
                              help: "Pin the rows whose COLUMN reads VALUE to the bottom (the 平均 row).", repeatable: true),
             OptionDefinition(names: ["--pin-top"], valueName: "column=value", help: "Pin matching rows to the top.", repeatable: true),
+        ] + SortCommand.definition.options.filter { ["--locale", "--nulls", "--type"].contains($0.key) } + [
             OptionDefinition(names: ["--help", "-h"], valueName: nil, help: "Show help information."),
         ],
         discussion: """
@@ -52,8 +53,10 @@ enum ViewCommand {
             _ = mallopt(-1, 512 << 20)   // M_TRIM_THRESHOLD
         }
         #endif
+        let nulls = try SortCommand.nulls(parsed)
+        let locale = try SortCommand.locale(parsed)
         let source = try SortCommand.loadSource(path, table: parsed.value("--table"), query: parsed.value("--query"),
-                                                            types: [:], reading: try CSVReading(parsed), io: &io)
+                                                types: try SortCommand.types(parsed), reading: try CSVReading(parsed), io: &io)
         let grid = DataGrid(bound: source)
         let names = ColumnNames(source.columns)
         do {
@@ -64,7 +67,11 @@ enum ViewCommand {
                 }
             }
             let keys = try (parsed.values["--by"] ?? []).map { (text: String) throws(CommandError) -> SortKey in
-                try SortCommand.key(text, names: names, locale: nil, nulls: .last)
+                try SortCommand.key(text, names: names, locale: locale, nulls: nulls)
+            }
+            // A header sort (s, a click) sorts as --by would: by the locale, blanks where asked.
+            grid.headerKey = { column in
+                SortKey(column, comparator: locale.map { .text(.localized($0)) } ?? .standard, nulls: nulls)
             }
             try grid.sort(by: keys)
         } catch {

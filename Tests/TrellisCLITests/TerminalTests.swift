@@ -94,6 +94,30 @@ struct TerminalTests {
         #expect(io.stderr.contains("draws on a terminal"))
     }
 
+    @Test("--locale and --nulls as trellis sort takes them: --by and the header sort both collate by pinyin",
+          .enabled(if: TerminalTests.tmuxPath != nil))
+    func viewerLocale() throws {
+        let terminal = Tmux(session: "trellis-locale-\(getpid())")
+        defer { terminal.kill() }
+        try terminal.start("\(Self.trellis) view Examples/groups.csv --locale zh --nulls first --by 组长 --pin-bottom 组号=平均",
+                           in: Self.root.path)
+        var lines = try terminal.wait { $0.contains { $0.contains("row 1/13") } }
+        // 陈静 (chén) first by pinyin; the root order would put 刘洋 first.
+        #expect(lines[line: 2].hasPrefix("组5 ") && lines[line: 2].contains("陈静"), "\(lines[line: 2])")
+        try terminal.send(["Right", "s"])   // 组长 again: descending, still by pinyin
+        lines = try terminal.wait { $0.first?.contains("组长 ▼1") == true }
+        #expect(lines[line: 2].contains("周杰"), "zhōu last by pinyin, first descending: \(lines[line: 2])")
+        try terminal.send(["Right", "s"])   // 分数 by a click of s: a new key, with blanks first as asked
+        lines = try terminal.wait { $0.first?.contains("分数 ▲1") == true }
+        #expect(lines[line: 2].hasPrefix("组5 "), "the lowest score first: \(lines[line: 2])")
+        try terminal.send(["q"])
+        lines = try terminal.wait { $0.contains("icanon") || $0.contains("-icanon") }
+        #expect(lines.contains("EXIT=0"))
+        try terminal.start("\(Self.trellis) view Examples/groups.csv --locale zhh", in: Self.root.path)
+        lines = try terminal.wait { $0.contains { $0.hasPrefix("EXIT=") } }
+        #expect(lines.contains("EXIT=64") && lines.contains { $0.contains("--locale") }, "\(lines)")
+    }
+
     @Test("Ctrl-Z gives the shell its terminal back and fg takes it again; SIGTSTP from elsewhere too",
           .enabled(if: TerminalTests.tmuxPath != nil && FileManager.default.isExecutableFile(atPath: "/bin/bash")))
     func suspend() throws {

@@ -73,9 +73,9 @@ extension DataGrid {
                 } ?? []
             }
         } else if addingKey {
-            keys.append(SortKey(column))
+            keys.append(headerKey(column))
         } else {
-            keys = [SortKey(column)]
+            keys = [headerKey(column)]
         }
         try sort(by: keys)
     }

@@ -72,6 +72,10 @@ public final class DataGrid {
     }
     /// What header clicks cycle through.
     public var sortCycle: SortCycle = .ascendingDescendingNone
+    /// The key a header click adds for a column not sorted yet, ascending: `SortKey(column)` by
+    /// default; a viewer that sorts text by a locale, or puts blanks first, says so here. A key
+    /// already there keeps its comparator as the click turns its direction.
+    public var headerKey: (_ column: String) -> SortKey = { SortKey($0) }
     /// Called after every sort (DataGridView's `Sorted`): `sort(by:)`, a header click, removing
     /// the sort, a new comparator.
     public var onSorted: ((DataGrid) -> Void)?
