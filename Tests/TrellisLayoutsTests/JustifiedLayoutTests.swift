@@ -49,12 +49,14 @@ struct JustifiedLayoutTests {
             configuration.widowLayoutStyle = [.left, .center, .justify].randomElement(using: &rng)!
             let layout = JustifiedLayout()
             layout.configuration = configuration
-            let model = Self.photos(Array(repeating: size, count: count))
+            // A forced ratio makes any sizes one ratio: then they vary.
+            let sizes = (0..<count).map { _ in configuration.forceAspectRatio == nil ? size : SizedModel.randomSize(&rng) }
+            let model = Self.photos(sizes)
             model.answersInBulk = rng.chance(0.5)
             let width = rng.points(280...1200)
             let view = host(layout, model, width: width)
             configuration.containerWidth = width
-            let reference = try justifiedLayout(Array(repeating: size.width / size.height, count: count), configuration)
+            let reference = try justifiedLayout(sizes.map { $0.width / $0.height }, configuration)
             let context = "seed \(seed), \(count) items"
             let frames = (0..<reference.boxes.count).map {
                 layout.layoutAttributesForItem(at: IndexPath(item: $0, section: 0))?.frame ?? .null

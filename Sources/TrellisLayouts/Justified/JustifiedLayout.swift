@@ -79,8 +79,9 @@ open class JustifiedLayout: CollectionViewLayout {
     @exclusivity(unchecked) private var sectionRun: [Int] = []
     /// Sections' first rows where every item has one aspect ratio (nothing stored per item).
     @exclusivity(unchecked) private var runs: [JustifiedRun] = []
-    /// The display scale the last pass snapped to.
-    private var snapScale: CGFloat = 1
+    /// The display scale the last pass snapped to, or `nil` when it did not snap (what repeated
+    /// rows' boxes are snapped with when asked: the pass's choice, as the stored boxes were).
+    private var snapScale: CGFloat?
     @exclusivity(unchecked) private var sectionBoxCount: [Int] = []
     @exclusivity(unchecked) private var supplementaryFrames: [CGRect] = []
     @exclusivity(unchecked) private var headerIndex: [Int] = []
@@ -150,7 +151,7 @@ open class JustifiedLayout: CollectionViewLayout {
         let sections = collectionView.numberOfSections
         let delegate = collectionView.delegate as? CollectionViewDelegateJustifiedLayout
         let scale = collectionView.traitCollection.displayScale
-        snapScale = scale
+        snapScale = snapsToPixels ? scale : nil
         let snapsToPixels = self.snapsToPixels
         var top: CGFloat = 0, lowestEdge: CGFloat = 0, widest = max(0, width)
         var ratios: [CGFloat] = []
@@ -186,8 +187,12 @@ open class JustifiedLayout: CollectionViewLayout {
             } catch {
                 throw error.inSection(section)
             }
+            // The builder lays out what the repeated rows leave: the ratios of the last items.
             if let uniform, ratios.isEmpty {
                 ratios = [CGFloat](repeating: uniform, count: count - (run?.items ?? 0))
+            } else if let run {
+                // (Sizes of many ratios under a forced one: only their number matters now.)
+                ratios.removeFirst(run.items)
             }
             if let run {
                 sectionRun.append(runs.count)
@@ -373,15 +378,14 @@ open class JustifiedLayout: CollectionViewLayout {
                 let run = runs[block.first]
                 // Snapping moves an edge by half a pixel at most: rows are picked with that much
                 // room and each box tested as drawn.
-                let scale = snapScale
-                let slack = snapsToPixels ? 1 / max(scale, 1e-3) : 0
+                let slack = snapScale.map { 1 / max($0, 1e-3) } ?? 0
                 let low = rect.minY - run.yOffset - slack, high = rect.maxY - run.yOffset + slack
                 run.rows.forEachRow(reaching: low) { row, top in
                     guard top <= high else { return false }
                     let first = row * run.perRow
                     for item in first..<(first + run.perRow) {
                         var frame = run.box(item, rowTop: top)
-                        if snapsToPixels { frame = Self.snapped(frame, scale: scale) }
+                        if let scale = snapScale { frame = Self.snapped(frame, scale: scale) }
                         if LayoutGeometry.intersects(frame, rect) { emit(LayoutElement(.cell, section: section, item: item, frame: frame)) }
                     }
                     return true
@@ -404,7 +408,7 @@ open class JustifiedLayout: CollectionViewLayout {
                                   frames[sectionStart[indexPath.section] + indexPath.item - repeated])
         }
         var frame = runs[sectionRun[indexPath.section]].box(indexPath.item)
-        if snapsToPixels { frame = Self.snapped(frame, scale: snapScale) }
+        if let scale = snapScale { frame = Self.snapped(frame, scale: scale) }
         return makeAttributes(.cell, nil, indexPath.section, indexPath.item, frame)
     }
 
