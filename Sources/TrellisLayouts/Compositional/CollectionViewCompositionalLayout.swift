@@ -467,7 +467,8 @@ open class CollectionViewCompositionalLayout: CollectionViewLayout {
     /// may change) together before they are handed on; a subclass is asked through its own
     /// ``layoutAttributesForElements(in:)``.
     open override func forEachLayoutAttributes(in rect: CGRect, _ body: (CollectionViewLayoutAttributes) -> Void) {
-        guard Swift.type(of: self) == CollectionViewCompositionalLayout.self, subclassOfAttributes == nil else {
+        // (Of this very class, its attributes are of the base class too.)
+        guard Swift.type(of: self) == CollectionViewCompositionalLayout.self else {
             for attributes in layoutAttributesForElements(in: rect) ?? [] { body(attributes) }
             return
         }

@@ -342,12 +342,16 @@ struct SectionLayout {
         guard !template.groupEstimated, template.leaves.contains(where: \.estimated) else { return 0 }
         var lengths: [CGFloat] = [], offsets: [CGFloat] = []
         var overhang: CGFloat = 0
-        // Nothing measured: the groups are the first's copies but the last.
-        let candidates = measured.isEmpty ? (groups > 0 ? [0, groups - 1] : []) : Array(0..<groups)
-        for g in candidates {
+        func consider(_ g: Int) {
             let extent = instance(g, lengths: &lengths, offsets: &offsets)
             let present = min(perGroup, count - g * perGroup)
             for j in 0..<present { overhang = max(overhang, offsets[j] + lengths[j] - extent) }
+        }
+        if measured.isEmpty {
+            // Nothing measured: every group is the first's copy but the last.
+            if groups > 0 { consider(0); consider(groups - 1) }
+        } else {
+            for g in 0..<groups { consider(g) }
         }
         return overhang
     }

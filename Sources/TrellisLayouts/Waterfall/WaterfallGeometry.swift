@@ -74,9 +74,9 @@ final class WaterfallGeometry {
     /// Per section, the index of its first item in ``frames``; one more entry at the end. A
     /// section of repeated rows stores none.
     @exclusivity(unchecked) var storedStart: [Int] = [0]
-    /// The sections whose items are all the same size, with no full-span item: their rows
-    /// repeat, and nothing is stored per item (a million equal tiles hold a few kilobytes).
-    @exclusivity(unchecked) var runs: [Int: WaterfallRun] = [:]
+    /// Per section, its repeated rows when its items are all the same size with no full-span
+    /// item (nothing stored per item: a million equal tiles hold a few kilobytes), else `nil`.
+    @exclusivity(unchecked) var runs: [WaterfallRun?] = []
     /// Per section, its header and footer frames (`nil`: none).
     @exclusivity(unchecked) var headers: [CGRect?] = []
     @exclusivity(unchecked) var footers: [CGRect?] = []
@@ -164,11 +164,14 @@ final class WaterfallGeometry {
         top += metrics.sectionInset.top
         let spacing = metrics.interitemSpacing
         var tallest = top
-        if keeping == nil, spans.isEmpty, count > 0, let natural = sizes.uniform,
-           let run = try WaterfallRun(natural: natural, count: count, columns: n, direction: direction, top: top,
-                                      left: metrics.sectionInset.left, itemWidth: itemWidth, columnSpacing: metrics.columnSpacing,
-                                      spacing: spacing, geometry: self, section: section) {
-            runs[headers.count - 1] = run
+        var run: WaterfallRun?
+        if keeping == nil, spans.isEmpty, count > 0, let natural = sizes.uniform {
+            run = try WaterfallRun(natural: natural, count: count, columns: n, direction: direction, top: top,
+                                   left: metrics.sectionInset.left, itemWidth: itemWidth, columnSpacing: metrics.columnSpacing,
+                                   spacing: spacing, geometry: self, section: section)
+        }
+        runs.append(run)
+        if let run {
             low = min(low, run.rows.first)
             high = max(high, run.rows.last + run.rows.height)
             tallest = run.rows.end
@@ -331,7 +334,7 @@ final class WaterfallGeometry {
             + itemIndex.bytes + columnItems.reduce(0) { $0 + $1.capacity * 4 } + columnIndex.reduce(0) { $0 + $1.bytes }
             + (sectionStart.capacity + storedStart.capacity) * 8
             + (headers.capacity + footers.capacity) * MemoryLayout<CGRect?>.stride
-            + sectionIndex.bytes + runs.values.reduce(0) { $0 + $1.rows.bytes + 64 }
+            + sectionIndex.bytes + runs.reduce(0) { $0 + ($1.map { $0.rows.bytes } ?? 0) + MemoryLayout<WaterfallRun?>.stride }
     }
 }
 
