@@ -72,6 +72,18 @@ struct SourceMisuseTests {
         #expect(sourceRows(grid).count == source.count && sourceRows(grid) != before)
     }
 
+    @Test("SortEngine, called without a grid, refuses the same answers")
+    func engineAlone() throws {
+        let source = MisbehavingSource()
+        source.fault = .shortColumn
+        #expect(throws: SortError.self) {
+            _ = try SortEngine.permutation(of: Array(0..<source.count), in: source, by: [SortKey("分数")])
+        }
+        source.fault = .none
+        let order = try SortEngine.permutation(of: Array(0..<source.count), in: source, by: [SortKey("分数")])
+        #expect(order.sorted() == Array(0..<source.count), "a good answer after a bad one sorts")
+    }
+
     @Test("a summary over a column answered short is refused the same way")
     func summaryOverShortColumn() throws {
         let source = MisbehavingSource()

@@ -31,9 +31,22 @@ public enum SortEngine {
     }
 
     /// The rows of `rows` (source positions, in the order ties should keep) ordered by `keys`.
+    ///
+    /// - Throws: ``SortError/sourceAnswerInvalid(_:)`` when the source answered a read with more
+    ///   or fewer values than rows asked (its answers are cut or padded so that nothing reads past
+    ///   them, and the order made from them is not returned).
     public static func permutation(of rows: [Int], in source: GridDataSource, by keys: [SortKey],
                                    hook: ((SortCompareArguments) -> ComparisonResult?)? = nil,
                                    rowComparator: ((Int, Int) -> ComparisonResult)? = nil) throws(SortError) -> [Int] {
+        _ = SourceAnswers.take(source)
+        let order = try sortedRows(rows, in: source, by: keys, hook: hook, rowComparator: rowComparator)
+        if let problem = SourceAnswers.take(source) { throw .sourceAnswerInvalid(problem) }
+        return order
+    }
+
+    private static func sortedRows(_ rows: [Int], in source: GridDataSource, by keys: [SortKey],
+                                   hook: ((SortCompareArguments) -> ComparisonResult?)?,
+                                   rowComparator: ((Int, Int) -> ComparisonResult)?) throws(SortError) -> [Int] {
         let columns = source.columns
         var resolved: [(key: SortKey, column: Int)] = []
         for key in keys {
