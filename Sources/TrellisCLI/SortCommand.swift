@@ -325,19 +325,15 @@ enum SortCommand {
             }
             guard path != "-" else { throw .usage("An SQLite database is a file; name it instead of '-'") }
             /// A missing table or a query the database cannot run is the command line's; the rest the
-            /// data's (a query the server stopped, for a timeout or a lost connection, included).
-            func failure(_ shown: String, _ message: String) -> CommandError {
+            /// data's (a query the server stopped included) — but for a server out of reach (69), a
+            /// lock waited out (75) and a refusal (77), told by the error's kind, not its wording.
+            func failure(_ shown: String, _ message: String, unreachable: Bool = false, locked: Bool = false,
+                         refused: Bool = false, stopped: Bool = false) -> CommandError {
                 let text = "\(shown): \(message)"
-                if message.contains("password authentication failed") || message.contains("permission denied")
-                    || message.contains("no password supplied") {
-                    return .noPermission(text)
-                }
-                if message.hasPrefix("cannot connect") || message.contains("connection to the server was lost") {
-                    return .unavailable(text)
-                }
-                if message.contains("lock timeout") || message.hasPrefix("database is locked") { return .tempFail(text) }
-                if message.contains("statement timeout") { return .data(text) }
-                return sqlTable == nil || message.hasPrefix("no table") ? .usage(text) : .data(text)
+                if refused { return .noPermission(text) }
+                if unreachable { return .unavailable(text) }
+                if locked { return .tempFail(text) }
+                return (sqlTable == nil && !stopped) || message.hasPrefix("no table") ? .usage(text) : .data(text)
             }
             if path.hasPrefix("postgresql://") || path.hasPrefix("postgres://") {
                 do throws(PostgreSQLError) {
@@ -348,7 +344,11 @@ enum SortCommand {
                         source = try PostgreSQLQuerySource.table(connection: connection, query: sqlQuery!)
                     }
                 } catch {
-                    throw failure(PostgreSQLConnection.redactedURL(path), error.message)
+                    throw failure(PostgreSQLConnection.redactedURL(path), error.message,
+                                  unreachable: error.kind == .unreachable || error.kind == .connectionLost,
+                                  locked: error.kind == .lockTimeout,
+                                  refused: error.kind == .authentication || error.kind == .permission,
+                                  stopped: error.kind == .cancelled)
                 }
             } else {
                 let file = io.url(for: path).path
@@ -366,7 +366,7 @@ enum SortCommand {
                         source = try SQLiteQuerySource.table(connection: connection, query: sqlQuery!)
                     }
                 } catch {
-                    throw failure(shownPath, error.message)
+                    throw failure(shownPath, error.message, locked: error.isLocked)
                 }
             }
         } else {

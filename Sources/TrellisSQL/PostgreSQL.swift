@@ -4,8 +4,32 @@ import TrellisGrid
 
 /// What went wrong talking to PostgreSQL: the server's or libpq's message.
 public struct PostgreSQLError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// What kind of failure it is, as the server's error code (or libpq) says — not read from the
+    /// message, which a server may give in its own language.
+    public enum Kind: Sendable, Equatable {
+        case other
+        /// The server could not be reached (refused, no answer within the connect timeout).
+        case unreachable
+        /// The server asked for a password and refused the connection.
+        case authentication
+        /// The role may not read what was asked (SQLSTATE 42501).
+        case permission
+        /// Another session's lock was waited for until `lock_timeout` (55P03).
+        case lockTimeout
+        /// The statement was cancelled, by `statement_timeout` or otherwise (57014).
+        case cancelled
+        /// The connection was lost meanwhile.
+        case connectionLost
+    }
+
     public var message: String
+    public var kind: Kind = .other
     public var description: String { message }
+
+    public init(message: String, kind: Kind = .other) {
+        self.message = message
+        self.kind = kind
+    }
 }
 
 /// One connection to a PostgreSQL server (or a PostgreSQL-compatible one), through libpq.
@@ -49,15 +73,17 @@ public final class PostgreSQLConnection: @unchecked Sendable {
         guard let connection = opened else { throw PostgreSQLError(message: "libpq could not allocate a connection") }
         guard PQstatus(connection) == CONNECTION_OK else {
             let message = String(cString: PQerrorMessage(connection)).trimmingCharacters(in: .whitespacesAndNewlines)
+            let refused = PQconnectionNeedsPassword(connection) != 0 || PQconnectionUsedPassword(connection) != 0
             PQfinish(connection)
-            throw PostgreSQLError(message: "cannot connect to '\(Self.redacted(url))': \(message)")
+            throw PostgreSQLError(message: "cannot connect to '\(Self.redacted(url))': \(message)",
+                                  kind: refused ? .authentication : .unreachable)
         }
         handle = connection
         self.url = url
         _ = try? query("SET client_encoding TO 'UTF8'")
-        if (try? query("SELECT current_setting('lock_timeout')").text(0, 0)) == "0" {
-            _ = try? query("SET lock_timeout TO '\(Self.defaultLockTimeout)'")
-        }
+        // One round trip: set only where neither the URL nor the server set one.
+        _ = try? query("SELECT set_config('lock_timeout', $1, false) WHERE current_setting('lock_timeout') = '0'",
+                       [Self.defaultLockTimeout])
     }
 
     deinit { PQfinish(handle) }
@@ -97,15 +123,24 @@ public final class PostgreSQLConnection: @unchecked Sendable {
             var message = String(cString: PQresultErrorMessage(result)).trimmingCharacters(in: .whitespacesAndNewlines)
             let state = PQresultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) }
             PQclear(result)
-            if !isConnected { throw PostgreSQLError(message: "the connection to the server was lost: \(message)") }
+            if !isConnected {
+                throw PostgreSQLError(message: "the connection to the server was lost: \(message)", kind: .connectionLost)
+            }
             // What to do about the two waits a server can cut short.
-            if state == "55P03" {
+            let kind: PostgreSQLError.Kind
+            switch state {
+            case "55P03":
+                kind = .lockTimeout
                 message += " (another session holds a lock on the table; try again when it is done, or set a longer "
                     + "lock_timeout in the URL: ?options=-c%20lock_timeout%3D60s)"
-            } else if state == "57014", message.contains("statement timeout") {
-                message += " (the server's statement_timeout ended it; a smaller --query, or a longer timeout for this role)"
+            case "57014":
+                kind = .cancelled
+                message += " (the server ended it: its statement_timeout, or a cancel; a smaller --query, or a longer "
+                    + "timeout for this role)"
+            case "42501": kind = .permission
+            default: kind = .other
             }
-            throw PostgreSQLError(message: message)
+            throw PostgreSQLError(message: message, kind: kind)
         }
         return PostgreSQLResult(result)
     }

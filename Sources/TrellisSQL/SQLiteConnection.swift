@@ -9,6 +9,10 @@ public struct SQLiteError: Error, Equatable, Sendable, CustomStringConvertible {
     /// SQLite's message, with what was being done.
     public var message: String
     public var description: String { message }
+
+    /// Whether another program's lock was waited for until the busy timeout (SQLITE_BUSY or
+    /// SQLITE_LOCKED): worth trying again.
+    public var isLocked: Bool { code & 0xFF == SQLITE_BUSY || code & 0xFF == SQLITE_LOCKED }
 }
 
 /// One connection to an SQLite database, read-only unless asked otherwise.
