@@ -236,7 +236,7 @@ enum SortCommand {
             case .html: GridRenderer.writeHTML(grid, title: title, to: out)
             }
         }
-        if let table = source as? SQLiteTableSource, table.largeBlobsSeen > 0 {
+        if let table = source as? SQLiteTableSource, table.showedLargeBlobs {
             io.stderr += "note: BLOB cells larger than 1 MiB (\(SQLiteTableSource.largestBlobShown) bytes) are written as their size, "
                 + "'(BLOB, N bytes)', not their bytes\n"
         }

@@ -245,12 +245,20 @@ public final class SQLiteStatement {
         return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
     }
 
-    /// The column's value as a grid shows and writes it: a BLOB as its `x'…'` hex (its bytes are
-    /// not text), anything else as ``text(_:)``.
+    /// The column's value as a grid shows and writes it: a BLOB as ``blobText(_:)``, anything
+    /// else as ``text(_:)``.
     public func shownText(_ i: Int) -> String {
         guard sqlite3_column_type(handle, Int32(i)) == SQLITE_BLOB else { return text(i) }
         guard case .blob(let bytes) = value(i) else { return "" }
-        return Self.hex(bytes)
+        return Self.blobText(bytes)
+    }
+
+    /// A BLOB as text: its bytes when they are UTF-8 text (a program that stored text as a BLOB
+    /// gets it back as written, as the sqlite3 shell writes it), else its `x'…'` hex — bytes that
+    /// are not text would otherwise come back as replacement characters.
+    static func blobText(_ bytes: [UInt8]) -> String {
+        if !bytes.contains(0), let text = String(validating: bytes, as: UTF8.self) { return text }
+        return hex(bytes)
     }
 
     /// `x'…'`: SQLite's literal of a BLOB.
@@ -281,7 +289,7 @@ public final class SQLiteStatement {
     }
 
     /// The column's value as a grid cell, keeping its type: 64-bit integers exactly, reals
-    /// (NaN is missing), text as stored, NULL missing, a blob as `x'…'` hex text.
+    /// (NaN is missing), text as stored, NULL missing, a blob as ``blobText(_:)``.
     public func cell(_ i: Int) -> CellValue {
         switch sqlite3_column_type(handle, Int32(i)) {
         case SQLITE_INTEGER: return .integer(Int(int64(i)))
@@ -291,7 +299,7 @@ public final class SQLiteStatement {
         case SQLITE_TEXT: return .text(text(i))
         case SQLITE_BLOB:
             guard case .blob(let bytes) = value(i) else { return .missing }
-            return .text(Self.hex(bytes))
+            return .text(Self.blobText(bytes))
         default: return .missing
         }
     }

@@ -21,9 +21,10 @@ import TrellisGrid
 /// the next ``refresh()``, not half-way through a sort); a caller that opened a transaction on
 /// the connection itself (``SQLiteConnection/beginSnapshot()``) keeps its own.
 ///
-/// A BLOB cell is shown as `x'…'` hex up to ``largestBlobShown`` bytes; a larger one, in a column
-/// declared BLOB or without a type, as `(BLOB, N bytes)` — its bytes are never read (a gigabyte BLOB costs nothing to sort past), and
-/// ``largeBlobsSeen`` counts the cells shown so.
+/// A BLOB cell is shown as its text when its bytes are UTF-8, otherwise as `x'…'` hex, up to
+/// ``largestBlobShown`` bytes; a larger one, in a column declared BLOB or without a type, as
+/// `(BLOB, N bytes)` — its bytes are never read (a gigabyte BLOB costs nothing to sort past), and
+/// ``showedLargeBlobs`` says that some cell was shown so.
 public final class SQLiteTableSource: ObservableDataSource, PrefetchingDataSource, SearchableDataSource,
     FallibleDataSource, ExactNumberDataSource {
     public let connection: SQLiteConnection
@@ -67,8 +68,8 @@ public final class SQLiteTableSource: ObservableDataSource, PrefetchingDataSourc
 
     /// The largest BLOB whose bytes are read and shown (as hex); a larger one shows its size.
     public static let largestBlobShown = 1 << 20
-    /// How many cells were shown as a BLOB's size instead of its bytes.
-    public private(set) var largeBlobsSeen = 0
+    /// Whether a cell was shown as a BLOB's size instead of its bytes.
+    public private(set) var showedLargeBlobs = false
 
     /// Per column, what its cells are read as (``cellExpression(_:holdsBlobs:)``), and whether
     /// it is where BLOBs are kept (only there may a cell be a BLOB's size).
@@ -162,7 +163,7 @@ public final class SQLiteTableSource: ObservableDataSource, PrefetchingDataSourc
     func read(_ cell: CellValue, column: Int) -> CellValue {
         guard case .text(let text) = cell else { return cell }
         if keepsBlobs[column], text.hasPrefix(Self.blobMarkerPrefix) {
-            largeBlobsSeen += 1
+            showedLargeBlobs = true
             return cell
         }
         guard readsText[column] else { return cell }

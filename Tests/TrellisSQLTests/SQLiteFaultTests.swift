@@ -123,15 +123,16 @@ struct SQLiteFaultTests {
         let scratch = ScratchDatabase()
         let db = try scratch.writer()
         try db.execute("CREATE TABLE photos (name TEXT, score INTEGER, data BLOB)")
-        try db.execute("INSERT INTO photos VALUES ('big', 2, zeroblob(999000000)), ('small', 1, x'00ff'), ('none', 3, NULL)")
+        try db.execute("INSERT INTO photos VALUES ('big', 2, zeroblob(999000000)), ('small', 1, x'00ff'), ('none', 3, NULL), ('text', 4, CAST('组一' AS BLOB))")
         let before = try FileManager.default.attributesOfItem(atPath: scratch.path)[.size] as? Int ?? 0
         #expect(before > 999_000_000)
         // In process: the cells the grid shows.
         let source = try SQLiteTableSource(connection: SQLiteConnection(path: scratch.path), table: "photos")
         let grid = DataGrid(bound: source)
         try grid.sort(by: [SortKey("data")])
-        let texts = (0..<3).map { grid.text(grid.displayedRow(at: $0)!, column: 2) }
-        #expect(texts.contains("(BLOB, 999000000 bytes)") && texts.contains("x'00ff'"), "\(texts)")
+        let texts = (0..<4).map { grid.text(grid.displayedRow(at: $0)!, column: 2) }
+        // Bytes that are not text as hex; UTF-8 kept in a BLOB as its text, as it was written.
+        #expect(texts.contains("(BLOB, 999000000 bytes)") && texts.contains("x'00ff'") && texts.contains("组一"), "\(texts)")
         // As a command, with 700 MB of address space: reading the BLOB would not fit.
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardizedFileURL
         let trellis = ProcessInfo.processInfo.environment["TRELLIS_BINARY"] ?? root.appendingPathComponent(".build/debug/trellis").path
