@@ -15,12 +15,23 @@ extension DataGrid {
     /// few milliseconds); a source that can search itself (a ``SearchableDataSource``: the SQL
     /// sources) is asked once; other sources are read cell by cell.
     public func displayIndex(ofRowContaining query: String, column: Int, after index: Int) -> Int? {
+        displayIndex(ofRowContaining: query, column: column, from: index, backwards: false)
+    }
+
+    /// The first displayed row before `index` — going up, wrapping around to the bottom, `index`
+    /// itself last — whose text in `column` contains `query` (a find repeated backwards), or `nil`.
+    public func displayIndex(ofRowContaining query: String, column: Int, before index: Int) -> Int? {
+        displayIndex(ofRowContaining: query, column: column, from: index, backwards: true)
+    }
+
+    private func displayIndex(ofRowContaining query: String, column: Int, from index: Int, backwards: Bool) -> Int? {
         let order = self.order, count = order.count
         guard count > 0, !query.isEmpty, columns.indices.contains(column) else { return nil }
         let needle = Array(query.utf8)
-        let start = min(max(index, -1), count - 1)
-        /// How far after `start` a display index is, wrapping: the nearest wins.
-        @inline(__always) func distance(_ d: Int) -> Int { (d - start - 1 + count) % count }
+        let start = backwards ? min(max(index, 0), count) : min(max(index, -1), count - 1)
+        /// How far from `start` a display index is, in the direction of the search, wrapping: the
+        /// nearest wins.
+        @inline(__always) func distance(_ d: Int) -> Int { backwards ? (start - d - 1 + count) % count : (d - start - 1 + count) % count }
         var best: Int?
         func consider(_ d: Int) {
             if best.map({ distance(d) < distance($0) }) ?? true { best = d }
@@ -40,7 +51,7 @@ extension DataGrid {
                     for row in range where shownAsStored(row) {
                         let d = Int(inverse[row])
                         if let n = nearest, distance(n) <= distance(d) { continue }
-                        if store.withText(at: row, { Self.contains($0, shared.value) }) { nearest = d }
+                        if store.withText(at: row, { Self.bytes($0, contain: shared.value) }) { nearest = d }
                     }
                     return nearest
                 }
@@ -71,20 +82,7 @@ extension DataGrid {
 
     private static func contains(_ text: String, _ needle: [UInt8]) -> Bool {
         var text = text
-        return text.withUTF8 { haystack in needle.withUnsafeBufferPointer { contains(haystack, $0) } }
+        return text.withUTF8 { haystack in needle.withUnsafeBufferPointer { bytes(haystack, contain: $0) } }
     }
 
-    /// Whether `needle`'s bytes occur in `haystack`.
-    @inline(__always)
-    private static func contains(_ haystack: UnsafeBufferPointer<UInt8>, _ needle: UnsafeBufferPointer<UInt8>) -> Bool {
-        let n = needle.count, h = haystack.count
-        guard n > 0, n <= h, let hp = haystack.baseAddress, let np = needle.baseAddress else { return n == 0 }
-        let first = np[0]
-        var i = 0
-        while i <= h - n {
-            if hp[i] == first && memcmp(hp + i, np, n) == 0 { return true }
-            i += 1
-        }
-        return false
-    }
 }

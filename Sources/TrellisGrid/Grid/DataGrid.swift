@@ -84,6 +84,8 @@ public final class DataGrid {
     var suppressComparatorRefresh = false
 
     private var pins: [DisplayOrder.Pin] = []
+    /// The rows the body shows (``setFilter(_:)``); `nil`: all of them.
+    public internal(set) var filter: RowFilter?
     /// Summary rows, computed over the body.
     public private(set) var summaries: [SummaryRow] = []
     private var sourceObservation: GridObservation?
@@ -211,6 +213,31 @@ public final class DataGrid {
         // Pinning only takes rows out of the body: the rest keep their sorted order — when the
         // body is sorted, that is, and not shown in source order after a refresh that failed.
         refreshQuietly(bodyStillSorted: lastError == nil)
+    }
+
+    /// Takes `row` (a source position) out of the pin that holds it and back into the body, in
+    /// its sorted place: a pin of that row alone is removed; a pin by value (`组号 = 平均`) is
+    /// removed whole, so every row it held goes back. Returns the pin removed, or `nil` when the
+    /// row was not pinned.
+    @discardableResult
+    public func unpin(sourceRow row: Int) -> RowPin? {
+        guard row >= 0, row < rowCount else { return nil }
+        for (index, pin) in pins.enumerated() {
+            let holds: Bool
+            switch pin.rows {
+            case .row(let pinned): holds = pinned == row
+            case .matching(let column, let value):
+                guard let c = columns.firstIndex(where: { $0.identifier == column }) else { holds = false; break }
+                var text = source.text(row: row, column: c)
+                let target = PinTarget(value)
+                holds = text.withUTF8 { target.matches($0) }
+            }
+            guard holds else { continue }
+            pins.remove(at: index)
+            refreshQuietly()
+            return pin.rows
+        }
+        return nil
     }
 
     /// Removes every pin.
@@ -417,8 +444,10 @@ public final class DataGrid {
         let fallible = source as? FallibleDataSource
         let failedBefore = fallible?.failedReads ?? 0
         _ = SourceAnswers.take(source)
+        let count = rowCount
         try storedOrder.update(source: source, pins: pins, sortKeys: sortKeys, hook: sortCompare, rowComparator: rowComparator,
-                               summaries: summaries, bodyStillSorted: bodyStillSorted, appended: appended)
+                               summaries: summaries, bodyStillSorted: bodyStillSorted, appended: appended,
+                               hidden: filter.flatMap { hiddenRows($0, count: count) })
         // The source answered what no table can be: the order made from it would be wrong. It stays.
         if let problem = SourceAnswers.take(source) {
             storedOrder = before
@@ -445,7 +474,9 @@ public final class DataGrid {
             if storedOrder.sourceRowCount != rowCount || storedOrder.pins.count != pins.count
                 || storedOrder.summaries.count != summaries.count {
                 refreshing = true
-                try? storedOrder.update(source: source, pins: pins, sortKeys: [], summaries: summaries)
+                let count = rowCount
+                try? storedOrder.update(source: source, pins: pins, sortKeys: [], summaries: summaries,
+                                        hidden: filter.flatMap { hiddenRows($0, count: count) })
                 // Numbers computed from a source's nonsense would be invented: none are shown.
                 if SourceAnswers.take(source) != nil { storedOrder.blankComputedCells() }
                 refreshing = false

@@ -93,19 +93,28 @@ public struct DisplayOrder: Sendable {
     /// too). A source that says it has more is refused.
     public static let maximumRowCount = Int(Int32.max)
 
+    /// - Parameter hidden: rows the body leaves out (a filter's), one flag per source row; pinned
+    ///   rows show whatever it says. Summaries are then computed over the rows shown, and pinned
+    ///   summary rows are not checked against them.
     public mutating func update(source: GridDataSource, pins: [Pin], sortKeys: [SortKey],
                                 hook: ((SortCompareArguments) -> ComparisonResult?)? = nil,
                                 rowComparator: ((Int, Int) -> ComparisonResult)? = nil,
                                 summaries: [SummaryRow], bodyStillSorted: Bool = false,
-                                appended: Range<Int>? = nil) throws(SortError) {
+                                appended: Range<Int>? = nil, hidden: [Bool]? = nil) throws(SortError) {
         let count = max(0, source.rowCount)
         guard count <= Self.maximumRowCount else {
             throw .sourceAnswerInvalid("rowCount is \(count), more rows than a grid holds (at most \(Self.maximumRowCount), "
                                        + "as many as a 32-bit row index reaches); give the number of rows the source has")
         }
-        let partition = Partition(pins, source: source, count: count)
+        var partition = Partition(pins, source: source, count: count)
+        let filtered = hidden.map { $0.count == count } ?? false
+        if filtered { partition.labelled = [] }
         let sorted: [Int]
-        if bodyStillSorted, hook == nil, rowComparator == nil, let kept = keptBody(less: partition.isPinned) {
+        if filtered, let hidden {
+            let rows = partition.isPinned.isEmpty ? (0..<count).filter { !hidden[$0] }
+                : (0..<count).filter { !hidden[$0] && !partition.isPinned[$0] }
+            sorted = try SortEngine.permutation(of: rows, in: source, by: sortKeys, hook: hook, rowComparator: rowComparator)
+        } else if bodyStillSorted, hook == nil, rowComparator == nil, let kept = keptBody(less: partition.isPinned) {
             sorted = kept
         } else if let appended, hook == nil, rowComparator == nil,
                   let placed = try bodyWithAppended(appended, source: source, sortKeys: sortKeys, partition: partition, count: count) {
@@ -120,7 +129,7 @@ public struct DisplayOrder: Sendable {
         pinnedBottom = partition.bottom
         unmatchedPins = partition.unmatched
         placeSummaries(summaries)
-        computeCells(source: source, partition: partition, everyRowInBody: pins.isEmpty)
+        computeCells(source: source, partition: partition, everyRowInBody: pins.isEmpty && !filtered)
         writeDisplayIndexes(count: count)
     }
 
@@ -192,6 +201,8 @@ public struct DisplayOrder: Sendable {
         } else if body.count != sourceRowCount {
             return nil
         }
+        // A filtered body (rows left out) is sorted whole.
+        guard body.count + pinnedTop.count + pinnedBottom.count == sourceRowCount else { return nil }
         let columns = source.columns
         var keys: [(key: SortKey, column: Int, text: TextComparator, asText: Bool)] = []
         for key in sortKeys {
@@ -238,7 +249,7 @@ public struct DisplayOrder: Sendable {
     /// The current body less the rows now pinned, when every row not pinned now is in it.
     private func keptBody(less isPinned: [Bool]) -> [Int]? {
         let count = isPinned.count
-        guard count > 0, displayIndexOfSource.count == count else { return nil }
+        guard count > 0, displayIndexOfSource.count == count, body.count + pinnedTop.count + pinnedBottom.count == count else { return nil }
         let start = Int32(bodyStart), end = Int32(bodyStart + body.count)
         let shown = displayIndexOfSource
         guard (0..<count).allSatisfy({ isPinned[$0] || (shown[$0] >= start && shown[$0] < end) }) else { return nil }

@@ -190,8 +190,8 @@ struct NumberSum {
 
 /// Numbers written with a fixed number of decimals, rounded half away from zero on the exact
 /// value of the double (as spreadsheets round), without a `-` on a zero.
-enum DecimalFormat {
-    static func format(_ value: Double, decimals: Int) -> String {
+package enum DecimalFormat {
+    package static func format(_ value: Double, decimals: Int) -> String {
         guard value.isFinite else { return "" }
         let decimals = max(0, min(decimals, 20))
         let exact = ExactDecimal(value)
