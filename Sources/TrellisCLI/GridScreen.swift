@@ -21,6 +21,25 @@ struct GridScreen {
     var viewport: GridViewport
     var message = ""
     var warnings: [String] = []
+    /// What this sheet is, when it is not the file itself (`frequency of 组号`, `组号 = 组5`).
+    var name: String?
+    /// Columns hidden with `-`.
+    var hiddenColumns: Set<Int> = []
+    /// Widths set with `<`, `>` or `_`, by column.
+    var widthOverrides: [Int: Int] = [:]
+    /// The column whose numbers a bar after the last column draws (a frequency table's counts),
+    /// scaled so that the largest number of the column fills ``barWidth`` characters.
+    var bar: Int? {
+        didSet { barMaximum = bar.map { grid.maximum(ofColumn: $0) } ?? 0 }
+    }
+    private var barMaximum = 0.0
+    static let barWidth = 20
+
+    /// The bar of a row: at least one block for a number above zero.
+    func barText(_ row: DisplayRow) -> String {
+        guard let bar, barMaximum > 0, let value = grid.value(row, column: bar).number, value > 0 else { return "" }
+        return String(repeating: "█", count: max(1, Int((value / barMaximum * Double(Self.barWidth)).rounded())))
+    }
 
     init(grid: DataGrid, width: Int, height: Int) {
         self.grid = grid
@@ -60,23 +79,42 @@ struct GridScreen {
 
     /// Each column's width: its header's (with room for a sort glyph) or its widest cell on screen,
     /// at most ``maximumColumnWidth``.
+    /// A hidden column is 0 wide; a width set with `<`, `>` or `_` is kept.
     func columnWidths(_ rows: [Int]) -> [Int] {
-        grid.columns.enumerated().map { c, column in
-            var w = TextWidth.columns(GridRenderer.visible(column.title)) + 3
-            for row in rows {
-                // As ``fit(_:_:right:)`` will show it: control characters as their escapes.
-                if let display = grid.displayedRow(at: row) { w = max(w, TextWidth.columns(GridRenderer.visible(grid.text(display, column: c)))) }
-            }
-            return min(Self.maximumColumnWidth, max(3, w))
+        grid.columns.indices.map { c in
+            if hiddenColumns.contains(c) { return 0 }
+            if let set = widthOverrides[c] { return set }
+            return min(Self.maximumColumnWidth, naturalWidth(c, rows: rows))
         }
+    }
+
+    /// The width column `c` needs for its title (with room for a sort glyph) and its widest cell
+    /// among `rows`, at least 3.
+    func naturalWidth(_ c: Int, rows: [Int]) -> Int {
+        var w = TextWidth.columns(GridRenderer.visible(grid.columns[c].title)) + 3
+        for row in rows {
+            // As ``fit(_:_:right:)`` will show it: control characters as their escapes.
+            if let display = grid.displayedRow(at: row) { w = max(w, TextWidth.columns(GridRenderer.visible(grid.text(display, column: c)))) }
+        }
+        return max(3, w)
     }
 
     /// The viewport with the widths of the columns as drawn for the rows on screen.
     var measuredViewport: (viewport: GridViewport, widths: [Int]) {
         let widths = columnWidths(visibleRows)
         var measured = viewport
-        measured.setColumnWidths(widths.map { Double($0 + 1) })
+        measured.setColumnWidths(widths.enumerated().map { hiddenColumns.contains($0) ? 0 : Double($1 + 1) })
         return (measured, widths)
+    }
+
+    /// The next shown column from `column`, `step` columns on (skipping hidden ones), or `nil`.
+    func shownColumn(from column: Int, step: Int) -> Int? {
+        var c = column + step
+        while grid.columns.indices.contains(c) {
+            if !hiddenColumns.contains(c) { return c }
+            c += step
+        }
+        return nil
     }
 
     /// The column whose header is at screen column `x`.
@@ -115,9 +153,9 @@ struct GridScreen {
         let frozenColumns = viewport.frozenColumns
         /// One line of cells; the current row (`highlight`) in reverse video with its current cell
         /// underlined, and on the header (`header`) the current column's title in reverse video.
-        func render(_ cells: (Int) -> (String, Bool), highlight: Bool, header: Bool = false) -> String {
+        func render(_ cells: (Int) -> (String, Bool), highlight: Bool, header: Bool = false, trailing: String = "") -> String {
             var line = "", used = 0
-            for c in shownColumns {
+            for c in shownColumns where !hiddenColumns.contains(c) {
                 let (text, right) = cells(c)
                 let cell = Self.fit(text, widths[c], right: right)
                 let w = widths[c] + 1
@@ -131,6 +169,12 @@ struct GridScreen {
                     : header ? "\u{1B}[7m" + cell + "\u{1B}[27m" : cell
                 line += marked + (c == frozenColumns - 1 ? "│" : " ")
                 used += w
+            }
+            // The bar after the last column, as much of it as fits.
+            if !trailing.isEmpty, used < width {
+                let shown = String(trailing.prefix(width - used))
+                line += shown
+                used += shown.count
             }
             line += String(repeating: " ", count: max(0, width - used))
             return highlight ? "\u{1B}[7m" + line + "\u{1B}[27m" : line
@@ -146,7 +190,7 @@ struct GridScreen {
             guard let display = grid.displayedRow(at: row) else { return String(repeating: " ", count: width) }
             return render({ c in
                 (grid.text(display, column: c), columns[c].type.isNumeric || grid.value(display, column: c).number != nil)
-            }, highlight: row == current)
+            }, highlight: row == current, trailing: barText(display))
         }
         let topPins = viewport.pinnedTopCount, bottomPins = viewport.pinnedBottomCount
         for row in rows.prefix(topPins) { out.append(rowLine(row)) }
@@ -159,22 +203,34 @@ struct GridScreen {
         }
         // A terminal shorter than the header, a row and the status line gets what fits, the status
         // line last: never more lines than it has (they would scroll it).
-        let statusLine = "\u{1B}[7m" + Self.fit(status, width, right: false) + "\u{1B}[27m"
+        let hints = width >= 90 ? Self.hints : width >= 30 ? Self.shortHints : ""
+        let hintWidth = TextWidth.columns(hints)
+        let statusLine = "\u{1B}[7m" + Self.fit(status, max(0, width - hintWidth), right: false) + hints + "\u{1B}[27m"
         guard height > 0 else { return [] }
         return Array(out.prefix(height - 1)) + [statusLine]
     }
 
-    /// Position, sort keys and the latest message or warning.
+    /// The key hints at the right of the status line: always there, shorter on a narrow terminal.
+    static let hints = " s sort · / find · ? help · q quit "
+    static let shortHints = " ? help · q quit "
+
+    /// The sheet (a view's name), the position, the latest message, a failed read, the current
+    /// column, the sort keys and how many warnings there are (`w` shows them).
     var status: String {
         let count = grid.displayedRowCount
         var parts = ["row \(Self.grouped(current + 1))/\(Self.grouped(count))"]
+        if let name { parts.insert(name, at: 0) }
+        // What the last key did, and a failed read, come first, where a narrow line still shows them.
+        if !message.isEmpty { parts.append(message) }
+        if let failure = grid.readFailure { parts.append("error: " + failure) }
         // The column `s` sorts and `/` searches.
         if grid.columns.indices.contains(column) { parts.append("column " + grid.columns[column].title) }
-        let keys = grid.sortKeys.map { "\($0.column) \($0.direction == .ascending ? "▲" : "▼")" }
+        let keys = grid.sortKeys.map { key in
+            let title = grid.columns.first { $0.identifier == key.column }?.title ?? key.column
+            return "\(title) \(key.direction == .ascending ? "▲" : "▼")"
+        }
         parts.append(keys.isEmpty ? "file order" : "sort: " + keys.joined(separator: ", "))
-        if let failure = grid.readFailure { parts.append("error: " + failure) }
-        if !message.isEmpty { parts.append(message) } else if let warning = warnings.first { parts.append("warning: " + warning) }
-        parts.append("s sort · S add key · / find · p pin · q quit")
+        if !warnings.isEmpty { parts.append("⚠ \(warnings.count) warning\(warnings.count == 1 ? "" : "s") (w)") }
         return " " + parts.joined(separator: " · ")
     }
 

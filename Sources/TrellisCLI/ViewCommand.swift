@@ -21,12 +21,20 @@ enum ViewCommand {
             OptionDefinition(names: ["--help", "-h"], valueName: nil, help: "Show help information."),
         ],
         discussion: """
-        KEYS: arrows move (left and right across columns), Page Up/Down, Home/End, the mouse
-        wheel scrolls; s cycles the current column's sort (S adds it as a further key), a click on
-        a header does the same (shift-click adds); / jumps to the next row whose cell in the
-        current column contains the text typed, as written (the status line names the column);
-        p pins the current row to the bottom; Ctrl-Z suspends (fg resumes); q or Ctrl-C quits.
-        The current column's title is in reverse video, its cell in the current row underlined.
+        KEYS (? or F1 shows them all): arrows move (left and right across columns), Page
+        Up/Down, Home/End, the mouse wheel scrolls, : or g goes to a row number; s cycles the
+        current column's sort (S adds it as a further key), a click on a header does the same
+        (shift-click adds); / finds the next row whose cell in the current column contains the
+        text typed, as written, and n / N find it again down / up, going round the ends; p pins
+        the current row to the bottom and p or P on a pinned row unpins it (a --pin-bottom value
+        pin goes whole); < and > narrow and widen the current column, _ fits it to its widest
+        cell on screen, - hides it and + shows every hidden column; F opens the current column's
+        values (count, percent, a bar; sortable, in the column's sort order) and Enter on one the
+        rows holding it; I describes every column (count, blanks, distinct, min, max, mean,
+        median) and Enter goes to one; q goes back from a view or quits; w shows the file's
+        warnings; Ctrl-Z suspends (fg resumes); Ctrl-C quits. The status line keeps "? help · q
+        quit" at every width. The current column's title is in reverse video, its cell in the
+        current row underlined.
 
         The terminal is restored on every exit — q, Ctrl-C, an error, SIGTERM, SIGHUP — and while
         the viewer is suspended.
@@ -83,8 +91,8 @@ enum ViewCommand {
         let terminal = Terminal()
         terminal.start()
         defer { terminal.restore() }
-        var loop = ViewLoop(screen: screen, terminal: terminal)
-        loop.run()
+        var loop = ViewLoop(screen: screen)
+        loop.run(on: terminal)
     }
 
     /// Touches, once, as much memory as a sort of `rows` rows uses and gives it back to the heap
@@ -200,197 +208,16 @@ final class Terminal {
         return (80, 24)
     }
 
-    /// The next bytes typed, or `nil` when a resize interrupted the wait.
-    func read() -> [UInt8]? {
-        var buffer = [UInt8](repeating: 0, count: 64)
-        let n = Foundation.read(STDIN_FILENO, &buffer, 64)
+    /// The next bytes typed, or `nil` when a resize interrupted the wait (or, with `timeout`
+    /// in milliseconds, when nothing came within it).
+    func read(timeout: Int32? = nil) -> [UInt8]? {
+        if let timeout {
+            var poll = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+            guard Foundation.poll(&poll, 1, timeout) > 0 else { return nil }
+        }
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let n = Foundation.read(STDIN_FILENO, &buffer, 4096)
         if n < 0 { return errno == EINTR ? nil : [] }
         return Array(buffer.prefix(n))
-    }
-}
-
-/// Keys and mouse events in, screens out.
-struct ViewLoop {
-    var screen: GridScreen
-    let terminal: Terminal
-    var searching: String?
-
-    mutating func draw() {
-        let size = terminal.size
-        screen.width = size.width
-        screen.height = size.height
-        screen.settle()
-        var lines = screen.lines()
-        if let searching {
-            lines[lines.count - 1] = "\u{1B}[7m" + GridScreen.fit(" find in \(screen.grid.columns[screen.column].title): \(searching)▏",
-                                                                  size.width, right: false) + "\u{1B}[27m"
-        }
-        Terminal.write("\u{1B}[H" + lines.joined(separator: "\r\n"))
-    }
-
-    mutating func run() {
-        draw()
-        var pending: [UInt8] = []
-        while true {
-            guard let bytes = terminal.read() else { draw(); continue }
-            if bytes.isEmpty { return }
-            pending += bytes
-            while !pending.isEmpty {
-                let (event, used) = Self.event(pending)
-                guard used > 0 else {
-                    // An escape sequence that never ends (pasted noise) is dropped, not kept growing.
-                    if pending.count > 256 { pending.removeAll() }
-                    break
-                }
-                pending.removeFirst(used)
-                if !handle(event) { return }
-            }
-            draw()
-        }
-    }
-
-    enum Event: Equatable {
-        case character(Character), up, down, left, right, pageUp, pageDown, home, end
-        case wheelUp, wheelDown, click(x: Int, y: Int, shift: Bool), enter, backspace, escape, interrupt, suspend, ignored
-    }
-
-    /// The first event in `bytes` and how many bytes it took (0: incomplete).
-    static func event(_ bytes: [UInt8]) -> (Event, Int) {
-        guard let first = bytes.first else { return (.ignored, 0) }
-        switch first {
-        case 3: return (.interrupt, 1)
-        case 26: return (.suspend, 1)
-        case 13, 10: return (.enter, 1)
-        case 127, 8: return (.backspace, 1)
-        case 27:
-            guard bytes.count > 1 else { return (.escape, 1) }
-            guard bytes[1] == UInt8(ascii: "[") || bytes[1] == UInt8(ascii: "O") else { return (.escape, 1) }
-            guard bytes.count > 2 else { return (.ignored, 0) }
-            if bytes[2] == UInt8(ascii: "<") {
-                // SGR mouse: ESC [ < button ; x ; y (M|m)
-                guard let end = bytes.firstIndex(where: { $0 == UInt8(ascii: "M") || $0 == UInt8(ascii: "m") }) else { return (.ignored, 0) }
-                let fields = String(decoding: bytes[3..<end], as: UTF8.self).split(separator: ";").compactMap { Int($0) }
-                guard fields.count == 3, bytes[end] == UInt8(ascii: "M") else { return (.ignored, end + 1) }
-                switch fields[0] & ~4 {
-                case 64: return (.wheelUp, end + 1)
-                case 65: return (.wheelDown, end + 1)
-                case 0: return (.click(x: fields[1] - 1, y: fields[2] - 1, shift: fields[0] & 4 != 0), end + 1)
-                default: return (.ignored, end + 1)
-                }
-            }
-            var k = 2
-            while k < bytes.count, (0x30...0x3F).contains(bytes[k]) { k += 1 }
-            guard k < bytes.count else { return (.ignored, 0) }
-            let parameter = String(decoding: bytes[2..<k], as: UTF8.self)
-            let used = k + 1
-            switch (bytes[k], parameter) {
-            case (UInt8(ascii: "A"), _): return (.up, used)
-            case (UInt8(ascii: "B"), _): return (.down, used)
-            case (UInt8(ascii: "C"), _): return (.right, used)
-            case (UInt8(ascii: "D"), _): return (.left, used)
-            case (UInt8(ascii: "H"), _), (UInt8(ascii: "~"), "1"), (UInt8(ascii: "~"), "7"): return (.home, used)
-            case (UInt8(ascii: "F"), _), (UInt8(ascii: "~"), "4"), (UInt8(ascii: "~"), "8"): return (.end, used)
-            case (UInt8(ascii: "~"), "5"): return (.pageUp, used)
-            case (UInt8(ascii: "~"), "6"): return (.pageDown, used)
-            default: return (.ignored, used)
-            }
-        default:
-            // One UTF-8 character.
-            let length = first < 0x80 ? 1 : first >= 0xF0 ? 4 : first >= 0xE0 ? 3 : 2
-            guard bytes.count >= length else { return (.ignored, 0) }
-            let text = String(decoding: bytes.prefix(length), as: UTF8.self)
-            return (text.first.map(Event.character) ?? .ignored, length)
-        }
-    }
-
-    /// Applies `event`; `false` to quit.
-    mutating func handle(_ event: Event) -> Bool {
-        let grid = screen.grid
-        if var query = searching {
-            switch event {
-            case .enter:
-                searching = nil
-                find(query)
-            case .escape, .interrupt: searching = nil
-            case .suspend: raise(SIGTSTP)
-            case .backspace:
-                if !query.isEmpty { query.removeLast() }
-                searching = query
-            case .character(let c):
-                query.append(c)
-                searching = query
-            default: break
-            }
-            return true
-        }
-        screen.message = ""
-        switch event {
-        case .character("q"), .interrupt: return false
-        case .suspend: raise(SIGTSTP)   // back from `fg` here: the loop redraws
-        case .up: screen.current -= 1
-        case .down: screen.current += 1
-        case .left:
-            screen.column -= 1
-            if screen.column >= screen.viewport.frozenColumns, screen.column < screen.viewport.firstScrolledColumn {
-                screen.viewport.scroll(toColumn: screen.column)
-            }
-        case .right:
-            screen.column += 1
-            if screen.column >= screen.viewport.frozenColumns {
-                screen.viewport.scroll(toColumn: max(screen.viewport.firstScrolledColumn, screen.column - 3))
-            }
-        case .pageUp: screen.current -= screen.bodyLines
-        case .pageDown: screen.current += screen.bodyLines
-        case .home: screen.current = 0
-        case .end: screen.current = grid.displayedRowCount - 1
-        case .wheelUp: screen.viewport.scrollBody(by: -3); screen.current -= 3
-        case .wheelDown: screen.viewport.scrollBody(by: 3); screen.current += 3
-        case .character("s"), .character("S"):
-            let adding = event == .character("S")
-            sort(grid.columns[screen.column].identifier, adding: adding)
-        case .click(let x, let y, let shift):
-            if y == 0, let c = screen.column(atX: x) {
-                screen.column = c
-                sort(grid.columns[c].identifier, adding: shift)
-            } else if y >= 2 {
-                let rows = screen.visibleRows
-                let line = y - 2
-                if line < grid.pinnedTopCount + min(screen.bodyLines, rows.count) , line < rows.count { screen.current = rows[line] }
-            }
-        case .character("/"): searching = ""
-        case .character("p"):
-            if case .source(let row)? = grid.displayedRow(at: screen.current) {
-                do {
-                    try grid.pin(.row(row), at: .bottom)
-                    screen.message = "row pinned to the bottom"
-                } catch { screen.message = "\(error)" }
-            }
-        default: break
-        }
-        return true
-    }
-
-    mutating func sort(_ column: String, adding: Bool) {
-        let clock = ContinuousClock()
-        do {
-            let elapsed = try clock.measure { () throws in try screen.grid.clickHeader(column, addingKey: adding) }
-            let ms = Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000
-            screen.message = String(format: "sorted in %.0f ms", ms)
-        } catch {
-            screen.message = "\(error)"
-        }
-    }
-
-    /// Moves to the next row (after the current one, wrapping) whose cell in the current column
-    /// contains `query`.
-    mutating func find(_ query: String) {
-        guard !query.isEmpty else { return }
-        let grid = screen.grid
-        if let index = grid.displayIndex(ofRowContaining: query, column: screen.column, after: screen.current) {
-            screen.current = index
-            screen.message = "found \"\(query)\""
-            return
-        }
-        screen.message = "no \"\(query)\" in \(grid.columns[screen.column].title)"
     }
 }

@@ -115,4 +115,85 @@ struct FilterAndProfileTests {
         let none = grid.describe()[1]
         #expect(none.mean == nil && none.median == nil && none.minimum == "缺考", "no numbers: the text is its min and max")
     }
+
+    @Test("frequencies agree with a plain count on 60,000 generated rows of every shape, in both storage paths")
+    func frequenciesAgreeWithCounting() throws {
+        var state: UInt64 = 99
+        func next(_ bound: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        let shapes: [() -> String] = [
+            { "组\(next(40))" }, { String(next(30_000)) }, { "" }, { " " }, { "缺考" },
+            { String(repeating: "长", count: 1 + next(20)) + "\(next(3))" }, { "\(next(100)).\(next(10))0" },
+        ]
+        let texts = (0..<60_000).map { _ in shapes[next(shapes.count)]() }
+        var expected: [String: Int] = [:], firstSeen: [String] = []
+        for text in texts {
+            if expected[text] == nil { firstSeen.append(text) }
+            expected[text, default: 0] += 1
+        }
+        // (Read as a file is: appending rows one by one checks the storage after each in a debug build.)
+        let table = try CSV.table(Data(("v\n" + texts.map { $0 + "\n" }.joined()).utf8))
+        let stored = DataGrid(bound: table)
+        let virtual = DataGrid(columns: [Column("v")], rowCount: texts.count) { row, _ in .text(texts[row]) }
+        for grid in [stored, virtual] {
+            // Texts as written: " " and "" are two values.
+            let found = grid.frequencies(ofColumn: 0)
+            let sameOrder = found.map(\.text) == firstSeen, sameCounts = found.map(\.count) == firstSeen.map { expected[$0]! }
+            #expect(sameOrder && sameCounts, "\(grid.mode): \(found.count) values found, \(firstSeen.count) expected")
+            #expect(found.reduce(0) { $0 + $1.count } == texts.count)
+        }
+        // Both ways of grouping — a table per core, sorting by hash — give the same groups, over
+        // every row and over every third.
+        let store = table.stores[0]
+        for rows in [Array(0..<texts.count), Array(stride(from: 0, to: texts.count, by: 3))] {
+            let sorted = ByteSliceSet.groupsBySorting(store, rows: rows)
+            let tabled = try #require(ByteSliceSet.groupsInTables(store, rows: rows, limit: 1 << 20))
+            #expect(sorted.first == tabled.first && sorted.count == tabled.count)
+            // Sorted by 6 bits of the hash only, every run mixes many texts: told apart all the same.
+            let mixed = ByteSliceSet.groupsBySorting(store, rows: rows, bits: 6)
+            #expect(mixed.first == tabled.first && mixed.count == tabled.count)
+            #expect(ByteSliceSet.groupsInTables(store, rows: rows, limit: 100) == nil, "too many texts for a small table")
+        }
+    }
+
+    @Test("a frequency table: the value typed as its column, counts, percents rounded half away from zero, in both paths")
+    func frequencyTable() throws {
+        let texts = ["92", "88.5", "92", "缺考", "92", "", "88.5", "70"]
+        let grids = [DataGrid(bound: try Table(columns: [Column("分数", type: .decimal)], rows: texts.map { [$0.isEmpty ? .missing : CellValue.parse($0)] })),
+                     DataGrid(columns: [Column("分数", type: .decimal)], rowCount: texts.count) { row, _ in
+                         texts[row].isEmpty ? .missing : CellValue.parse(texts[row]) }]
+        for grid in grids {
+            let table = grid.frequencyTable(ofColumn: 0)
+            #expect(table.columns.map(\.identifier) == ["value", "count", "percent"])
+            #expect(table.columns.map(\.title) == ["分数", "count", "%"] && table.columns[0].type == .decimal)
+            let rows = (0..<table.rowCount).map { row in (0..<3).map { table.text(row: row, column: $0) } }
+            #expect(rows == [["92", "3", "37.50"], ["88.5", "2", "25.00"], ["缺考", "1", "12.50"], ["", "1", "12.50"], ["70", "1", "12.50"]])
+            #expect(table.value(row: 0, column: 0).number == 92 && table.value(row: 0, column: 1) == .integer(3))
+            #expect(grid.maximum(ofColumn: 0) == 92)
+        }
+        let thirds = DataGrid(bound: try Table(columns: [Column("k")], rows: [[.text("a")], [.text("b")], [.text("b")]]))
+        #expect((0..<2).map { thirds.frequencyTable(ofColumn: 0).text(row: $0, column: 2) } == ["33.33", "66.67"])
+    }
+
+    @Test("a comparator's extremes are the first and last of its sort, for 10,000 texts and for one", arguments: [
+        TextComparator.natural, .lexical, .caseInsensitive, .localized("zh"),
+    ])
+    func extremes(_ comparator: TextComparator) throws {
+        var state: UInt64 = 7
+        func next(_ bound: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        let pieces = ["组", "第", "张", "item", "Item", "十", "二", "a", "B", "é", "e\u{301}"]
+        let texts = (0..<10_000).map { _ in (0..<(1 + next(3))).map { _ in pieces[next(pieces.count)] }.joined() + String(next(500)) }
+        let (least, most) = try #require(comparator.extremes(of: texts))
+        for text in texts {
+            #expect(comparator.compare(texts[least], text) != .orderedDescending)
+            #expect(comparator.compare(texts[most], text) != .orderedAscending)
+        }
+        #expect(texts.firstIndex { comparator.compare($0, texts[least]) == .orderedSame } == least, "the first of equals")
+        #expect(comparator.extremes(of: ["组1"])! == (0, 0) && comparator.extremes(of: []) == nil)
+    }
 }

@@ -72,6 +72,32 @@ func gridBenchmarks(runs: Int) -> [(String, String, String)] {
     rows.append((three.name, format(threeSeconds), "target < 2 s"))
     verdicts.append(String(format: "three keys: %.2f s — %@", threeSeconds, threeSeconds < 2 ? "meets < 2 s" : "MISSES < 2 s"))
 
+    // What the viewer's F, I and Enter on a value compute, over the same million rows (target:
+    // < 300 ms each, the viewer's budget for opening a view).
+    for (column, label) in [(3, "an integer column of 50 values"), (1, "a text column of 100,000 values"),
+                            (0, "a decimal column of ~630,000 values")] {
+        let frequencies = measure("DataGrid frequencies(ofColumn:) of 1M rows, \(label)", runs: runs) {
+            blackHole(grid.frequencies(ofColumn: column).count)
+        }
+        let seconds = Measurement.seconds(frequencies.median)
+        rows.append((frequencies.name, format(seconds), String(format: "%.2f× the decimal sort; target < 300 ms", seconds / Measurement.seconds(decimal.median))))
+        verdicts.append(String(format: "frequencies, \(label): %.0f ms — %@", seconds * 1000, seconds < 0.3 ? "meets < 300 ms" : "MISSES < 300 ms"))
+    }
+    let describe = measure("DataGrid describe() of 1M rows × 4 columns (decimal, two texts, integer)", runs: runs) {
+        blackHole(grid.describe().count)
+    }
+    let describeSeconds = Measurement.seconds(describe.median)
+    rows.append((describe.name, format(describeSeconds), String(format: "%.2f× the decimal sort; target < 300 ms", describeSeconds / Measurement.seconds(decimal.median))))
+    verdicts.append(String(format: "describe: %.0f ms — %@", describeSeconds * 1000, describeSeconds < 0.3 ? "meets < 300 ms" : "MISSES < 300 ms"))
+    let filtered = DataGrid(bound: table)
+    try! filtered.pin(.row(count - 1), at: .bottom)
+    try! filtered.sort(by: [SortKey("v", .descending)])
+    let filter = measure("DataGrid setFilter(.equal) on 1M rows (1 value of 50), sorted by the decimal column", runs: runs) {
+        try! filtered.setFilter(.equal(column: "k", text: "7"))
+        try! filtered.setFilter(nil)
+    }
+    rows.append((filter.name, format(Measurement.seconds(filter.median) / 2), "per change (filter on, then off: the whole body sorted again)"))
+
     // For scale: a comparison sort of 100,000 strings with Foundation's localized comparison.
     let sample = names.prefix(100_000).map(\.description)
     let foundation = measure("For scale: localizedStandardCompare sort of 100,000 strings", runs: 1) {

@@ -14,7 +14,8 @@ public struct ColumnProfile: Sendable, Equatable {
     /// The body's rows, blanks included.
     public let count: Int
     public let blanks: Int
-    /// Distinct texts among the cells that are not blank.
+    /// Distinct values among the cells that are not blank: texts as written, and in a number
+    /// column numbers by value (`92` and `92.0` are one).
     public let distinct: Int
     /// The smallest and largest value as written: by value in a number column, by the column's
     /// text order in any other; `nil` when every cell is blank.
@@ -32,14 +33,13 @@ public struct ColumnProfile: Sendable, Equatable {
 /// one; pinned and summary rows are not counted (the 平均 row is not data).
 extension DataGrid {
     /// The distinct texts of `column` among the body rows, each with its count, in the order each
-    /// first appears in the body.
+    /// first appears in the source (the file's order, whatever the sort).
     public func frequencies(ofColumn column: Int) -> [ValueFrequency] {
         guard columns.indices.contains(column) else { return [] }
-        let body = order.body
+        let body = bodyInSourceOrder
         if let store = fullStore(column) {
-            let (ids, texts) = ByteSliceSet.distinct(store, rows: body)
-            let counts = Self.tally(ids, distinct: texts.count)
-            return zip(texts, counts).map { ValueFrequency(text: $0, count: $1) }
+            let groups = ByteSliceSet.groups(store, rows: body)
+            return zip(groups.first, groups.count).map { ValueFrequency(text: store.text(at: body[$0]), count: $1) }
         }
         var index: [String: Int] = [:]
         var found: [(String, Int)] = []
@@ -50,10 +50,80 @@ extension DataGrid {
         return found.map { ValueFrequency(text: $0.0, count: $0.1) }
     }
 
+    /// ``frequencies(ofColumn:)`` as a table to show and sort: the value as written (with the
+    /// column's type and text order, so that it sorts as the column does), its `count`, and its
+    /// `percent` of the body's rows with two decimals (rounded half away from zero). Its columns
+    /// are named `value`, `count` and `percent` (titled as the column is, `count` and `%`).
+    /// From a table's storage it is built without making a string per value: a million distinct
+    /// values cost what a sort of them does.
+    public func frequencyTable(ofColumn column: Int) -> Table {
+        let source = columns.indices.contains(column) ? columns[column] : Column("value")
+        let tableColumns = [
+            Column("value", title: source.title, type: source.type, sortMode: source.sortMode, textComparator: source.textComparator),
+            Column("count", type: .integer), Column("percent", title: "%", type: .decimal),
+        ]
+        let body = bodyInSourceOrder
+        let total = max(1, body.count)
+        /// `count` and its percent of `total`, as ASCII digits.
+        func numbers(_ count: Int) -> ([UInt8], [UInt8]) {
+            let hundredths = (count * 20_000 + total) / (2 * total)
+            let whole = Array(String(hundredths / 100).utf8), fraction = hundredths % 100
+            return (Array(String(count).utf8), whole + [UInt8(ascii: "."), UInt8(48 + fraction / 10), UInt8(48 + fraction % 10)])
+        }
+        guard let store = fullStore(column) else {
+            let table = Table(columns: tableColumns)
+            for entry in frequencies(ofColumn: column) {
+                let (count, percent) = numbers(entry.count)
+                try? table.appendRow([entry.text, String(decoding: count, as: UTF8.self), String(decoding: percent, as: UTF8.self)])
+            }
+            return table
+        }
+        let groups = ByteSliceSet.groups(store, rows: body)
+        var values = ColumnStore(), counts = ColumnStore(), percents = ColumnStore()
+        values.reading = store.reading
+        counts.readAs = .integer
+        percents.readAs = .decimal
+        values.reserve(groups.first.count, bytes: min(store.bytes.count, groups.first.count * 16))
+        for (first, count) in zip(groups.first, groups.count) {
+            let row = body[first]
+            _ = store.withText(at: row) { values.append($0, store.cell(at: row)) }
+            let (countText, percentText) = numbers(count)
+            countText.withUnsafeBufferPointer { _ = counts.append($0, CellText.classify($0, counts.reading)) }
+            percentText.withUnsafeBufferPointer { _ = percents.append($0, CellText.classify($0, percents.reading)) }
+        }
+        return Table(columns: tableColumns, stores: [values, counts, percents])
+    }
+
     /// Every column's profile, in column order.
     public func describe() -> [ColumnProfile] {
-        let body = order.body
-        return columns.indices.map { profile(column: $0, body: body) }
+        let body = bodyInSourceOrder
+        // A table's columns one per core (each one's grouping is spread over the cores as well);
+        // another source is asked from one thread, as it expects.
+        guard storage != nil else { return columns.indices.map { profile(column: $0, body: body) } }
+        return Parallel.map(columns.indices.map { $0..<($0 + 1) }) { _, range in profile(column: range.lowerBound, body: body) }
+    }
+
+    /// The largest number of `column` among the body rows (0 when it holds none): what a bar
+    /// drawn for each row is scaled to.
+    public func maximum(ofColumn column: Int) -> Double {
+        guard columns.indices.contains(column) else { return 0 }
+        var most = 0.0
+        if let store = fullStore(column) {
+            for row in bodyInSourceOrder where store.kind(at: row).isNumber { most = max(most, store.cell(at: row).double) }
+        } else {
+            for value in source.checkedValues(ofColumn: column, rows: order.body) { if let n = value.number { most = max(most, n) } }
+        }
+        return most
+    }
+
+    /// The body rows in source order: a table's cells are then read one after the next, where the
+    /// sorted order would jump through memory at every row.
+    var bodyInSourceOrder: [Int] {
+        let order = self.order
+        let inverse = order.displayIndexOfSource
+        if order.body.count == inverse.count { return Array(0..<inverse.count) }
+        let start = Int32(order.bodyStart), end = Int32(order.bodyStart + order.body.count)
+        return inverse.indices.filter { inverse[$0] >= start && inverse[$0] < end }
     }
 
     private func fullStore(_ column: Int) -> ColumnStore? {
@@ -80,64 +150,285 @@ extension DataGrid {
 
     private func profile(column c: Int, body: [Int]) -> ColumnProfile {
         let column = columns[c]
+        let numeric = column.type.isNumeric
         var blanks = 0
-        var numbers: [(value: Double, row: Int)] = []
+        var numbers: [Double] = []
+        var least: (value: Double, row: Int)?, most: (value: Double, row: Int)?
         var sum = NumberSum()
         var digits = 0
-        let distinctTexts: [String]
-        let numeric = column.type.isNumeric
+        /// The first row of each distinct text that is not blank.
+        var distinctRows: [Int] = []
+        /// A cell's number, when it is one.
+        let number: (Int) -> Double?
+        /// Takes one number of the column.
+        func take(_ value: Double, row: Int) {
+            numbers.append(value)
+            if least.map({ value < $0.value }) ?? true { least = (value, row) }
+            if most.map({ value > $0.value }) ?? true { most = (value, row) }
+        }
         if let store = fullStore(c) {
-            let (ids, texts) = ByteSliceSet.distinct(store, rows: body)
-            // Each distinct text is blank or not as its cells are.
-            var blankID = [Bool](repeating: false, count: texts.count)
-            for (position, row) in body.enumerated() where store.kind(at: row) == .missing { blankID[Int(ids[position])] = true }
-            let counts = Self.tally(ids, distinct: texts.count)
-            blanks = zip(blankID, counts).reduce(0) { $0 + ($1.0 ? $1.1 : 0) }
-            distinctTexts = zip(texts, blankID).compactMap { $1 ? nil : $0 }
+            number = { row in store.kind(at: row).isNumber ? store.cell(at: row).double : nil }
+            /// Blank: nothing, or only spaces (from a file, or given in code).
+            func isBlank(_ row: Int, _ kind: CellKind) -> Bool {
+                kind == .missing || (kind == .text && store.withText(at: row) { $0.allSatisfy { $0 == 32 || $0 == 9 } })
+            }
             if numeric {
+                // Numbers by value (their distinct values counted once sorted, below); the
+                // other cells — texts such as 缺考 — grouped by their bytes.
                 numbers.reserveCapacity(body.count)
+                var others: [Int] = []
                 for row in body {
+                    let kind = store.kind(at: row)
+                    guard kind.isNumber else {
+                        if isBlank(row, kind) { blanks += 1 } else { others.append(row) }
+                        continue
+                    }
                     let cell = store.cell(at: row)
-                    guard cell.kind.isNumber else { continue }
-                    let value = cell.double
-                    numbers.append((value, row))
-                    if cell.kind == .integer { sum.add(Int64(bitPattern: cell.payload)) } else { sum.add(value) }
-                    if cell.kind != .integer { digits = max(digits, store.withText(at: row) { CellText.fractionDigits($0) }) }
+                    take(cell.double, row: row)
+                    if kind == .integer { sum.add(Int64(bitPattern: cell.payload)) } else {
+                        sum.add(cell.double)
+                        digits = max(digits, store.withText(at: row) { CellText.fractionDigits($0) })
+                    }
+                }
+                distinctRows = ByteSliceSet.groups(store, rows: others).first.map { others[$0] }
+            } else {
+                // Distinct texts by their bytes; a text is blank or not as each of its cells is.
+                let groups = ByteSliceSet.groups(store, rows: body)
+                for (first, count) in zip(groups.first, groups.count) {
+                    let row = body[first]
+                    if isBlank(row, store.kind(at: row)) { blanks += count } else { distinctRows.append(row) }
                 }
             }
         } else {
             let values = source.checkedValues(ofColumn: c, rows: body)
+            var valueOf: [Int: Double] = [:]
             var seen = Set<String>()
-            var texts: [String] = []
             for (position, value) in values.enumerated() {
                 let row = body[position]
                 let text = source.text(row: row, column: c)
                 // Blank as a table reads it: nothing, or only spaces.
                 if value.isMissing || text.allSatisfy({ $0 == " " || $0 == "\t" }) { blanks += 1; continue }
-                if seen.insert(text).inserted { texts.append(text) }
-                if numeric, let number = value.number {
-                    numbers.append((number, row))
-                    if case .integer(let i) = value { sum.add(Int64(i)) } else { sum.add(number) }
-                    digits = max(digits, DecimalFormat.fractionDigits(text))
+                guard numeric, let n = value.number else {
+                    if seen.insert(text).inserted { distinctRows.append(row) }
+                    continue
                 }
+                take(n, row: row)
+                valueOf[row] = n
+                if case .integer(let i) = value { sum.add(Int64(i)) } else { sum.add(n) }
+                digits = max(digits, DecimalFormat.fractionDigits(text))
             }
-            distinctTexts = texts
+            number = { valueOf[$0] }
         }
         var minimum: String?, maximum: String?, mean: String?, median: String?
-        if numeric, !numbers.isEmpty {
-            numbers.sort { $0.value < $1.value || ($0.value == $1.value && $0.row < $1.row) }
-            minimum = source.text(row: numbers.first!.row, column: c)
-            maximum = source.text(row: numbers.last!.row, column: c)
+        var distinctNumbers = 0
+        if numeric, let least, let most {
+            minimum = source.text(row: least.row, column: c)
+            maximum = source.text(row: most.row, column: c)
             if let value = sum.mean.number { mean = DecimalFormat.format(value, decimals: digits + 2) }
+            numbers.sort()
+            var values = 1
+            for k in 1..<max(1, numbers.count) where numbers[k] != numbers[k - 1] { values += 1 }
+            distinctNumbers = values
             let middle = numbers.count / 2
-            median = numbers.count % 2 == 1 ? source.text(row: numbers[middle].row, column: c)
-                : DecimalFormat.format((numbers[middle - 1].value + numbers[middle].value) / 2, decimals: digits + 1)
-        } else if !distinctTexts.isEmpty {
-            let comparator = column.textComparator
-            minimum = distinctTexts.min { comparator.compare($0, $1) == .orderedAscending }
-            maximum = distinctTexts.max { comparator.compare($0, $1) == .orderedAscending }
+            let upper = numbers[middle]
+            if numbers.count % 2 == 1 {
+                // As written: the first cell holding the middle number.
+                median = body.first { number($0) == upper }.map { source.text(row: $0, column: c) }
+                    ?? DecimalFormat.format(upper, decimals: digits)
+            } else {
+                median = DecimalFormat.format((numbers[middle - 1] + upper) / 2, decimals: digits + 1)
+            }
+        } else if !distinctRows.isEmpty {
+            // A text column (or a number column holding only texts such as 缺考): the first and
+            // last of its distinct texts in the column's text order.
+            let texts = distinctRows.map { source.text(row: $0, column: c) }
+            if let (least, most) = column.textComparator.extremes(of: texts) {
+                minimum = texts[least]
+                maximum = texts[most]
+            }
         }
         return ColumnProfile(column: column.identifier, type: column.type, count: body.count, blanks: blanks,
-                             distinct: distinctTexts.count, minimum: minimum, maximum: maximum, mean: mean, median: median)
+                             distinct: distinctNumbers + distinctRows.count, minimum: minimum, maximum: maximum, mean: mean, median: median)
+    }
+
+    /// The `k`th smallest of `values` (reordering them so that the ones before it are not larger):
+    /// quickselect, O(n) on average, the pivot the median of three.
+    static func select(_ values: inout [Double], _ k: Int) -> Double {
+        var low = 0, high = values.count - 1
+        values.withUnsafeMutableBufferPointer { v in
+            while low < high {
+                let mid = low + (high - low) / 2
+                // Median of three as the pivot.
+                if v[mid] < v[low] { v.swapAt(mid, low) }
+                if v[high] < v[low] { v.swapAt(high, low) }
+                if v[high] < v[mid] { v.swapAt(high, mid) }
+                let pivot = v[mid]
+                var i = low, j = high
+                while i <= j {
+                    while v[i] < pivot { i += 1 }
+                    while pivot < v[j] { j -= 1 }
+                    if i <= j { v.swapAt(i, j); i += 1; j -= 1 }
+                }
+                if k <= j { high = j } else if k >= i { low = i } else { break }
+            }
+        }
+        return values[k]
+    }
+}
+
+extension ByteSliceSet {
+    /// `rows` grouped by their cells' bytes: each group's first position in `rows` and how many
+    /// it holds, groups in order of first appearance. Up to some thousands of distinct texts they
+    /// are counted in a hash table per core; beyond, the positions are sorted by a hash of their
+    /// bytes (a radix sort, on every core), so that equal texts lie together and are counted in
+    /// one pass over memory in order — where a table of a million distinct texts would miss the
+    /// cache at every probe. Texts whose hashes collide are told apart by their bytes.
+    static func groups(_ store: ColumnStore, rows: [Int]) -> (first: [Int], count: [Int]) {
+        guard !rows.isEmpty else { return ([], []) }
+        // Few distinct texts: a table of them per chunk of rows stays in the cache.
+        return groupsInTables(store, rows: rows, limit: 1 << 13) ?? groupsBySorting(store, rows: rows)
+    }
+
+    /// ``groups(_:rows:)`` counted in an open-addressing table per chunk of rows (one per core),
+    /// merged in chunk order; `nil` as soon as a chunk holds more than `limit` distinct texts.
+    static func groupsInTables(_ store: ColumnStore, rows: [Int], limit: Int) -> (first: [Int], count: [Int])? {
+        let chunks = Parallel.chunks(rows.count)
+        let parts: [(builder: Builder, first: [Int], count: [Int])?] = store.bytes.withUnsafeBufferPointer { bytes in
+            rows.withUnsafeBufferPointer { rows in
+                let shared = Unchecked((bytes.baseAddress, rows))
+                return Parallel.map(chunks) { _, range in
+                    let (base, rows) = shared.value
+                    var builder = Builder()
+                    var first: [Int] = [], count: [Int] = []
+                    for k in range {
+                        let id = Int(builder.id(of: rows[k], in: store, bytes: base))
+                        if id == first.count {
+                            guard id < limit else { return nil }
+                            first.append(k)
+                            count.append(1)
+                        } else {
+                            count[id] += 1
+                        }
+                    }
+                    return (builder, first, count)
+                }
+            }
+        }
+        guard var merged = parts.first ?? nil else { return nil }
+        for part in parts.dropFirst() {
+            guard let part else { return nil }
+            // Each later chunk's texts become ids of the first chunk's table, new ones after the rest.
+            for (index, row) in part.builder.firstRow.enumerated() {
+                let id = Int(store.bytes.withUnsafeBufferPointer { merged.builder.id(of: row, in: store, bytes: $0.baseAddress) })
+                if id == merged.first.count {
+                    merged.first.append(part.first[index])
+                    merged.count.append(part.count[index])
+                } else {
+                    merged.count[id] += part.count[index]
+                }
+            }
+        }
+        return (merged.first, merged.count)
+    }
+
+    /// ``groups(_:rows:)`` for many distinct texts: by sorting the positions by a hash of their
+    /// bytes.
+    /// `bits`: how many of the hash's upper bits the positions are sorted by (fewer mix more
+    /// texts in a run, which are then told apart one by one: what a test forces).
+    static func groupsBySorting(_ store: ColumnStore, rows: [Int], bits: Int = 32) -> (first: [Int], count: [Int]) {
+        let n = rows.count
+        let shift = UInt64(64 - max(1, min(64, bits)))
+        guard n > 0 else { return ([], []) }
+        /// Each position's hash, length and first 16 bytes: read in row order, then carried
+        /// along, so that texts up to 16 bytes are told apart without reading the column again.
+        struct Key { var hash: UInt64, prefix: (UInt64, UInt64), length: Int }
+        let keys: [Key] = store.bytes.withUnsafeBufferPointer { bytes in
+            rows.withUnsafeBufferPointer { rows in
+                let shared = Unchecked((bytes.baseAddress, rows))
+                return [Key](unsafeUninitializedCapacity: n) { buffer, count in
+                    let out = Unchecked(buffer.baseAddress!)
+                    Parallel.forEach(Parallel.chunks(n)) { _, range in
+                        let (base, rows) = shared.value
+                        for k in range {
+                            let row = rows[k], length = Int(store.lengths[row])
+                            let pointer = base.map { $0 + Int(store.starts[row]) }
+                            var prefix: (UInt64, UInt64) = (0, 0)
+                            if let pointer, length > 0 {
+                                withUnsafeMutableBytes(of: &prefix) { _ = memcpy($0.baseAddress!, pointer, min(16, length)) }
+                            }
+                            (out.value + k).initialize(to: Key(hash: hashBytes(pointer, length), prefix: prefix, length: length))
+                        }
+                    }
+                    count = n
+                }
+            }
+        }
+        // Sorted by the hash's upper half (four radix passes): equal texts lie together; the few
+        // different texts whose upper halves meet are told apart below.
+        var order = [Int32](unsafeUninitializedCapacity: n) { buffer, count in
+            for k in 0..<n { buffer[k] = Int32(k) }
+            count = n
+        }
+        RadixSort.radixSort(&order, codes: keys.map { $0.hash >> shift })
+        let sorted: [Key] = keys.withUnsafeBufferPointer { keys in
+            order.withUnsafeBufferPointer { order in
+                let shared = Unchecked((keys, order))
+                return [Key](unsafeUninitializedCapacity: n) { buffer, count in
+                    let out = Unchecked(buffer.baseAddress!)
+                    Parallel.forEach(Parallel.chunks(n)) { _, range in
+                        let (keys, order) = shared.value
+                        for i in range { (out.value + i).initialize(to: keys[Int(order[i])]) }
+                    }
+                    count = n
+                }
+            }
+        }
+        var firsts: [Int] = [], counts: [Int] = []
+        store.bytes.withUnsafeBufferPointer { bytes in
+            let base = bytes.baseAddress
+            /// Whether sorted entries `a` and `b` hold the same text.
+            @inline(__always) func same(_ a: Int, _ b: Int) -> Bool {
+                let x = sorted[a], y = sorted[b]
+                guard x.hash == y.hash, x.length == y.length, x.prefix == y.prefix else { return false }
+                if x.length <= 16 { return true }
+                let r = rows[Int(order[a])], s = rows[Int(order[b])]
+                return memcmp(base! + Int(store.starts[r]), base! + Int(store.starts[s]), x.length) == 0
+            }
+            var i = 0
+            while i < n {
+                let top = sorted[i].hash >> shift
+                var j = i + 1
+                while j < n, sorted[j].hash >> shift == top { j += 1 }
+                // Within a run the positions are ascending (the sort is stable): the first of each
+                // text is where it first appears. Almost always the run is one text.
+                var k = i + 1
+                while k < j, same(i, k) { k += 1 }
+                if k == j {
+                    firsts.append(Int(order[i]))
+                    counts.append(j - i)
+                    i = j
+                    continue
+                }
+                var representatives = [i]
+                var tallies = [1]
+                for k in (i + 1)..<j {
+                    if let r = representatives.firstIndex(where: { same($0, k) }) {
+                        tallies[r] += 1
+                    } else {
+                        representatives.append(k)
+                        tallies.append(1)
+                    }
+                }
+                firsts += representatives.map { Int(order[$0]) }
+                counts += tallies
+                i = j
+            }
+        }
+        var byAppearance = [Int32](unsafeUninitializedCapacity: firsts.count) { buffer, count in
+            for k in 0..<firsts.count { buffer[k] = Int32(k) }
+            count = firsts.count
+        }
+        RadixSort.radixSort(&byAppearance, codes: firsts.map { UInt64($0) })
+        return (byAppearance.map { firsts[Int($0)] }, byAppearance.map { counts[Int($0)] })
     }
 }

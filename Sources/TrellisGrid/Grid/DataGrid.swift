@@ -266,7 +266,10 @@ public final class DataGrid {
     /// Every row as shown: pinned top rows, top summaries, the sorted body, pinned bottom rows,
     /// bottom summaries.
     public var displayedRows: [DisplayRow] {
-        (0..<order.count).map { order.row(at: $0)! }
+        // One order for every row: a source whose row count moves between reads would make
+        // another at the next read of `order`, under the loop.
+        let order = self.order
+        return (0..<order.count).map { order.row(at: $0)! }
     }
 
     /// The number of ``displayedRows``, without building them.
@@ -444,10 +447,10 @@ public final class DataGrid {
         let fallible = source as? FallibleDataSource
         let failedBefore = fallible?.failedReads ?? 0
         _ = SourceAnswers.take(source)
-        let count = rowCount
+        // (The row count is read for a filter only: a source is asked what the update asks, no more.)
+        let hidden = filter.flatMap { hiddenRows($0, count: rowCount) }
         try storedOrder.update(source: source, pins: pins, sortKeys: sortKeys, hook: sortCompare, rowComparator: rowComparator,
-                               summaries: summaries, bodyStillSorted: bodyStillSorted, appended: appended,
-                               hidden: filter.flatMap { hiddenRows($0, count: count) })
+                               summaries: summaries, bodyStillSorted: bodyStillSorted, appended: appended, hidden: hidden)
         // The source answered what no table can be: the order made from it would be wrong. It stays.
         if let problem = SourceAnswers.take(source) {
             storedOrder = before
@@ -474,9 +477,8 @@ public final class DataGrid {
             if storedOrder.sourceRowCount != rowCount || storedOrder.pins.count != pins.count
                 || storedOrder.summaries.count != summaries.count {
                 refreshing = true
-                let count = rowCount
-                try? storedOrder.update(source: source, pins: pins, sortKeys: [], summaries: summaries,
-                                        hidden: filter.flatMap { hiddenRows($0, count: count) })
+                let hidden = filter.flatMap { hiddenRows($0, count: rowCount) }
+                try? storedOrder.update(source: source, pins: pins, sortKeys: [], summaries: summaries, hidden: hidden)
                 // Numbers computed from a source's nonsense would be invented: none are shown.
                 if SourceAnswers.take(source) != nil { storedOrder.blankComputedCells() }
                 refreshing = false

@@ -103,6 +103,35 @@ public enum TextComparator: Hashable, Sendable, CustomStringConvertible {
         return keys.ranks()
     }
 
+    /// The positions of the first smallest and the first largest of `texts` in this order, or
+    /// `nil` for none: each text's key made once (one chunk per core), then compared as bytes in
+    /// one pass — what a column's minimum and maximum need, without sorting every text.
+    func extremes(of texts: [String]) -> (least: Int, most: Int)? {
+        guard !texts.isEmpty else { return nil }
+        let chunks = Parallel.chunks(texts.count, minimum: 4096)
+        let parts: [(least: Int, most: Int, keys: SortKeys)] = Parallel.map(chunks) { _, range in
+            var keys = SortKeys()
+            keys.reserve(range.count)
+            if case .localized(let locale) = self, chunks.count > 1 {
+                let keyer = Collation.Keyer(Collation.shared(locale))
+                for i in range { keys.append(keyer.sortKey(texts[i])) }
+            } else {
+                for i in range { keys.append(sortKey(texts[i])) }
+            }
+            let (least, most) = keys.extremes()
+            return (range.lowerBound + least, range.lowerBound + most, keys)
+        }
+        var best = (least: parts[0].least, most: parts[0].most)
+        var bestKeys = (least: parts[0].keys.key(parts[0].least - chunks[0].lowerBound),
+                        most: parts[0].keys.key(parts[0].most - chunks[0].lowerBound))
+        for (c, part) in parts.enumerated().dropFirst() {
+            let least = part.keys.key(part.least - chunks[c].lowerBound), most = part.keys.key(part.most - chunks[c].lowerBound)
+            if SortKeys.compare(least, bestKeys.least) == .orderedAscending { best.least = part.least; bestKeys.least = least }
+            if SortKeys.compare(most, bestKeys.most) == .orderedDescending { best.most = part.most; bestKeys.most = most }
+        }
+        return best
+    }
+
     /// The ICU locale of a ``localized`` comparator, checked: `nil` when ICU knows its language,
     /// otherwise the error to report.
     public func checkLocale() -> SortError? {
@@ -146,6 +175,27 @@ struct SortKeys {
             if c != 0 { return c < 0 ? .orderedAscending : .orderedDescending }
         }
         return x.count == y.count ? .orderedSame : (x.count < y.count ? .orderedAscending : .orderedDescending)
+    }
+
+    /// The key at `i`.
+    func key(_ i: Int) -> [UInt8] {
+        let start = i == 0 ? 0 : ends[i - 1]
+        return Array(bytes[start..<ends[i]])
+    }
+
+    /// The index of the first smallest key and of the first largest.
+    func extremes() -> (least: Int, most: Int) {
+        bytes.withUnsafeBufferPointer { all in
+            func key(_ i: Int) -> UnsafeBufferPointer<UInt8> {
+                UnsafeBufferPointer(rebasing: all[(i == 0 ? 0 : ends[i - 1])..<ends[i]])
+            }
+            var least = 0, most = 0
+            for i in 1..<max(1, ends.count) {
+                if Self.order(key(i), key(least)) == .orderedAscending { least = i }
+                if Self.order(key(i), key(most)) == .orderedDescending { most = i }
+            }
+            return (least, most)
+        }
     }
 
     /// The rank of each key: 0 for the smallest, equal keys equal.

@@ -1,0 +1,556 @@
+import Foundation
+import TrellisText
+import TrellisGrid
+
+/// Keys and mouse events in, screens out: the viewer's sheets (the file, and the views opened
+/// from it — a frequency table, a description, the rows of one value), a prompt being typed (a
+/// find, a row number) and the pages shown over them (the keys, the warnings). Everything but
+/// reading the keys and writing the screen is here, so that a test can drive it without a
+/// terminal.
+struct ViewLoop {
+    /// One sheet: a grid on screen and what it is.
+    struct Sheet {
+        enum Kind: Equatable {
+            case file
+            /// The frequency table of the sheet below's column `column`.
+            case frequency(column: Int)
+            /// Every column of the sheet below, described.
+            case describe
+            /// The rows of the sheet below that one filter keeps.
+            case filtered
+        }
+        var screen: GridScreen
+        var kind: Kind
+    }
+
+    /// A line being typed on the status line.
+    struct Prompt {
+        enum Kind { case find, jump }
+        var kind: Kind
+        var text = ""
+    }
+
+    /// Text shown over the sheet (the keys, the warnings), scrolled with the arrows.
+    struct Page {
+        var title: String
+        var lines: [String]
+        var top = 0
+    }
+
+    /// The sheets, the file's first; the last is on screen.
+    var sheets: [Sheet]
+    var prompt: Prompt?
+    var page: Page?
+    /// The last text found, for `n` and `N`.
+    var lastFind: String?
+    var width = 80, height = 24
+
+    init(screen: GridScreen) {
+        sheets = [Sheet(screen: screen, kind: .file)]
+    }
+
+    /// The sheet on screen.
+    var screen: GridScreen {
+        get { sheets[sheets.count - 1].screen }
+        set { sheets[sheets.count - 1].screen = newValue }
+    }
+
+    // MARK: Drawing
+
+    /// The screen's lines at the current size, each exactly `width` columns (escapes aside).
+    mutating func frame() -> [String] {
+        if let page { return pageLines(page) }
+        screen.width = width
+        screen.height = height
+        screen.settle()
+        var lines = screen.lines()
+        if let prompt, !lines.isEmpty {
+            let label = switch prompt.kind {
+            case .find: "find in \(screen.grid.columns[screen.column].title)"
+            case .jump: "go to row (1–\(GridScreen.grouped(screen.grid.displayedRowCount)))"
+            }
+            lines[lines.count - 1] = "\u{1B}[7m" + GridScreen.fit(" \(label): \(prompt.text)▏", width, right: false) + "\u{1B}[27m"
+        }
+        return lines
+    }
+
+    private func pageLines(_ page: Page) -> [String] {
+        guard height > 0 else { return [] }
+        let room = max(0, height - 3)
+        var out = ["\u{1B}[1m" + GridScreen.fit(" " + page.title, width, right: false) + "\u{1B}[22m",
+                   String(repeating: "─", count: width)]
+        for line in page.lines.dropFirst(page.top).prefix(room) { out.append(GridScreen.fit(" " + line, width, right: false)) }
+        while out.count < height - 1 { out.append(String(repeating: " ", count: width)) }
+        let more = page.lines.count > room ? " · lines \(page.top + 1)–\(min(page.lines.count, page.top + room)) of \(page.lines.count)" : ""
+        let status = "\u{1B}[7m" + GridScreen.fit(" ↑↓ scroll · q or Esc closes\(more)", width, right: false) + "\u{1B}[27m"
+        return Array(out.prefix(height - 1)) + [status]
+    }
+
+    // MARK: Keys
+
+    enum Event: Equatable {
+        case character(Character), up, down, left, right, pageUp, pageDown, home, end, f1
+        case wheelUp, wheelDown, click(x: Int, y: Int, shift: Bool), enter, backspace, escape, interrupt, suspend, ignored
+    }
+
+    /// The first event in `bytes` and how many bytes it took (0: incomplete). With `complete`,
+    /// no more bytes are coming: a lone ESC is the Escape key and a cut sequence is ignored.
+    static func event(_ bytes: [UInt8], complete: Bool = false) -> (Event, Int) {
+        guard let first = bytes.first else { return (.ignored, 0) }
+        if complete {
+            let (event, used) = self.event(bytes)
+            return used > 0 ? (event, used) : first == 27 && bytes.count == 1 ? (.escape, 1) : (.ignored, bytes.count)
+        }
+        switch first {
+        case 3: return (.interrupt, 1)
+        case 26: return (.suspend, 1)
+        case 13, 10: return (.enter, 1)
+        case 127, 8: return (.backspace, 1)
+        case 27:
+            guard bytes.count > 1 else { return (.ignored, 0) }
+            guard bytes[1] == UInt8(ascii: "[") || bytes[1] == UInt8(ascii: "O") else { return (.escape, 1) }
+            guard bytes.count > 2 else { return (.ignored, 0) }
+            if bytes[1] == UInt8(ascii: "O") {
+                // SS3: ESC O P is F1; ESC O A… are the arrows in application mode.
+                switch bytes[2] {
+                case UInt8(ascii: "P"): return (.f1, 3)
+                case UInt8(ascii: "A"): return (.up, 3)
+                case UInt8(ascii: "B"): return (.down, 3)
+                case UInt8(ascii: "C"): return (.right, 3)
+                case UInt8(ascii: "D"): return (.left, 3)
+                case UInt8(ascii: "H"): return (.home, 3)
+                case UInt8(ascii: "F"): return (.end, 3)
+                default: return (.ignored, 3)
+                }
+            }
+            if bytes[2] == UInt8(ascii: "<") {
+                // SGR mouse: ESC [ < button ; x ; y (M|m)
+                guard let end = bytes.firstIndex(where: { $0 == UInt8(ascii: "M") || $0 == UInt8(ascii: "m") }) else { return (.ignored, 0) }
+                let fields = String(decoding: bytes[3..<end], as: UTF8.self).split(separator: ";").compactMap { Int($0) }
+                guard fields.count == 3, bytes[end] == UInt8(ascii: "M") else { return (.ignored, end + 1) }
+                switch fields[0] & ~4 {
+                case 64: return (.wheelUp, end + 1)
+                case 65: return (.wheelDown, end + 1)
+                case 0: return (.click(x: fields[1] - 1, y: fields[2] - 1, shift: fields[0] & 4 != 0), end + 1)
+                default: return (.ignored, end + 1)
+                }
+            }
+            var k = 2
+            while k < bytes.count, (0x30...0x3F).contains(bytes[k]) { k += 1 }
+            guard k < bytes.count else { return (.ignored, 0) }
+            let parameter = String(decoding: bytes[2..<k], as: UTF8.self)
+            let used = k + 1
+            switch (bytes[k], parameter) {
+            case (UInt8(ascii: "A"), _): return (.up, used)
+            case (UInt8(ascii: "B"), _): return (.down, used)
+            case (UInt8(ascii: "C"), _): return (.right, used)
+            case (UInt8(ascii: "D"), _): return (.left, used)
+            case (UInt8(ascii: "H"), _), (UInt8(ascii: "~"), "1"), (UInt8(ascii: "~"), "7"): return (.home, used)
+            case (UInt8(ascii: "F"), _), (UInt8(ascii: "~"), "4"), (UInt8(ascii: "~"), "8"): return (.end, used)
+            case (UInt8(ascii: "~"), "5"): return (.pageUp, used)
+            case (UInt8(ascii: "~"), "6"): return (.pageDown, used)
+            case (UInt8(ascii: "~"), "11"), (UInt8(ascii: "P"), "1"), (UInt8(ascii: "P"), ""): return (.f1, used)
+            default: return (.ignored, used)
+            }
+        default:
+            // One UTF-8 character.
+            let length = first < 0x80 ? 1 : first >= 0xF0 ? 4 : first >= 0xE0 ? 3 : 2
+            guard bytes.count >= length else { return (.ignored, 0) }
+            let text = String(decoding: bytes.prefix(length), as: UTF8.self)
+            return (text.first.map(Event.character) ?? .ignored, length)
+        }
+    }
+
+    /// What happens after an event.
+    enum Outcome { case go, quit, suspend }
+
+    /// Applies `event`.
+    mutating func handle(_ event: Event) -> Outcome {
+        if event == .suspend { return .suspend }
+        if prompt != nil { typePrompt(event); return .go }
+        if page != nil { return scrollPage(event) }
+        screen.message = ""
+        let grid = screen.grid
+        switch event {
+        case .character("q"):
+            guard sheets.count > 1 else { return .quit }
+            sheets.removeLast()
+        case .interrupt: return .quit
+        case .escape:
+            if sheets.count > 1 { sheets.removeLast() }
+        case .character("?"), .f1: page = Page(title: "trellis view: keys", lines: Self.help)
+        case .character("w"):
+            page = Page(title: "warnings", lines: screen.warnings.isEmpty ? ["No warnings."] : screen.warnings.map { "⚠ " + $0 })
+        case .up: screen.current -= 1
+        case .down: screen.current += 1
+        case .left: moveColumn(by: -1)
+        case .right: moveColumn(by: 1)
+        case .pageUp: screen.current -= screen.bodyLines
+        case .pageDown: screen.current += screen.bodyLines
+        case .home: screen.current = 0
+        case .end: screen.current = grid.displayedRowCount - 1
+        case .wheelUp: screen.viewport.scrollBody(by: -3); screen.current -= 3
+        case .wheelDown: screen.viewport.scrollBody(by: 3); screen.current += 3
+        case .character("s"), .character("S"):
+            sort(grid.columns[screen.column].identifier, adding: event == .character("S"))
+        case .click(let x, let y, let shift):
+            if y == 0, let c = screen.column(atX: x) {
+                screen.column = c
+                sort(grid.columns[c].identifier, adding: shift)
+            } else if y >= 2 {
+                let rows = screen.visibleRows
+                let line = y - 2
+                if line < grid.pinnedTopCount + min(screen.bodyLines, rows.count), line < rows.count { screen.current = rows[line] }
+            }
+        case .character("/"): prompt = Prompt(kind: .find)
+        case .character(":"), .character("g"): prompt = Prompt(kind: .jump)
+        case .character("n"), .character("N"):
+            if let lastFind { find(lastFind, backwards: event == .character("N")) } else { screen.message = "nothing to repeat: / finds" }
+        case .character("p"): pinOrUnpin()
+        case .character("P"): unpin()
+        case .character("<"), .character(">"): resize(by: event == .character("<") ? -2 : 2)
+        case .character("_"): toggleFullWidth()
+        case .character("-"): hideColumn()
+        case .character("+"):
+            let count = screen.hiddenColumns.count
+            screen.hiddenColumns = []
+            screen.message = count == 0 ? "no column is hidden" : "\(count) hidden column\(count == 1 ? "" : "s") shown again"
+        case .character("F"): openFrequency()
+        case .character("I"): openDescription()
+        case .enter: enter()
+        default: break
+        }
+        // Kept in range at once, not at the next draw: keys that come faster than the screen is
+        // drawn (a held arrow, a paste) are applied one after another, and an Up after twenty
+        // Downs past the last row moves up from the last row.
+        screen.current = max(0, min(screen.current, screen.grid.displayedRowCount - 1))
+        return .go
+    }
+
+    /// The keys, as `?` shows them.
+    static let help: [String] = [
+        "Moving",
+        "  ↑ ↓ ← →            row and column",
+        "  Page Up/Down       a screen of rows",
+        "  Home / End         first / last row",
+        "  : or g             go to a row number",
+        "  mouse wheel        scroll",
+        "Sorting",
+        "  s                  cycle the current column's sort: ▲, ▼, off (a click on a header too)",
+        "  S                  add the current column as a further sort key (shift-click too)",
+        "Finding",
+        "  /                  find a text in the current column (as written), from the current row on",
+        "  n / N              the next / previous row with it, wrapping at the ends",
+        "Rows",
+        "  p                  pin the current row to the bottom (on a pinned row: unpin it)",
+        "  P                  unpin the current row, back into its sorted place",
+        "Columns",
+        "  < / >              narrow / widen the current column",
+        "  _                  the current column as wide as its widest cell on screen, or back",
+        "  -                  hide the current column",
+        "  +                  show every hidden column again",
+        "Views (q goes back)",
+        "  F                  the current column's values: count, percent and a bar, sortable",
+        "  I                  every column described: count, blanks, distinct, min, max, mean, median",
+        "  Enter              on a value of F: the rows with it; on a column of I: go to it",
+        "Else",
+        "  w                  the file's warnings",
+        "  ? or F1            this page",
+        "  Ctrl-Z             suspend (fg resumes)",
+        "  q                  back from a view, or quit (Ctrl-C quits at once)",
+    ]
+
+    private mutating func typePrompt(_ event: Event) {
+        guard var prompt else { return }
+        switch event {
+        case .enter:
+            self.prompt = nil
+            switch prompt.kind {
+            case .find:
+                guard !prompt.text.isEmpty else { return }
+                lastFind = prompt.text
+                find(prompt.text, backwards: false)
+            case .jump: jump(prompt.text)
+            }
+        case .escape, .interrupt: self.prompt = nil
+        case .backspace:
+            if !prompt.text.isEmpty { prompt.text.removeLast() }
+            self.prompt = prompt
+        case .character(let c):
+            prompt.text.append(c)
+            self.prompt = prompt
+        default: break
+        }
+    }
+
+    private mutating func scrollPage(_ event: Event) -> Outcome {
+        guard var page else { return .go }
+        let room = max(1, height - 3)
+        let last = max(0, page.lines.count - room)
+        switch event {
+        case .character("q"), .escape, .character("?"), .f1, .enter: self.page = nil; return .go
+        case .interrupt: return .quit
+        case .up, .wheelUp: page.top -= 1
+        case .down, .wheelDown: page.top += 1
+        case .pageUp: page.top -= room
+        case .pageDown, .character(" "): page.top += room
+        case .home: page.top = 0
+        case .end: page.top = last
+        default: break
+        }
+        page.top = max(0, min(page.top, last))
+        self.page = page
+        return .go
+    }
+
+    private mutating func moveColumn(by step: Int) {
+        guard let c = screen.shownColumn(from: screen.column, step: step) else { return }
+        screen.column = c
+        if step < 0 {
+            if c >= screen.viewport.frozenColumns, c < screen.viewport.firstScrolledColumn { screen.viewport.scroll(toColumn: c) }
+        } else if c >= screen.viewport.frozenColumns {
+            screen.viewport.scroll(toColumn: max(screen.viewport.firstScrolledColumn, c - 3))
+        }
+    }
+
+    mutating func sort(_ column: String, adding: Bool) {
+        let clock = ContinuousClock()
+        do {
+            let elapsed = try clock.measure { () throws in try screen.grid.clickHeader(column, addingKey: adding) }
+            let ms = Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000
+            screen.message = String(format: "sorted in %.0f ms", ms)
+        } catch {
+            screen.message = "\(error)"
+        }
+    }
+
+    /// Moves to the next row (after the current one, wrapping; before it with `backwards`) whose
+    /// cell in the current column contains `query`, saying when the search went round an end.
+    mutating func find(_ query: String, backwards: Bool) {
+        let grid = screen.grid
+        let found = backwards ? grid.displayIndex(ofRowContaining: query, column: screen.column, before: screen.current)
+            : grid.displayIndex(ofRowContaining: query, column: screen.column, after: screen.current)
+        guard let index = found else {
+            screen.message = "no \"\(query)\" in \(grid.columns[screen.column].title)"
+            return
+        }
+        let wrapped = backwards ? index >= screen.current : index <= screen.current
+        screen.current = index
+        screen.message = "found \"\(query)\"" + (wrapped ? (backwards ? ", going round from the bottom" : ", going round from the top") : "")
+    }
+
+    /// Goes to the row numbered `text` (1 is the first shown).
+    mutating func jump(_ text: String) {
+        let count = screen.grid.displayedRowCount
+        let digits = text.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: ",", with: "")
+        guard let number = Int(digits), number >= 1, number <= count else {
+            screen.message = "no row \"\(text)\": give a number from 1 to \(GridScreen.grouped(count))"
+            return
+        }
+        screen.current = number - 1
+    }
+
+    /// `p`: pins the current row to the bottom, or unpins it when it is pinned.
+    private mutating func pinOrUnpin() {
+        guard case .source(let row)? = screen.grid.displayedRow(at: screen.current) else {
+            screen.message = "a summary row is not a row of the file: it stays"
+            return
+        }
+        if screen.grid.region(of: .source(row)) != .body { unpin(); return }
+        do {
+            try screen.grid.pin(.row(row), at: .bottom)
+            screen.message = "row pinned to the bottom (p or P on it unpins)"
+        } catch { screen.message = "\(error)" }
+    }
+
+    /// `P`: the current row's pin is removed and the row goes back to its sorted place, where the
+    /// cursor follows it.
+    private mutating func unpin() {
+        let grid = screen.grid
+        guard case .source(let row)? = grid.displayedRow(at: screen.current), grid.region(of: .source(row)) != .body else {
+            screen.message = "this row is not pinned"
+            return
+        }
+        guard let pin = grid.unpin(sourceRow: row) else { screen.message = "this row is not pinned"; return }
+        if let index = grid.displayIndex(ofSourceRow: row) { screen.current = index }
+        switch pin {
+        case .row: screen.message = "row unpinned"
+        case .matching(let column, let value): screen.message = "unpinned every \(column) = \(value) row"
+        }
+    }
+
+    private mutating func resize(by delta: Int) {
+        let c = screen.column
+        let now = screen.columnWidths(screen.visibleRows)[c]
+        let widest = max(3, width - 2)
+        screen.widthOverrides[c] = max(1, min(widest, now + delta))
+        screen.message = "\(screen.grid.columns[c].title): \(screen.widthOverrides[c]!) wide"
+    }
+
+    private mutating func toggleFullWidth() {
+        let c = screen.column
+        if screen.widthOverrides[c] != nil {
+            screen.widthOverrides[c] = nil
+            screen.message = "\(screen.grid.columns[c].title): width as measured"
+        } else {
+            screen.widthOverrides[c] = min(max(3, width - 2), screen.naturalWidth(c, rows: screen.visibleRows))
+            screen.message = "\(screen.grid.columns[c].title): as wide as its widest cell on screen"
+        }
+    }
+
+    private mutating func hideColumn() {
+        let c = screen.column
+        let shown = screen.grid.columns.indices.filter { !screen.hiddenColumns.contains($0) }
+        guard shown.count > 1 else { screen.message = "the last column shown stays"; return }
+        screen.hiddenColumns.insert(c)
+        screen.column = screen.shownColumn(from: c, step: 1) ?? screen.shownColumn(from: c, step: -1) ?? c
+        screen.message = "\(screen.grid.columns[c].title) hidden (+ shows it again)"
+    }
+
+    // MARK: Views
+
+    /// `F`: the current column's distinct values with their counts, percentages and bars, in
+    /// the column's sort order (by the sheet's key on it, else as a header click sorts it).
+    mutating func openFrequency() {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let parent = screen.grid, c = screen.column
+        let column = parent.columns[c]
+        let table = parent.frequencyTable(ofColumn: c)
+        let grid = DataGrid(bound: table)
+        let key = parent.sortKeys.first { $0.column == column.identifier } ?? parent.headerKey(column.identifier)
+        grid.headerKey = { name in name == "value" ? SortKey("value", comparator: key.comparator, nulls: key.nulls) : SortKey(name) }
+        try? grid.sort(by: [SortKey("value", key.direction, comparator: key.comparator, nulls: key.nulls)])
+        var sheet = GridScreen(grid: grid, width: width, height: height)
+        sheet.name = "values of \(column.title)"
+        sheet.bar = 1
+        sheet.message = "\(Self.counted(table.rowCount, "value")) in \(Self.counted(parent.bodyRows.count, "row")), "
+            + String(format: "%.0f ms", Self.milliseconds(clock.now - start)) + " · Enter: its rows"
+        sheets.append(Sheet(screen: sheet, kind: .frequency(column: c)))
+    }
+
+    /// `I`: every column of the sheet, described.
+    mutating func openDescription() {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let parent = screen.grid
+        let profiles = parent.describe()
+        let table = Table(columns: [
+            Column("column", title: "column"), Column("type", title: "type"),
+            Column("count", title: "count", type: .integer), Column("blanks", title: "blanks", type: .integer),
+            Column("distinct", title: "distinct", type: .integer),
+            Column("min", title: "min"), Column("max", title: "max"),
+            Column("mean", title: "mean", type: .decimal), Column("median", title: "median", type: .decimal),
+        ])
+        do {
+            for (c, profile) in profiles.enumerated() {
+                try table.appendRow([parent.columns[c].title, profile.type.rawValue, String(profile.count), String(profile.blanks),
+                                     String(profile.distinct), profile.minimum ?? "", profile.maximum ?? "",
+                                     profile.mean ?? "", profile.median ?? ""])
+            }
+        } catch {
+            screen.message = "\(error)"
+            return
+        }
+        var sheet = GridScreen(grid: DataGrid(bound: table), width: width, height: height)
+        sheet.name = "columns described"
+        sheet.current = screen.column
+        sheet.message = "\(Self.counted(profiles.count, "column")), " + String(format: "%.0f ms", Self.milliseconds(clock.now - start))
+            + " · Enter: go to it"
+        sheets.append(Sheet(screen: sheet, kind: .describe))
+    }
+
+    /// Enter: on a frequency row, the rows of the sheet below with that value; on a described
+    /// column, back to the sheet below at that column.
+    private mutating func enter() {
+        let sheet = sheets[sheets.count - 1]
+        guard sheets.count > 1 else { return }
+        let below = sheets[sheets.count - 2].screen
+        switch sheet.kind {
+        case .frequency(let c):
+            guard case .source(let row)? = sheet.screen.grid.displayedRow(at: sheet.screen.current) else { return }
+            let value = sheet.screen.grid.source.text(row: row, column: 0)
+            let parent = below.grid
+            let column = parent.columns[c]
+            let grid = DataGrid(bound: parent.source)
+            grid.headerKey = parent.headerKey
+            do {
+                for pin in parent.order.pins { try grid.pin(pin.rows, at: pin.edge, recomputing: pin.recomputing, precision: pin.precision) }
+                for summary in parent.summaries { try grid.addSummary(summary) }
+                let mine = RowFilter.equal(column: column.identifier, text: value)
+                try grid.setFilter(parent.filter.map { .all([$0, mine]) } ?? mine)
+                try grid.sort(by: parent.sortKeys)
+            } catch {
+                screen.message = "\(error)"
+                return
+            }
+            var filtered = GridScreen(grid: grid, width: width, height: height)
+            filtered.name = "\(column.title) = \(value.isEmpty ? "(blank)" : value)"
+            filtered.column = c
+            filtered.hiddenColumns = below.hiddenColumns
+            filtered.widthOverrides = below.widthOverrides
+            filtered.warnings = below.warnings
+            filtered.message = "\(Self.counted(grid.bodyRows.count, "row")) · q goes back"
+            sheets.append(Sheet(screen: filtered, kind: .filtered))
+        case .describe:
+            let c = sheet.screen.current
+            sheets.removeLast()
+            if screen.grid.columns.indices.contains(c) {
+                screen.hiddenColumns.remove(c)
+                screen.column = c
+                screen.viewport.reveal(column: c)
+            }
+        case .file, .filtered: break
+        }
+    }
+
+    /// `1 row`, `12,000 rows`.
+    static func counted(_ n: Int, _ noun: String) -> String {
+        "\(GridScreen.grouped(n)) \(noun)\(n == 1 ? "" : "s")"
+    }
+
+    static func milliseconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
+    }
+}
+
+/// The loop on a real terminal: reads keys, applies them, draws.
+extension ViewLoop {
+    mutating func run(on terminal: Terminal) {
+        draw(on: terminal)
+        var pending: [UInt8] = []
+        while true {
+            guard let bytes = terminal.read() else { draw(on: terminal); continue }
+            if bytes.isEmpty { return }
+            pending += bytes
+            var waited = false
+            while !pending.isEmpty {
+                let (event, used) = Self.event(pending, complete: waited)
+                guard used > 0 else {
+                    // An escape sequence that never ends (pasted noise) is dropped, not kept growing.
+                    if pending.count > 256 { pending.removeAll(); break }
+                    // A key's bytes may come in two reads (keys typed faster than they are read
+                    // fill the buffer mid-sequence): the rest is waited for, briefly; what has
+                    // not come by then is taken as it is (a lone ESC is the Escape key).
+                    if let more = terminal.read(timeout: 40), !more.isEmpty { pending += more } else { waited = true }
+                    continue
+                }
+                pending.removeFirst(used)
+                waited = false
+                switch handle(event) {
+                case .go: break
+                case .quit: return
+                case .suspend: raise(SIGTSTP)   // back from `fg` here: the loop redraws
+                }
+            }
+            draw(on: terminal)
+        }
+    }
+
+    mutating func draw(on terminal: Terminal) {
+        let size = terminal.size
+        width = size.width
+        height = size.height
+        Terminal.write("\u{1B}[H" + frame().joined(separator: "\r\n"))
+    }
+}

@@ -1,0 +1,206 @@
+import Foundation
+import Testing
+@testable import TrellisCLI
+import TrellisGrid
+
+/// The viewer's keys, driven without a terminal: each test types events and reads the frame.
+@Suite("The viewer's keys")
+struct ViewLoopTests {
+    static let csv = "组号,组长,分数,备注\n组1,张伟,88.5,进步明显\n组2,王芳,92,\n组3,李娜,75,缺一人\n组4,刘洋,92,\n组5,陈静,60.5,需复查\n"
+        + "组6,杨帆,81,\n组7,赵磊,99,第一\n组8,黄敏,70,\n组9,周杰,85.5,\n组10,吴昊,64,缺考一次\n组11,徐丽,92,\n组12,孙涛,77,\n平均,,81.375,\n"
+
+    static func loop(width: Int = 100, height: Int = 24, by keys: [SortKey] = [SortKey("分数", .descending)]) throws -> ViewLoop {
+        let grid = DataGrid(bound: try CSV.table(Data(csv.utf8)))
+        try grid.pin(.matching(column: "组号", value: "平均"), at: .bottom)
+        try grid.sort(by: keys)
+        var loop = ViewLoop(screen: GridScreen(grid: grid, width: width, height: height))
+        loop.width = width
+        loop.height = height
+        return loop
+    }
+
+    static func type(_ loop: inout ViewLoop, _ events: [ViewLoop.Event]) {
+        for event in events { _ = loop.handle(event) }
+    }
+
+    static func text(_ string: String) -> [ViewLoop.Event] { string.map { .character($0) } }
+
+    static func plain(_ lines: [String]) -> [String] { lines.map(GridScreenTests.withoutOwnStyling) }
+
+    static func status(_ loop: inout ViewLoop) -> String { plain(loop.frame()).last! }
+
+    @Test("a key's bytes split between two reads wait for the rest; only a lone ESC with nothing after it is Escape")
+    func splitSequences() {
+        #expect(ViewLoop.event([27]) == (.ignored, 0), "ESC alone may be the start of an arrow")
+        #expect(ViewLoop.event([27], complete: true) == (.escape, 1))
+        #expect(ViewLoop.event([27, 91]) == (.ignored, 0))
+        #expect(ViewLoop.event([27, 91], complete: true) == (.ignored, 2), "a cut sequence is dropped, not typed")
+        #expect(ViewLoop.event([27, 91, 66, 27, 91]) == (.down, 3))
+        #expect(ViewLoop.event([27, 79, 80]) == (.f1, 3) && ViewLoop.event(Array("\u{1B}[11~".utf8)) == (.f1, 5))
+        #expect(ViewLoop.event([27, 79, 65]) == (.up, 3), "arrows in application mode")
+        #expect(ViewLoop.event([0xE7, 0xBB]) == (.ignored, 0), "half a UTF-8 character waits")
+        #expect(ViewLoop.event([27, 113]) == (.escape, 1), "ESC then a key: Escape, then the key")
+    }
+
+    @Test("keys applied before the screen is drawn (a burst) move from where the last one left the cursor, never past the ends")
+    func burst() throws {
+        var loop = try Self.loop()
+        Self.type(&loop, Array(repeating: .down, count: 600) + Array(repeating: .up, count: 400) + Array(repeating: .down, count: 5))
+        #expect(loop.screen.current == 5)
+        Self.type(&loop, Array(repeating: .pageUp, count: 3) + [.down])
+        #expect(loop.screen.current == 1)
+    }
+
+    @Test("the status line keeps ? help and q quit at every width, with the warnings counted and w showing them")
+    func statusHints() throws {
+        for width in [16, 40, 60, 89, 90, 140] {
+            var loop = try Self.loop(width: width)
+            loop.sheets[0].screen.warnings = ["分数: 1 of 13 cells is text (缺考), sorted after the numbers"]
+            let status = Self.status(&loop)
+            if width >= 30 { #expect(status.hasSuffix(" ? help · q quit "), "\(width): \(status)") }
+            #expect(TextWidthCheck.columns(status) == width, "\(width): \(status)")
+            if width >= 90 { #expect(status.contains("s sort · / find · ? help · q quit")) }
+            if width >= 140 { #expect(status.contains("⚠ 1 warning (w)"), "\(status)") }
+        }
+        var loop = try Self.loop()
+        loop.sheets[0].screen.warnings = ["分数: 1 of 13 cells is text (缺考)"]
+        Self.type(&loop, [.character("w")])
+        let page = Self.plain(loop.frame())
+        #expect(page[0].hasPrefix(" warnings") && page[2].contains("⚠ 分数: 1 of 13 cells is text (缺考)"))
+        Self.type(&loop, [.escape])
+        #expect(Self.status(&loop).hasPrefix(" row 1/13"))
+    }
+
+    @Test("? and F1 show every key on a page that scrolls and closes with q or Esc, without quitting")
+    func help() throws {
+        var loop = try Self.loop(height: 12)
+        for opener in [ViewLoop.Event.character("?"), .f1] {
+            Self.type(&loop, [opener])
+            var page = Self.plain(loop.frame())
+            #expect(page.count == 12 && page[0].contains("keys") && page.last!.contains("q or Esc closes"))
+            #expect(page.last!.contains("lines 1–9 of \(ViewLoop.help.count)"))
+            Self.type(&loop, [.end])
+            page = Self.plain(loop.frame())
+            #expect(page[page.count - 2].contains("q "), "the last key, q, is on the page: \(page)")
+            #expect(loop.handle(.character("q")) == .go, "q closes the page")
+            #expect(loop.page == nil)
+        }
+        // Every key the loop handles is on the page.
+        let page = ViewLoop.help.joined(separator: "\n")
+        for key in ["n / N", ": or g", "P ", "< / >", "_ ", "- ", "+ ", "F ", "I ", "Enter", "w ", "? or F1", "Ctrl-Z", "/ "] {
+            #expect(page.contains(key), "\(key) is not on the help page")
+        }
+    }
+
+    @Test("n and N repeat a find down and up, saying when it went round an end; : and g jump to a row number")
+    func findAgainAndJump() throws {
+        var loop = try Self.loop(by: [])
+        #expect(loop.handle(.character("n")) == .go)
+        #expect(Self.status(&loop).contains("nothing to repeat"))
+        Self.type(&loop, [.character("/")] + Self.text("组1") + [.enter])
+        #expect(loop.screen.current == 9, "组10, the next after 组1 itself")
+        Self.type(&loop, [.character("n")])
+        #expect(loop.screen.current == 10)
+        Self.type(&loop, [.character("n"), .character("n")])
+        #expect(loop.screen.current == 0 && Self.status(&loop).contains("going round from the top"))
+        Self.type(&loop, [.character("N")])
+        #expect(loop.screen.current == 11 && Self.status(&loop).contains("going round from the bottom"))
+        Self.type(&loop, [.character("N")])
+        #expect(loop.screen.current == 10 && !Self.status(&loop).contains("going round"))
+        Self.type(&loop, [.character(":")] + Self.text("5") + [.enter])
+        #expect(loop.screen.current == 4)
+        Self.type(&loop, [.character("g")] + Self.text("1,3") + [.enter])
+        #expect(loop.screen.current == 12, "grouping commas are read")
+        Self.type(&loop, [.character(":")] + Self.text("99") + [.enter])
+        #expect(loop.screen.current == 12 && Self.status(&loop).contains("give a number from 1 to 13"))
+        Self.type(&loop, [.character(":")] + Self.text("x") + [.backspace] + Self.text("2") + [.enter])
+        #expect(loop.screen.current == 1)
+        Self.type(&loop, [.character(":")] + Self.text("7") + [.escape])
+        #expect(loop.screen.current == 1, "Esc drops the jump")
+    }
+
+    @Test("p pins the current row and p or P on it unpins it back into its sorted place; the 平均 pin goes whole")
+    func pinAndUnpin() throws {
+        var loop = try Self.loop()
+        Self.type(&loop, [.down, .down, .down, .down, .character("p")])   // 组1, 88.5
+        var lines = Self.plain(loop.frame())
+        #expect(lines.contains { $0.hasPrefix("组1 ") } && loop.screen.grid.pinnedBottomCount == 2)
+        Self.type(&loop, [.end])
+        #expect(loop.handle(.character("p")) == .go)
+        #expect(loop.screen.grid.pinnedBottomCount == 1 && loop.screen.current == 4, "back at 组1's sorted place, the cursor with it")
+        #expect(Self.status(&loop).contains("row unpinned"))
+        Self.type(&loop, [.character("P")])
+        #expect(Self.status(&loop).contains("this row is not pinned"))
+        Self.type(&loop, [.end, .character("P")])
+        #expect(loop.screen.grid.pinnedBottomCount == 0 && Self.status(&loop).contains("unpinned every 组号 = 平均 row"))
+        lines = Self.plain(loop.frame())
+        #expect(!lines.contains { $0.hasPrefix("────") && $0 != lines[1] }, "no pinned section left")
+    }
+
+    @Test("< and > narrow and widen a column, _ fits it to its widest cell and back, - hides and + shows again")
+    func columns() throws {
+        var loop = try Self.loop()
+        func header() -> String { Self.plain(loop.frame())[0] }
+        Self.type(&loop, [.right])   // 组长
+        let before = header()
+        Self.type(&loop, [.character(">"), .character(">")])
+        #expect(header().components(separatedBy: "分数").first!.count == before.components(separatedBy: "分数").first!.count + 4)
+        Self.type(&loop, [.character("<"), .character("<"), .character("<")])
+        #expect(header().components(separatedBy: "分数").first!.count == before.components(separatedBy: "分数").first!.count - 2)
+        Self.type(&loop, [.character("_")])
+        #expect(loop.screen.widthOverrides[1] == nil, "_ after < goes back to the measured width")
+        Self.type(&loop, [.character("-")])
+        #expect(!header().contains("组长") && loop.screen.column == 2, "hidden, the next column current")
+        Self.type(&loop, [.left])
+        #expect(loop.screen.column == 0, "left skips the hidden column")
+        Self.type(&loop, [.character("-"), .character("-"), .character("-")])
+        #expect(Self.status(&loop).contains("the last column shown stays") && loop.screen.hiddenColumns.count == 3)
+        Self.type(&loop, [.character("+")])
+        #expect(header().contains("组长") && header().contains("组号") && Self.status(&loop).contains("3 hidden columns shown again"))
+    }
+
+    @Test("F shows a column's values with counts, percents and bars in its sort order; Enter shows their rows; q goes back")
+    func frequency() throws {
+        var loop = try Self.loop()
+        Self.type(&loop, [.right, .right, .character("F")])
+        var lines = Self.plain(loop.frame())
+        #expect(lines[2].hasPrefix("     99│       1  8.33 "), "descending, as the sheet is sorted: \(lines[2])")
+        #expect(lines[3].hasPrefix("     92│       3 25.00 ████████████████████"), "\(lines[3])")
+        #expect(Self.status(&loop).contains("values of 分数") && Self.status(&loop).contains("10 values in 12 rows"))
+        Self.type(&loop, [.right, .character("s"), .character("s")])   // by count, descending
+        lines = Self.plain(loop.frame())
+        #expect(lines[2].contains("     92│       3"), "\(lines[2])")
+        Self.type(&loop, [.home, .enter])
+        lines = Self.plain(loop.frame())
+        #expect(lines.dropFirst(2).filter { $0.hasPrefix("组") }.map { String($0.prefix(3)) } == ["组2 ", "组4 ", "组11"], "\(lines)")
+        #expect(lines.contains { $0.hasPrefix("平均") }, "the 平均 row stays")
+        #expect(Self.status(&loop).contains("分数 = 92") && Self.status(&loop).contains("3 rows"))
+        // A frequency table of the filtered rows, and the rows of one of its values: both filters hold.
+        Self.type(&loop, [.left, .left, .character("F"), .end, .enter])
+        #expect(loop.sheets.count == 5 && loop.screen.grid.bodyRows.count == 1)
+        Self.type(&loop, [.character("q"), .character("q"), .character("q"), .character("q")])
+        #expect(loop.sheets.count == 1 && loop.screen.grid.bodyRows.count == 12, "the file's sheet, unfiltered")
+        #expect(loop.handle(.character("q")) == .quit)
+    }
+
+    @Test("I describes every column; Enter goes to the column described")
+    func describe() throws {
+        var loop = try Self.loop()
+        Self.type(&loop, [.character("I")])
+        let lines = Self.plain(loop.frame())
+        #expect(lines[0].hasPrefix("column") && lines[0].contains("median"))
+        let score = lines.first { $0.hasPrefix("分数") } ?? ""
+        #expect(score.contains("decimal") && score.contains("60.5") && score.contains("81.375") && score.contains("83.25"), "\(score)")
+        Self.type(&loop, [.down, .down, .down, .enter])
+        #expect(loop.sheets.count == 1 && loop.screen.column == 3)
+    }
+}
+
+/// Terminal columns of a line, as the screen counts them.
+enum TextWidthCheck {
+    static func columns(_ text: String) -> Int {
+        text.unicodeScalars.reduce(0) { $0 + ((0x1100...0x115F).contains($1.value) || (0x2E80...0xA4CF).contains($1.value)
+                                            || (0xAC00...0xD7A3).contains($1.value) || (0xF900...0xFAFF).contains($1.value)
+                                            || (0xFF00...0xFF60).contains($1.value) ? 2 : 1) }
+    }
+}
