@@ -8,6 +8,8 @@ struct OptionDefinition {
     var valueName: String?
     var help: String
     var repeatable = false
+    /// The values the option takes, when they are a fixed set (what completion offers).
+    var choices: [String] = []
 
     var key: String { names[0] }
 }

@@ -12,7 +12,7 @@ enum LayoutCommand {
             OptionDefinition(names: ["--rect"], valueName: "x,y,w,h",
                              help: "List only the elements whose frames intersect this rectangle; SVG and\nHTML draw only that part of the content."),
             OptionDefinition(names: ["--format"], valueName: "format",
-                             help: "Output format: json, svg or html. (default: json)"),
+                             help: "Output format: json, svg or html. (default: json)", choices: ["json", "svg", "html"]),
             OptionDefinition(names: ["--output", "-o"], valueName: "file",
                              help: "Write to this file instead of standard output."),
             OptionDefinition(names: ["--help", "-h"], valueName: nil, help: "Show help information."),

@@ -25,7 +25,8 @@ enum SortCommand {
                              help: "Recompute the numbers of the pinned rows (the file's own 平均 row)\n"
                                  + "from the other rows: 'labels' (each by its label: 平均 mean, 合计\n"
                                  + "sum, 最高 max, 最低 min, 计数 count), LABEL=FUNC[,…], or one FUNC\n"
-                                 + "(mean, sum, count, min or max) for rows whose label names none."),
+                                 + "(mean, sum, count, min or max) for rows whose label names none.",
+                             choices: ["labels", "mean", "sum", "count", "min", "max"]),
             OptionDefinition(names: ["--summary"], valueName: "[label=]func:columns",
                              help: "Add a summary row at the bottom: mean, sum, count, min or max\nof COLUMN[,COLUMN…] over the body, labelled LABEL.",
                              repeatable: true),
@@ -34,7 +35,8 @@ enum SortCommand {
             OptionDefinition(names: ["--locale"], valueName: "id",
                              help: "Collate text with this ICU locale (zh: pinyin, zh@collation=stroke,\nde, sv, …) for keys without a text comparator or with :locale."),
             OptionDefinition(names: ["--nulls"], valueName: "placement",
-                             help: "Where blank cells go: last (default, in both directions), first,\nor smallest (first ascending, last descending)."),
+                             help: "Where blank cells go: last (default, in both directions), first,\nor smallest (first ascending, last descending).",
+                             choices: ["last", "first", "smallest"]),
             OptionDefinition(names: ["--type"], valueName: "column=type",
                              help: "Read COLUMN as integer, decimal, text, boolean or date\ninstead of cell by cell.", repeatable: true),
         ] + CSVReading.options + [
@@ -47,7 +49,8 @@ enum SortCommand {
             OptionDefinition(names: ["--output-table"], valueName: "name",
                              help: "With -o FILE.sqlite (or .db): the table to create. (default: sorted)"),
             OptionDefinition(names: ["--format"], valueName: "format",
-                             help: "Output format: text, csv, json or html. (default: the output\nfile's extension, else text)"),
+                             help: "Output format: text, csv, json or html. (default: the output\nfile's extension, else text)",
+                             choices: ["text", "csv", "json", "html"]),
             OptionDefinition(names: ["--output", "-o"], valueName: "file",
                              help: "Write to this file instead of standard output; its extension\n(.csv .tsv .txt .json .html, .sqlite .db) names the format."),
             OptionDefinition(names: ["--interactive"], valueName: nil,
@@ -481,13 +484,15 @@ struct CSVReading {
     /// The options that say how a CSV file is read, which `sort` and `view` both take.
     static let options = [
         OptionDefinition(names: ["--encoding"], valueName: "name",
-                         help: "Read the CSV file in this encoding: utf-8, gb18030, gbk, utf-16le,\nutf-16be, big5, shift_jis, windows-1252 or latin1. (default: its\nbyte order mark, else UTF-8, else GB18030 or GBK)"),
+                         help: "Read the CSV file in this encoding: utf-8, gb18030, gbk, utf-16le,\nutf-16be, big5, shift_jis, windows-1252 or latin1. (default: its\nbyte order mark, else UTF-8, else GB18030 or GBK)",
+                         choices: ["utf-8", "gb18030", "gbk", "utf-16le", "utf-16be", "big5", "shift_jis", "windows-1252", "latin1"]),
         OptionDefinition(names: ["--delimiter"], valueName: "char",
                          help: "The CSV file's field separator: , ; | or tab. (default: found\nin its first lines)"),
         OptionDefinition(names: ["--header-row"], valueName: "n",
                          help: "The line of the CSV file that names the columns; the lines above it\n(a title) are kept and written back. (default: 1)"),
         OptionDefinition(names: ["--date-order"], valueName: "order",
-                         help: "Read dates whose year comes last (3/1/2024) as mdy or dmy, or not at\nall (ymd). (default: as the column's dates show, else mdy)"),
+                         help: "Read dates whose year comes last (3/1/2024) as mdy or dmy, or not at\nall (ymd). (default: as the column's dates show, else mdy)",
+                         choices: ["mdy", "dmy", "ymd"]),
     ]
 
     init() {}

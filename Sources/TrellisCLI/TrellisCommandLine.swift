@@ -51,6 +51,14 @@ public enum TrellisCommandLine {
             }
             io.stdout += script
             return ExitStatus.success.rawValue
+        case "--complete-columns":
+            // The completion scripts' plumbing, left out of the help.
+            do {
+                try CompletionScripts.columns(Array(arguments.dropFirst()), io: &io)
+                return ExitStatus.success.rawValue
+            } catch {
+                return fail(error, command: nil, io: &io)
+            }
         case "help":
             guard arguments.count > 1 else { io.stdout += help; return ExitStatus.success.rawValue }
             guard let command = commands.first(where: { $0.name == arguments[1] }) else {

@@ -35,6 +35,35 @@ struct CompletionTests {
             COMP_WORDS=(trellis sort --nulls ""); COMP_CWORD=3; _trellis; echo "${COMPREPLY[*]}"
             """) else { return }
         #expect(out.split(separator: "\n").map(String.init) == ["sort", "--pin-bottom", "last first smallest"])
+        // Column names of the file on the line (a CSV file; an SQLite file's table), a `=` after a
+        // pin's; `--format` as each command takes it; files quoted and folders marked as files are.
+        let trellis = Self.root.appendingPathComponent(".build/debug/trellis").path
+        guard FileManager.default.isExecutableFile(atPath: trellis), let more = try run("bash", """
+            cd \(Self.root.path); source \(file.path)
+            COMP_WORDS=(\(trellis) sort Examples/groups.csv --nulls last --by ""); COMP_CWORD=6; _trellis; echo "${COMPREPLY[*]}"
+            COMP_WORDS=(\(trellis) view Examples/scores.sqlite --table scores --pin-bottom 组); COMP_CWORD=6; _trellis; echo "${COMPREPLY[*]}"
+            COMP_WORDS=(\(trellis) layout --format ""); COMP_CWORD=3; _trellis; echo "${COMPREPLY[*]}"
+            COMP_WORDS=(\(trellis) sort --format ""); COMP_CWORD=3; _trellis; echo "${COMPREPLY[*]}"
+            COMP_WORDS=(\(trellis) sort Examples/gr); COMP_CWORD=2; _trellis; echo "${COMPREPLY[*]}"
+            COMP_WORDS=(\(trellis) sort nothing-here.csv --by ""); COMP_CWORD=4; _trellis; echo "[${COMPREPLY[*]}]"
+            """) else { return }
+        #expect(more.split(separator: "\n").map(String.init) == ["组号 组长 分数 备注", "组号= 组长=", "json svg html", "text csv json html",
+                                                               "Examples/groups.csv", "[]"])
+        #expect(text.contains("compopt -o filenames"), "folders end in / as bash completes file names")
+    }
+
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    @Test("--complete-columns prints a file's column names, and says what is wrong with what it was given")
+    func columnNames() {
+        var io = CommandIO(currentDirectory: Self.root)
+        #expect(TrellisCommandLine.run(["--complete-columns", "Examples/scores.csv"], io: &io) == 0)
+        #expect(io.stdout == "组号\n组长\n分数\n备注\n")
+        for (arguments, status) in [([String](), Int32(64)), (["missing.csv"], 66), (["a.csv", "b.csv"], 64)] {
+            var failed = CommandIO(currentDirectory: Self.root)
+            #expect(TrellisCommandLine.run(["--complete-columns"] + arguments, io: &failed) == status, "\(arguments)")
+            #expect(failed.stderr.hasPrefix("Error: "))
+        }
     }
 
     @Test("fish completes subcommands, options and their values")
@@ -45,7 +74,15 @@ struct CompletionTests {
         defer { try? FileManager.default.removeItem(at: file) }
         guard let out = try run("fish", "source \(file.path); complete -C 'trellis la'; complete -C 'trellis sort --recompute '") else { return }
         let lines = out.split(separator: "\n").map { String($0.split(separator: "\t").first ?? "") }
-        #expect(lines == ["layout", "count", "max", "mean", "min", "sum"])
+        #expect(lines == ["layout", "count", "labels", "max", "mean", "min", "sum"])
+        // Column names of the file on the line, each command's own formats.
+        let trellis = Self.root.appendingPathComponent(".build/debug/trellis").path
+        guard FileManager.default.isExecutableFile(atPath: trellis),
+              let columns = try run("fish", "cd \(Self.root.path); source \(file.path); complete -C '\(trellis) sort Examples/groups.csv --by '; "
+                                  + "complete -C '\(trellis) view Examples/scores.sqlite --table scores --pin-bottom 组'; "
+                                  + "complete -C '\(trellis) layout --format '") else { return }
+        let names = columns.split(separator: "\n").map { String($0.split(separator: "\t").first ?? "") }
+        #expect(names == ["分数", "备注", "组号", "组长", "组号=", "组长=", "html", "json", "svg"])
     }
 
     @Test("zsh's script parses; an unknown shell is a usage error")
