@@ -155,4 +155,12 @@ struct DocumentedCommandTests {
         #expect(fromCSV.stdout == fromSQLite.stdout.replacingOccurrences(of: "\r\n", with: "\n"),
                 "the database holds the CSV file's rows, cell for cell")
     }
+
+    @Test("the README's package snippet names a product the package has")
+    func packageSnippet() throws {
+        let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let manifest = try String(contentsOf: Self.root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        #expect(readme.contains(".product(name: \"Trellis\", package: \"trellis\")"))
+        #expect(manifest.contains(".library(name: \"Trellis\", targets: [\"Trellis\"])"))
+    }
 }
