@@ -61,6 +61,15 @@ enum DemoCommand {
         var figures: [(caption: String, svg: String)] = []
         var written: [String] = []
         // The index's list: every page, what it shows in a line, and its spec and computed frames.
+        // The pictures first: each page's drawing, scaled, with a line under it.
+        var thumbnails: [(page: String, picture: String, line: String)] = [
+            ("grid.html", "<iframe src=\"grid.html\" title=\"grid.html\" loading=\"lazy\" tabindex=\"-1\"></iframe>",
+             "the data grid: 分数 ▼, 平均 pinned last; click a header to re-sort"),
+            ("scrolling.html", "<iframe src=\"scrolling.html\" title=\"scrolling.html\" loading=\"lazy\" tabindex=\"-1\"></iframe>",
+             "a collection view scrolled: reuse, pinned headers, a carousel flick"),
+            ("interaction.html", "<iframe src=\"interaction.html\" title=\"interaction.html\" loading=\"lazy\" tabindex=\"-1\"></iframe>",
+             "a drag that reorders, a pinch between layouts, right to left"),
+        ]
         var links = "<ul class=\"pages\">\n<li><a href=\"scrolling.html\">scrolling.html</a> — a collection view scrolled "
             + "step by step: the views on screen, the ones taken from the reuse queue, headers pinned to the top, and a "
             + "carousel flick coming to rest with an item centred</li>\n"
@@ -83,13 +92,16 @@ enum DemoCommand {
                 svg = renderer.render(transition, viewport: run.viewport, title: example.name)
                 files.append(("\(example.name).html", renderer.page(title: example.name, caption: example.caption, svg: svg)))
             } else {
-                svg = SVGRenderer(title: example.name).render(run.snapshot)
+                // A spec that scrolls the view draws its viewport, as `trellis layout` draws it.
+                svg = SVGRenderer(title: example.name, viewport: spec.contentOffset != nil ? run.viewport : nil).render(run.snapshot)
             }
             // The spec beside its picture.
             figures.append((example.caption, "<div class=\"pair\">" + svg + "<details open><summary>spec</summary><pre>"
                 + Markup.escape(example.spec) + "</pre></details></div>"))
             files.append(("\(example.name).svg", svg))
             let page = run.transition != nil ? "\(example.name).html" : "\(example.name).svg"
+            thumbnails.insert((page, "<img src=\"\(example.name).svg\" alt=\"\(Markup.escape(example.name))\">",
+                               example.name + (run.transition != nil ? " (animated)" : "")), at: thumbnails.count - 3)
             links += "<li><a href=\"\(page)\">\(Markup.escape(example.name))</a> — \(Markup.escape(example.caption)) "
                 + "(<a href=\"\(example.name).spec.json\">spec</a>, <a href=\"\(example.name).layout.json\">frames</a>)</li>\n"
             for (file, contents) in files {
@@ -98,11 +110,22 @@ enum DemoCommand {
             }
         }
         links += "</ul>\n"
+        let gallery = "<div class=\"thumbs\">\n" + thumbnails.map { thumbnail in
+            "<a class=\"thumb\" href=\"\(thumbnail.page)\"><div class=\"picture\">\(thumbnail.picture)</div>"
+                + "<span>\(Markup.escape(thumbnail.line))</span></a>\n"
+        }.joined() + "</div>\n"
         try io.write(HTMLPage.render(title: "Trellis: layouts, transitions, scrolling and a sortable grid", figures: figures,
-                                     style: "ul.pages{max-width:760px;font-size:13px;line-height:1.5}"
+                                     style: ".thumbs{display:flex;flex-wrap:wrap;gap:16px;margin-bottom:24px}"
+                                        + ".thumb{width:200px;color:inherit;text-decoration:none;font-size:12px;line-height:1.35}"
+                                        + ".thumb .picture{width:200px;height:150px;overflow:hidden;border:1px solid #cbd5e1;"
+                                        + "background:#fff;display:flex;align-items:center;justify-content:center;margin-bottom:4px}"
+                                        + ".thumb img{max-width:196px;max-height:146px}"
+                                        + ".thumb iframe{width:800px;height:600px;border:0;transform:scale(0.25);transform-origin:0 0;"
+                                        + "flex:none;align-self:flex-start;margin-right:-600px;margin-bottom:-450px;pointer-events:none}"
+                                        + "ul.pages{max-width:760px;font-size:13px;line-height:1.5}"
                                         + ".pair{display:flex;gap:16px;align-items:flex-start;flex-wrap:wrap}"
                                         + ".pair pre{font-size:11px;max-width:520px;overflow:auto;background:#f8fafc;padding:8px}",
-                                     preface: "<p>Every page of this folder, and what it shows:</p>\n" + links),
+                                     preface: gallery + "<p>Every page of this folder, and what it shows:</p>\n" + links),
                      to: folder.appendingPathComponent("index.html").path)
         written.append("index.html")
         // The grid: the user's table sorted by score, the 平均 row pinned to the bottom.
@@ -110,7 +133,7 @@ enum DemoCommand {
             let grid = DataGrid(bound: try CSV.table(Data(groupsCSV.utf8)))
             try grid.pin(.matching(column: "组号", value: "平均"), at: .bottom)
             try grid.sort(by: [SortKey("分数", .descending)])
-            let page = try InteractiveGridPage.render(grid, title: "组号 by 分数, 平均 pinned last; click a header to sort") {
+            let page = try InteractiveGridPage.render(grid, title: "groups.csv by 分数, 平均 pinned last; click a header to sort") {
                 SortKey($0, $1)
             }
             try io.write(page, to: folder.appendingPathComponent("grid.html").path)
@@ -209,7 +232,7 @@ enum DemoCommand {
 
     static let examples: [Example] = [
         Example(name: "circle-insert-delete", caption: """
-            The seed's example: items on a circle. Item 0 is deleted and shrinks into the centre as it fades; \
+            The classic custom-animation layout: items on a circle. Item 0 is deleted and shrinks into the centre as it fades; \
             a new item grows out of the centre from alpha 0; the others move around the circle to make room.
             """, spec: """
             {

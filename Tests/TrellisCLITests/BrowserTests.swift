@@ -89,6 +89,85 @@ struct BrowserTests {
 }
 
 extension BrowserTests {
+    /// What `probe` wrote into `<pre id="probe">` after `page` (a file of `folder`, whose relative
+    /// links must load) loaded, read from a copy beside it.
+    func probedInPlace(_ folder: URL, _ page: String, probe: String) throws -> String? {
+        let source = try String(contentsOf: folder.appendingPathComponent(page), encoding: .utf8)
+        let html = page.hasSuffix(".svg") ? "<!DOCTYPE html><html><head><meta charset=\"utf-8\"></head><body>\(source)</body></html>" : source
+        let copy = folder.appendingPathComponent("probe-\(UUID().uuidString).html")
+        try html.replacingOccurrences(of: "</body>", with: "<script>\(probe)</script>\n</body>").write(to: copy, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: copy) }
+        let result = try ChildProcess.run([Self.chromium!, "--headless", "--no-sandbox", "--disable-gpu", "--allow-file-access-from-files",
+                                           "--virtual-time-budget=5000", "--dump-dom", copy.absoluteString], timeout: 120)
+        #expect(!result.timedOut, "\(page): Chromium did not finish loading the page in 120 s")
+        guard let start = result.output.range(of: "<pre id=\"probe\">"),
+              let end = result.output.range(of: "</pre>", range: start.upperBound..<result.output.endIndex) else { return nil }
+        return String(result.output[start.upperBound..<end.lowerBound])
+    }
+
+    @Test("every demo page in Chromium with a CJK font: a screenshot that is not blank, no label outside its box, no cell's text cut, the index's thumbnails loaded",
+          .enabled(if: BrowserTests.chromium != nil))
+    func everyDemoPage() throws {
+        let folder = try demoSite("pages")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let pages = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+            .filter { $0.hasSuffix(".html") || $0.hasSuffix(".svg") }.sorted()
+        #expect(pages.count >= 20)
+        let fonts = ["/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc", "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.otf"]
+        if !fonts.contains(where: { FileManager.default.fileExists(atPath: $0) }) {
+            print("screenshots taken without a CJK font (install Debian's fonts-noto-cjk): Chinese shows as boxes")
+        }
+        // A label (an SVG text in a box's group) inside its box; a table cell's text not cut.
+        let probe = """
+            window.addEventListener("load", function () {
+              var out = [];
+              document.querySelectorAll("svg g").forEach(function (g) {
+                var rect = g.querySelector(":scope > rect"), text = g.querySelector(":scope > text");
+                if (!rect || !text || g.closest("defs")) return;
+                var r = rect.getBBox(), t = text.getBBox();
+                if (t.width === 0) return;
+                // A label turned upright (rotated about the box's centre) runs along its height.
+                var upright = /rotate/.test(text.getAttribute("transform") || "");
+                var room = upright ? r.height : r.width, middle = upright ? r.y + r.height / 2 : r.x + r.width / 2;
+                var start = upright ? middle - t.width / 2 : t.x;
+                if (start < middle - room / 2 - 0.5 || start + t.width > middle + room / 2 + 0.5)
+                  out.push("label " + JSON.stringify(text.textContent) + " " + Math.round(t.width) + " wide in a box " + Math.round(r.width) + " wide");
+              });
+              document.querySelectorAll("td, th").forEach(function (c) {
+                if (c.scrollWidth > c.clientWidth + 1) out.push("cell " + JSON.stringify(c.textContent) + " cut");
+              });
+              document.querySelectorAll("img").forEach(function (i) {
+                if (!i.complete || i.naturalWidth === 0) out.push("image " + i.getAttribute("src") + " not loaded");
+              });
+              var pre = document.createElement("pre"); pre.id = "probe"; pre.textContent = out.join("\\n") || "ok";
+              document.body.appendChild(pre);
+            });
+            """
+        for page in pages {
+            let found = try probedInPlace(folder, page, probe: probe)
+            #expect(found == "ok", "\(page): \(found ?? "the probe did not run")")
+        }
+        // Screenshots: nothing blank — each well above the size of an empty page's, taken alike.
+        let shot = FileManager.default.temporaryDirectory.appendingPathComponent("trellis-shot-\(UUID().uuidString).png")
+        defer { try? FileManager.default.removeItem(at: shot) }
+        let empty = folder.appendingPathComponent("empty-\(UUID().uuidString).html")
+        try "<!DOCTYPE html><html><body></body></html>\n".write(to: empty, atomically: true, encoding: .utf8)
+        _ = try ChildProcess.run([Self.chromium!, "--headless", "--no-sandbox", "--disable-gpu", "--screenshot=\(shot.path)",
+                                  "--window-size=800,600", empty.absoluteString], captureOutput: false, timeout: 120)
+        try FileManager.default.removeItem(at: empty)
+        let blank = (try? FileManager.default.attributesOfItem(atPath: shot.path)[.size] as? Int) ?? 0
+        #expect(blank > 0, "Chromium took no screenshot of an empty page")
+        for page in pages {
+            try? FileManager.default.removeItem(at: shot)
+            let result = try ChildProcess.run([Self.chromium!, "--headless", "--no-sandbox", "--disable-gpu", "--screenshot=\(shot.path)",
+                                               "--window-size=800,600", folder.appendingPathComponent(page).absoluteString],
+                                              captureOutput: false, timeout: 120)
+            #expect(!result.timedOut, "\(page): Chromium did not take the screenshot in 120 s")
+            let size = (try? FileManager.default.attributesOfItem(atPath: shot.path)[.size] as? Int) ?? 0
+            #expect(Double(size) > Double(blank) * 1.5, "\(page): the screenshot is \(size) bytes, an empty page's \(blank)")
+        }
+    }
+
     @Test("every demo drawing, laid out by Chromium, puts each box where the layout computed it, and no page is blank",
           .enabled(if: BrowserTests.chromium != nil))
     func demoPages() throws {

@@ -16,7 +16,7 @@ import Foundation
 /// Every rule it follows is in `Documentation/FlowLayout.md`. Values come from the properties
 /// or, per section and per item, from a ``CollectionViewDelegateFlowLayout`` delegate of the host.
 ///
-/// It is built to be subclassed the way the seeds describe: override
+/// It is built to be subclassed the way UIKit's flow layout is: override
 /// ``layoutAttributesForElements(in:)`` and the per-element methods, call `super`, then add
 /// supplementary or decoration views, adjust what `super` returned, or set custom attributes
 /// (in an attributes subclass named by `layoutAttributesClass`).

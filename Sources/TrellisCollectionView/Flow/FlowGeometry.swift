@@ -10,7 +10,7 @@ import Foundation
 /// geometry.itemFrame(section: 0, item: 5)  // (80.0, 70.0, 60.0, 60.0): last line spaced like the columns above
 /// ```
 ///
-/// Storage is compact (the seed: with very many items, create attributes only when asked): a
+/// Storage is compact (with very many items, attributes are made only when asked): a
 /// section of equal-sized items stores a handful of numbers and needs no per-item work; a section
 /// of varied sizes stores one `CGRect` per item and three numbers per line. Rect queries find the
 /// first section and line by binary search and walk only what intersects.

@@ -21,7 +21,7 @@ import Foundation
 /// }
 /// ```
 ///
-/// Invalidation is lazy, as the seeds describe: ``invalidateLayout()`` only records that the layout
+/// Invalidation is lazy, as UIKit's is: ``invalidateLayout()`` only records that the layout
 /// is stale (merging any number of calls into one pending context) and the collection view's
 /// next layout pass runs one ``prepare()``.
 open class CollectionViewLayout: NSObject, NSCoding {

@@ -1,7 +1,7 @@
 import Foundation
 import TrellisCollectionView
 
-/// Items on a circle around the centre of the viewport — the seed's example of custom insert and
+/// Items on a circle around the centre of the viewport — the classic example of custom insert and
 /// delete animations: an inserted cell grows out of the centre from alpha 0, a deleted one shrinks
 /// into the centre and fades. Only the index paths actually inserted or deleted get that
 /// animation: the hooks are asked for every appearing and disappearing element, so the layout

@@ -26,6 +26,11 @@ public enum Markup {
         return out
     }
 
-    /// A number as SVG and CSS write it: the JSON form (`16`, `102.5`).
-    public static func number(_ value: CGFloat) -> String { JSONValue.format(Double(value)) }
+    /// A number as SVG and CSS write it: the JSON form (`16`, `102.5`), to four decimals — a
+    /// ten-thousandth of a point is below any screen's pixel, and `-127.99999999999997px` (the
+    /// floating-point noise of a computed transform) is written `-128px`.
+    public static func number(_ value: CGFloat) -> String {
+        let rounded = (Double(value) * 10_000).rounded() / 10_000
+        return JSONValue.format(rounded == 0 ? 0 : rounded)
+    }
 }
