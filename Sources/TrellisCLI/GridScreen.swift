@@ -23,6 +23,8 @@ struct GridScreen {
     var warnings: [String] = []
     /// What this sheet is, when it is not the file itself (`frequency of 组号`, `组号 = 组5`).
     var name: String?
+    /// How far the read of the file has come, while its first lines are shown.
+    var progress: String?
     /// Columns hidden with `-`.
     var hiddenColumns: Set<Int> = []
     /// Widths set with `<`, `>` or `_`, by column.
@@ -220,6 +222,7 @@ struct GridScreen {
         let count = grid.displayedRowCount
         var parts = ["row \(Self.grouped(current + 1))/\(Self.grouped(count))"]
         if let name { parts.insert(name, at: 0) }
+        if let progress { parts.append(progress) }
         // What the last key did, and a failed read, come first, where a narrow line still shows them.
         if !message.isEmpty { parts.append(message) }
         if let failure = grid.readFailure { parts.append("error: " + failure) }

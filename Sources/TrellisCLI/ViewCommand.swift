@@ -36,6 +36,10 @@ enum ViewCommand {
         quit" at every width. The current column's title is in reverse video, its cell in the
         current row underlined.
 
+        A CSV file of 16 MB or more shows its first lines at once while the rest is read; keys
+        work on the rows read (the status line says so) until the whole file takes their place,
+        keeping the sort, the pins, the current row and column.
+
         The terminal is restored on every exit — q, Ctrl-C, an error, SIGTERM, SIGHUP — and while
         the viewer is suspended.
 
@@ -63,8 +67,17 @@ enum ViewCommand {
         #endif
         let nulls = try SortCommand.nulls(parsed)
         let locale = try SortCommand.locale(parsed)
-        let source = try SortCommand.loadSource(path, table: parsed.value("--table"), query: parsed.value("--query"),
-                                                types: try SortCommand.types(parsed), reading: try CSVReading(parsed), io: &io)
+        let types = try SortCommand.types(parsed), reading = try CSVReading(parsed)
+        // A large CSV file: its first lines now, the rest read while they are shown.
+        let started = parsed.value("--table") == nil && parsed.value("--query") == nil
+            ? BackgroundRead.start(path, types: types, reading: reading, io: io) : nil
+        let source: GridDataSource
+        if let started {
+            source = started.head
+        } else {
+            source = try SortCommand.loadSource(path, table: parsed.value("--table"), query: parsed.value("--query"),
+                                                types: types, reading: reading, io: &io)
+        }
         let grid = DataGrid(bound: source)
         let names = ColumnNames(source.columns)
         do {
@@ -92,6 +105,8 @@ enum ViewCommand {
         terminal.start()
         defer { terminal.restore() }
         var loop = ViewLoop(screen: screen)
+        loop.notes = names.notes
+        loop.background = started?.read
         loop.run(on: terminal)
     }
 

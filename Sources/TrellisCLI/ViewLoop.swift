@@ -44,6 +44,10 @@ struct ViewLoop {
     /// The last text found, for `n` and `N`.
     var lastFind: String?
     var width = 80, height = 24
+    /// The read of the rest of the file, while the first lines are shown.
+    var background: BackgroundRead?
+    /// What the names given on the command line meant, kept beside the whole file's warnings.
+    var notes: [String] = []
 
     init(screen: GridScreen) {
         sheets = [Sheet(screen: screen, kind: .file)]
@@ -60,6 +64,7 @@ struct ViewLoop {
     /// The screen's lines at the current size, each exactly `width` columns (escapes aside).
     mutating func frame() -> [String] {
         if let page { return pageLines(page) }
+        sheets[0].screen.progress = background?.progress(rowsShown: sheets[0].screen.grid.rowCount)
         screen.width = width
         screen.height = height
         screen.settle()
@@ -509,6 +514,33 @@ struct ViewLoop {
         "\(GridScreen.grouped(n)) \(noun)\(n == 1 ? "" : "s")"
     }
 
+    /// The whole file, once read, in place of its first lines: the file's sheet keeps its sort,
+    /// pins, current row and column; views opened from the first lines stay as they were.
+    mutating func finishReading() {
+        guard let background, let outcome = background.take() else { return }
+        self.background = nil
+        sheets[0].screen.progress = nil
+        let seconds = Self.milliseconds(ContinuousClock.now - background.started) / 1000
+        switch outcome {
+        case .failure(let error):
+            sheets[0].screen.message = "the rest of \(background.name) could not be read: \(error.message)"
+        case .success(let table):
+            let old = sheets[0].screen.grid
+            let grid = DataGrid(bound: table)
+            grid.headerKey = old.headerKey
+            do {
+                for pin in old.order.pins { try grid.pin(pin.rows, at: pin.edge, recomputing: pin.recomputing, precision: pin.precision) }
+                try grid.sort(by: old.sortKeys)
+            } catch {
+                sheets[0].screen.message = "\(error)"
+            }
+            sheets[0].screen.grid = grid
+            sheets[0].screen.warnings = notes + grid.typeWarnings.map { "\($0)" }
+            sheets[0].screen.message = "\(background.name) read: \(Self.counted(grid.rowCount, "row")) in "
+                + String(format: "%.1f s", seconds)
+        }
+    }
+
     static func milliseconds(_ duration: Duration) -> Double {
         Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
     }
@@ -520,6 +552,21 @@ extension ViewLoop {
         draw(on: terminal)
         var pending: [UInt8] = []
         while true {
+            if let background {
+                // Keys, or the end of the read; the progress is redrawn every second meanwhile.
+                var fds = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
+                           pollfd(fd: background.wake.read, events: Int16(POLLIN), revents: 0)]
+                let ready = poll(&fds, 2, 1000)
+                if ready < 0 || fds[0].revents == 0 {
+                    if fds[1].revents != 0 {
+                        var byte: UInt8 = 0
+                        _ = Foundation.read(background.wake.read, &byte, 1)
+                        finishReading()
+                    }
+                    draw(on: terminal)
+                    continue
+                }
+            }
             guard let bytes = terminal.read() else { draw(on: terminal); continue }
             if bytes.isEmpty { return }
             pending += bytes

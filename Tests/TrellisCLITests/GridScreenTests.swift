@@ -43,6 +43,8 @@ extension GridScreenTests {
         #expect(Self.withoutOwnStyling(header).hasPrefix("组号"), "the title itself is unchanged")
     }
 
+    static func grouped(_ n: Int) -> String { GridScreen.grouped(n) }
+
     /// The escapes the screen writes itself: bold, reverse video, underline, and their ends.
     static func withoutOwnStyling(_ text: String) -> String {
         ["\u{1B}[1m", "\u{1B}[22m", "\u{1B}[7m", "\u{1B}[27m", "\u{1B}[4m", "\u{1B}[24m"]

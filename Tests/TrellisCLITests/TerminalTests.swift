@@ -264,6 +264,43 @@ struct TerminalTests {
         #expect(lines.contains { $0.contains("no table") }, "\(lines)")
     }
 
+    @Test("a 10,000,000-row file shows its first screen within a second, works on what is read, and takes the whole file in when read",
+          .enabled(if: TerminalTests.tmuxPath != nil && FileManager.default.isExecutableFile(atPath: "/usr/bin/awk")))
+    func firstScreen() throws {
+        // Ten million rows with a release build (as CI runs it); two million with a debug build,
+        // which reads the whole file ten times slower.
+        let rows = ProcessInfo.processInfo.environment["TRELLIS_BINARY"] != nil ? 10_000_000 : 2_000_000
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("trellis-first-\(getpid()).csv")
+        defer { try? FileManager.default.removeItem(at: file) }
+        _ = try ChildProcess.run(["/bin/sh", "-c", "/usr/bin/awk 'BEGIN{print \"id,组号,分数\"; for(i=0;i<\(rows);i++) "
+                                  + "printf \"%d,组%d,%.2f\\n\", i, i%997, (i*7919%10001)/100}' > '\(file.path)'"], timeout: 300)
+        let session = "trellis-first-\(getpid())"
+        defer { _ = try? tmux(["kill-session", "-t", session]) }
+        let started = Date()
+        try start(session, "\(Self.trellis) view \(file.path)")
+        var lines = try wait(session, seconds: 30, poll: 0.01) { $0.contains { $0.contains("row 1/") } }
+        let firstScreen = Date().timeIntervalSince(started)
+        let grouped = GridScreenTests.grouped(rows)
+        #expect(lines.contains { $0.contains("row 1/") }, "no first screen")
+        print(String(format: "trellis view, %@-row file: first screen after %.0f ms", grouped, firstScreen * 1000))
+        #expect(firstScreen < 1, "the first screen took \(firstScreen) s")
+        // Read so far: the first rows, and a sort of them, saying so.
+        if lines.contains(where: { $0.contains("rows shown") }) {
+            try tmux(["send-keys", "-t", session, "Right", "Right", "s"])
+            lines = try wait(session) { $0.contains { $0.contains("分数 ▲1") } }
+            #expect(lines.contains { $0.contains("分数 ▲1") })
+        } else {
+            try tmux(["send-keys", "-t", session, "Right", "Right", "s"])
+        }
+        // The whole file, in the same sort.
+        lines = try wait(session, seconds: 600, poll: 0.2) { $0.contains { $0.contains("row 1/\(grouped)") } && $0[0].contains("分数 ▲1") }
+        #expect(lines.contains { $0.contains("row 1/\(grouped)") } && lines[0].contains("分数 ▲1"), "\(lines.last { !$0.isEmpty } ?? "")")
+        let first = lines[2].split(separator: " ").filter { !$0.isEmpty && $0 != "│" }
+        #expect(first.last.flatMap { Double($0) } == 0, "the lowest score of the whole file first: \(lines[2])")
+        try tmux(["send-keys", "-t", session, "q"])
+        _ = try wait(session) { $0.contains("EXIT=0") }
+    }
+
     @Test("a 1,000,000-row table scrolls, jumps and sorts, drawing only what is on screen",
           .enabled(if: TerminalTests.tmuxPath != nil))
     func million() throws {
