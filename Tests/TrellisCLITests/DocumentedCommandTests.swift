@@ -154,6 +154,15 @@ struct DocumentedCommandTests {
         // (A CSV file's output keeps its line ends; a database's is written with CRLF, as RFC 4180 says.)
         #expect(fromCSV.stdout == fromSQLite.stdout.replacingOccurrences(of: "\r\n", with: "\n"),
                 "the database holds the CSV file's rows, cell for cell")
+        // Sorted by the score, both warn of the same 缺考 cell, where it sorts, and of the stale 平均.
+        for direction in ["分数", "分数:desc"] {
+            var csvSorted = CommandIO(currentDirectory: Self.root), sqliteSorted = CommandIO(currentDirectory: Self.root)
+            #expect(TrellisCommandLine.run(["sort", "Examples/scores.csv", "--by", direction, "--pin-bottom", "组号=平均"], io: &csvSorted) == 0)
+            #expect(TrellisCommandLine.run(["sort", "Examples/scores.sqlite", "--table", "scores", "--by", direction,
+                                            "--pin-bottom", "组号=平均"], io: &sqliteSorted) == 0)
+            #expect(csvSorted.stderr == sqliteSorted.stderr && csvSorted.stderr.contains("(row 6: 缺考)"), "\(sqliteSorted.stderr)")
+            #expect(csvSorted.stdout == sqliteSorted.stdout)
+        }
     }
 
     @Test("the README's package snippet names a product the package has")

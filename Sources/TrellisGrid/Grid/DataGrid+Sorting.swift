@@ -112,16 +112,51 @@ extension DataGrid {
     /// The cells of the table's typed columns that are not of their column's type, among the body
     /// rows (a pinned row — the file's 平均 row — is not data), told for the grid's sort: where a
     /// key sorts the column descending, the kinds' order is reversed, and cells that sort after
-    /// the values ascending come before them. Empty for a source without column storage.
+    /// the values ascending come before them. A source without column storage (a database
+    /// table) is checked in its sort keys' columns, which the sort reads anyway: the same warning
+    /// for the same cells, whatever holds them.
     public var typeWarnings: [TypeWarning] {
-        guard let table else { return [] }
         let order = self.order
         let pinned = order.pinnedTopCount > 0 || order.pinnedBottomCount > 0
-        return table.typeWarnings(amongRows: { row in !pinned || order.region(of: .source(row)) == .body }).map { warning in
+        let found = table?.typeWarnings(amongRows: { row in !pinned || order.region(of: .source(row)) == .body })
+            ?? keyColumnTypeWarnings()
+        return found.map { warning in
             var warning = warning
             warning.descending = sortKeys.first { $0.column == warning.column }?.direction == .descending
             return warning
         }
     }
-}
 
+    /// ``typeWarnings`` of a source without column storage, in the columns the sort keys read.
+    private func keyColumnTypeWarnings() -> [TypeWarning] {
+        var warnings: [TypeWarning] = []
+        var seen = Set<String>()
+        let rows = bodyInSourceOrder
+        for key in sortKeys where seen.insert(key.column).inserted {
+            guard let c = columns.firstIndex(where: { $0.identifier == key.column }), columns[c].type != .text else { continue }
+            let expected = columns[c].type
+            let expectedRank: Int = switch expected {
+            case .integer, .decimal: 0
+            case .date: 1
+            case .text: 2
+            case .boolean: 3
+            }
+            var before: [Int] = [], after: [Int] = []
+            for (position, value) in source.checkedValues(ofColumn: c, rows: rows).enumerated() {
+                let belongs: Bool = switch (value, expected) {
+                case (.missing, _), (.integer, .integer), (.integer, .decimal), (.decimal, .integer), (.decimal, .decimal),
+                     (.date, .date), (.boolean, .boolean): true
+                default: false
+                }
+                guard !belongs else { continue }
+                if value.kindRank < expectedRank { before.append(rows[position]) } else { after.append(rows[position]) }
+            }
+            for (found, sortsAfter) in [(before, false), (after, true)] where !found.isEmpty {
+                let examples = found.prefix(3).map { (row: $0, text: source.text(row: $0, column: c)) }
+                warnings.append(TypeWarning(column: key.column, type: expected, count: found.count, examples: examples,
+                                            sortsAfter: sortsAfter))
+            }
+        }
+        return warnings
+    }
+}
