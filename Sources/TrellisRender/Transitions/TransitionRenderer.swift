@@ -133,7 +133,9 @@ public struct TransitionRenderer: Sendable {
             </script>
             """
         return HTMLPage.render(title: title, figures: [(caption, svg)],
-                               style: "#pause:checked~figure .el{animation-play-state:paused}",
+                               // The controls on the line above the figure they play, not beside it.
+                               style: "#pause:checked~figure .el{animation-play-state:paused}"
+                                   + "figure{display:block;margin-top:8px}",
                                preface: "<input type=\"checkbox\" id=\"pause\"><label for=\"pause\"> Pause</label> "
                                    + "<label for=\"step\">step</label> <input type=\"range\" id=\"step\" min=\"0\" max=\"1000\" "
                                    + "value=\"0\" aria-label=\"Step through the animation\"> "
