@@ -48,6 +48,11 @@ struct ViewLoop {
     var background: BackgroundRead?
     /// What the names given on the command line meant, kept beside the whole file's warnings.
     var notes: [String] = []
+    /// Set while the loop runs on a terminal: a sort of a database-bound sheet then runs on
+    /// another thread, showing how long it has taken, and Esc stops it.
+    var sortsInBackground = false
+    /// A sort asked for by the last key, to run once the key is handled.
+    var pendingSort: (column: String, adding: Bool)?
 
     init(screen: GridScreen) {
         sheets = [Sheet(screen: screen, kind: .file)]
@@ -197,11 +202,11 @@ struct ViewLoop {
         case .wheelUp: screen.viewport.scrollBody(by: -3); screen.current -= 3
         case .wheelDown: screen.viewport.scrollBody(by: 3); screen.current += 3
         case .character("s"), .character("S"):
-            sort(grid.columns[screen.column].identifier, adding: event == .character("S"))
+            requestSort(grid.columns[screen.column].identifier, adding: event == .character("S"))
         case .click(let x, let y, let shift):
             if y == 0, let c = screen.column(atX: x) {
                 screen.column = c
-                sort(grid.columns[c].identifier, adding: shift)
+                requestSort(grid.columns[c].identifier, adding: shift)
             } else if y >= 2 {
                 let rows = screen.visibleRows
                 let line = y - 2
@@ -315,6 +320,16 @@ struct ViewLoop {
             if c >= screen.viewport.frozenColumns, c < screen.viewport.firstScrolledColumn { screen.viewport.scroll(toColumn: c) }
         } else if c >= screen.viewport.frozenColumns {
             screen.viewport.scroll(toColumn: max(screen.viewport.firstScrolledColumn, c - 3))
+        }
+    }
+
+    /// A sort of a database's rows waits for the loop (which runs it where Esc can stop it); any
+    /// other sorts at once.
+    mutating func requestSort(_ column: String, adding: Bool) {
+        if sortsInBackground, screen.grid.source is InterruptibleDataSource {
+            pendingSort = (column, adding)
+        } else {
+            sort(column, adding: adding)
         }
     }
 
@@ -549,6 +564,7 @@ struct ViewLoop {
 /// The loop on a real terminal: reads keys, applies them, draws.
 extension ViewLoop {
     mutating func run(on terminal: Terminal) {
+        sortsInBackground = true
         draw(on: terminal)
         var pending: [UInt8] = []
         while true {
@@ -589,8 +605,69 @@ extension ViewLoop {
                 case .quit: return
                 case .suspend: raise(SIGTSTP)   // back from `fg` here: the loop redraws
                 }
+                if let request = pendingSort {
+                    pendingSort = nil
+                    // Keys typed after the sort's key are the sort's to read: an Esc among them stops it.
+                    let typed = pending
+                    pending.removeAll()
+                    sortInBackground(request.column, adding: request.adding, typedAhead: typed, on: terminal)
+                }
             }
             draw(on: terminal)
+        }
+    }
+
+    /// Sorts a database-bound sheet on another thread: after a tenth of a second the status line
+    /// says how long it has taken and that Esc stops it; Esc (or Ctrl-C) interrupts the source's
+    /// read, and the grid keeps the order it had. The screen is not drawn from the grid meanwhile:
+    /// only the sort touches it.
+    mutating func sortInBackground(_ column: String, adding: Bool, typedAhead: [UInt8] = [], on terminal: Terminal) {
+        let grid = screen.grid
+        // Esc typed right behind the sort's key: the sort is stopped before it starts.
+        if typedAhead.contains(27) || typedAhead.contains(3) {
+            screen.message = "sort stopped: the rows keep their order"
+            return
+        }
+        var fds: [Int32] = [0, 0]
+        guard grid.source is InterruptibleDataSource, pipe(&fds) == 0 else {
+            sort(column, adding: adding)
+            return
+        }
+        defer { close(fds[0]); close(fds[1]) }
+        let title = grid.columns.first { $0.identifier == column }?.title ?? column
+        var lines = frame()
+        let started = ContinuousClock.now
+        let outcome = SortOutcome()
+        let shared = Unsendable((grid, outcome))
+        let done = fds[1]
+        Thread.detachNewThread {
+            let (grid, outcome) = shared.value
+            do { try grid.clickHeader(column, addingKey: adding) } catch { outcome.failure = "\(error)" }
+            var byte: UInt8 = 1
+            _ = write(done, &byte, 1)
+        }
+        var cancelled = false
+        while true {
+            var polls = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0), pollfd(fd: fds[0], events: Int16(POLLIN), revents: 0)]
+            _ = poll(&polls, 2, cancelled ? 10 : 100)
+            if polls[1].revents != 0 { break }
+            if polls[0].revents != 0, let bytes = terminal.read(), bytes.contains(27) || bytes.contains(3) { cancelled = true }
+            // Asked again until the sort ends: a sort whose thread had not begun at the first ask
+            // is stopped at the next.
+            if cancelled { grid.interruptSort() }
+            let seconds = Self.milliseconds(ContinuousClock.now - started) / 1000
+            let status = cancelled ? " stopping the sort by \(title)…"
+                : String(format: " sorting by %@… %.1f s · Esc stops it", title, seconds)
+            if !lines.isEmpty {
+                lines[lines.count - 1] = "\u{1B}[7m" + GridScreen.fit(status, width, right: false) + "\u{1B}[27m"
+                Terminal.write("\u{1B}[H" + lines.joined(separator: "\r\n"))
+            }
+        }
+        let ms = Self.milliseconds(ContinuousClock.now - started)
+        if let failure = outcome.failure {
+            screen.message = cancelled ? "sort stopped: the rows keep their order" : failure
+        } else {
+            screen.message = String(format: "sorted in %.0f ms", ms)
         }
     }
 
@@ -600,4 +677,9 @@ extension ViewLoop {
         height = size.height
         Terminal.write("\u{1B}[H" + frame().joined(separator: "\r\n"))
     }
+}
+
+/// What a sort on another thread left.
+final class SortOutcome: @unchecked Sendable {
+    var failure: String?
 }

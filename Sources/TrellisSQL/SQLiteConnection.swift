@@ -64,6 +64,10 @@ public final class SQLiteConnection: @unchecked Sendable {
     }
 
     /// Prepares `sql` (one statement).
+    /// Stops the statement running on this connection (from any thread): its next step fails
+    /// with "interrupted". (`sqlite3_interrupt`.)
+    public func interrupt() { sqlite3_interrupt(handle) }
+
     public func prepare(_ sql: String) throws(SQLiteError) -> SQLiteStatement {
         var statement: OpaquePointer?
         let status = sqlite3_prepare_v2(handle, sql, -1, &statement, nil)

@@ -26,7 +26,7 @@ import TrellisGrid
 /// `(BLOB, N bytes)` — its bytes are never read (a gigabyte BLOB costs nothing to sort past), and
 /// ``showedLargeBlobs`` says that some cell was shown so.
 public final class SQLiteTableSource: ObservableDataSource, PrefetchingDataSource, SearchableDataSource,
-    FallibleDataSource, ExactNumberDataSource {
+    InterruptibleDataSource, ExactNumberDataSource {
     public let connection: SQLiteConnection
     /// The table's name, as given.
     public let table: String
@@ -258,6 +258,9 @@ public final class SQLiteTableSource: ObservableDataSource, PrefetchingDataSourc
     /// How many reads have failed (``FallibleDataSource``).
     public private(set) var failedReads = 0
     public var readFailure: String? { lastError?.message }
+
+    /// Stops the query under way (a sort reading a key column), from any thread.
+    public func interrupt() { connection.interrupt() }
 
     public func text(row: Int, column: Int) -> String {
         guard row >= 0, row < keys.count, columns.indices.contains(column) else { return "" }

@@ -264,6 +264,46 @@ struct TerminalTests {
         #expect(lines.contains { $0.contains("no table") }, "\(lines)")
     }
 
+    @Test("a sort of a million-row SQLite table says how long it has taken, Esc stops it and the order stays; the next sort runs",
+          .enabled(if: TerminalTests.tmuxPath != nil))
+    func stoppingADatabaseSort() throws {
+        let database = FileManager.default.temporaryDirectory.appendingPathComponent("trellis-stop-\(getpid()).sqlite").path
+        defer { try? FileManager.default.removeItem(atPath: database) }
+        let writer = try SQLiteConnection(path: database, readOnly: false, create: true)
+        try writer.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, 分数 REAL); WITH RECURSIVE g(i) AS (SELECT 1 UNION ALL "
+                           + "SELECT i + 1 FROM g WHERE i < 1000000) INSERT INTO t SELECT i, (i * 7919) % 10007 FROM g;")
+        let session = "trellis-stop-\(getpid())"
+        defer { _ = try? tmux(["kill-session", "-t", session]) }
+        try start(session, "\(Self.trellis) view \(database) --table t")
+        _ = try wait(session, seconds: 60) { $0.contains { $0.contains("row 1/1,000,000") } }
+        try tmux(["send-keys", "-t", session, "Right"])
+        _ = try wait(session) { $0.contains { $0.contains("column 分数") } }
+        // s and Esc at once: the sort does not start.
+        try tmux(["send-keys", "-t", session, "s", "Escape"])
+        var lines = try wait(session, seconds: 60) { $0.contains { $0.contains("sort stopped") } }
+        #expect(lines.contains { $0.contains("sort stopped: the rows keep their order") } && !lines[0].contains("▲"))
+        // s, then Esc while the sort runs (its progress is on the status line after a tenth of a
+        // second): it stops.
+        try tmux(["send-keys", "-t", session, "Left", "Right"])
+        _ = try wait(session) { $0.contains { $0.contains("column 分数") && !$0.contains("stopped") } }
+        let output = try Tmux(session: session).outputStream()
+        try tmux(["send-keys", "-t", session, "s"])
+        let sawProgress = output.wait(for: "Esc stops it", seconds: 60)
+        try tmux(["send-keys", "-t", session, "Escape"])
+        lines = try wait(session, seconds: 60) { $0.contains { $0.contains("sort stopped") || $0.contains("sorted in") } }
+        if sawProgress {
+            #expect(lines.contains { $0.contains("sort stopped: the rows keep their order") } && !lines[0].contains("▲"),
+                    "\(lines.last { !$0.isEmpty } ?? "")")
+        } else {
+            print("the database sort ended before its progress showed; Esc had nothing to stop")
+        }
+        try tmux(["send-keys", "-t", session, "s"])
+        lines = try wait(session, seconds: 120) { $0.contains { $0.contains("sorted in") } }
+        #expect(lines[0].contains("分数 ▲1") && lines[2].contains(" 0"), "sorted after all: \(lines[2])")
+        try tmux(["send-keys", "-t", session, "q"])
+        _ = try wait(session) { $0.contains("EXIT=0") }
+    }
+
     @Test("a 10,000,000-row file shows its first screen within a second, works on what is read, and takes the whole file in when read",
           .enabled(if: TerminalTests.tmuxPath != nil && FileManager.default.isExecutableFile(atPath: "/usr/bin/awk")))
     func firstScreen() throws {

@@ -48,6 +48,9 @@ public final class DataGrid {
     private var storedOrder = DisplayOrder()
     /// Set while a refresh reads the source, which must not start another.
     private var refreshing = false
+    /// The refresh under way and whether another thread asked to stop it (``interruptSort()``).
+    private let interruption = NSLock()
+    private var refreshNumber = 0, runningRefresh: Int?, interruptedRefresh: Int?
     /// Why the last refresh could not make a new order (a source whose columns changed under a
     /// sort key, …), or `nil` when it could. The grid then shows the last good order, or, when the
     /// source's rows or the pins and summaries changed since, the rows in source order with their
@@ -438,11 +441,39 @@ public final class DataGrid {
         sourceChanged(.reset)
     }
 
+    /// Stops the sort under way on another thread (a header click or ``sort(by:)`` taking long
+    /// over a database): a source that can stop its read (an ``InterruptibleDataSource``) stops it
+    /// at once, and the sort then throws ``SortError/interrupted`` with the order as it was. Safe to
+    /// call from any thread; does nothing when no sort is under way.
+    public func interruptSort() {
+        interruption.lock()
+        let running = runningRefresh
+        interruptedRefresh = running
+        interruption.unlock()
+        if running != nil { (source as? InterruptibleDataSource)?.interrupt() }
+    }
+
     /// Makes a new order from the rules and tells the observers; on failure nothing changes and
     /// the error is thrown.
     func refresh(bodyStillSorted: Bool = false, appended: Range<Int>? = nil) throws(SortError) {
         refreshing = true
         defer { refreshing = false }
+        interruption.lock()
+        refreshNumber += 1
+        let number = refreshNumber
+        runningRefresh = number
+        interruption.unlock()
+        defer {
+            interruption.lock()
+            runningRefresh = nil
+            interruption.unlock()
+        }
+        /// Whether ``interruptSort()`` asked to stop this refresh.
+        func wasInterrupted() -> Bool {
+            interruption.lock()
+            defer { interruption.unlock() }
+            return interruptedRefresh == number
+        }
         let before = storedOrder
         let fallible = source as? FallibleDataSource
         let failedBefore = fallible?.failedReads ?? 0
@@ -455,6 +486,11 @@ public final class DataGrid {
         if let problem = SourceAnswers.take(source) {
             storedOrder = before
             throw .sourceAnswerInvalid(problem)
+        }
+        // Stopped from another thread (whatever the sort had done by then): the order stays.
+        if wasInterrupted() {
+            storedOrder = before
+            throw .interrupted
         }
         // A read of this refresh failed: ordered by blanks, the order would be wrong. It stays.
         if let fallible, fallible.failedReads != failedBefore {

@@ -108,6 +108,8 @@ public enum SortError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The source answered what no table can be (one value too many or too few for the rows
     /// asked, more rows than a grid can hold): the order is left as it was.
     case sourceAnswerInvalid(String)
+    /// ``DataGrid/interruptSort()`` stopped the sort under way: the order is left as it was.
+    case interrupted
 
     public var description: String {
         switch self {
@@ -119,6 +121,7 @@ public enum SortError: Error, Equatable, Sendable, CustomStringConvertible {
         case .noSuchRow(let row, let count): return "no row \(row) to pin; the source has \(count) rows"
         case .sourceReadFailed(let message): return "the source could not be read (\(message)); the order is as it was"
         case .sourceAnswerInvalid(let message): return "the data source answered what no table can be: \(message); the order is as it was"
+        case .interrupted: return "the sort was stopped; the order is as it was"
         }
     }
 }
