@@ -38,7 +38,9 @@ enum ViewCommand {
 
         A CSV file of 16 MB or more shows its first lines at once while the rest is read; keys
         work on the rows read (the status line says so) until the whole file takes their place,
-        keeping the sort, the pins, the current row and column.
+        keeping the sort, the pins, the current row and column. Over a database, a sort that
+        takes longer than a tenth of a second shows how long it has taken; Esc stops it and the
+        rows stay as they were.
 
         The terminal is restored on every exit — q, Ctrl-C, an error, SIGTERM, SIGHUP — and while
         the viewer is suspended.

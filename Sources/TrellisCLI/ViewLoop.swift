@@ -609,8 +609,8 @@ extension ViewLoop {
                     pendingSort = nil
                     // Keys typed after the sort's key are the sort's to read: an Esc among them stops it.
                     let typed = pending
-                    pending.removeAll()
-                    sortInBackground(request.column, adding: request.adding, typedAhead: typed, on: terminal)
+                    // What was typed during the sort, Esc aside, is handled after it.
+                    pending = sortInBackground(request.column, adding: request.adding, typedAhead: typed, on: terminal)
                 }
             }
             draw(on: terminal)
@@ -621,17 +621,20 @@ extension ViewLoop {
     /// says how long it has taken and that Esc stops it; Esc (or Ctrl-C) interrupts the source's
     /// read, and the grid keeps the order it had. The screen is not drawn from the grid meanwhile:
     /// only the sort touches it.
-    mutating func sortInBackground(_ column: String, adding: Bool, typedAhead: [UInt8] = [], on terminal: Terminal) {
+    /// Returns the bytes of the keys typed meanwhile (but Esc), for the loop to handle after it.
+    mutating func sortInBackground(_ column: String, adding: Bool, typedAhead: [UInt8] = [], on terminal: Terminal) -> [UInt8] {
         let grid = screen.grid
+        let (stop, ahead) = Self.stopKeys(typedAhead)
+        var kept = ahead
         // Esc typed right behind the sort's key: the sort is stopped before it starts.
-        if typedAhead.contains(27) || typedAhead.contains(3) {
+        if stop {
             screen.message = "sort stopped: the rows keep their order"
-            return
+            return kept
         }
         var fds: [Int32] = [0, 0]
         guard grid.source is InterruptibleDataSource, pipe(&fds) == 0 else {
             sort(column, adding: adding)
-            return
+            return typedAhead
         }
         defer { close(fds[0]); close(fds[1]) }
         let title = grid.columns.first { $0.identifier == column }?.title ?? column
@@ -651,7 +654,11 @@ extension ViewLoop {
             var polls = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0), pollfd(fd: fds[0], events: Int16(POLLIN), revents: 0)]
             _ = poll(&polls, 2, cancelled ? 10 : 100)
             if polls[1].revents != 0 { break }
-            if polls[0].revents != 0, let bytes = terminal.read(), bytes.contains(27) || bytes.contains(3) { cancelled = true }
+            if polls[0].revents != 0, let bytes = terminal.read() {
+                let (escape, rest) = Self.stopKeys(bytes)
+                kept += rest
+                if escape { cancelled = true }
+            }
             // Asked again until the sort ends: a sort whose thread had not begun at the first ask
             // is stopped at the next.
             if cancelled { grid.interruptSort() }
@@ -669,6 +676,19 @@ extension ViewLoop {
         } else {
             screen.message = String(format: "sorted in %.0f ms", ms)
         }
+        return kept
+    }
+
+    /// Whether `bytes` hold Esc or Ctrl-C (what stops a sort), and the bytes of every other key.
+    static func stopKeys(_ bytes: [UInt8]) -> (stop: Bool, rest: [UInt8]) {
+        var stop = false, rest: [UInt8] = [], remaining = bytes[...]
+        while !remaining.isEmpty {
+            let (event, used) = event(Array(remaining), complete: true)
+            let taken = max(1, used)
+            if event == .escape || event == .interrupt { stop = true } else { rest += remaining.prefix(taken) }
+            remaining = remaining.dropFirst(taken)
+        }
+        return (stop, rest)
     }
 
     mutating func draw(on terminal: Terminal) {

@@ -42,6 +42,15 @@ struct ViewLoopTests {
         #expect(ViewLoop.event([27, 113]) == (.escape, 1), "ESC then a key: Escape, then the key")
     }
 
+    @Test("keys typed during a database sort: Esc or Ctrl-C stop it, an arrow (which starts with ESC) and q are kept for after")
+    func stopKeys() {
+        #expect(ViewLoop.stopKeys([27]) == (true, []))
+        #expect(ViewLoop.stopKeys([3]) == (true, []))
+        #expect(ViewLoop.stopKeys(Array("\u{1B}[Aq".utf8)) == (false, Array("\u{1B}[Aq".utf8)))
+        #expect(ViewLoop.stopKeys(Array("j\u{1B}".utf8)) == (true, Array("j".utf8)))
+        #expect(ViewLoop.stopKeys(Array("组".utf8)) == (false, Array("组".utf8)))
+    }
+
     @Test("keys applied before the screen is drawn (a burst) move from where the last one left the cursor, never past the ends")
     func burst() throws {
         var loop = try Self.loop()
