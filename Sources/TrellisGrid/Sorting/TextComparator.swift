@@ -82,12 +82,10 @@ public enum TextComparator: Hashable, Sendable, CustomStringConvertible {
         return ids.map { rankOfDistinct[Int($0)] }
     }
 
-    /// Ranks of texts that are already distinct as strings (they may still be equivalent).
-    /// Many texts have their keys made in one chunk per core (ICU's by a collator cloned for
-    /// each chunk) and are sorted in parts at once, then merged.
-    func ranks(ofDistinct texts: [String]) -> [Int32] {
-        let chunks = Parallel.chunks(texts.count, minimum: 4096)
-        let parts: [SortKeys] = Parallel.map(chunks) { _, range in
+    /// The sort keys of `texts`, made in one chunk per core (ICU's by a collator cloned for each
+    /// chunk): one ``SortKeys`` per chunk of `chunks`.
+    private func keys(of texts: [String], in chunks: [Range<Int>]) -> [SortKeys] {
+        Parallel.map(chunks) { _, range in
             var keys = SortKeys()
             keys.reserve(range.count)
             if case .localized(let locale) = self, chunks.count > 1 {
@@ -98,6 +96,13 @@ public enum TextComparator: Hashable, Sendable, CustomStringConvertible {
             }
             return keys
         }
+    }
+
+    /// Ranks of texts that are already distinct as strings (they may still be equivalent).
+    /// Many texts have their keys made in one chunk per core and are sorted in parts at once,
+    /// then merged.
+    func ranks(ofDistinct texts: [String]) -> [Int32] {
+        let parts = keys(of: texts, in: Parallel.chunks(texts.count, minimum: 4096))
         var keys = parts[0]
         for part in parts.dropFirst() { keys.append(contentsOf: part) }
         return keys.ranks()
@@ -109,25 +114,21 @@ public enum TextComparator: Hashable, Sendable, CustomStringConvertible {
     func extremes(of texts: [String]) -> (least: Int, most: Int)? {
         guard !texts.isEmpty else { return nil }
         let chunks = Parallel.chunks(texts.count, minimum: 4096)
-        let parts: [(least: Int, most: Int, keys: SortKeys)] = Parallel.map(chunks) { _, range in
-            var keys = SortKeys()
-            keys.reserve(range.count)
-            if case .localized(let locale) = self, chunks.count > 1 {
-                let keyer = Collation.Keyer(Collation.shared(locale))
-                for i in range { keys.append(keyer.sortKey(texts[i])) }
-            } else {
-                for i in range { keys.append(sortKey(texts[i])) }
-            }
+        var best: (least: Int, most: Int)?
+        var bestKeys: (least: [UInt8], most: [UInt8]) = ([], [])
+        for (c, keys) in keys(of: texts, in: chunks).enumerated() {
             let (least, most) = keys.extremes()
-            return (range.lowerBound + least, range.lowerBound + most, keys)
-        }
-        var best = (least: parts[0].least, most: parts[0].most)
-        var bestKeys = (least: parts[0].keys.key(parts[0].least - chunks[0].lowerBound),
-                        most: parts[0].keys.key(parts[0].most - chunks[0].lowerBound))
-        for (c, part) in parts.enumerated().dropFirst() {
-            let least = part.keys.key(part.least - chunks[c].lowerBound), most = part.keys.key(part.most - chunks[c].lowerBound)
-            if SortKeys.compare(least, bestKeys.least) == .orderedAscending { best.least = part.least; bestKeys.least = least }
-            if SortKeys.compare(most, bestKeys.most) == .orderedDescending { best.most = part.most; bestKeys.most = most }
+            let leastKey = keys.key(least), mostKey = keys.key(most)
+            let offset = chunks[c].lowerBound
+            guard var found = best else {
+                best = (offset + least, offset + most)
+                bestKeys = (leastKey, mostKey)
+                continue
+            }
+            // Later chunks win only when strictly beyond: the first of equals stays.
+            if SortKeys.compare(leastKey, bestKeys.least) == .orderedAscending { found.least = offset + least; bestKeys.least = leastKey }
+            if SortKeys.compare(mostKey, bestKeys.most) == .orderedDescending { found.most = offset + most; bestKeys.most = mostKey }
+            best = found
         }
         return best
     }
