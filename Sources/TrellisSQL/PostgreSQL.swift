@@ -45,6 +45,16 @@ public final class PostgreSQLConnection: @unchecked Sendable {
     /// The connection string, as given.
     public let url: String
 
+    /// Asks the server to cancel the statement running on this connection (from any thread):
+    /// the statement then fails with the server's "canceling statement due to user request".
+    /// (`PQgetCancel` and `PQcancel`, which are safe beside the thread using the connection.)
+    public func cancel() {
+        guard let token = PQgetCancel(handle) else { return }
+        defer { PQfreeCancel(token) }
+        var message = [CChar](repeating: 0, count: 256)
+        _ = PQcancel(token, &message, Int32(message.count))
+    }
+
     /// How long a connection attempt waits for the server, unless the URL says
     /// (`?connect_timeout=N`): an address that never answers fails after this, not after the
     /// system's TCP retries.
@@ -208,7 +218,7 @@ public final class PostgreSQLResult {
 /// A PostgreSQL table as a grid's data source: rows in primary-key order (`ctid` order for a
 /// table without one), read on demand, with their exact types and texts. A sort reads only its
 /// key columns and the grid's engine orders them, as for any source.
-public final class PostgreSQLTableSource: ObservableDataSource, PrefetchingDataSource, SearchableDataSource,
+public final class PostgreSQLTableSource: ObservableDataSource, PrefetchingDataSource, SearchableDataSource, InterruptibleDataSource,
     SortingDataSource, ExactNumberDataSource, FallibleDataSource {
     public let connection: PostgreSQLConnection
     public let table: String
@@ -245,6 +255,9 @@ public final class PostgreSQLTableSource: ObservableDataSource, PrefetchingDataS
     /// How many reads have failed (``FallibleDataSource``).
     public private(set) var failedReads = 0
     public var readFailure: String? { lastError?.message }
+
+    /// Stops the query under way (a sort reading a key column), from any thread.
+    public func interrupt() { connection.cancel() }
 
     private struct Row {
         var values: [CellValue]
