@@ -54,10 +54,11 @@ struct PortingTests {
         #expect(again.files.allSatisfy { $0.original == $0.ported })
     }
 
-    @Test("every Swift snippet of the README and the guides compiles with `import Trellis` alone, and runs")
+    @Test("every Swift snippet of the README and the guides compiles with `import Trellis` alone, without warnings, and runs")
     func snippets() throws {
         let scratch = try Porting.scratch.get()
         if let failure = scratch.snippetsFailure { Issue.record("a snippet did not build:\n\(failure)"); return }
+        #expect(scratch.snippetWarnings.isEmpty, "the snippets build without warnings:\n\(scratch.snippetWarnings.joined(separator: "\n"))")
         for target in scratch.snippetTargets {
             let result = try Porting.process(scratch.executable(target), [])
             #expect(result.status == 0, "\(target) stopped with status \(result.status):\n\(result.output)")
@@ -113,6 +114,8 @@ enum Porting {
         let samplesFailure: String?
         /// Why some snippet did not build, or `nil`.
         let snippetsFailure: String?
+        /// The compiler's warnings about the documents' snippets.
+        let snippetWarnings: [String]
         let snippetTargets: [String]
         var snippetCount: Int { snippetTargets.count }
         func executable(_ name: String) -> URL { directory.appendingPathComponent(".build/debug/\(name)") }
@@ -208,9 +211,11 @@ enum Porting {
         let samples = try swift(["build", "--disable-build-manifest-caching", "--package-path", directory.path,
                                  "--product", "Ported"])
         let snippets = try swift(["build", "--disable-build-manifest-caching", "--package-path", directory.path])
+        let warnings = snippets.output.split(separator: "\n").map(String.init)
+            .filter { $0.contains("/Sources/Snippet_") && $0.contains(" warning: ") }
         return Scratch(directory: directory, samplesFailure: samples.status == 0 ? nil : errors(in: samples.output),
                        snippetsFailure: snippets.status == 0 ? nil : errors(in: snippets.output),
-                       snippetTargets: snippetTargets)
+                       snippetWarnings: Array(Set(warnings)).sorted(), snippetTargets: snippetTargets)
     }
 
     /// The files of the import-order targets: a function name, the file's imports, and the label
