@@ -205,19 +205,23 @@ struct GridScreen {
         }
         // A terminal shorter than the header, a row and the status line gets what fits, the status
         // line last: never more lines than it has (they would scroll it).
-        let hints = width >= 90 ? Self.hints : width >= 30 ? Self.shortHints : ""
+        // The warnings' count stays beside the hints, where the line is never cut.
+        let warned = warnings.isEmpty ? "" : width >= 90
+            ? " ⚠ \(warnings.count) warning\(warnings.count == 1 ? "" : "s") (w) ·" : " ⚠ \(warnings.count) (w) ·"
+        let hints = width >= 90 ? warned + Self.hints : width >= 30 ? warned + Self.shortHints : ""
         let hintWidth = TextWidth.columns(hints)
         let statusLine = "\u{1B}[7m" + Self.fit(status, max(0, width - hintWidth), right: false) + hints + "\u{1B}[27m"
         guard height > 0 else { return [] }
         return Array(out.prefix(height - 1)) + [statusLine]
     }
 
-    /// The key hints at the right of the status line: always there, shorter on a narrow terminal.
+    /// The key hints at the right of the status line (after the warnings' count, `w` shows them):
+    /// always there, shorter on a narrow terminal.
     static let hints = " s sort · / find · ? help · q quit "
     static let shortHints = " ? help · q quit "
 
     /// The sheet (a view's name), the position, the latest message, a failed read, the current
-    /// column, the sort keys and how many warnings there are (`w` shows them).
+    /// column and the sort keys; the key hints and the warnings' count follow, uncut.
     var status: String {
         let count = grid.displayedRowCount
         var parts = ["row \(Self.grouped(current + 1))/\(Self.grouped(count))"]
@@ -233,7 +237,6 @@ struct GridScreen {
             return "\(title) \(key.direction == .ascending ? "▲" : "▼")"
         }
         parts.append(keys.isEmpty ? "file order" : "sort: " + keys.joined(separator: ", "))
-        if !warnings.isEmpty { parts.append("⚠ \(warnings.count) warning\(warnings.count == 1 ? "" : "s") (w)") }
         return " " + parts.joined(separator: " · ")
     }
 

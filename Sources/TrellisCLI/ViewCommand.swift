@@ -110,6 +110,8 @@ enum ViewCommand {
         loop.notes = names.notes
         loop.background = started?.read
         loop.run(on: terminal)
+        terminal.restore()
+        io.stderr += loop.standardError
     }
 
     /// Touches, once, as much memory as a sort of `rows` rows uses and gives it back to the heap

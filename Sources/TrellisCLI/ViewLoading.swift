@@ -18,6 +18,9 @@ final class BackgroundRead: @unchecked Sendable {
     let wake: (read: Int32, write: Int32)
     private let lock = NSLock()
     private var result: Result<Table, CommandError>?
+    /// What reading the whole file had to say (its encoding guessed, its delimiter found), as a
+    /// file read at once says it on standard error once the viewer ends.
+    private(set) var notes = ""
 
     private init(name: String, totalBytes: Int, wake: (Int32, Int32)) {
         self.name = name
@@ -30,12 +33,12 @@ final class BackgroundRead: @unchecked Sendable {
         close(wake.write)
     }
 
-    /// The read's result once it ended, taken once.
-    func take() -> Result<Table, CommandError>? {
+    /// The read's result and notes once it ended, taken once.
+    func take() -> (Result<Table, CommandError>, notes: String)? {
         lock.lock()
         defer { lock.unlock() }
         defer { result = nil }
-        return result
+        return result.map { ($0, notes) }
     }
 
     /// The head of the file at `path` as a table, and the read of the whole file started, when the
@@ -78,6 +81,7 @@ final class BackgroundRead: @unchecked Sendable {
             }
             read.lock.lock()
             read.result = outcome
+            read.notes = quiet.stderr
             read.lock.unlock()
             var byte: UInt8 = 1
             _ = write(read.wake.write, &byte, 1)

@@ -48,6 +48,9 @@ struct ViewLoop {
     var background: BackgroundRead?
     /// What the names given on the command line meant, kept beside the whole file's warnings.
     var notes: [String] = []
+    /// What the command prints on standard error once the terminal is back (what reading the
+    /// whole file in the background noted).
+    var standardError = ""
     /// Set while the loop runs on a terminal: a sort of a database-bound sheet then runs on
     /// another thread, showing how long it has taken, and Esc stops it.
     var sortsInBackground = false
@@ -337,8 +340,7 @@ struct ViewLoop {
         let clock = ContinuousClock()
         do {
             let elapsed = try clock.measure { () throws in try screen.grid.clickHeader(column, addingKey: adding) }
-            let ms = Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000
-            screen.message = String(format: "sorted in %.0f ms", ms)
+            screen.message = String(format: "sorted in %.0f ms", Self.milliseconds(elapsed))
         } catch {
             screen.message = "\(error)"
         }
@@ -532,7 +534,8 @@ struct ViewLoop {
     /// The whole file, once read, in place of its first lines: the file's sheet keeps its sort,
     /// pins, current row and column; views opened from the first lines stay as they were.
     mutating func finishReading() {
-        guard let background, let outcome = background.take() else { return }
+        guard let background, let (outcome, readNotes) = background.take() else { return }
+        standardError += readNotes
         self.background = nil
         sheets[0].screen.progress = nil
         let seconds = Self.milliseconds(ContinuousClock.now - background.started) / 1000

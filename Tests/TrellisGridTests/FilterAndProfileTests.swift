@@ -173,6 +173,13 @@ struct FilterAndProfileTests {
             #expect(table.value(row: 0, column: 0).number == 92 && table.value(row: 0, column: 1) == .integer(3))
             #expect(grid.maximum(ofColumn: 0) == 92)
         }
+        // The values are read as their column reads them: a summary over the frequency table writes
+        // the decimals the values were written with (from the column's storage, where they are kept
+        // apart from the cells' kinds).
+        let written = DataGrid(bound: try CSV.table(Data("分数\n88.50\n92\n88.50\n".utf8)))
+        let valuesGrid = DataGrid(bound: written.frequencyTable(ofColumn: 0))
+        try valuesGrid.addSummary(SummaryRow(.mean, columns: ["value"], label: "平均"))
+        #expect(valuesGrid.text(.summary(0), column: 0) == "90.25", "the mean of 88.50 and 92 at two decimals")
         let thirds = DataGrid(bound: try Table(columns: [Column("k")], rows: [[.text("a")], [.text("b")], [.text("b")]]))
         #expect((0..<2).map { thirds.frequencyTable(ofColumn: 0).text(row: $0, column: 2) } == ["33.33", "66.67"])
     }

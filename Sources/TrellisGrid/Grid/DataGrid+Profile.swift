@@ -54,8 +54,7 @@ extension DataGrid {
     /// column's type and text order, so that it sorts as the column does), its `count`, and its
     /// `percent` of the body's rows with two decimals (rounded half away from zero). Its columns
     /// are named `value`, `count` and `percent` (titled as the column is, `count` and `%`).
-    /// From a table's storage it is built without making a string per value: a million distinct
-    /// values cost what a sort of them does.
+    /// From a table's storage it is built without making a string per value.
     public func frequencyTable(ofColumn column: Int) -> Table {
         let source = columns.indices.contains(column) ? columns[column] : Column("value")
         let tableColumns = [
@@ -86,7 +85,9 @@ extension DataGrid {
         values.reserve(groups.first.count, bytes: min(store.bytes.count, groups.first.count * 16))
         for (first, count) in zip(groups.first, groups.count) {
             let row = body[first]
-            _ = store.withText(at: row) { values.append($0, store.cell(at: row)) }
+            // Read again as the column reads it: a stored cell keeps its kind and value, not what
+            // the store counts by (its decimals, whether it was written as an integer).
+            _ = store.withText(at: row) { values.append($0, CellText.classify($0, values.reading)) }
             let (countText, percentText) = numbers(count)
             countText.withUnsafeBufferPointer { _ = counts.append($0, CellText.classify($0, counts.reading)) }
             percentText.withUnsafeBufferPointer { _ = percents.append($0, CellText.classify($0, percents.reading)) }
@@ -111,7 +112,7 @@ extension DataGrid {
         if let store = fullStore(column) {
             for row in bodyInSourceOrder where store.kind(at: row).isNumber { most = max(most, store.cell(at: row).double) }
         } else {
-            for value in source.checkedValues(ofColumn: column, rows: order.body) { if let n = value.number { most = max(most, n) } }
+            for value in source.checkedValues(ofColumn: column, rows: bodyInSourceOrder) { if let n = value.number { most = max(most, n) } }
         }
         return most
     }
@@ -132,22 +133,6 @@ extension DataGrid {
         return store.count >= rowCount ? store : nil
     }
 
-    /// How many of `ids` are each id, counted one chunk per core.
-    static func tally(_ ids: [Int32], distinct: Int) -> [Int] {
-        let parts = ids.withUnsafeBufferPointer { ids in
-            let shared = Unchecked(ids)
-            return Parallel.map(Parallel.chunks(ids.count, minimum: 1 << 16)) { _, range in
-                var counts = [Int](repeating: 0, count: distinct)
-                let ids = shared.value
-                for k in range { counts[Int(ids[k])] += 1 }
-                return counts
-            }
-        }
-        guard var total = parts.first else { return [] }
-        for part in parts.dropFirst() { for i in total.indices { total[i] += part[i] } }
-        return total
-    }
-
     private func profile(column c: Int, body: [Int]) -> ColumnProfile {
         let column = columns[c]
         let numeric = column.type.isNumeric
@@ -158,7 +143,7 @@ extension DataGrid {
         var digits = 0
         /// The first row of each distinct text that is not blank.
         var distinctRows: [Int] = []
-        /// A cell's number, when it is one.
+        /// The number at a position of `body`, when it holds one.
         let number: (Int) -> Double?
         /// Takes one number of the column.
         func take(_ value: Double, row: Int) {
@@ -167,7 +152,7 @@ extension DataGrid {
             if most.map({ value > $0.value }) ?? true { most = (value, row) }
         }
         if let store = fullStore(c) {
-            number = { row in store.kind(at: row).isNumber ? store.cell(at: row).double : nil }
+            number = { position in store.kind(at: body[position]).isNumber ? store.cell(at: body[position]).double : nil }
             /// Blank: nothing, or only spaces (from a file, or given in code).
             func isBlank(_ row: Int, _ kind: CellKind) -> Bool {
                 kind == .missing || (kind == .text && store.withText(at: row) { $0.allSatisfy { $0 == 32 || $0 == 9 } })
@@ -201,7 +186,6 @@ extension DataGrid {
             }
         } else {
             let values = source.checkedValues(ofColumn: c, rows: body)
-            var valueOf: [Int: Double] = [:]
             var seen = Set<String>()
             for (position, value) in values.enumerated() {
                 let row = body[position]
@@ -213,11 +197,10 @@ extension DataGrid {
                     continue
                 }
                 take(n, row: row)
-                valueOf[row] = n
                 if case .integer(let i) = value { sum.add(Int64(i)) } else { sum.add(n) }
                 digits = max(digits, DecimalFormat.fractionDigits(text))
             }
-            number = { valueOf[$0] }
+            number = { values[$0].number }
         }
         var minimum: String?, maximum: String?, mean: String?, median: String?
         var distinctNumbers = 0
@@ -233,7 +216,7 @@ extension DataGrid {
             let upper = numbers[middle]
             if numbers.count % 2 == 1 {
                 // As written: the first cell holding the middle number.
-                median = body.first { number($0) == upper }.map { source.text(row: $0, column: c) }
+                median = body.indices.first { number($0) == upper }.map { source.text(row: body[$0], column: c) }
                     ?? DecimalFormat.format(upper, decimals: digits)
             } else {
                 median = DecimalFormat.format((numbers[middle - 1] + upper) / 2, decimals: digits + 1)
@@ -251,29 +234,6 @@ extension DataGrid {
                              distinct: distinctNumbers + distinctRows.count, minimum: minimum, maximum: maximum, mean: mean, median: median)
     }
 
-    /// The `k`th smallest of `values` (reordering them so that the ones before it are not larger):
-    /// quickselect, O(n) on average, the pivot the median of three.
-    static func select(_ values: inout [Double], _ k: Int) -> Double {
-        var low = 0, high = values.count - 1
-        values.withUnsafeMutableBufferPointer { v in
-            while low < high {
-                let mid = low + (high - low) / 2
-                // Median of three as the pivot.
-                if v[mid] < v[low] { v.swapAt(mid, low) }
-                if v[high] < v[low] { v.swapAt(high, low) }
-                if v[high] < v[mid] { v.swapAt(high, mid) }
-                let pivot = v[mid]
-                var i = low, j = high
-                while i <= j {
-                    while v[i] < pivot { i += 1 }
-                    while pivot < v[j] { j -= 1 }
-                    if i <= j { v.swapAt(i, j); i += 1; j -= 1 }
-                }
-                if k <= j { high = j } else if k >= i { low = i } else { break }
-            }
-        }
-        return values[k]
-    }
 }
 
 extension ByteSliceSet {

@@ -422,12 +422,6 @@ enum ByteSliceSet {
     /// rows are hashed in one chunk per core; the chunks' texts are then merged in chunk order,
     /// which gives the ids one pass would.
     static func distinct(_ store: ColumnStore, rows: [Int]) -> (ids: [Int32], texts: [String]) {
-        let (ids, firstRows) = distinctRows(store, rows: rows)
-        return (ids, firstRows.map { store.text(at: $0) })
-    }
-
-    /// ``distinct(_:rows:)`` without making the texts: each distinct text's first row instead.
-    static func distinctRows(_ store: ColumnStore, rows: [Int]) -> (ids: [Int32], firstRows: [Int]) {
         let chunks = Parallel.chunks(rows.count)
         var ids = [Int32](unsafeUninitializedCapacity: rows.count) { _, count in count = rows.count }
         let merged: Builder = store.bytes.withUnsafeBufferPointer { bytes in
@@ -452,7 +446,7 @@ enum ByteSliceSet {
                 return first
             }
         }
-        return (ids, merged.firstRow)
+        return (ids, merged.firstRow.map { store.text(at: $0) })
     }
 
     /// A 64-bit hash of bytes (FNV-1a over 8-byte words, then a final mix).
