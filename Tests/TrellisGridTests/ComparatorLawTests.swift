@@ -107,7 +107,7 @@ extension ComparatorLawTests {
         var rng = SeededRandom(seed: 29)
         let pieces = ["a", "A", "z", "item", "0", "00", "007", "1", "10", "9", " ", "-", ".", "99999999999999999999", "组", "第", "十",
                       "一", "二", "十一", "〇", "零", "万", "万达", "百", "两", "１", "０", "１２", "Ａ", "ａ", "Ｚ", "é", "e\u{301}", "ガ",
-                      "カ\u{3099}", "١٢", "Straße", "ǅ", "、", "（"]
+                      "カ\u{3099}", "١٢", "Straße", "ǅ", "、", "（", "Σ", "ΣΑ", "ﬁ", "𠀀", "\u{4DC0}", "İ"]
         for _ in 0..<20_000 {
             let a = (0..<Int.random(in: 0...4, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined()
             let b = (0..<Int.random(in: 0...4, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined()

@@ -1,4 +1,5 @@
 import Foundation
+import TrellisTestSupport
 import Testing
 @testable import TrellisGrid
 
@@ -144,15 +145,15 @@ struct FilterAndProfileTests {
             #expect(sameOrder && sameCounts, "\(grid.mode): \(found.count) values found, \(firstSeen.count) expected")
             #expect(found.reduce(0) { $0 + $1.count } == texts.count)
         }
-        // Both ways of grouping — a table per core, sorting by hash — give the same groups, over
+        // Both ways of grouping — a table per core, buckets by hash — give the same groups, over
         // every row and over every third.
         let store = table.stores[0]
         for rows in [Array(0..<texts.count), Array(stride(from: 0, to: texts.count, by: 3))] {
-            let sorted = ByteSliceSet.groupsBySorting(store, rows: rows)
+            let sorted = ByteSliceSet.groupsByPartition(store, rows: rows)
             let tabled = try #require(ByteSliceSet.groupsInTables(store, rows: rows, limit: 1 << 20))
             #expect(sorted.first == tabled.first && sorted.count == tabled.count)
-            // Sorted by 6 bits of the hash only, every run mixes many texts: told apart all the same.
-            let mixed = ByteSliceSet.groupsBySorting(store, rows: rows, bits: 6)
+            // With 6 bits of the hash only, many texts share each hash: told apart all the same.
+            let mixed = ByteSliceSet.groupsByPartition(store, rows: rows, bits: 6)
             #expect(mixed.first == tabled.first && mixed.count == tabled.count)
             #expect(ByteSliceSet.groupsInTables(store, rows: rows, limit: 100) == nil, "too many texts for a small table")
         }
@@ -202,5 +203,26 @@ struct FilterAndProfileTests {
         }
         #expect(texts.firstIndex { comparator.compare($0, texts[least]) == .orderedSame } == least, "the first of equals")
         #expect(comparator.extremes(of: ["组1"])! == (0, 0) && comparator.extremes(of: []) == nil)
+    }
+}
+
+extension FilterAndProfileTests {
+    @Test("describe sorts numbers as the standard library does, scaled to whole numbers or by their bits")
+    func sortedNumbers() {
+        var rng = SeededRandom(seed: 41)
+        for decimals in 0...3 {
+            let scale = pow(10, Double(decimals))
+            // Numbers written with `decimals` decimals: negative, zero of both signs, repeated.
+            var numbers = (0..<5_000).map { _ in Double(Int.random(in: -99_999...99_999, using: &rng)) / scale }
+            numbers += [0, -0.0, 0, 1 / scale, -1 / scale]
+            #expect(DataGrid.scaledCodes(numbers, decimals: decimals) != nil, "whole numbers of 10^-\(decimals)")
+            #expect(DataGrid.sorted(numbers, decimals: decimals) == numbers.sorted())
+            // Told too few decimals, or given a number no scale holds: sorted by their bits.
+            if decimals > 0 { #expect(DataGrid.scaledCodes(numbers, decimals: decimals - 1) == nil) }
+            #expect(DataGrid.sorted(numbers, decimals: max(0, decimals - 1)) == numbers.sorted())
+            let odd = numbers + [1e-20, 0.1 + 0.2, 1e300, -9_007_199_254_740_993]
+            #expect(DataGrid.scaledCodes(odd, decimals: decimals) == nil)
+            #expect(DataGrid.sorted(odd, decimals: decimals) == odd.sorted())
+        }
     }
 }

@@ -101,7 +101,13 @@ extension DataGrid {
         // A table's columns one per core (each one's grouping is spread over the cores as well);
         // another source is asked from one thread, as it expects.
         guard storage != nil else { return columns.indices.map { profile(column: $0, body: body) } }
-        return Parallel.map(columns.indices.map { $0..<($0 + 1) }) { _, range in profile(column: range.lowerBound, body: body) }
+        // The text columns first: they take longest (their distinct texts' sort keys), and the
+        // cores that finish them early take the number columns meanwhile.
+        let byCost = columns.indices.filter { !columns[$0].type.isNumeric } + columns.indices.filter { columns[$0].type.isNumeric }
+        let profiles = Parallel.map(byCost.map { $0..<($0 + 1) }) { _, range in profile(column: range.lowerBound, body: body) }
+        var inOrder = profiles
+        for (k, column) in byCost.enumerated() { inOrder[column] = profiles[k] }
+        return inOrder
     }
 
     /// The largest number of `column` among the body rows (0 when it holds none): what a bar
@@ -125,6 +131,36 @@ extension DataGrid {
         if order.body.count == inverse.count { return Array(0..<inverse.count) }
         let start = Int32(order.bodyStart), end = Int32(order.bodyStart + order.body.count)
         return inverse.indices.filter { inverse[$0] >= start && inverse[$0] < end }
+    }
+
+    /// `numbers` in ascending order, radix-sorted (a comparison sort of a million numbers took
+    /// several times as long). Numbers written with at most `decimals` decimals are sorted as
+    /// whole numbers of that many hundredths, thousandths… — far fewer bits vary than in their
+    /// floating-point bits, so the sort makes fewer passes; any number that is not exactly such
+    /// a whole number has every number sorted by its bits instead.
+    static func sorted(_ numbers: [Double], decimals: Int) -> [Double] {
+        guard numbers.count > 1, numbers.count < Int(Int32.max) else { return numbers.sorted() }
+        var order = [Int32](unsafeUninitializedCapacity: numbers.count) { buffer, count in
+            for k in 0..<numbers.count { buffer[k] = Int32(k) }
+            count = numbers.count
+        }
+        RadixSort.radixSort(&order, codes: scaledCodes(numbers, decimals: decimals) ?? numbers.map(KeyCodes.orderedBits))
+        return order.map { numbers[Int($0)] }
+    }
+
+    /// Each number times 10^`decimals` as an order-preserving code, or `nil` when one of them is
+    /// not a whole number of that scale (exactly: scaled, rounded and divided back, it must give
+    /// the same number) or passes 2^53.
+    static func scaledCodes(_ numbers: [Double], decimals: Int) -> [UInt64]? {
+        guard (0...15).contains(decimals) else { return nil }
+        let scale = (0..<decimals).reduce(1.0) { value, _ in value * 10 }
+        var codes = [UInt64](repeating: 0, count: numbers.count)
+        for (k, value) in numbers.enumerated() {
+            let scaled = (value * scale).rounded()
+            guard abs(scaled) < 9_007_199_254_740_992, scaled / scale == value else { return nil }
+            codes[k] = UInt64(bitPattern: Int64(scaled)) ^ (1 << 63)
+        }
+        return codes
     }
 
     private func fullStore(_ column: Int) -> ColumnStore? {
@@ -208,7 +244,7 @@ extension DataGrid {
             minimum = source.text(row: least.row, column: c)
             maximum = source.text(row: most.row, column: c)
             if let value = sum.mean.number { mean = DecimalFormat.format(value, decimals: digits + 2) }
-            numbers.sort()
+            numbers = Self.sorted(numbers, decimals: digits)
             var values = 1
             for k in 1..<max(1, numbers.count) where numbers[k] != numbers[k - 1] { values += 1 }
             distinctNumbers = values
@@ -239,14 +275,14 @@ extension DataGrid {
 extension ByteSliceSet {
     /// `rows` grouped by their cells' bytes: each group's first position in `rows` and how many
     /// it holds, groups in order of first appearance. Up to some thousands of distinct texts they
-    /// are counted in a hash table per core; beyond, the positions are sorted by a hash of their
-    /// bytes (a radix sort, on every core), so that equal texts lie together and are counted in
-    /// one pass over memory in order — where a table of a million distinct texts would miss the
-    /// cache at every probe. Texts whose hashes collide are told apart by their bytes.
+    /// are counted in a hash table per core; beyond, the positions are first split into small
+    /// buckets by a hash of their bytes, each counted in a table of its own — where one table of a
+    /// million distinct texts would miss the cache at every probe. Texts whose hashes collide are
+    /// told apart by their bytes.
     static func groups(_ store: ColumnStore, rows: [Int]) -> (first: [Int], count: [Int]) {
         guard !rows.isEmpty else { return ([], []) }
         // Few distinct texts: a table of them per chunk of rows stays in the cache.
-        return groupsInTables(store, rows: rows, limit: 1 << 13) ?? groupsBySorting(store, rows: rows)
+        return groupsInTables(store, rows: rows, limit: 1 << 13) ?? groupsByPartition(store, rows: rows)
     }
 
     /// ``groups(_:rows:)`` counted in an open-addressing table per chunk of rows (one per core),
@@ -291,99 +327,139 @@ extension ByteSliceSet {
         return (merged.first, merged.count)
     }
 
-    /// ``groups(_:rows:)`` for many distinct texts: by sorting the positions by a hash of their
-    /// bytes.
-    /// `bits`: how many of the hash's upper bits the positions are sorted by (fewer mix more
-    /// texts in a run, which are then told apart one by one: what a test forces).
-    static func groupsBySorting(_ store: ColumnStore, rows: [Int], bits: Int = 32) -> (first: [Int], count: [Int]) {
+    /// ``groups(_:rows:)`` for many distinct texts: the positions are scattered into buckets by
+    /// the upper bits of a hash of their bytes (one pass, each core moving its own rows, which
+    /// keeps each bucket in position order), then each bucket — a few hundred positions — is
+    /// counted in a table small enough for the fastest cache.
+    /// `bits`: how many of the hash's upper bits are kept (fewer make different texts share a
+    /// hash, which are then told apart by their bytes: what a test forces).
+    static func groupsByPartition(_ store: ColumnStore, rows: [Int], bits: Int = 64) -> (first: [Int], count: [Int]) {
         let n = rows.count
-        let shift = UInt64(64 - max(1, min(64, bits)))
-        guard n > 0 else { return ([], []) }
-        /// Each position's hash, length and first 16 bytes: read in row order, then carried
-        /// along, so that texts up to 16 bytes are told apart without reading the column again.
-        struct Key { var hash: UInt64, prefix: (UInt64, UInt64), length: Int }
-        let keys: [Key] = store.bytes.withUnsafeBufferPointer { bytes in
+        guard n > 0, n < Int(Int32.max) else { return n == 0 ? ([], []) : groupsInTables(store, rows: rows, limit: .max)! }
+        let mask: UInt64 = bits >= 64 ? ~0 : ~(~UInt64(0) >> UInt64(max(1, bits)))
+        /// A position's hash, length and first 16 bytes: read in row order, then carried along,
+        /// so that texts up to 16 bytes are told apart without reading the column again.
+        struct Entry { var hash: UInt64, prefix: (UInt64, UInt64), length: Int32, position: Int32 }
+        // About 256 positions per bucket, at most 4,096 buckets (more scatter past the TLB).
+        var bucketBits = 0
+        while bucketBits < 12, n >> (bucketBits + 8) > 0 { bucketBits += 1 }
+        let buckets = 1 << bucketBits, bucketShift = UInt64(64 - bucketBits)
+        @inline(__always) func bucket(_ hash: UInt64) -> Int { bucketBits == 0 ? 0 : Int(hash >> bucketShift) }
+        let chunks = Parallel.chunks(n)
+        var histograms = [Int](repeating: 0, count: chunks.count * buckets)
+        let entries: [Entry] = store.bytes.withUnsafeBufferPointer { bytes in
             rows.withUnsafeBufferPointer { rows in
-                let shared = Unchecked((bytes.baseAddress, rows))
-                return [Key](unsafeUninitializedCapacity: n) { buffer, count in
-                    let out = Unchecked(buffer.baseAddress!)
-                    Parallel.forEach(Parallel.chunks(n)) { _, range in
-                        let (base, rows) = shared.value
-                        for k in range {
-                            let row = rows[k], length = Int(store.lengths[row])
-                            let pointer = base.map { $0 + Int(store.starts[row]) }
-                            var prefix: (UInt64, UInt64) = (0, 0)
-                            if let pointer, length > 0 {
-                                withUnsafeMutableBytes(of: &prefix) { _ = memcpy($0.baseAddress!, pointer, min(16, length)) }
+                histograms.withUnsafeMutableBufferPointer { histograms in
+                    let shared = Unchecked((bytes.baseAddress, rows, histograms))
+                    return [Entry](unsafeUninitializedCapacity: n) { buffer, count in
+                        let out = Unchecked(buffer.baseAddress!)
+                        Parallel.forEach(chunks) { c, range in
+                            let (base, rows, histograms) = shared.value
+                            for k in range {
+                                let row = rows[k], length = Int(store.lengths[row])
+                                let pointer = base.map { $0 + Int(store.starts[row]) }
+                                var prefix: (UInt64, UInt64) = (0, 0)
+                                if let pointer, length > 0 {
+                                    withUnsafeMutableBytes(of: &prefix) { _ = memcpy($0.baseAddress!, pointer, min(16, length)) }
+                                }
+                                let hash = hashBytes(pointer, length) & mask
+                                histograms[c * buckets + bucket(hash)] += 1
+                                (out.value + k).initialize(to: Entry(hash: hash, prefix: prefix, length: Int32(length), position: Int32(k)))
                             }
-                            (out.value + k).initialize(to: Key(hash: hashBytes(pointer, length), prefix: prefix, length: length))
+                        }
+                        count = n
+                    }
+                }
+            }
+        }
+        // Where each chunk's rows of each bucket go: buckets in order, within one the chunks in order.
+        var starts = [Int](repeating: 0, count: buckets + 1)
+        var total = 0
+        for b in 0..<buckets {
+            starts[b] = total
+            for c in chunks.indices {
+                let count = histograms[c * buckets + b]
+                histograms[c * buckets + b] = total
+                total += count
+            }
+        }
+        starts[buckets] = total
+        let partitioned: [Entry] = entries.withUnsafeBufferPointer { entries in
+            histograms.withUnsafeMutableBufferPointer { offsets in
+                let shared = Unchecked((entries, offsets))
+                return [Entry](unsafeUninitializedCapacity: n) { buffer, count in
+                    let out = Unchecked(buffer.baseAddress!)
+                    Parallel.forEach(chunks) { c, range in
+                        let (entries, offsets) = shared.value
+                        for k in range {
+                            let entry = entries[k]
+                            let slot = c * buckets + bucket(entry.hash)
+                            (out.value + offsets[slot]).initialize(to: entry)
+                            offsets[slot] += 1
                         }
                     }
                     count = n
                 }
             }
         }
-        // Sorted by the hash's upper half (four radix passes): equal texts lie together; the few
-        // different texts whose upper halves meet are told apart below.
-        var order = [Int32](unsafeUninitializedCapacity: n) { buffer, count in
-            for k in 0..<n { buffer[k] = Int32(k) }
-            count = n
-        }
-        RadixSort.radixSort(&order, codes: keys.map { $0.hash >> shift })
-        let sorted: [Key] = keys.withUnsafeBufferPointer { keys in
-            order.withUnsafeBufferPointer { order in
-                let shared = Unchecked((keys, order))
-                return [Key](unsafeUninitializedCapacity: n) { buffer, count in
-                    let out = Unchecked(buffer.baseAddress!)
-                    Parallel.forEach(Parallel.chunks(n)) { _, range in
-                        let (keys, order) = shared.value
-                        for i in range { (out.value + i).initialize(to: keys[Int(order[i])]) }
+        // Each bucket counted on its own, the buckets shared among the cores.
+        let parts: [(first: [Int], count: [Int])] = store.bytes.withUnsafeBufferPointer { bytes in
+            partitioned.withUnsafeBufferPointer { partitioned in
+                rows.withUnsafeBufferPointer { rows in
+                    let shared = Unchecked((bytes.baseAddress, partitioned, rows))
+                    return Parallel.map(Parallel.chunks(buckets, minimum: 1)) { _, bucketRange in
+                        let (base, entries, rows) = shared.value
+                        /// Whether entries `a` and `b` hold the same text.
+                        @inline(__always) func same(_ a: Int, _ b: Int) -> Bool {
+                            let x = entries[a], y = entries[b]
+                            guard x.hash == y.hash, x.length == y.length, x.prefix == y.prefix else { return false }
+                            if x.length <= 16 { return true }
+                            let r = rows[Int(x.position)], s = rows[Int(y.position)]
+                            return memcmp(base! + Int(store.starts[r]), base! + Int(store.starts[s]), Int(x.length)) == 0
+                        }
+                        var first: [Int] = [], count: [Int] = []
+                        var table: [Int32] = []
+                        /// Each group of the bucket: its first entry.
+                        var groupEntry: [Int] = []
+                        for b in bucketRange {
+                            let lower = starts[b], upper = starts[b + 1]
+                            guard upper > lower else { continue }
+                            var size = 4
+                            while size < 2 * (upper - lower) { size <<= 1 }
+                            if table.count < size { table = [Int32](repeating: -1, count: size) } else {
+                                for i in 0..<size { table[i] = -1 }
+                            }
+                            let tableMask = size - 1
+                            groupEntry.removeAll(keepingCapacity: true)
+                            let groupStart = first.count
+                            for k in lower..<upper {
+                                let x = entries[k]
+                                // The slot from the hash's lower bits and the text's first bytes
+                                // (the upper bits chose the bucket; a test keeps only those).
+                                var slot = Int(truncatingIfNeeded: (x.hash ^ x.prefix.0 &* 0x9E37_79B9_7F4A_7C15 ^ x.prefix.1) >> 7) & tableMask
+                                while true {
+                                    let g = Int(table[slot])
+                                    if g < 0 {
+                                        table[slot] = Int32(groupEntry.count)
+                                        groupEntry.append(k)
+                                        first.append(Int(x.position))
+                                        count.append(1)
+                                        break
+                                    }
+                                    if same(groupEntry[g], k) {
+                                        count[groupStart + g] += 1
+                                        break
+                                    }
+                                    slot = (slot + 1) & tableMask
+                                }
+                            }
+                        }
+                        return (first, count)
                     }
-                    count = n
                 }
             }
         }
-        var firsts: [Int] = [], counts: [Int] = []
-        store.bytes.withUnsafeBufferPointer { bytes in
-            let base = bytes.baseAddress
-            /// Whether sorted entries `a` and `b` hold the same text.
-            @inline(__always) func same(_ a: Int, _ b: Int) -> Bool {
-                let x = sorted[a], y = sorted[b]
-                guard x.hash == y.hash, x.length == y.length, x.prefix == y.prefix else { return false }
-                if x.length <= 16 { return true }
-                let r = rows[Int(order[a])], s = rows[Int(order[b])]
-                return memcmp(base! + Int(store.starts[r]), base! + Int(store.starts[s]), x.length) == 0
-            }
-            var i = 0
-            while i < n {
-                let top = sorted[i].hash >> shift
-                var j = i + 1
-                while j < n, sorted[j].hash >> shift == top { j += 1 }
-                // Within a run the positions are ascending (the sort is stable): the first of each
-                // text is where it first appears. Almost always the run is one text.
-                var k = i + 1
-                while k < j, same(i, k) { k += 1 }
-                if k == j {
-                    firsts.append(Int(order[i]))
-                    counts.append(j - i)
-                    i = j
-                    continue
-                }
-                var representatives = [i]
-                var tallies = [1]
-                for k in (i + 1)..<j {
-                    if let r = representatives.firstIndex(where: { same($0, k) }) {
-                        tallies[r] += 1
-                    } else {
-                        representatives.append(k)
-                        tallies.append(1)
-                    }
-                }
-                firsts += representatives.map { Int(order[$0]) }
-                counts += tallies
-                i = j
-            }
-        }
+        let firsts = parts.flatMap(\.first), counts = parts.flatMap(\.count)
         var byAppearance = [Int32](unsafeUninitializedCapacity: firsts.count) { buffer, count in
             for k in 0..<firsts.count { buffer[k] = Int32(k) }
             count = firsts.count

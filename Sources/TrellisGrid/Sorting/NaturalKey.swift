@@ -50,21 +50,26 @@ enum NaturalKey {
                 let significant = j - first
                 key.append(number)
                 if significant == 1 && b[first] == 48 {
-                    key += [0, 0]
+                    key.append(0)
+                    key.append(0)
                 } else {
                     let count = UInt16(clamping: significant)
-                    key += [UInt8(count >> 8), UInt8(count & 0xFF)]
+                    key.append(UInt8(count >> 8))
+                    key.append(UInt8(count & 0xFF))
                     for k in first..<j { key.append(b[k] - 48 + 1) }
                 }
                 key.append(0)
                 let z = UInt16(clamping: leading)
-                zeros += [UInt8(z >> 8), UInt8(z & 0xFF)]
+                zeros.append(UInt8(z >> 8))
+                zeros.append(UInt8(z & 0xFF))
                 i = j
                 continue
             }
             let lower = c >= 65 && c <= 90 ? c + 32 : c
-            key += [character, lower]
-            cases += [1, c]
+            key.append(character)
+            key.append(lower)
+            cases.append(1)
+            cases.append(c)
             i += 1
         }
         key.append(endOfSection)
@@ -72,7 +77,10 @@ enum NaturalKey {
         key.append(endOfSection)
         key += cases
         key.append(endOfSection)
-        for k in 0..<n { key += [1, b[k]] }
+        for k in 0..<n {
+            key.append(1)
+            key.append(b[k])
+        }
         return key
     }
 
@@ -80,11 +88,23 @@ enum NaturalKey {
     static func makeGeneral(_ text: String, decimals: Bool) -> [UInt8] {
         let composed = composedScalars(text)
         var primary: [UInt8] = [], zeros: [UInt8] = [], cases: [UInt8] = []
-        primary.reserveCapacity(composed.count * 2 + 8)
+        // Room for the whole key: the primary part, then the others appended to it.
+        primary.reserveCapacity(composed.count * 12 + 8)
         var i = 0
         let n = composed.count
         while i < n {
             let scalar = composed[i]
+            let v = scalar.value
+            // Most scalars of most texts: an ASCII letter, or a CJK ideograph that is no numeral
+            // (ideographs have no case and are no decimal digits).
+            if (v | 0x20) &- 0x61 < 26 || (v >= 0x3400 && v <= 0x9FFF && !ChineseNumeral.isNumeral(scalar)) {
+                primary.append(character)
+                appendScalar(&primary, v < 0x80 ? Unicode.Scalar(UInt8(v | 0x20)) : scalar)
+                cases.append(1)
+                appendScalar(&cases, scalar)
+                i += 1
+                continue
+            }
             if decimals, let (negative, integer, fraction, next) = signedDecimal(composed, i) {
                 appendNumber(&primary, integer: integer, fraction: fraction, negative: negative)
                 appendCount(&zeros, integer.prefix { $0 == 0 }.count)
@@ -111,16 +131,20 @@ enum NaturalKey {
                 i = next
                 continue
             }
-            let lower = Character(scalar).lowercased().unicodeScalars
-            for folded in lower {
+            if scalar.properties.changesWhenLowercased {
+                for folded in Character(scalar).lowercased().unicodeScalars {
+                    primary.append(character)
+                    appendScalar(&primary, folded)
+                }
+            } else {
                 primary.append(character)
-                appendScalar(&primary, folded)
+                appendScalar(&primary, scalar)
             }
             cases.append(1)
             appendScalar(&cases, scalar)
             i += 1
         }
-        var key = primary
+        var key = consume primary
         key.append(endOfSection)
         key += zeros
         key.append(endOfSection)
@@ -133,10 +157,24 @@ enum NaturalKey {
         return key
     }
 
-    /// The scalars of `text` in composed form (NFC); ASCII text is already composed.
+    /// The scalars of `text` in composed form (NFC). Text whose every scalar is one that NFC
+    /// leaves alone whatever surrounds it (below U+0300, where no scalar combines or decomposes;
+    /// the CJK ideographs; the fullwidth forms of ASCII) is composed already and is not
+    /// normalized again.
     static func composedScalars(_ text: String) -> [Unicode.Scalar] {
-        if text.utf8.allSatisfy({ $0 < 0x80 }) { return Array(text.unicodeScalars) }
+        let scalars = Array(text.unicodeScalars)
+        if scalars.allSatisfy(isStable) { return scalars }
         return Array(text.precomposedStringWithCanonicalMapping.unicodeScalars)
+    }
+
+    /// Whether NFC keeps `scalar` as it is in any text: it neither decomposes nor combines with
+    /// a scalar beside it.
+    @inline(__always)
+    static func isStable(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0..<0x300, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xFF01...0xFF5E: true
+        default: false
+        }
     }
 
     @inline(__always)
@@ -149,8 +187,25 @@ enum NaturalKey {
 
     /// A scalar as its UTF-8 bytes: prefix-free and ordered as the scalars are, so tokens of
     /// different lengths still compare right.
+    @inline(__always)
     private static func appendScalar(_ key: inout [UInt8], _ scalar: Unicode.Scalar) {
-        key.append(contentsOf: UTF8.encode(scalar)!)
+        let v = scalar.value
+        switch v {
+        case 0..<0x80:
+            key.append(UInt8(v))
+        case 0x80..<0x800:
+            key.append(UInt8(0xC0 | v >> 6))
+            key.append(UInt8(0x80 | v & 0x3F))
+        case 0x800..<0x10000:
+            key.append(UInt8(0xE0 | v >> 12))
+            key.append(UInt8(0x80 | (v >> 6) & 0x3F))
+            key.append(UInt8(0x80 | v & 0x3F))
+        default:
+            key.append(UInt8(0xF0 | v >> 18))
+            key.append(UInt8(0x80 | (v >> 12) & 0x3F))
+            key.append(UInt8(0x80 | (v >> 6) & 0x3F))
+            key.append(UInt8(0x80 | v & 0x3F))
+        }
     }
 
     /// A count in two bytes, big-endian (counts past 65535 compare as 65535).
