@@ -64,7 +64,8 @@ let package = Package(
         .testTarget(name: "TrellisCollectionViewTests",
                     dependencies: ["TrellisCollectionView", "TrellisLayouts", "TrellisTestSupport"]),
         .testTarget(name: "TrellisGridTests", dependencies: ["TrellisGrid", "TrellisText", "TrellisTestSupport"]),
-        .testTarget(name: "TrellisSQLTests", dependencies: ["TrellisSQL", "TrellisGrid", "TrellisCLI", "TrellisTestSupport"]),
+        .testTarget(name: "TrellisSQLTests", dependencies: ["TrellisSQL", "TrellisGrid", "TrellisCLI", "TrellisTestSupport"],
+                    exclude: ["Fixtures"]),
         .testTarget(name: "TrellisRenderTests", dependencies: ["TrellisRender", "TrellisText", "TrellisCollectionView"]),
         // UIKit-dialect samples ported by the mechanical step and built in a package of their own,
         // with the README's and the guides' snippets; the samples are text, not part of the build.

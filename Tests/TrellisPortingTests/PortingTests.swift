@@ -59,10 +59,25 @@ struct PortingTests {
         let scratch = try Porting.scratch.get()
         if let failure = scratch.snippetsFailure { Issue.record("a snippet did not build:\n\(failure)"); return }
         #expect(scratch.snippetWarnings.isEmpty, "the snippets build without warnings:\n\(scratch.snippetWarnings.joined(separator: "\n"))")
+        var checked = 0
         for target in scratch.snippetTargets {
             let result = try Porting.process(scratch.executable(target), [])
             #expect(result.status == 0, "\(target) stopped with status \(result.status):\n\(result.output)")
+            // What each commented print printed, line by line, against its comment.
+            var printed: [Int: [String]] = [:]
+            for line in result.output.split(separator: "\n", omittingEmptySubsequences: false) where line.hasPrefix("⟦") {
+                guard let close = line.firstIndex(of: "⟧"), let marker = Int(line[line.index(after: line.startIndex)..<close]) else { continue }
+                printed[marker, default: []].append(String(line[line.index(after: close)...].dropFirst()))
+            }
+            for (marker, claim) in scratch.snippetClaims[target] ?? [:] {
+                let expected = claim.lines
+                let lines = printed[marker] ?? []
+                let matches = lines.count == expected.count && zip(lines, expected).allSatisfy { Porting.matches($0, claim: $1) }
+                #expect(matches, "\(claim.place) prints \(lines) where its comment says \(expected)")
+                checked += 1
+            }
         }
+        #expect(checked >= 20, "the snippets' prints should say what they print; \(checked) do")
         #expect(scratch.snippetCount >= 10, "the documents should hold the snippets; found \(scratch.snippetCount)")
     }
 
@@ -117,12 +132,76 @@ enum Porting {
         /// The compiler's warnings about the documents' snippets.
         let snippetWarnings: [String]
         let snippetTargets: [String]
+        /// Each snippet's commented prints, by the marker its print was given.
+        let snippetClaims: [String: [Int: Claim]]
         var snippetCount: Int { snippetTargets.count }
         func executable(_ name: String) -> URL { directory.appendingPathComponent(".build/debug/\(name)") }
     }
 
     /// The scratch package, built once for every test of the suite.
     static let scratch: Result<Scratch, Error> = Result { try buildScratch() }
+
+    /// A print of a snippet and what its comments say it prints, line by line.
+    struct Claim {
+        /// The document and line, for messages.
+        let place: String
+        let lines: [String]
+    }
+
+    /// A claimed line as the documents write it: the printed text, then optionally ` — ` or a
+    /// run of spaces and why.
+    static func claimedLine(_ comment: String) -> String {
+        var claim = comment
+        if let range = claim.range(of: " — ") { claim = String(claim[..<range.lowerBound]) }
+        if let range = claim.range(of: "  ") { claim = String(claim[..<range.lowerBound]) }
+        return claim.trimmingCharacters(in: .whitespaces)
+    }
+
+    /// Whether `line` is what `claim` says: the same text, where a `…` in the claim stands for the
+    /// digits the comment left out.
+    static func matches(_ line: String, claim: String) -> Bool {
+        var line = Substring(line)
+        for (index, piece) in claim.components(separatedBy: "…").enumerated() {
+            if index > 0 { line = line.drop { $0.isNumber } }
+            guard line.hasPrefix(piece) else { return false }
+            line = line.dropFirst(piece.count)
+        }
+        return line.isEmpty
+    }
+
+    /// `source` with each commented `print(…)` given a numbered marker as its first item, and
+    /// what each marker's print should print. The documents' convention: a comment on the
+    /// print's line gives what it prints (`, then ` between the lines of a print run more than
+    /// once); a print without one is followed by a comment line per printed line (after the
+    /// braces that close its loop, if it is in one).
+    static func markPrints(_ source: String, place: (Int) -> String) -> (String, [Int: Claim]) {
+        var claims: [Int: Claim] = [:]
+        let pattern = try! NSRegularExpression(pattern: #"^(\s*)print\((.*?)\)(?:(\s+)//\s?(.*))?$"#)
+        let lines = source.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let trimmed = lines.map { $0.trimmingCharacters(in: .whitespaces) }
+        var marked = lines
+        for (index, text) in lines.enumerated() {
+            guard let match = pattern.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) else { continue }
+            let group = { (k: Int) in Range(match.range(at: k), in: text).map { String(text[$0]) } }
+            var expected: [String]
+            if let comment = group(4) {
+                expected = comment.components(separatedBy: ", then ").map(claimedLine)
+            } else {
+                var next = index + 1
+                while next < lines.count, trimmed[next] == "}" { next += 1 }
+                expected = []
+                while next < lines.count, trimmed[next].hasPrefix("//") {
+                    expected.append(claimedLine(String(trimmed[next].dropFirst(2))))
+                    next += 1
+                }
+            }
+            guard !expected.isEmpty else { continue }
+            let marker = claims.count
+            claims[marker] = Claim(place: place(index), lines: expected)
+            marked[index] = "\(group(1)!)print(\"⟦\(marker)⟧\", \(group(2)!))\(group(3) ?? "")\(group(4).map { "// " + $0 } ?? "")"
+        }
+        return (marked.joined(separator: "\n"), claims)
+    }
 
     struct Failure: Error, CustomStringConvertible {
         let description: String
@@ -154,6 +233,7 @@ enum Porting {
         }
         // Every snippet of the documents, each its own program.
         var snippetTargets: [String] = []
+        var snippetClaims: [String: [Int: Claim]] = [:]
         let documents = ["README.md"] + (try fm.contentsOfDirectory(atPath: root.appendingPathComponent("Documentation").path))
             .filter { $0.hasSuffix(".md") }.sorted().map { "Documentation/\($0)" }
         for document in documents {
@@ -161,9 +241,11 @@ enum Porting {
             for (index, snippet) in swiftSnippets(text).enumerated() {
                 let stem = URL(fileURLWithPath: document).deletingPathExtension().lastPathComponent
                 let target = "Snippet_\(stem.filter { $0.isLetter || $0.isNumber })_\(index)"
-                let body = snippet.contains("import Trellis") ? snippet : "import Trellis\n\n" + snippet
+                let (marked, claims) = markPrints(snippet.source) { "\(document):\(snippet.line + $0)" }
+                let body = snippet.source.contains("import Trellis") ? marked : "import Trellis\n\n" + marked
                 try write("// \(document), Swift snippet \(index + 1)\n" + body, "Sources/\(target)/main.swift")
                 snippetTargets.append(target)
+                snippetClaims[target] = claims
             }
         }
         // One call of `intersects` on touching rectangles per combination of imports.
@@ -215,7 +297,7 @@ enum Porting {
             .filter { $0.contains("/Sources/Snippet_") && $0.contains(" warning: ") }
         return Scratch(directory: directory, samplesFailure: samples.status == 0 ? nil : errors(in: samples.output),
                        snippetsFailure: snippets.status == 0 ? nil : errors(in: snippets.output),
-                       snippetWarnings: Array(Set(warnings)).sorted(), snippetTargets: snippetTargets)
+                       snippetWarnings: Array(Set(warnings)).sorted(), snippetTargets: snippetTargets, snippetClaims: snippetClaims)
     }
 
     /// The files of the import-order targets: a function name, the file's imports, and the label
@@ -229,15 +311,18 @@ enum Porting {
         ("foundationAlone", ["Foundation"], "Foundation alone, beside a file that imports Trellis"),
     ]
 
-    /// The bodies of the ```swift fences of a Markdown document.
-    static func swiftSnippets(_ markdown: String) -> [String] {
-        var snippets: [String] = []
+    /// The bodies of the ```swift fences of a Markdown document, each with the number of its
+    /// first line in the document.
+    static func swiftSnippets(_ markdown: String) -> [(source: String, line: Int)] {
+        var snippets: [(source: String, line: Int)] = []
         var current: [Substring]?
-        for line in markdown.split(separator: "\n", omittingEmptySubsequences: false) {
+        var first = 0
+        for (index, line) in markdown.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             if current == nil, line.trimmingCharacters(in: .whitespaces) == "```swift" {
                 current = []
+                first = index + 2
             } else if current != nil, line.trimmingCharacters(in: .whitespaces) == "```" {
-                snippets.append(current!.joined(separator: "\n") + "\n")
+                snippets.append((current!.joined(separator: "\n") + "\n", first))
                 current = nil
             } else {
                 current?.append(line)

@@ -185,7 +185,7 @@ struct SQLiteFaultTests {
         #expect(run(["sort", scratch.path + ".missing.csv"]).status == 66)
         #expect(run(["sort", FileManager.default.temporaryDirectory.path, "--table", "t"]).status == 66)
         let unreadable = scratch.path + ".unreadable.csv"
-        FileManager.default.createFile(atPath: unreadable, contents: Data("a\n1\n".utf8), attributes: [.posixPermissions: 0o000])
+        _ = FileManager.default.createFile(atPath: unreadable, contents: Data("a\n1\n".utf8), attributes: [.posixPermissions: 0o000])
         defer { try? FileManager.default.removeItem(atPath: unreadable) }
         if getuid() != 0 { #expect(run(["sort", unreadable]).status == 77) }   // root reads any file
         try db.execute("BEGIN EXCLUSIVE; INSERT INTO t VALUES (2);")
