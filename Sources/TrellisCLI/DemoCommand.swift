@@ -93,7 +93,8 @@ enum DemoCommand {
                 files.append(("\(example.name).html", renderer.page(title: example.name, caption: example.caption, svg: svg)))
             } else {
                 // A spec that scrolls the view draws its viewport, as `trellis layout` draws it.
-                svg = SVGRenderer(title: example.name, viewport: spec.contentOffset != nil ? run.viewport : nil).render(run.snapshot)
+                svg = SVGRenderer(title: example.name, viewport: spec.contentOffset != nil ? run.viewport : nil,
+                                  windows: run.orthogonalWindows).render(run.snapshot)
             }
             // The spec beside its picture.
             figures.append((example.caption, "<div class=\"pair\">" + svg + "<details open><summary>spec</summary><pre>"
@@ -359,7 +360,8 @@ enum DemoCommand {
             """),
         Example(name: "compositional-gallery", caption: """
             A compositional layout (UIKit's items, groups and sections): a carousel of cards 0.8 of the width that \
-            scrolls on its own (here 120 points in), a grid with a header and a badge on each cell, nested groups \
+            scrolls on its own (here 120 points in: the dashed red frame is what is on screen, the faded cards are \
+            off it), a grid with a header and a badge on each cell, nested groups \
             on a section background, and an inset grouped list with its header.
             """, spec: """
             {

@@ -92,6 +92,22 @@ public struct LayoutRun {
         return LayoutSnapshot(contentSize: layout.collectionViewContentSize, elements: elements)
     }
 
+    /// The part on screen of each orthogonal section (a compositional section that scrolls
+    /// across, in a layout that scrolls down), as the view shows it: the view's width over the
+    /// band the section's items take; empty for other layouts.
+    public var orthogonalWindows: [CGRect] {
+        guard let compositional = layout as? CollectionViewCompositionalLayout else { return [] }
+        let sections = (0..<view.numberOfSections).filter { compositional.orthogonalContentSize(forSection: $0) != nil }
+        guard !sections.isEmpty else { return [] }
+        var bands: [Int: CGRect] = [:]
+        forEachShownElement { element in
+            guard element.representedElementCategory == .cell, sections.contains(element.indexPath.section) else { return }
+            bands[element.indexPath.section] = bands[element.indexPath.section].map { $0.union(element.frame) } ?? element.frame
+        }
+        let bounds = view.bounds
+        return sections.compactMap { bands[$0] }.map { CGRect(x: bounds.minX, y: $0.minY, width: bounds.width, height: $0.height) }
+    }
+
     /// Each listed element as the view shows it. The object may be reused once `body` returns.
     private func forEachShownElement(_ body: (CollectionViewLayoutAttributes) -> Void) {
         let rect = self.rect ?? LayoutGeometry.everything

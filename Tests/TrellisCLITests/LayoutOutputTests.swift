@@ -135,6 +135,35 @@ struct CroppedDrawingTests {
         #expect(svg.contains("class=\"viewport\""), "contentOffset draws the viewport")
         #expect(svg.utf8.count < 20_000)
     }
+
+    @Test("an orthogonal section draws what is on screen: a dashed frame the view's width over its band, the rest faded")
+    func orthogonalWindow() throws {
+        let spec = """
+            {"collectionView": {"width": 300, "height": 400},
+             "layout": {"type": "compositional"},
+             "sections": [{"items": 3, "section": {
+                            "group": {"kind": "horizontal", "size": {"width": {"absolute": 60}, "height": {"absolute": 60}},
+                                      "subitems": [{"size": {"width": {"fractionalWidth": 1}, "height": {"fractionalHeight": 1}}}]}}},
+                          {"items": 6, "orthogonalOffset": 50, "section": {
+                            "group": {"kind": "horizontal", "size": {"width": {"absolute": 100}, "height": {"absolute": 100}},
+                                      "subitems": [{"size": {"width": {"fractionalWidth": 1}, "height": {"fractionalHeight": 1}}}]},
+                            "orthogonalScrollingBehavior": "continuous"}}]}
+            """
+        var io = CommandIO(standardInput: { Data(spec.utf8) })
+        #expect(TrellisCommandLine.run(["layout", "-", "--format", "svg"], io: &io) == 0, "\(io.stderr)")
+        let lines = io.stdout.split(separator: "\n")
+        let windows = lines.filter { $0.hasPrefix("<rect class=\"window\"") }, faded = lines.filter { $0.hasPrefix("<rect class=\"offscreen\"") }
+        // The section's six 100-point items scrolled 50 points in, below the first section's
+        // three rows of one 60-point group each: the window is the view's width over the items' band; 50 points are
+        // faded before it, 600 − 50 − 300 after it.
+        #expect(windows == [##"<rect class="window" x="0" y="180" width="300" height="100" fill="none" stroke="#dc2626" stroke-width="2" stroke-dasharray="6 4"/>"##])
+        #expect(faded.count == 2 && faded[0].contains(#"x="-50" y="180" width="50" height="100""#)
+                && faded[1].contains(#"x="300" y="180" width="250" height="100""#), "\(faded)")
+        // A layout without such a section draws none.
+        var plain = CommandIO(standardInput: { Data(#"{"collectionView": {"width": 300, "height": 400}, "sections": [{"items": 3}]}"#.utf8) })
+        #expect(TrellisCommandLine.run(["layout", "-", "--format", "svg"], io: &plain) == 0)
+        #expect(!plain.stdout.contains("class=\"window\"") && !plain.stdout.contains("offscreen"))
+    }
 }
 
 @Suite("Animated drawings")

@@ -19,13 +19,19 @@ public struct SVGRenderer: Sendable {
     /// When set, only this part of the content is drawn (elements clipped to it): a query's rect
     /// of a long layout draws a picture the size of the rect, not of the whole content.
     public var crop: CGRect?
+    /// The part on screen of each section that scrolls across on its own (an orthogonal section
+    /// of a compositional layout, which scrolls down), in content coordinates: drawn as a dashed
+    /// red frame, with what the section holds left and right of it faded.
+    public var windows: [CGRect]
 
     /// Creates a renderer.
-    public init(padding: CGFloat = 8, title: String? = nil, viewport: CGRect? = nil, crop: CGRect? = nil) {
+    public init(padding: CGFloat = 8, title: String? = nil, viewport: CGRect? = nil, crop: CGRect? = nil,
+                windows: [CGRect] = []) {
         self.padding = padding
         self.title = title
         self.viewport = viewport
         self.crop = crop
+        self.windows = windows
     }
 
     /// The SVG document.
@@ -64,6 +70,17 @@ public struct SVGRenderer: Sendable {
         out += "height=\"\(n(snapshot.contentSize.height))\" fill=\"#ffffff\" stroke=\"#cbd5e1\"/>\n"
         for element in Self.paintOrder(snapshot.elements) {
             out += elementSVG(element)
+        }
+        for window in windows where [window.minX, window.minY, window.width, window.height].allSatisfy(\.isFinite) {
+            // Faded left and right of the window along the section's band, then its frame.
+            let outside = [CGRect(x: extent.minX, y: window.minY, width: window.minX - extent.minX, height: window.height),
+                           CGRect(x: window.maxX, y: window.minY, width: extent.maxX - window.maxX, height: window.height)]
+            for part in outside where part.width > 0 && part.height > 0 {
+                out += "<rect class=\"offscreen\" x=\"\(n(part.minX))\" y=\"\(n(part.minY))\" width=\"\(n(part.width))\" "
+                out += "height=\"\(n(part.height))\" fill=\"#ffffff\" fill-opacity=\"0.65\" stroke=\"none\"/>\n"
+            }
+            out += "<rect class=\"window\" x=\"\(n(window.minX))\" y=\"\(n(window.minY))\" width=\"\(n(window.width))\" "
+            out += "height=\"\(n(window.height))\" fill=\"none\" stroke=\"#dc2626\" stroke-width=\"2\" stroke-dasharray=\"6 4\"/>\n"
         }
         if let viewport {
             out += "<rect class=\"viewport\" x=\"\(n(viewport.minX))\" y=\"\(n(viewport.minY))\" "
