@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TrellisCLI
+import TrellisTestSupport
 
 /// Every command the README and the guides show is run against the shipped examples, and what it
 /// prints is what the page shows: each `$ trellis …` line of a code block is run (in a fresh
@@ -95,6 +96,28 @@ struct DocumentedCommandTests {
         return folder
     }
 
+    /// An installed `trellis` (the `TRELLIS_BINARY` a run is given, as `.ci/run` gives the one
+    /// it installed by following the README), or `nil` to run the command line in this process.
+    static var installed: String? { ProcessInfo.processInfo.environment["TRELLIS_BINARY"] }
+
+    /// Runs a documented command in `folder`: typed into a shell, as the page shows it, with the
+    /// installed `trellis` first on the `PATH` — or, without one, in this process.
+    static func run(_ command: String, words: [String], in folder: URL) throws -> (String, String, Int32) {
+        guard let installed else {
+            var io = CommandIO(currentDirectory: folder)
+            let status = TrellisCommandLine.run(Array(words.dropFirst()), io: &io)
+            return (io.stdout, io.stderr, status)
+        }
+        let errors = folder.appendingPathComponent(".stderr")
+        var environment = ProcessInfo.processInfo.environment
+        environment["PATH"] = URL(fileURLWithPath: installed).deletingLastPathComponent().path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+        let result = try ChildProcess.run(["/bin/sh", "-c", #"cd "$1" && eval "$2" 2>"$3""#, "sh", folder.path, command, errors.path],
+                                          environment: environment, timeout: 120)
+        let stderr = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
+        try? FileManager.default.removeItem(at: errors)
+        return (result.output, stderr, result.status)
+    }
+
     @Test("every $ trellis line of the README and the guides prints what the page shows under it")
     func codeBlocks() throws {
         var run = 0
@@ -108,9 +131,8 @@ struct DocumentedCommandTests {
                     // A server the page names by an example address is not there to ask; the
                     // PostgreSQL tests run the same sorts against a server of their own.
                     if words.contains(where: { $0.hasPrefix("postgresql://") }) { continue }
-                    var io = CommandIO(currentDirectory: folder)
-                    let status = TrellisCommandLine.run(Array(words.dropFirst()), io: &io)
-                    let printed = (io.stdout + io.stderr).components(separatedBy: "\n")
+                    let (stdout, stderr, status) = try Self.run(example.command, words: words, in: folder)
+                    let printed = (stdout + stderr).components(separatedBy: "\n")
                     let lines = printed.last == "" ? printed.dropLast() : printed[...]
                     var expected = example.output[...]
                     while expected.last == "" { expected = expected.dropLast() }
