@@ -115,6 +115,36 @@ struct GridRendererTests {
         }
     }
 
+    @Test("sorted CSV copies each row's record from the file in the sorted order; guarded rows and summaries are written field by field",
+          arguments: [0, Int.max])
+    func recordsInSortedOrder(splitAbove: Int) throws {
+        var lines = ["k,v,note"]
+        for k in 0..<300 { lines.append("\(k),\((k * 7919) % 1000),\(k % 3 == 0 ? "\"a, b\"" : k % 5 == 0 ? "=1+\(k)" : "\"x\"")") }
+        let grid = DataGrid(bound: try CSV.table(Data((lines.joined(separator: "\n") + "\n").utf8)))
+        try grid.pin(.matching(column: "k", value: "7"), at: .top)
+        try grid.addSummary(SummaryRow(.mean, columns: ["v"]))
+        try grid.sort(by: [SortKey("v", .descending)])
+        for neutralize in [true, false] {
+            let out = TextOutput()
+            GridRenderer.writeCSV(grid, neutralizeFormulas: neutralize, to: out, splitAbove: splitAbove)
+            try out.finish()
+            let written = String(decoding: out.collected, as: UTF8.self).components(separatedBy: "\n")
+            #expect(written.first == "k,v,note" && written.count == grid.displayedRowCount + 2)
+            for (index, row) in grid.displayedRows.enumerated() {
+                let line = written[index + 1]
+                guard case .source(let source) = row else {
+                    #expect(line == "mean,501,", "the summary, field by field (the mean 500.5 with v's no decimals)")
+                    continue
+                }
+                let record = lines[source + 1]
+                // A formula is guarded with a leading ' (the record then written field by field,
+                // its other cells quoted only where they must be); any other record as the file has it.
+                let expected = neutralize && record.contains("=1+") ? record.replacingOccurrences(of: ",=1+", with: ",'=1+") : record
+                #expect(line == expected, "display row \(index), source row \(source)")
+            }
+        }
+    }
+
     @Test("CSV in another encoding, written and encoded in two halves at once, is the same bytes, mark and all",
           arguments: [TextEncoding.gb18030, .utf16LittleEndian, .utf8])
     func encodedInHalves(encoding: TextEncoding) throws {

@@ -387,7 +387,7 @@ public struct DisplayOrder: Sendable {
 
     /// Whether a source row's cells are all shown as the source holds them (not recomputed).
     @inline(__always)
-    func showsAsStored(_ row: Int) -> Bool { recomputedCells.isEmpty || recomputedCells[row] == nil }
+    package func showsAsStored(_ row: Int) -> Bool { recomputedCells.isEmpty || recomputedCells[row] == nil }
 
     /// Whether a source row's cell in `column` is shown as the source holds it.
     @inline(__always)
@@ -403,7 +403,7 @@ public struct DisplayOrder: Sendable {
     /// The source row shown at display `index` when it is shown as the source holds it (not a
     /// summary, not recomputed). O(1).
     @inline(__always)
-    func plainSourceRow(at index: Int) -> Int? {
+    package func plainSourceRow(at index: Int) -> Int? {
         guard case .source(let row)? = row(at: index), showsAsStored(row) else { return nil }
         return row
     }
