@@ -156,6 +156,15 @@ struct FilterAndProfileTests {
             let mixed = ByteSliceSet.groupsByPartition(store, rows: rows, bits: 6)
             #expect(mixed.first == tabled.first && mixed.count == tabled.count)
             #expect(ByteSliceSet.groupsInTables(store, rows: rows, limit: 100) == nil, "too many texts for a small table")
+            // What a sort numbers its texts by: each row's text, ids by first appearance — the
+            // same from the tables as from the buckets (and from buckets of 6 hash bits).
+            let tables = try #require(ByteSliceSet.distinctInTables(store, rows: rows, limit: .max))
+            #expect(ByteSliceSet.distinctInTables(store, rows: rows, limit: 100) == nil)
+            for bits in [64, 6] {
+                let (first, _, ids) = ByteSliceSet.partitionGroups(store, rows: rows, bits: bits, ids: true)
+                #expect(ids == tables.ids && first.map { store.text(at: rows[$0]) } == tables.texts, "\(bits) bits")
+            }
+            #expect(tables.ids.enumerated().allSatisfy { tables.texts[Int($0.element)] == store.text(at: rows[$0.offset]) })
         }
     }
 

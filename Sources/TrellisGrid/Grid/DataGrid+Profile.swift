@@ -282,7 +282,7 @@ extension ByteSliceSet {
     static func groups(_ store: ColumnStore, rows: [Int]) -> (first: [Int], count: [Int]) {
         guard !rows.isEmpty else { return ([], []) }
         // Few distinct texts: a table of them per chunk of rows stays in the cache.
-        return groupsInTables(store, rows: rows, limit: 1 << 13) ?? groupsByPartition(store, rows: rows)
+        return groupsInTables(store, rows: rows, limit: tableLimit) ?? groupsByPartition(store, rows: rows)
     }
 
     /// ``groups(_:rows:)`` counted in an open-addressing table per chunk of rows (one per core),
@@ -334,8 +334,20 @@ extension ByteSliceSet {
     /// `bits`: how many of the hash's upper bits are kept (fewer make different texts share a
     /// hash, which are then told apart by their bytes: what a test forces).
     static func groupsByPartition(_ store: ColumnStore, rows: [Int], bits: Int = 64) -> (first: [Int], count: [Int]) {
+        let (first, count, _) = partitionGroups(store, rows: rows, bits: bits, ids: false)
+        return (first, count)
+    }
+
+    /// ``groupsByPartition(_:rows:bits:)``, and with `ids` each position's group: the index of
+    /// its group in the returned order (groups by first appearance).
+    static func partitionGroups(_ store: ColumnStore, rows: [Int], bits: Int = 64, ids wantsIDs: Bool)
+        -> (first: [Int], count: [Int], ids: [Int32]) {
         let n = rows.count
-        guard n > 0, n < Int(Int32.max) else { return n == 0 ? ([], []) : groupsInTables(store, rows: rows, limit: .max)! }
+        guard n > 0, n < Int(Int32.max) else {
+            guard n > 0 else { return ([], [], []) }
+            let (first, count) = groupsInTables(store, rows: rows, limit: .max)!
+            return (first, count, [])
+        }
         let mask: UInt64 = bits >= 64 ? ~0 : ~(~UInt64(0) >> UInt64(max(1, bits)))
         /// A position's hash, length and first 16 bytes: read in row order, then carried along,
         /// so that texts up to 16 bytes are told apart without reading the column again.
@@ -346,28 +358,26 @@ extension ByteSliceSet {
         let buckets = 1 << bucketBits, bucketShift = UInt64(64 - bucketBits)
         @inline(__always) func bucket(_ hash: UInt64) -> Int { bucketBits == 0 ? 0 : Int(hash >> bucketShift) }
         let chunks = Parallel.chunks(n)
+        /// Position `k`'s entry, read from the column.
+        @inline(__always) func entry(_ k: Int, _ base: UnsafePointer<UInt8>?, _ rows: UnsafeBufferPointer<Int>) -> Entry {
+            let row = rows[k], length = Int(store.lengths[row])
+            let pointer = base.map { $0 + Int(store.starts[row]) }
+            var prefix: (UInt64, UInt64) = (0, 0)
+            if let pointer, length > 0 {
+                withUnsafeMutableBytes(of: &prefix) { _ = memcpy($0.baseAddress!, pointer, min(16, length)) }
+            }
+            return Entry(hash: hashBytes(pointer, length) & mask, prefix: prefix, length: Int32(length), position: Int32(k))
+        }
+        // How many of each chunk's positions fall in each bucket (the entries are made twice,
+        // here and when they are moved, rather than held twice).
         var histograms = [Int](repeating: 0, count: chunks.count * buckets)
-        let entries: [Entry] = store.bytes.withUnsafeBufferPointer { bytes in
+        store.bytes.withUnsafeBufferPointer { bytes in
             rows.withUnsafeBufferPointer { rows in
                 histograms.withUnsafeMutableBufferPointer { histograms in
                     let shared = Unchecked((bytes.baseAddress, rows, histograms))
-                    return [Entry](unsafeUninitializedCapacity: n) { buffer, count in
-                        let out = Unchecked(buffer.baseAddress!)
-                        Parallel.forEach(chunks) { c, range in
-                            let (base, rows, histograms) = shared.value
-                            for k in range {
-                                let row = rows[k], length = Int(store.lengths[row])
-                                let pointer = base.map { $0 + Int(store.starts[row]) }
-                                var prefix: (UInt64, UInt64) = (0, 0)
-                                if let pointer, length > 0 {
-                                    withUnsafeMutableBytes(of: &prefix) { _ = memcpy($0.baseAddress!, pointer, min(16, length)) }
-                                }
-                                let hash = hashBytes(pointer, length) & mask
-                                histograms[c * buckets + bucket(hash)] += 1
-                                (out.value + k).initialize(to: Entry(hash: hash, prefix: prefix, length: Int32(length), position: Int32(k)))
-                            }
-                        }
-                        count = n
+                    Parallel.forEach(chunks) { c, range in
+                        let (base, rows, histograms) = shared.value
+                        for k in range { histograms[c * buckets + bucket(entry(k, base, rows).hash)] += 1 }
                     }
                 }
             }
@@ -384,31 +394,37 @@ extension ByteSliceSet {
             }
         }
         starts[buckets] = total
-        let partitioned: [Entry] = entries.withUnsafeBufferPointer { entries in
-            histograms.withUnsafeMutableBufferPointer { offsets in
-                let shared = Unchecked((entries, offsets))
-                return [Entry](unsafeUninitializedCapacity: n) { buffer, count in
-                    let out = Unchecked(buffer.baseAddress!)
-                    Parallel.forEach(chunks) { c, range in
-                        let (entries, offsets) = shared.value
-                        for k in range {
-                            let entry = entries[k]
-                            let slot = c * buckets + bucket(entry.hash)
-                            (out.value + offsets[slot]).initialize(to: entry)
-                            offsets[slot] += 1
+        let partitioned: [Entry] = store.bytes.withUnsafeBufferPointer { bytes in
+            rows.withUnsafeBufferPointer { rows in
+                histograms.withUnsafeMutableBufferPointer { offsets in
+                    let shared = Unchecked((bytes.baseAddress, rows, offsets))
+                    return [Entry](unsafeUninitializedCapacity: n) { buffer, count in
+                        let out = Unchecked(buffer.baseAddress!)
+                        Parallel.forEach(chunks) { c, range in
+                            let (base, rows, offsets) = shared.value
+                            for k in range {
+                                let made = entry(k, base, rows)
+                                let slot = c * buckets + bucket(made.hash)
+                                (out.value + offsets[slot]).initialize(to: made)
+                                offsets[slot] += 1
+                            }
                         }
+                        count = n
                     }
-                    count = n
                 }
             }
         }
-        // Each bucket counted on its own, the buckets shared among the cores.
+        // Each bucket counted on its own, the buckets shared among the cores; with `ids`, each
+        // entry's group, numbered within its core's part.
+        let bucketChunks = Parallel.chunks(buckets, minimum: 1)
+        var groupOfEntry = [Int32](repeating: 0, count: wantsIDs ? n : 0)
         let parts: [(first: [Int], count: [Int])] = store.bytes.withUnsafeBufferPointer { bytes in
             partitioned.withUnsafeBufferPointer { partitioned in
                 rows.withUnsafeBufferPointer { rows in
-                    let shared = Unchecked((bytes.baseAddress, partitioned, rows))
-                    return Parallel.map(Parallel.chunks(buckets, minimum: 1)) { _, bucketRange in
-                        let (base, entries, rows) = shared.value
+                  groupOfEntry.withUnsafeMutableBufferPointer { groupOfEntry in
+                    let shared = Unchecked((bytes.baseAddress, partitioned, rows, groupOfEntry))
+                    return Parallel.map(bucketChunks) { _, bucketRange in
+                        let (base, entries, rows, groupOfEntry) = shared.value
                         /// Whether entries `a` and `b` hold the same text.
                         @inline(__always) func same(_ a: Int, _ b: Int) -> Bool {
                             let x = entries[a], y = entries[b]
@@ -441,12 +457,14 @@ extension ByteSliceSet {
                                     let g = Int(table[slot])
                                     if g < 0 {
                                         table[slot] = Int32(groupEntry.count)
+                                        if wantsIDs { groupOfEntry[k] = Int32(first.count) }
                                         groupEntry.append(k)
                                         first.append(Int(x.position))
                                         count.append(1)
                                         break
                                     }
                                     if same(groupEntry[g], k) {
+                                        if wantsIDs { groupOfEntry[k] = Int32(groupStart + g) }
                                         count[groupStart + g] += 1
                                         break
                                     }
@@ -456,6 +474,7 @@ extension ByteSliceSet {
                         }
                         return (first, count)
                     }
+                  }
                 }
             }
         }
@@ -465,6 +484,31 @@ extension ByteSliceSet {
             count = firsts.count
         }
         RadixSort.radixSort(&byAppearance, codes: firsts.map { UInt64($0) })
-        return (byAppearance.map { firsts[Int($0)] }, byAppearance.map { counts[Int($0)] })
+        guard wantsIDs else { return (byAppearance.map { firsts[Int($0)] }, byAppearance.map { counts[Int($0)] }, []) }
+        // Each position's group in that order: the part's groups are numbered after the earlier
+        // parts', then renumbered by appearance, then written where the position is.
+        var appearance = [Int32](repeating: 0, count: firsts.count)
+        for (index, group) in byAppearance.enumerated() { appearance[Int(group)] = Int32(index) }
+        var offsets: [Int] = [], numbered = 0
+        for part in parts { offsets.append(numbered); numbered += part.first.count }
+        let ids = [Int32](unsafeUninitializedCapacity: n) { buffer, count in
+            let out = Unchecked(buffer.baseAddress!)
+            partitioned.withUnsafeBufferPointer { entries in
+                groupOfEntry.withUnsafeBufferPointer { groupOfEntry in
+                    appearance.withUnsafeBufferPointer { appearance in
+                        let shared = Unchecked((entries, groupOfEntry, appearance))
+                        Parallel.forEach(bucketChunks) { part, bucketRange in
+                            let (entries, groupOfEntry, appearance) = shared.value
+                            let offset = offsets[part]
+                            for k in starts[bucketRange.lowerBound]..<starts[bucketRange.upperBound] {
+                                (out.value + Int(entries[k].position)).initialize(to: appearance[offset + Int(groupOfEntry[k])])
+                            }
+                        }
+                    }
+                }
+            }
+            count = n
+        }
+        return (byAppearance.map { firsts[Int($0)] }, byAppearance.map { counts[Int($0)] }, ids)
     }
 }

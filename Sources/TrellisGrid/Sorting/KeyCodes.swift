@@ -358,6 +358,11 @@ struct KeyCodes {
 /// The distinct texts of a column store's cells, found by hashing their bytes: no `String` is
 /// made except one per distinct text.
 enum ByteSliceSet {
+    /// The most distinct texts a chunk of rows counts in a table of its own before the rows are
+    /// split into buckets by hash instead (a table of more misses the cache at every row).
+    /// Results never depend on it: the tests lower it to prove that.
+    nonisolated(unsafe) static var tableLimit = 1 << 13
+
     /// One distinct text in the table: its hash, its first 16 bytes, its length and id. 32
     /// bytes, so that a probe reads one cache line and short texts are compared without reading
     /// the column's storage.
@@ -422,17 +427,33 @@ enum ByteSliceSet {
     /// rows are hashed in one chunk per core; the chunks' texts are then merged in chunk order,
     /// which gives the ids one pass would.
     static func distinct(_ store: ColumnStore, rows: [Int]) -> (ids: [Int32], texts: [String]) {
+        // Few distinct texts: a table per core stays in the cache. Many: the rows are split into
+        // small buckets by hash first (a table of 100,000 texts missed the cache at every row).
+        let limit = rows.count < Int(Int32.max) ? tableLimit : .max
+        if let found = distinctInTables(store, rows: rows, limit: limit) { return found }
+        let (first, _, ids) = partitionGroups(store, rows: rows, ids: true)
+        return (ids, first.map { store.text(at: rows[$0]) })
+    }
+
+    /// ``distinct(_:rows:)`` counted in a table per chunk of rows; `nil` as soon as a chunk holds
+    /// more than `limit` distinct texts.
+    static func distinctInTables(_ store: ColumnStore, rows: [Int], limit: Int) -> (ids: [Int32], texts: [String])? {
         let chunks = Parallel.chunks(rows.count)
         var ids = [Int32](unsafeUninitializedCapacity: rows.count) { _, count in count = rows.count }
-        let merged: Builder = store.bytes.withUnsafeBufferPointer { bytes in
+        let merged: Builder? = store.bytes.withUnsafeBufferPointer { bytes in
             ids.withUnsafeMutableBufferPointer { ids in
                 let shared = Unchecked((bytes.baseAddress, ids))
-                var builders = Parallel.map(chunks) { _, range in
+                let found = Parallel.map(chunks) { _, range -> Builder? in
                     let (base, ids) = shared.value
                     var builder = Builder()
-                    for k in range { ids[k] = builder.id(of: rows[k], in: store, bytes: base) }
+                    for k in range {
+                        ids[k] = builder.id(of: rows[k], in: store, bytes: base)
+                        if builder.firstRow.count > limit { return nil }
+                    }
                     return builder
                 }
+                var builders = found.compactMap { $0 }
+                guard builders.count == found.count else { return nil }
                 guard builders.count > 1 else { return builders[0] }
                 var first = builders.removeFirst()
                 // Each later chunk's ids become ids of the first chunk's table.
@@ -446,6 +467,7 @@ enum ByteSliceSet {
                 return first
             }
         }
+        guard let merged else { return nil }
         return (ids, merged.firstRow.map { store.text(at: $0) })
     }
 
