@@ -30,7 +30,7 @@ func streamingBenchmarks(runs: Int, counts: [Int]) -> (rows: [(String, String, S
     func write(_ name: String, _ layout: String, _ extra: String, items: Int) -> String {
         let path = folder.appendingPathComponent(name.replacingOccurrences(of: " ", with: "-") + "-\(items).json").path
         let text = "{\(view), \"layout\": \(layout), \"sections\": [{\"items\": \(items)}]\(extra)}"
-        FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+        _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
         return path
     }
     let tiny = write("tiny", #"{"type": "flow"}"#, "", items: 1)

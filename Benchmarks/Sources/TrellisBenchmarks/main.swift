@@ -44,7 +44,14 @@ let onlyComparators = CommandLine.arguments.dropFirst().first == "comparators"
 let onlyInteraction = CommandLine.arguments.dropFirst().first == "interaction"
 let onlyFuzz = CommandLine.arguments.dropFirst().first == "fuzz"
 let onlyStreaming = CommandLine.arguments.dropFirst().first == "streaming"
-if onlyStreaming {
+let onlyScale = CommandLine.arguments.dropFirst().first == "scale"
+if onlyScale {
+    // `scale [COUNT…]`: trellis sort (beside polars) and trellis layout at each size.
+    let counts = CommandLine.arguments.dropFirst(2).compactMap { Int($0) }
+    let result = scaleBenchmarks(runs: 3, sizes: counts.isEmpty ? [10_000, 100_000, 1_000_000, 10_000_000] : counts)
+    rows += result.rows
+    verdicts += result.verdicts
+} else if onlyStreaming {
     // `streaming [COUNT…]`: trellis layout of every spec type at 1M and 10M items by default.
     let counts = CommandLine.arguments.dropFirst(2).compactMap { Int($0) }
     let result = streamingBenchmarks(runs: 3, counts: counts.isEmpty ? [1_000_000, 10_000_000] : counts)

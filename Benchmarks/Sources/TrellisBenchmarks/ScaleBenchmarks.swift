@@ -1,0 +1,66 @@
+import Foundation
+
+/// How time and memory grow with the input: `trellis sort` (a CSV of `n` rows sorted by a
+/// decimal key, written as CSV) beside polars doing the same in its own process, and `trellis
+/// layout` (a flow layout of `n` items, one screen's rect listed), at each size, with the slope
+/// of a least-squares line through log(time) against log(n): 1 is linear, n log n reads a little
+/// above 1 over these sizes, 2 would be quadratic.
+func scaleBenchmarks(runs: Int, sizes: [Int]) -> (rows: [(String, String, String)], verdicts: [String]) {
+    var rows: [(String, String, String)] = []
+    var verdicts: [String] = []
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trellis-scale-bench-\(getpid())")
+    try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let peerScript = folder.appendingPathComponent("peer.py")
+    try? Data(peerSource.utf8).write(to: peerScript)
+    let polars = run(["/usr/bin/env", "python3", "-c", "import polars"]).status == 0
+    let out = folder.appendingPathComponent("out.csv").path
+    var curves: [String: [(n: Int, seconds: Double, peakMB: Double)]] = [:]
+    for n in sizes {
+        let label = n >= 1_000_000 ? "\(n / 1_000_000)M" : "\(n / 1000)k"
+        let csv = folder.appendingPathComponent("data-\(n).csv")
+        try? Data(generatedCSV(rows: n).utf8).write(to: csv)
+        let fileMB = Double((try? FileManager.default.attributesOfItem(atPath: csv.path)[.size] as? Int) ?? 0) / 1_048_576
+        let sort = median(runs) { run([CommandLine.arguments[0], "trellis", "sort", csv.path, "--by", "score:desc", "--format", "csv", "-o", out]) }
+        curves["trellis sort", default: []].append((n, sort.wall, sort.peakMB))
+        rows.append(("trellis sort, \(label) rows (\(String(format: "%.1f", fileMB)) MB)", format(sort.wall),
+                     String(format: "%.0f ns a row; peak %.0f MB, %.2f× the file", sort.wall / Double(n) * 1e9, sort.peakMB,
+                            sort.peakMB / max(fileMB, 0.001))))
+        if polars {
+            let peer = median(runs) { run(["/usr/bin/env", "python3", peerScript.path, "polars", csv.path, out, "score"]) }
+            curves["polars", default: []].append((n, peer.wall, peer.peakMB))
+            rows.append(("polars read, sort, write, \(label) rows (its whole process)", format(peer.wall),
+                         String(format: "peak %.0f MB; ours %.2f× its time", peer.peakMB, sort.wall / peer.wall)))
+        }
+        let spec = folder.appendingPathComponent("flow-\(n).json")
+        try? Data(#"{"collectionView": {"width": 375, "height": 667}, "layout": {"type": "flow", "itemSize": {"width": 100, "height": 100}}, "sections": [{"items": \#(n)}]}"#.utf8).write(to: spec)
+        let layout = median(runs) {
+            run([CommandLine.arguments[0], "trellis", "layout", spec.path, "--rect", "0,0,375,800", "--format", "json"], discardingOutput: true)
+        }
+        curves["trellis layout", default: []].append((n, layout.wall, layout.peakMB))
+        rows.append(("trellis layout, a flow of \(label) items, one screen listed", format(layout.wall),
+                     String(format: "%.0f ns an item; peak %.0f MB", layout.wall / Double(n) * 1e9, layout.peakMB)))
+    }
+    for name in ["trellis sort", "polars", "trellis layout"] {
+        guard let points = curves[name], points.count >= 2 else { continue }
+        // Over every size, and over the two largest alone (the small sizes are mostly the
+        // process starting, which flattens the line).
+        let time = slope(points.map { (Double($0.n), $0.seconds) }), memory = slope(points.map { (Double($0.n), $0.peakMB) })
+        let top = Array(points.suffix(2))
+        let topTime = slope(top.map { (Double($0.n), $0.seconds) }), topMemory = slope(top.map { (Double($0.n), $0.peakMB) })
+        rows.append(("Slope, \(name), \(points.map { String($0.n) }.joined(separator: " → "))", String(format: "%.2f", time),
+                     String(format: "log–log, time (memory %.2f); %d → %d alone: time %.2f, memory %.2f", memory,
+                            top[0].n, top[1].n, topTime, topMemory)))
+        verdicts.append(String(format: "%@: time grows as n^%.2f between the two largest sizes, memory as n^%.2f — %@", name,
+                               topTime, topMemory, topTime <= 1.15 ? "linear or n log n" : "WORSE than n log n"))
+    }
+    return (rows, verdicts)
+}
+
+/// The slope of the least-squares line through (log x, log y).
+func slope(_ points: [(x: Double, y: Double)]) -> Double {
+    let logs = points.map { (log($0.x), log(max($0.y, 1e-9))) }
+    let mx = logs.map(\.0).reduce(0, +) / Double(logs.count), my = logs.map(\.1).reduce(0, +) / Double(logs.count)
+    let sxy = logs.reduce(0) { $0 + ($1.0 - mx) * ($1.1 - my) }, sxx = logs.reduce(0) { $0 + ($1.0 - mx) * ($1.0 - mx) }
+    return sxx == 0 ? 0 : sxy / sxx
+}
