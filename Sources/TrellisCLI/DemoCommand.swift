@@ -93,8 +93,9 @@ enum DemoCommand {
                 files.append(("\(example.name).html", renderer.page(title: example.name, caption: example.caption, svg: svg)))
             } else {
                 // A spec that scrolls the view draws its viewport, as `trellis layout` draws it.
+                let snapshot = run.snapshot
                 svg = SVGRenderer(title: example.name, viewport: spec.contentOffset != nil ? run.viewport : nil,
-                                  windows: run.orthogonalWindows).render(run.snapshot)
+                                  windows: run.orthogonalWindows(in: snapshot)).render(snapshot)
             }
             // The spec beside its picture.
             figures.append((example.caption, "<div class=\"pair\">" + svg + "<details open><summary>spec</summary><pre>"

@@ -55,7 +55,9 @@ enum LayoutCommand {
             if let transition = run.transition {
                 output = TransitionRenderer().render(transition, viewport: run.viewport)
             } else {
-                output = SVGRenderer(viewport: spec.contentOffset != nil ? run.viewport : nil, crop: rect, windows: run.orthogonalWindows).render(run.snapshot)
+                let snapshot = run.snapshot
+                output = SVGRenderer(viewport: spec.contentOffset != nil ? run.viewport : nil, crop: rect,
+                                     windows: run.orthogonalWindows(in: snapshot)).render(snapshot)
             }
         case .html:
             let snapshot = run.snapshot
@@ -64,7 +66,8 @@ enum LayoutCommand {
                 output = renderer.page(title: title, caption: caption(spec, snapshot) + "; the red outline is the viewport",
                                        svg: renderer.render(transition, viewport: run.viewport))
             } else {
-                let svg = SVGRenderer(viewport: spec.contentOffset != nil ? run.viewport : nil, crop: rect, windows: run.orthogonalWindows).render(snapshot)
+                let svg = SVGRenderer(viewport: spec.contentOffset != nil ? run.viewport : nil, crop: rect,
+                                      windows: run.orthogonalWindows(in: snapshot)).render(snapshot)
                 output = HTMLPage.render(title: title, figures: [(caption(spec, snapshot)
                     + (spec.contentOffset != nil ? "; the red outline is the viewport" : ""), svg)])
             }

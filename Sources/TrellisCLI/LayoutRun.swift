@@ -93,15 +93,15 @@ public struct LayoutRun {
     }
 
     /// The part on screen of each orthogonal section (a compositional section that scrolls
-    /// across, in a layout that scrolls down), as the view shows it: the view's width over the
-    /// band the section's items take; empty for other layouts.
-    public var orthogonalWindows: [CGRect] {
+    /// across, in a layout that scrolls down) among `snapshot`'s elements, as the view shows it:
+    /// the view's width over the band the section's items take; empty for other layouts.
+    public func orthogonalWindows(in snapshot: LayoutSnapshot) -> [CGRect] {
         guard let compositional = layout as? CollectionViewCompositionalLayout else { return [] }
         let sections = (0..<view.numberOfSections).filter { compositional.orthogonalContentSize(forSection: $0) != nil }
         guard !sections.isEmpty else { return [] }
+        let orthogonal = Set(sections)
         var bands: [Int: CGRect] = [:]
-        forEachShownElement { element in
-            guard element.representedElementCategory == .cell, sections.contains(element.indexPath.section) else { return }
+        for element in snapshot.elements where element.representedElementCategory == .cell && orthogonal.contains(element.indexPath.section) {
             bands[element.indexPath.section] = bands[element.indexPath.section].map { $0.union(element.frame) } ?? element.frame
         }
         let bounds = view.bounds

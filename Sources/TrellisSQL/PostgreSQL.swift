@@ -219,7 +219,7 @@ public final class PostgreSQLResult {
 /// table without one), read on demand, with their exact types and texts. A sort reads only its
 /// key columns and the grid's engine orders them, as for any source.
 public final class PostgreSQLTableSource: ObservableDataSource, PrefetchingDataSource, SearchableDataSource, InterruptibleDataSource,
-    SortingDataSource, ExactNumberDataSource, FallibleDataSource {
+    SortingDataSource, ExactNumberDataSource {
     public let connection: PostgreSQLConnection
     public let table: String
     public let columns: [Column]

@@ -63,11 +63,11 @@ public final class SQLiteConnection: @unchecked Sendable {
         "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 
-    /// Prepares `sql` (one statement).
     /// Stops the statement running on this connection (from any thread): its next step fails
     /// with "interrupted". (`sqlite3_interrupt`.)
     public func interrupt() { sqlite3_interrupt(handle) }
 
+    /// Prepares `sql` (one statement).
     public func prepare(_ sql: String) throws(SQLiteError) -> SQLiteStatement {
         var statement: OpaquePointer?
         let status = sqlite3_prepare_v2(handle, sql, -1, &statement, nil)

@@ -145,26 +145,20 @@ struct FilterAndProfileTests {
             #expect(sameOrder && sameCounts, "\(grid.mode): \(found.count) values found, \(firstSeen.count) expected")
             #expect(found.reduce(0) { $0 + $1.count } == texts.count)
         }
-        // Both ways of grouping — a table per core, buckets by hash — give the same groups, over
-        // every row and over every third.
+        // Both ways of grouping — a table per core, buckets by hash — give the same groups and each
+        // row's group, over every row and over every third; a sort numbers its texts by them.
         let store = table.stores[0]
         for rows in [Array(0..<texts.count), Array(stride(from: 0, to: texts.count, by: 3))] {
-            let sorted = ByteSliceSet.groupsByPartition(store, rows: rows)
-            let tabled = try #require(ByteSliceSet.groupsInTables(store, rows: rows, limit: 1 << 20))
-            #expect(sorted.first == tabled.first && sorted.count == tabled.count)
+            let tables = try #require(ByteSliceSet.tableGroups(store, rows: rows, limit: 1 << 20, ids: true))
+            #expect(ByteSliceSet.tableGroups(store, rows: rows, limit: 100, ids: true) == nil, "too many texts for a small table")
             // With 6 bits of the hash only, many texts share each hash: told apart all the same.
-            let mixed = ByteSliceSet.groupsByPartition(store, rows: rows, bits: 6)
-            #expect(mixed.first == tabled.first && mixed.count == tabled.count)
-            #expect(ByteSliceSet.groupsInTables(store, rows: rows, limit: 100) == nil, "too many texts for a small table")
-            // What a sort numbers its texts by: each row's text, ids by first appearance — the
-            // same from the tables as from the buckets (and from buckets of 6 hash bits).
-            let tables = try #require(ByteSliceSet.distinctInTables(store, rows: rows, limit: .max))
-            #expect(ByteSliceSet.distinctInTables(store, rows: rows, limit: 100) == nil)
             for bits in [64, 6] {
-                let (first, _, ids) = ByteSliceSet.partitionGroups(store, rows: rows, bits: bits, ids: true)
-                #expect(ids == tables.ids && first.map { store.text(at: rows[$0]) } == tables.texts, "\(bits) bits")
+                let buckets = ByteSliceSet.partitionGroups(store, rows: rows, bits: bits, ids: true)
+                #expect(buckets.first == tables.first && buckets.count == tables.count && buckets.ids == tables.ids, "\(bits) bits")
             }
-            #expect(tables.ids.enumerated().allSatisfy { tables.texts[Int($0.element)] == store.text(at: rows[$0.offset]) })
+            #expect(ByteSliceSet.groups(store, rows: rows).ids.isEmpty, "ids only when asked for")
+            #expect(tables.ids.enumerated().allSatisfy { tables.first[Int($0.element)] <= $0.offset
+                && store.text(at: rows[tables.first[Int($0.element)]]) == store.text(at: rows[$0.offset]) })
         }
     }
 

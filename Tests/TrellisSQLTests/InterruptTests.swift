@@ -38,13 +38,7 @@ struct InterruptTests {
         let grid = DataGrid(bound: source)
         let before = grid.displayedRows
         source.waits = true
-        let outcome = Outcome()
-        let shared = Shared(grid)
-        let thread = Thread {
-            do throws(SortError) { try shared.grid.sort(by: [SortKey("k")]) } catch { outcome.error = error }
-            outcome.done.signal()
-        }
-        thread.start()
+        let outcome = Self.sortOnAnotherThread(grid, by: [SortKey("k")])
         source.reading.wait()
         grid.interruptSort()
         outcome.done.wait()
@@ -57,15 +51,21 @@ struct InterruptTests {
         #expect(grid.sortKeys.count == 1 && grid.bodyRows.first == 0)
     }
 
-    /// The grid, used by the sorting thread while the test only stops it.
-    struct Shared: @unchecked Sendable {
-        let grid: DataGrid
-        init(_ grid: DataGrid) { self.grid = grid }
-    }
-
+    /// What a sort on another thread ended with: `done` is signalled when it has.
     final class Outcome: @unchecked Sendable {
         var error: SortError?
         let done = DispatchSemaphore(value: 0)
+    }
+
+    /// Starts `grid.sort(by: keys)` on a thread of its own (the test thread then only stops it).
+    static func sortOnAnotherThread(_ grid: DataGrid, by keys: [SortKey]) -> Outcome {
+        struct Shared: @unchecked Sendable { let grid: DataGrid }
+        let outcome = Outcome(), shared = Shared(grid: grid)
+        Thread.detachNewThread {
+            do throws(SortError) { try shared.grid.sort(by: keys) } catch { outcome.error = error }
+            outcome.done.signal()
+        }
+        return outcome
     }
 
     @Test("an SQLite table's sort stopped while it reads the key column: SQLite's read is interrupted, the order stays")
@@ -75,22 +75,23 @@ struct InterruptTests {
         let writer = try SQLiteConnection(path: path, readOnly: false, create: true)
         try writer.execute("CREATE TABLE t (k REAL, name TEXT); WITH RECURSIVE g(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM g "
                            + "WHERE i < 400000) INSERT INTO t SELECT (i * 7919) % 10007, 'n' || i FROM g;")
-        let source = try SQLiteTableSource(connection: try SQLiteConnection(path: path), table: "t")
+        try Self.checkStopping(try SQLiteTableSource(connection: try SQLiteConnection(path: path), table: "t"), keyColumn: 0,
+                               afterMicroseconds: 20_000)
+    }
+
+    /// A sort of `source` by its column `k`, descending, stopped after a moment (while it reads
+    /// the column): `.interrupted`, no keys, the first row as it was; then a sort that runs to
+    /// its end, with the largest `k` (10006) first — the source works after the stop.
+    static func checkStopping(_ source: GridDataSource, keyColumn: Int, afterMicroseconds delay: UInt32) throws {
         let grid = DataGrid(bound: source)
         let first = grid.displayedRow(at: 0)
-        let outcome = Outcome()
-        let shared = Shared(grid)
-        let thread = Thread {
-            do throws(SortError) { try shared.grid.sort(by: [SortKey("k", .descending)]) } catch { outcome.error = error }
-            outcome.done.signal()
-        }
-        thread.start()
-        usleep(20_000)
+        let outcome = sortOnAnotherThread(grid, by: [SortKey("k", .descending)])
+        usleep(delay)
         grid.interruptSort()
         outcome.done.wait()
         #expect(outcome.error == .interrupted)
-        #expect(grid.sortKeys.isEmpty && grid.displayedRow(at: 0) == first)
+        #expect(grid.sortKeys.isEmpty && grid.displayedRow(at: 0) == first, "the keys and the order as they were")
         try grid.sort(by: [SortKey("k", .descending)])
-        #expect(grid.value(grid.displayedRow(at: 0)!, column: 0).number == 10006)
+        #expect(grid.value(grid.displayedRow(at: 0)!, column: keyColumn).number == 10006, "the source works after the stop")
     }
 }

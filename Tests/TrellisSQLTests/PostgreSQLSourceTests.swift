@@ -166,26 +166,7 @@ struct PostgreSQLSourceTests {
         _ = try db.query("CREATE TABLE \(PostgreSQLConnection.quote(table)) AS SELECT i AS id, (i::bigint * 7919) % 10007 AS k "
                          + "FROM generate_series(1, 500000) AS i")
         defer { _ = try? db.query("DROP TABLE \(PostgreSQLConnection.quote(table))") }
-        let source = try PostgreSQLTableSource(connection: db, table: table)
-        let grid = DataGrid(bound: source)
-        let first = grid.displayedRow(at: 0)
-        final class Outcome: @unchecked Sendable {
-            var error: SortError?
-            let done = DispatchSemaphore(value: 0)
-        }
-        struct Shared: @unchecked Sendable { let grid: DataGrid }
-        let outcome = Outcome(), shared = Shared(grid: grid)
-        Thread.detachNewThread {
-            do throws(SortError) { try shared.grid.sort(by: [SortKey("k", .descending)]) } catch { outcome.error = error }
-            outcome.done.signal()
-        }
-        usleep(30_000)
-        grid.interruptSort()
-        outcome.done.wait()
-        #expect(outcome.error == .interrupted)
-        #expect(grid.sortKeys.isEmpty && grid.displayedRow(at: 0) == first)
-        try grid.sort(by: [SortKey("k", .descending)])
-        #expect(grid.value(grid.displayedRow(at: 0)!, column: 1).number == 10006, "the connection works after the cancel")
+        try InterruptTests.checkStopping(try PostgreSQLTableSource(connection: db, table: table), keyColumn: 1, afterMicroseconds: 30_000)
     }
 
     @Test("a lost connection is a clear error and the grid keeps the rows it has")

@@ -8,11 +8,9 @@ import Foundation
 func scaleBenchmarks(runs: Int, sizes: [Int]) -> (rows: [(String, String, String)], verdicts: [String]) {
     var rows: [(String, String, String)] = []
     var verdicts: [String] = []
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trellis-scale-bench-\(getpid())")
-    try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = scratchFolder("trellis-scale-bench")
     defer { try? FileManager.default.removeItem(at: folder) }
-    let peerScript = folder.appendingPathComponent("peer.py")
-    try? Data(peerSource.utf8).write(to: peerScript)
+    let peerScript = writePeerScript(in: folder)
     let polars = run(["/usr/bin/env", "python3", "-c", "import polars"]).status == 0
     let out = folder.appendingPathComponent("out.csv").path
     var curves: [String: [(n: Int, seconds: Double, peakMB: Double)]] = [:]

@@ -8,14 +8,12 @@ import TrellisText
 /// of their own, and the ranking of distinct texts beside a plain hash–sort–map program.
 ///
 /// Every figure is a median of `runs`; wall time is from starting the process to its exit, and
-/// peak memory is the process's maximum resident set (`getrusage` of the child).
+/// peak memory is the process's maximum resident set (read through GNU time where it is installed: `run`).
 func sortCommandBenchmarks(runs: Int, sizes: [Int] = [100_000, 1_000_000]) -> [(String, String, String)] {
     var rows: [(String, String, String)] = []
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trellis-sort-bench-\(getpid())")
-    try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = scratchFolder("trellis-sort-bench")
     defer { try? FileManager.default.removeItem(at: folder) }
-    let peerScript = folder.appendingPathComponent("peer.py")
-    try? Data(peerSource.utf8).write(to: peerScript)
+    let peerScript = writePeerScript(in: folder)
     let pythonAvailable = run(["/usr/bin/env", "python3", "-c", "pass"]).status == 0
 
     for count in sizes {
@@ -193,6 +191,20 @@ func median(_ runs: Int, _ body: () -> ProcessResult) -> (wall: Double, peakMB: 
     let results = (0..<runs).map { _ in body() }
     let walls = results.map(\.wall).sorted(), peaks = results.map(\.peakMB).sorted()
     return (walls[runs / 2], peaks[runs / 2])
+}
+
+/// A new folder of the benchmark process's own under the temporary directory (the caller removes it).
+func scratchFolder(_ name: String) -> URL {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-\(getpid())")
+    try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    return folder
+}
+
+/// The peers' script (``peerSource``), written into `folder`.
+func writePeerScript(in folder: URL) -> URL {
+    let script = folder.appendingPathComponent("peer.py")
+    try? Data(peerSource.utf8).write(to: script)
+    return script
 }
 
 /// A table of `rows` rows: an integer id, a natural text key of 100,000 distinct values, Chinese

@@ -9,8 +9,7 @@ import Foundation
 func streamingBenchmarks(runs: Int, counts: [Int]) -> (rows: [(String, String, String)], verdicts: [String]) {
     var rows: [(String, String, String)] = []
     var verdicts: [String] = []
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trellis-bench-layout-\(getpid())")
-    try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = scratchFolder("trellis-bench-layout")
     defer { try? FileManager.default.removeItem(at: folder) }
     let view = #""collectionView": {"width": 390, "height": 844}"#
     let group = #""size": {"width": {"fractionalWidth": 1}, "height": {"absolute": 50}}"#

@@ -79,8 +79,6 @@ public protocol SearchableDataSource: GridDataSource {
     func rows(containing text: String, column: Int) -> [Int]?
 }
 
-/// A source whose reads can fail after it was opened (a lost connection, a table dropped
-/// meanwhile): the cells that could not be read show as blank, and a viewer says why.
 /// A source whose reads take long enough to want stopping (a database): ``interrupt()``, called
 /// from another thread while a sort reads it, makes the read under way fail at once; the grid
 /// then keeps the order it had, as after any failed read.
@@ -89,6 +87,8 @@ public protocol InterruptibleDataSource: FallibleDataSource {
     func interrupt()
 }
 
+/// A source whose reads can fail after it was opened (a lost connection, a table dropped
+/// meanwhile): the cells that could not be read show as blank, and a viewer says why.
 public protocol FallibleDataSource: GridDataSource {
     /// Why the last read of cells failed, or `nil` when it succeeded.
     var readFailure: String? { get }

@@ -423,52 +423,11 @@ enum ByteSliceSet {
         }
     }
 
-    /// The distinct texts of `rows` and each row's id, ids in order of first appearance. Many
-    /// rows are hashed in one chunk per core; the chunks' texts are then merged in chunk order,
-    /// which gives the ids one pass would.
+    /// The distinct texts of `rows` and each row's id, ids in order of first appearance
+    /// (``groups(_:rows:ids:)``): a `String` made for each distinct text only.
     static func distinct(_ store: ColumnStore, rows: [Int]) -> (ids: [Int32], texts: [String]) {
-        // Few distinct texts: a table per core stays in the cache. Many: the rows are split into
-        // small buckets by hash first (a table of 100,000 texts missed the cache at every row).
-        let limit = rows.count < Int(Int32.max) ? tableLimit : .max
-        if let found = distinctInTables(store, rows: rows, limit: limit) { return found }
-        let (first, _, ids) = partitionGroups(store, rows: rows, ids: true)
-        return (ids, first.map { store.text(at: rows[$0]) })
-    }
-
-    /// ``distinct(_:rows:)`` counted in a table per chunk of rows; `nil` as soon as a chunk holds
-    /// more than `limit` distinct texts.
-    static func distinctInTables(_ store: ColumnStore, rows: [Int], limit: Int) -> (ids: [Int32], texts: [String])? {
-        let chunks = Parallel.chunks(rows.count)
-        var ids = [Int32](unsafeUninitializedCapacity: rows.count) { _, count in count = rows.count }
-        let merged: Builder? = store.bytes.withUnsafeBufferPointer { bytes in
-            ids.withUnsafeMutableBufferPointer { ids in
-                let shared = Unchecked((bytes.baseAddress, ids))
-                let found = Parallel.map(chunks) { _, range -> Builder? in
-                    let (base, ids) = shared.value
-                    var builder = Builder()
-                    for k in range {
-                        ids[k] = builder.id(of: rows[k], in: store, bytes: base)
-                        if builder.firstRow.count > limit { return nil }
-                    }
-                    return builder
-                }
-                var builders = found.compactMap { $0 }
-                guard builders.count == found.count else { return nil }
-                guard builders.count > 1 else { return builders[0] }
-                var first = builders.removeFirst()
-                // Each later chunk's ids become ids of the first chunk's table.
-                let remaps: [[Int32]] = builders.map { builder in
-                    builder.firstRow.map { first.id(of: $0, in: store, bytes: bytes.baseAddress) }
-                }
-                Parallel.forEach(Array(chunks.dropFirst())) { c, range in
-                    let ids = shared.value.1, remap = remaps[c]
-                    for k in range { ids[k] = remap[Int(ids[k])] }
-                }
-                return first
-            }
-        }
-        guard let merged else { return nil }
-        return (ids, merged.firstRow.map { store.text(at: $0) })
+        let found = groups(store, rows: rows, ids: true)
+        return (found.ids, found.first.map { store.text(at: rows[$0]) })
     }
 
     /// A 64-bit hash of bytes (FNV-1a over 8-byte words, then a final mix).

@@ -207,19 +207,18 @@ public enum GridRenderer {
                 }
                 return
             }
-            // Where each displayed row's record lies in the file, or `none` for a row written
+            // Where each displayed row's record lies in the file, or none for a row written
             // field by field: filled in source order — the records' places read one after the
             // next, each written where its row is shown — so that the rows are then gathered
             // with one jump through memory each, not three.
-            let none = UInt64.max
-            let spans = recordSpans(raw, order: cells.order, count: count, skippingRisky: neutralizeFormulas, none: none)
+            let spans = recordSpans(raw, order: cells.order, count: count, skippingRisky: neutralizeFormulas)
             raw.bytes.withUnsafeBufferPointer { file in
                 spans.withUnsafeBufferPointer { spans in
                     func writeRows(_ range: Range<Int>, to out: TextOutput) -> Int {
                         var count = 0
                         for index in range {
                             let span = spans[index]
-                            if span != none {
+                            if span != noRecord {
                                 let start = Int(span >> 32), end = Int(span & 0xFFFF_FFFF)
                                 out.write(bytes: UnsafeBufferPointer(start: file.baseAddress! + start, count: end - start))
                             } else {
@@ -506,12 +505,15 @@ public enum GridRenderer {
 
     // MARK: Helpers
 
+    /// A displayed row that ``recordSpans(_:order:count:skippingRisky:)`` has no record for.
+    static let noRecord = UInt64.max
+
     /// For each of the `count` displayed rows, where its record lies in the file (start in the
-    /// upper half, end in the lower), or `none` when it is not written as the file holds it (a
-    /// summary, a recomputed row, a risky record when formulas are guarded). Filled from the
-    /// source rows in order, a chunk of them per core.
-    static func recordSpans(_ raw: RawRecords, order: DisplayOrder, count: Int, skippingRisky: Bool, none: UInt64) -> [UInt64] {
-        var spans = [UInt64](repeating: none, count: count)
+    /// upper half, end in the lower), or ``noRecord`` when it is not written as the file holds
+    /// it (a summary, a recomputed row, a risky record when formulas are guarded). Filled from
+    /// the source rows in order, a chunk of them per core.
+    static func recordSpans(_ raw: RawRecords, order: DisplayOrder, count: Int, skippingRisky: Bool) -> [UInt64] {
+        var spans = [UInt64](repeating: noRecord, count: count)
         let rows = raw.count
         let workers = rows > 200_000 ? max(1, min(8, ProcessInfo.processInfo.activeProcessorCount)) : 1
         spans.withUnsafeMutableBufferPointer { spans in
