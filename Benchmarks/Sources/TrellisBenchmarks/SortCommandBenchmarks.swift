@@ -1,6 +1,7 @@
 import Foundation
 import TrellisCLI
 import TrellisText
+import TrellisRender
 @_spi(Instrumentation) import TrellisGrid
 
 /// `trellis sort` end to end — a process that reads a CSV file, sorts it and writes CSV — beside
@@ -57,6 +58,7 @@ func sortCommandBenchmarks(runs: Int, sizes: [Int] = [100_000, 1_000_000]) -> [(
             rows.append(("trellis sort \(label) rows by \(what)", format(m.wall),
                          String(format: "%.2f× the decimal key (target ≤ 2×)", m.wall / ours.wall)))
         }
+        if count == 1_000_000 { rows += phaseBenchmark(csv: csv, out: out, runs: runs, python: pythonAvailable, folder: folder) }
         guard count <= 1_000_000 else {
             rows.append(("Peers at \(label) rows", "not run", "minutes each; the peers are compared at 100k and 1M"))
             continue
@@ -90,6 +92,62 @@ func sortCommandBenchmarks(runs: Int, sizes: [Int] = [100_000, 1_000_000]) -> [(
     rows += rankingBenchmark(runs: runs)
     return rows
 }
+
+/// Where the time of a sort of `csv` by its decimal key goes — reading and typing the file,
+/// making the key and sorting, writing CSV — done in this process with the library the command
+/// runs, beside the same three steps of polars timed inside its own process, in the same run.
+func phaseBenchmark(csv: URL, out: String, runs: Int, python: Bool, folder: URL) -> [(String, String, String)] {
+    var read: [Double] = [], sort: [Double] = [], write: [Double] = []
+    let clock = ContinuousClock()
+    for _ in 0..<runs {
+        var start = clock.now
+        guard let bytes = try? Data(contentsOf: csv), let table = try? CSV.table(bytes: [UInt8](bytes)) else { return [] }
+        read.append(Measurement.seconds(clock.now - start))
+        start = clock.now
+        let grid = DataGrid(bound: table)
+        guard (try? grid.sort(by: [SortKey("score", .descending)])) != nil else { return [] }
+        sort.append(Measurement.seconds(clock.now - start))
+        start = clock.now
+        let descriptor = open(out, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        let output = TextOutput(.fileDescriptor(descriptor))
+        GridRenderer.writeCSV(grid, neutralizeFormulas: false, to: output)
+        try? output.finish()
+        close(descriptor)
+        write.append(Measurement.seconds(clock.now - start))
+    }
+    func middle(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+    var peer: [Double] = []
+    let script = folder.appendingPathComponent("phases.py")
+    if python, (try? Data(polarsPhases.utf8).write(to: script)) != nil {
+        var samples: [[Double]] = []
+        for _ in 0..<runs {
+            let result = run(["/usr/bin/env", "python3", script.path, csv.path, out])
+            let numbers = result.output.split(separator: " ").compactMap { Double($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+            if result.status == 0, numbers.count == 3 { samples.append(numbers) }
+        }
+        if !samples.isEmpty { peer = (0..<3).map { k in middle(samples.map { $0[k] }) } }
+    }
+    let ours = [middle(read), middle(sort), middle(write)]
+    return zip(["read and type the file", "make the key and sort", "write CSV"], ours.indices).map { name, k in
+        ("Phase of a 1M-row sort by the decimal key: \(name)", format(ours[k]),
+         peer.isEmpty ? "polars not run" : String(format: "polars' same step %@: ours %.2f×", format(peer[k]), ours[k] / peer[k]))
+    }
+}
+
+/// polars' read, sort and write of a file, each timed: three numbers of seconds.
+let polarsPhases = """
+import sys, time
+import polars as pl
+src, dst = sys.argv[1:3]
+t0 = time.perf_counter()
+df = pl.read_csv(src)
+t1 = time.perf_counter()
+df = df.sort("score", descending=True, nulls_last=True, maintain_order=True)
+t2 = time.perf_counter()
+df.write_csv(dst)
+t3 = time.perf_counter()
+print(f"{t1 - t0:.4f} {t2 - t1:.4f} {t3 - t2:.4f}")
+"""
 
 /// Ranking 1M text cells of 100,000 distinct values in natural order, against a plain program
 /// of the same run: a dictionary of the distinct strings, `sort()`, and a map back.
