@@ -22,10 +22,25 @@ public struct Tmux: Sendable {
 
     /// Starts `command` in `directory` in a new session of `width` × `height`; when it ends, the
     /// session prints `EXIT=<status>` and whether the terminal is in canonical mode again.
+    ///
+    /// tmux's server exits when its last session ends: a session started at that moment (another
+    /// test's ended, or this one's old one was just killed) is refused with "server exited
+    /// unexpectedly". The start is tried again then, up to five times, and the session must exist.
     public func start(_ command: String, in directory: String, width: Int = 100, height: Int = 24) throws {
-        try tmux(["kill-session", "-t", session])
-        try tmux(["new-session", "-d", "-s", session, "-x", String(width), "-y", String(height),
-                  "cd '\(directory)' && \(command); echo EXIT=$?; stty -a | grep -o 'icanon\\|-icanon' | head -1; sleep 60"])
+        try tmux(["kill-session", "-t", "=" + session])   // "=": this name exactly, never a prefix of another
+        let arguments = [Self.path!, "new-session", "-d", "-s", session, "-x", String(width), "-y", String(height),
+                         "cd '\(directory)' && \(command); echo EXIT=$?; stty -a | grep -o 'icanon\\|-icanon' | head -1; sleep 60"]
+        var last = ""
+        for attempt in 0..<5 {
+            if attempt > 0 { usleep(100_000) }
+            let started = try ChildProcess.run(arguments, captureOutput: true, mergeStandardError: true, timeout: 30)
+            if started.status == 0,
+               try ChildProcess.run([Self.path!, "has-session", "-t", "=" + session], captureOutput: false, timeout: 30).status == 0 {
+                return
+            }
+            last = started.output.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        throw ChildProcess.SpawnError(description: "tmux could not start session \(session) in five tries: \(last)")
     }
 
     /// Types keys (tmux's names: `Enter`, `Left`, `C-c`, …), or text as it is with `literal`.
@@ -51,7 +66,7 @@ public struct Tmux: Sendable {
     }
 
     /// Ends the session.
-    public func kill() { _ = try? tmux(["kill-session", "-t", session]) }
+    public func kill() { _ = try? tmux(["kill-session", "-t", "=" + session]) }
 
     /// Streams what the program writes to the terminal from now on (tmux's `pipe-pane` into a
     /// FIFO), for timing: a test blocks on the stream instead of polling the screen, so that it
