@@ -72,7 +72,8 @@ let package = Package(
         .testTarget(name: "TrellisPortingTests", dependencies: ["TrellisPort", "TrellisTestSupport"], exclude: ["UIKit", "ObjC", "Harness", "Expected.txt"]),
         .testTarget(
             name: "TrellisCLITests",
-            dependencies: ["TrellisCLI", "TrellisText", "TrellisRender", "TrellisCollectionView", "TrellisSQL", "TrellisTestSupport"],
+            dependencies: ["TrellisCLI", "TrellisText", "TrellisGrid", "TrellisRender", "TrellisCollectionView", "TrellisSQL",
+                           "TrellisTestSupport"],
             exclude: ["Transcripts", "Fixtures"]
         ),
     ],

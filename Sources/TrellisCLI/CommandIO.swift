@@ -16,6 +16,9 @@ public struct CommandIO {
     public var standardOutputDescriptor: Int32?
     /// What the command printed to standard error.
     public var stderr = ""
+    /// Where a long sort draws its progress line as it goes (the executable's standard error,
+    /// when it is a terminal); `nil` draws none.
+    public var progressDescriptor: Int32?
     /// Reads all of standard input.
     public var readStandardInput: () -> Data
     /// The directory relative paths are resolved against.
@@ -90,7 +93,10 @@ public struct CommandIO {
     /// place once complete, keeping the old file's permissions, so that a failed run leaves the
     /// old contents; a symbolic link is followed and stays a link. Anything else — a device such
     /// as `/dev/null`, a named pipe — is written in place: it cannot be replaced.
-    mutating func stream(to path: String?, encoding: TextEncoding = .utf8, _ produce: (TextOutput) -> Void) throws(CommandError) {
+    ///
+    /// A `produce` that throws leaves the old file as it was, and nothing beside it.
+    mutating func stream(to path: String?, encoding: TextEncoding = .utf8,
+                         _ produce: (TextOutput) throws(CommandError) -> Void) throws(CommandError) {
         /// A character the output's encoding cannot hold is the data's; a failed write the system's.
         func failed(_ error: TextOutputError, _ what: String) -> CommandError {
             if let encodingError = error.encoding {
@@ -102,14 +108,14 @@ public struct CommandIO {
         guard let path, path != "-" else {
             guard let descriptor = standardOutputDescriptor else {
                 let output = TextOutput(encoding: encoding)
-                produce(output)
+                try produce(output)
                 do { try output.finish() } catch { throw failed(error, "to standard output") }
                 stdoutBytes += output.collected
                 stdout += String(decoding: output.collected, as: UTF8.self)
                 return
             }
             let output = TextOutput(.fileDescriptor(descriptor), encoding: encoding)
-            produce(output)
+            try produce(output)
             do { try output.finish() } catch { throw failed(error, "to standard output") }
             return
         }
@@ -128,7 +134,7 @@ public struct CommandIO {
             let descriptor = open(target, O_WRONLY | O_TRUNC | O_CLOEXEC)
             guard descriptor >= 0 else { throw failure(errnoText()) }
             let output = TextOutput(.fileDescriptor(descriptor), encoding: encoding)
-            produce(output)
+            do { try produce(output) } catch { close(descriptor); throw error }
             var reason: String?
             do { try output.finish() } catch {
                 if error.encoding != nil { close(descriptor); throw failed(error, "'\(shown)'") }
@@ -149,8 +155,15 @@ public struct CommandIO {
         unlink(temporary)  // left by a run that was killed
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode_t(0o600))
         guard descriptor >= 0 else { throw failure(errnoText()) }
+        // A signal that stops a long write (an external sort's) removes the partial file too.
+        TemporaryPaths.register(temporary)
+        defer { TemporaryPaths.unregister(temporary) }
         let output = TextOutput(.fileDescriptor(descriptor), encoding: encoding)
-        produce(output)
+        do { try produce(output) } catch {
+            close(descriptor)
+            unlink(temporary)
+            throw error
+        }
         var reason: String?
         do { try output.finish() } catch {
             if error.encoding != nil {

@@ -53,6 +53,7 @@ enum SortCommand {
                              choices: ["text", "csv", "json", "html"]),
             OptionDefinition(names: ["--output", "-o"], valueName: "file",
                              help: "Write to this file instead of standard output; its extension\n(.csv .tsv .txt .json .html, .sqlite .db) names the format."),
+            memoryOption,
             OptionDefinition(names: ["--interactive"], valueName: nil,
                              help: "With --format html: a page whose headers sort it in the browser, in\nTrellis's order (pins and summaries stay), and that reads without script."),
             OptionDefinition(names: ["--raw-formulas"], valueName: nil,
@@ -138,6 +139,18 @@ enum SortCommand {
         let outputEncoding = try parsed.value("--output-encoding").map { (name: String) throws(CommandError) -> TextEncoding in
             try CSVReading.encoding(name, option: "--output-encoding <name>")
         }
+        let memory = try Self.memory(parsed)
+        if memory.given, sqlTable != nil || sqlQuery != nil {
+            throw .usage("'--memory' bounds the sort of a CSV file; a database sorts with its own memory")
+        }
+        if sqlTable == nil, sqlQuery == nil, path != "-", let size = Self.regularFileSize(io.url(for: path).path),
+           size > memory.bytes / Self.bytesPerFileByte,
+           !Self.isSQLiteFile(io.url(for: path).path) {
+            try sortInParts(parsed, path: path, fileSize: size, memory: memory, format: format, outputDelimiter: outputDelimiter,
+                            types: types, reading: reading, locale: locale, nulls: nulls, outputEncoding: outputEncoding,
+                            recompute: recompute, precision: precision, io: &io)
+            return
+        }
         let source = try loadSource(path, table: sqlTable, query: sqlQuery, types: types, reading: reading, snapshot: true, io: &io)
         let names = ColumnNames(source.columns)
         var keys: [SortKey] = []
@@ -145,22 +158,10 @@ enum SortCommand {
             keys.append(try key(text, names: names, locale: locale, nulls: nulls))
         }
         let grid = DataGrid(bound: source)
-        var pinOptions: [(option: String, pin: RowPin)] = []
+        let pinOptions = try pins(parsed, names: names, recompute: recompute, precision: precision)
         do {
-            for (option, edge) in [("--pin-top", PinEdge.top), ("--pin-bottom", .bottom)] {
-                for text in parsed.values[option] ?? [] {
-                    let (column, value) = try split(text, at: "=", option: "\(option) <column=value>", example: "组号=平均")
-                    let pin = RowPin.matching(column: try names.resolve(column, in: "\(option) \(text)"), value: value)
-                    let function = try recompute?.function(forLabel: value, option: "\(option) \(text)")
-                    try grid.pin(pin, at: edge, recomputing: function, precision: function == nil ? nil : precision)
-                    pinOptions.append(("\(option) \(text)", pin))
-                }
-            }
-            if recompute != nil && pinOptions.isEmpty {
-                throw CommandError.usage("'--recompute' recomputes pinned rows; pin them with --pin-bottom or --pin-top")
-            }
-            if let label = recompute?.unusedLabel(pinned: pinOptions.compactMap { if case .matching(_, let value) = $0.pin { value } else { nil } }) {
-                throw CommandError.usage("'--recompute' names '\(Excerpt.of(label))', which no --pin-top or --pin-bottom pins")
+            for (_, pin) in pinOptions {
+                try grid.pin(pin.rows, at: pin.edge, recomputing: pin.recomputing, precision: pin.precision)
             }
             for text in parsed.values["--summary"] ?? [] {
                 try grid.addSummary(try summary(text, precision: precision, names: names))
@@ -172,7 +173,7 @@ enum SortCommand {
         for note in names.notes { io.stderr += "note: \(note)\n" }
         for warning in grid.typeWarnings { io.stderr += "warning: \(warning)\n" }
         for unmatched in grid.unmatchedPins {
-            if let option = pinOptions.first(where: { $0.pin == unmatched })?.option {
+            if let option = pinOptions.first(where: { $0.pin.rows == unmatched })?.option {
                 io.stderr += "warning: '\(Excerpt.of(option))' matches no row\n"
             }
         }
@@ -249,15 +250,48 @@ enum SortCommand {
         }
     }
 
+    /// The `--pin-top` and `--pin-bottom` options, in order, each with what `--recompute` says
+    /// of its rows.
+    static func pins(_ parsed: ParsedArguments, names: ColumnNames, recompute: RecomputeRule?,
+                     precision: Int?) throws(CommandError) -> [(option: String, pin: DisplayOrder.Pin)] {
+        var pins: [(option: String, pin: DisplayOrder.Pin)] = []
+        for (option, edge) in [("--pin-top", PinEdge.top), ("--pin-bottom", .bottom)] {
+            for text in parsed.values[option] ?? [] {
+                let (column, value) = try split(text, at: "=", option: "\(option) <column=value>", example: "组号=平均")
+                let pin = RowPin.matching(column: try names.resolve(column, in: "\(option) \(text)"), value: value)
+                let function = try recompute?.function(forLabel: value, option: "\(option) \(text)")
+                pins.append(("\(option) \(text)", DisplayOrder.Pin(pin, at: edge, recomputing: function,
+                                                                    precision: function == nil ? nil : precision)))
+            }
+        }
+        if recompute != nil && pins.isEmpty {
+            throw .usage("'--recompute' recomputes pinned rows; pin them with --pin-bottom or --pin-top")
+        }
+        if let label = recompute?.unusedLabel(pinned: pins.compactMap { if case .matching(_, let value) = $0.pin.rows { value } else { nil } }) {
+            throw .usage("'--recompute' names '\(Excerpt.of(label))', which no --pin-top or --pin-bottom pins")
+        }
+        return pins
+    }
+
     /// A row at the start or end of the source whose first cell reads as a summary's label (平均,
     /// 合计, Total, …) that the sort moved into the body: the option that keeps it where it was.
     static func unpinnedSummaryHint(_ grid: DataGrid) -> String? {
         let count = grid.rowCount
         guard count > 1, let first = grid.columns.first else { return nil }
         let order = grid.order
-        let candidates = Array(Set([0, count - 2, count - 1].filter { $0 >= 0 && $0 < count })).sorted()
-        for row in candidates {
-            let label = grid.source.text(row: row, column: 0).trimmingCharacters(in: .whitespaces)
+        let rows = Array(Set([0, count - 2, count - 1].filter { $0 >= 0 && $0 < count })).sorted().map { row in
+            (row: row, label: grid.source.text(row: row, column: 0),
+             pinned: order.pinnedTop.contains(row) || order.pinnedBottom.contains(row))
+        }
+        return unpinnedSummaryHint(rowCount: count, firstColumn: first.identifier, rows: rows)
+    }
+
+    /// ``unpinnedSummaryHint(_:)`` from the first cells of the first and last two rows (and
+    /// whether each is pinned) of a table of `rowCount` rows.
+    static func unpinnedSummaryHint(rowCount count: Int, firstColumn: String, rows: [(row: Int, label: String, pinned: Bool)]) -> String? {
+        guard count > 1 else { return nil }
+        for (row, text, pinned) in rows.sorted(by: { $0.row < $1.row }) where row == 0 || row >= count - 2 {
+            let label = text.trimmingCharacters(in: .whitespaces)
             guard !label.isEmpty, let function = SummaryFunction(label: label) else { continue }
             // Only the labels a table's own summary row carries (a mean, a sum), not max or count.
             switch function {
@@ -265,9 +299,9 @@ enum SortCommand {
             default: continue
             }
             // Still in the body, not pinned: where the sort put it.
-            guard !order.pinnedTop.contains(row), !order.pinnedBottom.contains(row) else { continue }
+            guard !pinned else { continue }
             let option = row == 0 ? "--pin-top" : "--pin-bottom"
-            let column = first.identifier.contains(" ") ? "\"\(first.identifier)\"" : first.identifier
+            let column = firstColumn.contains(" ") ? "\"\(firstColumn)\"" : firstColumn
             return "row \(row + 1) ('\(Excerpt.of(label))') looks like a summary row and is sorted with the others; "
                 + "\(option) \(column)=\(Excerpt.of(label)) keeps it \(row == 0 ? "first" : "last")"
         }
@@ -385,19 +419,7 @@ enum SortCommand {
                 if case .unknownColumn = error.problem { throw .usage("\(shownPath): \(error.message)") }
                 throw .data("\(shownPath): \(error)")
             }
-            let format = table.csvFormat
-            if format.encodingWasGuessed {
-                io.stderr += "note: reading \(shownPath) as \(format.encoding.name) (it is not UTF-8); --encoding names another\n"
-            }
-            if format.delimiterWasDetected {
-                io.stderr += "note: the fields of \(shownPath) are separated by '\(CSVFormat.name(ofDelimiter: format.delimiter))'"
-                    + (format.delimiter == 0x3B ? " (a comma in a number is its decimal mark)" : "") + "; --delimiter names another\n"
-            }
-            for note in table.dateNotes { io.stderr += "warning: \(note)\n" }
-            if let line = format.likelyHeaderLine {
-                io.stderr += "warning: line 1 of \(shownPath) looks like a title above the header (one cell, then a blank line); "
-                    + "if the header is line \(line), add --header-row \(line)\n"
-            }
+            noteFormat(table.csvFormat, dateNotes: table.dateNotes, shownPath: shownPath, io: &io)
             source = table
         }
         return source

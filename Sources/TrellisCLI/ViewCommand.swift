@@ -209,12 +209,12 @@ final class Terminal {
         tcsetattr(STDIN_FILENO, TCSAFLUSH, &original)
     }
 
-    static func write(_ text: String) {
+    static func write(_ text: String, to descriptor: Int32 = STDOUT_FILENO) {
         var text = text
         text.withUTF8 { buffer in
             var offset = 0
             while offset < buffer.count {
-                let n = Foundation.write(STDOUT_FILENO, buffer.baseAddress! + offset, buffer.count - offset)
+                let n = Foundation.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
                 if n <= 0 { if errno == EINTR { continue }; return }
                 offset += n
             }

@@ -45,7 +45,15 @@ let onlyInteraction = CommandLine.arguments.dropFirst().first == "interaction"
 let onlyFuzz = CommandLine.arguments.dropFirst().first == "fuzz"
 let onlyStreaming = CommandLine.arguments.dropFirst().first == "streaming"
 let onlyScale = CommandLine.arguments.dropFirst().first == "scale"
-if onlyScale {
+let onlyExternal = CommandLine.arguments.dropFirst().first == "external"
+if onlyExternal {
+    // `external [ROWS] [MEMORY]`: trellis sort in parts of a 10M-row file under 256M by default.
+    let arguments = Array(CommandLine.arguments.dropFirst(2))
+    let result = externalSortBenchmarks(rows: arguments.first.flatMap { Int($0) } ?? 10_000_000,
+                                        memory: arguments.dropFirst().first ?? "256M", runs: 3)
+    rows += result.rows
+    verdicts += result.verdicts
+} else if onlyScale {
     // `scale [COUNT…]`: trellis sort (beside polars) and trellis layout at each size.
     let counts = CommandLine.arguments.dropFirst(2).compactMap { Int($0) }
     let result = scaleBenchmarks(runs: 3, sizes: counts.isEmpty ? [10_000, 100_000, 1_000_000, 10_000_000] : counts)

@@ -16,6 +16,9 @@ struct SummaryArithmetic {
     /// The body's values of a column, for a source without column storage: read once (one read
     /// per cell, which a virtual source keeps for the sort that read it too).
     private var valuesCache: [Int: [CellValue]] = [:]
+    /// The body's summaries gathered part by part (a sort in parts), when the body is not in
+    /// `source`: `source` then holds only the pinned rows.
+    let parts: PartsSummary?
 
     private mutating func bodyValues(_ column: Int) -> [CellValue] {
         if let known = valuesCache[column] { return known }
@@ -29,6 +32,16 @@ struct SummaryArithmetic {
         storage = source as? ColumnStorageSource
         self.body = body
         self.bodyIsEveryRow = bodyIsEveryRow
+        parts = nil
+    }
+
+    /// The arithmetic of a body read in parts, whose pinned rows are the rows of `pinned`.
+    init(pinned: GridDataSource, parts: PartsSummary) {
+        source = pinned
+        storage = pinned as? ColumnStorageSource
+        body = []
+        bodyIsEveryRow = false
+        self.parts = parts
     }
 
     /// The stored storage of `column`, when the source keeps one for it.
@@ -41,6 +54,7 @@ struct SummaryArithmetic {
     /// The most decimals the body's numbers of `column` are written with: what a summary of it is
     /// written with unless a precision is given.
     mutating func decimals(_ column: Int) -> Int {
+        if let parts { return parts.decimals(column) }
         if let known = decimalsCache[column] { return known }
         var digits = 0
         if var store = store(column) {
@@ -125,6 +139,7 @@ struct SummaryArithmetic {
 
     /// One summary of one column over the body, written with `decimals`.
     mutating func summarize(_ function: SummaryFunction, column: Int, decimals: Int) -> SummaryCell {
+        if let parts { return parts.summarize(function, column: column, decimals: decimals) }
         switch function {
         case .count:
             var present = 0

@@ -134,9 +134,13 @@ public enum CSV {
 
     /// ``table(bytes:types:encoding:delimiter:headerRow:)``, reading in two halves at once when the file has
     /// more than `splitAbove` bytes (the tests split small files).
+    ///
+    /// A part of a larger file read on its own (an external sort's) is given the whole file's
+    /// `decisions` about its columns instead of making its own, and with `gatherEvidence` keeps
+    /// what its cells show (``Table/columnEvidence``) for those decisions.
     static func table(bytes input: [UInt8], types: [String: ColumnType], encoding forced: TextEncoding? = nil,
                       delimiter forcedDelimiter: UInt8? = nil, headerRow: Int? = nil, dateOrder: DateOrder? = nil,
-                      splitAbove: Int) throws(CSVError) -> Table {
+                      splitAbove: Int, decisions: [ColumnDecision]? = nil, gatherEvidence: Bool = false) throws(CSVError) -> Table {
         guard input.count < Int(UInt32.max) else {
             throw CSVError(line: 1, column: 1, problem: .fileTooLarge)
         }
@@ -194,7 +198,7 @@ public enum CSV {
             do {
                 let reading = CellReading(decimalComma: delimiter == 0x3B, dateOrder: dateOrder)
                 return try parseTable(text, from: start, upTo: end, types: types, reading: reading, delimiter: delimiter,
-                                      splitAbove: splitAbove)
+                                      splitAbove: splitAbove, decisions: decisions, gatherEvidence: gatherEvidence)
             } catch {
                 // Lines are counted from the top of the file; a title above the header is named.
                 var problem = error.problem
@@ -360,7 +364,8 @@ public enum CSV {
     /// Parses UTF-8 text (its bytes from `start` to `end`, the header first) into a table whose
     /// cells keep their text in it; lines are counted from `start`.
     private static func parseTable(_ input: [UInt8], from start: Int, upTo end: Int, types: [String: ColumnType], reading: CellReading,
-                                   delimiter: UInt8, splitAbove: Int) throws(CSVError) -> Table {
+                                   delimiter: UInt8, splitAbove: Int, decisions: [ColumnDecision]?,
+                                   gatherEvidence: Bool) throws(CSVError) -> Table {
         let loaded: Result<TableLoader, CSVError> = input.withUnsafeBufferPointer { whole in
             // Offsets stay offsets into the whole text, which the table keeps.
             let all = UnsafeBufferPointer(rebasing: whole[..<end])
@@ -374,7 +379,7 @@ public enum CSV {
             return .success(loader)
         }
         var loader = try loaded.get()
-        return try loader.finish(input)
+        return try loader.finish(input, decisions: decisions, gatherEvidence: gatherEvidence)
     }
 
     /// Reads the header, then the two halves of the body on two threads; `nil` when the body
@@ -598,7 +603,7 @@ public enum CSV {
             risky = false
         }
 
-        mutating func finish(_ input: [UInt8]) throws(CSVError) -> Table {
+        mutating func finish(_ input: [UInt8], decisions: [ColumnDecision]? = nil, gatherEvidence: Bool = false) throws(CSVError) -> Table {
             guard input.count + side.count < Int(UInt32.max) else {
                 throw CSVError(line: 1, column: 1, problem: .fileTooLarge)
             }
@@ -611,22 +616,39 @@ public enum CSV {
             // Dates whose year comes last (3/1/2024) are read month first unless told: a column
             // whose dates can only be day first (25/12/2023) and never only month first is read so.
             var dateNotes: [DateOrderNote] = []
+            let decided = decisions.flatMap { $0.count == stores.count ? $0 : nil }
+            var evidence = gatherEvidence ? stores.map { _ in ColumnEvidence() } : []
             for c in stores.indices where readAs[c].dateOrder == nil && (readAs[c].type == nil || readAs[c].type == .date)
-                && (stores[c].census.dates > 0 || builders[c].sawTextStartingWithDigit) {
-                let evidence = stores[c].yearLastDates()
-                if evidence.dayFirst > 0 && evidence.monthFirst == 0 {
+                && (decided != nil || stores[c].census.dates > 0 || builders[c].sawTextStartingWithDigit) {
+                if let decided {
+                    if decided[c].dayFirst {
+                        var reading = readAs[c]
+                        reading.dateOrder = .dmy
+                        stores[c].reread(reading)
+                    }
+                    continue
+                }
+                let found = stores[c].yearLastDates()
+                if gatherEvidence { evidence[c].dates = found }
+                if found.dayFirst > 0 && found.monthFirst == 0 {
                     var reading = readAs[c]
                     reading.dateOrder = .dmy
                     stores[c].reread(reading)
-                } else if evidence.dayFirst > 0 || (evidence.either > 0 && evidence.monthFirst == 0) {
-                    let example = evidence.example ?? ""
-                    dateNotes.append(DateOrderNote(column: identifiers[c], example: example, mixed: evidence.dayFirst > 0))
+                } else if found.dayFirst > 0 || (found.either > 0 && found.monthFirst == 0) {
+                    let example = found.example ?? ""
+                    dateNotes.append(DateOrderNote(column: identifiers[c], example: example, mixed: found.dayFirst > 0))
                 }
             }
             // Identifiers of one length, a few with a letter last (身份证号 ending in the check
             // digit X): one run of text in byte order, not numbers with texts after them.
             var identifierColumns = Set<Int>()
-            for c in stores.indices where readAs[c].type == nil && stores[c].isIdentifierColumn() {
+            if gatherEvidence {
+                for c in stores.indices where readAs[c].type == nil {
+                    evidence[c].census = stores[c].census
+                    evidence[c].identifier = stores[c].identifierEvidence()
+                }
+            }
+            for c in stores.indices where readAs[c].type == nil && (decided.map { $0[c].identifier } ?? stores[c].isIdentifierColumn()) {
                 var reading = readAs[c]
                 reading.type = .text
                 stores[c].reread(reading)
@@ -642,6 +664,7 @@ public enum CSV {
             }
             let table = Table(columns: columns, stores: stores)
             table.dateNotes = dateNotes
+            if gatherEvidence { table.columnEvidence = evidence }
             if let lineBreak { table.lineBreak = lineBreak }
             table.rawRecords = records
             return table

@@ -164,6 +164,14 @@ struct KindCensus {
         }
     }
 
+    mutating func add(_ other: KindCensus) {
+        integers += other.integers
+        decimals += other.decimals
+        dates += other.dates
+        booleans += other.booleans
+        texts += other.texts
+    }
+
     var type: ColumnType {
         let numbers = integers + decimals
         let best = max(numbers, dates, booleans)

@@ -94,13 +94,20 @@ package struct ColumnStore: Sendable {
     /// check digit is X, about one in eleven — and nothing else but blanks: such a column is one
     /// kind of value, ordered by its text, not numbers with a few texts after them.
     func isIdentifierColumn() -> Bool {
-        guard census.integers > 0, census.texts > 0, census.texts <= census.integers, census.decimals == 0, census.dates == 0,
-              census.booleans == 0 else { return false }
+        guard IdentifierEvidence.countsAllow(census) else { return false }
+        return identifierEvidence().fits
+    }
+
+    /// Whether every present cell is an identifier's digits (a letter last in a text), all of one
+    /// length, and that length (-1 when no cell is present): what ``isIdentifierColumn()`` asks
+    /// of the cells, for one part of a file.
+    func identifierEvidence() -> IdentifierEvidence {
+        guard census.decimals == 0, census.dates == 0, census.booleans == 0 else { return IdentifierEvidence(fits: false, length: -1) }
         var length = -1
         for i in 0..<count {
             let kind = kinds[i]
             if kind == .missing { continue }
-            guard kind == .integer || kind == .text else { return false }
+            guard kind == .integer || kind == .text else { return IdentifierEvidence(fits: false, length: length) }
             let fits: Bool = withText(at: i) { text in
                 let n = text.count
                 guard n >= 6, length == -1 || n == length else { return false }
@@ -108,10 +115,10 @@ package struct ColumnStore: Sendable {
                 let last = text[n - 1]
                 return kind == .integer ? (last &- 48) < 10 : ((last | 0x20) &- 0x61) < 26
             }
-            guard fits else { return false }
+            guard fits else { return IdentifierEvidence(fits: false, length: length) }
             if length == -1 { length = Int(lengths[i]) }
         }
-        return true
+        return IdentifierEvidence(fits: true, length: length)
     }
 
     /// How the column's dates whose year comes last (`3/1/2024`) are ordered, by what they show:

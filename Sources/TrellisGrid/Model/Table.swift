@@ -34,6 +34,9 @@ public final class Table: ObservableDataSource, ColumnStorageSource {
     /// The columns of the file whose dates with the year last (`3/1/2024`) were read month first
     /// without the file settling it: what a reader warns of.
     public internal(set) var dateNotes: [DateOrderNote] = []
+    /// What each column's cells showed, for a table read with `gatherEvidence` (a part of a file
+    /// an external sort reads in parts).
+    var columnEvidence: [ColumnEvidence]?
 
     /// An empty table with these columns; texts appended to a column are read as its type.
     public init(columns: [Column]) {

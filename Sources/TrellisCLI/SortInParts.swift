@@ -1,0 +1,220 @@
+import Foundation
+import TrellisGrid
+import TrellisText
+
+/// `trellis sort` of a CSV file that needs more memory than it may use (`--memory`, by default
+/// half of the machine's): sorted in parts by ``ExternalCSVSort``, with the run files in a folder
+/// beside the output, a progress line on a terminal, and nothing left behind on Ctrl-C.
+extension SortCommand {
+    static let memoryOption = OptionDefinition(
+        names: ["--memory"], valueName: "size",
+        help: "The memory the sort may use: 512M, 2G, … (default: half of this\n"
+            + "machine's). A CSV file that needs more (about five times its size)\n"
+            + "is sorted in parts, runs written to a folder beside the output and\n"
+            + "merged: the same output, a progress line on a terminal.")
+
+    /// A read CSV table takes about this many times its file's size.
+    static let bytesPerFileByte = 5
+
+    /// `--memory`, in bytes, and whether it was given.
+    static func memory(_ parsed: ParsedArguments) throws(CommandError) -> (bytes: Int, given: Bool) {
+        guard let text = parsed.value("--memory") else {
+            return (Int(clamping: ProcessInfo.processInfo.physicalMemory / 2), false)
+        }
+        guard let bytes = size(text), bytes >= 1 << 16 else {
+            throw .usage("Invalid value '\(Excerpt.of(text))' for '--memory <size>'; expected a size such as 512M or 2G (at least 64K)")
+        }
+        return (bytes, true)
+    }
+
+    /// `512M`, `2G`, `64K`, `1.5G` or a number of bytes.
+    static func size(_ text: String) -> Int? {
+        var digits = text.trimmingCharacters(in: .whitespaces).uppercased()
+        if digits.hasSuffix("B") { digits.removeLast() }
+        if digits.hasSuffix("I") { digits.removeLast() }
+        var scale: Double = 1
+        if let unit = digits.last, let power = ["K": 1, "M": 2, "G": 3, "T": 4][unit] {
+            scale = pow(1024, Double(power))
+            digits.removeLast()
+        }
+        guard let value = Double(digits), value.isFinite, value > 0, value * scale < 9e18 else { return nil }
+        return Int(value * scale)
+    }
+
+    /// A size for messages: `1.2 GB`, `512 MB`.
+    static func shownSize(_ bytes: Int) -> String {
+        let units = ["bytes", "KB", "MB", "GB", "TB"]
+        var value = Double(bytes), unit = 0
+        while value >= 1024, unit < units.count - 1 { value /= 1024; unit += 1 }
+        return unit == 0 ? "\(bytes) bytes" : (value < 10 ? String(format: "%.1f %@", value, units[unit]) : "\(Int(value.rounded())) \(units[unit])")
+    }
+
+    /// The size of a regular file, or `nil`.
+    static func regularFileSize(_ path: String) -> Int? {
+        var info = stat()
+        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        return Int(info.st_size)
+    }
+
+    /// Whether a file starts as an SQLite database does.
+    static func isSQLiteFile(_ path: String) -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: path), let head = try? handle.read(upToCount: 16) else { return false }
+        try? handle.close()
+        return head.starts(with: Array("SQLite format 3\u{0}".utf8))
+    }
+
+    /// Sorts the CSV file at `path` in parts.
+    static func sortInParts(_ parsed: ParsedArguments, path: String, fileSize: Int, memory: (bytes: Int, given: Bool), format: Format,
+                            outputDelimiter: UInt8?, types: [String: ColumnType], reading: CSVReading, locale: String?,
+                            nulls: NullPlacement, outputEncoding: TextEncoding?, recompute: RecomputeRule?, precision: Int?,
+                            io: inout CommandIO) throws(CommandError) {
+        let shownPath = Excerpt.of(path, limit: 200)
+        let why = "'\(shownPath)' (\(shownSize(fileSize))) needs more memory than "
+            + (memory.given ? "--memory \(parsed.value("--memory")!)" : "half of this machine's (\(shownSize(memory.bytes)))")
+            + " to sort at once, so it is sorted in parts"
+        let output = parsed.value("--output")
+        if format != .csv || parsed.flags.contains("--interactive")
+            || output.map({ ["sqlite", "sqlite3", "db"].contains(($0 as NSString).pathExtension.lowercased()) }) == true {
+            throw .usage("\(why), which writes CSV: add '--format csv' or '-o FILE.csv'"
+                         + (memory.given ? ", or give --memory more" : ", or give a larger --memory"))
+        }
+        let folder = output.map { io.url(for: $0).deletingLastPathComponent() } ?? URL(fileURLWithPath: NSTemporaryDirectory())
+        var options = ExternalCSVSort.Options(memory: memory.bytes, folder: folder)
+        options.types = types
+        options.encoding = reading.encoding
+        options.delimiter = reading.delimiter
+        options.headerRow = reading.headerRow
+        options.dateOrder = reading.dateOrder
+        options.outputDelimiter = outputDelimiter
+        let progress = reportProgress(on: io.progressDescriptor, what: (path as NSString).lastPathComponent)
+        if let progress {
+            options.progress = { fraction, rows in progress.draw(fraction, rows) }
+        }
+        // Ctrl-C, SIGTERM and a closed terminal remove the run folder and the partial output —
+        // heard even where a parent left them blocked (children inherit the mask).
+        var handled = sigset_t()
+        sigemptyset(&handled)
+        for s in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&handled, s) }
+        sigprocmask(SIG_UNBLOCK, &handled, nil)
+        signal(SIGINT) { _ in TemporaryPaths.removeAll(); _exit(130) }
+        signal(SIGTERM) { _ in TemporaryPaths.removeAll(); _exit(143) }
+        signal(SIGHUP) { _ in TemporaryPaths.removeAll(); _exit(129) }
+        defer {
+            signal(SIGINT, SIG_DFL)
+            signal(SIGTERM, SIG_DFL)
+            signal(SIGHUP, SIG_DFL)
+            progress?.clear()
+        }
+        let sorter: ExternalCSVSort
+        do {
+            sorter = try ExternalCSVSort(path: io.url(for: path).path, options: options)
+        } catch {
+            throw failure(error, shownPath)
+        }
+        let format = sorter.format
+        noteFormat(format, dateNotes: sorter.dateNotes, shownPath: shownPath, io: &io)
+        let names = ColumnNames(sorter.columns)
+        var keys: [SortKey] = []
+        for text in parsed.values["--by"] ?? [] {
+            keys.append(try key(text, names: names, locale: locale, nulls: nulls))
+        }
+        let pinOptions = try pins(parsed, names: names, recompute: recompute, precision: precision)
+        var summaries: [SummaryRow] = []
+        for text in parsed.values["--summary"] ?? [] {
+            summaries.append(try summary(text, precision: precision, names: names))
+        }
+        var report = ExternalCSVSort.Report()
+        try io.stream(to: output, encoding: outputEncoding ?? format.encoding) { out throws(CommandError) in
+            do throws(ExternalSortError) {
+                report = try sorter.sort(by: keys, pins: pinOptions.map(\.pin), summaries: summaries, to: out)
+            } catch {
+                throw failure(error, shownPath)
+            }
+        }
+        for note in names.notes { io.stderr += "note: \(note)\n" }
+        for warning in report.typeWarnings { io.stderr += "warning: \(warning)\n" }
+        for unmatched in report.unmatchedPins {
+            if let option = pinOptions.first(where: { $0.pin.rows == unmatched })?.option {
+                io.stderr += "warning: '\(Excerpt.of(option))' matches no row\n"
+            }
+        }
+        for disagreement in report.summaryDisagreements {
+            io.stderr += "warning: \(disagreement); --recompute labels recomputes it\n"
+        }
+        if !keys.isEmpty, let first = sorter.columns.first,
+           let hint = unpinnedSummaryHint(rowCount: report.rows, firstColumn: first.identifier, rows: report.edgeRows) {
+            io.stderr += "hint: \(hint)\n"
+        }
+    }
+
+    /// An error of a sort in parts as the command line reports it.
+    static func failure(_ error: ExternalSortError, _ shownPath: String) -> CommandError {
+        switch error {
+        case .csv(let csv):
+            if case .unknownColumn = csv.problem { return .usage("\(shownPath): \(csv.message)") }
+            return .data("\(shownPath): \(csv)")
+        case .sort(let sort): return CommandError.from(sort)
+        case .io(let message): return .failure(message)
+        case .unsupported(let message): return .usage(message)
+        }
+    }
+
+    /// The notes a CSV file's reading gives: a guessed encoding or delimiter, dates read one way
+    /// of two, a title above the header.
+    static func noteFormat(_ format: CSVFormat, dateNotes: [DateOrderNote], shownPath: String, io: inout CommandIO) {
+        if format.encodingWasGuessed {
+            io.stderr += "note: reading \(shownPath) as \(format.encoding.name) (it is not UTF-8); --encoding names another\n"
+        }
+        if format.delimiterWasDetected {
+            io.stderr += "note: the fields of \(shownPath) are separated by '\(CSVFormat.name(ofDelimiter: format.delimiter))'"
+                + (format.delimiter == 0x3B ? " (a comma in a number is its decimal mark)" : "") + "; --delimiter names another\n"
+        }
+        for note in dateNotes { io.stderr += "warning: \(note)\n" }
+        if let line = format.likelyHeaderLine {
+            io.stderr += "warning: line 1 of \(shownPath) looks like a title above the header (one cell, then a blank line); "
+                + "if the header is line \(line), add --header-row \(line)\n"
+        }
+    }
+
+    /// The progress line of a long sort on a terminal: percent, rows, time so far and an estimate
+    /// of the rest, drawn at most five times a second once the sort has taken half a second.
+    final class ProgressLine: @unchecked Sendable {
+        let descriptor: Int32
+        let what: String
+        let start = Date()
+        private var lastDraw = Date.distantPast
+        private var drawn = false
+        private let lock = NSLock()
+
+        init(descriptor: Int32, what: String) {
+            self.descriptor = descriptor
+            self.what = what
+        }
+
+        func draw(_ fraction: Double, _ rows: Int) {
+            lock.lock()
+            defer { lock.unlock() }
+            let now = Date()
+            let elapsed = now.timeIntervalSince(start)
+            guard elapsed > 0.5, now.timeIntervalSince(lastDraw) > 0.2 || fraction >= 1 else { return }
+            lastDraw = now
+            var line = "\rsorting \(what): \(Int(fraction * 100))%"
+            if rows > 0 { line += " · \(rows.formatted(.number.grouping(.automatic).locale(Locale(identifier: "en_US")))) rows" }
+            line += " · \(Int(elapsed)) s"
+            if fraction > 0.05, fraction < 1 { line += " · about \(Int((elapsed * (1 - fraction) / fraction).rounded())) s left" }
+            line += "\u{1B}[K"
+            Terminal.write(line, to: descriptor)
+            drawn = true
+        }
+
+        func clear() {
+            lock.lock()
+            defer { lock.unlock() }
+            if drawn { Terminal.write("\r\u{1B}[K", to: descriptor) }
+        }
+    }
+
+    static func reportProgress(on descriptor: Int32?, what: String) -> ProgressLine? {
+        descriptor.map { ProgressLine(descriptor: $0, what: what) }
+    }
+}

@@ -1,0 +1,1061 @@
+import Foundation
+import TrellisText
+
+/// A sort of a CSV file larger than the memory it may use: the file is read in parts that fit,
+/// each part's rows are sorted and written to a run file, and the runs are merged into the output.
+/// The output is byte for byte what ``DataGrid`` and CSV output give for the whole file read at
+/// once — the same column types, pinned rows, ties in file order — with the file's records copied
+/// as they are.
+///
+/// The file is read twice: once for what decides how its columns are read (the type most of a
+/// column's cells hold, dates written day first, identifiers of one length), once to sort. Each
+/// row's keys are written as bytes whose order is the sort's (see ``KeyBytes``), so that a part
+/// is sorted and the runs merged by comparing bytes alone.
+///
+/// ```swift
+/// let sort = try ExternalCSVSort(path: "big.csv", options: .init(memory: 256 << 20))
+/// let output = TextOutput(.fileDescriptor(STDOUT_FILENO))
+/// let report = try sort.sort(by: [SortKey("score", .descending)], pins: [], to: output)
+/// ```
+///
+/// Run files live in a folder made beside the output (``Options/folder``); each is unlinked as
+/// soon as it is opened, so that nothing is left behind however the process ends, and the folder
+/// is removed when the sort ends (``TemporaryPaths`` lets a signal handler remove it too).
+public final class ExternalCSVSort {
+    public struct Options: Sendable {
+        /// The memory the sort may use, in bytes: the parts read at once are about a sixth of it.
+        public var memory: Int
+        /// Where the folder of run files is made.
+        public var folder: URL
+        /// Column types given (`--type`), and how the file is read (`nil`: found as a file read at
+        /// once finds it).
+        public var types: [String: ColumnType] = [:]
+        public var encoding: TextEncoding?
+        public var delimiter: UInt8?
+        public var headerRow: Int?
+        public var dateOrder: DateOrder?
+        /// The delimiter written, when not the file's own: records are then written field by field.
+        public var outputDelimiter: UInt8?
+        /// Called now and then with the share of the work done (0…1) and the rows read so far.
+        public var progress: (@Sendable (_ fraction: Double, _ rows: Int) -> Void)?
+
+        public init(memory: Int, folder: URL = URL(fileURLWithPath: NSTemporaryDirectory())) {
+            self.memory = memory
+            self.folder = folder
+        }
+    }
+
+    /// What the sort found, for the messages a sort in memory gives.
+    public struct Report: Sendable {
+        /// The rows of the file (pinned rows included).
+        public var rows = 0
+        /// How many runs were written (1 for a file that fitted in one part).
+        public var runs = 0
+        public var typeWarnings: [TypeWarning] = []
+        public var unmatchedPins: [RowPin] = []
+        /// The first cell of the first and the last two rows, and whether each was pinned: what a
+        /// hint about a summary row left in the body looks at.
+        public var edgeRows: [(row: Int, label: String, pinned: Bool)] = []
+        /// Pinned rows labelled as a summary (平均, 合计, …) whose numbers are not the body's.
+        public var summaryDisagreements: [SummaryDisagreement] = []
+
+        public init() {}
+    }
+
+    /// The most runs merged at once; more are merged in groups first.
+    nonisolated(unsafe) static var fanIn = 128
+    /// The smallest part read at once, whatever the memory given (the tests lower it to make
+    /// dozens of runs of a small file; results never depend on it).
+    nonisolated(unsafe) static var minimumPartBytes = 64 << 10
+
+    public let path: String
+    public let options: Options
+    /// The columns, as a file read at once names and types them.
+    public private(set) var columns: [Column] = []
+    /// How the file is written (encoding, delimiter, line break, lines around the records).
+    public private(set) var format = CSVFormat()
+    /// The notes a file read at once gives about dates whose order it guessed.
+    public private(set) var dateNotes: [DateOrderNote] = []
+
+    private let fileSize: Int
+    /// The file's bytes before the first record, and the header record with its line break (raw,
+    /// as the file holds them), which every part is read after.
+    private var bodyStart = 0
+    private var headerRecord: [UInt8] = []
+    private var headerLines = 1
+    private var firstBodyLine = 2
+    private var decisions: [ColumnDecision] = []
+    private var exactNumbers: [Bool] = []
+    private var encoding: TextEncoding = .utf8
+    private var partBytes: Int
+
+    /// Opens the file and reads what the sort needs to know first: its encoding, delimiter,
+    /// header and columns — and, reading it once through, how each column is read.
+    public init(path: String, options: Options) throws(ExternalSortError) {
+        self.path = path
+        self.options = options
+        var info = stat()
+        guard stat(path, &info) == 0 else { throw .io("cannot read '\(path)': \(String(cString: strerror(errno)))") }
+        fileSize = Int(info.st_size)
+        partBytes = max(Self.minimumPartBytes, options.memory / 6)
+        try readPrefix()
+        try survey()
+    }
+
+    // MARK: Reading the file in parts
+
+    /// Reads the file from `bodyStart` in parts of about `partBytes`, each ending at a record
+    /// boundary (a line break outside quotes), handing each its first line, its first row,
+    /// whether it is the last and how many of the file's bytes are read; `body` answers its rows.
+    private func forEachPart(_ body: (_ part: [UInt8], _ firstLine: Int, _ firstRow: Int, _ last: Bool, _ done: Int) throws(ExternalSortError) -> Int)
+        throws(ExternalSortError) {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw .io("cannot read '\(path)': \(String(cString: strerror(errno)))") }
+        defer { close(fd) }
+        guard lseek(fd, off_t(bodyStart), SEEK_SET) == off_t(bodyStart) else { throw .io("cannot read '\(path)': seek failed") }
+        var pending: [UInt8] = []
+        var eof = false
+        let path = self.path
+        func fill(_ wanted: Int) throws(ExternalSortError) {
+            var chunk = [UInt8](repeating: 0, count: 1 << 20)
+            while !eof && pending.count < wanted {
+                let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    throw .io("cannot read '\(path)': \(String(cString: strerror(errno)))")
+                }
+                if n == 0 { eof = true } else { pending.append(contentsOf: chunk[0..<n]) }
+            }
+        }
+        var line = firstBodyLine, row = 0, done = bodyStart
+        while true {
+            try fill(partBytes)
+            if pending.isEmpty { return }
+            var quoted = false, lines = 0, i = 0
+            var lastBoundary = -1, linesAtBoundary = 0
+            var cut = -1, linesAtCut = 0
+            scanning: while true {
+                let count = pending.count
+                let stop: Bool = pending.withUnsafeBufferPointer { b in
+                    while i < count {
+                        let c = b[i]
+                        if c == 0x22 {
+                            quoted.toggle()
+                        } else if c == 0x0A || c == 0x0D {
+                            if c == 0x0D {
+                                if i + 1 == count && !eof { return false }   // CRLF may go on in the next read
+                                if i + 1 < count && b[i + 1] == 0x0A { i += 1 }
+                            }
+                            lines += 1
+                            if !quoted {
+                                let boundary = i + 1
+                                if boundary > partBytes {
+                                    (cut, linesAtCut) = lastBoundary > 0 ? (lastBoundary, linesAtBoundary) : (boundary, lines)
+                                    return true
+                                }
+                                (lastBoundary, linesAtBoundary) = (boundary, lines)
+                            }
+                        }
+                        i += 1
+                    }
+                    return false
+                }
+                if stop { break scanning }
+                if eof && i >= pending.count {
+                    (cut, linesAtCut) = (pending.count, lines)
+                    break scanning
+                }
+                try fill(pending.count + (1 << 20))
+            }
+            let last = eof && cut == pending.count
+            let part = Array(pending[0..<cut])
+            pending.removeFirst(cut)
+            done += cut
+            row += try body(part, line, row, last, done)
+            line += linesAtCut
+            if last { return }
+        }
+    }
+
+    /// Reads one part (after the header record) as a table: with the file's decisions once they
+    /// are made, gathering evidence for them before.
+    private func table(_ part: [UInt8], firstLine: Int, last: Bool, decided: Bool) throws(ExternalSortError) -> Table {
+        let bytes = headerRecord + part
+        let table: Table
+        do {
+            table = try CSV.table(bytes: bytes, types: options.types, encoding: encoding, delimiter: format.delimiter,
+                                  headerRow: nil, dateOrder: options.dateOrder, splitAbove: 1 << 22,
+                                  decisions: decided ? decisions : nil, gatherEvidence: !decided)
+        } catch {
+            throw .csv(shifted(error, firstLine: firstLine))
+        }
+        // Blank lines end a part only at the end of the file: elsewhere they are rows of one field.
+        if !last, !table.csvFormat.trailingLines.isEmpty {
+            let line = firstLine + Self.lineBreaks(part) - Self.lineBreaks(table.csvFormat.trailingLines)
+            throw .csv(CSVError(line: line, column: 1, problem: .wrongFieldCount(found: 1, expected: columns.count)))
+        }
+        guard table.columns.count == columns.count else {
+            throw .csv(CSVError(line: firstLine, column: 1, problem: .wrongFieldCount(found: table.columns.count, expected: columns.count)))
+        }
+        return table
+    }
+
+    /// An error in a part, its line counted from the top of the file.
+    private func shifted(_ error: CSVError, firstLine: Int) -> CSVError {
+        CSVError(line: max(1, error.line - headerLines + firstLine - 1), column: error.column, problem: error.problem)
+    }
+
+    /// The encoding, delimiter, lines above the header and the header itself, from the file's start.
+    private func readPrefix() throws(ExternalSortError) {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw .io("cannot read '\(path)': \(String(cString: strerror(errno)))") }
+        defer { close(fd) }
+        var prefix = [UInt8](repeating: 0, count: min(fileSize, max(1 << 20, min(partBytes, 8 << 20))))
+        let n = prefix.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        guard n >= 0 else { throw .io("cannot read '\(path)': \(String(cString: strerror(errno)))") }
+        prefix.removeLast(prefix.count - n)
+        if let mark = TextEncoding.byteOrderMark(of: prefix), mark.encoding != .utf8 {
+            throw .unsupported("'\(path)' is \(mark.encoding.name); a sort in parts reads UTF-8 and the encodings that keep ASCII "
+                               + "as it is (GB18030, GBK, Big5, Shift_JIS, Windows-1252, Latin-1): convert it, or give more --memory")
+        }
+        if let forced = options.encoding, forced == .utf16LittleEndian || forced == .utf16BigEndian {
+            throw .unsupported("a sort in parts does not read UTF-16; convert the file to UTF-8, or give more --memory")
+        }
+        // The prefix cut after its last line break (a file of one unfinished line is all prefix).
+        var cut = prefix.count
+        if n < fileSize, let lastBreak = prefix.lastIndex(where: { $0 == 0x0A || $0 == 0x0D }) { cut = lastBreak + 1 }
+        let head = Array(prefix[0..<cut])
+        let table: Table
+        do {
+            table = try CSV.table(bytes: head, types: options.types, encoding: options.encoding, delimiter: options.delimiter,
+                                  headerRow: options.headerRow, dateOrder: options.dateOrder, splitAbove: 1 << 22)
+        } catch {
+            if error.problem == .invalidUTF8 || { if case .unknownEncoding = error.problem { true } else { false } }() {
+                throw .csv(error)
+            }
+            throw .csv(error)
+        }
+        format = table.csvFormat
+        encoding = format.encoding
+        if encoding == .utf16LittleEndian || encoding == .utf16BigEndian {
+            throw .unsupported("'\(path)' is \(encoding.name); a sort in parts reads UTF-8 and the encodings that keep ASCII "
+                               + "as it is: convert it, or give more --memory")
+        }
+        guard let raw = table.rawRecords else { throw .io("cannot read the header of '\(path)'") }
+        let lineBreak = table.lineBreak
+        // Where the header ends in the decoded text, then in the file's own bytes.
+        let decodedEnd = min(raw.bytes.count, raw.header.upperBound + lineBreak.count)
+        let header = Array(raw.bytes[raw.header]) + lineBreak
+        if encoding == .utf8 {
+            bodyStart = decodedEnd
+            headerRecord = Array(head[raw.header.lowerBound..<min(head.count, decodedEnd)])
+        } else {
+            do {
+                bodyStart = try encoding.encode(Array(raw.bytes[0..<decodedEnd])).count
+                headerRecord = try encoding.encode(header)
+            } catch {
+                throw .io("cannot read the header of '\(path)': \(error)")
+            }
+        }
+        if header.count == lineBreak.count { headerRecord = [] }
+        headerLines = 1 + Self.lineBreaks(Array(header.dropLast(lineBreak.count)))
+        firstBodyLine = 1 + Self.lineBreaks(Array(raw.bytes[0..<decodedEnd]))
+        columns = table.columns
+        if bodyStart > fileSize { bodyStart = fileSize }
+    }
+
+    /// Line breaks (LF, CRLF, a lone CR) in `bytes`.
+    static func lineBreaks(_ bytes: [UInt8]) -> Int {
+        var count = 0
+        for i in bytes.indices where bytes[i] == 0x0A || (bytes[i] == 0x0D && !(i + 1 < bytes.count && bytes[i + 1] == 0x0A)) { count += 1 }
+        return count
+    }
+
+    /// The first reading: every part's evidence, merged into the file's decisions and types.
+    private func survey() throws(ExternalSortError) {
+        var evidence: [ColumnEvidence]?
+        var exact = [Bool](repeating: false, count: columns.count)
+        let total = max(1, fileSize)
+        try forEachPart { part, firstLine, _, last, done throws(ExternalSortError) in
+            let table = try self.table(part, firstLine: firstLine, last: last, decided: false)
+            let found = table.columnEvidence ?? []
+            evidence = evidence.map { zip($0, found).map { $0.merged(with: $1) } } ?? found
+            for c in table.stores.indices where !exact[c] { exact[c] = Self.needsExactNumbers(table.stores[c]) }
+            options.progress?(0.3 * Double(done) / Double(total), 0)
+            return table.rowCount
+        }
+        exactNumbers = exact
+        let merged = evidence ?? columns.map { _ in ColumnEvidence() }
+        decisions = merged.map(\.decision)
+        dateNotes = zip(columns, merged).compactMap { column, found in
+            options.types[column.identifier] == nil || options.types[column.identifier] == .date ? found.dateNote(column: column.identifier) : nil
+        }
+        columns = zip(columns, merged).enumerated().map { c, pair in
+            let (column, found) = pair
+            if decisions[c].identifier && options.types[column.identifier] == nil {
+                return Column(column.identifier, title: column.title, type: .text, textComparator: .lexical)
+            }
+            return Column(column.identifier, title: column.title, type: options.types[column.identifier] ?? found.census.type)
+        }
+    }
+
+    /// Whether a column holds a number a double cannot order exactly (more than 15 digits, or an
+    /// integer past 2⁵³): its numbers are then ordered by their digits.
+    static func needsExactNumbers(_ store: ColumnStore) -> Bool {
+        for i in 0..<store.count {
+            switch store.kinds[i] {
+            case .approximate: return true
+            case .integer where Int64(bitPattern: store.payload(at: i)).magnitude > 1 << 53: return true
+            default: continue
+            }
+        }
+        return false
+    }
+
+    // MARK: Sorting
+
+    /// Sorts the file by `keys`, `pins` taking their rows out first (in pin order, each row to the
+    /// first pin that takes it), and writes it as CSV to `output`, with `summaries` computed over
+    /// the body — as a ``DataGrid`` bound to the whole file with these pins and summaries writes it.
+    public func sort(by keys: [SortKey], pins: [DisplayOrder.Pin], summaries: [SummaryRow] = [],
+                     to output: TextOutput) throws(ExternalSortError) -> Report {
+        for summary in summaries {
+            for column in summary.columns where !columns.contains(where: { $0.identifier == column }) {
+                throw .sort(.unknownColumn(column, columns: columns.map(\.identifier)))
+            }
+            if case .custom = summary.function { throw .unsupported("a sort in parts computes the built-in summaries only") }
+        }
+        var resolved: [(key: SortKey, column: Int)] = []
+        for key in keys {
+            guard let c = columns.firstIndex(where: { $0.identifier == key.column }) else {
+                throw .sort(.unknownColumn(key.column, columns: columns.map(\.identifier)))
+            }
+            if case .custom = key.comparator { throw .unsupported("a sort in parts compares with the built-in comparators only") }
+            if let error = SortEngine.comparator(for: key, column: columns[c]).checkLocale() { throw .sort(error) }
+            resolved.append((key, c))
+        }
+        let targets: [(column: Int, target: PinTarget)?] = pins.map { pin in
+            if case .matching(let column, let value) = pin.rows, let c = columns.firstIndex(where: { $0.identifier == column }) {
+                return (c, PinTarget(value))
+            }
+            return nil
+        }
+        // Whether any summary asks for a minimum or maximum (a label may name one).
+        let functions = summaries.map(\.function) + pins.compactMap { pin -> SummaryFunction? in
+            if let function = pin.recomputing { return function }
+            if case .matching(_, let value) = pin.rows { return SummaryFunction(label: value) }
+            return nil
+        }
+        let extremes = functions.contains { if case .min = $0 { true } else if case .max = $0 { true } else { false } }
+        let folder = try TemporaryPaths.makeFolder(in: options.folder)
+        defer { TemporaryPaths.removeFolder(folder) }
+        var report = Report()
+        var runs: [RunFile] = []
+        var pinned = [[PinnedRow]](repeating: [], count: pins.count)
+        var pinnedStores: [ColumnStore] = []
+        var parts = PartsSummary(columnCount: 0, everyRowInBody: true, extremes: false)
+        var typeCounts = [TypeCounts](repeating: TypeCounts(), count: columns.count)
+        var matched = [Bool](repeating: false, count: pins.count)
+        let total = max(1, fileSize)
+        var lastLabels: [(row: Int, label: String, pinned: Bool)] = []
+        // The types the first reading found are those of its parts' own readings of their dates;
+        // read with the file's, a key column that turns out a number column (or stops being one)
+        // reads NaN otherwise, and the parts are sorted again.
+        for attempt in 0..<2 {
+        report = Report()
+        runs = []
+        pinned = [[PinnedRow]](repeating: [], count: pins.count)
+        pinnedStores = columns.map { _ in ColumnStore() }
+        parts = PartsSummary(columnCount: columns.count, everyRowInBody: pins.isEmpty, extremes: extremes)
+        typeCounts = [TypeCounts](repeating: TypeCounts(), count: columns.count)
+        matched = [Bool](repeating: false, count: pins.count)
+        lastLabels = []
+        var census = [KindCensus](repeating: KindCensus(), count: columns.count)
+        try forEachPart { part, firstLine, firstRow, last, done throws(ExternalSortError) in
+            let parsed = try self.table(part, firstLine: firstLine, last: last, decided: true)
+            if last { self.trailingLines = parsed.csvFormat.trailingLines }
+            for c in census.indices { census[c].add(parsed.stores[c].census) }
+            let table = Table(columns: self.columns, stores: parsed.stores)
+            table.csvFormat = parsed.csvFormat
+            table.rawRecords = parsed.rawRecords
+            let count = table.rowCount
+            // Rows taken by pins, in pin order.
+            var pinOf = [Int32](repeating: -1, count: pins.isEmpty ? 0 : count)
+            for (p, target) in targets.enumerated() {
+                guard let (c, wanted) = target else {
+                    if case .row(let r) = pins[p].rows, r >= firstRow, r < firstRow + count, pinOf[r - firstRow] < 0 {
+                        pinOf[r - firstRow] = Int32(p)
+                        matched[p] = true
+                    }
+                    continue
+                }
+                let store = table.stores[c]
+                for row in 0..<count where pinOf[row] < 0 && store.withText(at: row, { wanted.matches($0) }) {
+                    pinOf[row] = Int32(p)
+                    matched[p] = true
+                }
+            }
+            let body = pins.isEmpty ? Array(0..<count) : (0..<count).filter { pinOf[$0] < 0 }
+            let records = Records(table: table, outputDelimiter: self.options.outputDelimiter)
+            for row in 0..<count where !pins.isEmpty && pinOf[row] >= 0 {
+                // The pinned row, kept with its cells for the summaries that check or recompute it.
+                let at = pinnedStores.first?.count ?? 0
+                for c in pinnedStores.indices {
+                    let store = table.stores[c]
+                    let cell = store.cell(at: row)
+                    _ = store.withText(at: row) { pinnedStores[c].append($0, cell) }
+                }
+                pinned[Int(pinOf[row])].append(PinnedRow(row: firstRow + row, record: records.record(row), stored: at))
+            }
+            if !summaries.isEmpty || !pins.isEmpty { parts.add(table, body: body, exactNumbers: self.exactNumbers) }
+            for c in self.columns.indices { typeCounts[c].count(table.stores[c], rows: body, firstRow: firstRow) }
+            // The rows a summary-row hint looks at.
+            if firstRow == 0, count > 0 {
+                report.edgeRows.append((0, table.text(row: 0, column: 0), !pins.isEmpty && pinOf[0] >= 0))
+            }
+            for row in max(0, count - 2)..<count {
+                lastLabels.append((firstRow + row, table.text(row: row, column: 0), !pins.isEmpty && pinOf[row] >= 0))
+            }
+            lastLabels = Array(lastLabels.suffix(2))
+            // The body's rows by their keys' bytes, written as a run.
+            let keyBytes = KeyBytes(table: table, rows: body, firstRow: firstRow, keys: resolved, exactNumbers: self.exactNumbers)
+            let order = keyBytes.sortedPositions()
+            let run = try RunFile.create(in: folder)
+            for position in order {
+                try run.append(key: keyBytes.key(position), record: records.record(body[position]))
+            }
+            try run.finishWriting()
+            runs.append(run)
+            report.rows += count
+            options.progress?(0.3 + 0.4 * Double(done) / Double(total), report.rows)
+            return count
+        }
+        let keyColumns = Set(resolved.map(\.column))
+        var redo = false
+        for c in columns.indices where !(decisions[c].identifier && options.types[columns[c].identifier] == nil)
+            && options.types[columns[c].identifier] == nil {
+            let type = census[c].type
+            if type.isNumeric != columns[c].type.isNumeric, keyColumns.contains(c) { redo = true }
+            columns[c].type = type
+        }
+        if !redo || attempt == 1 { break }
+        }
+        report.edgeRows += lastLabels.filter { last in !report.edgeRows.contains { $0.row == last.row } }
+        report.runs = runs.count
+        report.unmatchedPins = pins.indices.filter { !matched[$0] }.map { pins[$0].rows }
+        report.typeWarnings = columns.enumerated().flatMap { c, column in typeCounts[c].warnings(column) }.map { warning in
+            var warning = warning
+            warning.descending = keys.first { $0.column == warning.column }?.direction == .descending
+            return warning
+        }
+        // The summaries of the body: the pinned rows checked or recomputed, the summary rows.
+        let pinnedTable = Table(columns: columns, stores: pinnedStores)
+        var arithmetic = SummaryArithmetic(pinned: pinnedTable, parts: parts)
+        var recomputed: [Int: [Int: SummaryCell]] = [:]
+        var labelled: [(row: Int, stored: Int, label: String)] = []
+        for (p, rows) in pinned.enumerated() {
+            for row in rows {
+                if let function = pins[p].recomputing {
+                    recomputed[row.stored] = arithmetic.recomputedCells(function, row: row.stored, precision: pins[p].precision, columns: columns)
+                } else if case .matching(_, let value) = pins[p].rows {
+                    labelled.append((row.row, row.stored, value))
+                }
+            }
+        }
+        report.summaryDisagreements = labelled.sorted { $0.row < $1.row }.flatMap {
+            arithmetic.disagreements(row: $0.stored, label: $0.label, columns: columns)
+        }
+        let summaryCells = summaries.map { arithmetic.cells(of: $0, columns: columns) }
+        /// A pinned or summary row written field by field.
+        func writeFields(_ text: (Int) -> String) {
+            var record: [UInt8] = []
+            for c in columns.indices {
+                if c > 0 { record.append(delimiter) }
+                var cell = text(c)
+                cell.withUTF8 { Records.appendField($0, delimiter: delimiter, to: &record) }
+            }
+            output.write(bytes: record)
+            output.write(bytes: lineBreak)
+        }
+        func writePinned(_ edge: PinEdge) {
+            for (p, rows) in pinned.enumerated() where pins[p].edge == edge {
+                for row in rows {
+                    if let cells = recomputed[row.stored], !cells.isEmpty {
+                        writeFields { c in cells[c]?.text ?? pinnedTable.text(row: row.stored, column: c) }
+                    } else {
+                        output.write(bytes: row.record)
+                        output.write(bytes: lineBreak)
+                    }
+                }
+            }
+        }
+        func writeSummaries(_ edge: PinEdge) {
+            for (s, summary) in summaries.enumerated() where summary.edge == edge {
+                let labelColumn = columns.firstIndex { !summary.columns.contains($0.identifier) }
+                writeFields { c in
+                    if let cell = summaryCells[s][c] { return cell.text }
+                    return c == labelColumn ? summary.label ?? summary.function.description : ""
+                }
+            }
+        }
+        // Many runs are merged in groups first, so that few files are open at once.
+        while runs.count > Self.fanIn {
+            var merged: [RunFile] = []
+            for start in stride(from: 0, to: runs.count, by: Self.fanIn) {
+                let group = Array(runs[start..<min(runs.count, start + Self.fanIn)])
+                let run = try RunFile.create(in: folder)
+                try Self.merge(group, bufferBytes: options.memory / 2) { key, record throws(ExternalSortError) in
+                    try run.append(key: key, record: record)
+                }
+                try run.finishWriting()
+                merged.append(run)
+            }
+            runs = merged
+        }
+        // The output: as CSV output of the whole table writes it.
+        let delimiter = options.outputDelimiter ?? format.delimiter
+        let lineBreak = format.lineBreak
+        if format.byteOrderMark, [TextEncoding.utf8, .utf16LittleEndian, .utf16BigEndian].contains(output.encoding) {
+            output.write("\u{FEFF}")
+        }
+        if let line = format.separatorLine {
+            if delimiter == format.delimiter { output.write(bytes: line) } else {
+                output.write("sep=")
+                output.write(byte: delimiter)
+                output.write(bytes: lineBreak)
+            }
+        }
+        output.write(bytes: format.leadingLines)
+        if delimiter == format.delimiter, let header = headerText() {
+            output.write(bytes: header)
+        } else {
+            for (c, column) in columns.enumerated() {
+                if c > 0 { output.write(byte: delimiter) }
+                var title = column.title
+                var field: [UInt8] = []
+                title.withUTF8 { Records.appendField($0, delimiter: delimiter, to: &field) }
+                output.write(bytes: field)
+            }
+        }
+        output.write(bytes: lineBreak)
+        writePinned(.top)
+        writeSummaries(.top)
+        var written = 0
+        let bodyRows = report.rows - pinned.reduce(0) { $0 + $1.count }
+        try Self.merge(runs, bufferBytes: options.memory / 2) { _, record throws(ExternalSortError) in
+            output.write(bytes: record)
+            output.write(bytes: lineBreak)
+            written += 1
+            if written & 0xFFFF == 0 { options.progress?(0.7 + 0.3 * Double(written) / Double(max(1, bodyRows)), report.rows) }
+        }
+        writePinned(.bottom)
+        writeSummaries(.bottom)
+        output.write(bytes: trailingLines)
+        options.progress?(1, report.rows)
+        return report
+    }
+
+    /// The blank lines the file ends with, as a file read at once keeps them.
+    private var trailingLines: [UInt8] = []
+
+    /// The header record as the file's decoded text holds it.
+    private func headerText() -> [UInt8]? {
+        guard !headerRecord.isEmpty else { return nil }
+        let decoded: [UInt8]
+        if encoding == .utf8 { decoded = headerRecord } else {
+            guard let text = try? encoding.decode(headerRecord) else { return nil }
+            decoded = text
+        }
+        return Array(decoded.dropLast(format.lineBreak.count))
+    }
+
+    /// Merges runs whose entries are in key order, handing each entry on in order.
+    static func merge(_ runs: [RunFile], bufferBytes: Int,
+                      _ emit: (_ key: UnsafeBufferPointer<UInt8>, _ record: UnsafeBufferPointer<UInt8>) throws(ExternalSortError) -> Void)
+        throws(ExternalSortError) {
+        let readers = try runs.map { run throws(ExternalSortError) in
+            try RunReader(run, bufferBytes: max(64 << 10, bufferBytes / max(1, runs.count)))
+        }
+        // A binary heap of the readers that have an entry, smallest key first.
+        var heap: [Int] = []
+        for (i, reader) in readers.enumerated() where try reader.advance() { heap.append(i) }
+        func less(_ a: Int, _ b: Int) -> Bool { readers[a].compareKey(with: readers[b]) < 0 }
+        func siftDown(_ start: Int) {
+            var i = start
+            while true {
+                let l = 2 * i + 1, r = l + 1
+                var m = i
+                if l < heap.count, less(heap[l], heap[m]) { m = l }
+                if r < heap.count, less(heap[r], heap[m]) { m = r }
+                if m == i { return }
+                heap.swapAt(i, m)
+                i = m
+            }
+        }
+        for i in stride(from: heap.count / 2 - 1, through: 0, by: -1) { siftDown(i) }
+        while let top = heap.first {
+            let reader = readers[top]
+            try reader.withEntry { key, record throws(ExternalSortError) in try emit(key, record) }
+            if try reader.advance() {
+                siftDown(0)
+            } else {
+                heap[0] = heap[heap.count - 1]
+                heap.removeLast()
+                if !heap.isEmpty { siftDown(0) }
+            }
+        }
+    }
+}
+
+/// A pinned row of a sort in parts: its place in the file, its record as written, and where its
+/// cells are kept for the summaries.
+struct PinnedRow {
+    var row: Int
+    var record: [UInt8]
+    var stored: Int
+}
+
+/// What can stop a sort in parts.
+public enum ExternalSortError: Error, Sendable, CustomStringConvertible {
+    /// The file is not valid CSV (the line is counted from the top of the file).
+    case csv(CSVError)
+    /// A key or pin that cannot be sorted by.
+    case sort(SortError)
+    /// A file that cannot be read or written (the run files included).
+    case io(String)
+    /// What a sort in parts cannot do.
+    case unsupported(String)
+
+    public var description: String {
+        switch self {
+        case .csv(let error): return "\(error)"
+        case .sort(let error): return "\(error)"
+        case .io(let message), .unsupported(let message): return message
+        }
+    }
+}
+
+// MARK: - Key bytes
+
+/// Each row's sort keys as bytes whose order (compared as unsigned bytes, a shorter prefix
+/// first) is the order ``SortEngine`` gives, the row's place in the file last so that ties keep
+/// their order. Per key: a class byte — blanks before or after every value as the key's nulls
+/// say, values by kind (numbers < dates < text < truth values < errors, reversed descending) —
+/// then the value: a number as its double's ordered bits, or for a column with numbers a double
+/// cannot hold exactly, its digits (sign, exponent, digits); a date as its instant's ordered bits;
+/// a truth value as one byte; a text or an error as its comparator's sort key, escaped so that it
+/// ends with two zero bytes. A descending key's value bytes are inverted.
+struct KeyBytes {
+    private(set) var bytes: [UInt8] = []
+    private(set) var ends: [Int] = []
+
+    init(table: Table, rows: [Int], firstRow: Int, keys: [(key: SortKey, column: Int)], exactNumbers: [Bool]) {
+        let n = rows.count
+        struct Prepared {
+            var input: KeyInput
+            var texts: [[UInt8]]
+            var ids: [Int32]
+            var store: ColumnStore
+            var descending: Bool
+            var missingFirst: Bool
+            var exact: Bool
+        }
+        let prepared: [Prepared] = keys.map { key, column in
+            var input = KeyInput(storage: table, column: column, rows: rows)
+            if case .asText = key.comparator { input = input.everyCellAsText() }
+            let comparator = SortEngine.comparator(for: key, column: table.columns[column])
+            // One sort key per distinct text (errors compare as lexical text).
+            let (ids, texts) = input.distinct(nil)
+            let hasErrors = input.kinds.contains(.error)
+            let keyed: [[UInt8]] = texts.map { comparator.sortKey($0) }
+            let errorKeyed: [[UInt8]] = hasErrors ? texts.map { TextComparator.lexical.sortKey($0) } : []
+            let descending = key.direction == .descending
+            var prepared = Prepared(input: input, texts: keyed, ids: ids, store: table.stores[column], descending: descending,
+                                    missingFirst: key.nulls.missingFirst(descending: descending), exact: exactNumbers[column])
+            if hasErrors {
+                // Errors' positions get their lexical keys: ids past the comparator's.
+                let base = Int32(keyed.count)
+                prepared.texts += errorKeyed
+                for i in 0..<n where input.kinds[i] == .error { prepared.ids[i] += base }
+            }
+            return prepared
+        }
+        bytes.reserveCapacity(n * (8 + keys.count * 10))
+        ends.reserveCapacity(n)
+        for i in 0..<n {
+            for p in prepared {
+                let kind = p.input.kinds[i]
+                guard let rank = KeyCodes.kindRank(kind, numericColumn: p.input.numericColumn) else {
+                    bytes.append(p.missingFirst ? 0x00 : 0x20)
+                    continue
+                }
+                bytes.append(0x10 | (p.descending ? 4 - rank : rank))
+                let payload = p.input.payloads.isEmpty ? 0 : p.input.payloads[i]
+                let start = bytes.count
+                switch kind {
+                case .integer, .decimal, .approximate:
+                    if p.exact {
+                        let number = p.store.withText(at: rows[i]) { ExactDecimal($0) } ?? .zero
+                        Self.appendExact(number, to: &bytes)
+                    } else {
+                        let value = kind == .integer ? Double(Int64(bitPattern: payload)) : Double(bitPattern: payload)
+                        Self.appendBigEndian(KeyCodes.orderedBits(value), to: &bytes)
+                    }
+                case .date: Self.appendBigEndian(KeyCodes.orderedBits(Double(bitPattern: payload)), to: &bytes)
+                case .boolean: bytes.append(UInt8(truncatingIfNeeded: payload + 1))
+                case .text, .notANumber, .error: Self.appendEscaped(p.texts[Int(p.ids[i])], to: &bytes)
+                case .missing: break
+                }
+                if p.descending {
+                    for k in start..<bytes.count { bytes[k] = ~bytes[k] }
+                }
+            }
+            Self.appendBigEndian(UInt64(firstRow + rows[i]), to: &bytes)
+            ends.append(bytes.count)
+        }
+    }
+
+    var count: Int { ends.count }
+
+    func key(_ i: Int) -> ArraySlice<UInt8> { bytes[(i == 0 ? 0 : ends[i - 1])..<ends[i]] }
+
+    /// The positions in key order (keys are distinct: each ends with its row).
+    func sortedPositions() -> [Int] {
+        bytes.withUnsafeBufferPointer { all in
+            ends.withUnsafeBufferPointer { ends in
+                func key(_ i: Int) -> UnsafeBufferPointer<UInt8> {
+                    let start = i == 0 ? 0 : ends[i - 1]
+                    return UnsafeBufferPointer(rebasing: all[start..<ends[i]])
+                }
+                var order = Array(0..<ends.count)
+                order.sort { SortKeys.order(key($0), key($1)) == .orderedAscending }
+                return order
+            }
+        }
+    }
+
+    @inline(__always)
+    static func appendBigEndian(_ value: UInt64, to bytes: inout [UInt8]) {
+        for shift in stride(from: 56, through: 0, by: -8) { bytes.append(UInt8(truncatingIfNeeded: value >> UInt64(shift))) }
+    }
+
+    /// A sort key, each zero byte written as 00 FF, ended by 00 00: the order of the keys, and
+    /// no key's bytes a prefix of another's, so that keys after it compare only on ties.
+    @inline(__always)
+    static func appendEscaped(_ key: [UInt8], to bytes: inout [UInt8]) {
+        for b in key {
+            bytes.append(b)
+            if b == 0 { bytes.append(0xFF) }
+        }
+        bytes.append(0)
+        bytes.append(0)
+    }
+
+    /// An exact number in bytes of its order: 0x40 negative (the rest inverted), 0x80 zero,
+    /// 0xC0 positive; then the exponent (offset by 2³¹), the digits (1…10) and a 0.
+    static func appendExact(_ number: ExactDecimal, to bytes: inout [UInt8]) {
+        if number.digits.isEmpty { bytes.append(0x80); return }
+        bytes.append(number.negative ? 0x40 : 0xC0)
+        let start = bytes.count
+        let exponent = UInt32(truncatingIfNeeded: Int64(number.exponent) + (1 << 31))
+        for shift in stride(from: 24, through: 0, by: -8) { bytes.append(UInt8(truncatingIfNeeded: exponent >> UInt32(shift))) }
+        for digit in number.digits { bytes.append(digit + 1) }
+        bytes.append(0)
+        if number.negative { for k in start..<bytes.count { bytes[k] = ~bytes[k] } }
+    }
+}
+
+// MARK: - Records and run files
+
+/// The record of a row as the output writes it: the file's own bytes, or its fields written
+/// again with another delimiter.
+struct Records {
+    let table: Table
+    let outputDelimiter: UInt8?
+
+    init(table: Table, outputDelimiter: UInt8?) {
+        self.table = table
+        self.outputDelimiter = outputDelimiter.flatMap { $0 == table.csvFormat.delimiter ? nil : $0 }
+    }
+
+    func record(_ row: Int) -> [UInt8] {
+        if outputDelimiter == nil, let raw = table.rawRecords {
+            return Array(raw.bytes[Int(raw.starts[row])..<Int(raw.ends[row])])
+        }
+        let delimiter = outputDelimiter ?? table.csvFormat.delimiter
+        var record: [UInt8] = []
+        for c in table.stores.indices {
+            if c > 0 { record.append(delimiter) }
+            table.stores[c].withText(at: row) { Self.appendField($0, delimiter: delimiter, to: &record) }
+        }
+        return record
+    }
+
+    /// A field as CSV output writes a field of a file: quoted (quotes doubled) when it must be.
+    static func appendField(_ text: UnsafeBufferPointer<UInt8>, delimiter: UInt8, to record: inout [UInt8]) {
+        guard !text.isEmpty, CSV.needsQuotes(text, delimiter: delimiter) else { record.append(contentsOf: text); return }
+        record.append(0x22)
+        for c in text {
+            record.append(c)
+            if c == 0x22 { record.append(0x22) }
+        }
+        record.append(0x22)
+    }
+}
+
+/// A run: entries (key, record) in key order, in a file unlinked as soon as it was made.
+final class RunFile {
+    let fd: Int32
+    private var buffer: [UInt8] = []
+    private(set) var size = 0
+
+    private init(fd: Int32) { self.fd = fd }
+
+    deinit { close(fd) }
+
+    static func create(in folder: String) throws(ExternalSortError) -> RunFile {
+        var template = Array((folder + "/run-XXXXXX").utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else { throw .io("cannot write a run file in '\(folder)': \(String(cString: strerror(errno)))") }
+        // Gone from the folder at once: the file lives while it is open, and no exit leaves it.
+        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+        return RunFile(fd: fd)
+    }
+
+    func append(key: ArraySlice<UInt8>, record: [UInt8]) throws(ExternalSortError) {
+        Self.appendLength(key.count, to: &buffer)
+        buffer += key
+        Self.appendLength(record.count, to: &buffer)
+        buffer += record
+        if buffer.count >= 1 << 20 { try flush() }
+    }
+
+    func append(key: UnsafeBufferPointer<UInt8>, record: UnsafeBufferPointer<UInt8>) throws(ExternalSortError) {
+        Self.appendLength(key.count, to: &buffer)
+        buffer.append(contentsOf: key)
+        Self.appendLength(record.count, to: &buffer)
+        buffer.append(contentsOf: record)
+        if buffer.count >= 1 << 20 { try flush() }
+    }
+
+    private static func appendLength(_ n: Int, to buffer: inout [UInt8]) {
+        let v = UInt32(truncatingIfNeeded: n)
+        buffer.append(UInt8(truncatingIfNeeded: v))
+        buffer.append(UInt8(truncatingIfNeeded: v >> 8))
+        buffer.append(UInt8(truncatingIfNeeded: v >> 16))
+        buffer.append(UInt8(truncatingIfNeeded: v >> 24))
+    }
+
+    private func flush() throws(ExternalSortError) {
+        var offset = 0
+        while offset < buffer.count {
+            let n = buffer.withUnsafeBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw .io("cannot write a run file: \(String(cString: strerror(errno))) (the sort writes about the input's size beside the output)")
+            }
+            offset += n
+        }
+        size += buffer.count
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    func finishWriting() throws(ExternalSortError) {
+        try flush()
+        buffer = []
+        guard lseek(fd, 0, SEEK_SET) == 0 else { throw .io("cannot read a run file back") }
+    }
+}
+
+/// Reads a run's entries in order.
+final class RunReader {
+    let run: RunFile
+    private var buffer: [UInt8]
+    private var start = 0, end = 0
+    private var eof = false
+    /// The current entry: its key and record in `buffer`.
+    private var key = 0..<0, record = 0..<0
+
+    init(_ run: RunFile, bufferBytes: Int) throws(ExternalSortError) {
+        self.run = run
+        buffer = [UInt8](repeating: 0, count: bufferBytes)
+    }
+
+    /// Makes sure `count` bytes from `start` are in the buffer; false at the end of the run.
+    private func ensure(_ count: Int) throws(ExternalSortError) -> Bool {
+        while end - start < count {
+            if eof { return false }
+            if start > 0 {
+                buffer.withUnsafeMutableBytes { b in _ = memmove(b.baseAddress!, b.baseAddress! + start, end - start) }
+                end -= start
+                start = 0
+            }
+            if count > buffer.count { buffer += [UInt8](repeating: 0, count: count - buffer.count) }
+            let n = buffer.withUnsafeMutableBytes { b in read(run.fd, b.baseAddress! + end, b.count - end) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw .io("cannot read a run file: \(String(cString: strerror(errno)))")
+            }
+            if n == 0 { eof = true } else { end += n }
+        }
+        return true
+    }
+
+    private func length(at i: Int) -> Int {
+        Int(buffer[i]) | Int(buffer[i + 1]) << 8 | Int(buffer[i + 2]) << 16 | Int(buffer[i + 3]) << 24
+    }
+
+    /// Moves to the next entry; false when the run is done.
+    func advance() throws(ExternalSortError) -> Bool {
+        start = record.upperBound > start ? record.upperBound : start
+        guard try ensure(4) else { return false }
+        let keyLength = length(at: start)
+        guard try ensure(8 + keyLength) else { throw .io("a run file ends inside an entry") }
+        let recordLength = length(at: start + 4 + keyLength)
+        guard try ensure(8 + keyLength + recordLength) else { throw .io("a run file ends inside an entry") }
+        key = (start + 4)..<(start + 4 + keyLength)
+        record = (key.upperBound + 4)..<(key.upperBound + 4 + recordLength)
+        return true
+    }
+
+    func withEntry(_ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>) throws(ExternalSortError) -> Void) throws(ExternalSortError) {
+        let (key, record) = (self.key, self.record)
+        let result: ExternalSortError? = buffer.withUnsafeBufferPointer { b in
+            do throws(ExternalSortError) {
+                try body(UnsafeBufferPointer(rebasing: b[key]), UnsafeBufferPointer(rebasing: b[record]))
+                return nil
+            } catch {
+                return error
+            }
+        }
+        if let result { throw result }
+    }
+
+    /// The order of this reader's key against another's (negative, zero, positive).
+    func compareKey(with other: RunReader) -> Int {
+        buffer.withUnsafeBufferPointer { a in
+            other.buffer.withUnsafeBufferPointer { b in
+                switch SortKeys.order(UnsafeBufferPointer(rebasing: a[key]), UnsafeBufferPointer(rebasing: b[other.key])) {
+                case .orderedAscending: return -1
+                case .orderedSame: return 0
+                case .orderedDescending: return 1
+                }
+            }
+        }
+    }
+}
+
+// MARK: - Type warnings in parts
+
+/// A column's cells of each kind among the body rows, with the first three of each, so that the
+/// warnings of the whole file are made once its column types are known.
+struct TypeCounts {
+    var counts = [Int](repeating: 0, count: 5)
+    var examples = [[(row: Int, text: String)]](repeating: [], count: 5)
+
+    mutating func count(_ store: ColumnStore, rows: [Int], firstRow: Int) {
+        for row in rows {
+            guard let rank = Self.rank(store.kinds[row]) else { continue }
+            counts[rank] += 1
+            if examples[rank].count < 3 { examples[rank].append((firstRow + row, store.text(at: row))) }
+        }
+    }
+
+    static func rank(_ kind: CellKind) -> Int? {
+        switch kind {
+        case .integer, .decimal, .approximate: return 0
+        case .date: return 1
+        case .text: return 2
+        case .boolean: return 3
+        case .error: return 4
+        case .missing, .notANumber: return nil
+        }
+    }
+
+    /// The warnings ``Table/typeWarnings(amongRows:)`` gives for the column.
+    func warnings(_ column: Column) -> [TypeWarning] {
+        let expected: Int
+        switch column.type {
+        case .text: return []
+        case .integer, .decimal: expected = 0
+        case .date: expected = 1
+        case .boolean: expected = 3
+        }
+        var result: [TypeWarning] = []
+        for (ranks, after) in [(0..<expected, false), ((expected + 1)..<5, true)] {
+            let count = ranks.reduce(0) { $0 + counts[$1] }
+            guard count > 0 else { continue }
+            let first = ranks.flatMap { examples[$0] }.sorted { $0.row < $1.row }.prefix(3)
+            result.append(TypeWarning(column: column.identifier, type: column.type, count: count, examples: Array(first),
+                                      sortsAfter: after))
+        }
+        return result
+    }
+}
+
+// MARK: - Temporary paths
+
+/// The folders of run files being written, which a signal handler removes
+/// (``removeAll()`` is async-signal-safe: it only calls `rmdir` and `unlink`).
+public enum TemporaryPaths {
+    private static let capacity = 16
+    nonisolated(unsafe) private static let slots: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?> = {
+        let slots = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: capacity)
+        slots.initialize(repeating: nil, count: capacity)
+        return slots
+    }()
+    nonisolated(unsafe) private static let isFolder: UnsafeMutablePointer<Bool> = {
+        let flags = UnsafeMutablePointer<Bool>.allocate(capacity: capacity)
+        flags.initialize(repeating: false, count: capacity)
+        return flags
+    }()
+    private static let lock = NSLock()
+
+    /// Remembers a path to remove (a file, or an empty folder) if the process is stopped.
+    public static func register(_ path: String, folder: Bool = false) {
+        lock.lock()
+        defer { lock.unlock() }
+        for i in 0..<capacity where slots[i] == nil {
+            isFolder[i] = folder
+            slots[i] = strdup(path)
+            return
+        }
+    }
+
+    /// Forgets a path (it was removed, or kept on purpose).
+    public static func unregister(_ path: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        for i in 0..<capacity {
+            if let p = slots[i], String(cString: p) == path {
+                slots[i] = nil
+                free(p)
+            }
+        }
+    }
+
+    /// Removes every registered path: for a signal handler.
+    public static func removeAll() {
+        for i in 0..<capacity {
+            guard let p = slots[i] else { continue }
+            if isFolder[i] { rmdir(p) } else { unlink(p) }
+        }
+    }
+
+    /// A new folder for run files in `parent`, registered.
+    static func makeFolder(in parent: URL) throws(ExternalSortError) -> String {
+        var template = Array((parent.path + "/.trellis-sort-XXXXXX").utf8CString)
+        let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
+        guard made != nil else {
+            throw .io("cannot make a folder for run files in '\(parent.path)': \(String(cString: strerror(errno)))")
+        }
+        let path = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        register(path, folder: true)
+        return path
+    }
+
+    static func removeFolder(_ path: String) {
+        rmdir(path)
+        unregister(path)
+    }
+}

@@ -1,0 +1,239 @@
+import Foundation
+import Testing
+@testable import TrellisCLI
+import TrellisText
+import TrellisTestSupport
+@testable import TrellisGrid
+
+/// `trellis sort --memory`: a file that needs more memory than it is given is sorted in parts —
+/// runs written beside the output, merged — and writes what a sort at once writes, byte for byte.
+@Suite("trellis sort in parts", .serialized)
+struct SortInPartsTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    func scratch() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trellis-parts-\(getpid())-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
+    func run(_ arguments: [String], in folder: URL) -> (status: Int32, stdout: [UInt8], stderr: String) {
+        var io = CommandIO(standardInput: { Data() }, currentDirectory: folder)
+        let status = TrellisCommandLine.run(arguments, io: &io)
+        return (status, io.stdoutBytes, io.stderr)
+    }
+
+    /// Leftovers of a sort in a folder: run folders and partial outputs.
+    static func leftovers(_ folder: URL) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix(".") }
+    }
+
+    /// A CSV text of random rows that tries every reading rule a sort meets: ties, blanks, NaN,
+    /// texts among numbers, numbers wider than a double, dates written day first in some rows,
+    /// identifiers with a check letter, errors, truth values, quoted fields over two lines, CJK.
+    static func randomFile(_ rng: inout SeededRandom, rows: Int) -> String {
+        let dayFirst = rng.chance(0.5), wide = rng.chance(0.3), crlf = rng.chance(0.3)
+        let names = ["张三", "李四", "王五", "赵六", "alice", "Bob", "bob", "", "x\"y", "组10", "组2", "第十组", "第二组", "Émile", "emile"]
+        var lines = ["id,组号,name,score,when,flag,身份证号,note"]
+        func quoted(_ s: String) -> String {
+            s.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" }) ? "\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : s
+        }
+        for i in 0..<rows {
+            let group = rng.chance(0.02) ? "平均" : (rng.chance(0.01) ? "合计" : "组\(Int.random(in: 1...40, using: &rng))")
+            let score: String = switch Int.random(in: 0..<12, using: &rng) {
+            case 0: ""
+            case 1: "缺考"
+            case 2: "NaN"
+            case 3: String(Int.random(in: -50...150, using: &rng))
+            case 4: wide ? "1234567890123456789\(Int.random(in: 0...9, using: &rng))" : "7"
+            case 5: wide ? "0.100000000000000000\(Int.random(in: 1...9, using: &rng))" : "0.1"
+            case 6: "#N/A"
+            default: String(format: "%.2f", Double(Int.random(in: 0...10_000, using: &rng)) / 100)
+            }
+            let day = Int.random(in: 1...28, using: &rng), month = Int.random(in: 1...12, using: &rng)
+            let when: String = switch Int.random(in: 0..<6, using: &rng) {
+            case 0: ""
+            case 1: "2024-\(month < 10 ? "0" : "")\(month)-\(day < 10 ? "0" : "")\(day)"
+            case 2: dayFirst ? "\(day + 12 > 28 ? 28 : day + 12)/\(month)/2023" : "\(month)/\(day)/2023"
+            default: "\(month)/\(day)/2024"
+            }
+            let flag = ["TRUE", "false", "", "yes?"][Int.random(in: 0..<4, using: &rng)]
+            let id = rng.chance(0.1) ? "" : "1101051949123\(String(format: "%04d", Int.random(in: 0...9999, using: &rng)))"
+                + (rng.chance(0.1) ? "X" : String(Int.random(in: 0...9, using: &rng)))
+            let note = ["", "ok", "a,b", "two\nlines", "引号\"在内"][Int.random(in: 0..<5, using: &rng)]
+            let name = names[Int.random(in: 0..<names.count, using: &rng)]
+            lines.append([String(i), group, quoted(name), score, when, flag, id, quoted(note)].joined(separator: ","))
+        }
+        let text = lines.joined(separator: "\n") + "\n" + (rng.chance(0.3) ? "\n\n" : "")
+        return crlf ? text.replacingOccurrences(of: "\n", with: "\r\n") : text
+    }
+
+    static let keyChoices = [
+        ["--by", "score"], ["--by", "score:desc"], ["--by", "组号"], ["--by", "组号:desc", "--by", "score"],
+        ["--by", "name", "--locale", "zh"], ["--by", "name:nocase:desc"], ["--by", "name:lexical"], ["--by", "when"],
+        ["--by", "when:desc", "--nulls", "first"], ["--by", "flag", "--by", "id:desc"], ["--by", "身份证号"],
+        ["--by", "score:natural"], ["--by", "note", "--nulls", "smallest"], ["--by", "score:desc", "--nulls", "smallest"],
+        ["--by", "id:desc"],
+    ]
+
+    @Test("a file sorted in dozens of parts gives the bytes and the messages of a sort at once — ties, blanks, pins, every reading rule",
+          arguments: 0..<8)
+    func sameAsAtOnce(seed: Int) throws {
+        let saved = (ExternalCSVSort.minimumPartBytes, ExternalCSVSort.fanIn)
+        defer { (ExternalCSVSort.minimumPartBytes, ExternalCSVSort.fanIn) = saved }
+        ExternalCSVSort.minimumPartBytes = 2048
+        ExternalCSVSort.fanIn = seed % 2 == 0 ? 128 : 5   // odd seeds merge in groups first
+        var rng = SeededRandom(seed: UInt64(4100 + seed))
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let text = Self.randomFile(&rng, rows: 3500)   // some 260 KB: two dozen parts of 64K / 6
+        try Data(text.utf8).write(to: folder.appendingPathComponent("in.csv"))
+        for round in 0..<4 {
+            var arguments = Self.keyChoices[(seed * 4 + round) % Self.keyChoices.count]
+            if round % 2 == 1 { arguments += ["--pin-bottom", "组号=平均"] }
+            if round == 2 { arguments += ["--pin-top", "组号=合计", "--pin-bottom", "组号=没有", "--summary", "max:score,when"] }
+            if round == 3 { arguments += ["--recompute", "labels", "--summary", "平均=mean:score,id", "--summary", "count:name"] }
+            if round == 3 && seed % 2 == 0 { arguments += ["--precision", "3", "--summary", "min:score,name,flag"] }
+            let atOnce = run(["sort", "in.csv"] + arguments + ["-o", "once.csv"], in: folder)
+            let inParts = run(["sort", "in.csv"] + arguments + ["--memory", "64K", "-o", "parts.csv"], in: folder)
+            #expect(atOnce.status == 0, "\(arguments): \(atOnce.stderr)")
+            #expect(inParts.status == atOnce.status, "\(arguments): \(inParts.stderr)")
+            let once = try Data(contentsOf: folder.appendingPathComponent("once.csv"))
+            let parts = try Data(contentsOf: folder.appendingPathComponent("parts.csv"))
+            #expect(parts == once, "seed \(seed), \(arguments): the outputs differ")
+            #expect(inParts.stderr == atOnce.stderr, "seed \(seed), \(arguments)")
+            #expect(try Self.leftovers(folder).isEmpty, "no run folder or partial file is left")
+        }
+    }
+
+    @Test("the runs: dozens for a small memory, each file gone from the folder at once, the folder removed at the end")
+    func runs() throws {
+        let saved = ExternalCSVSort.minimumPartBytes
+        defer { ExternalCSVSort.minimumPartBytes = saved }
+        ExternalCSVSort.minimumPartBytes = 2048
+        var rng = SeededRandom(seed: 99)
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let input = folder.appendingPathComponent("in.csv")
+        try Data(Self.randomFile(&rng, rows: 1500).utf8).write(to: input)
+        let sorter = try ExternalCSVSort(path: input.path, options: .init(memory: 1 << 12, folder: folder))
+        let output = TextOutput(encoding: .utf8)
+        let report = try sorter.sort(by: [SortKey("score")], pins: [DisplayOrder.Pin(.matching(column: "组号", value: "平均"), at: .bottom)],
+                                     to: output)
+        try output.finish()
+        #expect(report.runs >= 24, "\(report.runs) runs")
+        #expect(report.rows == 1500)
+        #expect(try Self.leftovers(folder).isEmpty)
+        let table = try CSV.table(bytes: output.collected)
+        #expect(table.rowCount == 1500)
+    }
+
+    @Test("a file that does not fit: its errors name the line in the file; what a sort in parts cannot write is refused with the way out")
+    func refusals() throws {
+        let saved = ExternalCSVSort.minimumPartBytes
+        defer { ExternalCSVSort.minimumPartBytes = saved }
+        ExternalCSVSort.minimumPartBytes = 2048
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // A blank line or a stray quote anywhere — at the end of a part too: the error of a sort at once.
+        let rows = (1...4000).map { "\($0),x\($0)" }
+        for (k, position) in [1, 517, 1024, 1025, 1026, 2047, 2500, 3999].enumerated() {
+            var lines = ["a,b"] + rows
+            lines[position] = k % 2 == 0 ? "" : "\(position),x\"y"
+            try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: folder.appendingPathComponent("bad.csv"))
+            let once = run(["sort", "bad.csv", "--by", "a", "-o", "x.csv"], in: folder)
+            let parts = run(["sort", "bad.csv", "--by", "a", "--memory", "64K", "-o", "x.csv"], in: folder)
+            #expect(once.status == 65 && parts.status == 65)
+            #expect(parts.stderr == once.stderr && once.stderr.contains("line \(position + 1)"), "\(parts.stderr) / \(once.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("x.csv").path))
+            #expect(try Self.leftovers(folder).isEmpty)
+        }
+
+        try Data(((["a,b"] + rows).joined(separator: "\n") + "\n").utf8).write(to: folder.appendingPathComponent("ok.csv"))
+        for (arguments, expected) in [
+            (["--by", "a"], "which writes CSV: add '--format csv' or '-o FILE.csv'"),
+            (["--by", "a", "-o", "x.json"], "which writes CSV"),
+            (["--by", "a", "-o", "x.csv", "--memory", "12"], "Invalid value '12' for '--memory <size>'"),
+            (["--by", "a", "-o", "x.csv", "--memory", "lots"], "expected a size such as 512M"),
+        ] {
+            let result = run(["sort", "ok.csv"] + arguments + (arguments.contains("--memory") ? [] : ["--memory", "64K"]), in: folder)
+            #expect(result.status == 64, "\(arguments)")
+            #expect(result.stderr.contains(expected), "\(arguments): \(result.stderr)")
+        }
+        let database = run(["sort", "ok.sqlite", "--table", "t", "--memory", "1G"], in: folder)
+        #expect(database.status == 64 && database.stderr.contains("a database sorts with its own memory"))
+        // UTF-16 cannot be cut at a line feed's byte: refused, with what to do.
+        var utf16: [UInt8] = [0xFF, 0xFE]
+        for unit in ((["a,b"] + rows).joined(separator: "\n") + "\n").utf16 {
+            utf16 += [UInt8(unit & 0xFF), UInt8(unit >> 8)]
+        }
+        try Data(utf16).write(to: folder.appendingPathComponent("wide.csv"))
+        let wide = run(["sort", "wide.csv", "--by", "a", "--memory", "64K", "-o", "x.csv"], in: folder)
+        #expect(wide.status == 64 && wide.stderr.contains("convert it"), "\(wide.stderr)")
+        #expect(try Self.leftovers(folder).isEmpty)
+    }
+
+    @Test("the memory size: 512M, 2G, 1.5g, 64KiB, bytes")
+    func sizes() {
+        #expect(SortCommand.size("512M") == 512 << 20)
+        #expect(SortCommand.size("2G") == 2 << 30)
+        #expect(SortCommand.size("1.5g") == 3 << 29)
+        #expect(SortCommand.size("64KiB") == 64 << 10)
+        #expect(SortCommand.size("100000") == 100_000)
+        #expect(SortCommand.size("-1G") == nil && SortCommand.size("G") == nil && SortCommand.size("nan") == nil)
+    }
+
+    @Test("Ctrl-C in the middle of the merge: the run folder and the partial output are removed, the old output stays")
+    func interrupted() throws {
+        let binary = ProcessInfo.processInfo.environment["TRELLIS_BINARY"] ?? Self.root.appendingPathComponent(".build/debug/trellis").path
+        guard FileManager.default.isExecutableFile(atPath: binary) else {
+            Issue.record("no trellis binary at \(binary)")
+            return
+        }
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // Large enough that the merge writes for a while: 300,000 rows, some 12 MB.
+        var text = "id,score,name\n"
+        var rng = SeededRandom(seed: 7)
+        for i in 0..<300_000 { text += "\(i),\(Int.random(in: 0...100_000, using: &rng)),name\(Int.random(in: 0...999, using: &rng)) of row \(i)\n" }
+        try Data(text.utf8).write(to: folder.appendingPathComponent("big.csv"))
+        let target = folder.appendingPathComponent("out.csv")
+        try Data("old contents\n".utf8).write(to: target)
+        var pid: pid_t = 0
+        var actions: posix_spawn_file_actions_t = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let arguments = [binary, "sort", folder.appendingPathComponent("big.csv").path, "--by", "score", "--memory", "1M", "-o", target.path]
+        var argv = arguments.map { strdup($0) } + [nil]
+        defer { for p in argv { free(p) } }
+        guard posix_spawn(&pid, binary, &actions, nil, &argv, environ) == 0 else {
+            Issue.record("could not start \(binary)")
+            return
+        }
+        // The merge has begun once the partial output holds bytes (the runs are written before).
+        let deadline = Date().addingTimeInterval(120)
+        var merging = false
+        while Date() < deadline {
+            let partial = try FileManager.default.contentsOfDirectory(atPath: folder.path).first { $0.hasSuffix(".partial") }
+            if let partial, let size = try? FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent(partial).path)[.size] as? Int,
+               size > 0 {
+                merging = true
+                break
+            }
+            var status: Int32 = 0
+            if waitpid(pid, &status, WNOHANG) == pid { break }
+            usleep(2_000)
+        }
+        #expect(merging, "the merge was seen under way")
+        kill(pid, SIGINT)
+        var status: Int32 = 0
+        waitpid(pid, &status, 0)
+        if merging {
+            #expect((status >> 8) & 0xFF == 130, "exit status 130 after SIGINT (\(status))")
+        }
+        let left = try Self.leftovers(folder)
+        #expect(left.isEmpty, "left: \(left)")
+        #expect(try String(contentsOf: target, encoding: .utf8) == "old contents\n", "the old output is untouched")
+    }
+}
