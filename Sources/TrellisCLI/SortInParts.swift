@@ -112,7 +112,6 @@ extension SortCommand {
             throw failure(error, shownPath)
         }
         let format = sorter.format
-        noteFormat(format, dateNotes: sorter.dateNotes, shownPath: shownPath, io: &io)
         let names = ColumnNames(sorter.columns)
         var keys: [SortKey] = []
         for text in parsed.values["--by"] ?? [] {
@@ -131,6 +130,8 @@ extension SortCommand {
                 throw failure(error, shownPath)
             }
         }
+        // What a sort at once says as it reads the file, known once the whole file is read.
+        noteFormat(format, dateNotes: sorter.dateNotes, shownPath: shownPath, io: &io)
         for note in names.notes { io.stderr += "note: \(note)\n" }
         for warning in report.typeWarnings { io.stderr += "warning: \(warning)\n" }
         for unmatched in report.unmatchedPins {

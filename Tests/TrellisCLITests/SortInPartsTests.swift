@@ -106,6 +106,48 @@ struct SortInPartsTests {
         }
     }
 
+    @Test("parts that read alone would read a column otherwise than the whole file does: the file's reading wins, in every part",
+          arguments: 0..<3)
+    func partsThatDisagree(seed: Int) throws {
+        let saved = ExternalCSVSort.minimumPartBytes
+        defer { ExternalCSVSort.minimumPartBytes = saved }
+        ExternalCSVSort.minimumPartBytes = 2048
+        var rng = SeededRandom(seed: UInt64(5200 + seed))
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let rows = 3000
+        var lines = ["k,when,id,mix,wide"]
+        for i in 0..<rows {
+            let late = i > rows * 2 / 3
+            let day = Int.random(in: 1...12, using: &rng), month = Int.random(in: 1...12, using: &rng)
+            // Dates that could be either way until, late in the file, some that can only be day first.
+            let when = late && rng.chance(0.3) ? "\(Int.random(in: 13...28, using: &rng))/\(month)/2023" : "\(month)/\(day)/2024"
+            // Identifiers: digits only at first, a check letter X in some rows later.
+            let id = "11010519491231" + String(format: "%03d", Int.random(in: 0...999, using: &rng))
+                + (i > rows / 2 && rng.chance(0.3) ? "X" : String(Int.random(in: 0...9, using: &rng)))
+            // Numbers at first, then mostly text: a text column in the end, NaN a text among texts.
+            let mix = i < rows / 4 ? String(Int.random(in: 0...99, using: &rng)) : (rng.chance(0.1) ? "NaN" : "t\(Int.random(in: 0...99, using: &rng))")
+            // Numbers a double holds, until one near the end that needs its digits.
+            let wide = i == rows - 5 ? "123456789012345678901" : String(format: "%.2f", Double(Int.random(in: 0...9999, using: &rng)) / 100)
+            lines.append("\(i),\(when),\(id),\(mix),\(wide)")
+        }
+        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: folder.appendingPathComponent("in.csv"))
+        for arguments in [["--by", "when"], ["--by", "id:desc"], ["--by", "mix", "--nulls", "first"], ["--by", "wide:desc", "--by", "k"],
+                          ["--by", "mix:desc", "--summary", "max:wide,mix,when"]] {
+            let atOnce = run(["sort", "in.csv"] + arguments + ["-o", "once.csv"], in: folder)
+            let inParts = run(["sort", "in.csv"] + arguments + ["--memory", "64K", "-o", "parts.csv"], in: folder)
+            #expect(atOnce.status == 0 && inParts.status == 0, "\(arguments): \(inParts.stderr)")
+            let once = try Data(contentsOf: folder.appendingPathComponent("once.csv"))
+            let parts = try Data(contentsOf: folder.appendingPathComponent("parts.csv"))
+            #expect(parts == once, "seed \(seed), \(arguments): the outputs differ")
+            #expect(inParts.stderr == atOnce.stderr, "seed \(seed), \(arguments)")
+        }
+        // Read twice: once part by part, then again as the whole file reads its columns.
+        let sorter = try ExternalCSVSort(path: folder.appendingPathComponent("in.csv").path, options: .init(memory: 1 << 16, folder: folder))
+        let output = TextOutput(encoding: .utf8)
+        #expect(try sorter.sort(by: [SortKey("when")], pins: [], to: output).readings == 2)
+    }
+
     @Test("the runs: dozens for a small memory, each file gone from the folder at once, the folder removed at the end")
     func runs() throws {
         let saved = ExternalCSVSort.minimumPartBytes
@@ -122,6 +164,12 @@ struct SortInPartsTests {
                                      to: output)
         try output.finish()
         #expect(report.runs >= 24, "\(report.runs) runs")
+        // Parts that read their columns as the whole file does are read once.
+        let plain = folder.appendingPathComponent("plain.csv")
+        try Data(("id,score,name\n" + (0..<6000).map { "\($0),\(($0 * 7919) % 1000).5,n\($0 % 97)\n" }.joined()).utf8).write(to: plain)
+        let once = try ExternalCSVSort(path: plain.path, options: .init(memory: 1 << 12, folder: folder))
+        let plainReport = try once.sort(by: [SortKey("score", .descending)], pins: [], to: TextOutput(encoding: .utf8))
+        #expect(plainReport.readings == 1 && plainReport.runs >= 24, "\(plainReport.readings) readings, \(plainReport.runs) runs")
         #expect(report.rows == 1500)
         #expect(try Self.leftovers(folder).isEmpty)
         let table = try CSV.table(bytes: output.collected)

@@ -66,7 +66,7 @@ struct ColumnEvidence: Sendable {
 
 /// How a whole file reads a column, given to each of its parts read on its own: day first for its
 /// dates whose year comes last, and whether it holds identifiers (text, in byte order).
-struct ColumnDecision: Sendable, Equatable {
+struct ColumnDecision: Sendable, Hashable {
     var dayFirst = false
     var identifier = false
 

@@ -51,6 +51,9 @@ public final class ExternalCSVSort {
         public var rows = 0
         /// How many runs were written (1 for a file that fitted in one part).
         public var runs = 0
+        /// How many times the parts were read and sorted: 1, or 2 where a part read alone read a
+        /// column otherwise than the whole file does (3 where the file's types then changed too).
+        public var readings = 1
         public var typeWarnings: [TypeWarning] = []
         public var unmatchedPins: [RowPin] = []
         /// The first cell of the first and the last two rows, and whether each was pinned: what a
@@ -90,7 +93,7 @@ public final class ExternalCSVSort {
     private var partBytes: Int
 
     /// Opens the file and reads what the sort needs to know first: its encoding, delimiter,
-    /// header and columns — and, reading it once through, how each column is read.
+    /// header and columns (typed as the file's start shows them until the sort has read it all).
     public init(path: String, options: Options) throws(ExternalSortError) {
         self.path = path
         self.options = options
@@ -99,14 +102,16 @@ public final class ExternalCSVSort {
         fileSize = Int(info.st_size)
         partBytes = max(Self.minimumPartBytes, options.memory / 6)
         try readPrefix()
-        try survey()
+        decisions = columns.map { _ in ColumnDecision() }
+        exactNumbers = columns.map { _ in false }
     }
 
     // MARK: Reading the file in parts
 
     /// Reads the file from `bodyStart` in parts of about `partBytes`, each ending at a record
-    /// boundary (a line break outside quotes), handing each its first line, its first row,
-    /// whether it is the last and how many of the file's bytes are read; `body` answers its rows.
+    /// boundary (a line break outside quotes), handing each — after the header record, so that it
+    /// reads as a file — with its first line, its first row, whether it is the last and how many
+    /// of the file's bytes are read; `body` answers its rows.
     private func forEachPart(_ body: (_ part: [UInt8], _ firstLine: Int, _ firstRow: Int, _ last: Bool, _ done: Int) throws(ExternalSortError) -> Int)
         throws(ExternalSortError) {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
@@ -168,7 +173,11 @@ public final class ExternalCSVSort {
                 try fill(pending.count + (1 << 20))
             }
             let last = eof && cut == pending.count
-            let part = Array(pending[0..<cut])
+            // The part as it is read: the header record, then the part's records.
+            var part = [UInt8]()
+            part.reserveCapacity(headerRecord.count + cut)
+            part += headerRecord
+            part += pending[0..<cut]
             pending.removeFirst(cut)
             done += cut
             row += try body(part, line, row, last, done)
@@ -179,8 +188,7 @@ public final class ExternalCSVSort {
 
     /// Reads one part (after the header record) as a table: with the file's decisions once they
     /// are made, gathering evidence for them before.
-    private func table(_ part: [UInt8], firstLine: Int, last: Bool, decided: Bool) throws(ExternalSortError) -> Table {
-        let bytes = headerRecord + part
+    private func table(_ bytes: [UInt8], firstLine: Int, last: Bool, decided: Bool) throws(ExternalSortError) -> Table {
         let table: Table
         do {
             table = try CSV.table(bytes: bytes, types: options.types, encoding: encoding, delimiter: format.delimiter,
@@ -191,7 +199,7 @@ public final class ExternalCSVSort {
         }
         // Blank lines end a part only at the end of the file: elsewhere they are rows of one field.
         if !last, !table.csvFormat.trailingLines.isEmpty {
-            let line = firstLine + Self.lineBreaks(part) - Self.lineBreaks(table.csvFormat.trailingLines)
+            let line = firstLine + Self.lineBreaks(bytes) - Self.lineBreaks(headerRecord) - Self.lineBreaks(table.csvFormat.trailingLines)
             throw .csv(CSVError(line: line, column: 1, problem: .wrongFieldCount(found: 1, expected: columns.count)))
         }
         guard table.columns.count == columns.count else {
@@ -271,21 +279,8 @@ public final class ExternalCSVSort {
         return count
     }
 
-    /// The first reading: every part's evidence, merged into the file's decisions and types.
-    private func survey() throws(ExternalSortError) {
-        var evidence: [ColumnEvidence]?
-        var exact = [Bool](repeating: false, count: columns.count)
-        let total = max(1, fileSize)
-        try forEachPart { part, firstLine, _, last, done throws(ExternalSortError) in
-            let table = try self.table(part, firstLine: firstLine, last: last, decided: false)
-            let found = table.columnEvidence ?? []
-            evidence = evidence.map { zip($0, found).map { $0.merged(with: $1) } } ?? found
-            for c in table.stores.indices where !exact[c] { exact[c] = Self.needsExactNumbers(table.stores[c]) }
-            options.progress?(0.3 * Double(done) / Double(total), 0)
-            return table.rowCount
-        }
-        exactNumbers = exact
-        let merged = evidence ?? columns.map { _ in ColumnEvidence() }
+    /// The file's decisions, notes and column types from the evidence of all its parts.
+    private func decide(from merged: [ColumnEvidence]) {
         decisions = merged.map(\.decision)
         dateNotes = zip(columns, merged).compactMap { column, found in
             options.types[column.identifier] == nil || options.types[column.identifier] == .date ? found.dateNote(column: column.identifier) : nil
@@ -361,8 +356,20 @@ public final class ExternalCSVSort {
         // The types the first reading found are those of its parts' own readings of their dates;
         // read with the file's, a key column that turns out a number column (or stops being one)
         // reads NaN otherwise, and the parts are sorted again.
-        for attempt in 0..<2 {
+        // The first reading reads each part as the part alone shows its columns, and types them
+        // as the file's start does; it is the sort when the whole file, once read, agrees — each
+        // part's reading of its dates and identifiers, the columns' types and comparators, numbers
+        // a double holds — which is nearly always. Otherwise the parts are read again, each told
+        // what the file decided.
+        var evidence: [ColumnEvidence]?
+        var partDecisions = Set<[ColumnDecision]>()
+        var exactSeen = columns.map { _ in false }
+        let keyColumns = Set(resolved.map(\.column))
+        let summaryColumns = Set(summaries.flatMap(\.columns).compactMap { name in columns.firstIndex { $0.identifier == name } })
+        for attempt in 0..<3 {
+        let decided = attempt > 0
         report = Report()
+        report.readings = attempt + 1
         runs = []
         pinned = [[PinnedRow]](repeating: [], count: pins.count)
         pinnedStores = columns.map { _ in ColumnStore() }
@@ -372,8 +379,14 @@ public final class ExternalCSVSort {
         lastLabels = []
         var census = [KindCensus](repeating: KindCensus(), count: columns.count)
         try forEachPart { part, firstLine, firstRow, last, done throws(ExternalSortError) in
-            let parsed = try self.table(part, firstLine: firstLine, last: last, decided: true)
+            let parsed = try self.table(part, firstLine: firstLine, last: last, decided: decided)
             if last { self.trailingLines = parsed.csvFormat.trailingLines }
+            if !decided {
+                let found = parsed.columnEvidence ?? []
+                partDecisions.insert(found.map(\.decision))
+                evidence = evidence.map { zip($0, found).map { $0.merged(with: $1) } } ?? found
+            }
+            for c in parsed.stores.indices where !exactSeen[c] { exactSeen[c] = Self.needsExactNumbers(parsed.stores[c]) }
             for c in census.indices { census[c].add(parsed.stores[c].census) }
             let table = Table(columns: self.columns, stores: parsed.stores)
             table.csvFormat = parsed.csvFormat
@@ -422,7 +435,9 @@ public final class ExternalCSVSort {
             let order = keyBytes.sortedPositions()
             let run = try RunFile.create(in: folder)
             for position in order {
-                try run.append(key: keyBytes.key(position), record: records.record(body[position]))
+                try records.withRecord(body[position]) { record throws(ExternalSortError) in
+                    try run.append(key: keyBytes.key(position), record: record)
+                }
             }
             try run.finishWriting()
             runs.append(run)
@@ -430,7 +445,19 @@ public final class ExternalCSVSort {
             options.progress?(0.3 + 0.4 * Double(done) / Double(total), report.rows)
             return count
         }
-        let keyColumns = Set(resolved.map(\.column))
+        if !decided {
+            // What the whole file decides, against what the first reading assumed.
+            let assumed = columns
+            let merged = evidence ?? columns.map { _ in ColumnEvidence() }
+            decide(from: merged)
+            let partsAgree = partDecisions.allSatisfy { $0 == decisions }
+            let sameColumns = zip(assumed, columns).allSatisfy { $0.type.isNumeric == $1.type.isNumeric && $0.textComparator == $1.textComparator }
+            let keyed = keyColumns.union(extremes ? summaryColumns.union(Set(columns.indices)) : summaryColumns)
+            let sameNumbers = keyed.allSatisfy { !exactSeen[$0] }
+            exactNumbers = exactSeen
+            if partsAgree && sameColumns && sameNumbers { break }
+            continue
+        }
         var redo = false
         for c in columns.indices where !(decisions[c].identifier && options.types[columns[c].identifier] == nil)
             && options.types[columns[c].identifier] == nil {
@@ -438,7 +465,7 @@ public final class ExternalCSVSort {
             if type.isNumeric != columns[c].type.isNumeric, keyColumns.contains(c) { redo = true }
             columns[c].type = type
         }
-        if !redo || attempt == 1 { break }
+        if !redo || attempt == 2 { break }
         }
         report.edgeRows += lastLabels.filter { last in !report.edgeRows.contains { $0.row == last.row } }
         report.runs = runs.count
@@ -719,7 +746,8 @@ struct KeyBytes {
 
     func key(_ i: Int) -> ArraySlice<UInt8> { bytes[(i == 0 ? 0 : ends[i - 1])..<ends[i]] }
 
-    /// The positions in key order (keys are distinct: each ends with its row).
+    /// The positions in key order (keys are distinct: each ends with its row): a radix sort of
+    /// each key's first 8 bytes, then the keys that share them compared whole.
     func sortedPositions() -> [Int] {
         bytes.withUnsafeBufferPointer { all in
             ends.withUnsafeBufferPointer { ends in
@@ -727,9 +755,26 @@ struct KeyBytes {
                     let start = i == 0 ? 0 : ends[i - 1]
                     return UnsafeBufferPointer(rebasing: all[start..<ends[i]])
                 }
-                var order = Array(0..<ends.count)
-                order.sort { SortKeys.order(key($0), key($1)) == .orderedAscending }
-                return order
+                let n = ends.count
+                var prefixes = [UInt64](repeating: 0, count: n)
+                for i in 0..<n {
+                    let k = key(i)
+                    var prefix: UInt64 = 0
+                    for b in 0..<8 { prefix = prefix << 8 | UInt64(b < k.count ? k[b] : 0) }
+                    prefixes[i] = prefix
+                }
+                var order = [Int32](0..<Int32(n))
+                RadixSort.radixSort(&order, codes: prefixes)
+                var start = 0
+                while start < n {
+                    var end = start + 1
+                    while end < n, prefixes[Int(order[end])] == prefixes[Int(order[start])] { end += 1 }
+                    if end - start > 1 {
+                        order[start..<end].sort { SortKeys.order(key(Int($0)), key(Int($1))) == .orderedAscending }
+                    }
+                    start = end
+                }
+                return order.map { Int($0) }
             }
         }
     }
@@ -778,6 +823,33 @@ struct Records {
         self.outputDelimiter = outputDelimiter.flatMap { $0 == table.csvFormat.delimiter ? nil : $0 }
     }
 
+    /// Calls `body` with the record of `row` as written, from the file's bytes when it can.
+    func withRecord(_ row: Int, _ body: (UnsafeBufferPointer<UInt8>) throws(ExternalSortError) -> Void) throws(ExternalSortError) {
+        if outputDelimiter == nil, let raw = table.rawRecords {
+            let range = Int(raw.starts[row])..<Int(raw.ends[row])
+            let failure: ExternalSortError? = raw.bytes.withUnsafeBufferPointer { all in
+                do throws(ExternalSortError) {
+                    try body(UnsafeBufferPointer(rebasing: all[range]))
+                    return nil
+                } catch {
+                    return error
+                }
+            }
+            if let failure { throw failure }
+            return
+        }
+        let bytes = record(row)
+        let failure: ExternalSortError? = bytes.withUnsafeBufferPointer { buffer in
+            do throws(ExternalSortError) {
+                try body(buffer)
+                return nil
+            } catch {
+                return error
+            }
+        }
+        if let failure { throw failure }
+    }
+
     func record(_ row: Int) -> [UInt8] {
         if outputDelimiter == nil, let raw = table.rawRecords {
             return Array(raw.bytes[Int(raw.starts[row])..<Int(raw.ends[row])])
@@ -822,11 +894,11 @@ final class RunFile {
         return RunFile(fd: fd)
     }
 
-    func append(key: ArraySlice<UInt8>, record: [UInt8]) throws(ExternalSortError) {
+    func append(key: ArraySlice<UInt8>, record: UnsafeBufferPointer<UInt8>) throws(ExternalSortError) {
         Self.appendLength(key.count, to: &buffer)
         buffer += key
         Self.appendLength(record.count, to: &buffer)
-        buffer += record
+        buffer.append(contentsOf: record)
         if buffer.count >= 1 << 20 { try flush() }
     }
 
