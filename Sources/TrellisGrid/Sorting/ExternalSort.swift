@@ -23,7 +23,8 @@ import TrellisText
 /// is removed when the sort ends (``TemporaryPaths`` lets a signal handler remove it too).
 public final class ExternalCSVSort {
     public struct Options: Sendable {
-        /// The memory the sort may use, in bytes: the parts read at once are about a sixth of it.
+        /// The memory the sort may use, in bytes, the program's own included: the parts read at
+        /// once are about a seventh of what the program leaves (see ``workingMemory(_:)``).
         public var memory: Int
         /// Where the folder of run files is made.
         public var folder: URL
@@ -65,6 +66,14 @@ public final class ExternalCSVSort {
         public init() {}
     }
 
+    /// What the program itself takes before it reads a byte (its code, the Swift runtime, ICU's
+    /// tables): about 32 MB, which the memory given must cover too.
+    static let programBytes = 32 << 20
+
+    /// The memory left for the sort's own work: parts of a seventh of it (a part's table, keys and
+    /// order take about six times its bytes), and the runs' read buffers half of it.
+    static func workingMemory(_ memory: Int) -> Int { max(memory / 4, memory - programBytes) }
+
     /// The most runs merged at once; more are merged in groups first.
     nonisolated(unsafe) static var fanIn = 128
     /// The smallest part read at once, whatever the memory given (the tests lower it to make
@@ -100,7 +109,7 @@ public final class ExternalCSVSort {
         var info = stat()
         guard stat(path, &info) == 0 else { throw .io("cannot read '\(path)': \(String(cString: strerror(errno)))") }
         fileSize = Int(info.st_size)
-        partBytes = max(Self.minimumPartBytes, options.memory / 6)
+        partBytes = max(Self.minimumPartBytes, Self.workingMemory(options.memory) / 7)
         try readPrefix()
         decisions = columns.map { _ in ColumnDecision() }
         exactNumbers = columns.map { _ in false }
@@ -433,14 +442,29 @@ public final class ExternalCSVSort {
             // The body's rows by their keys' bytes, written as a run.
             let keyBytes = KeyBytes(table: table, rows: body, firstRow: firstRow, keys: resolved, exactNumbers: self.exactNumbers)
             let order = keyBytes.sortedPositions()
-            let run = try RunFile.create(in: folder)
-            for position in order {
-                try records.withRecord(body[position]) { record throws(ExternalSortError) in
-                    try run.append(key: keyBytes.key(position), record: record)
+            var writer = try RunWriter(in: folder)
+            try keyBytes.withKeys { key throws(ExternalSortError) in
+                if let raw = records.raw {
+                    // Each row's record span, in the body's order (read in sequence), then the
+                    // rows in key order with one jump each into the keys and the part.
+                    let spans = body.map { UInt64(raw.starts[$0]) << 32 | UInt64(raw.ends[$0]) }
+                    try raw.bytes.withUnsafeBufferPointer { part throws(ExternalSortError) in
+                        for position in order {
+                            let span = spans[position]
+                            let record = UnsafeBufferPointer(rebasing: part[Int(span >> 32)..<Int(span & 0xFFFF_FFFF)])
+                            try writer.append(key: key(position), record: record)
+                        }
+                    }
+                } else {
+                    for position in order {
+                        let record = records.record(body[position])
+                        try record.withUnsafeBufferPointer { record throws(ExternalSortError) in
+                            try writer.append(key: key(position), record: record)
+                        }
+                    }
                 }
             }
-            try run.finishWriting()
-            runs.append(run)
+            runs.append(try writer.finish())
             report.rows += count
             options.progress?(0.3 + 0.4 * Double(done) / Double(total), report.rows)
             return count
@@ -530,12 +554,11 @@ public final class ExternalCSVSort {
             var merged: [RunFile] = []
             for start in stride(from: 0, to: runs.count, by: Self.fanIn) {
                 let group = Array(runs[start..<min(runs.count, start + Self.fanIn)])
-                let run = try RunFile.create(in: folder)
-                try Self.merge(group, bufferBytes: options.memory / 2) { key, record throws(ExternalSortError) in
-                    try run.append(key: key, record: record)
+                var writer = try RunWriter(in: folder)
+                try Self.merge(group, bufferBytes: Self.workingMemory(options.memory) / 2) { key, record throws(ExternalSortError) in
+                    try writer.append(key: key, record: record)
                 }
-                try run.finishWriting()
-                merged.append(run)
+                merged.append(try writer.finish())
             }
             runs = merged
         }
@@ -569,7 +592,7 @@ public final class ExternalCSVSort {
         writeSummaries(.top)
         var written = 0
         let bodyRows = report.rows - pinned.reduce(0) { $0 + $1.count }
-        try Self.merge(runs, bufferBytes: options.memory / 2) { _, record throws(ExternalSortError) in
+        try Self.merge(runs, bufferBytes: Self.workingMemory(options.memory) / 2) { _, record throws(ExternalSortError) in
             output.write(bytes: record)
             output.write(bytes: lineBreak)
             written += 1
@@ -691,8 +714,24 @@ struct KeyBytes {
             var input = KeyInput(storage: table, column: column, rows: rows)
             if case .asText = key.comparator { input = input.everyCellAsText() }
             let comparator = SortEngine.comparator(for: key, column: table.columns[column])
-            // One sort key per distinct text (errors compare as lexical text).
-            let (ids, texts) = input.distinct(nil)
+            // One sort key per distinct text (errors compare as lexical text), of the cells that
+            // are texts: a number column's numbers need none.
+            let textual = (0..<n).filter { i in
+                switch input.kinds[i] {
+                case .text, .error: return true
+                case .notANumber: return !input.numericColumn
+                default: return false
+                }
+            }
+            var ids = [Int32](repeating: 0, count: textual.isEmpty ? 0 : n)
+            var texts: [String] = []
+            if textual.count == n {
+                (ids, texts) = input.distinct(nil)
+            } else if !textual.isEmpty {
+                let found = input.distinct(textual)
+                texts = found.texts
+                for (k, i) in textual.enumerated() { ids[i] = found.ids[k] }
+            }
             let hasErrors = input.kinds.contains(.error)
             let keyed: [[UInt8]] = texts.map { comparator.sortKey($0) }
             let errorKeyed: [[UInt8]] = hasErrors ? texts.map { TextComparator.lexical.sortKey($0) } : []
@@ -745,6 +784,15 @@ struct KeyBytes {
     var count: Int { ends.count }
 
     func key(_ i: Int) -> ArraySlice<UInt8> { bytes[(i == 0 ? 0 : ends[i - 1])..<ends[i]] }
+
+    /// Calls `body` with a function that gives key `i` in place.
+    func withKeys<E: Error>(_ body: ((Int) -> UnsafeBufferPointer<UInt8>) throws(E) -> Void) throws(E) {
+        try bytes.withUnsafeBufferPointer { all throws(E) in
+            try ends.withUnsafeBufferPointer { ends throws(E) in
+                try body { i in UnsafeBufferPointer(rebasing: all[(i == 0 ? 0 : ends[i - 1])..<ends[i]]) }
+            }
+        }
+    }
 
     /// The positions in key order (keys are distinct: each ends with its row): a radix sort of
     /// each key's first 8 bytes, then the keys that share them compared whole.
@@ -823,6 +871,9 @@ struct Records {
         self.outputDelimiter = outputDelimiter.flatMap { $0 == table.csvFormat.delimiter ? nil : $0 }
     }
 
+    /// The file's records, when rows are written as the file holds them.
+    var raw: RawRecords? { outputDelimiter == nil ? table.rawRecords : nil }
+
     /// Calls `body` with the record of `row` as written, from the file's bytes when it can.
     func withRecord(_ row: Int, _ body: (UnsafeBufferPointer<UInt8>) throws(ExternalSortError) -> Void) throws(ExternalSortError) {
         if outputDelimiter == nil, let raw = table.rawRecords {
@@ -878,8 +929,6 @@ struct Records {
 /// A run: entries (key, record) in key order, in a file unlinked as soon as it was made.
 final class RunFile {
     let fd: Int32
-    private var buffer: [UInt8] = []
-    private(set) var size = 0
 
     private init(fd: Int32) { self.fd = fd }
 
@@ -894,48 +943,79 @@ final class RunFile {
         return RunFile(fd: fd)
     }
 
-    func append(key: ArraySlice<UInt8>, record: UnsafeBufferPointer<UInt8>) throws(ExternalSortError) {
-        Self.appendLength(key.count, to: &buffer)
-        buffer += key
-        Self.appendLength(record.count, to: &buffer)
-        buffer.append(contentsOf: record)
-        if buffer.count >= 1 << 20 { try flush() }
-    }
-
-    func append(key: UnsafeBufferPointer<UInt8>, record: UnsafeBufferPointer<UInt8>) throws(ExternalSortError) {
-        Self.appendLength(key.count, to: &buffer)
-        buffer.append(contentsOf: key)
-        Self.appendLength(record.count, to: &buffer)
-        buffer.append(contentsOf: record)
-        if buffer.count >= 1 << 20 { try flush() }
-    }
-
-    private static func appendLength(_ n: Int, to buffer: inout [UInt8]) {
-        let v = UInt32(truncatingIfNeeded: n)
-        buffer.append(UInt8(truncatingIfNeeded: v))
-        buffer.append(UInt8(truncatingIfNeeded: v >> 8))
-        buffer.append(UInt8(truncatingIfNeeded: v >> 16))
-        buffer.append(UInt8(truncatingIfNeeded: v >> 24))
-    }
-
-    private func flush() throws(ExternalSortError) {
+    /// Writes every byte of `bytes`.
+    func write(_ bytes: UnsafeRawBufferPointer) throws(ExternalSortError) {
         var offset = 0
-        while offset < buffer.count {
-            let n = buffer.withUnsafeBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
+        while offset < bytes.count {
+            let n = Foundation.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
             if n < 0 {
                 if errno == EINTR { continue }
-                throw .io("cannot write a run file: \(String(cString: strerror(errno))) (the sort writes about the input's size beside the output)")
+                throw .io("cannot write a run file: \(String(cString: strerror(errno))) (a sort in parts writes about the input's size beside the output)")
             }
             offset += n
         }
-        size += buffer.count
-        buffer.removeAll(keepingCapacity: true)
     }
 
-    func finishWriting() throws(ExternalSortError) {
-        try flush()
-        buffer = []
+    /// Back to the start, for reading.
+    func rewind() throws(ExternalSortError) {
         guard lseek(fd, 0, SEEK_SET) == 0 else { throw .io("cannot read a run file back") }
+    }
+}
+
+/// Writes a run's entries — a 4-byte length and the key, a 4-byte length and the record —
+/// through a buffer of 1 MB.
+struct RunWriter {
+    let run: RunFile
+    private let buffer: UnsafeMutableRawBufferPointer
+    private var used = 0
+
+    init(in folder: String) throws(ExternalSortError) {
+        run = try RunFile.create(in: folder)
+        buffer = .allocate(byteCount: 1 << 20, alignment: 8)
+    }
+
+    @inline(__always)
+    mutating func append(key: UnsafeBufferPointer<UInt8>, record: UnsafeBufferPointer<UInt8>) throws(ExternalSortError) {
+        let size = 8 + key.count + record.count
+        if used + size > buffer.count {
+            try flush()
+            if size > buffer.count {
+                var entry = [UInt8]()
+                entry.reserveCapacity(size)
+                Self.appendLength(key.count, to: &entry)
+                entry.append(contentsOf: key)
+                Self.appendLength(record.count, to: &entry)
+                entry.append(contentsOf: record)
+                let failure: ExternalSortError? = entry.withUnsafeBytes { bytes in
+                    do throws(ExternalSortError) { try run.write(bytes); return nil } catch { return error }
+                }
+                if let failure { throw failure }
+                return
+            }
+        }
+        let base = buffer.baseAddress! + used
+        base.storeBytes(of: UInt32(truncatingIfNeeded: key.count).littleEndian, as: UInt32.self)
+        if !key.isEmpty { (base + 4).copyMemory(from: key.baseAddress!, byteCount: key.count) }
+        (base + 4 + key.count).storeBytes(of: UInt32(truncatingIfNeeded: record.count).littleEndian, as: UInt32.self)
+        if !record.isEmpty { (base + 8 + key.count).copyMemory(from: record.baseAddress!, byteCount: record.count) }
+        used += size
+    }
+
+    private static func appendLength(_ n: Int, to bytes: inout [UInt8]) {
+        withUnsafeBytes(of: UInt32(truncatingIfNeeded: n).littleEndian) { bytes.append(contentsOf: $0) }
+    }
+
+    private mutating func flush() throws(ExternalSortError) {
+        try run.write(UnsafeRawBufferPointer(rebasing: buffer[0..<used]))
+        used = 0
+    }
+
+    /// Writes what is buffered, frees the buffer and hands the run over for reading.
+    mutating func finish() throws(ExternalSortError) -> RunFile {
+        defer { buffer.deallocate() }
+        try flush()
+        try run.rewind()
+        return run
     }
 }
 
