@@ -746,39 +746,99 @@ struct KeyBytes {
             }
             return prepared
         }
-        bytes.reserveCapacity(n * (8 + keys.count * 10))
-        ends.reserveCapacity(n)
-        for i in 0..<n {
-            for p in prepared {
-                let kind = p.input.kinds[i]
-                guard let rank = KeyCodes.kindRank(kind, numericColumn: p.input.numericColumn) else {
-                    bytes.append(p.missingFirst ? 0x00 : 0x20)
+        // Each key's cells first, column by column, into flat arrays (key k's cell i at k·n + i):
+        // the class byte, a tag for the value's form and the value.
+        // Tags: 0 none (a blank), 1 eight bytes, 2 one byte, 3 a text's key (by id), 4 exact digits.
+        let m = prepared.count
+        var classes = [UInt8](repeating: 0, count: n * m), tags = [UInt8](repeating: 0, count: n * m)
+        var values = [UInt64](repeating: 0, count: n * m)
+        // The texts' keys of every key in one buffer: key k's text id j at textStarts[k][j].
+        var textBytes: [UInt8] = [], textEnds: [Int] = [], textBase: [Int] = []
+        for (k, p) in prepared.enumerated() {
+            textBase.append(textEnds.count)
+            for key in p.texts {
+                textBytes += key
+                textEnds.append(textBytes.count)
+            }
+            let kinds = p.input.kinds, payloads = p.input.payloads, numeric = p.input.numericColumn
+            for i in 0..<n {
+                let at = k * n + i
+                let kind = kinds[i]
+                guard let rank = KeyCodes.kindRank(kind, numericColumn: numeric) else {
+                    classes[at] = p.missingFirst ? 0x00 : 0x20
                     continue
                 }
-                bytes.append(0x10 | (p.descending ? 4 - rank : rank))
-                let payload = p.input.payloads.isEmpty ? 0 : p.input.payloads[i]
-                let start = bytes.count
+                classes[at] = 0x10 | (p.descending ? 4 - rank : rank)
+                let payload = payloads.isEmpty ? 0 : payloads[i]
                 switch kind {
                 case .integer, .decimal, .approximate:
                     if p.exact {
-                        let number = p.store.withText(at: rows[i]) { ExactDecimal($0) } ?? .zero
-                        Self.appendExact(number, to: &bytes)
+                        tags[at] = 4
                     } else {
-                        let value = kind == .integer ? Double(Int64(bitPattern: payload)) : Double(bitPattern: payload)
-                        Self.appendBigEndian(KeyCodes.orderedBits(value), to: &bytes)
+                        tags[at] = 1
+                        values[at] = KeyCodes.orderedBits(kind == .integer ? Double(Int64(bitPattern: payload)) : Double(bitPattern: payload))
                     }
-                case .date: Self.appendBigEndian(KeyCodes.orderedBits(Double(bitPattern: payload)), to: &bytes)
-                case .boolean: bytes.append(UInt8(truncatingIfNeeded: payload + 1))
-                case .text, .notANumber, .error: Self.appendEscaped(p.texts[Int(p.ids[i])], to: &bytes)
+                case .date:
+                    tags[at] = 1
+                    values[at] = KeyCodes.orderedBits(Double(bitPattern: payload))
+                case .boolean:
+                    tags[at] = 2
+                    values[at] = payload + 1
+                case .text, .notANumber, .error:
+                    tags[at] = 3
+                    values[at] = UInt64(textBase[k] + Int(p.ids[i]))
                 case .missing: break
                 }
-                if p.descending {
-                    for k in start..<bytes.count { bytes[k] = ~bytes[k] }
+            }
+        }
+        let descending = prepared.map(\.descending)
+        let stores = prepared.map(\.store)
+        // Then row by row, into one buffer.
+        var out = [UInt8]()
+        out.reserveCapacity(n * (9 + m * 10))
+        var ends = [Int]()
+        ends.reserveCapacity(n)
+        var scratch: [UInt8] = []
+        classes.withUnsafeBufferPointer { classes in
+            tags.withUnsafeBufferPointer { tags in
+                values.withUnsafeBufferPointer { values in
+                    textBytes.withUnsafeBufferPointer { textBytes in
+                        textEnds.withUnsafeBufferPointer { textEnds in
+                            for i in 0..<n {
+                                for k in 0..<m {
+                                    let at = k * n + i
+                                    out.append(classes[at])
+                                    let start = out.count
+                                    let value = values[at]
+                                    switch tags[at] {
+                                    case 1: Self.appendBigEndian(value, to: &out)
+                                    case 2: out.append(UInt8(truncatingIfNeeded: value))
+                                    case 3:
+                                        let id = Int(value)
+                                        let from = id == 0 ? 0 : textEnds[id - 1]
+                                        Self.appendEscaped(UnsafeBufferPointer(rebasing: textBytes[from..<textEnds[id]]), to: &out)
+                                    case 4:
+                                        scratch.removeAll(keepingCapacity: true)
+                                        Self.appendExact(stores[k].withText(at: rows[i]) { ExactDecimal($0) } ?? .zero, to: &scratch)
+                                        out += scratch
+                                    default: continue
+                                    }
+                                    if descending[k] {
+                                        out.withUnsafeMutableBufferPointer { b in
+                                            for j in start..<b.count { b[j] = ~b[j] }
+                                        }
+                                    }
+                                }
+                                Self.appendBigEndian(UInt64(firstRow + rows[i]), to: &out)
+                                ends.append(out.count)
+                            }
+                        }
+                    }
                 }
             }
-            Self.appendBigEndian(UInt64(firstRow + rows[i]), to: &bytes)
-            ends.append(bytes.count)
         }
+        bytes = out
+        self.ends = ends
     }
 
     var count: Int { ends.count }
@@ -817,7 +877,11 @@ struct KeyBytes {
                 while start < n {
                     var end = start + 1
                     while end < n, prefixes[Int(order[end])] == prefixes[Int(order[start])] { end += 1 }
-                    if end - start > 1 {
+                    // Keys that share their first bytes often differ only in their rows, which the
+                    // stable radix sort left in order: checked in one pass before any sort.
+                    if end - start > 1, (start + 1..<end).contains(where: {
+                        SortKeys.order(key(Int(order[$0 - 1])), key(Int(order[$0]))) != .orderedAscending
+                    }) {
                         order[start..<end].sort { SortKeys.order(key(Int($0)), key(Int($1))) == .orderedAscending }
                     }
                     start = end
@@ -835,7 +899,7 @@ struct KeyBytes {
     /// A sort key, each zero byte written as 00 FF, ended by 00 00: the order of the keys, and
     /// no key's bytes a prefix of another's, so that keys after it compare only on ties.
     @inline(__always)
-    static func appendEscaped(_ key: [UInt8], to bytes: inout [UInt8]) {
+    static func appendEscaped(_ key: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]) {
         for b in key {
             bytes.append(b)
             if b == 0 { bytes.append(0xFF) }
