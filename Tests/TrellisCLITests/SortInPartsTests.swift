@@ -86,7 +86,7 @@ struct SortInPartsTests {
         var rng = SeededRandom(seed: UInt64(4100 + seed))
         let folder = try scratch()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let text = Self.randomFile(&rng, rows: 3500)   // some 260 KB: two dozen parts of 64K / 6
+        let text = Self.randomFile(&rng, rows: 1500)   // some 110 KB: parts of 2,340 bytes (64K less the program, a seventh), some 48 runs
         try Data(text.utf8).write(to: folder.appendingPathComponent("in.csv"))
         for round in 0..<4 {
             var arguments = Self.keyChoices[(seed * 4 + round) % Self.keyChoices.count]
@@ -219,6 +219,32 @@ struct SortInPartsTests {
         let wide = run(["sort", "wide.csv", "--by", "a", "--memory", "64K", "-o", "x.csv"], in: folder)
         #expect(wide.status == 64 && wide.stderr.contains("convert it"), "\(wide.stderr)")
         #expect(try Self.leftovers(folder).isEmpty)
+    }
+
+    @Test("the progress line: percent, rows, time so far and left, drawn over itself, cleared at the end; nothing in the first half second")
+    func progressLine() throws {
+        var ends: [Int32] = [0, 0]
+        #expect(pipe(&ends) == 0)
+        defer { close(ends[0]) }
+        let line = SortCommand.ProgressLine(descriptor: ends[1], what: "big.csv")
+        line.draw(0.1, 5)                 // too early: nothing
+        usleep(600_000)
+        line.draw(0.25, 1_234_567)
+        line.draw(0.26, 1_300_000)        // within a fifth of a second of the last: nothing
+        line.clear()
+        close(ends[1])
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let n = read(ends[0], &buffer, buffer.count)
+            if n <= 0 { break }
+            bytes += buffer[0..<n]
+        }
+        let text = String(decoding: bytes, as: UTF8.self)
+        // One line drawn (the time so far and the estimate depend on the machine's speed), then cleared.
+        #expect(text.hasPrefix("\rsorting big.csv: 25% · 1,234,567 rows · "), "\(text.debugDescription)")
+        #expect(text.hasSuffix(" s left\u{1B}[K\r\u{1B}[K") && text.contains(" s · about "), "\(text.debugDescription)")
+        #expect(text.filter { $0 == "\r" }.count == 2, "drawn once, cleared once: \(text.debugDescription)")
     }
 
     @Test("the memory size: 512M, 2G, 1.5g, 64KiB, bytes")
