@@ -170,17 +170,8 @@ enum SortCommand {
         } catch {
             throw CommandError.from(error)
         }
-        for note in names.notes { io.stderr += "note: \(note)\n" }
-        for warning in grid.typeWarnings { io.stderr += "warning: \(warning)\n" }
-        for unmatched in grid.unmatchedPins {
-            if let option = pinOptions.first(where: { $0.pin.rows == unmatched })?.option {
-                io.stderr += "warning: '\(Excerpt.of(option))' matches no row\n"
-            }
-        }
-        for disagreement in grid.summaryDisagreements {
-            io.stderr += "warning: \(disagreement); --recompute labels recomputes it\n"
-        }
-        if !keys.isEmpty, let hint = Self.unpinnedSummaryHint(grid) { io.stderr += "hint: \(hint)\n" }
+        warn(names: names, typeWarnings: grid.typeWarnings, unmatchedPins: grid.unmatchedPins, pinOptions: pinOptions,
+             disagreements: grid.summaryDisagreements, hint: keys.isEmpty ? nil : Self.unpinnedSummaryHint(grid), io: &io)
         let title = path == "-" ? "Sorted table"
             : "Sorted " + (sqlTable ?? (path.contains("://") ? "query" : (path as NSString).lastPathComponent))
         // A CSV file's cells go back as the file held them: writing them adds nothing a spreadsheet
@@ -248,6 +239,25 @@ enum SortCommand {
             io.stderr += "note: \(guarded) cell\(guarded == 1 ? "" : "s") from the database that a spreadsheet would run as a formula "
                 + "(starting with = + - @, a tab or a carriage return, and not a number) got a leading '; --raw-formulas writes them as they are\n"
         }
+    }
+
+    /// What a sort says on standard error once it is done, in this order: how names were taken,
+    /// cells not of their column's type, pins that took no row, 平均 rows that no longer say what
+    /// the body gives, and a summary row left in the body.
+    static func warn(names: ColumnNames, typeWarnings: [TypeWarning], unmatchedPins: [RowPin],
+                     pinOptions: [(option: String, pin: DisplayOrder.Pin)], disagreements: [SummaryDisagreement],
+                     hint: String?, io: inout CommandIO) {
+        for note in names.notes { io.stderr += "note: \(note)\n" }
+        for warning in typeWarnings { io.stderr += "warning: \(warning)\n" }
+        for unmatched in unmatchedPins {
+            if let option = pinOptions.first(where: { $0.pin.rows == unmatched })?.option {
+                io.stderr += "warning: '\(Excerpt.of(option))' matches no row\n"
+            }
+        }
+        for disagreement in disagreements {
+            io.stderr += "warning: \(disagreement); --recompute labels recomputes it\n"
+        }
+        if let hint { io.stderr += "hint: \(hint)\n" }
     }
 
     /// The `--pin-top` and `--pin-bottom` options, in order, each with what `--recompute` says

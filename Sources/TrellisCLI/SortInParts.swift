@@ -132,20 +132,11 @@ extension SortCommand {
         }
         // What a sort at once says as it reads the file, known once the whole file is read.
         noteFormat(format, dateNotes: sorter.dateNotes, shownPath: shownPath, io: &io)
-        for note in names.notes { io.stderr += "note: \(note)\n" }
-        for warning in report.typeWarnings { io.stderr += "warning: \(warning)\n" }
-        for unmatched in report.unmatchedPins {
-            if let option = pinOptions.first(where: { $0.pin.rows == unmatched })?.option {
-                io.stderr += "warning: '\(Excerpt.of(option))' matches no row\n"
-            }
+        let hint = keys.isEmpty ? nil : sorter.columns.first.flatMap { first in
+            unpinnedSummaryHint(rowCount: report.rows, firstColumn: first.identifier, rows: report.edgeRows)
         }
-        for disagreement in report.summaryDisagreements {
-            io.stderr += "warning: \(disagreement); --recompute labels recomputes it\n"
-        }
-        if !keys.isEmpty, let first = sorter.columns.first,
-           let hint = unpinnedSummaryHint(rowCount: report.rows, firstColumn: first.identifier, rows: report.edgeRows) {
-            io.stderr += "hint: \(hint)\n"
-        }
+        warn(names: names, typeWarnings: report.typeWarnings, unmatchedPins: report.unmatchedPins, pinOptions: pinOptions,
+             disagreements: report.summaryDisagreements, hint: hint, io: &io)
     }
 
     /// An error of a sort in parts as the command line reports it.

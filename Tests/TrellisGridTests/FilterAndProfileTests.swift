@@ -223,7 +223,7 @@ extension FilterAndProfileTests {
             // Told too few decimals, or given a number no scale holds: sorted by their bits.
             if decimals > 0 { #expect(DataGrid.scaledCodes(numbers, decimals: decimals - 1) == nil) }
             #expect(DataGrid.sorted(numbers, decimals: max(0, decimals - 1)) == numbers.sorted())
-            let odd = numbers + [1e-20, 0.1 + 0.2, 1e300, -9_007_199_254_740_993]
+            let odd = numbers + [1e-20, 0.1 + 0.2, 1e300, -9_007_199_254_740_992, -9_007_199_254_740_994]
             #expect(DataGrid.scaledCodes(odd, decimals: decimals) == nil)
             #expect(DataGrid.sorted(odd, decimals: decimals) == odd.sorted())
         }

@@ -117,3 +117,22 @@ public struct CSVFormat: Equatable, Sendable {
         return (lines, !line.isEmpty && head.count < utf8.count)
     }
 }
+
+extension CSVFormat {
+    /// What CSV output writes before the header, as the file had it: its byte order mark (where
+    /// the output's encoding writes one), Excel's `sep=` line (naming `delimiter`, the one
+    /// written) and the lines above the header.
+    package func writeLinesAboveHeader(to output: TextOutput, delimiter: UInt8) {
+        if byteOrderMark, [TextEncoding.utf8, .utf16LittleEndian, .utf16BigEndian].contains(output.encoding) {
+            output.write("\u{FEFF}")
+        }
+        if let line = separatorLine {
+            if delimiter == self.delimiter { output.write(bytes: line) } else {
+                output.write("sep=")
+                output.write(byte: delimiter)
+                output.write(bytes: lineBreak)
+            }
+        }
+        output.write(bytes: leadingLines)
+    }
+}

@@ -232,7 +232,7 @@ public final class Table: ObservableDataSource, ColumnStorageSource {
     }
 
     /// Where a kind sorts among kinds (`nil` for blanks, which the sort places by its own rule).
-    private static func sortRank(_ kind: CellKind) -> Int? {
+    static func sortRank(_ kind: CellKind) -> Int? {
         switch kind {
         case .integer, .decimal, .approximate: return 0
         case .date: return 1

@@ -565,17 +565,7 @@ public final class ExternalCSVSort {
         // The output: as CSV output of the whole table writes it.
         let delimiter = options.outputDelimiter ?? format.delimiter
         let lineBreak = format.lineBreak
-        if format.byteOrderMark, [TextEncoding.utf8, .utf16LittleEndian, .utf16BigEndian].contains(output.encoding) {
-            output.write("\u{FEFF}")
-        }
-        if let line = format.separatorLine {
-            if delimiter == format.delimiter { output.write(bytes: line) } else {
-                output.write("sep=")
-                output.write(byte: delimiter)
-                output.write(bytes: lineBreak)
-            }
-        }
-        output.write(bytes: format.leadingLines)
+        format.writeLinesAboveHeader(to: output, delimiter: delimiter)
         if delimiter == format.delimiter, let header = headerText() {
             output.write(bytes: header)
         } else {
@@ -1171,20 +1161,9 @@ struct TypeCounts {
 
     mutating func count(_ store: ColumnStore, rows: [Int], firstRow: Int) {
         for row in rows {
-            guard let rank = Self.rank(store.kinds[row]) else { continue }
+            guard let rank = Table.sortRank(store.kinds[row]) else { continue }
             counts[rank] += 1
             if examples[rank].count < 3 { examples[rank].append((firstRow + row, store.text(at: row))) }
-        }
-    }
-
-    static func rank(_ kind: CellKind) -> Int? {
-        switch kind {
-        case .integer, .decimal, .approximate: return 0
-        case .date: return 1
-        case .text: return 2
-        case .boolean: return 3
-        case .error: return 4
-        case .missing, .notANumber: return nil
         }
     }
 

@@ -168,19 +168,8 @@ public enum GridRenderer {
         let lineBreak = format.lineBreak, delimiter = chosen ?? format.delimiter
         // The file's records are copied only where they are written with its own delimiter.
         let raw = delimiter == format.delimiter ? grid.table?.rawRecords : nil
-        // The file's byte order mark, as the output's encoding writes U+FEFF.
-        if format.byteOrderMark, [TextEncoding.utf8, .utf16LittleEndian, .utf16BigEndian].contains(out.encoding) {
-            out.write("\u{FEFF}")
-        }
-        // Excel's `sep=` line names the delimiter written; the lines above the header follow.
-        if let line = format.separatorLine {
-            if delimiter == format.delimiter { out.write(bytes: line) } else {
-                out.write("sep=")
-                out.write(byte: delimiter)
-                out.write(bytes: lineBreak)
-            }
-        }
-        out.write(bytes: format.leadingLines)
+        // The file's byte order mark, Excel's `sep=` line and the lines above the header.
+        format.writeLinesAboveHeader(to: out, delimiter: delimiter)
         // A record of the file is copied as it is (quoting and all) unless it must change.
         if let raw, !raw.header.isEmpty, !(neutralizeFormulas && raw.headerRisky) {
             raw.bytes.withUnsafeBufferPointer { out.write(bytes: UnsafeBufferPointer(rebasing: $0[raw.header])) }
