@@ -21,6 +21,9 @@ public struct CommandIO {
     public var progressDescriptor: Int32?
     /// Reads all of standard input.
     public var readStandardInput: () -> Data
+    /// Standard input as a descriptor (the executable's), so that a sort can read more than it
+    /// keeps in memory; `nil` reads ``readStandardInput`` whole.
+    public var standardInputDescriptor: Int32?
     /// The directory relative paths are resolved against.
     public var currentDirectory: URL
 

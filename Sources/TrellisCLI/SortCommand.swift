@@ -151,6 +151,27 @@ enum SortCommand {
                             recompute: recompute, precision: precision, io: &io)
             return
         }
+        // Standard input is read up to what a sort at once may take; more goes to a file beside
+        // the output, sorted in parts.
+        if path == "-", sqlTable == nil, sqlQuery == nil, let descriptor = io.standardInputDescriptor {
+            let limit = memory.bytes / Self.bytesPerFileByte
+            let (head, ended) = try Self.readStandardInput(descriptor, upTo: limit)
+            if ended {
+                io.readStandardInput = { Data(head) }
+            } else {
+                Self.removeTemporaryFilesOnSignals()
+                defer { Self.restoreSignals() }
+                let spool = try Self.spool(head, rest: descriptor, beside: parsed.value("--output"), io: io)
+                defer {
+                    unlink(spool)
+                    TemporaryPaths.unregister(spool)
+                }
+                try sortInParts(parsed, path: spool, shownAs: "-", fileSize: Self.regularFileSize(spool) ?? head.count, memory: memory,
+                                format: format, outputDelimiter: outputDelimiter, types: types, reading: reading, locale: locale,
+                                nulls: nulls, outputEncoding: outputEncoding, recompute: recompute, precision: precision, io: &io)
+                return
+            }
+        }
         let source = try loadSource(path, table: sqlTable, query: sqlQuery, types: types, reading: reading, snapshot: true, io: &io)
         let names = ColumnNames(source.columns)
         var keys: [SortKey] = []

@@ -9,9 +9,9 @@ extension SortCommand {
     static let memoryOption = OptionDefinition(
         names: ["--memory"], valueName: "size",
         help: "The memory the sort may use: 512M, 2G, … (default: half of this\n"
-            + "machine's). A CSV file that needs more (about five times its size)\n"
-            + "is sorted in parts, runs written to a folder beside the output and\n"
-            + "merged: the same output, a progress line on a terminal.")
+            + "machine's). A CSV file or standard input that needs more (about five\n"
+            + "times its size) is sorted in parts, runs written to a folder beside\n"
+            + "the output and merged: the same output, a progress line on a terminal.")
 
     /// A read CSV table takes about this many times its file's size.
     static let bytesPerFileByte = 5
@@ -56,6 +56,79 @@ extension SortCommand {
         return Int(info.st_size)
     }
 
+    /// Ctrl-C, SIGTERM and a closed terminal remove the run folder, a kept standard input and the
+    /// partial output (``TemporaryPaths``) — heard even where a parent left them blocked
+    /// (children inherit the mask).
+    static func removeTemporaryFilesOnSignals() {
+        var handled = sigset_t()
+        sigemptyset(&handled)
+        for s in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&handled, s) }
+        sigprocmask(SIG_UNBLOCK, &handled, nil)
+        signal(SIGINT) { _ in TemporaryPaths.removeAll(); _exit(130) }
+        signal(SIGTERM) { _ in TemporaryPaths.removeAll(); _exit(143) }
+        signal(SIGHUP) { _ in TemporaryPaths.removeAll(); _exit(129) }
+    }
+
+    static func restoreSignals() {
+        signal(SIGINT, SIG_DFL)
+        signal(SIGTERM, SIG_DFL)
+        signal(SIGHUP, SIG_DFL)
+    }
+
+    /// Standard input's bytes up to `limit` (a little more: whole reads), and whether it ended there.
+    static func readStandardInput(_ descriptor: Int32, upTo limit: Int) throws(CommandError) -> (bytes: [UInt8], ended: Bool) {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 20)
+        while bytes.count <= limit {
+            let n = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw .failure("cannot read standard input: \(String(cString: strerror(errno)))")
+            }
+            if n == 0 { return (bytes, true) }
+            bytes += chunk[0..<n]
+        }
+        return (bytes, false)
+    }
+
+    /// Writes `head`, then the rest of `descriptor`, to a new file beside the output (or in the
+    /// temporary folder for standard output), which a signal removes too; returns its path.
+    static func spool(_ head: [UInt8], rest descriptor: Int32, beside output: String?, io: CommandIO) throws(CommandError) -> String {
+        let folder = output.map { io.url(for: $0).deletingLastPathComponent().path } ?? NSTemporaryDirectory()
+        var template = Array(((folder.hasSuffix("/") ? folder : folder + "/") + ".trellis-input-XXXXXX").utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else {
+            throw .failure("cannot keep standard input in '\(folder)' to sort it in parts: \(String(cString: strerror(errno)))")
+        }
+        let path = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        TemporaryPaths.register(path)
+        defer { close(fd) }
+        func write(_ bytes: UnsafeRawBufferPointer) -> Bool {
+            var offset = 0
+            while offset < bytes.count {
+                let n = Foundation.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+                if n < 0 { if errno == EINTR { continue }; return false }
+                offset += n
+            }
+            return true
+        }
+        var ok = head.withUnsafeBytes(write)
+        var chunk = [UInt8](repeating: 0, count: 1 << 20)
+        while ok {
+            let n = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if n < 0 { if errno == EINTR { continue }; ok = false; break }
+            if n == 0 { break }
+            ok = chunk.withUnsafeBytes { write(UnsafeRawBufferPointer(rebasing: $0[0..<n])) }
+        }
+        if !ok {
+            let reason = String(cString: strerror(errno))
+            unlink(path)
+            TemporaryPaths.unregister(path)
+            throw .failure("cannot keep standard input in '\(folder)' to sort it in parts: \(reason)")
+        }
+        return path
+    }
+
     /// Whether a file starts as an SQLite database does.
     static func isSQLiteFile(_ path: String) -> Bool {
         guard let handle = FileHandle(forReadingAtPath: path), let head = try? handle.read(upToCount: 16) else { return false }
@@ -64,11 +137,12 @@ extension SortCommand {
     }
 
     /// Sorts the CSV file at `path` in parts.
-    static func sortInParts(_ parsed: ParsedArguments, path: String, fileSize: Int, memory: (bytes: Int, given: Bool), format: Format,
+    static func sortInParts(_ parsed: ParsedArguments, path: String, shownAs shown: String? = nil, fileSize: Int,
+                            memory: (bytes: Int, given: Bool), format: Format,
                             outputDelimiter: UInt8?, types: [String: ColumnType], reading: CSVReading, locale: String?,
                             nulls: NullPlacement, outputEncoding: TextEncoding?, recompute: RecomputeRule?, precision: Int?,
                             io: inout CommandIO) throws(CommandError) {
-        let shownPath = Excerpt.of(path, limit: 200)
+        let shownPath = Excerpt.of(shown ?? path, limit: 200)
         let why = "'\(shownPath)' (\(shownSize(fileSize))) needs more memory than "
             + (memory.given ? "--memory \(parsed.value("--memory")!)" : "half of this machine's (\(shownSize(memory.bytes)))")
             + " to sort at once, so it is sorted in parts"
@@ -90,19 +164,9 @@ extension SortCommand {
         if let progress {
             options.progress = { fraction, rows in progress.draw(fraction, rows) }
         }
-        // Ctrl-C, SIGTERM and a closed terminal remove the run folder and the partial output —
-        // heard even where a parent left them blocked (children inherit the mask).
-        var handled = sigset_t()
-        sigemptyset(&handled)
-        for s in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&handled, s) }
-        sigprocmask(SIG_UNBLOCK, &handled, nil)
-        signal(SIGINT) { _ in TemporaryPaths.removeAll(); _exit(130) }
-        signal(SIGTERM) { _ in TemporaryPaths.removeAll(); _exit(143) }
-        signal(SIGHUP) { _ in TemporaryPaths.removeAll(); _exit(129) }
+        removeTemporaryFilesOnSignals()
         defer {
-            signal(SIGINT, SIG_DFL)
-            signal(SIGTERM, SIG_DFL)
-            signal(SIGHUP, SIG_DFL)
+            restoreSignals()
             progress?.clear()
         }
         let sorter: ExternalCSVSort

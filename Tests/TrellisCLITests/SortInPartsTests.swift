@@ -221,6 +221,31 @@ struct SortInPartsTests {
         #expect(try Self.leftovers(folder).isEmpty)
     }
 
+    @Test("standard input larger than the memory is kept beside the output and sorted in parts; a small one is read at once")
+    func standardInput() throws {
+        let saved = ExternalCSVSort.minimumPartBytes
+        defer { ExternalCSVSort.minimumPartBytes = saved }
+        ExternalCSVSort.minimumPartBytes = 2048
+        var rng = SeededRandom(seed: 31)
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let input = folder.appendingPathComponent("in.csv")
+        try Data(Self.randomFile(&rng, rows: 1500).utf8).write(to: input)
+        let arguments = ["--by", "score:desc", "--pin-bottom", "组号=平均", "-o"]
+        let atOnce = run(["sort", "in.csv"] + arguments + ["once.csv"], in: folder)
+        for memory in ["64K", "1G"] {
+            let descriptor = open(input.path, O_RDONLY)
+            defer { close(descriptor) }
+            var io = CommandIO(standardInput: { Data() }, currentDirectory: folder)
+            io.standardInputDescriptor = descriptor
+            let status = TrellisCommandLine.run(["sort", "-"] + arguments + ["piped.csv", "--memory", memory], io: &io)
+            #expect(status == 0 && io.stderr == atOnce.stderr, "--memory \(memory): \(io.stderr)")
+            #expect(try Data(contentsOf: folder.appendingPathComponent("piped.csv")) == Data(contentsOf: folder.appendingPathComponent("once.csv")),
+                    "--memory \(memory)")
+            #expect(try Self.leftovers(folder).isEmpty, "no kept input, run folder or partial file is left")
+        }
+    }
+
     @Test("the progress line: percent, rows, time so far and left, drawn over itself, cleared at the end; nothing in the first half second")
     func progressLine() throws {
         var ends: [Int32] = [0, 0]
