@@ -272,6 +272,29 @@ struct SortInPartsTests {
         #expect(text.filter { $0 == "\r" }.count == 2, "drawn once, cleared once: \(text.debugDescription)")
     }
 
+    @Test("in a real terminal the progress line shows while the sort runs and is gone when it ends",
+          .enabled(if: Tmux.path != nil))
+    func progressInTerminal() throws {
+        let binary = ProcessInfo.processInfo.environment["TRELLIS_BINARY"] ?? Self.root.appendingPathComponent(".build/debug/trellis").path
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var text = "id,score,name\n"
+        var rng = SeededRandom(seed: 11)
+        // Long enough for the line to show (after half a second) with a release build too.
+        let rows = ProcessInfo.processInfo.environment["TRELLIS_BINARY"] == nil ? 400_000 : 2_000_000
+        for i in 0..<rows { text += "\(i),\(Int.random(in: 0...100_000, using: &rng)),name of row \(i)\n" }
+        try Data(text.utf8).write(to: folder.appendingPathComponent("big.csv"))
+        let terminal = Tmux(session: "trellis-parts-\(getpid())")
+        defer { terminal.kill() }
+        try terminal.start("\(binary) sort big.csv --by score --memory 1M -o out.csv", in: folder.path, width: 100, height: 10)
+        let during = try terminal.wait(seconds: 120) { $0.contains { $0.hasPrefix("sorting big.csv: ") && $0.contains("% · ") } }
+        let line = during.first { $0.hasPrefix("sorting big.csv: ") } ?? ""
+        #expect(line.contains(" rows · ") && line.contains(" s"), "the progress line: \(line)")
+        let after = try terminal.wait(seconds: 120) { $0.contains { $0.hasPrefix("EXIT=") } }
+        #expect(after.contains("EXIT=0"), "\(after)")
+        #expect(!after.contains { $0.contains("sorting big.csv") }, "the line is cleared at the end: \(after)")
+    }
+
     @Test("the memory size: 512M, 2G, 1.5g, 64KiB, bytes")
     func sizes() {
         #expect(SortCommand.size("512M") == 512 << 20)
