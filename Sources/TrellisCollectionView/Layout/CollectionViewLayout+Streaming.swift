@@ -7,10 +7,19 @@ import Foundation
 /// ``CollectionViewLayout/streamLayoutAttributes(walkOf:reusing:to:_:)``, which make the objects:
 /// recycled ones where the layout's attributes class is the base class, objects of its own class
 /// otherwise.
+///
+/// An element is plain bytes — its kind is held as a number standing for the kind's name — so
+/// that a walk hands elements on without copying a string's reference at each.
 public struct LayoutElement: Sendable {
     public var category: CollectionView.ElementCategory
     /// The supplementary or decoration kind; `nil` for a cell.
-    public var kind: String?
+    @inlinable
+    public var kind: String? {
+        get { kindNumber == 0 ? nil : ElementKindNames.name(kindNumber) }
+        set { kindNumber = ElementKindNames.number(newValue) }
+    }
+    /// The kind's number among the names seen (``ElementKindNames``); 0 for none.
+    @usableFromInline var kindNumber: Int32
     public var section: Int
     public var item: Int
     public var frame: CGRect
@@ -20,11 +29,41 @@ public struct LayoutElement: Sendable {
     public init(_ category: CollectionView.ElementCategory, kind: String? = nil, section: Int, item: Int, frame: CGRect,
                 zIndex: Int = 0) {
         self.category = category
-        self.kind = kind
+        kindNumber = ElementKindNames.number(kind)
         self.section = section
         self.item = item
         self.frame = frame
         self.zIndex = zIndex
+    }
+}
+
+/// The kinds of supplementary and decoration views elements name, each given a number once:
+/// a program uses a handful (headers, footers, its decorations).
+@usableFromInline
+enum ElementKindNames {
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var names: [String] = []
+    nonisolated(unsafe) private static var numbers: [String: Int32] = [:]
+
+    /// The number of `kind`, 0 for none.
+    @usableFromInline
+    static func number(_ kind: String?) -> Int32 {
+        guard let kind else { return 0 }
+        lock.lock()
+        defer { lock.unlock() }
+        if let known = numbers[kind] { return known }
+        names.append(kind)
+        let number = Int32(names.count)
+        numbers[kind] = number
+        return number
+    }
+
+    /// The name of kind `number` (from 1).
+    @usableFromInline
+    static func name(_ number: Int32) -> String {
+        lock.lock()
+        defer { lock.unlock() }
+        return names[Int(number) - 1]
     }
 }
 
