@@ -95,12 +95,9 @@ extension SortCommand {
     /// temporary folder for standard output), which a signal removes too; returns its path.
     static func spool(_ head: [UInt8], rest descriptor: Int32, beside output: String?, io: CommandIO) throws(CommandError) -> String {
         let folder = output.map { io.url(for: $0).deletingLastPathComponent().path } ?? NSTemporaryDirectory()
-        var template = Array(((folder.hasSuffix("/") ? folder : folder + "/") + ".trellis-input-XXXXXX").utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard fd >= 0 else {
+        guard let (fd, path) = TemporaryPaths.makeFile(in: folder, prefix: ".trellis-input-") else {
             throw .failure("cannot keep standard input in '\(folder)' to sort it in parts: \(String(cString: strerror(errno)))")
         }
-        let path = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         TemporaryPaths.register(path)
         defer { close(fd) }
         func write(_ bytes: UnsafeRawBufferPointer) -> Bool {

@@ -17,6 +17,22 @@ struct SortInPartsTests {
         return folder
     }
 
+    nonisolated(unsafe) static var savedParts = (minimum: 0, fanIn: 0)
+
+    /// A scratch folder, with parts as small as 2 KB (so that a small file makes dozens of runs)
+    /// and, when given, fewer runs merged at once; ``restore(_:)`` undoes both.
+    func smallParts(fanIn: Int? = nil) throws -> URL {
+        Self.savedParts = (ExternalCSVSort.minimumPartBytes, ExternalCSVSort.fanIn)
+        ExternalCSVSort.minimumPartBytes = 2048
+        if let fanIn { ExternalCSVSort.fanIn = fanIn }
+        return try scratch()
+    }
+
+    func restore(_ folder: URL) {
+        (ExternalCSVSort.minimumPartBytes, ExternalCSVSort.fanIn) = Self.savedParts
+        try? FileManager.default.removeItem(at: folder)
+    }
+
     func run(_ arguments: [String], in folder: URL) -> (status: Int32, stdout: [UInt8], stderr: String) {
         var io = CommandIO(standardInput: { Data() }, currentDirectory: folder)
         let status = TrellisCommandLine.run(arguments, io: &io)
@@ -79,13 +95,9 @@ struct SortInPartsTests {
     @Test("a file sorted in dozens of parts gives the bytes and the messages of a sort at once — ties, blanks, pins, every reading rule",
           arguments: 0..<8)
     func sameAsAtOnce(seed: Int) throws {
-        let saved = (ExternalCSVSort.minimumPartBytes, ExternalCSVSort.fanIn)
-        defer { (ExternalCSVSort.minimumPartBytes, ExternalCSVSort.fanIn) = saved }
-        ExternalCSVSort.minimumPartBytes = 2048
-        ExternalCSVSort.fanIn = seed % 2 == 0 ? 128 : 5   // odd seeds merge in groups first
         var rng = SeededRandom(seed: UInt64(4100 + seed))
-        let folder = try scratch()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let folder = try smallParts(fanIn: seed % 2 == 0 ? nil : 5)   // odd seeds merge in groups first
+        defer { restore(folder) }
         let text = Self.randomFile(&rng, rows: 1500)   // some 110 KB: parts of 2,340 bytes (64K less the program, a seventh), some 48 runs
         try Data(text.utf8).write(to: folder.appendingPathComponent("in.csv"))
         for round in 0..<4 {
@@ -109,12 +121,9 @@ struct SortInPartsTests {
     @Test("parts that read alone would read a column otherwise than the whole file does: the file's reading wins, in every part",
           arguments: 0..<3)
     func partsThatDisagree(seed: Int) throws {
-        let saved = ExternalCSVSort.minimumPartBytes
-        defer { ExternalCSVSort.minimumPartBytes = saved }
-        ExternalCSVSort.minimumPartBytes = 2048
         var rng = SeededRandom(seed: UInt64(5200 + seed))
-        let folder = try scratch()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let folder = try smallParts()
+        defer { restore(folder) }
         let rows = 3000
         var lines = ["k,when,id,mix,wide"]
         for i in 0..<rows {
@@ -148,14 +157,41 @@ struct SortInPartsTests {
         #expect(try sorter.sort(by: [SortKey("when")], pins: [], to: output).readings == 2)
     }
 
+    @Test("a file whose start is UTF-8 and whose text further on is GBK, GB18030 or neither reads as a sort at once reads it")
+    func encodingFurtherOn() throws {
+        let folder = try smallParts()
+        defer { restore(folder) }
+        // More than the first megabyte (what the sort reads first) in ASCII, then Chinese.
+        var text = "id,name,score\n"
+        var i = 0
+        while text.utf8.count < 1_200_000 { text += "\(i),name\(i % 97),\(i % 1000).5\n"; i += 1 }
+        for k in 0..<2000 { text += "\(i + k),\(["张三", "李四", "王五", "赵六"][k % 4]),\(k % 100)\n" }
+        let utf8 = Array(text.utf8)
+        guard let gb18030 = try? TextEncoding.gb18030.encode(utf8) else { Issue.record("cannot encode"); return }
+        // Windows' code page 936 writes € as 0x80, which GB18030 lacks: such a file reads as GBK.
+        let gbk = gb18030 + Array("\(i + 2000),".utf8) + [0x80] + Array(",1\n".utf8)
+        let neither = utf8 + [0x31, 0x2C, 0xFF, 0xFE, 0x2C, 0x33, 0x0A]
+        for (name, bytes) in [("gb18030", gb18030), ("gbk", gbk), ("neither", neither)] {
+            try Data(bytes).write(to: folder.appendingPathComponent("\(name).csv"))
+            let atOnce = run(["sort", "\(name).csv", "--by", "name", "-o", "once.csv"], in: folder)
+            let inParts = run(["sort", "\(name).csv", "--by", "name", "--memory", "64K", "-o", "parts.csv"], in: folder)
+            #expect(inParts.status == atOnce.status && inParts.stderr == atOnce.stderr, "\(name): \(inParts.stderr) / \(atOnce.stderr)")
+            if atOnce.status == 0 {
+                #expect(atOnce.stderr.contains("as \(name)"), "\(atOnce.stderr)")
+                #expect(try Data(contentsOf: folder.appendingPathComponent("parts.csv")) == Data(contentsOf: folder.appendingPathComponent("once.csv")),
+                        "\(name): the same bytes, in the file's encoding")
+            } else {
+                #expect(name == "neither" && atOnce.status == 65)
+            }
+            #expect(try Self.leftovers(folder).isEmpty)
+        }
+    }
+
     @Test("the runs: dozens for a small memory, each file gone from the folder at once, the folder removed at the end")
     func runs() throws {
-        let saved = ExternalCSVSort.minimumPartBytes
-        defer { ExternalCSVSort.minimumPartBytes = saved }
-        ExternalCSVSort.minimumPartBytes = 2048
         var rng = SeededRandom(seed: 99)
-        let folder = try scratch()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let folder = try smallParts()
+        defer { restore(folder) }
         let input = folder.appendingPathComponent("in.csv")
         try Data(Self.randomFile(&rng, rows: 1500).utf8).write(to: input)
         let sorter = try ExternalCSVSort(path: input.path, options: .init(memory: 1 << 12, folder: folder))
@@ -178,11 +214,8 @@ struct SortInPartsTests {
 
     @Test("a file that does not fit: its errors name the line in the file; what a sort in parts cannot write is refused with the way out")
     func refusals() throws {
-        let saved = ExternalCSVSort.minimumPartBytes
-        defer { ExternalCSVSort.minimumPartBytes = saved }
-        ExternalCSVSort.minimumPartBytes = 2048
-        let folder = try scratch()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let folder = try smallParts()
+        defer { restore(folder) }
         // A blank line or a stray quote anywhere — at the end of a part too: the error of a sort at once.
         let rows = (1...4000).map { "\($0),x\($0)" }
         for (k, position) in [1, 517, 1024, 1025, 1026, 2047, 2500, 3999].enumerated() {
@@ -223,12 +256,9 @@ struct SortInPartsTests {
 
     @Test("standard input larger than the memory is kept beside the output and sorted in parts; a small one is read at once")
     func standardInput() throws {
-        let saved = ExternalCSVSort.minimumPartBytes
-        defer { ExternalCSVSort.minimumPartBytes = saved }
-        ExternalCSVSort.minimumPartBytes = 2048
         var rng = SeededRandom(seed: 31)
-        let folder = try scratch()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let folder = try smallParts()
+        defer { restore(folder) }
         let input = folder.appendingPathComponent("in.csv")
         try Data(Self.randomFile(&rng, rows: 1500).utf8).write(to: input)
         let arguments = ["--by", "score:desc", "--pin-bottom", "组号=平均", "-o"]

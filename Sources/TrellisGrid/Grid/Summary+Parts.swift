@@ -17,10 +17,10 @@ struct PartsSummary {
     private(set) var columns: [Column]
     /// Whether no row is pinned: a column's decimals are then those of all its numbers.
     let everyRowInBody: Bool
-    /// Whether a minimum or maximum is asked for (each cell then gets a key).
-    let extremes: Bool
+    /// The columns whose minimum or maximum is asked for (their cells get keys).
+    let extremes: Set<Int>
 
-    init(columnCount: Int, everyRowInBody: Bool, extremes: Bool) {
+    init(columnCount: Int, everyRowInBody: Bool, extremes: Set<Int>) {
         columns = [Column](repeating: Column(), count: columnCount)
         self.everyRowInBody = everyRowInBody
         self.extremes = extremes
@@ -44,7 +44,7 @@ struct PartsSummary {
                 }
                 if kind.isNumber { column.decimalsOfBody = max(column.decimalsOfBody, store.withText(at: row) { CellText.fractionDigits($0) }) }
             }
-            if extremes, !body.isEmpty {
+            if extremes.contains(c), !body.isEmpty {
                 let keys = KeyBytes(table: table, rows: body, firstRow: 0, keys: [(SortKey(table.columns[c].identifier), c)],
                                     exactNumbers: exactNumbers)
                 let numericColumn = numeric

@@ -334,7 +334,7 @@ public enum CSV {
 
     /// The encoding a file that is neither UTF-8 nor GB18030 nor GBK most likely is: the first of
     /// Shift_JIS, Big5 and Windows-1252 it is wholly text in.
-    private static func likelyEncoding(_ input: [UInt8]) -> TextEncoding? {
+    static func likelyEncoding(_ input: [UInt8]) -> TextEncoding? {
         // Whole lines of the start: a character cut at the end would fail every encoding.
         var sample = Array(input.prefix(1 << 16))
         if sample.count < input.count, let lastFeed = sample.lastIndex(of: 0x0A) { sample.removeSubrange((lastFeed + 1)...) }

@@ -111,8 +111,60 @@ public final class ExternalCSVSort {
         fileSize = Int(info.st_size)
         partBytes = max(Self.minimumPartBytes, Self.workingMemory(options.memory) / 7)
         try readPrefix()
-        decisions = columns.map { _ in ColumnDecision() }
-        exactNumbers = columns.map { _ in false }
+        try settleEncoding()
+    }
+
+    /// A file whose start is UTF-8 and whose text further on is not is read as a file read at once
+    /// reads it then: GB18030, else GBK (Windows' code page 936, which has € at 0x80), else it is
+    /// in no encoding known — decided before anything is sorted or written, since CSV output is
+    /// written in the file's encoding.
+    private func settleEncoding() throws(ExternalSortError) {
+        guard options.encoding == nil, !format.byteOrderMark, encoding == .utf8, fileSize > bodyStart else { return }
+        guard let invalid = try firstFailure({ block in TextEncoding.firstInvalidUTF8(block) }) else { return }
+        for guess in [TextEncoding.gb18030, .gbk]
+        where try firstFailure({ block in (try? guess.decode(Array(block))) == nil ? 0 : nil }) == nil {
+            try readPrefix(guess: guess)
+            return
+        }
+        // What the file's start reads as (``CSV/likelyEncoding(_:)`` looks at its first 64 KB).
+        let start = FileHandle(forReadingAtPath: path).flatMap { try? $0.read(upToCount: (1 << 16) + 1) }.map { [UInt8]($0) } ?? []
+        throw .csv(CSVError(line: invalid.line, column: invalid.column, problem: .unknownEncoding(likely: CSV.likelyEncoding(start))))
+    }
+
+    /// The line and column of the first byte `check` finds wrong (an offset in the block it is
+    /// given), reading the file in blocks of about 4 MB that end at a line feed — which no
+    /// character of an encoding read here holds in its bytes — or `nil`.
+    private func firstFailure(_ check: (UnsafeBufferPointer<UInt8>) -> Int?) throws(ExternalSortError) -> (line: Int, column: Int)? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw .io("cannot read '\(path)': \(String(cString: strerror(errno)))") }
+        defer { close(fd) }
+        var pending: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4 << 20)
+        var line = 1
+        var eof = false
+        while !eof || !pending.isEmpty {
+            if !eof {
+                let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    throw .io("cannot read '\(path)': \(String(cString: strerror(errno)))")
+                }
+                if n == 0 { eof = true } else { pending += chunk[0..<n] }
+            }
+            let end = eof ? pending.count : (pending.lastIndex(of: 0x0A).map { $0 + 1 } ?? 0)
+            guard end > 0 else { continue }
+            // A UTF-8 byte order mark is the text's first character, not text to check.
+            let skip = line == 1 && pending.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+            let bad = pending.withUnsafeBufferPointer { check(UnsafeBufferPointer(rebasing: $0[skip..<end])) }
+            if let bad {
+                let before = pending[0..<(skip + bad)]
+                let lineStart = before.lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
+                return (line + before.filter { $0 == 0x0A }.count, skip + bad - lineStart + 1)
+            }
+            line += pending[0..<end].filter { $0 == 0x0A }.count
+            pending.removeFirst(end)
+        }
+        return nil
     }
 
     // MARK: Reading the file in parts
@@ -223,7 +275,10 @@ public final class ExternalCSVSort {
     }
 
     /// The encoding, delimiter, lines above the header and the header itself, from the file's start.
-    private func readPrefix() throws(ExternalSortError) {
+    ///
+    /// `guess` is the encoding a file read at once falls back to when its text turns out not to
+    /// be UTF-8 further on than this start (GB18030, then GBK): read so, and said to be guessed.
+    private func readPrefix(guess: TextEncoding? = nil) throws(ExternalSortError) {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw .io("cannot read '\(path)': \(String(cString: strerror(errno)))") }
         defer { close(fd) }
@@ -244,15 +299,13 @@ public final class ExternalCSVSort {
         let head = Array(prefix[0..<cut])
         let table: Table
         do {
-            table = try CSV.table(bytes: head, types: options.types, encoding: options.encoding, delimiter: options.delimiter,
+            table = try CSV.table(bytes: head, types: options.types, encoding: guess ?? options.encoding, delimiter: options.delimiter,
                                   headerRow: options.headerRow, dateOrder: options.dateOrder, splitAbove: 1 << 22)
         } catch {
-            if error.problem == .invalidUTF8 || { if case .unknownEncoding = error.problem { true } else { false } }() {
-                throw .csv(error)
-            }
             throw .csv(error)
         }
         format = table.csvFormat
+        if guess != nil { format.encodingWasGuessed = true }
         encoding = format.encoding
         if encoding == .utf16LittleEndian || encoding == .utf16BigEndian {
             throw .unsupported("'\(path)' is \(encoding.name); a sort in parts reads UTF-8 and the encodings that keep ASCII "
@@ -279,6 +332,8 @@ public final class ExternalCSVSort {
         firstBodyLine = 1 + Self.lineBreaks(Array(raw.bytes[0..<decodedEnd]))
         columns = table.columns
         if bodyStart > fileSize { bodyStart = fileSize }
+        decisions = columns.map { _ in ColumnDecision() }
+        exactNumbers = columns.map { _ in false }
     }
 
     /// Line breaks (LF, CRLF, a lone CR) in `bytes`.
@@ -344,20 +399,28 @@ public final class ExternalCSVSort {
             }
             return nil
         }
-        // Whether any summary asks for a minimum or maximum (a label may name one).
-        let functions = summaries.map(\.function) + pins.compactMap { pin -> SummaryFunction? in
+        // The columns whose least and most values a summary asks for: a summary row's own, and
+        // every column where a pinned row's label or --recompute names a minimum or maximum (it
+        // applies to whichever columns turn out numbers).
+        func isExtreme(_ function: SummaryFunction) -> Bool {
+            if case .min = function { true } else if case .max = function { true } else { false }
+        }
+        let pinFunctions = pins.compactMap { pin -> SummaryFunction? in
             if let function = pin.recomputing { return function }
             if case .matching(_, let value) = pin.rows { return SummaryFunction(label: value) }
             return nil
         }
-        let extremes = functions.contains { if case .min = $0 { true } else if case .max = $0 { true } else { false } }
+        let extremes: Set<Int> = pinFunctions.contains(where: isExtreme) ? Set(columns.indices)
+            : Set(summaries.filter { isExtreme($0.function) }.flatMap(\.columns).compactMap { name in
+                columns.firstIndex { $0.identifier == name }
+            })
         let folder = try TemporaryPaths.makeFolder(in: options.folder)
         defer { TemporaryPaths.removeFolder(folder) }
         var report = Report()
         var runs: [RunFile] = []
         var pinned = [[PinnedRow]](repeating: [], count: pins.count)
         var pinnedStores: [ColumnStore] = []
-        var parts = PartsSummary(columnCount: 0, everyRowInBody: true, extremes: false)
+        var parts = PartsSummary(columnCount: 0, everyRowInBody: true, extremes: [])
         var typeCounts = [TypeCounts](repeating: TypeCounts(), count: columns.count)
         var matched = [Bool](repeating: false, count: pins.count)
         let total = max(1, fileSize)
@@ -374,7 +437,6 @@ public final class ExternalCSVSort {
         var partDecisions = Set<[ColumnDecision]>()
         var exactSeen = columns.map { _ in false }
         let keyColumns = Set(resolved.map(\.column))
-        let summaryColumns = Set(summaries.flatMap(\.columns).compactMap { name in columns.firstIndex { $0.identifier == name } })
         for attempt in 0..<3 {
         let decided = attempt > 0
         report = Report()
@@ -476,7 +538,7 @@ public final class ExternalCSVSort {
             decide(from: merged)
             let partsAgree = partDecisions.allSatisfy { $0 == decisions }
             let sameColumns = zip(assumed, columns).allSatisfy { $0.type.isNumeric == $1.type.isNumeric && $0.textComparator == $1.textComparator }
-            let keyed = keyColumns.union(extremes ? summaryColumns.union(Set(columns.indices)) : summaryColumns)
+            let keyed = keyColumns.union(extremes)
             let sameNumbers = keyed.allSatisfy { !exactSeen[$0] }
             exactNumbers = exactSeen
             if partsAgree && sameColumns && sameNumbers { break }
@@ -928,33 +990,6 @@ struct Records {
     /// The file's records, when rows are written as the file holds them.
     var raw: RawRecords? { outputDelimiter == nil ? table.rawRecords : nil }
 
-    /// Calls `body` with the record of `row` as written, from the file's bytes when it can.
-    func withRecord(_ row: Int, _ body: (UnsafeBufferPointer<UInt8>) throws(ExternalSortError) -> Void) throws(ExternalSortError) {
-        if outputDelimiter == nil, let raw = table.rawRecords {
-            let range = Int(raw.starts[row])..<Int(raw.ends[row])
-            let failure: ExternalSortError? = raw.bytes.withUnsafeBufferPointer { all in
-                do throws(ExternalSortError) {
-                    try body(UnsafeBufferPointer(rebasing: all[range]))
-                    return nil
-                } catch {
-                    return error
-                }
-            }
-            if let failure { throw failure }
-            return
-        }
-        let bytes = record(row)
-        let failure: ExternalSortError? = bytes.withUnsafeBufferPointer { buffer in
-            do throws(ExternalSortError) {
-                try body(buffer)
-                return nil
-            } catch {
-                return error
-            }
-        }
-        if let failure { throw failure }
-    }
-
     func record(_ row: Int) -> [UInt8] {
         if outputDelimiter == nil, let raw = table.rawRecords {
             return Array(raw.bytes[Int(raw.starts[row])..<Int(raw.ends[row])])
@@ -989,11 +1024,11 @@ final class RunFile {
     deinit { close(fd) }
 
     static func create(in folder: String) throws(ExternalSortError) -> RunFile {
-        var template = Array((folder + "/run-XXXXXX").utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard fd >= 0 else { throw .io("cannot write a run file in '\(folder)': \(String(cString: strerror(errno)))") }
+        guard let (fd, path) = TemporaryPaths.makeFile(in: folder, prefix: "run-") else {
+            throw .io("cannot write a run file in '\(folder)': \(String(cString: strerror(errno)))")
+        }
         // Gone from the folder at once: the file lives while it is open, and no exit leaves it.
-        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+        unlink(path)
         return RunFile(fd: fd)
     }
 
@@ -1237,8 +1272,19 @@ public enum TemporaryPaths {
         }
     }
 
+    /// A new file in `folder` named `prefix` and six characters that no other file there has
+    /// (`mkstemp`'s template), open for reading and writing: its descriptor and path; `nil`, with
+    /// `errno` saying why, when it cannot be made.
+    public static func makeFile(in folder: String, prefix: String) -> (descriptor: Int32, path: String)? {
+        var template = Array(((folder.hasSuffix("/") ? folder : folder + "/") + prefix + "XXXXXX").utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else { return nil }
+        return (fd, String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+    }
+
     /// A new folder for run files in `parent`, registered.
     static func makeFolder(in parent: URL) throws(ExternalSortError) -> String {
+        // mkdtemp's template: six characters it replaces with a name no other folder there has.
         var template = Array((parent.path + "/.trellis-sort-XXXXXX").utf8CString)
         let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
         guard made != nil else {
