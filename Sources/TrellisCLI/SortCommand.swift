@@ -172,7 +172,9 @@ enum SortCommand {
                 return
             }
         }
-        let source = try loadSource(path, table: sqlTable, query: sqlQuery, types: types, reading: reading, snapshot: true, io: &io)
+        let columns = Self.columnsRead(parsed, format: format, recompute: recompute, locale: locale, nulls: nulls)
+        let source = try loadSource(path, table: sqlTable, query: sqlQuery, types: types, reading: reading, snapshot: true,
+                                    columns: columns, io: &io)
         let names = ColumnNames(source.columns)
         var keys: [SortKey] = []
         for text in parsed.values["--by"] ?? [] {
@@ -191,7 +193,7 @@ enum SortCommand {
         } catch {
             throw CommandError.from(error)
         }
-        warn(names: names, typeWarnings: grid.typeWarnings, unmatchedPins: grid.unmatchedPins, pinOptions: pinOptions,
+        warn(names: names, typeWarnings: grid.sortKeyTypeWarnings, unmatchedPins: grid.unmatchedPins, pinOptions: pinOptions,
              disagreements: grid.summaryDisagreements, hint: keys.isEmpty ? nil : Self.unpinnedSummaryHint(grid), io: &io)
         let title = path == "-" ? "Sorted table"
             : "Sorted " + (sqlTable ?? (path.contains("://") ? "query" : (path as NSString).lastPathComponent))
@@ -339,6 +341,38 @@ enum SortCommand {
         return nil
     }
 
+    /// The columns of a CSV file a sort to CSV reads: those it orders by and those it summarises.
+    /// The others go back as the file's records held them, so their cells are neither read nor
+    /// typed (they are read as text if anything asks for them). `nil` — every column — where
+    /// more is needed: text, JSON, HTML and SQLite output show each cell's type; pinned rows are
+    /// checked against every number column (a 平均 row that no longer says what the body gives),
+    /// and --recompute recomputes them. A name that does not resolve reads every column, and
+    /// the sort then says what is wrong with it.
+    static func columnsRead(_ parsed: ParsedArguments, format: Format, recompute: RecomputeRule?, locale: String?,
+                            nulls: NullPlacement) -> CSV.ColumnSelection? {
+        let output = parsed.value("--output").map { ($0 as NSString).pathExtension.lowercased() }
+        guard format == .csv, recompute == nil, parsed.values["--pin-top"] == nil, parsed.values["--pin-bottom"] == nil,
+              !parsed.flags.contains("--interactive"), !["sqlite", "sqlite3", "db"].contains(output ?? "") else { return nil }
+        let keys = parsed.values["--by"] ?? [], summaries = parsed.values["--summary"] ?? []
+        return { columns in
+            let names = ColumnNames(columns)
+            var read = Set<Int>()
+            for text in keys {
+                guard let key = try? key(text, names: names, locale: locale, nulls: nulls),
+                      let c = columns.firstIndex(where: { $0.identifier == key.column }) else { return nil }
+                read.insert(c)
+            }
+            for text in summaries {
+                guard let summary = try? summary(text, precision: nil, names: names) else { return nil }
+                for column in summary.columns {
+                    guard let c = columns.firstIndex(where: { $0.identifier == column }) else { return nil }
+                    read.insert(c)
+                }
+            }
+            return read
+        }
+    }
+
     /// `--nulls`, shared by sort and view: last unless told.
     static func nulls(_ parsed: ParsedArguments) throws(CommandError) -> NullPlacement {
         try value(parsed.value("--nulls"), option: "--nulls <placement>", expected: "last, first or smallest",
@@ -379,7 +413,7 @@ enum SortCommand {
     /// transaction from start to end: a sort sees the rows as they were when it began, whatever
     /// another program commits meanwhile (a viewer, which lives long, refreshes instead).
     static func loadSource(_ path: String, table sqlTable: String?, query sqlQuery: String?, types: [String: ColumnType],
-                           reading: CSVReading = CSVReading(), snapshot: Bool = false,
+                           reading: CSVReading = CSVReading(), snapshot: Bool = false, columns: CSV.ColumnSelection? = nil,
                            io: inout CommandIO) throws(CommandError) -> GridDataSource {
         let shownPath = Excerpt.of(path, limit: 200)
         let source: GridDataSource
@@ -445,7 +479,7 @@ enum SortCommand {
             let table: Table
             do {
                 table = try CSV.table(bytes: bytes, types: types, encoding: reading.encoding, delimiter: reading.delimiter,
-                                      headerRow: reading.headerRow, dateOrder: reading.dateOrder)
+                                      headerRow: reading.headerRow, dateOrder: reading.dateOrder, reading: columns)
             } catch {
                 if case .unknownColumn = error.problem { throw .usage("\(shownPath): \(error.message)") }
                 throw .data("\(shownPath): \(error)")

@@ -172,6 +172,8 @@ extension SortCommand {
         } catch {
             throw failure(error, shownPath)
         }
+        // The columns a sort at once would read (notes on how a column's dates were read are for those).
+        let read = columnsRead(parsed, format: format, recompute: recompute, locale: locale, nulls: nulls)?(sorter.columns)
         let format = sorter.format
         let names = ColumnNames(sorter.columns)
         var keys: [SortKey] = []
@@ -192,7 +194,10 @@ extension SortCommand {
             }
         }
         // What a sort at once says as it reads the file, known once the whole file is read.
-        noteFormat(format, dateNotes: sorter.dateNotes, shownPath: shownPath, io: &io)
+        let dateNotes = sorter.dateNotes.filter { note in
+            read.map { read in read.contains { sorter.columns[$0].identifier == note.column } } ?? true
+        }
+        noteFormat(format, dateNotes: dateNotes, shownPath: shownPath, io: &io)
         let hint = keys.isEmpty ? nil : sorter.columns.first.flatMap { first in
             unpinnedSummaryHint(rowCount: report.rows, firstColumn: first.identifier, rows: report.edgeRows)
         }

@@ -62,8 +62,8 @@ extension DataGrid {
             return Self.bytes(cell, contain: wanted)
         }
         var hidden = [Bool](repeating: true, count: count)
-        if let storage, column < storage.stores.count {
-            let store = storage.stores[column]
+        if let storage, column < storage.storeCount {
+            let store = storage.store(column)
             let rows = min(store.count, count)
             wanted.withUnsafeBufferPointer { wanted in
                 hidden.withUnsafeMutableBufferPointer { flags in

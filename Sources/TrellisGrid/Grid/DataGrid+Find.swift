@@ -41,8 +41,8 @@ extension DataGrid {
         @inline(__always) func shownAsStored(_ row: Int) -> Bool {
             inverse[row] >= 0 && order.showsAsStored(row, column: column)
         }
-        if let storage, column < storage.stores.count {
-            let store = storage.stores[column]
+        if let storage, column < storage.storeCount {
+            let store = storage.store(column)
             let rows = min(store.count, inverse.count)
             let found: [Int?] = needle.withUnsafeBufferPointer { needle in
                 let shared = Unchecked(needle)

@@ -164,8 +164,8 @@ extension DataGrid {
     }
 
     private func fullStore(_ column: Int) -> ColumnStore? {
-        guard let storage, storage.stores.indices.contains(column) else { return nil }
-        let store = storage.stores[column]
+        guard let storage, column >= 0, column < storage.storeCount else { return nil }
+        let store = storage.store(column)
         return store.count >= rowCount ? store : nil
     }
 

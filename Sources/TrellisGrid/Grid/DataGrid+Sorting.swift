@@ -127,6 +127,13 @@ extension DataGrid {
         }
     }
 
+    /// ``typeWarnings`` of the columns the sort keys read: what `trellis sort` says, whatever
+    /// holds the cells — cells of another kind elsewhere do not change the order.
+    public var sortKeyTypeWarnings: [TypeWarning] {
+        let keyed = Set(sortKeys.map(\.column))
+        return keyed.isEmpty ? [] : typeWarnings.filter { keyed.contains($0.column) }
+    }
+
     /// ``typeWarnings`` of a source without column storage, in the columns the sort keys read.
     private func keyColumnTypeWarnings() -> [TypeWarning] {
         var warnings: [TypeWarning] = []

@@ -345,10 +345,9 @@ public final class DataGrid {
     /// The column store of `column` when the grid's source keeps one that covers `row`.
     @inline(__always)
     private func store(row: Int, column: Int) -> ColumnStore? {
-        guard let storage, storage.stores.indices.contains(column), row >= 0, row < storage.stores[column].count else {
-            return nil
-        }
-        return storage.stores[column]
+        guard let storage, column >= 0, column < storage.storeCount else { return nil }
+        let store = storage.store(column)
+        return row >= 0 && row < store.count ? store : nil
     }
 
     /// Calls `body` with the UTF-8 text of a cell: straight from a table's storage when it can,

@@ -170,8 +170,8 @@ public struct DisplayOrder: Sendable {
             case .matching(let column, let value):
                 guard let c = source.columns.firstIndex(where: { $0.identifier == column }) else { return [] }
                 let wanted = PinTarget(value)
-                if let storage = source as? ColumnStorageSource, storage.stores.indices.contains(c) {
-                    let store = storage.stores[c]
+                if let storage = source as? ColumnStorageSource, c < storage.storeCount {
+                    let store = storage.store(c)
                     return (0..<min(count, store.count)).filter { row in store.withText(at: row) { wanted.matches($0) } }
                 }
                 return (0..<count).filter { row in

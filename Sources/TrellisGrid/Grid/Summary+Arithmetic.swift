@@ -46,8 +46,8 @@ struct SummaryArithmetic {
 
     /// The stored storage of `column`, when the source keeps one for it.
     private func store(_ column: Int) -> ColumnStore? {
-        guard let storage, storage.stores.indices.contains(column) else { return nil }
-        let store = storage.stores[column]
+        guard let storage, column >= 0, column < storage.storeCount else { return nil }
+        let store = storage.store(column)
         return store.count >= source.rowCount ? store : nil
     }
 

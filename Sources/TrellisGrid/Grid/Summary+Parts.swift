@@ -28,8 +28,8 @@ struct PartsSummary {
 
     /// Adds the body rows `body` of a part (a table with the file's column types).
     mutating func add(_ table: Table, body: [Int], exactNumbers: [Bool]) {
-        for c in columns.indices where c < table.stores.count {
-            var store = table.stores[c]
+        for c in columns.indices where c < table.storeCount {
+            var store = table.store(c)
             let numeric = table.columns[c].type.isNumeric
             var column = columns[c]
             column.decimalsOfAll = max(column.decimalsOfAll, Int(store.fractionDigits()))

@@ -132,6 +132,21 @@ public enum CSV {
                   splitAbove: 1 << 22)
     }
 
+    /// Which columns of a file a reading keeps, told the header's columns (their identifiers and
+    /// titles; their types are not known yet): the positions to read, or `nil` for every one.
+    package typealias ColumnSelection = @Sendable ([Column]) -> Set<Int>?
+
+    /// ``table(bytes:types:encoding:delimiter:headerRow:dateOrder:)`` reading only the columns
+    /// `columns` selects: the others stay in the file's records, read as text if they are ever
+    /// asked for (see ``Table/store(_:)``) — what a sort that writes the records back as they were
+    /// needs of the columns it does not order by.
+    package static func table(bytes input: [UInt8], types: [String: ColumnType] = [:], encoding: TextEncoding? = nil,
+                              delimiter: UInt8? = nil, headerRow: Int? = nil, dateOrder: DateOrder? = nil,
+                              reading columns: ColumnSelection?) throws(CSVError) -> Table {
+        try table(bytes: input, types: types, encoding: encoding, delimiter: delimiter, headerRow: headerRow, dateOrder: dateOrder,
+                  splitAbove: 1 << 22, columns: columns)
+    }
+
     /// ``table(bytes:types:encoding:delimiter:headerRow:)``, reading in two halves at once when the file has
     /// more than `splitAbove` bytes (the tests split small files).
     ///
@@ -140,7 +155,8 @@ public enum CSV {
     /// what its cells show (``Table/columnEvidence``) for those decisions.
     static func table(bytes input: [UInt8], types: [String: ColumnType], encoding forced: TextEncoding? = nil,
                       delimiter forcedDelimiter: UInt8? = nil, headerRow: Int? = nil, dateOrder: DateOrder? = nil,
-                      splitAbove: Int, decisions: [ColumnDecision]? = nil, gatherEvidence: Bool = false) throws(CSVError) -> Table {
+                      splitAbove: Int, decisions: [ColumnDecision]? = nil, gatherEvidence: Bool = false,
+                      columns: ColumnSelection? = nil) throws(CSVError) -> Table {
         guard input.count < Int(UInt32.max) else {
             throw CSVError(line: 1, column: 1, problem: .fileTooLarge)
         }
@@ -198,7 +214,7 @@ public enum CSV {
             do {
                 let reading = CellReading(decimalComma: delimiter == 0x3B, dateOrder: dateOrder)
                 return try parseTable(text, from: start, upTo: end, types: types, reading: reading, delimiter: delimiter,
-                                      splitAbove: splitAbove, decisions: decisions, gatherEvidence: gatherEvidence)
+                                      splitAbove: splitAbove, decisions: decisions, gatherEvidence: gatherEvidence, columns: columns)
             } catch {
                 // Lines are counted from the top of the file; a title above the header is named.
                 var problem = error.problem
@@ -365,16 +381,17 @@ public enum CSV {
     /// cells keep their text in it; lines are counted from `start`.
     private static func parseTable(_ input: [UInt8], from start: Int, upTo end: Int, types: [String: ColumnType], reading: CellReading,
                                    delimiter: UInt8, splitAbove: Int, decisions: [ColumnDecision]?,
-                                   gatherEvidence: Bool) throws(CSVError) -> Table {
+                                   gatherEvidence: Bool, columns: ColumnSelection?) throws(CSVError) -> Table {
         let loaded: Result<TableLoader, CSVError> = input.withUnsafeBufferPointer { whole in
             // Offsets stay offsets into the whole text, which the table keeps.
             let all = UnsafeBufferPointer(rebasing: whole[..<end])
             // A large file is read in two halves at once, split at a record boundary.
             if all.count - start > splitAbove, ProcessInfo.processInfo.activeProcessorCount > 1,
-               let result = readInHalves(all, from: start, inputCount: whole.count, types: types, reading: reading, delimiter: delimiter) {
+               let result = readInHalves(all, from: start, inputCount: whole.count, types: types, reading: reading, delimiter: delimiter,
+                                         columns: columns) {
                 return result
             }
-            var loader = TableLoader(types: types, inputCount: whole.count, reading: reading)
+            var loader = TableLoader(types: types, inputCount: whole.count, reading: reading, columns: columns)
             if let error = read(all, from: start, delimiter: delimiter, &loader) { return .failure(error) }
             return .success(loader)
         }
@@ -385,9 +402,9 @@ public enum CSV {
     /// Reads the header, then the two halves of the body on two threads; `nil` when the body
     /// has no safe place to split.
     private static func readInHalves(_ all: UnsafeBufferPointer<UInt8>, from start: Int, inputCount: Int, types: [String: ColumnType],
-                                     reading: CellReading, delimiter: UInt8) -> Result<TableLoader, CSVError>? {
+                                     reading: CellReading, delimiter: UInt8, columns: ColumnSelection?) -> Result<TableLoader, CSVError>? {
         // The header, from the first 64 KB (a longer header is read with the rest, on one thread).
-        var header = TableLoader(types: types, inputCount: inputCount, reading: reading, headerOnly: true)
+        var header = TableLoader(types: types, inputCount: inputCount, reading: reading, headerOnly: true, columns: columns)
         var prefix = min(all.count, start + (1 << 16))
         while prefix < all.count, (all[prefix] & 0xC0) == 0x80 { prefix += 1 }   // not inside a character
         if let error = read(UnsafeBufferPointer(rebasing: all[0..<prefix]), from: start, delimiter: delimiter, &header) {
@@ -495,13 +512,23 @@ public enum CSV {
         let headerOnly: Bool
         /// Where the first record after the header starts.
         var bodyStart: Int?
+        /// Which columns to read, asked once the header is read.
+        let selection: ColumnSelection?
+        /// Whether each column is read (empty: every one); the others are left in the records.
+        var kept: [Bool] = []
 
-        init(types: [String: ColumnType], inputCount: Int, reading: CellReading, headerOnly: Bool = false) {
+        init(types: [String: ColumnType], inputCount: Int, reading: CellReading, headerOnly: Bool = false,
+             columns: ColumnSelection? = nil) {
             self.reading = reading
             self.types = types
             self.inputCount = inputCount
             self.headerOnly = headerOnly
+            selection = columns
         }
+
+        /// Whether column `c`'s cells are read.
+        @inline(__always)
+        func keeps(_ c: Int) -> Bool { kept.isEmpty || kept[c] }
 
         /// A loader for part of the body of the file whose header `header` read.
         init(continuing header: TableLoader, estimatedRecords: Int) {
@@ -513,6 +540,8 @@ public enum CSV {
             identifiers = header.identifiers
             unnamedTail = header.unnamedTail
             readAs = header.readAs
+            selection = header.selection
+            kept = header.kept
             lineBreak = header.lineBreak
             pastHeader = true
             records.header = header.records.header
@@ -522,7 +551,7 @@ public enum CSV {
         }
 
         private mutating func makeBuilders(_ capacity: Int) {
-            builders = header.map { _ in ColumnBuilder(capacity: capacity) }
+            builders = header.indices.map { ColumnBuilder(capacity: keeps($0) ? capacity : 0) }
             builderRefs = builders.map { .passUnretained($0) }
         }
 
@@ -546,7 +575,7 @@ public enum CSV {
                 return !(pastHeader && headerOnly)
             }
             if column == 0 { recordLine = reader.recordLine }
-            if column < builderRefs.count {
+            if column < builderRefs.count, keeps(column) {
                 let cell = CellText.classify(field, readAs[column])
                 let builder = builderRefs[column]
                 // Text that starts with a digit may be a day-first date (25/12/2023), which the
@@ -567,7 +596,7 @@ public enum CSV {
                 if column < header.count, column >= unnamedTail {
                     // Trailing columns without a name, left out (as Excel does past a sheet's 16th
                     // row): blank cells, the record kept as it is.
-                    for c in column..<header.count {
+                    for c in column..<header.count where keeps(c) {
                         builderRefs[c]._withUnsafeGuaranteedRef { $0.append(start: reader.recordEnd, length: 0, .missing) }
                     }
                     column = header.count
@@ -591,6 +620,9 @@ public enum CSV {
             identifiers = CSV.identifiers(of: header)
             try checkHeader(header, identifiers: identifiers, types: types)
             unnamedTail = (header.lastIndex { !$0.isEmpty } ?? -1) + 1
+            if let selection, let chosen = selection(header.indices.map { Column(identifiers[$0], title: header[$0], type: .text) }) {
+                kept = header.indices.map { chosen.contains($0) }
+            }
             readAs = identifiers.map { identifier in
                 var reading = reading
                 reading.type = types[identifier]
@@ -612,13 +644,15 @@ public enum CSV {
             }
             var shared = input
             if !side.isEmpty { shared.append(contentsOf: side) }
-            var stores = builders.indices.map { ColumnStore(builders[$0], shared: shared, reading: readAs[$0]) }
+            var stores = builders.indices.map { c in
+                keeps(c) ? ColumnStore(builders[c], shared: shared, reading: readAs[c]) : ColumnStore(hollowRows: records.count)
+            }
             // Dates whose year comes last (3/1/2024) are read month first unless told: a column
             // whose dates can only be day first (25/12/2023) and never only month first is read so.
             var dateNotes: [DateOrderNote] = []
             let decided = decisions.flatMap { $0.count == stores.count ? $0 : nil }
             var evidence = gatherEvidence ? stores.map { _ in ColumnEvidence() } : []
-            for c in stores.indices where readAs[c].dateOrder == nil && (readAs[c].type == nil || readAs[c].type == .date)
+            for c in stores.indices where keeps(c) && readAs[c].dateOrder == nil && (readAs[c].type == nil || readAs[c].type == .date)
                 && (decided != nil || stores[c].census.dates > 0 || builders[c].sawTextStartingWithDigit) {
                 if let decided {
                     if decided[c].dayFirst {
@@ -643,12 +677,12 @@ public enum CSV {
             // digit X): one run of text in byte order, not numbers with texts after them.
             var identifierColumns = Set<Int>()
             if gatherEvidence {
-                for c in stores.indices where readAs[c].type == nil {
+                for c in stores.indices where keeps(c) && readAs[c].type == nil {
                     evidence[c].census = stores[c].census
                     evidence[c].identifier = stores[c].identifierEvidence()
                 }
             }
-            for c in stores.indices where readAs[c].type == nil && (decided.map { $0[c].identifier } ?? stores[c].isIdentifierColumn()) {
+            for c in stores.indices where keeps(c) && readAs[c].type == nil && (decided.map { $0[c].identifier } ?? stores[c].isIdentifierColumn()) {
                 var reading = readAs[c]
                 reading.type = .text
                 stores[c].reread(reading)
@@ -658,7 +692,8 @@ public enum CSV {
             builders = []
             records.bytes = shared
             let columns = header.indices.map { c in
-                identifierColumns.contains(c)
+                !keeps(c) ? Column(identifiers[c], title: header[c], type: .text)
+                    : identifierColumns.contains(c)
                     ? Column(identifiers[c], title: header[c], type: .text, textComparator: .lexical)
                     : Column(identifiers[c], title: header[c], type: types[identifiers[c]] ?? stores[c].inferredType)
             }
@@ -879,6 +914,51 @@ public enum CSV {
                 if try !sink.field(UnsafeBufferPointer(rebasing: b[n..<n]), last: true, &position) { return }
             }
         }
+    }
+
+    /// Keeps one field of a record.
+    private struct FieldPicker: CSVSink {
+        let wanted: Int
+        var column = 0
+        var text: [UInt8] = []
+
+        mutating func field(_ field: UnsafeBufferPointer<UInt8>, last: Bool, _ position: inout Position) throws(CSVError) -> Bool {
+            if column == wanted {
+                text = Array(field)
+                return false
+            }
+            column += 1
+            return !last
+        }
+    }
+
+    /// Field `column` of a record (its bytes without the line break) as the reader hands it to
+    /// the column: quotes removed, doubled quotes undoubled; empty where the record stops
+    /// before it (trailing columns without a name may be left out).
+    static func field(_ column: Int, of record: UnsafeBufferPointer<UInt8>, delimiter: UInt8) -> [UInt8] {
+        var picker = FieldPicker(wanted: column)
+        do throws(CSVError) {
+            try scan(record, base: 0, delimiter: delimiter, &picker)
+        } catch {
+            // The file was read whole before, so its records scan; an error leaves what was found.
+        }
+        return picker.text
+    }
+
+    /// A column of a table read without it (see ``Table/store(_:)``), read from the file's
+    /// records as text: every cell keeps its text, as a column read with the type text does.
+    static func textStore(ofField column: Int, records: RawRecords, delimiter: UInt8) -> ColumnStore {
+        var store = ColumnStore()
+        store.readAs = .text
+        let reading = store.reading
+        records.bytes.withUnsafeBufferPointer { file in
+            for row in 0..<records.count {
+                let record = UnsafeBufferPointer(rebasing: file[Int(records.starts[row])..<Int(records.ends[row])])
+                let text = field(column, of: record, delimiter: delimiter)
+                text.withUnsafeBufferPointer { _ = store.append($0, CellText.classify($0, reading)) }
+            }
+        }
+        return store
     }
 
     /// `delimiter` in every byte of a word, for ``stops(in:delimiter:)``.

@@ -30,7 +30,20 @@ package struct ColumnStore: Sendable {
     /// The most text one column can hold.
     static let maximumBytes = Int(UInt32.max)
 
-    package var count: Int { kinds.count }
+    package var count: Int { hollowRows >= 0 ? hollowRows : kinds.count }
+
+    /// For a column a file was read without (``Table``'s unread columns): how many rows it has;
+    /// -1 for a column that holds its cells. A hollow store holds nothing else, and nothing but
+    /// ``count`` may be asked of it: its table reads the cells from the file's records instead.
+    private var hollowRows = -1
+
+    /// Whether the store stands for a column whose cells were not read (see ``hollowRows``).
+    var isHollow: Bool { hollowRows >= 0 }
+
+    /// A store for a column of `rows` cells left in the file's records.
+    init(hollowRows rows: Int) {
+        hollowRows = rows
+    }
 
     mutating func reserve(_ cells: Int, bytes byteCount: Int) {
         starts.reserveCapacity(cells)

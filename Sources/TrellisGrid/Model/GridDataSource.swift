@@ -101,8 +101,10 @@ public protocol FallibleDataSource: GridDataSource {
 /// A source that keeps its cells in Trellis's column storage (a ``Table``): sorting, find,
 /// summaries and renderers read the stored bytes and kinds in place.
 package protocol ColumnStorageSource: GridDataSource {
-    /// The cells, column by column.
-    var stores: [ColumnStore] { get }
+    /// How many columns have stores.
+    var storeCount: Int { get }
+    /// The cells of one column.
+    func store(_ column: Int) -> ColumnStore
 }
 
 /// A change to a source's rows (`ListChangedType`). Rows are positions in the source.

@@ -14,8 +14,13 @@ import Foundation
 /// Changes are announced through ``changes``; grids bound to the table follow them.
 public final class Table: ObservableDataSource, ColumnStorageSource {
     public private(set) var columns: [Column]
-    /// The cells, column by column.
-    package private(set) var stores: [ColumnStore]
+    /// The cells, column by column; a column of a file that was read without it is hollow
+    /// (see ``unread``).
+    private var storage: [ColumnStore]
+    /// The columns of a CSV file that were left in its records when it was read (a sort reads
+    /// only the columns it orders by): read as text, as a whole when a store is first asked for,
+    /// one cell from its record otherwise.
+    private var unread: UnreadColumns?
     /// Where the table announces its changes.
     public let changes = GridChangeNotifier()
     /// How the file the table was read from is written (encoding, byte order mark, delimiter,
@@ -30,7 +35,10 @@ public final class Table: ObservableDataSource, ColumnStorageSource {
     }
     /// The records of the CSV file the table was read from, while the table is as it was read:
     /// CSV output copies a record as it is, quoting and all.
-    package var rawRecords: RawRecords?
+    package var rawRecords: RawRecords? {
+        // The columns left in the records are read before the records go.
+        willSet { if rawRecords != nil, unread != nil { readUnreadColumns() } }
+    }
     /// The columns of the file whose dates with the year last (`3/1/2024`) were read month first
     /// without the file settling it: what a reader warns of.
     public internal(set) var dateNotes: [DateOrderNote] = []
@@ -41,7 +49,7 @@ public final class Table: ObservableDataSource, ColumnStorageSource {
     /// An empty table with these columns; texts appended to a column are read as its type.
     public init(columns: [Column]) {
         self.columns = columns
-        stores = columns.map { column in
+        storage = columns.map { column in
             var store = ColumnStore()
             store.readAs = column.type
             return store
@@ -51,7 +59,41 @@ public final class Table: ObservableDataSource, ColumnStorageSource {
     /// A table from stores already filled (the CSV reader's).
     package init(columns: [Column], stores: [ColumnStore]) {
         self.columns = columns
-        self.stores = stores
+        self.storage = stores
+        if stores.contains(where: \.isHollow) { unread = UnreadColumns() }
+    }
+
+    /// How many columns the table stores.
+    package var storeCount: Int { storage.count }
+
+    /// The cells of `column`; a column left unread is read now (as text, from the file's
+    /// records), once. Safe from several threads at once.
+    package func store(_ column: Int) -> ColumnStore {
+        guard let unread, storage[column].isHollow else { return storage[column] }
+        return unread.store(column) {
+            guard let records = rawRecords else { return ColumnStore(hollowRows: 0) }
+            return CSV.textStore(ofField: column, records: records, delimiter: csvFormat.delimiter)
+        }
+    }
+
+    /// The cells, column by column (unread columns read; see ``store(_:)``).
+    package var stores: [ColumnStore] { storage.indices.map(store) }
+
+    /// Whether `column` was left in the file's records and is not read yet.
+    package func isUnread(_ column: Int) -> Bool {
+        guard let unread, storage.indices.contains(column), storage[column].isHollow else { return false }
+        return !unread.isRead(column)
+    }
+
+    /// Whether some column was left in the file's records and is not read yet.
+    package var hasUnreadColumns: Bool { storage.indices.contains { isUnread($0) } }
+
+    /// Reads every unread column into the table's storage, before a change to its cells.
+    private func readUnreadColumns() {
+        guard unread != nil else { return }
+        let filled = stores
+        unread = nil
+        storage = filled
     }
 
     /// A table from values, row by row; each row must have one value per column.
@@ -60,22 +102,30 @@ public final class Table: ObservableDataSource, ColumnStorageSource {
         for row in rows { try appendRow(values: row) }
     }
 
-    public var rowCount: Int { stores.first?.count ?? 0 }
+    public var rowCount: Int { storage.first?.count ?? 0 }
 
     public func value(row: Int, column: Int) -> CellValue {
-        guard stores.indices.contains(column), row >= 0, row < stores[column].count else { return .missing }
-        let store = stores[column]
+        guard storage.indices.contains(column), row >= 0, row < storage[column].count else { return .missing }
+        if isUnread(column) {
+            let text = self.text(row: row, column: column)
+            return CellValue(CellText.classify(text, as: .text), text: text, numericColumn: false)
+        }
+        let store = store(column)
         return CellValue(store.cell(at: row), text: store.text(at: row), numericColumn: columns[column].type.isNumeric)
     }
 
     public func text(row: Int, column: Int) -> String {
-        guard stores.indices.contains(column), row >= 0, row < stores[column].count else { return "" }
-        return stores[column].text(at: row)
+        guard storage.indices.contains(column), row >= 0, row < storage[column].count else { return "" }
+        if isUnread(column), let records = rawRecords, row < records.count {
+            // One cell of a column left in the records: read from its record alone.
+            return String(decoding: records.field(column, ofRecord: row, delimiter: csvFormat.delimiter), as: UTF8.self)
+        }
+        return store(column).text(at: row)
     }
 
     /// All values of one column, in row order.
     public func values(ofColumn column: Int) throws(TableError) -> [CellValue] {
-        guard stores.indices.contains(column) else { throw .noSuchColumnPosition(column, columnCount: columns.count) }
+        guard storage.indices.contains(column) else { throw .noSuchColumnPosition(column, columnCount: columns.count) }
         return (0..<rowCount).map { value(row: $0, column: column) }
     }
 
@@ -113,9 +163,10 @@ public final class Table: ObservableDataSource, ColumnStorageSource {
     /// Gives each of `columns` the type most of its cells hold, as a CSV file's columns get
     /// theirs, and reads later texts in them on their own.
     package func inferTypes(ofColumns indices: [Int]) {
-        for c in indices where stores.indices.contains(c) {
-            stores[c].readAs = nil
-            columns[c].type = stores[c].inferredType
+        readUnreadColumns()
+        for c in indices where storage.indices.contains(c) {
+            storage[c].readAs = nil
+            columns[c].type = storage[c].inferredType
         }
     }
 
@@ -128,15 +179,16 @@ public final class Table: ObservableDataSource, ColumnStorageSource {
     /// Inserts a row of texts at `row`, each read as its column's type.
     public func insertRow(_ texts: [String], at row: Int) throws(TableError) {
         guard texts.count == columns.count else { throw .wrongFieldCount(expected: columns.count, found: texts.count) }
-        try insert(texts.enumerated().map { c, text in (text, CellText.classify(text, stores[c].reading)) }, at: row)
+        try insert(texts.enumerated().map { c, text in (text, CellText.classify(text, storage[c].reading)) }, at: row)
     }
 
     private func insert(_ cells: [(String, ClassifiedCell)], at row: Int) throws(TableError) {
         guard row >= 0, row <= rowCount else { throw .noSuchRow(row, rowCount: rowCount) }
-        for (c, cell) in cells.enumerated() where stores[c].bytes.count + cell.0.utf8.count > ColumnStore.maximumBytes {
+        readUnreadColumns()
+        for (c, cell) in cells.enumerated() where storage[c].bytes.count + cell.0.utf8.count > ColumnStore.maximumBytes {
             throw .columnFull(columns[c].identifier)
         }
-        for (c, cell) in cells.enumerated() { _ = stores[c].insert(cell.0, cell.1, at: row) }
+        for (c, cell) in cells.enumerated() { _ = storage[c].insert(cell.0, cell.1, at: row) }
         rawRecords = nil
         changes.post(.inserted(row..<(row + 1)))
     }
@@ -144,7 +196,8 @@ public final class Table: ObservableDataSource, ColumnStorageSource {
     /// Removes the row at `row`.
     public func removeRow(at row: Int) throws(TableError) {
         guard row >= 0, row < rowCount else { throw .noSuchRow(row, rowCount: rowCount) }
-        for c in stores.indices { stores[c].remove(at: row) }
+        readUnreadColumns()
+        for c in storage.indices { storage[c].remove(at: row) }
         rawRecords = nil
         changes.post(.removed(row..<(row + 1)))
     }
@@ -157,14 +210,16 @@ public final class Table: ObservableDataSource, ColumnStorageSource {
 
     /// Sets one cell's text, read as its column's type.
     public func setText(_ text: String, row: Int, column: Int) throws(TableError) {
-        guard stores.indices.contains(column) else { throw .noSuchColumnPosition(column, columnCount: columns.count) }
-        try set(text, CellText.classify(text, stores[column].reading), row: row, column: column)
+        guard storage.indices.contains(column) else { throw .noSuchColumnPosition(column, columnCount: columns.count) }
+        readUnreadColumns()
+        try set(text, CellText.classify(text, storage[column].reading), row: row, column: column)
     }
 
     private func set(_ text: String, _ cell: ClassifiedCell, row: Int, column: Int) throws(TableError) {
-        guard stores.indices.contains(column) else { throw .noSuchColumnPosition(column, columnCount: columns.count) }
+        guard storage.indices.contains(column) else { throw .noSuchColumnPosition(column, columnCount: columns.count) }
         guard row >= 0, row < rowCount else { throw .noSuchRow(row, rowCount: rowCount) }
-        guard stores[column].replace(at: row, with: text, cell) else { throw .columnFull(columns[column].identifier) }
+        readUnreadColumns()
+        guard storage[column].replace(at: row, with: text, cell) else { throw .columnFull(columns[column].identifier) }
         rawRecords = nil
         changes.post(.updated(row..<(row + 1)))
     }
@@ -189,6 +244,7 @@ public final class Table: ObservableDataSource, ColumnStorageSource {
 
     /// Calls `body` with a view of every column's storage (see ``CellBytesView``).
     package func withViews<R>(_ body: ([CellBytesView]) -> R) -> R {
+        let stores = self.stores
         func nest(_ index: Int, _ views: [CellBytesView]) -> R {
             guard index < stores.count else { return body(views) }
             return stores[index].withView { nest(index + 1, views + [$0]) }
@@ -206,7 +262,8 @@ public final class Table: ObservableDataSource, ColumnStorageSource {
     public func typeWarnings(amongRows isData: (Int) -> Bool) -> [TypeWarning] {
         var warnings: [TypeWarning] = []
         for (c, column) in columns.enumerated() where column.type != .text {
-            let kinds = stores[c].kinds
+            let store = store(c)
+            let kinds = store.kinds
             let expected = column.type
             var before: [Int] = [], after: [Int] = []
             for row in kinds.indices where isData(row) {
@@ -214,7 +271,7 @@ public final class Table: ObservableDataSource, ColumnStorageSource {
                 if rank < Self.sortRank(of: expected) { before.append(row) } else { after.append(row) }
             }
             for (rows, sortsAfter) in [(before, false), (after, true)] where !rows.isEmpty {
-                let examples = rows.prefix(3).map { (row: $0, text: stores[c].text(at: $0)) }
+                let examples = rows.prefix(3).map { (row: $0, text: store.text(at: $0)) }
                 warnings.append(TypeWarning(column: column.identifier, type: expected, count: rows.count,
                                             examples: examples, sortsAfter: sortsAfter))
             }
@@ -353,10 +410,38 @@ package struct RawRecords: Sendable {
         risky += other.risky
     }
 
+    /// Field `column` of record `row` (see ``CSV/field(_:of:delimiter:)``).
+    func field(_ column: Int, ofRecord row: Int, delimiter: UInt8) -> [UInt8] {
+        bytes.withUnsafeBufferPointer { file in
+            CSV.field(column, of: UnsafeBufferPointer(rebasing: file[Int(starts[row])..<Int(ends[row])]), delimiter: delimiter)
+        }
+    }
+
     mutating func append(_ range: Range<Int>, risky isRisky: Bool) {
         starts.append(UInt32(truncatingIfNeeded: range.lowerBound))
         ends.append(UInt32(truncatingIfNeeded: range.upperBound))
         risky.append(isRisky)
+    }
+}
+
+/// The columns of a file a table was read without, as they are read (each once, under a lock).
+final class UnreadColumns: @unchecked Sendable {
+    private let lock = NSLock()
+    private var read: [Int: ColumnStore] = [:]
+
+    func store(_ column: Int, reading: () -> ColumnStore) -> ColumnStore {
+        lock.lock()
+        defer { lock.unlock() }
+        if let store = read[column] { return store }
+        let store = reading()
+        read[column] = store
+        return store
+    }
+
+    func isRead(_ column: Int) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return read[column] != nil
     }
 }
 

@@ -473,7 +473,7 @@ public final class ExternalCSVSort {
                     }
                     continue
                 }
-                let store = table.stores[c]
+                let store = table.store(c)
                 for row in 0..<count where pinOf[row] < 0 && store.withText(at: row, { wanted.matches($0) }) {
                     pinOf[row] = Int32(p)
                     matched[p] = true
@@ -485,14 +485,14 @@ public final class ExternalCSVSort {
                 // The pinned row, kept with its cells for the summaries that check or recompute it.
                 let at = pinnedStores.first?.count ?? 0
                 for c in pinnedStores.indices {
-                    let store = table.stores[c]
+                    let store = table.store(c)
                     let cell = store.cell(at: row)
                     _ = store.withText(at: row) { pinnedStores[c].append($0, cell) }
                 }
                 pinned[Int(pinOf[row])].append(PinnedRow(row: firstRow + row, record: records.record(row), stored: at))
             }
             if !summaries.isEmpty || !pins.isEmpty { parts.add(table, body: body, exactNumbers: self.exactNumbers) }
-            for c in self.columns.indices { typeCounts[c].count(table.stores[c], rows: body, firstRow: firstRow) }
+            for c in keyColumns { typeCounts[c].count(table.store(c), rows: body, firstRow: firstRow) }
             // The rows a summary-row hint looks at.
             if firstRow == 0, count > 0 {
                 report.edgeRows.append((0, table.text(row: 0, column: 0), !pins.isEmpty && pinOf[0] >= 0))
@@ -556,7 +556,10 @@ public final class ExternalCSVSort {
         report.edgeRows += lastLabels.filter { last in !report.edgeRows.contains { $0.row == last.row } }
         report.runs = runs.count
         report.unmatchedPins = pins.indices.filter { !matched[$0] }.map { pins[$0].rows }
-        report.typeWarnings = columns.enumerated().flatMap { c, column in typeCounts[c].warnings(column) }.map { warning in
+        // As a sort at once says them: in the columns the keys read.
+        report.typeWarnings = columns.enumerated().flatMap { c, column in
+            keyColumns.contains(c) ? typeCounts[c].warnings(column) : []
+        }.map { warning in
             var warning = warning
             warning.descending = keys.first { $0.column == warning.column }?.direction == .descending
             return warning
@@ -996,9 +999,9 @@ struct Records {
         }
         let delimiter = outputDelimiter ?? table.csvFormat.delimiter
         var record: [UInt8] = []
-        for c in table.stores.indices {
+        for c in 0..<table.storeCount {
             if c > 0 { record.append(delimiter) }
-            table.stores[c].withText(at: row) { Self.appendField($0, delimiter: delimiter, to: &record) }
+            table.store(c).withText(at: row) { Self.appendField($0, delimiter: delimiter, to: &record) }
         }
         return record
     }

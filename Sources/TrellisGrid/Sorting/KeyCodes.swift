@@ -37,7 +37,7 @@ struct KeyInput {
 
     /// The cells of `column` at `rows` of a table.
     init(storage: ColumnStorageSource, column: Int, rows: [Int]) {
-        var store = storage.stores[column]
+        var store = storage.store(column)
         decimals = Int(store.fractionDigits())
         numericColumn = storage.columns[column].type.isNumeric
         let all = rows.count == store.count && rows.indices.allSatisfy { rows[$0] == $0 }
@@ -61,7 +61,7 @@ struct KeyInput {
     /// The cells of `column` at `rows` of any source: in place from its column storage when it has
     /// one, from its values otherwise.
     init(_ source: GridDataSource, column: Int, rows: [Int]) {
-        if let storage = source as? ColumnStorageSource, storage.stores.indices.contains(column) {
+        if let storage = source as? ColumnStorageSource, column >= 0, column < storage.storeCount {
             self.init(storage: storage, column: column, rows: rows)
         } else {
             self.init(source: source, column: column, rows: rows)

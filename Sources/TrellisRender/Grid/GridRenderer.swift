@@ -222,28 +222,34 @@ public enum GridRenderer {
                         }
                         return count
                     }
-                    // Gathering rows in a new order is bound by memory latency: two threads do
-                    // half each, the second into memory that is written after the first half.
+                    // Gathering rows in a new order is bound by memory latency: two threads take
+                    // blocks of rows in turn, the first writing its block to the output, the
+                    // second into memory (encoded there too) that follows it — so that what is
+                    // held is one block, not half the output.
                     guard count > splitAbove, ProcessInfo.processInfo.activeProcessorCount > 1 else {
                         guarded += writeRows(0..<count, to: out)
                         return
                     }
-                    // The second half is encoded in its own thread too.
-                    let outputs = [out, TextOutput(encoding: out.encoding)]
-                    let halves = [0..<(count / 2), (count / 2)..<count]
                     // Each thread writes its own count.
                     let counts = UnsafeMutablePointer<Int>.allocate(capacity: 2)
                     counts.initialize(repeating: 0, count: 2)
                     defer { counts.deallocate() }
-                    withoutActuallyEscaping(writeRows) { write in
-                        let shared = UncheckedRendering(write), targets = UncheckedRendering(outputs)
-                        let tallies = UncheckedRendering(counts)
-                        DispatchQueue.concurrentPerform(iterations: 2) { k in
-                            tallies.value[k] = shared.value(halves[k], targets.value[k])
+                    var start = 0
+                    while start < count {
+                        let middle = min(count, start + blockRows), end = min(count, middle + blockRows)
+                        let blocks = [start..<middle, middle..<end]
+                        let outputs = [out, TextOutput(encoding: out.encoding)]
+                        withoutActuallyEscaping(writeRows) { write in
+                            let shared = UncheckedRendering(write), targets = UncheckedRendering(outputs)
+                            let tallies = UncheckedRendering(counts)
+                            DispatchQueue.concurrentPerform(iterations: 2) { k in
+                                tallies.value[k] += shared.value(blocks[k], targets.value[k])
+                            }
                         }
+                        outputs[1].writeCollected(to: out)
+                        start = end
                     }
                     guarded += counts[0] + counts[1]
-                    outputs[1].writeCollected(to: out)
                 }
             }
         }
@@ -251,6 +257,9 @@ public enum GridRenderer {
         out.write(bytes: format.trailingLines)
         return guarded
     }
+
+    /// How many rows each of the two threads of a CSV output gathers at a turn (a few megabytes).
+    static let blockRows = 65_536
 
     /// Writes one field; returns whether it got a leading `'`.
     @inline(__always) @discardableResult
@@ -630,7 +639,9 @@ public enum GridRenderer {
     }
 
     static func withCells<R>(_ grid: DataGrid, _ body: (Cells) -> R) -> R {
-        guard let table = grid.table, table.stores.count == grid.columns.count else {
+        // A table read without some columns is read through the grid, which reads only what is
+        // written (a CSV output copies the file's records; a summary row is the grid's).
+        guard let table = grid.table, table.storeCount == grid.columns.count, !table.hasUnreadColumns else {
             return body(Cells(grid: grid, order: grid.order, views: nil, file: nil, records: nil))
         }
         return table.withViews { views in
