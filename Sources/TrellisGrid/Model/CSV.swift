@@ -414,7 +414,10 @@ public enum CSV {
               let split = recordBoundary(all, from: bodyStart, near: bodyStart + (all.count - bodyStart) / 2) else { return nil }
         let ranges = [bodyStart..<split, split..<all.count]
         let estimates = ranges.map { estimatedRecords(UnsafeBufferPointer(rebasing: all[$0])) }
-        var halves = [TableLoader(continuing: header, estimatedRecords: estimates[0]),
+        // The first half has room for the whole body reserved (pages untouched until written),
+        // so that the second is appended to it without moving it: what is held at the end is
+        // the second half twice, not the whole body.
+        var halves = [TableLoader(continuing: header, estimatedRecords: estimates[0] + estimates[1]),
                       TableLoader(continuing: header, estimatedRecords: estimates[1])]
         var errors: [CSVError?] = [nil, nil]
         halves.withUnsafeMutableBufferPointer { loaders in
@@ -434,8 +437,11 @@ public enum CSV {
                              problem: error.problem)
             return .failure(error)
         }
-        var merged = halves[0]
-        merged.append(halves[1])
+        // Taken out of the array, so that the first half's records are appended to in place
+        // rather than copied (the array would still share them).
+        let second = halves.removeLast()
+        var merged = halves.removeLast()
+        merged.append(second)
         return .success(merged)
     }
 
