@@ -147,7 +147,7 @@ struct FilterAndProfileTests {
         }
         // Both ways of grouping — a table per core, buckets by hash — give the same groups and each
         // row's group, over every row and over every third; a sort numbers its texts by them.
-        let store = table.stores[0]
+        let store = table.store(0)
         for rows in [Array(0..<texts.count), Array(stride(from: 0, to: texts.count, by: 3))] {
             let tables = try #require(ByteSliceSet.tableGroups(store, rows: rows, limit: 1 << 20, ids: true))
             #expect(ByteSliceSet.tableGroups(store, rows: rows, limit: 100, ids: true) == nil, "too many texts for a small table")

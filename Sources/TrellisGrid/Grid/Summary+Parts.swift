@@ -28,7 +28,8 @@ struct PartsSummary {
 
     /// Adds the body rows `body` of a part (a table with the file's column types).
     mutating func add(_ table: Table, body: [Int], exactNumbers: [Bool]) {
-        for c in columns.indices where c < table.storeCount {
+        // A column left in the records is text: it adds no number.
+        for c in columns.indices where c < table.storeCount && !table.isUnread(c) {
             var store = table.store(c)
             let numeric = table.columns[c].type.isNumeric
             var column = columns[c]

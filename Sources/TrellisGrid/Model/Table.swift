@@ -63,6 +63,20 @@ public final class Table: ObservableDataSource, ColumnStorageSource {
         if stores.contains(where: \.isHollow) { unread = UnreadColumns() }
     }
 
+    /// The same cells and records under other columns' definitions (a part of a file read in
+    /// parts, typed as the whole file is); a column left in the records stays text.
+    package func withColumns(_ columns: [Column]) -> Table {
+        let table = Table(columns: zip(columns, storage).map { column, store in
+            store.isHollow ? Column(column.identifier, title: column.title, type: .text) : column
+        }, stores: storage)
+        table.unread = unread
+        table.csvFormat = csvFormat
+        table.rawRecords = rawRecords
+        table.dateNotes = dateNotes
+        table.columnEvidence = columnEvidence
+        return table
+    }
+
     /// How many columns the table stores.
     package var storeCount: Int { storage.count }
 
@@ -76,8 +90,8 @@ public final class Table: ObservableDataSource, ColumnStorageSource {
         }
     }
 
-    /// The cells, column by column (unread columns read; see ``store(_:)``).
-    package var stores: [ColumnStore] { storage.indices.map(store) }
+    /// The cells, column by column, every unread column read (see ``store(_:)``).
+    private var everyStore: [ColumnStore] { storage.indices.map(store) }
 
     /// Whether `column` was left in the file's records and is not read yet.
     package func isUnread(_ column: Int) -> Bool {
@@ -91,7 +105,7 @@ public final class Table: ObservableDataSource, ColumnStorageSource {
     /// Reads every unread column into the table's storage, before a change to its cells.
     private func readUnreadColumns() {
         guard unread != nil else { return }
-        let filled = stores
+        let filled = everyStore
         unread = nil
         storage = filled
     }
@@ -244,7 +258,7 @@ public final class Table: ObservableDataSource, ColumnStorageSource {
 
     /// Calls `body` with a view of every column's storage (see ``CellBytesView``).
     package func withViews<R>(_ body: ([CellBytesView]) -> R) -> R {
-        let stores = self.stores
+        let stores = everyStore
         func nest(_ index: Int, _ views: [CellBytesView]) -> R {
             guard index < stores.count else { return body(views) }
             return stores[index].withView { nest(index + 1, views + [$0]) }

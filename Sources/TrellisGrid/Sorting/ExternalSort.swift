@@ -249,12 +249,15 @@ public final class ExternalCSVSort {
 
     /// Reads one part (after the header record) as a table: with the file's decisions once they
     /// are made, gathering evidence for them before.
-    private func table(_ bytes: [UInt8], firstLine: Int, last: Bool, decided: Bool) throws(ExternalSortError) -> Table {
+    private func table(_ bytes: [UInt8], firstLine: Int, last: Bool, decided: Bool,
+                       reading read: Set<Int>?) throws(ExternalSortError) -> Table {
         let table: Table
+        var selection: CSV.ColumnSelection?
+        if let read { selection = { _ in read } }
         do {
             table = try CSV.table(bytes: bytes, types: options.types, encoding: encoding, delimiter: format.delimiter,
                                   headerRow: nil, dateOrder: options.dateOrder, splitAbove: 1 << 22,
-                                  decisions: decided ? decisions : nil, gatherEvidence: !decided)
+                                  decisions: decided ? decisions : nil, gatherEvidence: !decided, columns: selection)
         } catch {
             throw .csv(shifted(error, firstLine: firstLine))
         }
@@ -437,6 +440,12 @@ public final class ExternalCSVSort {
         var partDecisions = Set<[ColumnDecision]>()
         var exactSeen = columns.map { _ in false }
         let keyColumns = Set(resolved.map(\.column))
+        // What a sort at once to CSV reads: the key and summary columns, unless pins check every
+        // number column or the records are written again field by field; the others stay in
+        // each part's records.
+        let read: Set<Int>? = pins.isEmpty && options.outputDelimiter == nil
+            ? keyColumns.union(summaries.flatMap(\.columns).compactMap { name in columns.firstIndex { $0.identifier == name } })
+            : nil
         for attempt in 0..<3 {
         let decided = attempt > 0
         report = Report()
@@ -450,18 +459,18 @@ public final class ExternalCSVSort {
         lastLabels = []
         var census = [KindCensus](repeating: KindCensus(), count: columns.count)
         try forEachPart { part, firstLine, firstRow, last, done throws(ExternalSortError) in
-            let parsed = try self.table(part, firstLine: firstLine, last: last, decided: decided)
+            let parsed = try self.table(part, firstLine: firstLine, last: last, decided: decided, reading: read)
             if last { self.trailingLines = parsed.csvFormat.trailingLines }
             if !decided {
                 let found = parsed.columnEvidence ?? []
                 partDecisions.insert(found.map(\.decision))
                 evidence = evidence.map { zip($0, found).map { $0.merged(with: $1) } } ?? found
             }
-            for c in parsed.stores.indices where !exactSeen[c] { exactSeen[c] = Self.needsExactNumbers(parsed.stores[c]) }
-            for c in census.indices { census[c].add(parsed.stores[c].census) }
-            let table = Table(columns: self.columns, stores: parsed.stores)
-            table.csvFormat = parsed.csvFormat
-            table.rawRecords = parsed.rawRecords
+            for c in 0..<parsed.storeCount where !exactSeen[c] && !parsed.isUnread(c) {
+                exactSeen[c] = Self.needsExactNumbers(parsed.store(c))
+            }
+            for c in census.indices where !parsed.isUnread(c) { census[c].add(parsed.store(c).census) }
+            let table = parsed.withColumns(self.columns)
             let count = table.rowCount
             // Rows taken by pins, in pin order.
             var pinOf = [Int32](repeating: -1, count: pins.isEmpty ? 0 : count)
@@ -537,7 +546,11 @@ public final class ExternalCSVSort {
             let merged = evidence ?? columns.map { _ in ColumnEvidence() }
             decide(from: merged)
             let partsAgree = partDecisions.allSatisfy { $0 == decisions }
-            let sameColumns = zip(assumed, columns).allSatisfy { $0.type.isNumeric == $1.type.isNumeric && $0.textComparator == $1.textComparator }
+            // (A column left in the records is text in every part, whatever the file's start showed.)
+            let sameColumns = columns.indices.allSatisfy { c in
+                read.map { !$0.contains(c) } == true
+                    || (assumed[c].type.isNumeric == columns[c].type.isNumeric && assumed[c].textComparator == columns[c].textComparator)
+            }
             let keyed = keyColumns.union(extremes)
             let sameNumbers = keyed.allSatisfy { !exactSeen[$0] }
             exactNumbers = exactSeen
@@ -791,7 +804,7 @@ struct KeyBytes {
             let keyed: [[UInt8]] = texts.map { comparator.sortKey($0) }
             let errorKeyed: [[UInt8]] = hasErrors ? texts.map { TextComparator.lexical.sortKey($0) } : []
             let descending = key.direction == .descending
-            var prepared = Prepared(input: input, texts: keyed, ids: ids, store: table.stores[column], descending: descending,
+            var prepared = Prepared(input: input, texts: keyed, ids: ids, store: table.store(column), descending: descending,
                                     missingFirst: key.nulls.missingFirst(descending: descending), exact: exactNumbers[column])
             if hasErrors {
                 // Errors' positions get their lexical keys: ids past the comparator's.
