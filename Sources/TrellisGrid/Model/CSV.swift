@@ -134,15 +134,17 @@ public enum CSV {
 
     /// Which columns of a file a reading keeps, told the header's columns (their identifiers and
     /// titles; their types are not known yet): the positions to read, or `nil` for every one.
-    package typealias ColumnSelection = @Sendable ([Column]) -> Set<Int>?
+    public typealias ColumnSelection = @Sendable ([Column]) -> Set<Int>?
 
     /// ``table(bytes:types:encoding:delimiter:headerRow:dateOrder:)`` reading only the columns
-    /// `columns` selects: the others stay in the file's records, read as text if they are ever
-    /// asked for (see ``Table/store(_:)``) — what a sort that writes the records back as they were
-    /// needs of the columns it does not order by.
-    package static func table(bytes input: [UInt8], types: [String: ColumnType] = [:], encoding: TextEncoding? = nil,
-                              delimiter: UInt8? = nil, headerRow: Int? = nil, dateOrder: DateOrder? = nil,
-                              reading columns: ColumnSelection?) throws(CSVError) -> Table {
+    /// `columns` selects (told the header's columns; `nil` reads every one): the others stay in
+    /// the file's records and are columns of text — a cell is read from its record when asked for,
+    /// a whole column when something needs it whole, and CSV output copies the records as they
+    /// were. What a sort to CSV needs of the columns it does not order by: about 17 bytes a cell
+    /// and the typing of every cell are saved for each.
+    public static func table(bytes input: [UInt8], types: [String: ColumnType] = [:], encoding: TextEncoding? = nil,
+                             delimiter: UInt8? = nil, headerRow: Int? = nil, dateOrder: DateOrder? = nil,
+                             reading columns: ColumnSelection?) throws(CSVError) -> Table {
         try table(bytes: input, types: types, encoding: encoding, delimiter: delimiter, headerRow: headerRow, dateOrder: dateOrder,
                   splitAbove: 1 << 22, columns: columns)
     }
