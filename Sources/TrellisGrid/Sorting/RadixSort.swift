@@ -8,20 +8,31 @@ enum RadixSort {
     /// A large order is cut into one chunk per core: each pass counts the digit in every chunk
     /// at once, gives each chunk its place within every bucket (earlier chunks first, which
     /// keeps the sort stable) and moves every chunk's rows at once.
-    static func radixSort(_ order: inout [Int32], codes: [UInt64]) {
+    ///
+    /// `codes` is taken over: while `order` is still `0..<n` (a first key), its buffer is the
+    /// sort's own (no copy in order); otherwise it is let go once gathered in order. Either way a
+    /// caller that hands over its only reference keeps no second copy of the codes during the sort.
+    static func radixSort(_ order: inout [Int32], codes: consuming [UInt64]) {
         let n = order.count
         guard n > 1 else { return }
         #if TRELLIS_INVARIANT_CHECKS
         let before = order
-        defer { checkStablySorted(before: before, after: order) { codes[$0] } }
+        let checked = copy codes
+        defer { checkStablySorted(before: before, after: order) { checked[$0] } }
         #endif
         let chunks = Parallel.chunks(n)
-        var keys: [UInt64] = order.withUnsafeBufferPointer { order in
-            codes.withUnsafeBufferPointer { codes in
-                let shared = Unchecked((order, codes))
-                return Parallel.array(count: n) { range, out in
-                    let (order, codes) = shared.value
-                    for i in range { out[i] = codes[Int(order[i])] }
+        var keys: [UInt64] = codes
+        let identity = order.withUnsafeBufferPointer { order in
+            order.indices.allSatisfy { order[$0] == Int32(truncatingIfNeeded: $0) }
+        }
+        if !identity {
+            keys = order.withUnsafeBufferPointer { order in
+                keys.withUnsafeBufferPointer { codes in
+                    let shared = Unchecked((order, codes))
+                    return Parallel.array(count: n) { range, out in
+                        let (order, codes) = shared.value
+                        for i in range { out[i] = codes[Int(order[i])] }
+                    }
                 }
             }
         }

@@ -77,9 +77,12 @@ public enum SortEngine {
         }
         var order = [Int32](0..<Int32(rows.count))
         for (key, column) in resolved.reversed() {
-            let codes = KeyCodes(input(column), text: comparator(for: key, column: columns[column]), direction: key.direction,
+            var codes = KeyCodes(input(column), text: comparator(for: key, column: columns[column]), direction: key.direction,
                                  nulls: key.nulls)
-            RadixSort.radixSort(&order, codes: codes.values)
+            // The codes handed over whole (the sort keeps no second copy of them).
+            let values = codes.values
+            codes.values = []
+            RadixSort.radixSort(&order, codes: consume values)
             if let classes = codes.classes { RadixSort.radixSortByByte(&order, codes: classes) }
         }
         if needsComparisons {
