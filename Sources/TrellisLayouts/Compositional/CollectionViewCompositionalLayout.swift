@@ -490,19 +490,23 @@ open class CollectionViewCompositionalLayout: CollectionViewLayout {
                                     frame: g.natural, zIndex: g.zIndex)))
         }
         let axis = ScrollAxis(vertical: vertical)
-        for s in sectionIndex.candidates(from: axis.minimum(rect), to: axis.maximum(rect)) {
-            let offset = orthogonalOffsets.isEmpty ? 0 : orthogonalOffsets[s] ?? 0
-            guard let handler = sections[s].handler, let environment else {
-                sections[s].elements(in: rect, state: state, orthogonalOffset: offset) { body(make($0)) }
-                continue
+        let candidates = sectionIndex.candidates(from: axis.minimum(rect), to: axis.maximum(rect))
+        // Each section read where the array holds it, not copied out (and destroyed) per query.
+        sections.withUnsafeBufferPointer { sections in
+            for s in candidates {
+                let offset = orthogonalOffsets.isEmpty ? 0 : orthogonalOffsets[s] ?? 0
+                guard let handler = sections[s].handler, let environment else {
+                    sections[s].elements(in: rect, state: state, orthogonalOffset: offset) { body(make($0)) }
+                    continue
+                }
+                var made: [CollectionViewLayoutAttributes] = []
+                sections[s].elements(in: rect, state: state, orthogonalOffset: offset) { made.append(keep($0)) }
+                let shift = sections[s].isOrthogonal ? offset : 0
+                let moved = vertical ? CGPoint(x: shift, y: 0) : CGPoint(x: 0, y: shift)
+                let visible = made.map { VisibleItem($0, shift: moved) }
+                handler(visible, sections[s].isOrthogonal ? moved : state.offset, environment)
+                for attributes in made { body(attributes) }
             }
-            var made: [CollectionViewLayoutAttributes] = []
-            sections[s].elements(in: rect, state: state, orthogonalOffset: offset) { made.append(keep($0)) }
-            let shift = sections[s].isOrthogonal ? offset : 0
-            let moved = vertical ? CGPoint(x: shift, y: 0) : CGPoint(x: 0, y: shift)
-            let visible = made.map { VisibleItem($0, shift: moved) }
-            handler(visible, sections[s].isOrthogonal ? moved : state.offset, environment)
-            for attributes in made { body(attributes) }
         }
     }
 

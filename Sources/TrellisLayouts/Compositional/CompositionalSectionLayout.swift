@@ -190,18 +190,10 @@ struct SectionLayout {
         let vertical = self.vertical
         let size = vertical ? template.size.height : template.size.width
         if perGroup == 1, present == 1 {
-            // One cell a group (a list): its length, and the group's from it.
-            let leaf = template.leaves[0]
-            var length = vertical ? leaf.frame.height : leaf.frame.width
-            if leaf.estimated, !measured.isEmpty {
-                let m = measured[first]
-                if !m.isNaN { length = m }
-            }
-            let start = vertical ? leaf.frame.minY : leaf.frame.minX
-            lengths[0] = length
-            offsets[0] = start
-            guard template.groupEstimated else { return size }
-            return max(0, start + length + (size - (vertical ? leaf.frame.maxY : leaf.frame.maxX)))
+            let one = instanceOfOne(g)
+            lengths[0] = one.length
+            offsets[0] = one.offset
+            return one.extent
         }
         return template.leaves.withUnsafeBufferPointer { leaves in
             measured.withUnsafeBufferPointer { measured in
@@ -246,6 +238,30 @@ struct SectionLayout {
                 }
             }
         }
+    }
+
+    /// Whether `frame` meets `rect` (any frame meets no rect at all: a lookup of one element).
+    @inline(__always)
+    static func meets(_ frame: CGRect, _ rect: CGRect?) -> Bool {
+        guard let rect else { return true }
+        return LayoutGeometry.intersects(frame, rect)
+    }
+
+    /// ``instance(_:lengths:offsets:)`` of a group of one cell (a list's row), without arrays:
+    /// the cell's length and offset, and the group's length from them.
+    @inline(__always)
+    func instanceOfOne(_ g: Int) -> (length: CGFloat, offset: CGFloat, extent: CGFloat) {
+        let vertical = self.vertical
+        let size = vertical ? template.size.height : template.size.width
+        let leaf = template.leaves[0]
+        var length = vertical ? leaf.frame.height : leaf.frame.width
+        if leaf.estimated, !measured.isEmpty {
+            let m = measured[g]
+            if !m.isNaN { length = m }
+        }
+        let start = vertical ? leaf.frame.minY : leaf.frame.minX
+        guard template.groupEstimated else { return (length, start, size) }
+        return (length, start, max(0, start + length + (size - (vertical ? leaf.frame.maxY : leaf.frame.maxX))))
     }
 
     /// The length of the section's groups along the scroll axis.
@@ -385,6 +401,18 @@ struct SectionLayout {
         let present = min(perGroup, count - first)
         let measuredGroup = isEstimated
         var extent = axis.length(template.size)
+        if measuredGroup, perGroup == 1, present == 1, template.supplementaries.isEmpty {
+            // A list's row: its one cell from its measured length, with no arrays.
+            let one = instanceOfOne(g)
+            let leaf = template.leaves[0]
+            var frame = axis.offset(leaf.frame, u: origin.u, v: origin.v)
+            frame = vertical ? CGRect(x: frame.minX, y: origin.u + one.offset, width: frame.width, height: one.length)
+                             : CGRect(x: origin.u + one.offset, y: frame.minY, width: one.length, height: frame.height)
+            if Self.meets(frame, rect) {
+                out(LayoutElement(.cell, kind: nil, section: index, item: first, frame: frame, zIndex: leaf.zIndex))
+            }
+            return
+        }
         if measuredGroup { extent = instance(g, lengths: &lengths, offsets: &offsets) }
         var cells: [CGRect] = []
         if !template.supplementaries.isEmpty { cells.reserveCapacity(present) }
@@ -396,7 +424,7 @@ struct SectionLayout {
                                  : CGRect(x: origin.u + offsets[j], y: frame.minY, width: lengths[j], height: frame.height)
             }
             if !template.supplementaries.isEmpty { cells.append(frame) }
-            if rect.map({ LayoutGeometry.intersects(frame, $0) }) ?? true {
+            if Self.meets(frame, rect) {
                 out(LayoutElement(.cell, kind: nil, section: index, item: first + j, frame: frame, zIndex: leaf.zIndex))
             }
         }
@@ -411,7 +439,7 @@ struct SectionLayout {
                 case .nestedGroup: break
                 }
             }
-            if rect.map({ LayoutGeometry.intersects(frame, $0) }) ?? true {
+            if Self.meets(frame, rect) {
                 out(LayoutElement(.supplementaryView, kind: supplementary.kind, section: index,
                                    item: first + supplementary.leaf, frame: frame, zIndex: supplementary.zIndex))
             }
