@@ -484,7 +484,15 @@ open class CollectionViewCompositionalLayout: CollectionViewLayout {
     private func walk(in rect: CGRect, make: (LayoutElement) -> CollectionViewLayoutAttributes,
                       keep: (LayoutElement) -> CollectionViewLayoutAttributes, _ body: (CollectionViewLayoutAttributes) -> Void) {
         let rect = rect.standardized
-        let state = scrollState
+        // Where the host is scrolled is asked of it only when a section places something by it
+        // (boundary supplementaries, a visible-items handler), once.
+        var known: ScrollState?
+        func state() -> ScrollState {
+            if let known { return known }
+            let state = scrollState
+            known = state
+            return state
+        }
         for g in globals where LayoutGeometry.intersects(g.natural, rect) {
             body(make(LayoutElement(.supplementaryView, kind: g.kind, section: 0, item: g.index,
                                     frame: g.natural, zIndex: g.zIndex)))
@@ -495,10 +503,12 @@ open class CollectionViewCompositionalLayout: CollectionViewLayout {
         sections.withUnsafeBufferPointer { sections in
             for s in candidates {
                 let offset = orthogonalOffsets.isEmpty ? 0 : orthogonalOffsets[s] ?? 0
+                let placed = sections[s].boundaries.isEmpty ? ScrollState.unused : state()
                 guard let handler = sections[s].handler, let environment else {
-                    sections[s].elements(in: rect, state: state, orthogonalOffset: offset) { body(make($0)) }
+                    sections[s].elements(in: rect, state: placed, orthogonalOffset: offset) { body(make($0)) }
                     continue
                 }
+                let state = state()
                 var made: [CollectionViewLayoutAttributes] = []
                 sections[s].elements(in: rect, state: state, orthogonalOffset: offset) { made.append(keep($0)) }
                 let shift = sections[s].isOrthogonal ? offset : 0
@@ -545,4 +555,7 @@ struct ScrollState {
     var visibleStart: CGFloat
     var visibleEnd: CGFloat
     var offset: CGPoint
+
+    /// What a section that places nothing by the scroll position is given.
+    static let unused = ScrollState(visibleStart: 0, visibleEnd: 0, offset: .zero)
 }
