@@ -172,7 +172,8 @@ enum SortCommand {
                 return
             }
         }
-        let columns = Self.columnsRead(parsed, format: format, recompute: recompute, locale: locale, nulls: nulls)
+        let columns = Self.columnsRead(parsed, format: format, outputDelimiter: outputDelimiter, recompute: recompute,
+                                       locale: locale, nulls: nulls)
         let source = try loadSource(path, table: sqlTable, query: sqlQuery, types: types, reading: reading, snapshot: true,
                                     columns: columns, io: &io)
         let names = ColumnNames(source.columns)
@@ -344,14 +345,15 @@ enum SortCommand {
     /// The columns of a CSV file a sort to CSV reads: those it orders by and those it summarises.
     /// The others go back as the file's records held them, so their cells are neither read nor
     /// typed (they are read as text if anything asks for them). `nil` — every column — where
-    /// more is needed: text, JSON, HTML and SQLite output show each cell's type; pinned rows are
-    /// checked against every number column (a 平均 row that no longer says what the body gives),
-    /// and --recompute recomputes them. A name that does not resolve reads every column, and
-    /// the sort then says what is wrong with it.
-    static func columnsRead(_ parsed: ParsedArguments, format: Format, recompute: RecomputeRule?, locale: String?,
-                            nulls: NullPlacement) -> CSV.ColumnSelection? {
+    /// more is needed: text, JSON, HTML and SQLite output show each cell's type; CSV with another
+    /// delimiter (a .tsv output) is written field by field; pinned rows are checked against every
+    /// number column (a 平均 row that no longer says what the body gives), and --recompute
+    /// recomputes them. A name that does not resolve reads every column, and the sort then says
+    /// what is wrong with it.
+    static func columnsRead(_ parsed: ParsedArguments, format: Format, outputDelimiter: UInt8?, recompute: RecomputeRule?,
+                            locale: String?, nulls: NullPlacement) -> CSV.ColumnSelection? {
         let output = parsed.value("--output").map { ($0 as NSString).pathExtension.lowercased() }
-        guard format == .csv, recompute == nil, parsed.values["--pin-top"] == nil, parsed.values["--pin-bottom"] == nil,
+        guard format == .csv, outputDelimiter == nil, recompute == nil, parsed.values["--pin-top"] == nil, parsed.values["--pin-bottom"] == nil,
               !parsed.flags.contains("--interactive"), !["sqlite", "sqlite3", "db"].contains(output ?? "") else { return nil }
         let keys = parsed.values["--by"] ?? [], summaries = parsed.values["--summary"] ?? []
         return { columns in

@@ -173,7 +173,8 @@ extension SortCommand {
             throw failure(error, shownPath)
         }
         // The columns a sort at once would read (notes on how a column's dates were read are for those).
-        let read = columnsRead(parsed, format: format, recompute: recompute, locale: locale, nulls: nulls)?(sorter.columns)
+        let read = columnsRead(parsed, format: format, outputDelimiter: outputDelimiter, recompute: recompute, locale: locale,
+                               nulls: nulls)?(sorter.columns)
         let format = sorter.format
         let names = ColumnNames(sorter.columns)
         var keys: [SortKey] = []

@@ -104,6 +104,17 @@ struct UnreadColumnsTests {
         let expected = try sorted(all)
         #expect(try sorted(some) == expected)
         #expect(some.hasUnreadColumns, "writing the records read no other column")
+        // Written with another delimiter, field by field: the unread columns are read for it.
+        func tabbed(_ table: Table) throws -> [UInt8] {
+            let grid = DataGrid(bound: table)
+            try grid.sort(by: [SortKey("score", .descending)])
+            let out = TextOutput()
+            GridRenderer.writeCSV(grid, neutralizeFormulas: false, delimiter: 0x09, to: out)
+            try out.finish()
+            return out.collected
+        }
+        #expect(try tabbed(some) == tabbed(all))
+        #expect(!some.hasUnreadColumns)
     }
 }
 

@@ -181,7 +181,8 @@ public enum GridRenderer {
             }
         }
         out.write(bytes: lineBreak)
-        withCells(grid) { cells in
+        // Where every row is its record, copied, the columns a table was read without stay unread.
+        withCells(grid, readingEveryColumn: raw == nil || neutralizeFormulas) { cells in
             func writeFields(_ index: Int) {
                 cells.forEach(index) { c, bytes, _, _ in
                     if c > 0 { out.write(byte: delimiter) }
@@ -638,10 +639,11 @@ public enum GridRenderer {
         }
     }
 
-    static func withCells<R>(_ grid: DataGrid, _ body: (Cells) -> R) -> R {
-        // A table read without some columns is read through the grid, which reads only what is
-        // written (a CSV output copies the file's records; a summary row is the grid's).
-        guard let table = grid.table, table.storeCount == grid.columns.count, !table.hasUnreadColumns else {
+    /// Calls `body` with the displayed cells. The columns a table was read without are read (as
+    /// text) first unless `readingEveryColumn` is false — a CSV output that copies every row's
+    /// record, whose other cells (a summary row's) come through the grid.
+    static func withCells<R>(_ grid: DataGrid, readingEveryColumn: Bool = true, _ body: (Cells) -> R) -> R {
+        guard let table = grid.table, table.storeCount == grid.columns.count, readingEveryColumn || !table.hasUnreadColumns else {
             return body(Cells(grid: grid, order: grid.order, views: nil, file: nil, records: nil))
         }
         return table.withViews { views in
