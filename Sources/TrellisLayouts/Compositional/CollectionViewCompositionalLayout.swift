@@ -508,13 +508,13 @@ open class CollectionViewCompositionalLayout: CollectionViewLayout {
                     sections[s].elements(in: rect, state: placed, orthogonalOffset: offset) { body(make($0)) }
                     continue
                 }
-                let state = state()
+                let scroll = state()
                 var made: [CollectionViewLayoutAttributes] = []
-                sections[s].elements(in: rect, state: state, orthogonalOffset: offset) { made.append(keep($0)) }
+                sections[s].elements(in: rect, state: scroll, orthogonalOffset: offset) { made.append(keep($0)) }
                 let shift = sections[s].isOrthogonal ? offset : 0
                 let moved = vertical ? CGPoint(x: shift, y: 0) : CGPoint(x: 0, y: shift)
                 let visible = made.map { VisibleItem($0, shift: moved) }
-                handler(visible, sections[s].isOrthogonal ? moved : state.offset, environment)
+                handler(visible, sections[s].isOrthogonal ? moved : scroll.offset, environment)
                 for attributes in made { body(attributes) }
             }
         }
