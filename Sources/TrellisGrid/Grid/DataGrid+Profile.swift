@@ -140,11 +140,7 @@ extension DataGrid {
     /// a whole number has every number sorted by its bits instead.
     static func sorted(_ numbers: [Double], decimals: Int) -> [Double] {
         guard numbers.count > 1, numbers.count < Int(Int32.max) else { return numbers.sorted() }
-        var order = [Int32](unsafeUninitializedCapacity: numbers.count) { buffer, count in
-            for k in 0..<numbers.count { buffer[k] = Int32(k) }
-            count = numbers.count
-        }
-        RadixSort.radixSort(&order, codes: scaledCodes(numbers, decimals: decimals) ?? numbers.map(KeyCodes.orderedBits))
+        let order = RadixSort.sortedOrder(codes: scaledCodes(numbers, decimals: decimals) ?? numbers.map(KeyCodes.orderedBits))
         return order.map { numbers[Int($0)] }
     }
 

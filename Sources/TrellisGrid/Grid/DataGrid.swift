@@ -473,27 +473,42 @@ public final class DataGrid {
             defer { interruption.unlock() }
             return interruptedRefresh == number
         }
-        let before = storedOrder
+        // The order to fall back on. One in source order is kept without its rows (made again
+        // from its pins if needed), so that the sort does not run beside a second copy of them;
+        // the update below reads the old body only for a new pin or appended rows.
+        var before = storedOrder
+        if !bodyStillSorted, appended == nil, before.releaseSourceOrderRows() {
+            _ = storedOrder.releaseSourceOrderRows()
+        }
+        func fallBack() {
+            storedOrder = before
+            storedOrder.remakeReleasedRows()
+        }
         let fallible = source as? FallibleDataSource
         let failedBefore = fallible?.failedReads ?? 0
         _ = SourceAnswers.take(source)
         // (The row count is read for a filter only: a source is asked what the update asks, no more.)
         let hidden = filter.flatMap { hiddenRows($0, count: rowCount) }
-        try storedOrder.update(source: source, pins: pins, sortKeys: sortKeys, hook: sortCompare, rowComparator: rowComparator,
-                               summaries: summaries, bodyStillSorted: bodyStillSorted, appended: appended, hidden: hidden)
+        do {
+            try storedOrder.update(source: source, pins: pins, sortKeys: sortKeys, hook: sortCompare, rowComparator: rowComparator,
+                                   summaries: summaries, bodyStillSorted: bodyStillSorted, appended: appended, hidden: hidden)
+        } catch {
+            fallBack()
+            throw error
+        }
         // The source answered what no table can be: the order made from it would be wrong. It stays.
         if let problem = SourceAnswers.take(source) {
-            storedOrder = before
+            fallBack()
             throw .sourceAnswerInvalid(problem)
         }
         // Stopped from another thread (whatever the sort had done by then): the order stays.
         if wasInterrupted() {
-            storedOrder = before
+            fallBack()
             throw .interrupted
         }
         // A read of this refresh failed: ordered by blanks, the order would be wrong. It stays.
         if let fallible, fallible.failedReads != failedBefore {
-            storedOrder = before
+            fallBack()
             throw .sourceReadFailed(fallible.readFailure ?? "a read failed")
         }
         lastError = nil

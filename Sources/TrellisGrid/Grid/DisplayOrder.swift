@@ -63,6 +63,12 @@ public struct DisplayOrder: Sendable {
     private(set) var recomputedCells: [Int: [Int: SummaryCell]] = [:]
     /// The display index of each source row; −1 for a row not shown.
     private(set) var displayIndexOfSource: [Int32] = []
+    /// Whether the body is every row not pinned, in source order (made without sort keys, a row
+    /// comparator or a filter): it can then be made again from the pins alone.
+    private var bodyInSourceOrder = false
+    /// The number of source rows of an order whose body and inverse index were let go
+    /// (``releaseSourceOrderRows()``); `nil` while it holds them.
+    private var releasedRowCount: Int?
 
     /// The order of no rows.
     public init() {}
@@ -110,19 +116,27 @@ public struct DisplayOrder: Sendable {
         let filtered = hidden.map { $0.count == count } ?? false
         if filtered { partition.labelled = [] }
         let sorted: [Int]
+        var inSourceOrder = false
         if filtered, let hidden {
             let rows = partition.isPinned.isEmpty ? (0..<count).filter { !hidden[$0] }
                 : (0..<count).filter { !hidden[$0] && !partition.isPinned[$0] }
             sorted = try SortEngine.permutation(of: rows, in: source, by: sortKeys, hook: hook, rowComparator: rowComparator)
         } else if bodyStillSorted, hook == nil, rowComparator == nil, let kept = keptBody(less: partition.isPinned) {
             sorted = kept
+            inSourceOrder = bodyInSourceOrder
         } else if let appended, hook == nil, rowComparator == nil,
                   let placed = try bodyWithAppended(appended, source: source, sortKeys: sortKeys, partition: partition, count: count) {
             sorted = placed
         } else {
-            sorted = try SortEngine.permutation(of: partition.bodyRows(count: count), in: source, by: sortKeys,
-                                                hook: hook, rowComparator: rowComparator)
+            // Every row (no pin took one): the sort needs no list of them.
+            sorted = partition.isPinned.isEmpty
+                ? try SortEngine.permutation(ofFirst: count, in: source, by: sortKeys, hook: hook, rowComparator: rowComparator)
+                : try SortEngine.permutation(of: partition.bodyRows(count: count), in: source, by: sortKeys,
+                                             hook: hook, rowComparator: rowComparator)
+            inSourceOrder = sortKeys.isEmpty && rowComparator == nil
         }
+        bodyInSourceOrder = inSourceOrder
+        releasedRowCount = nil
         self.pins = pins
         pinnedTop = partition.top
         body = sorted
@@ -244,6 +258,29 @@ public struct DisplayOrder: Sendable {
             placed.insert(row, at: low)
         }
         return placed
+    }
+
+    /// Lets go of the body and the inverse index when the body is every row not pinned, in source
+    /// order (``remakeReleasedRows()`` makes them again from the pins alone); `false` when it is
+    /// not, and the order is unchanged. A grid keeps its last order to fall back on while it makes
+    /// a new one: an order in source order need not be held twice for that (at 10M rows, 120 MB).
+    /// Until an update or ``remakeReleasedRows()``, the order shows no rows.
+    mutating func releaseSourceOrderRows() -> Bool {
+        guard bodyInSourceOrder, releasedRowCount == nil else { return false }
+        releasedRowCount = displayIndexOfSource.count
+        body = []
+        displayIndexOfSource = []
+        return true
+    }
+
+    /// Makes again the body and the inverse index ``releaseSourceOrderRows()`` let go of.
+    mutating func remakeReleasedRows() {
+        guard let count = releasedRowCount else { return }
+        releasedRowCount = nil
+        var isPinned = [Bool](repeating: false, count: count)
+        for row in pinnedTop + pinnedBottom where row < count { isPinned[row] = true }
+        body = (0..<count).filter { !isPinned[$0] }
+        writeDisplayIndexes(count: count)
     }
 
     /// The current body less the rows now pinned, when every row not pinned now is in it.

@@ -221,11 +221,7 @@ extension ByteSliceSet {
             }
         }
         let firsts = parts.flatMap(\.first), counts = parts.flatMap(\.count)
-        var byAppearance = [Int32](unsafeUninitializedCapacity: firsts.count) { buffer, count in
-            for k in 0..<firsts.count { buffer[k] = Int32(k) }
-            count = firsts.count
-        }
-        RadixSort.radixSort(&byAppearance, codes: firsts.map { UInt64($0) })
+        let byAppearance = RadixSort.sortedOrder(codes: firsts.map { UInt64($0) })
         guard wantsIDs else { return (byAppearance.map { firsts[Int($0)] }, byAppearance.map { counts[Int($0)] }, []) }
         // Each position's group in that order: the part's groups are numbered after the earlier
         // parts', then renumbered by appearance, then written where the position is.

@@ -939,8 +939,7 @@ struct KeyBytes {
                     for b in 0..<8 { prefix = prefix << 8 | UInt64(b < k.count ? k[b] : 0) }
                     prefixes[i] = prefix
                 }
-                var order = [Int32](0..<Int32(n))
-                RadixSort.radixSort(&order, codes: prefixes)
+                var order = RadixSort.sortedOrder(codes: prefixes)
                 var start = 0
                 while start < n {
                     var end = start + 1

@@ -4,27 +4,32 @@ import Foundation
 enum RadixSort {
     /// Stably reorders `order` (indices into `codes`) by the codes, one digit at a time from the
     /// least significant, over the bits that vary and skipping digits that are the same in every code.
+    /// An empty `order` stands for `0..<count` (the rows no key has moved yet): it is written only
+    /// when the codes move a row.
+    ///
+    /// When the codes' spread (largest less smallest) and a row's position fit in 64 bits together
+    /// — a column of scores, prices or dates, at any number of rows a grid holds — each code
+    /// becomes `(code − smallest) << b | position` in the codes' own buffer and the sort moves those
+    /// 8 bytes alone (one second buffer of 8 bytes a row); otherwise it moves each code beside its
+    /// row (two buffers, 12 bytes a row, beside the 12 of the codes and the order).
     ///
     /// A large order is cut into one chunk per core: each pass counts the digit in every chunk
     /// at once, gives each chunk its place within every bucket (earlier chunks first, which
     /// keeps the sort stable) and moves every chunk's rows at once.
     ///
-    /// `codes` is taken over: while `order` is still `0..<n` (a first key), its buffer is the
+    /// `codes` is taken over: while `order` is still `0..<count` (a first key), its buffer is the
     /// sort's own (no copy in order); otherwise it is let go once gathered in order. Either way a
     /// caller that hands over its only reference keeps no second copy of the codes during the sort.
-    static func radixSort(_ order: inout [Int32], codes: consuming [UInt64]) {
-        let n = order.count
+    static func radixSort(_ order: inout [Int32], count n: Int, codes: consuming [UInt64]) {
         guard n > 1 else { return }
+        let identity = order.isEmpty
         #if TRELLIS_INVARIANT_CHECKS
-        let before = order
+        let before = identity ? [Int32](0..<Int32(n)) : order
         let checked = copy codes
-        defer { checkStablySorted(before: before, after: order) { checked[$0] } }
+        defer { checkStablySorted(before: before, after: order.isEmpty ? before : order) { checked[$0] } }
         #endif
         let chunks = Parallel.chunks(n)
         var keys: [UInt64] = codes
-        let identity = order.withUnsafeBufferPointer { order in
-            order.indices.allSatisfy { order[$0] == Int32(truncatingIfNeeded: $0) }
-        }
         if !identity {
             keys = order.withUnsafeBufferPointer { order in
                 keys.withUnsafeBufferPointer { codes in
@@ -36,32 +41,34 @@ enum RadixSort {
                 }
             }
         }
-        let spans: [(all: UInt64, any: UInt64)] = keys.withUnsafeBufferPointer { keys in
+        let spans: [Span] = keys.withUnsafeBufferPointer { keys in
             let shared = Unchecked(keys)
             return Parallel.map(chunks) { _, range in
-                var all: UInt64 = ~0, any: UInt64 = 0
-                for i in range {
-                    all &= shared.value[i]
-                    any |= shared.value[i]
-                }
-                return (all, any)
+                var span = Span()
+                for i in range { span.add(shared.value[i]) }
+                return span
             }
         }
-        let varying = spans.reduce(UInt64(0)) { $0 | $1.any } ^ spans.reduce(~UInt64(0)) { $0 & $1.all }
-        guard varying != 0 else { return }
+        let span = Span(spans)
+        guard span.varying != 0 else { return }
+        let spread = span.largest - span.smallest
+        let indexBits = UInt64.bitWidth - UInt64(n - 1).leadingZeroBitCount
+        if UInt64.bitWidth - spread.leadingZeroBitCount + indexBits <= UInt64.bitWidth {
+            sortPacked(&order, identity: identity, keys: &keys, smallest: span.smallest, indexBits: indexBits, chunks: chunks)
+            return
+        }
+        if identity { order = [Int32](0..<Int32(n)) }
+        let varying = span.varying
         // Digits of equal width cover the bits that vary, from the lowest to the highest: as few
         // passes as digits of at most 11 bits allow, whose counts stay in the cache (one wide
         // digit of 14 bits measured slower than two of 7).
-        let low = varying.trailingZeroBitCount, span = 64 - varying.leadingZeroBitCount - low
-        let passes = (span + 10) / 11
-        let bits = (span + passes - 1) / passes, radix = 1 << bits, mask = UInt64(radix - 1)
+        let digits = Digits(varying)
         var nextKeys = [UInt64](unsafeUninitializedCapacity: n) { _, count in count = n }
         var nextOrder = [Int32](unsafeUninitializedCapacity: n) { _, count in count = n }
         // One row of `radix` counts, then offsets, per chunk.
-        var offsets = [Int](repeating: 0, count: chunks.count * radix)
-        for pass in 0..<passes {
-            let shift = UInt64(low + pass * bits)
-            guard (varying >> shift) & mask != 0 else { continue }
+        var offsets = [Int](repeating: 0, count: chunks.count * digits.radix)
+        for shift in digits.shifts(varying) {
+            let radix = digits.radix, mask = digits.mask
             keys.withUnsafeBufferPointer { keys in
                 order.withUnsafeBufferPointer { order in
                     nextKeys.withUnsafeMutableBufferPointer { nextKeys in
@@ -74,14 +81,7 @@ enum RadixSort {
                                     row.update(repeating: 0, count: radix)
                                     for i in range { row[Int((keys[i] >> shift) & mask)] += 1 }
                                 }
-                                var total = 0
-                                for b in 0..<radix {
-                                    for c in 0..<chunks.count {
-                                        let count = offsets[c * radix + b]
-                                        offsets[c * radix + b] = total
-                                        total += count
-                                    }
-                                }
+                                placeBuckets(offsets, radix: radix, chunks: chunks.count)
                                 Parallel.forEach(chunks) { c, range in
                                     let (keys, order, nextKeys, nextOrder, offsets) = shared.value
                                     let row = offsets.baseAddress! + c * radix
@@ -103,8 +103,149 @@ enum RadixSort {
         }
     }
 
-    /// Stably reorders `order` by one byte per row.
-    static func radixSortByByte(_ order: inout [Int32], codes: [UInt8]) {
+    /// The positions `0..<codes.count` stably ordered by `codes`.
+    static func sortedOrder(codes: consuming [UInt64]) -> [Int32] {
+        let n = codes.count
+        var order: [Int32] = []
+        radixSort(&order, count: n, codes: codes)
+        return order.isEmpty ? [Int32](0..<Int32(n)) : order
+    }
+
+    /// The sort of codes whose spread and a position fit in 64 bits (see ``radixSort(_:count:codes:)``):
+    /// `keys` (in `order`'s order) become packed codes in place, are sorted over the spread's bits
+    /// that vary, and the positions they carry give the new order.
+    private static func sortPacked(_ order: inout [Int32], identity: Bool, keys: inout [UInt64], smallest: UInt64,
+                                   indexBits: Int, chunks: [Range<Int>]) {
+        let n = keys.count
+        let positionMask: UInt64 = (1 << UInt64(indexBits)) &- 1
+        let spans: [Span] = keys.withUnsafeMutableBufferPointer { keys in
+            let shared = Unchecked(keys)
+            return Parallel.map(chunks) { _, range in
+                var span = Span()
+                for i in range {
+                    let packed = (shared.value[i] &- smallest) << UInt64(indexBits) | UInt64(i)
+                    shared.value[i] = packed
+                    span.add(packed)
+                }
+                return span
+            }
+        }
+        // The positions' bits vary, but the sort is not by them: they are where every code started.
+        let varying = Span(spans).varying & ~positionMask
+        let digits = Digits(varying)
+        var next = [UInt64](unsafeUninitializedCapacity: n) { _, count in count = n }
+        var offsets = [Int](repeating: 0, count: chunks.count * digits.radix)
+        for shift in digits.shifts(varying) {
+            let radix = digits.radix, mask = digits.mask
+            keys.withUnsafeBufferPointer { keys in
+                next.withUnsafeMutableBufferPointer { next in
+                    offsets.withUnsafeMutableBufferPointer { offsets in
+                        let shared = Unchecked((keys, next, offsets))
+                        Parallel.forEach(chunks) { c, range in
+                            let (keys, _, offsets) = shared.value
+                            let row = offsets.baseAddress! + c * radix
+                            row.update(repeating: 0, count: radix)
+                            for i in range { row[Int((keys[i] >> shift) & mask)] += 1 }
+                        }
+                        placeBuckets(offsets, radix: radix, chunks: chunks.count)
+                        Parallel.forEach(chunks) { c, range in
+                            let (keys, next, offsets) = shared.value
+                            let row = offsets.baseAddress! + c * radix
+                            for i in range {
+                                let key = keys[i]
+                                let bucket = Int((key >> shift) & mask)
+                                let at = row[bucket]
+                                row[bucket] = at + 1
+                                next[at] = key
+                            }
+                        }
+                    }
+                }
+            }
+            swap(&keys, &next)
+        }
+        next = []
+        order = keys.withUnsafeBufferPointer { keys in
+            order.withUnsafeBufferPointer { order in
+                let shared = Unchecked((keys, order))
+                return Parallel.array(count: n) { range, out in
+                    let (keys, order) = shared.value
+                    if identity {
+                        for i in range { out[i] = Int32(truncatingIfNeeded: keys[i] & positionMask) }
+                    } else {
+                        for i in range { out[i] = order[Int(keys[i] & positionMask)] }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The smallest and largest code, and the bits set in every code and in any.
+    private struct Span {
+        var smallest = UInt64.max, largest: UInt64 = 0, all = ~UInt64(0), any: UInt64 = 0
+
+        init() {}
+
+        init(_ parts: [Span]) {
+            for part in parts {
+                smallest = min(smallest, part.smallest)
+                largest = max(largest, part.largest)
+                all &= part.all
+                any |= part.any
+            }
+        }
+
+        @inline(__always)
+        mutating func add(_ code: UInt64) {
+            smallest = min(smallest, code)
+            largest = max(largest, code)
+            all &= code
+            any |= code
+        }
+
+        /// The bits that differ between some codes.
+        var varying: UInt64 { any ^ all }
+    }
+
+    /// Digits of equal width over the bits that vary, from the lowest to the highest: as few
+    /// passes as digits of at most 11 bits allow, whose counts stay in the cache (one wide digit
+    /// of 14 bits measured slower than two of 7).
+    private struct Digits {
+        let low: Int, bits: Int, passes: Int
+
+        init(_ varying: UInt64) {
+            low = varying.trailingZeroBitCount
+            let span = UInt64.bitWidth - varying.leadingZeroBitCount - low
+            passes = (span + 10) / 11
+            bits = passes == 0 ? 1 : (span + passes - 1) / passes
+        }
+
+        var radix: Int { 1 << bits }
+        var mask: UInt64 { UInt64(radix - 1) }
+
+        /// The shifts of the digits in which some code differs.
+        func shifts(_ varying: UInt64) -> [UInt64] {
+            (0..<passes).map { UInt64(low + $0 * bits) }.filter { (varying >> $0) & mask != 0 }
+        }
+    }
+
+    /// Turns each chunk's counts per bucket into where its rows of that bucket go: buckets in
+    /// order, and within a bucket the chunks in order (which keeps the sort stable).
+    private static func placeBuckets(_ offsets: UnsafeMutableBufferPointer<Int>, radix: Int, chunks: Int) {
+        var total = 0
+        for b in 0..<radix {
+            for c in 0..<chunks {
+                let count = offsets[c * radix + b]
+                offsets[c * radix + b] = total
+                total += count
+            }
+        }
+    }
+
+    /// Stably reorders `order` by one byte per row (an empty `order`: `0..<count`, see
+    /// ``radixSort(_:count:codes:)``).
+    static func radixSortByByte(_ order: inout [Int32], count: Int, codes: [UInt8]) {
+        if order.isEmpty { order = [Int32](0..<Int32(count)) }
         #if TRELLIS_INVARIANT_CHECKS
         let before = order
         defer { checkStablySorted(before: before, after: order) { UInt64(codes[$0]) } }

@@ -39,14 +39,28 @@ public enum SortEngine {
                                    hook: ((SortCompareArguments) -> ComparisonResult?)? = nil,
                                    rowComparator: ((Int, Int) -> ComparisonResult)? = nil) throws(SortError) -> [Int] {
         _ = SourceAnswers.take(source)
-        let order = try sortedRows(rows, in: source, by: keys, hook: hook, rowComparator: rowComparator)
+        let order = try sortedRows(rows, count: rows.count, in: source, by: keys, hook: hook, rowComparator: rowComparator)
         if let problem = SourceAnswers.take(source) { throw .sourceAnswerInvalid(problem) }
         return order
     }
 
-    private static func sortedRows(_ rows: [Int], in source: GridDataSource, by keys: [SortKey],
+    /// The rows `0..<count` ordered by `keys`: ``permutation(of:in:by:hook:rowComparator:)`` of
+    /// every row, without a list of them — a table's key cells are then read in place, and the
+    /// sort of a large table runs without 8 bytes a row of row numbers beside it.
+    static func permutation(ofFirst count: Int, in source: GridDataSource, by keys: [SortKey],
+                            hook: ((SortCompareArguments) -> ComparisonResult?)? = nil,
+                            rowComparator: ((Int, Int) -> ComparisonResult)? = nil) throws(SortError) -> [Int] {
+        _ = SourceAnswers.take(source)
+        let order = try sortedRows(nil, count: max(0, count), in: source, by: keys, hook: hook, rowComparator: rowComparator)
+        if let problem = SourceAnswers.take(source) { throw .sourceAnswerInvalid(problem) }
+        return order
+    }
+
+    /// `listed`: the rows, or `nil` for `0..<count` (made into a list only where a path needs one).
+    private static func sortedRows(_ listed: [Int]?, count: Int, in source: GridDataSource, by keys: [SortKey],
                                    hook: ((SortCompareArguments) -> ComparisonResult?)?,
                                    rowComparator: ((Int, Int) -> ComparisonResult)?) throws(SortError) -> [Int] {
+        func everyRow() -> [Int] { listed ?? Array(0..<count) }
         let columns = source.columns
         var resolved: [(key: SortKey, column: Int)] = []
         for key in keys {
@@ -57,43 +71,51 @@ public enum SortEngine {
             if let error = comparator(for: key, column: columns[index]).checkLocale() { throw error }
         }
         if let rowComparator {
+            let rows = everyRow()
             return stableSorted(rows) { rowComparator(rows[$0], rows[$1]) }
         }
-        guard !resolved.isEmpty, rows.count > 1 else { return rows }
+        guard !resolved.isEmpty, count > 1 else { return everyRow() }
         let needsComparisons = hook != nil || resolved.contains {
             if case .custom = $0.key.comparator { true } else { false }
         }
         // A key that compares every cell as text sees every present cell as text.
         let asText = Set(resolved.compactMap { if case .asText = $0.key.comparator { $0.column } else { nil } })
         let input = { (column: Int) -> KeyInput in
-            let cells = KeyInput(source, column: column, rows: rows)
+            let cells = KeyInput(source, column: column, rows: listed, count: count)
             return asText.contains(column) ? cells.everyCellAsText() : cells
         }
         // A source's own order is taken only when it is an order of exactly these rows (one
         // that repeats or drops a row would show a row twice, or lose one): otherwise the grid sorts.
-        if !needsComparisons, let sorting = source as? SortingDataSource, let sorted = sorting.sortedRows(rows, by: keys),
-           Self.isPermutation(sorted, of: rows) {
-            return sorted
+        if !needsComparisons, let sorting = source as? SortingDataSource {
+            let rows = everyRow()
+            if let sorted = sorting.sortedRows(rows, by: keys), Self.isPermutation(sorted, of: rows) { return sorted }
         }
-        var order = [Int32](0..<Int32(rows.count))
+        // Empty: still `0..<count` (no key has moved a row yet).
+        var order: [Int32] = []
         for (key, column) in resolved.reversed() {
             var codes = KeyCodes(input(column), text: comparator(for: key, column: columns[column]), direction: key.direction,
                                  nulls: key.nulls)
             // The codes handed over whole (the sort keeps no second copy of them).
             let values = codes.values
             codes.values = []
-            RadixSort.radixSort(&order, codes: consume values)
-            if let classes = codes.classes { RadixSort.radixSortByByte(&order, codes: classes) }
+            RadixSort.radixSort(&order, count: count, codes: consume values)
+            if let classes = codes.classes { RadixSort.radixSortByByte(&order, count: count, codes: classes) }
         }
         if needsComparisons {
             // The keys' own order first: where a hook declines (or a comparator agrees), the
             // comparison sort then finds its input sorted and checks it in one pass instead of
             // comparing n log n pairs. Its comparator is total (ties fall to the position), so
             // where it starts never changes where it ends.
-            return comparisonSort(rows, source: source, keys: resolved, hook: hook, input: input, start: order.map { Int($0) })
+            return comparisonSort(everyRow(), source: source, keys: resolved, hook: hook, input: input,
+                                  start: order.isEmpty ? nil : order.map { Int($0) })
         }
+        if order.isEmpty { return everyRow() }
         return order.withUnsafeBufferPointer { order in
-            rows.withUnsafeBufferPointer { rows in
+            guard let listed else {
+                let shared = Unchecked(order)
+                return Parallel.array(count: order.count) { range, out in for i in range { out[i] = Int(shared.value[i]) } }
+            }
+            return listed.withUnsafeBufferPointer { rows in
                 let shared = Unchecked((order, rows))
                 return Parallel.array(count: order.count) { range, out in
                     let (order, rows) = shared.value
@@ -106,8 +128,7 @@ public enum SortEngine {
     /// The ascending codes of one column of a table under a text comparator: what a sort by it
     /// computes first (the benchmarks time the ranking of distinct texts with it).
     @_spi(Instrumentation) public static func textCodes(of table: Table, column: Int, comparator: TextComparator) -> [UInt64] {
-        let rows = Array(0..<table.rowCount)
-        return KeyCodes(KeyInput(storage: table, column: column, rows: rows), text: comparator, direction: .ascending,
+        return KeyCodes(KeyInput(storage: table, column: column, rows: nil, count: table.rowCount), text: comparator, direction: .ascending,
                         nulls: .last).values
     }
 
