@@ -67,6 +67,7 @@ public struct CommandIO {
         let expected = (info.st_mode & S_IFMT) == S_IFREG ? Int(max(0, info.st_size)) : 0
         var failure: Int32?
         var bytes = [UInt8](unsafeUninitializedCapacity: expected) { buffer, count in
+            LargeBuffers.advise(UnsafeMutableRawPointer(buffer.baseAddress), bytes: expected)
             count = 0
             while count < expected {
                 let n = Foundation.read(descriptor, buffer.baseAddress! + count, expected - count)

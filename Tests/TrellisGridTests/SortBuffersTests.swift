@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TrellisTestSupport
 @testable import TrellisGrid
+import TrellisText
 
 /// What a large sort holds while it runs, checked for the orders it gives: the radix sort's two
 /// ways (codes packed beside their positions, or moved beside them), the sort of every row without
@@ -132,5 +133,32 @@ struct SortBuffersTests {
         #expect(throws: SortError.self) { try bound.sort(by: [SortKey("分数")]) }
         #expect(bound.displayedRows == before)
         #expect((0..<source.count).map { bound.displayIndex(ofSourceRow: $0) } == Array(0..<source.count))
+    }
+
+    /// Buffers of megabytes start at a 2 MB boundary (so that every page of them can be huge),
+    /// hold what is written to them, and are freed as any other; small ones are plain.
+    @Test("large buffers are aligned for huge pages, keep their values and are freed as any other")
+    func largeBuffers() {
+        let count = LargeBuffers.threshold / MemoryLayout<UInt64>.stride + 1000
+        let large = LargeBuffers.allocate(UInt64.self, capacity: count)
+        #if os(Linux)
+        #expect(Int(bitPattern: large) % (2 << 20) == 0)
+        #endif
+        for i in 0..<count { large[i] = UInt64(i) &* 0x9E37_79B9_7F4A_7C15 }
+        #expect((0..<count).allSatisfy { large[$0] == UInt64($0) &* 0x9E37_79B9_7F4A_7C15 })
+        large.deallocate()
+        let small = LargeBuffers.allocate(UInt32.self, capacity: 10)
+        small.initialize(repeating: 7, count: 10)
+        #expect(small[9] == 7)
+        small.deallocate()
+        LargeBuffers.advise(nil, bytes: 1 << 30)
+        var array = [Int32](largeCapacity: count)
+        #expect(array.isEmpty && array.capacity >= count)
+        array.append(contentsOf: 0..<Int32(count))
+        #expect(array.count == count && array.last == Int32(count - 1))
+        // A column grown past the threshold cell by cell reads back what it was given.
+        var column = PodArray<UInt64>()
+        for i in 0..<count { column.append(UInt64(i)) }
+        #expect(column.count == count && column[count - 1] == UInt64(count - 1) && column[12_345] == 12_345)
     }
 }

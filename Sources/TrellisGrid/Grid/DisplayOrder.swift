@@ -1,4 +1,5 @@
 import Foundation
+import TrellisText
 
 /// Where every row of a grid is shown: pinned top rows, top summaries, the sorted body, pinned
 /// bottom rows and bottom summaries, with the summaries' cells — the pure value under a
@@ -323,7 +324,11 @@ public struct DisplayOrder: Sendable {
     /// Fills the inverse index in place: the buffer of the last update is reused when it is not
     /// shared, and the body's part is written one chunk of rows per core.
     private mutating func writeDisplayIndexes(count: Int) {
-        displayIndexOfSource.removeAll(keepingCapacity: true)
+        if displayIndexOfSource.capacity < count {
+            displayIndexOfSource = [Int32](largeCapacity: count)
+        } else {
+            displayIndexOfSource.removeAll(keepingCapacity: true)
+        }
         displayIndexOfSource.append(contentsOf: repeatElement(-1, count: count))
         for (position, row) in pinnedTop.enumerated() { displayIndexOfSource[row] = Int32(position) }
         let start = bodyStart

@@ -1,4 +1,5 @@
 import Foundation
+import TrellisText
 
 /// One column's cells, compactly: every cell's text as UTF-8 in one buffer, and per cell its
 /// place in the buffer, its kind and an 8-byte payload (see ``ClassifiedCell``). About 17 bytes
@@ -408,15 +409,15 @@ final class ColumnBuilder {
 
     init(capacity: Int) {
         self.capacity = max(16, capacity)
-        starts = .allocate(capacity: self.capacity)
-        lengths = .allocate(capacity: self.capacity)
-        kinds = .allocate(capacity: self.capacity)
+        starts = LargeBuffers.allocate(capacity: self.capacity)
+        lengths = LargeBuffers.allocate(capacity: self.capacity)
+        kinds = LargeBuffers.allocate(capacity: self.capacity)
     }
 
     /// The payload buffer, made (with zeros for the cells so far) if it was not.
     private func payloadBuffer() -> UnsafeMutablePointer<UInt64> {
         if let payloads { return payloads }
-        let made = UnsafeMutablePointer<UInt64>.allocate(capacity: capacity)
+        let made = LargeBuffers.allocate(UInt64.self, capacity: capacity)
         made.initialize(repeating: 0, count: count)
         payloads = made
         return made
@@ -475,7 +476,7 @@ final class ColumnBuilder {
     private func grow() {
         let bigger = capacity * 2
         func move<T>(_ old: UnsafeMutablePointer<T>) -> UnsafeMutablePointer<T> {
-            let new = UnsafeMutablePointer<T>.allocate(capacity: bigger)
+            let new = LargeBuffers.allocate(T.self, capacity: bigger)
             new.moveInitialize(from: old, count: count)
             old.deallocate()
             return new

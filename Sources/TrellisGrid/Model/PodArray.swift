@@ -1,4 +1,5 @@
 import Foundation
+import TrellisText
 
 /// A growable array of plain values in memory it owns, copied on write as `Array` is, that can
 /// also take over memory filled elsewhere (``init(adopting:count:capacity:)``): how a column read
@@ -48,7 +49,7 @@ struct PodArray<Element: BitwiseCopyable>: RandomAccessCollection, @unchecked Se
     private mutating func makeUnique(minimumCapacity: Int) {
         if isKnownUniquelyReferenced(&storage) && storage.capacity >= minimumCapacity { return }
         let capacity = Swift.max(minimumCapacity, storage.count, 1)
-        let copy = UnsafeMutablePointer<Element>.allocate(capacity: capacity)
+        let copy = LargeBuffers.allocate(Element.self, capacity: capacity)
         copy.initialize(from: storage.base, count: storage.count)
         storage = Storage(base: copy, count: storage.count, capacity: capacity)
     }

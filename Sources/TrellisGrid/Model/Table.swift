@@ -1,4 +1,5 @@
 import Foundation
+import TrellisText
 
 /// An in-memory table: the DataTable the user fills in code, or a CSV file as read. Every cell
 /// keeps its text as it was given — `007`, `1.50`, ` 12 ` — beside the value it is read as, so a
@@ -413,8 +414,8 @@ package struct RawRecords: Sendable {
     package var count: Int { starts.count }
 
     mutating func reserve(_ count: Int) {
-        starts.reserveCapacity(count)
-        ends.reserveCapacity(count)
+        if starts.isEmpty { starts = [UInt32](largeCapacity: count) } else { starts.reserveCapacity(count) }
+        if ends.isEmpty { ends = [UInt32](largeCapacity: count) } else { ends.reserveCapacity(count) }
         risky.reserveCapacity(count)
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import TrellisText
 
 /// One sort key's cells, read once: for the rows being sorted, each cell's kind and payload, and
 /// a way to reach its text. From a ``Table`` (a ``ColumnStorageSource``) these come straight from its column store (no
@@ -211,7 +212,7 @@ struct KeyCodes {
         let kinds = input.kinds, stored = input.payloads, numericColumn = input.numericColumn
         @inline(__always) func payloads(_ i: Int) -> UInt64 { stored.isEmpty ? 0 : stored[i] }
         let chunks = Parallel.chunks(n)
-        var codes = [UInt64](unsafeUninitializedCapacity: n) { _, count in count = n }
+        var codes = [UInt64](uninitializedLarge: n)
         let scans: [Scan] = codes.withUnsafeMutableBufferPointer { codes in
             let out = Unchecked(codes)
             return Parallel.map(chunks) { _, range in

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import TrellisText
 
 /// Work over `0..<n` split into contiguous chunks run at once on the machine's cores, in chunk
 /// order where order matters: what lets a sort of a million rows use both cores of a laptop.
@@ -45,6 +46,7 @@ enum Parallel {
     /// An array of `n` elements, each chunk of it filled by `fill` at once.
     static func array<T: BitwiseCopyable>(count n: Int, _ fill: (Range<Int>, UnsafeMutablePointer<T>) -> Void) -> [T] {
         [T](unsafeUninitializedCapacity: n) { buffer, initialized in
+            LargeBuffers.advise(UnsafeMutableRawPointer(buffer.baseAddress), bytes: n * MemoryLayout<T>.stride)
             if let base = buffer.baseAddress {
                 let shared = Unchecked(base)
                 forEach(chunks(n)) { _, range in fill(range, shared.value) }

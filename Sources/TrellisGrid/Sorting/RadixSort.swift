@@ -1,4 +1,5 @@
 import Foundation
+import TrellisText
 
 /// Stable LSD radix sorts of row orders by 64-bit codes and by one byte.
 enum RadixSort {
@@ -63,8 +64,8 @@ enum RadixSort {
         // passes as digits of at most 11 bits allow, whose counts stay in the cache (one wide
         // digit of 14 bits measured slower than two of 7).
         let digits = Digits(varying)
-        var nextKeys = [UInt64](unsafeUninitializedCapacity: n) { _, count in count = n }
-        var nextOrder = [Int32](unsafeUninitializedCapacity: n) { _, count in count = n }
+        var nextKeys = [UInt64](uninitializedLarge: n)
+        var nextOrder = [Int32](uninitializedLarge: n)
         // One row of `radix` counts, then offsets, per chunk.
         var offsets = [Int](repeating: 0, count: chunks.count * digits.radix)
         for shift in digits.shifts(varying) {
@@ -133,7 +134,7 @@ enum RadixSort {
         // The positions' bits vary, but the sort is not by them: they are where every code started.
         let varying = Span(spans).varying & ~positionMask
         let digits = Digits(varying)
-        var next = [UInt64](unsafeUninitializedCapacity: n) { _, count in count = n }
+        var next = [UInt64](uninitializedLarge: n)
         var offsets = [Int](repeating: 0, count: chunks.count * digits.radix)
         for shift in digits.shifts(varying) {
             let radix = digits.radix, mask = digits.mask
