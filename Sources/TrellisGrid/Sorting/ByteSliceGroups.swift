@@ -1,4 +1,5 @@
 import Foundation
+import TrellisText
 
 /// Grouping a column store's cells by their bytes, for a sort's distinct texts and for a
 /// viewer's frequency and describe views.
@@ -143,6 +144,7 @@ extension ByteSliceSet {
                 histograms.withUnsafeMutableBufferPointer { offsets in
                     let shared = Unchecked((bytes.baseAddress, rows, offsets))
                     return [Entry](unsafeUninitializedCapacity: n) { buffer, count in
+                        LargeBuffers.advise(UnsafeMutableRawPointer(buffer.baseAddress), bytes: n * MemoryLayout<Entry>.stride)
                         let out = Unchecked(buffer.baseAddress!)
                         Parallel.forEach(chunks) { c, range in
                             let (base, rows, offsets) = shared.value
@@ -161,7 +163,8 @@ extension ByteSliceSet {
         // Each bucket counted on its own, the buckets shared among the cores; with `ids`, each
         // entry's group, numbered within its core's part.
         let bucketChunks = Parallel.chunks(buckets, minimum: 1)
-        var groupOfEntry = [Int32](repeating: 0, count: wantsIDs ? n : 0)
+        var groupOfEntry = [Int32](uninitializedLarge: wantsIDs ? n : 0)
+        groupOfEntry.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
         let parts: [(first: [Int], count: [Int])] = store.bytes.withUnsafeBufferPointer { bytes in
             partitioned.withUnsafeBufferPointer { partitioned in
                 rows.withUnsafeBufferPointer { rows in groupOfEntry.withUnsafeMutableBufferPointer { groupOfEntry in
@@ -230,6 +233,7 @@ extension ByteSliceSet {
         var offsets: [Int] = [], numbered = 0
         for part in parts { offsets.append(numbered); numbered += part.first.count }
         let ids = [Int32](unsafeUninitializedCapacity: n) { buffer, count in
+            LargeBuffers.advise(UnsafeMutableRawPointer(buffer.baseAddress), bytes: n * MemoryLayout<Int32>.stride)
             let out = Unchecked(buffer.baseAddress!)
             partitioned.withUnsafeBufferPointer { entries in
                 groupOfEntry.withUnsafeBufferPointer { groupOfEntry in

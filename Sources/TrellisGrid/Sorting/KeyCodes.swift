@@ -74,7 +74,7 @@ struct KeyInput {
             }
         }
         if listed == nil {
-            distinct = { positions in ByteSliceSet.distinct(store, rows: positions ?? Array(0..<count)) }
+            distinct = { positions in ByteSliceSet.distinct(store, rows: positions ?? Parallel.positions(count)) }
             exact = { position in store.withText(at: position) { ExactDecimal($0) ?? .zero } }
         } else {
             distinct = { positions in ByteSliceSet.distinct(store, rows: positions.map { $0.map { rows[$0] } } ?? rows) }

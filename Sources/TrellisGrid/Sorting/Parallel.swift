@@ -43,6 +43,11 @@ enum Parallel {
         return results.map { $0! }
     }
 
+    /// `0..<n` as an array, filled a chunk per core.
+    static func positions(_ n: Int) -> [Int] {
+        array(count: n) { range, out in for i in range { out[i] = i } }
+    }
+
     /// An array of `n` elements, each chunk of it filled by `fill` at once.
     static func array<T: BitwiseCopyable>(count n: Int, _ fill: (Range<Int>, UnsafeMutablePointer<T>) -> Void) -> [T] {
         [T](unsafeUninitializedCapacity: n) { buffer, initialized in

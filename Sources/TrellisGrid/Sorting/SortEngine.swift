@@ -60,7 +60,7 @@ public enum SortEngine {
     private static func sortedRows(_ listed: [Int]?, count: Int, in source: GridDataSource, by keys: [SortKey],
                                    hook: ((SortCompareArguments) -> ComparisonResult?)?,
                                    rowComparator: ((Int, Int) -> ComparisonResult)?) throws(SortError) -> [Int] {
-        func everyRow() -> [Int] { listed ?? Parallel.array(count: count) { range, out in for i in range { out[i] = i } } }
+        func everyRow() -> [Int] { listed ?? Parallel.positions(count) }
         let columns = source.columns
         var resolved: [(key: SortKey, column: Int)] = []
         for key in keys {
