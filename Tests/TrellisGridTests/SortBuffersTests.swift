@@ -161,4 +161,37 @@ struct SortBuffersTests {
         for i in 0..<count { column.append(UInt64(i)) }
         #expect(column.count == count && column[count - 1] == UInt64(count - 1) && column[12_345] == 12_345)
     }
+
+    /// Keys are ranked by their first 16 bytes through two radix sorts, then compared whole
+    /// where those are alike: keys that end early, hold zero bytes, or agree far past 16 bytes
+    /// must rank as comparing them does.
+    @Test("sort keys rank as comparing them whole does, past 16 equal bytes and across zero bytes")
+    func keyRanks() {
+        let saved = (Parallel.workers, Parallel.minimumChunk)
+        defer { (Parallel.workers, Parallel.minimumChunk) = saved }
+        var rng = SeededRandom(seed: 47)
+        for round in 0..<12 {
+            Parallel.workers = [1, 2, 3][round % 3]
+            Parallel.minimumChunk = [1, 5, 4096][round % 3]
+            let stems: [[UInt8]] = [[], [0], [0, 0], [1], Array(repeating: 7, count: 15), Array(repeating: 7, count: 16),
+                                    Array(repeating: 7, count: 17), Array("item00012345".utf8), Array(repeating: 0xFF, count: 8)]
+            let keys: [[UInt8]] = (0..<Int.random(in: 1...600, using: &rng)).map { _ in
+                var key = stems.randomElement(using: &rng)!
+                for _ in 0..<Int.random(in: 0...20, using: &rng) { key.append([0, 1, 7, 0xFF].randomElement(using: &rng)!) }
+                return key
+            }
+            var sortKeys = SortKeys()
+            for key in keys { sortKeys.append(key) }
+            let ranks = sortKeys.ranks()
+            for _ in 0..<2_000 {
+                let a = Int.random(in: 0..<keys.count, using: &rng), b = Int.random(in: 0..<keys.count, using: &rng)
+                let expected = SortKeys.compare(keys[a], keys[b])
+                let got: ComparisonResult = ranks[a] == ranks[b] ? .orderedSame : (ranks[a] < ranks[b] ? .orderedAscending : .orderedDescending)
+                #expect(got == expected, "round \(round): \(keys[a]) against \(keys[b])")
+                if got != expected { return }
+            }
+            // Ranks are dense: 0 up to the number of distinct keys less one.
+            #expect(Set(ranks).count == Set(keys).count && ranks.max() == Int32(Set(keys).count - 1))
+        }
+    }
 }

@@ -200,53 +200,53 @@ struct SortKeys {
     }
 
     /// The rank of each key: 0 for the smallest, equal keys equal.
+    ///
+    /// The keys are ordered by their first 16 bytes first — two stable radix sorts over 8 bytes
+    /// each, a short key padded with zero bytes, which orders keys as comparing them does wherever
+    /// those bytes differ — and only runs of keys whose first 16 bytes are equal are then compared
+    /// whole: for 100,000 natural or ICU keys, a few thousand comparisons instead of 1.7 million.
     func ranks() -> [Int32] {
         let n = ends.count
         guard n > 0 else { return [] }
         return bytes.withUnsafeBufferPointer { all -> [Int32] in
-            func key(_ i: Int32) -> UnsafeBufferPointer<UInt8> {
+            let shared = Unchecked((all, ends))
+            @inline(__always) func key(_ i: Int32) -> UnsafeBufferPointer<UInt8> {
+                let (all, ends) = shared.value
                 let start = i == 0 ? 0 : ends[Int(i) - 1]
                 return UnsafeBufferPointer(rebasing: all[start..<ends[Int(i)]])
             }
-            func less(_ a: Int32, _ b: Int32) -> Bool { Self.order(key(a), key(b)) == .orderedAscending }
-            var order = Array(Int32(0)..<Int32(n))
-            let halves = Parallel.chunks(n, minimum: 4096)
-            if halves.count == 1 {
-                order.sort(by: less)
-            } else {
-                // Each part sorted on its own core, then merged pairwise (equal keys get equal
-                // ranks, so how ties fall is of no matter).
-                order.withUnsafeMutableBufferPointer { order in
-                    let shared = Unchecked(order)
-                    Parallel.forEach(halves) { _, range in
-                        var part = UnsafeMutableBufferPointer(rebasing: shared.value[range])
-                        part.sort(by: less)
-                    }
+            /// Bytes `from..<from + 8` of key `i`, big-endian, zeros past its end.
+            @inline(__always) func word(_ i: Int, from: Int) -> UInt64 {
+                let bytes = key(Int32(i))
+                var word: UInt64 = 0
+                for b in from..<(from + 8) { word = word << 8 | UInt64(b < bytes.count ? bytes[b] : 0) }
+                return word
+            }
+            let first: [UInt64] = Parallel.array(count: n) { range, out in for i in range { out[i] = word(i, from: 0) } }
+            let second: [UInt64] = Parallel.array(count: n) { range, out in for i in range { out[i] = word(i, from: 8) } }
+            var order: [Int32] = []
+            RadixSort.radixSort(&order, count: n, codes: second)
+            RadixSort.radixSort(&order, count: n, codes: first)
+            if order.isEmpty { order = [Int32](0..<Int32(n)) }
+            @inline(__always) func samePrefix(_ a: Int32, _ b: Int32) -> Bool {
+                first[Int(a)] == first[Int(b)] && second[Int(a)] == second[Int(b)]
+            }
+            // Keys alike in their first 16 bytes, ordered whole.
+            var start = 0
+            while start < n {
+                var end = start + 1
+                while end < n, samePrefix(order[start], order[end]) { end += 1 }
+                if end - start > 1 {
+                    order[start..<end].sort { Self.order(key($0), key($1)) == .orderedAscending }
                 }
-                var runs = halves
-                while runs.count > 1 {
-                    var merged: [Range<Int>] = []
-                    var next = order
-                    for pair in stride(from: 0, to: runs.count, by: 2) {
-                        guard pair + 1 < runs.count else { merged.append(runs[pair]); continue }
-                        let a = runs[pair], b = runs[pair + 1]
-                        var i = a.lowerBound, j = b.lowerBound, k = a.lowerBound
-                        while i < a.upperBound && j < b.upperBound {
-                            if less(order[j], order[i]) { next[k] = order[j]; j += 1 } else { next[k] = order[i]; i += 1 }
-                            k += 1
-                        }
-                        while i < a.upperBound { next[k] = order[i]; i += 1; k += 1 }
-                        while j < b.upperBound { next[k] = order[j]; j += 1; k += 1 }
-                        merged.append(a.lowerBound..<b.upperBound)
-                    }
-                    order = next
-                    runs = merged
-                }
+                start = end
             }
             var ranks = [Int32](repeating: 0, count: n)
             var rank: Int32 = 0
             for k in order.indices {
-                if k > 0, Self.order(key(order[k - 1]), key(order[k])) != .orderedSame { rank += 1 }
+                if k > 0, !samePrefix(order[k - 1], order[k]) || Self.order(key(order[k - 1]), key(order[k])) != .orderedSame {
+                    rank += 1
+                }
                 ranks[Int(order[k])] = rank
             }
             return ranks
