@@ -60,9 +60,6 @@ enum RadixSort {
         }
         if identity { order = [Int32](0..<Int32(n)) }
         let varying = span.varying
-        // Digits of equal width cover the bits that vary, from the lowest to the highest: as few
-        // passes as digits of at most 11 bits allow, whose counts stay in the cache (one wide
-        // digit of 14 bits measured slower than two of 7).
         let digits = Digits(varying)
         var nextKeys = [UInt64](uninitializedLarge: n)
         var nextOrder = [Int32](uninitializedLarge: n)
@@ -76,13 +73,7 @@ enum RadixSort {
                         nextOrder.withUnsafeMutableBufferPointer { nextOrder in
                             offsets.withUnsafeMutableBufferPointer { offsets in
                                 let shared = Unchecked((keys, order, nextKeys, nextOrder, offsets))
-                                Parallel.forEach(chunks) { c, range in
-                                    let (keys, _, _, _, offsets) = shared.value
-                                    let row = offsets.baseAddress! + c * radix
-                                    row.update(repeating: 0, count: radix)
-                                    for i in range { row[Int((keys[i] >> shift) & mask)] += 1 }
-                                }
-                                placeBuckets(offsets, radix: radix, chunks: chunks.count)
+                                placeBuckets(keys, offsets, shift: shift, digits: digits, chunks: chunks)
                                 Parallel.forEach(chunks) { c, range in
                                     let (keys, order, nextKeys, nextOrder, offsets) = shared.value
                                     let row = offsets.baseAddress! + c * radix
@@ -142,13 +133,7 @@ enum RadixSort {
                 next.withUnsafeMutableBufferPointer { next in
                     offsets.withUnsafeMutableBufferPointer { offsets in
                         let shared = Unchecked((keys, next, offsets))
-                        Parallel.forEach(chunks) { c, range in
-                            let (keys, _, offsets) = shared.value
-                            let row = offsets.baseAddress! + c * radix
-                            row.update(repeating: 0, count: radix)
-                            for i in range { row[Int((keys[i] >> shift) & mask)] += 1 }
-                        }
-                        placeBuckets(offsets, radix: radix, chunks: chunks.count)
+                        placeBuckets(keys, offsets, shift: shift, digits: digits, chunks: chunks)
                         Parallel.forEach(chunks) { c, range in
                             let (keys, next, offsets) = shared.value
                             let row = offsets.baseAddress! + c * radix
@@ -230,12 +215,22 @@ enum RadixSort {
         }
     }
 
-    /// Turns each chunk's counts per bucket into where its rows of that bucket go: buckets in
-    /// order, and within a bucket the chunks in order (which keeps the sort stable).
-    private static func placeBuckets(_ offsets: UnsafeMutableBufferPointer<Int>, radix: Int, chunks: Int) {
+    /// Counts each chunk's codes by their digit at `shift` (one row of `digits.radix` counts per
+    /// chunk, at once), then turns the counts into where each chunk's rows of each bucket go:
+    /// buckets in order, and within a bucket the chunks in order (which keeps the sort stable).
+    private static func placeBuckets(_ keys: UnsafeBufferPointer<UInt64>, _ offsets: UnsafeMutableBufferPointer<Int>,
+                                     shift: UInt64, digits: Digits, chunks: [Range<Int>]) {
+        let radix = digits.radix, mask = digits.mask
+        let shared = Unchecked((keys, offsets))
+        Parallel.forEach(chunks) { c, range in
+            let (keys, offsets) = shared.value
+            let row = offsets.baseAddress! + c * radix
+            row.update(repeating: 0, count: radix)
+            for i in range { row[Int((keys[i] >> shift) & mask)] += 1 }
+        }
         var total = 0
         for b in 0..<radix {
-            for c in 0..<chunks {
+            for c in chunks.indices {
                 let count = offsets[c * radix + b]
                 offsets[c * radix + b] = total
                 total += count
