@@ -1126,11 +1126,16 @@ struct RunWriter {
 /// Reads a run's entries in order.
 final class RunReader {
     let run: RunFile
-    private var buffer: [UInt8]
-    private var start = 0, end = 0
-    private var eof = false
+    // The merge reads these for every entry of every run, each access checked at run time for
+    // overlapping ones (a class's stored properties are): 9% of a sort in parts went to those
+    // checks. No method here holds one of them across a call that reaches another.
+    @exclusivity(unchecked) private var buffer: [UInt8]
+    @exclusivity(unchecked) private var start = 0
+    @exclusivity(unchecked) private var end = 0
+    @exclusivity(unchecked) private var eof = false
     /// The current entry: its key and record in `buffer`.
-    private var key = 0..<0, record = 0..<0
+    @exclusivity(unchecked) private var key = 0..<0
+    @exclusivity(unchecked) private var record = 0..<0
 
     init(_ run: RunFile, bufferBytes: Int) throws(ExternalSortError) {
         self.run = run
