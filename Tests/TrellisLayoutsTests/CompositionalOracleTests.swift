@@ -148,6 +148,34 @@ struct CompositionalOracleTests {
         withExtendedLifetime(host) {}
     }
 
+    /// An estimated list keeps its rows' lengths in blocks of 64 with a sum per block: a query
+    /// finds its first row through the block sums, then the block's rows one by one. Lists long
+    /// enough to span many blocks, uniform and with rows measured (the last row too), answer
+    /// every rect as brute force does.
+    @Test("estimated lists of many blocks of rows answer rect queries as brute force does", arguments: 0..<4)
+    func estimatedBlocks(seed: Int) {
+        var rng = SeededRandom(seed: UInt64(350 + seed))
+        let layout = CollectionViewCompositionalLayout.list(using: CollectionLayoutListConfiguration(appearance: .plain))
+        let count = [63, 64, 65, 1_000][seed] + Int.random(in: 0...200, using: &rng)
+        let host = StaticLayoutHost(layout: layout, itemCounts: [count], bounds: CGRect(x: 0, y: 0, width: 390, height: 700))
+        host.layoutIfNeeded()
+        LayoutOracles.checkRectQueries(layout, &rng, queries: 60, "seed \(seed), uniform")
+        let measured = [count - 1, 0, 63, 64] + (0..<12).map { _ in Int.random(in: 0..<count, using: &rng) }
+        for item in measured where item < count {
+            guard let original = layout.layoutAttributesForItem(at: IndexPath(item: item, section: 0)) else { continue }
+            let preferred = original.copy() as! CollectionViewLayoutAttributes
+            preferred.frame.size.height = rng.points(10...200, quarters: true)
+            if layout.shouldInvalidateLayout(forPreferredLayoutAttributes: preferred, withOriginalAttributes: original) {
+                layout.invalidateLayout(with: layout.invalidationContext(forPreferredLayoutAttributes: preferred,
+                                                                         withOriginalAttributes: original))
+            }
+        }
+        host.layoutIfNeeded()
+        LayoutOracles.checkRectQueries(layout, &rng, queries: 60, "seed \(seed), measured")
+        #expect(LayoutOracles.all(layout).filter { $0.category == .cell }.count == count)
+        withExtendedLifetime(host) {}
+    }
+
     @Test("a batch update and a new layout pass equal a fresh layout of the new data", arguments: 0..<8)
     func batch(seed: Int) throws {
         var rng = SeededRandom(seed: UInt64(400 + seed))
