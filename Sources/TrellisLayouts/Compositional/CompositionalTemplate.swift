@@ -520,28 +520,6 @@ struct BlockedPitches {
         var sum = blockStart
         var i = b * Self.blockSize
         let end = min(count, i + Self.blockSize)
-        // The same sums as `pitch(i)` one by one, with the question of how pitches are kept
-        // asked once for the block rather than at every group.
-        if stored.isEmpty {
-            let plain = min(end, count - 1)
-            while i < plain {
-                let before = sum
-                sum += uniform
-                if sum > t { return (i, before) }
-                i += 1
-            }
-        } else {
-            let found: (Int, CGFloat)? = stored.withUnsafeBufferPointer { pitches in
-                while i < end {
-                    let before = sum
-                    sum += pitches[i]
-                    if sum > t { return (i, before) }
-                    i += 1
-                }
-                return nil
-            }
-            if let found { return found }
-        }
         while i < end {
             let before = sum
             sum += pitch(i)
