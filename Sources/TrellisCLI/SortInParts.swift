@@ -157,6 +157,7 @@ extension SortCommand {
         options.headerRow = reading.headerRow
         options.dateOrder = reading.dateOrder
         options.outputDelimiter = outputDelimiter
+        options.outputEncoding = outputEncoding
         let progress = reportProgress(on: io.progressDescriptor, what: (path as NSString).lastPathComponent)
         if let progress {
             options.progress = { fraction, rows in progress.draw(fraction, rows) }
@@ -198,7 +199,8 @@ extension SortCommand {
         let dateNotes = sorter.dateNotes.filter { note in
             read.map { read in read.contains { sorter.columns[$0].identifier == note.column } } ?? true
         }
-        noteFormat(format, dateNotes: dateNotes, shownPath: shownPath, io: &io)
+        // The format as the sort found it (its encoding may have been settled only by reading on).
+        noteFormat(sorter.format, dateNotes: dateNotes, shownPath: shownPath, io: &io)
         let hint = keys.isEmpty ? nil : sorter.columns.first.flatMap { first in
             unpinnedSummaryHint(rowCount: report.rows, firstColumn: first.identifier, rows: report.edgeRows)
         }

@@ -43,11 +43,13 @@ public final class TextOutput {
     /// The first write that failed, if any (the descriptor's `errno`).
     public private(set) var failure: Int32?
     /// The encoding the UTF-8 text written is handed on in.
-    public let encoding: TextEncoding
+    public private(set) var encoding: TextEncoding
     /// Converts what is handed on when the encoding is not UTF-8.
     private var encoder: TextEncoding.StreamEncoder
     /// The first character the encoding could not hold, if any.
     public private(set) var encodingFailure: TextEncodingError?
+    /// Whether any bytes were handed on (to memory or the descriptor).
+    private var handedOnAnything = false
 
     /// An output to `destination` (memory by default) of text written in UTF-8 and handed on in
     /// `encoding` (UTF-8 by default), a chunk at a time: a character cut at the end of a chunk
@@ -67,6 +69,21 @@ public final class TextOutput {
     }
 
     deinit { storage.deallocate() }
+
+    /// Hands on in `encoding` from now on, when nothing was written yet (an output opened before
+    /// its text's encoding was known); `false`, and nothing changes, once something was.
+    public func handOn(in encoding: TextEncoding) -> Bool {
+        guard used == 0, chunks.isEmpty, !handedOnAnything else { return false }
+        self.encoding = encoding
+        encodingFailure = nil
+        do {
+            encoder = try TextEncoding.StreamEncoder(to: encoding)
+        } catch {
+            encoder = try! TextEncoding.StreamEncoder(to: .utf8)
+            encodingFailure = error
+        }
+        return true
+    }
 
     /// Writes UTF-8 text.
     @inline(__always)
@@ -214,6 +231,7 @@ public final class TextOutput {
     }
 
     private func handOn(_ bytes: UnsafeRawBufferPointer) {
+        if !bytes.isEmpty { handedOnAnything = true }
         switch destination {
         case .memory:
             chunks.append(Array(bytes))

@@ -187,5 +187,21 @@ struct EncodingTests {
             try CSV.table(bytes: Array("a,b\n1,2\n\n3,4\n".utf8))
         }
     }
-}
 
+    /// A sort in parts opens its output before it knows the file's encoding for sure: the output
+    /// takes the encoding found as long as nothing was written to it, and refuses after.
+    @Test("an output takes another encoding before anything is written to it, never after")
+    func outputTakesEncodingBeforeWriting() throws {
+        let output = TextOutput(encoding: .utf8)
+        #expect(output.handOn(in: .gb18030) && output.encoding == .gb18030)
+        output.write("张三,1\n")
+        #expect(!output.handOn(in: .utf8), "something was written")
+        try output.finish()
+        #expect(output.collected == (try TextEncoding.gb18030.encode(Array("张三,1\n".utf8))))
+        #expect(output.encoding == .gb18030)
+        // Handed on already (a chunk flushed): refused as well.
+        let flushed = TextOutput(encoding: .utf8)
+        flushed.write(String(repeating: "a", count: TextOutput.chunkSize + 10))
+        #expect(!flushed.handOn(in: .gb18030) && flushed.encoding == .utf8)
+    }
+}

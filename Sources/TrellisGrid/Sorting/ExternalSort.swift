@@ -37,6 +37,10 @@ public final class ExternalCSVSort {
         public var dateOrder: DateOrder?
         /// The delimiter written, when not the file's own: records are then written field by field.
         public var outputDelimiter: UInt8?
+        /// The encoding the output is written in; `nil`: the file's. An output opened in the
+        /// encoding the file was first taken to be (UTF-8) is switched to the one its text turns
+        /// out to be in, before anything is written to it.
+        public var outputEncoding: TextEncoding?
         /// Called now and then with the share of the work done (0…1) and the rows read so far.
         public var progress: (@Sendable (_ fraction: Double, _ rows: Int) -> Void)?
 
@@ -111,13 +115,19 @@ public final class ExternalCSVSort {
         fileSize = Int(info.st_size)
         partBytes = max(Self.minimumPartBytes, Self.workingMemory(options.memory) / 7)
         try readPrefix()
-        try settleEncoding()
+        // UTF-8 so far, but not yet read to the end: settled by the sort's first reading.
+        encodingSettled = !(options.encoding == nil && !format.byteOrderMark && encoding == .utf8 && fileSize > bodyStart)
     }
+
+    /// Whether the file's encoding is known for the whole file: `false` while it is UTF-8 as far
+    /// as it was read (its start), which the sort's first reading of every part then checks.
+    private var encodingSettled = true
 
     /// A file whose start is UTF-8 and whose text further on is not is read as a file read at once
     /// reads it then: GB18030, else GBK (Windows' code page 936, which has € at 0x80), else it is
-    /// in no encoding known — decided before anything is sorted or written, since CSV output is
-    /// written in the file's encoding.
+    /// in no encoding known — decided when a part turns out not UTF-8 (the sort then starts again
+    /// in the encoding found), before anything is written, since CSV output is written in the
+    /// file's encoding. A UTF-8 file is read once, not first checked whole.
     private func settleEncoding() throws(ExternalSortError) {
         guard options.encoding == nil, !format.byteOrderMark, encoding == .utf8, fileSize > bodyStart else { return }
         guard let invalid = try firstFailure({ block in TextEncoding.firstInvalidUTF8(block) }) else { return }
@@ -381,6 +391,21 @@ public final class ExternalCSVSort {
     /// the body — as a ``DataGrid`` bound to the whole file with these pins and summaries writes it.
     public func sort(by keys: [SortKey], pins: [DisplayOrder.Pin], summaries: [SummaryRow] = [],
                      to output: TextOutput) throws(ExternalSortError) -> Report {
+        let firstTaken = format.encoding
+        do {
+            return try sortOnce(by: keys, pins: pins, summaries: summaries, to: output, firstTaken: firstTaken)
+        } catch .csv(let error) where !encodingSettled {
+            guard case .invalidUTF8 = error.problem else { throw .csv(error) }
+            // A part is not UTF-8: what is the whole file in? (Throws when it is in none known.)
+            try settleEncoding()
+            encodingSettled = true
+            guard encoding != .utf8 else { throw .csv(error) }
+            return try sortOnce(by: keys, pins: pins, summaries: summaries, to: output, firstTaken: firstTaken)
+        }
+    }
+
+    private func sortOnce(by keys: [SortKey], pins: [DisplayOrder.Pin], summaries: [SummaryRow],
+                          to output: TextOutput, firstTaken: TextEncoding) throws(ExternalSortError) -> Report {
         for summary in summaries {
             for column in summary.columns where !columns.contains(where: { $0.identifier == column }) {
                 throw .sort(.unknownColumn(column, columns: columns.map(\.identifier)))
@@ -640,7 +665,12 @@ public final class ExternalCSVSort {
             }
             runs = merged
         }
-        // The output: as CSV output of the whole table writes it.
+        // The output: as CSV output of the whole table writes it — in the file's encoding, found
+        // to be another than it was first taken to be, when the output was opened in that one.
+        if options.outputEncoding == nil, format.encoding != firstTaken, output.encoding == firstTaken,
+           !output.handOn(in: format.encoding) {
+            throw .io("the output was written to before the file's encoding (\(format.encoding.name)) was known")
+        }
         let delimiter = options.outputDelimiter ?? format.delimiter
         let lineBreak = format.lineBreak
         format.writeLinesAboveHeader(to: output, delimiter: delimiter)
