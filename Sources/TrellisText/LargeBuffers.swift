@@ -52,6 +52,12 @@ extension Array where Element: BitwiseCopyable {
         }
     }
 
+    /// `count` copies of `value`, in memory advised as ``LargeBuffers/advise(_:bytes:)`` says.
+    package init(repeating value: Element, largeCount count: Int) {
+        self.init(uninitializedLarge: count)
+        withUnsafeMutableBufferPointer { $0.update(repeating: value) }
+    }
+
     /// An array of `count` elements left uninitialized for the caller to fill (plain values
     /// only), its memory advised as ``LargeBuffers/advise(_:bytes:)`` says.
     package init(uninitializedLarge count: Int) {

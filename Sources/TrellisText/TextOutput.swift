@@ -58,13 +58,20 @@ public final class TextOutput {
         self.destination = destination
         self.encoding = encoding
         storage = .allocate(capacity: capacity)
-        // An encoding Trellis names is one the C library converts; should it not be, the output
-        // says so at `finish()` rather than writing anything wrong.
+        var failure: TextEncodingError?
+        encoder = Self.encoder(to: encoding, failure: &failure)
+        encodingFailure = failure
+    }
+
+    /// The converter to `encoding`. An encoding Trellis names is one the C library converts;
+    /// should it not be, `failure` says so (the output reports it at `finish()` rather than
+    /// writing anything wrong) and the converter passes UTF-8 on.
+    private static func encoder(to encoding: TextEncoding, failure: inout TextEncodingError?) -> TextEncoding.StreamEncoder {
         do {
-            encoder = try TextEncoding.StreamEncoder(to: encoding)
+            return try TextEncoding.StreamEncoder(to: encoding)
         } catch {
-            encoder = try! TextEncoding.StreamEncoder(to: .utf8)
-            encodingFailure = error
+            failure = error
+            return try! TextEncoding.StreamEncoder(to: .utf8)
         }
     }
 
@@ -73,15 +80,11 @@ public final class TextOutput {
     /// Hands on in `encoding` from now on, when nothing was written yet (an output opened before
     /// its text's encoding was known); `false`, and nothing changes, once something was.
     public func handOn(in encoding: TextEncoding) -> Bool {
-        guard used == 0, chunks.isEmpty, !handedOnAnything else { return false }
+        guard used == 0, !handedOnAnything else { return false }
         self.encoding = encoding
-        encodingFailure = nil
-        do {
-            encoder = try TextEncoding.StreamEncoder(to: encoding)
-        } catch {
-            encoder = try! TextEncoding.StreamEncoder(to: .utf8)
-            encodingFailure = error
-        }
+        var failure: TextEncodingError?
+        encoder = Self.encoder(to: encoding, failure: &failure)
+        encodingFailure = failure
         return true
     }
 

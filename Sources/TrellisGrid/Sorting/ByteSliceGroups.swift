@@ -163,8 +163,7 @@ extension ByteSliceSet {
         // Each bucket counted on its own, the buckets shared among the cores; with `ids`, each
         // entry's group, numbered within its core's part.
         let bucketChunks = Parallel.chunks(buckets, minimum: 1)
-        var groupOfEntry = [Int32](uninitializedLarge: wantsIDs ? n : 0)
-        groupOfEntry.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+        var groupOfEntry = [Int32](repeating: 0, largeCount: wantsIDs ? n : 0)
         let parts: [(first: [Int], count: [Int])] = store.bytes.withUnsafeBufferPointer { bytes in
             partitioned.withUnsafeBufferPointer { partitioned in
                 rows.withUnsafeBufferPointer { rows in groupOfEntry.withUnsafeMutableBufferPointer { groupOfEntry in

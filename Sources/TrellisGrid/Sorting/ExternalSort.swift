@@ -952,39 +952,11 @@ struct KeyBytes {
         }
     }
 
-    /// The positions in key order (keys are distinct: each ends with its row): a radix sort of
-    /// each key's first 8 bytes, then the keys that share them compared whole.
+    /// The positions in key order (keys are distinct: each ends with its row), as
+    /// ``SortKeys/sortedPositions(_:ends:)`` orders keys.
     func sortedPositions() -> [Int] {
         bytes.withUnsafeBufferPointer { all in
-            ends.withUnsafeBufferPointer { ends in
-                func key(_ i: Int) -> UnsafeBufferPointer<UInt8> {
-                    let start = i == 0 ? 0 : ends[i - 1]
-                    return UnsafeBufferPointer(rebasing: all[start..<ends[i]])
-                }
-                let n = ends.count
-                var prefixes = [UInt64](repeating: 0, count: n)
-                for i in 0..<n {
-                    let k = key(i)
-                    var prefix: UInt64 = 0
-                    for b in 0..<8 { prefix = prefix << 8 | UInt64(b < k.count ? k[b] : 0) }
-                    prefixes[i] = prefix
-                }
-                var order = RadixSort.sortedOrder(codes: prefixes)
-                var start = 0
-                while start < n {
-                    var end = start + 1
-                    while end < n, prefixes[Int(order[end])] == prefixes[Int(order[start])] { end += 1 }
-                    // Keys that share their first bytes often differ only in their rows, which the
-                    // stable radix sort left in order: checked in one pass before any sort.
-                    if end - start > 1, (start + 1..<end).contains(where: {
-                        SortKeys.order(key(Int(order[$0 - 1])), key(Int(order[$0]))) != .orderedAscending
-                    }) {
-                        order[start..<end].sort { SortKeys.order(key(Int($0)), key(Int($1))) == .orderedAscending }
-                    }
-                    start = end
-                }
-                return order.map { Int($0) }
-            }
+            ends.withUnsafeBufferPointer { ends in SortKeys.sortedPositions(all, ends: ends).map { Int($0) } }
         }
     }
 

@@ -41,45 +41,33 @@ struct KeyInput {
         self.init(storage: storage, column: column, rows: rows, count: rows.count)
     }
 
-    /// The cells of `column` at `rows` of a table; `nil`: at `0..<count`, read in place.
+    /// The cells of `column` at `rows` of a table; `nil`: at `0..<count`, with no list of them.
+    /// Every row of the column, in order, is read in place.
     init(storage: ColumnStorageSource, column: Int, rows listed: [Int]?, count: Int) {
         var store = storage.store(column)
         decimals = Int(store.fractionDigits())
         numericColumn = storage.columns[column].type.isNumeric
-        let all = listed.map { rows in rows.count == store.count && rows.indices.allSatisfy { rows[$0] == $0 } } ?? (count == store.count)
-        let rows = listed ?? []
-        if all {
+        let every = listed.map { rows in rows.count == store.count && rows.indices.allSatisfy { rows[$0] == $0 } }
+            ?? (count == store.count)
+        if every {
             kinds = store.kinds
             payloads = store.payloads
-        } else if listed == nil {
-            kinds = PodArray()
-            payloads = PodArray()
-            let available = min(count, store.count)
-            kinds.reserveCapacity(count)
-            for row in 0..<available { kinds.append(store.kinds[row]) }
-            for _ in available..<max(available, count) { kinds.append(.missing) }
-            if !store.payloads.isEmpty {
-                payloads.reserveCapacity(count)
-                for row in 0..<available { payloads.append(store.payloads[row]) }
-                for _ in available..<max(available, count) { payloads.append(0) }
-            }
-        } else {
-            kinds = PodArray()
-            kinds.reserveCapacity(rows.count)
-            for row in rows { kinds.append(store.kinds[row]) }
-            payloads = PodArray()
-            if !store.payloads.isEmpty {
-                payloads.reserveCapacity(rows.count)
-                for row in rows { payloads.append(store.payloads[row]) }
-            }
-        }
-        if listed == nil {
-            distinct = { positions in ByteSliceSet.distinct(store, rows: positions ?? Parallel.positions(count)) }
+            let all = store.count
+            distinct = { positions in ByteSliceSet.distinct(store, rows: positions ?? Parallel.positions(all)) }
             exact = { position in store.withText(at: position) { ExactDecimal($0) ?? .zero } }
-        } else {
-            distinct = { positions in ByteSliceSet.distinct(store, rows: positions.map { $0.map { rows[$0] } } ?? rows) }
-            exact = { position in store.withText(at: rows[position]) { ExactDecimal($0) ?? .zero } }
+            return
         }
+        let rows = listed ?? Array(0..<count)
+        kinds = PodArray()
+        kinds.reserveCapacity(rows.count)
+        for row in rows { kinds.append(store.kinds[row]) }
+        payloads = PodArray()
+        if !store.payloads.isEmpty {
+            payloads.reserveCapacity(rows.count)
+            for row in rows { payloads.append(store.payloads[row]) }
+        }
+        distinct = { positions in ByteSliceSet.distinct(store, rows: positions.map { $0.map { rows[$0] } } ?? rows) }
+        exact = { position in store.withText(at: rows[position]) { ExactDecimal($0) ?? .zero } }
     }
 
     /// The cells of `column` at `rows` of any source: in place from its column storage when it has

@@ -512,8 +512,7 @@ public enum GridRenderer {
     /// it (a summary, a recomputed row, a risky record when formulas are guarded). Filled from
     /// the source rows in order, a chunk of them per core.
     static func recordSpans(_ raw: RawRecords, order: DisplayOrder, count: Int, skippingRisky: Bool) -> [UInt64] {
-        var spans = [UInt64](uninitializedLarge: count)
-        spans.withUnsafeMutableBufferPointer { $0.update(repeating: noRecord) }
+        var spans = [UInt64](repeating: noRecord, largeCount: count)
         let rows = raw.count
         let workers = rows > 200_000 ? max(1, min(8, ProcessInfo.processInfo.activeProcessorCount)) : 1
         spans.withUnsafeMutableBufferPointer { spans in
