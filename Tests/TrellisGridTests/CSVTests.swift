@@ -79,7 +79,7 @@ extension CSVTests {
                 .joined(separator: ";"))
         }
         if let raw = table.rawRecords {
-            for k in 0..<raw.count { out.append("\(raw.starts[k])-\(raw.ends[k]) \(raw.risky[k])") }
+            for k in 0..<raw.count { out.append("\(raw.range(k)) \(raw.risky[k])") }
         }
         out.append(table.typeWarnings.map(\.description).joined(separator: "/"))
         return out

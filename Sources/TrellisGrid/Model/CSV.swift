@@ -961,7 +961,7 @@ public enum CSV {
         let reading = store.reading
         records.bytes.withUnsafeBufferPointer { file in
             for row in 0..<records.count {
-                let record = UnsafeBufferPointer(rebasing: file[Int(records.starts[row])..<Int(records.ends[row])])
+                let record = UnsafeBufferPointer(rebasing: file[records.range(row)])
                 let text = field(column, of: record, delimiter: delimiter)
                 text.withUnsafeBufferPointer { _ = store.append($0, CellText.classify($0, reading)) }
             }

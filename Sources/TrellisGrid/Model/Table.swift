@@ -403,38 +403,45 @@ package enum Excerpt {
 
 /// The records of a CSV file as bytes: where each starts and ends (its line break excluded), and
 /// whether it holds a field a spreadsheet would run as a formula.
+///
+/// A record's place is one 8-byte word, start in the upper half and end in the lower: a row
+/// written in a new order is found with one jump into it, then one into the file.
 package struct RawRecords: Sendable {
     package var bytes: [UInt8] = []
     package var header: Range<Int> = 0..<0
     package var headerRisky = false
-    package private(set) var starts: [UInt32] = []
-    package private(set) var ends: [UInt32] = []
+    /// Each record's place, `start << 32 | end`.
+    package private(set) var places: [UInt64] = []
     package private(set) var risky: [Bool] = []
 
-    package var count: Int { starts.count }
+    package var count: Int { places.count }
+
+    /// Where record `row` starts and ends in ``bytes``.
+    @inline(__always)
+    package func range(_ row: Int) -> Range<Int> {
+        let place = places[row]
+        return Int(place >> 32)..<Int(place & 0xFFFF_FFFF)
+    }
 
     mutating func reserve(_ count: Int) {
-        if starts.isEmpty { starts = [UInt32](largeCapacity: count) } else { starts.reserveCapacity(count) }
-        if ends.isEmpty { ends = [UInt32](largeCapacity: count) } else { ends.reserveCapacity(count) }
+        if places.isEmpty { places = [UInt64](largeCapacity: count) } else { places.reserveCapacity(count) }
         risky.reserveCapacity(count)
     }
 
     mutating func append(contentsOf other: RawRecords) {
-        starts += other.starts
-        ends += other.ends
+        places += other.places
         risky += other.risky
     }
 
     /// Field `column` of record `row` (see ``CSV/field(_:of:delimiter:)``).
     func field(_ column: Int, ofRecord row: Int, delimiter: UInt8) -> [UInt8] {
         bytes.withUnsafeBufferPointer { file in
-            CSV.field(column, of: UnsafeBufferPointer(rebasing: file[Int(starts[row])..<Int(ends[row])]), delimiter: delimiter)
+            CSV.field(column, of: UnsafeBufferPointer(rebasing: file[range(row)]), delimiter: delimiter)
         }
     }
 
     mutating func append(_ range: Range<Int>, risky isRisky: Bool) {
-        starts.append(UInt32(truncatingIfNeeded: range.lowerBound))
-        ends.append(UInt32(truncatingIfNeeded: range.upperBound))
+        places.append(UInt64(UInt32(truncatingIfNeeded: range.lowerBound)) << 32 | UInt64(UInt32(truncatingIfNeeded: range.upperBound)))
         risky.append(isRisky)
     }
 }

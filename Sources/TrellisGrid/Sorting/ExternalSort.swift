@@ -543,7 +543,7 @@ public final class ExternalCSVSort {
                 if let raw = records.raw {
                     // Each row's record span, in the body's order (read in sequence), then the
                     // rows in key order with one jump each into the keys and the part.
-                    let spans = body.map { UInt64(raw.starts[$0]) << 32 | UInt64(raw.ends[$0]) }
+                    let spans = body.map { raw.places[$0] }
                     try raw.bytes.withUnsafeBufferPointer { part throws(ExternalSortError) in
                         for position in order {
                             let span = spans[position]
@@ -1009,7 +1009,7 @@ struct Records {
 
     func record(_ row: Int) -> [UInt8] {
         if outputDelimiter == nil, let raw = table.rawRecords {
-            return Array(raw.bytes[Int(raw.starts[row])..<Int(raw.ends[row])])
+            return Array(raw.bytes[raw.range(row)])
         }
         let delimiter = outputDelimiter ?? table.csvFormat.delimiter
         var record: [UInt8] = []

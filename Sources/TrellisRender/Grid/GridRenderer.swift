@@ -197,60 +197,79 @@ public enum GridRenderer {
                 }
                 return
             }
-            // Where each displayed row's record lies in the file, or none for a row written
-            // field by field: filled in source order — the records' places read one after the
-            // next, each written where its row is shown — so that the rows are then gathered
-            // with one jump through memory each, not three.
-            let spans = recordSpans(raw, order: cells.order, count: count, skippingRisky: neutralizeFormulas)
+            // A row shown as its source holds it is its record, found with one jump into the
+            // records' places and one into the file; any other row (a summary, a recomputed row,
+            // a risky record when formulas are guarded) is written field by field. The places of
+            // a batch of rows are read first, all at once, so that the jumps into the file
+            // for a batch are known before the first is taken and the memory serves them together.
+            let order = cells.order, skippingRisky = neutralizeFormulas
+            let noRecord = UInt64.max
             raw.bytes.withUnsafeBufferPointer { file in
-                spans.withUnsafeBufferPointer { spans in
-                    func writeRows(_ range: Range<Int>, to out: TextOutput) -> Int {
-                        var count = 0
-                        for index in range {
-                            let span = spans[index]
-                            if span != noRecord {
-                                let start = Int(span >> 32), end = Int(span & 0xFFFF_FFFF)
-                                out.write(bytes: UnsafeBufferPointer(start: file.baseAddress! + start, count: end - start))
-                            } else {
-                                cells.forEach(index) { c, bytes, _, _ in
-                                    if c > 0 { out.write(byte: delimiter) }
-                                    if writeField(bytes, neutralizeFormulas: neutralizeFormulas, delimiter: delimiter, out) {
-                                        count += 1
+                raw.places.withUnsafeBufferPointer { places in
+                    raw.risky.withUnsafeBufferPointer { risky in
+                        func writeRows(_ range: Range<Int>, to out: TextOutput) -> Int {
+                            var count = 0
+                            withUnsafeTemporaryAllocation(of: UInt64.self, capacity: batchRows) { batch in
+                                var first = range.lowerBound
+                                while first < range.upperBound {
+                                    let last = min(range.upperBound, first + batchRows)
+                                    for index in first..<last {
+                                        if let source = order.plainSourceRow(at: index), source < places.count,
+                                           !(skippingRisky && risky[source]) {
+                                            batch[index - first] = places[source]
+                                        } else {
+                                            batch[index - first] = noRecord
+                                        }
                                     }
+                                    for index in first..<last {
+                                        let place = batch[index - first]
+                                        if place != noRecord {
+                                            let start = Int(place >> 32), end = Int(place & 0xFFFF_FFFF)
+                                            out.write(bytes: UnsafeBufferPointer(start: file.baseAddress! + start, count: end - start))
+                                        } else {
+                                            cells.forEach(index) { c, bytes, _, _ in
+                                                if c > 0 { out.write(byte: delimiter) }
+                                                if writeField(bytes, neutralizeFormulas: neutralizeFormulas, delimiter: delimiter, out) {
+                                                    count += 1
+                                                }
+                                            }
+                                        }
+                                        out.write(bytes: lineBreak)
+                                    }
+                                    first = last
                                 }
                             }
-                            out.write(bytes: lineBreak)
+                            return count
                         }
-                        return count
-                    }
-                    // Gathering rows in a new order is bound by memory latency: two threads take
-                    // blocks of rows in turn, the first writing its block to the output, the
-                    // second into memory (encoded there too) that follows it — so that what is
-                    // held is one block, not half the output.
-                    guard count > splitAbove, ProcessInfo.processInfo.activeProcessorCount > 1 else {
-                        guarded += writeRows(0..<count, to: out)
-                        return
-                    }
-                    // Each thread writes its own count.
-                    let counts = UnsafeMutablePointer<Int>.allocate(capacity: 2)
-                    counts.initialize(repeating: 0, count: 2)
-                    defer { counts.deallocate() }
-                    var start = 0
-                    while start < count {
-                        let middle = min(count, start + blockRows), end = min(count, middle + blockRows)
-                        let blocks = [start..<middle, middle..<end]
-                        let outputs = [out, TextOutput(encoding: out.encoding)]
-                        withoutActuallyEscaping(writeRows) { write in
-                            let shared = UncheckedRendering(write), targets = UncheckedRendering(outputs)
-                            let tallies = UncheckedRendering(counts)
-                            DispatchQueue.concurrentPerform(iterations: 2) { k in
-                                tallies.value[k] += shared.value(blocks[k], targets.value[k])
+                        // Gathering rows in a new order is bound by memory latency: two threads take
+                        // blocks of rows in turn, the first writing its block to the output, the
+                        // second into memory (encoded there too) that follows it — so that what is
+                        // held is one block, not half the output.
+                        guard count > splitAbove, ProcessInfo.processInfo.activeProcessorCount > 1 else {
+                            guarded += writeRows(0..<count, to: out)
+                            return
+                        }
+                        // Each thread writes its own count.
+                        let counts = UnsafeMutablePointer<Int>.allocate(capacity: 2)
+                        counts.initialize(repeating: 0, count: 2)
+                        defer { counts.deallocate() }
+                        var start = 0
+                        while start < count {
+                            let middle = min(count, start + blockRows), end = min(count, middle + blockRows)
+                            let blocks = [start..<middle, middle..<end]
+                            let outputs = [out, TextOutput(encoding: out.encoding)]
+                            withoutActuallyEscaping(writeRows) { write in
+                                let shared = UncheckedRendering(write), targets = UncheckedRendering(outputs)
+                                let tallies = UncheckedRendering(counts)
+                                DispatchQueue.concurrentPerform(iterations: 2) { k in
+                                    tallies.value[k] += shared.value(blocks[k], targets.value[k])
+                                }
                             }
+                            outputs[1].writeCollected(to: out)
+                            start = end
                         }
-                        outputs[1].writeCollected(to: out)
-                        start = end
+                        guarded += counts[0] + counts[1]
                     }
-                    guarded += counts[0] + counts[1]
                 }
             }
         }
@@ -261,6 +280,9 @@ public enum GridRenderer {
 
     /// How many rows each of the two threads of a CSV output gathers at a turn (a few megabytes).
     static let blockRows = 65_536
+
+    /// How many rows' records a CSV output finds before it copies them.
+    static let batchRows = 256
 
     /// Writes one field; returns whether it got a leading `'`.
     @inline(__always) @discardableResult
@@ -504,37 +526,6 @@ public enum GridRenderer {
 
     // MARK: Helpers
 
-    /// A displayed row that ``recordSpans(_:order:count:skippingRisky:)`` has no record for.
-    static let noRecord = UInt64.max
-
-    /// For each of the `count` displayed rows, where its record lies in the file (start in the
-    /// upper half, end in the lower), or ``noRecord`` when it is not written as the file holds
-    /// it (a summary, a recomputed row, a risky record when formulas are guarded). Filled from
-    /// the source rows in order, a chunk of them per core.
-    static func recordSpans(_ raw: RawRecords, order: DisplayOrder, count: Int, skippingRisky: Bool) -> [UInt64] {
-        var spans = [UInt64](repeating: noRecord, largeCount: count)
-        let rows = raw.count
-        let workers = rows > 200_000 ? max(1, min(8, ProcessInfo.processInfo.activeProcessorCount)) : 1
-        spans.withUnsafeMutableBufferPointer { spans in
-            raw.starts.withUnsafeBufferPointer { starts in
-                raw.ends.withUnsafeBufferPointer { ends in
-                    raw.risky.withUnsafeBufferPointer { risky in
-                        let shared = UncheckedRendering((spans, starts, ends, risky))
-                        DispatchQueue.concurrentPerform(iterations: workers) { k in
-                            let (spans, starts, ends, risky) = shared.value
-                            for source in (rows * k / workers)..<(rows * (k + 1) / workers) {
-                                guard let index = order.displayIndex(ofSourceRow: source), index < spans.count,
-                                      order.showsAsStored(source), !(skippingRisky && risky[source]) else { continue }
-                                spans[index] = UInt64(starts[source]) << 32 | UInt64(ends[source])
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        return spans
-    }
-
     /// Reads the displayed cells: straight from a table's storage where a row is shown as the
     /// table holds it, through the grid otherwise.
     struct Cells {
@@ -584,7 +575,7 @@ public enum GridRenderer {
         private func forEachField(of row: Int, file: UnsafeBufferPointer<UInt8>, records: RawRecords, views: [CellBytesView],
                                   _ body: (Int, UnsafeBufferPointer<UInt8>, Bool, Bool) -> Void) -> Bool {
             guard let base = file.baseAddress else { return false }
-            let start = Int(records.starts[row]), end = Int(records.ends[row])
+            let place = records.places[row], start = Int(place >> 32), end = Int(place & 0xFFFF_FFFF)
             let record = UnsafeBufferPointer(start: base + start, count: end - start)
             // First check the shape without calling anything.
             var fields = 1, quoted = false
