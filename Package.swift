@@ -40,7 +40,9 @@ let package = Package(
             // Foundation carries ICU as `_FoundationICU` (elsewhere Foundation's comparison is used).
             linkerSettings: [.linkedLibrary("_FoundationICU", .when(platforms: [.linux]))]
         ),
-        .target(name: "TrellisRender", dependencies: ["TrellisText", "TrellisCollectionView", "TrellisGrid"]),
+        .target(name: "TrellisRender", dependencies: ["TrellisText", "TrellisCollectionView", "TrellisGrid", "CPrefetch"]),
+        // A hint to the processor to read memory ahead (a header only).
+        .systemLibrary(name: "CPrefetch", path: "Sources/CPrefetch"),
         // SQLite through the system library (Debian's libsqlite3-dev).
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         // External data sources: a grid bound to an SQL table keeps every sorting feature.
