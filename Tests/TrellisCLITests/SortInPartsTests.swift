@@ -39,6 +39,36 @@ struct SortInPartsTests {
         return (status, io.stdoutBytes, io.stderr)
     }
 
+    @Test("a file read in two halves at once is the file's bytes, at every size around the split, and sorts as read whole")
+    func readInHalves() throws {
+        let folder = try scratch()
+        let saved = CommandIO.readInHalvesAbove
+        defer {
+            CommandIO.readInHalvesAbove = saved
+            try? FileManager.default.removeItem(at: folder)
+        }
+        var rng = SeededRandom(seed: 53)
+        let text = Self.randomFile(&rng, rows: 400)
+        let file = folder.appendingPathComponent("t.csv")
+        let io = CommandIO(standardInput: { Data() }, currentDirectory: folder)
+        for size in [1, 2, 3, 4, 5, 100, 4097, text.utf8.count] {
+            let bytes = Array(Array(text.utf8).prefix(size))
+            try Data(bytes).write(to: file)
+            CommandIO.readInHalvesAbove = 1
+            let halves = try io.readBytes("t.csv")
+            CommandIO.readInHalvesAbove = .max
+            let whole = try io.readBytes("t.csv")
+            #expect(halves == bytes && whole == bytes, "\(size) bytes")
+        }
+        CommandIO.readInHalvesAbove = 1
+        let inHalves = run(["sort", "t.csv", "--by", "score:desc", "--by", "name", "-o", "a.csv"], in: folder)
+        CommandIO.readInHalvesAbove = .max
+        let whole = run(["sort", "t.csv", "--by", "score:desc", "--by", "name", "-o", "b.csv"], in: folder)
+        #expect(inHalves.status == 0 && whole.status == 0 && inHalves.stderr == whole.stderr)
+        let a = try Data(contentsOf: folder.appendingPathComponent("a.csv")), b = try Data(contentsOf: folder.appendingPathComponent("b.csv"))
+        #expect(a == b && a.count == text.utf8.count)
+    }
+
     /// Leftovers of a sort in a folder: run folders and partial outputs.
     static func leftovers(_ folder: URL) throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix(".") }
