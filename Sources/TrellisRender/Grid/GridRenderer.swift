@@ -200,9 +200,10 @@ public enum GridRenderer {
             }
             // A row shown as its source holds it is its record, found with one jump into the
             // records' places and one into the file; any other row (a summary, a recomputed row,
-            // a risky record when formulas are guarded) is written field by field. The places of
-            // a batch of rows are read first, all at once, so that the jumps into the file
-            // for a batch are known before the first is taken and the memory serves them together.
+            // a risky record when formulas are guarded) is written field by field. Both jumps
+            // miss the cache at random rows, so they are asked for ahead (a prefetch), a batch of
+            // rows at a time and a batch apart: while one batch is copied, the next one's records
+            // and the one after's places are on their way.
             let order = cells.order, skippingRisky = neutralizeFormulas
             let noRecord = UInt64.max
             raw.bytes.withUnsafeBufferPointer { file in
@@ -210,39 +211,64 @@ public enum GridRenderer {
                     raw.risky.withUnsafeBufferPointer { risky in
                         func writeRows(_ range: Range<Int>, to out: TextOutput) -> Int {
                             var count = 0
-                            withUnsafeTemporaryAllocation(of: UInt64.self, capacity: batchRows) { batch in
-                                var first = range.lowerBound
-                                while first < range.upperBound {
-                                    let last = min(range.upperBound, first + batchRows)
-                                    for index in first..<last {
-                                        if let source = order.plainSourceRow(at: index), source < places.count,
-                                           !(skippingRisky && risky[source]) {
-                                            batch[index - first] = places[source]
-                                        } else {
-                                            batch[index - first] = noRecord
-                                        }
+                            let end = range.upperBound
+                            /// The source rows shown from `first` on (−1: not written as its record),
+                            /// each one's place asked for.
+                            func findRows(from first: Int, into rows: UnsafeMutablePointer<Int>) {
+                                for index in first..<min(end, first + batchRows) {
+                                    if let source = order.plainSourceRow(at: index), source < places.count,
+                                       !(skippingRisky && risky[source]) {
+                                        rows[index - first] = source
+                                        trellis_prefetch(places.baseAddress! + source)
+                                    } else {
+                                        rows[index - first] = -1
                                     }
-                                    // Every record of the batch asked for at once, so that the copies
-                                    // below find them in the cache.
-                                    for k in 0..<(last - first) where batch[k] != noRecord {
-                                        trellis_prefetch(file.baseAddress! + Int(batch[k] >> 32))
-                                    }
-                                    for index in first..<last {
-                                        let place = batch[index - first]
-                                        if place != noRecord {
-                                            let start = Int(place >> 32), end = Int(place & 0xFFFF_FFFF)
-                                            out.write(bytes: UnsafeBufferPointer(start: file.baseAddress! + start, count: end - start))
-                                        } else {
-                                            cells.forEach(index) { c, bytes, _, _ in
-                                                if c > 0 { out.write(byte: delimiter) }
-                                                if writeField(bytes, neutralizeFormulas: neutralizeFormulas, delimiter: delimiter, out) {
-                                                    count += 1
+                                }
+                            }
+                            /// Those rows' places, each one's record asked for.
+                            func findRecords(from first: Int, rows: UnsafeMutablePointer<Int>, into spans: UnsafeMutablePointer<UInt64>) {
+                                for k in 0..<(min(end, first + batchRows) - first) {
+                                    let row = rows[k]
+                                    guard row >= 0 else { spans[k] = noRecord; continue }
+                                    let place = places[row]
+                                    spans[k] = place
+                                    trellis_prefetch(file.baseAddress! + Int(place >> 32))
+                                }
+                            }
+                            withUnsafeTemporaryAllocation(of: Int.self, capacity: batchRows) { rows in
+                                withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 2 * batchRows) { spanBuffers in
+                                    let rows = rows.baseAddress!
+                                    var spans = spanBuffers.baseAddress!, nextSpans = spans + batchRows
+                                    // Three batches in flight: the rows of the one after next, whose
+                                    // places are being fetched; the next one's places, whose records
+                                    // are being fetched; this one's records, copied.
+                                    var first = range.lowerBound
+                                    guard first < end else { return }
+                                    findRows(from: first, into: rows)
+                                    findRecords(from: first, rows: rows, into: spans)
+                                    if first + batchRows < end { findRows(from: first + batchRows, into: rows) }
+                                    while first < end {
+                                        let last = min(end, first + batchRows)
+                                        if last < end { findRecords(from: last, rows: rows, into: nextSpans) }
+                                        if last + batchRows < end { findRows(from: last + batchRows, into: rows) }
+                                        for index in first..<last {
+                                            let place = spans[index - first]
+                                            if place != noRecord {
+                                                let start = Int(place >> 32), end = Int(place & 0xFFFF_FFFF)
+                                                out.write(bytes: UnsafeBufferPointer(start: file.baseAddress! + start, count: end - start))
+                                            } else {
+                                                cells.forEach(index) { c, bytes, _, _ in
+                                                    if c > 0 { out.write(byte: delimiter) }
+                                                    if writeField(bytes, neutralizeFormulas: neutralizeFormulas, delimiter: delimiter, out) {
+                                                        count += 1
+                                                    }
                                                 }
                                             }
+                                            out.write(bytes: lineBreak)
                                         }
-                                        out.write(bytes: lineBreak)
+                                        swap(&spans, &nextSpans)
+                                        first = last
                                     }
-                                    first = last
                                 }
                             }
                             return count
@@ -287,7 +313,7 @@ public enum GridRenderer {
     /// How many rows each of the two threads of a CSV output gathers at a turn (a few megabytes).
     static let blockRows = 65_536
 
-    /// How many rows' records a CSV output finds before it copies them.
+    /// How many rows a CSV output's copying asks for ahead at a time.
     static let batchRows = 256
 
 
