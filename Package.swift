@@ -65,7 +65,7 @@ let package = Package(
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "TrellisCollectionViewTests",
                     dependencies: ["TrellisCollectionView", "TrellisLayouts", "TrellisTestSupport"]),
-        .testTarget(name: "TrellisGridTests", dependencies: ["TrellisGrid", "TrellisText", "TrellisTestSupport"]),
+        .testTarget(name: "TrellisGridTests", dependencies: ["TrellisGrid", "TrellisText", "TrellisRender", "TrellisTestSupport"]),
         .testTarget(name: "TrellisSQLTests", dependencies: ["TrellisSQL", "TrellisGrid", "TrellisCLI", "TrellisTestSupport"],
                     exclude: ["Fixtures"]),
         .testTarget(name: "TrellisRenderTests", dependencies: ["TrellisRender", "TrellisText", "TrellisCollectionView"]),
