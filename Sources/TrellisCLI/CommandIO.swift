@@ -80,7 +80,7 @@ public struct CommandIO {
             // What each half read (fewer bytes than it spans where the file ended early), or −errno.
             var read = [Int](repeating: 0, count: halves.count)
             read.withUnsafeMutableBufferPointer { read in
-                let shared = UncheckedReading((base, read))
+                let shared = Unchecked((base, read))
                 DispatchQueue.concurrentPerform(iterations: halves.count) { k in
                     let (base, read) = shared.value
                     let half = halves[k]
@@ -351,10 +351,4 @@ final class ColumnNames {
         }
         return identifiers[c]
     }
-}
-
-/// The buffer and the counts two threads reading halves of a file write, each its own part.
-private struct UncheckedReading<T>: @unchecked Sendable {
-    let value: T
-    init(_ value: T) { self.value = value }
 }

@@ -108,7 +108,7 @@ public struct TextEncoding: Hashable, Sendable, CustomStringConvertible {
             bytes.withUnsafeBufferPointer { all in
                 results.withUnsafeMutableBufferPointer { results in
                     let halves = [UnsafeBufferPointer(rebasing: all[..<split]), UnsafeBufferPointer(rebasing: all[split...])]
-                    let shared = UncheckedText((halves, results, self))
+                    let shared = Unchecked((halves, results, self))
                     DispatchQueue.concurrentPerform(iterations: 2) { k in
                         let (halves, results, encoding) = shared.value
                         results[k] = Result { () throws(TextEncodingError) in try encoding.decodeWhole(halves[k]) }
@@ -324,10 +324,4 @@ struct Converter: ~Copyable {
         consumedBefore += used
         return used
     }
-}
-
-/// Values handed to the two threads of a conversion, each of which writes only its own result.
-private struct UncheckedText<T>: @unchecked Sendable {
-    let value: T
-    init(_ value: T) { self.value = value }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TrellisText
 
 /// Which body rows a grid shows.
 public enum RowFilter: Sendable, Equatable {

@@ -1,4 +1,5 @@
 import Foundation
+import TrellisText
 
 /// Finding a text in a grid's column, as the viewer's `/` does: the nearest displayed row after
 /// a position whose shown text contains it.

@@ -1069,9 +1069,3 @@ protocol CSVSink {
     /// Takes a field; `last` when it ends its record. Returns `false` to stop reading.
     mutating func field(_ field: UnsafeBufferPointer<UInt8>, last: Bool, _ position: inout CSV.Position) throws(CSVError) -> Bool
 }
-
-/// A value handed to concurrent code that only reads it or writes disjoint parts of it.
-struct Unchecked<T>: @unchecked Sendable {
-    let value: T
-    init(_ value: T) { self.value = value }
-}

@@ -1,4 +1,5 @@
 import Foundation
+import TrellisText
 
 /// Sorts rows of a data source by keys, producing a permutation: the source is never reordered.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import TrellisText
 
 /// How text compares. Every comparator answers ascending order only; direction is applied once,
 /// outside. Texts are compared in composed form (NFC) by every comparator, so the two spellings

@@ -291,8 +291,8 @@ public enum GridRenderer {
                             let blocks = [start..<middle, middle..<end]
                             let outputs = [out, TextOutput(encoding: out.encoding)]
                             withoutActuallyEscaping(writeRows) { write in
-                                let shared = UncheckedRendering(write), targets = UncheckedRendering(outputs)
-                                let tallies = UncheckedRendering(counts)
+                                let shared = Unchecked(write), targets = Unchecked(outputs)
+                                let tallies = Unchecked(counts)
                                 DispatchQueue.concurrentPerform(iterations: 2) { k in
                                     tallies.value[k] += shared.value(blocks[k], targets.value[k])
                                 }
@@ -684,10 +684,4 @@ public enum GridRenderer {
         try? out.finish()
         return String(decoding: out.collected, as: UTF8.self)
     }
-}
-
-/// Values handed to the two threads of a rendering, each of which writes only its own output.
-struct UncheckedRendering<T>: @unchecked Sendable {
-    let value: T
-    init(_ value: T) { self.value = value }
 }
