@@ -39,6 +39,24 @@ struct ComparatorLawTests {
         }
     }
 
+    @Test("a collator of one thread's appends the shared collator's keys, byte for byte, one text after another",
+          arguments: ["zh", "en", "zh@collation=stroke", "de-u-kn-false"])
+    func keyerKeys(locale: String) {
+        var rng = SeededRandom(seed: 17)
+        // Short and long texts one after the other (the kept buffers shrink and grow), Chinese
+        // numerals (read as numbers where digits are), an empty text, and texts outside the BMP.
+        var texts = (0..<400).map { _ in Self.randomText(&rng) }
+        texts += ["", "第二组", "第十组", "第十二组", String(repeating: "张三李四", count: 60), "x", "😀a", "𠀋", "组2", "组10"]
+        texts.shuffle(using: &rng)
+        let shared = Collation.shared(locale), keyer = Collation.Keyer(shared)
+        var keys = SortKeys()
+        for text in texts { keyer.appendSortKey(text, to: &keys) }
+        #expect(keys.count == texts.count)
+        for (i, text) in texts.enumerated() {
+            #expect(keys.key(i) == shared.sortKey(text), "\(locale): \(text)")
+        }
+    }
+
     @Test("the cell comparator obeys the laws over mixed values, in both orders and every null placement")
     func cellLaws() {
         var rng = SeededRandom(seed: 5)

@@ -93,6 +93,43 @@ final class Collation: @unchecked Sendable {
             return shared.sortKey(s)
             #endif
         }
+
+        #if canImport(_FoundationICU)
+        /// Whether the collator reads digits (and Chinese numerals) as numbers, asked once.
+        private lazy var numeric: Bool = {
+            guard let collator else { return false }
+            var status = U_ZERO_ERROR
+            return swift_ucol_getAttribute(collator, UCOL_NUMERIC_COLLATION, &status) == UCOL_ON
+        }()
+        /// The text's UTF-16 and its key, kept from one text to the next.
+        private var units: [UInt16] = []
+        private var key: [UInt8] = []
+        #endif
+
+        /// Appends ``sortKey(_:)`` of `s` to `keys` — the same bytes, without making an array for
+        /// each text: what many texts' keys are made with.
+        func appendSortKey(_ s: String, to keys: inout SortKeys) {
+            #if canImport(_FoundationICU)
+            guard let collator else { return keys.append(shared.sortKey(s)) }
+            let s = numeric ? ChineseNumeral.arabic(in: s) ?? s : s
+            units.removeAll(keepingCapacity: true)
+            units.append(contentsOf: s.utf16)
+            let wanted = max(32, units.count * 4 + 16)
+            if key.count < wanted { key = [UInt8](repeating: 0, count: wanted) }
+            var length = Int(units.withUnsafeBufferPointer {
+                swift_ucol_getSortKey(collator, $0.baseAddress, Int32($0.count), &key, Int32(key.count))
+            })
+            if length > key.count {
+                key = [UInt8](repeating: 0, count: length)
+                length = Int(units.withUnsafeBufferPointer {
+                    swift_ucol_getSortKey(collator, $0.baseAddress, Int32($0.count), &key, Int32(key.count))
+                })
+            }
+            key.withUnsafeBufferPointer { keys.append(UnsafeBufferPointer(rebasing: $0[..<length])) }
+            #else
+            keys.append(shared.sortKey(s))
+            #endif
+        }
     }
 
     #if canImport(_FoundationICU)

@@ -91,7 +91,7 @@ public enum TextComparator: Hashable, Sendable, CustomStringConvertible {
             keys.reserve(range.count)
             if case .localized(let locale) = self, chunks.count > 1 {
                 let keyer = Collation.Keyer(Collation.shared(locale))
-                for i in range { keys.append(keyer.sortKey(texts[i])) }
+                for i in range { keyer.appendSortKey(texts[i], to: &keys) }
             } else {
                 for i in range { keys.append(sortKey(texts[i])) }
             }
@@ -151,6 +151,11 @@ struct SortKeys {
 
     mutating func append(_ key: [UInt8]) {
         bytes += key
+        ends.append(bytes.count)
+    }
+
+    mutating func append(_ key: UnsafeBufferPointer<UInt8>) {
+        bytes.append(contentsOf: key)
         ends.append(bytes.count)
     }
 
