@@ -96,11 +96,7 @@ final class Collation: @unchecked Sendable {
 
         #if canImport(_FoundationICU)
         /// Whether the collator reads digits (and Chinese numerals) as numbers, asked once.
-        private lazy var numeric: Bool = {
-            guard let collator else { return false }
-            var status = U_ZERO_ERROR
-            return swift_ucol_getAttribute(collator, UCOL_NUMERIC_COLLATION, &status) == UCOL_ON
-        }()
+        private lazy var numeric = collator.map(Collation.isNumeric) ?? false
         /// The text's UTF-16 and its key, kept from one text to the next.
         private var units: [UInt16] = []
         private var key: [UInt8] = []
@@ -111,20 +107,7 @@ final class Collation: @unchecked Sendable {
         func appendSortKey(_ s: String, to keys: inout SortKeys) {
             #if canImport(_FoundationICU)
             guard let collator else { return keys.append(shared.sortKey(s)) }
-            let s = numeric ? ChineseNumeral.arabic(in: s) ?? s : s
-            units.removeAll(keepingCapacity: true)
-            units.append(contentsOf: s.utf16)
-            let wanted = max(32, units.count * 4 + 16)
-            if key.count < wanted { key = [UInt8](repeating: 0, count: wanted) }
-            var length = Int(units.withUnsafeBufferPointer {
-                swift_ucol_getSortKey(collator, $0.baseAddress, Int32($0.count), &key, Int32(key.count))
-            })
-            if length > key.count {
-                key = [UInt8](repeating: 0, count: length)
-                length = Int(units.withUnsafeBufferPointer {
-                    swift_ucol_getSortKey(collator, $0.baseAddress, Int32($0.count), &key, Int32(key.count))
-                })
-            }
+            let length = Collation.writeSortKey(s, collator, numeric: numeric, units: &units, key: &key)
             key.withUnsafeBufferPointer { keys.append(UnsafeBufferPointer(rebasing: $0[..<length])) }
             #else
             keys.append(shared.sortKey(s))
@@ -134,23 +117,37 @@ final class Collation: @unchecked Sendable {
 
     #if canImport(_FoundationICU)
     private static func sortKey(_ s: String, _ collator: OpaquePointer) -> [UInt8] {
-        // Chinese numbers keep their value order under every locale (第二组 before 第十组), as
-        // digits do under numeric collation, when numeric collation is on.
+        var units: [UInt16] = [], key: [UInt8] = []
+        let length = writeSortKey(s, collator, numeric: isNumeric(collator), units: &units, key: &key)
+        return Array(key.prefix(length))
+    }
+
+    /// Whether `collator` reads digits as numbers (numeric collation on).
+    private static func isNumeric(_ collator: OpaquePointer) -> Bool {
         var status = U_ZERO_ERROR
-        let numeric = swift_ucol_getAttribute(collator, UCOL_NUMERIC_COLLATION, &status) == UCOL_ON
+        return swift_ucol_getAttribute(collator, UCOL_NUMERIC_COLLATION, &status) == UCOL_ON
+    }
+
+    /// Writes the sort key of `s` into the start of `key` (grown as it needs), with `units` left
+    /// holding the text's UTF-16; returns the key's length. Chinese numbers keep their value
+    /// order under every locale (第二组 before 第十组), as digits do, when `numeric` is on.
+    private static func writeSortKey(_ s: String, _ collator: OpaquePointer, numeric: Bool,
+                                     units: inout [UInt16], key: inout [UInt8]) -> Int {
         let s = numeric ? ChineseNumeral.arabic(in: s) ?? s : s
-        let units = Array(s.utf16)
-        var key = [UInt8](repeating: 0, count: max(32, units.count * 4 + 16))
-        var length = units.withUnsafeBufferPointer {
+        units.removeAll(keepingCapacity: true)
+        units.append(contentsOf: s.utf16)
+        let wanted = max(32, units.count * 4 + 16)
+        if key.count < wanted { key = [UInt8](repeating: 0, count: wanted) }
+        var length = Int(units.withUnsafeBufferPointer {
             swift_ucol_getSortKey(collator, $0.baseAddress, Int32($0.count), &key, Int32(key.count))
-        }
-        if Int(length) > key.count {
-            key = [UInt8](repeating: 0, count: Int(length))
-            length = units.withUnsafeBufferPointer {
+        })
+        if length > key.count {
+            key = [UInt8](repeating: 0, count: length)
+            length = Int(units.withUnsafeBufferPointer {
                 swift_ucol_getSortKey(collator, $0.baseAddress, Int32($0.count), &key, Int32(key.count))
-            }
+            })
         }
-        return Array(key.prefix(Int(length)))
+        return length
     }
     #endif
 
@@ -161,7 +158,7 @@ final class Collation: @unchecked Sendable {
         guard let collator else { return SortKeys.compare(sortKey(a), sortKey(b)) }
         mutex.lock()
         var status = U_ZERO_ERROR
-        let numeric = swift_ucol_getAttribute(collator, UCOL_NUMERIC_COLLATION, &status) == UCOL_ON
+        let numeric = Self.isNumeric(collator)
         var x = numeric ? ChineseNumeral.arabic(in: a) ?? a : a
         var y = numeric ? ChineseNumeral.arabic(in: b) ?? b : b
         let result = x.withUTF8 { p in
