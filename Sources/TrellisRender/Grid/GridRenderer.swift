@@ -184,16 +184,20 @@ public enum GridRenderer {
         out.write(bytes: lineBreak)
         // Where every row is its record, copied, the columns a table was read without stay unread.
         withCells(grid, readingEveryColumn: raw == nil || neutralizeFormulas) { cells in
-            func writeFields(_ index: Int) {
+            /// Writes the row at display `index` field by field to `out`; returns how many of its
+            /// cells got a leading `'`.
+            func writeFields(_ index: Int, to out: TextOutput) -> Int {
+                var count = 0
                 cells.forEach(index) { c, bytes, _, _ in
                     if c > 0 { out.write(byte: delimiter) }
-                    if writeField(bytes, neutralizeFormulas: neutralizeFormulas, delimiter: delimiter, out) { guarded += 1 }
+                    if writeField(bytes, neutralizeFormulas: neutralizeFormulas, delimiter: delimiter, out) { count += 1 }
                 }
+                return count
             }
             let count = grid.displayedRowCount
             guard let raw else {
                 for index in 0..<count {
-                    writeFields(index)
+                    guarded += writeFields(index, to: out)
                     out.write(bytes: lineBreak)
                 }
                 return
@@ -204,104 +208,96 @@ public enum GridRenderer {
             // miss the cache at random rows, so they are asked for ahead (a prefetch), a batch of
             // rows at a time and a batch apart: while one batch is copied, the next one's records
             // and the one after's places are on their way.
-            let order = cells.order, skippingRisky = neutralizeFormulas
+            let order = cells.order, risky = neutralizeFormulas ? raw.risky : nil
             let noRecord = UInt64.max
             raw.bytes.withUnsafeBufferPointer { file in
                 raw.places.withUnsafeBufferPointer { places in
-                    raw.risky.withUnsafeBufferPointer { risky in
-                        func writeRows(_ range: Range<Int>, to out: TextOutput) -> Int {
-                            var count = 0
-                            let end = range.upperBound
-                            /// The source rows shown from `first` on (−1: not written as its record),
-                            /// each one's place asked for.
-                            func findRows(from first: Int, into rows: UnsafeMutablePointer<Int>) {
-                                for index in first..<min(end, first + batchRows) {
-                                    if let source = order.plainSourceRow(at: index), source < places.count,
-                                       !(skippingRisky && risky[source]) {
-                                        rows[index - first] = source
-                                        trellis_prefetch(places.baseAddress! + source)
-                                    } else {
-                                        rows[index - first] = -1
-                                    }
+                    func writeRows(_ range: Range<Int>, to out: TextOutput) -> Int {
+                        var count = 0
+                        let end = range.upperBound
+                        /// The source rows shown from `first` on (−1: not written as its record),
+                        /// each one's place asked for.
+                        func findRows(from first: Int, into rows: UnsafeMutablePointer<Int>) {
+                            for index in first..<min(end, first + batchRows) {
+                                if let source = order.plainSourceRow(at: index), source < places.count, risky?[source] != true {
+                                    rows[index - first] = source
+                                    trellis_prefetch(places.baseAddress! + source)
+                                } else {
+                                    rows[index - first] = -1
                                 }
                             }
-                            /// Those rows' places, each one's record asked for.
-                            func findRecords(from first: Int, rows: UnsafeMutablePointer<Int>, into spans: UnsafeMutablePointer<UInt64>) {
-                                for k in 0..<(min(end, first + batchRows) - first) {
-                                    let row = rows[k]
-                                    guard row >= 0 else { spans[k] = noRecord; continue }
-                                    let place = places[row]
-                                    spans[k] = place
-                                    trellis_prefetch(file.baseAddress! + Int(place >> 32))
-                                }
+                        }
+                        /// Those rows' places, each one's record asked for.
+                        func findRecords(from first: Int, rows: UnsafeMutablePointer<Int>, into spans: UnsafeMutablePointer<UInt64>) {
+                            for k in 0..<(min(end, first + batchRows) - first) {
+                                let row = rows[k]
+                                guard row >= 0 else { spans[k] = noRecord; continue }
+                                let place = places[row]
+                                spans[k] = place
+                                trellis_prefetch(file.baseAddress! + Int(place >> 32))
                             }
-                            withUnsafeTemporaryAllocation(of: Int.self, capacity: batchRows) { rows in
-                                withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 2 * batchRows) { spanBuffers in
-                                    let rows = rows.baseAddress!
-                                    var spans = spanBuffers.baseAddress!, nextSpans = spans + batchRows
-                                    // Three batches in flight: the rows of the one after next, whose
-                                    // places are being fetched; the next one's places, whose records
-                                    // are being fetched; this one's records, copied.
-                                    var first = range.lowerBound
-                                    guard first < end else { return }
-                                    findRows(from: first, into: rows)
-                                    findRecords(from: first, rows: rows, into: spans)
-                                    if first + batchRows < end { findRows(from: first + batchRows, into: rows) }
-                                    while first < end {
-                                        let last = min(end, first + batchRows)
-                                        if last < end { findRecords(from: last, rows: rows, into: nextSpans) }
-                                        if last + batchRows < end { findRows(from: last + batchRows, into: rows) }
-                                        for index in first..<last {
-                                            let place = spans[index - first]
-                                            if place != noRecord {
-                                                let start = Int(place >> 32), end = Int(place & 0xFFFF_FFFF)
-                                                out.write(bytes: UnsafeBufferPointer(start: file.baseAddress! + start, count: end - start))
-                                            } else {
-                                                cells.forEach(index) { c, bytes, _, _ in
-                                                    if c > 0 { out.write(byte: delimiter) }
-                                                    if writeField(bytes, neutralizeFormulas: neutralizeFormulas, delimiter: delimiter, out) {
-                                                        count += 1
-                                                    }
-                                                }
-                                            }
-                                            out.write(bytes: lineBreak)
+                        }
+                        withUnsafeTemporaryAllocation(of: Int.self, capacity: batchRows) { rows in
+                            withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 2 * batchRows) { spanBuffers in
+                                let rows = rows.baseAddress!
+                                var spans = spanBuffers.baseAddress!, nextSpans = spans + batchRows
+                                // Three batches in flight: the rows of the one after next, whose
+                                // places are being fetched; the next one's places, whose records
+                                // are being fetched; this one's records, copied.
+                                var first = range.lowerBound
+                                guard first < end else { return }
+                                findRows(from: first, into: rows)
+                                findRecords(from: first, rows: rows, into: spans)
+                                if first + batchRows < end { findRows(from: first + batchRows, into: rows) }
+                                while first < end {
+                                    let last = min(end, first + batchRows)
+                                    if last < end { findRecords(from: last, rows: rows, into: nextSpans) }
+                                    if last + batchRows < end { findRows(from: last + batchRows, into: rows) }
+                                    for index in first..<last {
+                                        let place = spans[index - first]
+                                        if place != noRecord {
+                                            let start = Int(place >> 32), end = Int(place & 0xFFFF_FFFF)
+                                            out.write(bytes: UnsafeBufferPointer(start: file.baseAddress! + start, count: end - start))
+                                        } else {
+                                            count += writeFields(index, to: out)
                                         }
-                                        swap(&spans, &nextSpans)
-                                        first = last
+                                        out.write(bytes: lineBreak)
                                     }
+                                    swap(&spans, &nextSpans)
+                                    first = last
                                 }
                             }
-                            return count
                         }
-                        // Gathering rows in a new order is bound by memory latency: two threads take
-                        // blocks of rows in turn, the first writing its block to the output, the
-                        // second into memory (encoded there too) that follows it — so that what is
-                        // held is one block, not half the output.
-                        guard count > splitAbove, ProcessInfo.processInfo.activeProcessorCount > 1 else {
-                            guarded += writeRows(0..<count, to: out)
-                            return
-                        }
-                        // Each thread writes its own count.
-                        let counts = UnsafeMutablePointer<Int>.allocate(capacity: 2)
-                        counts.initialize(repeating: 0, count: 2)
-                        defer { counts.deallocate() }
-                        var start = 0
-                        while start < count {
-                            let middle = min(count, start + blockRows), end = min(count, middle + blockRows)
-                            let blocks = [start..<middle, middle..<end]
-                            let outputs = [out, TextOutput(encoding: out.encoding)]
-                            withoutActuallyEscaping(writeRows) { write in
-                                let shared = Unchecked(write), targets = Unchecked(outputs)
-                                let tallies = Unchecked(counts)
-                                DispatchQueue.concurrentPerform(iterations: 2) { k in
-                                    tallies.value[k] += shared.value(blocks[k], targets.value[k])
-                                }
-                            }
-                            outputs[1].writeCollected(to: out)
-                            start = end
-                        }
-                        guarded += counts[0] + counts[1]
+                        return count
                     }
+                    // Gathering rows in a new order is bound by memory latency: two threads take
+                    // blocks of rows in turn, the first writing its block to the output, the
+                    // second into memory (encoded there too) that follows it — so that what is
+                    // held is one block, not half the output.
+                    guard count > splitAbove, ProcessInfo.processInfo.activeProcessorCount > 1 else {
+                        guarded += writeRows(0..<count, to: out)
+                        return
+                    }
+                    // Each thread writes its own count.
+                    let counts = UnsafeMutablePointer<Int>.allocate(capacity: 2)
+                    counts.initialize(repeating: 0, count: 2)
+                    defer { counts.deallocate() }
+                    var start = 0
+                    while start < count {
+                        let middle = min(count, start + blockRows), end = min(count, middle + blockRows)
+                        let blocks = [start..<middle, middle..<end]
+                        let outputs = [out, TextOutput(encoding: out.encoding)]
+                        withoutActuallyEscaping(writeRows) { write in
+                            let shared = Unchecked(write), targets = Unchecked(outputs)
+                            let tallies = Unchecked(counts)
+                            DispatchQueue.concurrentPerform(iterations: 2) { k in
+                                tallies.value[k] += shared.value(blocks[k], targets.value[k])
+                            }
+                        }
+                        outputs[1].writeCollected(to: out)
+                        start = end
+                    }
+                    guarded += counts[0] + counts[1]
                 }
             }
         }
