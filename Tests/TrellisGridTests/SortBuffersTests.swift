@@ -19,14 +19,22 @@ struct SortBuffersTests {
         }.map { start[$0] }
     }
 
-    @Test("the radix sort is stable whether the codes are packed beside their positions or moved beside them")
-    func radixWays() {
+    /// Calls `body` with each of `rounds` rounds, round `r` run on 1, 2 or 3 cores with chunks of
+    /// at least `chunks[r % 3]` rows (results never depend on either); both restored after.
+    static func inParallelShapes(rounds: Int, chunks: [Int], _ body: (Int) -> Void) {
         let saved = (Parallel.workers, Parallel.minimumChunk)
         defer { (Parallel.workers, Parallel.minimumChunk) = saved }
-        var rng = SeededRandom(seed: 41)
-        for round in 0..<48 {
+        for round in 0..<rounds {
             Parallel.workers = [1, 2, 3][round % 3]
-            Parallel.minimumChunk = [1, 7, 64][round % 3]
+            Parallel.minimumChunk = chunks[round % 3]
+            body(round)
+        }
+    }
+
+    @Test("the radix sort is stable whether the codes are packed beside their positions or moved beside them")
+    func radixWays() {
+        var rng = SeededRandom(seed: 41)
+        Self.inParallelShapes(rounds: 48, chunks: [1, 7, 64]) { round in
             let count = Int.random(in: 0...700, using: &rng)
             // The spread decides the way: small (packed), up to the edge where the spread and a
             // position just fit in 64 bits, and past it (moved beside the rows).
@@ -167,12 +175,8 @@ struct SortBuffersTests {
     /// must rank as comparing them does.
     @Test("sort keys rank as comparing them whole does, past 16 equal bytes and across zero bytes")
     func keyRanks() {
-        let saved = (Parallel.workers, Parallel.minimumChunk)
-        defer { (Parallel.workers, Parallel.minimumChunk) = saved }
         var rng = SeededRandom(seed: 47)
-        for round in 0..<12 {
-            Parallel.workers = [1, 2, 3][round % 3]
-            Parallel.minimumChunk = [1, 5, 4096][round % 3]
+        Self.inParallelShapes(rounds: 12, chunks: [1, 5, 4096]) { _ in
             let stems: [[UInt8]] = [[], [0], [0, 0], [1], Array(repeating: 7, count: 15), Array(repeating: 7, count: 16),
                                     Array(repeating: 7, count: 17), Array("item00012345".utf8), Array(repeating: 0xFF, count: 8)]
             let keys: [[UInt8]] = (0..<Int.random(in: 1...600, using: &rng)).map { _ in
