@@ -25,6 +25,38 @@ package enum LargeBuffers {
         #endif
     }
 
+    /// Gives the system back the whole pages of `bytes` bytes at `base`, which their owner will
+    /// not read again (a buffer read through once on its way to being freed): what it held is
+    /// gone, the memory stays the owner's and is freed as any other. Buffers smaller than
+    /// ``threshold`` are left alone.
+    @inline(__always)
+    package static func release(_ base: UnsafeRawPointer?, bytes: Int) {
+        #if canImport(Glibc)
+        guard let base, bytes >= threshold else { return }
+        let page = 4096
+        let start = (Int(bitPattern: base) + page - 1) & ~(page - 1)
+        let end = (Int(bitPattern: base) + bytes) & ~(page - 1)
+        guard end > start, let aligned = UnsafeMutableRawPointer(bitPattern: start) else { return }
+        _ = madvise(aligned, end - start, MADV_DONTNEED)
+        #endif
+    }
+
+    /// Copies `count` plain values from `source` to `target` a block at a time, giving the
+    /// system back each block of `source` once copied (see ``release(_:bytes:)``): moving a
+    /// large buffer's contents onto the end of another then holds one of them, not both.
+    /// `source` must not be read again.
+    package static func copyReleasing<T: BitwiseCopyable>(from source: UnsafeMutablePointer<T>, to target: UnsafeMutablePointer<T>,
+                                                          count: Int) {
+        let block = max(1, threshold / MemoryLayout<T>.stride)
+        var done = 0
+        while done < count {
+            let n = min(block, count - done)
+            (target + done).update(from: source + done, count: n)
+            release(source + done, bytes: n * MemoryLayout<T>.stride)
+            done += n
+        }
+    }
+
     /// Memory for `capacity` values (uninitialized), freed with `deallocate()` as any other. From
     /// ``threshold`` bytes on it starts at a 2 MB boundary, so that every page of it can be huge
     /// (at most one huge page's worth more is resident than a plain allocation would hold).

@@ -31,10 +31,15 @@ struct SortBuffersTests {
         }
     }
 
-    @Test("the radix sort is stable whether the codes are packed beside their positions or moved beside them")
+    @Test("the radix sort is stable whether the codes are packed beside their positions or moved beside them, through a whole or a half buffer")
     func radixWays() {
         var rng = SeededRandom(seed: 41)
-        Self.inParallelShapes(rounds: 48, chunks: [1, 7, 64]) { round in
+        let savedHalves = RadixSort.inHalvesFrom
+        defer { RadixSort.inHalvesFrom = savedHalves }
+        Self.inParallelShapes(rounds: 96, chunks: [1, 7, 64]) { round in
+            // Packed codes sorted in two halves through a buffer of half their size, then merged,
+            // on every other pair of rounds (each spread's passes, odd and even in number).
+            RadixSort.inHalvesFrom = round % 4 < 2 ? 2 : savedHalves
             let count = Int.random(in: 0...700, using: &rng)
             // The spread decides the way: small (packed), up to the edge where the spread and a
             // position just fit in 64 bits, and past it (moved beside the rows).
@@ -52,7 +57,8 @@ struct SortBuffersTests {
             var order = given
             RadixSort.radixSort(&order, count: count, codes: codes)
             let sorted = order.isEmpty ? (given.isEmpty ? [Int32](0..<Int32(count)) : given) : order
-            #expect(sorted == Self.reference(given, count: count, codes), "round \(round), \(count) rows, spread of \(spreadBits) bits")
+            #expect(sorted == Self.reference(given, count: count, codes),
+                    "round \(round), \(count) rows, spread of \(spreadBits) bits, halves from \(RadixSort.inHalvesFrom)")
         }
     }
 

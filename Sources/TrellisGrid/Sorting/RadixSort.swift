@@ -125,45 +125,121 @@ enum RadixSort {
         // The positions' bits vary, but the sort is not by them: they are where every code started.
         let varying = Span(spans).varying & ~positionMask
         let digits = Digits(varying)
-        var next = [UInt64](uninitializedLarge: n)
-        var offsets = [Int](repeating: 0, count: chunks.count * digits.radix)
-        for shift in digits.shifts(varying) {
-            let radix = digits.radix, mask = digits.mask
-            keys.withUnsafeBufferPointer { keys in
+        let shifts = digits.shifts(varying)
+        if n >= inHalvesFrom {
+            sortInHalves(&keys, digits: digits, shifts: shifts)
+        } else {
+            var next = [UInt64](uninitializedLarge: n)
+            let landedInNext = keys.withUnsafeMutableBufferPointer { keys in
                 next.withUnsafeMutableBufferPointer { next in
-                    offsets.withUnsafeMutableBufferPointer { offsets in
-                        let shared = Unchecked((keys, next, offsets))
-                        placeBuckets(keys, offsets, shift: shift, digits: digits, chunks: chunks)
-                        Parallel.forEach(chunks) { c, range in
-                            let (keys, next, offsets) = shared.value
-                            let row = offsets.baseAddress! + c * radix
-                            for i in range {
-                                let key = keys[i]
-                                let bucket = Int((key >> shift) & mask)
-                                let at = row[bucket]
-                                row[bucket] = at + 1
-                                next[at] = key
-                            }
-                        }
-                    }
+                    sortRun(keys, scratch: next, digits: digits, shifts: shifts)
                 }
             }
-            swap(&keys, &next)
+            if landedInNext { swap(&keys, &next) }
         }
-        next = []
+        // The positions, read out of the sorted codes a block at a time, each block's codes given
+        // back to the system once read: the order grows as the codes shrink.
+        let block = LargeBuffers.threshold / MemoryLayout<UInt64>.stride
         order = keys.withUnsafeBufferPointer { keys in
             order.withUnsafeBufferPointer { order in
                 let shared = Unchecked((keys, order))
                 return Parallel.array(count: n) { range, out in
                     let (keys, order) = shared.value
-                    if identity {
-                        for i in range { out[i] = Int32(truncatingIfNeeded: keys[i] & positionMask) }
-                    } else {
-                        for i in range { out[i] = order[Int(keys[i] & positionMask)] }
+                    var from = range.lowerBound
+                    while from < range.upperBound {
+                        let to = min(range.upperBound, from + block)
+                        if identity {
+                            for i in from..<to { out[i] = Int32(truncatingIfNeeded: keys[i] & positionMask) }
+                        } else {
+                            for i in from..<to { out[i] = order[Int(keys[i] & positionMask)] }
+                        }
+                        LargeBuffers.release(keys.baseAddress.map { $0 + from }, bytes: (to - from) * MemoryLayout<UInt64>.stride)
+                        from = to
                     }
                 }
             }
         }
+    }
+
+    /// From how many rows a sort of packed codes moves them through a buffer of half their
+    /// size (two halves sorted one after the other, then merged) instead of one of their size:
+    /// 8 bytes a row less at the sort's peak for a pass more. The tests lower it.
+    nonisolated(unsafe) static var inHalvesFrom = 1 << 22
+
+    /// Sorts `keys` (packed codes: every one distinct) with a buffer of half their count: the
+    /// second half is sorted through the buffer and left in place, the first half sorted through
+    /// it and left in the buffer, and the two merged from the front into `keys` — each write lands
+    /// at or before the second half's next unread code, so nothing unread is overwritten.
+    private static func sortInHalves(_ keys: inout [UInt64], digits: Digits, shifts: [UInt64]) {
+        let n = keys.count, half = (n + 1) / 2
+        var buffer = [UInt64](uninitializedLarge: half)
+        keys.withUnsafeMutableBufferPointer { keys in
+            buffer.withUnsafeMutableBufferPointer { buffer in
+                let first = UnsafeMutableBufferPointer(rebasing: keys[0..<half])
+                let second = UnsafeMutableBufferPointer(rebasing: keys[half..<n])
+                let scratch = UnsafeMutableBufferPointer(rebasing: buffer[0..<(n - half)])
+                if sortRun(second, scratch: scratch, digits: digits, shifts: shifts) {
+                    _ = second.update(fromContentsOf: scratch)
+                }
+                if !sortRun(first, scratch: buffer, digits: digits, shifts: shifts) {
+                    _ = buffer.update(fromContentsOf: first)
+                }
+                mergeFront(UnsafeBufferPointer(buffer), into: keys, secondFrom: half)
+            }
+        }
+    }
+
+    /// Merges `first` (sorted, distinct codes) with the sorted codes of `keys` from `from` on
+    /// into `keys` from its start. The first run must hold `from` codes.
+    private static func mergeFront(_ first: UnsafeBufferPointer<UInt64>, into keys: UnsafeMutableBufferPointer<UInt64>,
+                                   secondFrom from: Int) {
+        let n = keys.count, m = first.count
+        guard let a = first.baseAddress, let k = keys.baseAddress else { return }
+        var i = 0, j = from, out = 0
+        while i < m && j < n {
+            let x = a[i], y = k[j]
+            let takeFirst = x < y
+            k[out] = takeFirst ? x : y
+            i += takeFirst ? 1 : 0
+            j += takeFirst ? 0 : 1
+            out += 1
+        }
+        // What is left of the second run is already in place.
+        while i < m {
+            k[out] = a[i]
+            i += 1
+            out += 1
+        }
+    }
+
+    /// Sorts one run of packed codes by `shifts`' digits, moving them between `keys` and
+    /// `scratch` (at least as long) a pass at a time, on every core; whether they ended in
+    /// `scratch` (an odd number of passes).
+    private static func sortRun(_ keys: UnsafeMutableBufferPointer<UInt64>, scratch: UnsafeMutableBufferPointer<UInt64>,
+                                digits: Digits, shifts: [UInt64]) -> Bool {
+        let chunks = Parallel.chunks(keys.count)
+        let radix = digits.radix, mask = digits.mask
+        var offsets = [Int](repeating: 0, count: chunks.count * radix)
+        var from = keys, to = UnsafeMutableBufferPointer(rebasing: scratch[0..<keys.count])
+        for shift in shifts {
+            offsets.withUnsafeMutableBufferPointer { offsets in
+                let shared = Unchecked((from, to, offsets))
+                placeBuckets(UnsafeBufferPointer(from), offsets, shift: shift, digits: digits, chunks: chunks)
+                Parallel.forEach(chunks) { c, range in
+                    let (keys, next, offsets) = shared.value
+                    let row = offsets.baseAddress! + c * radix
+                    for i in range {
+                        let key = keys[i]
+                        let bucket = Int((key >> shift) & mask)
+                        let at = row[bucket]
+                        row[bucket] = at + 1
+                        next[at] = key
+                    }
+                }
+            }
+            swap(&from, &to)
+        }
+        return shifts.count % 2 == 1
     }
 
     /// The smallest and largest code, and the bits set in every code and in any.
