@@ -79,7 +79,7 @@ extension CSVTests {
                 .joined(separator: ";"))
         }
         if let raw = table.rawRecords {
-            for k in 0..<raw.count { out.append("\(raw.range(k)) \(raw.risky[k])") }
+            for k in 0..<raw.count { out.append("\(raw.range(k)) \(raw.isRisky(k))") }
         }
         out.append(table.typeWarnings.map(\.description).joined(separator: "/"))
         return out
@@ -100,6 +100,39 @@ extension CSVTests {
             let whole = try CSV.table(bytes: bytes, types: [:], splitAbove: Int.max)
             let split = try CSV.table(bytes: bytes, types: [:], splitAbove: 0)
             #expect(Self.fingerprint(whole) == Self.fingerprint(split), "round \(round)")
+        }
+    }
+
+    @Test("each record's bytes are found from its start, whatever line breaks the file mixes, read whole or in halves")
+    func recordsFromStarts() throws {
+        var rng = TrellisTestSupport.SeededRandom(seed: 57)
+        let pieces = ["plain", "\"quoted, comma\"", "\"two\nlines\"", "\"cr\r\nline\"", "\"say \"\"hi\"\"\"", "12", "", "=1+1", "-3",
+                      "张伟", "@x"]
+        for round in 0..<40 {
+            // One line break for most records, and (in most rounds) others here and there.
+            let usual = ["\n", "\r\n", "\r"][round % 3]
+            let mixed = round % 4 != 0
+            var text = "a,b,c" + usual
+            var records: [String] = []
+            let count = Int.random(in: 1...80, using: &rng)
+            for k in 0..<count {
+                let record = (0..<3).map { _ in pieces.randomElement(using: &rng)! }.joined(separator: ",")
+                records.append(record)
+                let lineBreak = mixed && Int.random(in: 0..<5, using: &rng) == 0 ? ["\n", "\r\n", "\r"].randomElement(using: &rng)! : usual
+                text += record + (k == count - 1 && round % 2 == 1 ? "" : lineBreak)
+            }
+            let bytes = Array(text.utf8)
+            for splitAbove in [Int.max, 0] {
+                let table = try CSV.table(bytes: bytes, types: [:], splitAbove: splitAbove)
+                let raw = try #require(table.rawRecords)
+                #expect(raw.count == records.count, "round \(round)")
+                for (row, record) in records.enumerated() where row < raw.count {
+                    #expect(Array(raw.bytes[raw.range(row)]) == Array(record.utf8), "round \(round), row \(row), split above \(splitAbove)")
+                    let risky = record.split(separator: ",", omittingEmptySubsequences: false)
+                        .contains { $0.hasPrefix("=") || $0.hasPrefix("@") }
+                    #expect(raw.isRisky(row) == risky, "round \(round), row \(row)")
+                }
+            }
         }
     }
 

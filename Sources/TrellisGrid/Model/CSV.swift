@@ -441,9 +441,9 @@ public enum CSV {
         }
         // Taken out of the array, so that the first half's records are appended to in place
         // rather than copied (the array would still share them).
-        let second = halves.removeLast()
+        var second = halves.removeLast()
         var merged = halves.removeLast()
-        merged.append(second)
+        merged.append(draining: &second)
         return .success(merged)
     }
 
@@ -554,6 +554,7 @@ public enum CSV {
             pastHeader = true
             records.header = header.records.header
             records.headerRisky = header.records.headerRisky
+            records.gap = header.records.gap
             records.reserve(estimatedRecords)
             makeBuilders(estimatedRecords)
         }
@@ -563,13 +564,15 @@ public enum CSV {
             builderRefs = builders.map { .passUnretained($0) }
         }
 
-        /// Appends the cells and records another loader read after this one's.
-        mutating func append(_ other: TableLoader) {
+        /// Moves onto this loader's cells and records those another loader read after them; the
+        /// other is left without them (its memory given back as they are copied).
+        mutating func append(draining other: inout TableLoader) {
             for (mine, theirs) in zip(builders, other.builders) {
-                mine.append(contentsOf: theirs, shiftingFrom: inputCount, by: side.count)
+                mine.append(draining: theirs, shiftingFrom: inputCount, by: side.count)
             }
-            records.append(contentsOf: other.records)
+            records.append(draining: &other.records)
             side += other.side
+            other.side = []
         }
 
         @inline(__always)
@@ -639,6 +642,7 @@ public enum CSV {
             if !headerOnly { makeBuilders(reader.estimatedRecords) }
             records.header = reader.recordStart..<reader.recordEnd
             records.headerRisky = risky
+            records.gap = reader.lineBreak?.count ?? 1
             records.reserve(reader.estimatedRecords)
             risky = false
         }

@@ -454,22 +454,28 @@ final class ColumnBuilder {
         if cell.fractionDigits > widestFraction, cell.kind.isNumber { widestFraction = cell.fractionDigits }
     }
 
-    /// Appends `other`'s cells; texts at or past `threshold` (in the side buffer) move by `shift`.
-    func append(contentsOf other: ColumnBuilder, shiftingFrom threshold: Int, by shift: Int) {
+    /// Moves `other`'s cells onto the end of this builder's, leaving `other` empty: its memory
+    /// is given back to the system as it is copied, so that the two halves of a file read at
+    /// once are not held twice. Texts at or past `threshold` (in the side buffer) move by `shift`.
+    func append(draining other: ColumnBuilder, shiftingFrom threshold: Int, by shift: Int) {
         sawTextStartingWithDigit = sawTextStartingWithDigit || other.sawTextStartingWithDigit
         while capacity < count + other.count { grow() }
-        (kinds + count).update(from: other.kinds, count: other.count)
+        LargeBuffers.copyReleasing(from: other.kinds, to: kinds + count, count: other.count)
         if let theirs = other.payloads {
-            (payloadBuffer() + count).update(from: theirs, count: other.count)
+            LargeBuffers.copyReleasing(from: theirs, to: payloadBuffer() + count, count: other.count)
         } else if let payloads {
             (payloads + count).initialize(repeating: 0, count: other.count)
         }
-        (lengths + count).update(from: other.lengths, count: other.count)
-        for k in 0..<other.count {
-            let start = other.starts[k]
-            starts[count + k] = shift != 0 && Int(start) >= threshold ? start + UInt32(shift) : start
+        LargeBuffers.copyReleasing(from: other.lengths, to: lengths + count, count: other.count)
+        if shift != 0 {
+            for k in 0..<other.count {
+                let start = other.starts[k]
+                other.starts[k] = Int(start) >= threshold ? start + UInt32(shift) : start
+            }
         }
+        LargeBuffers.copyReleasing(from: other.starts, to: starts + count, count: other.count)
         count += other.count
+        other.count = 0
         if other.widestFraction > widestFraction { widestFraction = other.widestFraction }
     }
 

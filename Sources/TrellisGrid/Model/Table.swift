@@ -402,35 +402,88 @@ package enum Excerpt {
 }
 
 /// The records of a CSV file as bytes: where each starts and ends (its line break excluded), and
-/// whether it holds a field a spreadsheet would run as a formula.
+/// which hold a field a spreadsheet would run as a formula.
 ///
-/// A record's place is one 8-byte word, start in the upper half and end in the lower: a row
-/// written in a new order is found with one jump into it, then one into the file.
+/// A record is found by its start alone, 4 bytes a row: it ends where the next one starts less
+/// the file's line break (``gap`` bytes), and the few records that do not (a file that mixes line
+/// breaks) have their ends kept apart, as has the last. A row written in a new order is found with
+/// one jump into the starts, then one into the file.
 package struct RawRecords: Sendable {
     package var bytes: [UInt8] = []
     package var header: Range<Int> = 0..<0
     package var headerRisky = false
-    /// Each record's place, `start << 32 | end`.
-    package private(set) var places: [UInt64] = []
-    package private(set) var risky: [Bool] = []
+    /// Where each record starts.
+    package private(set) var starts: [UInt32] = []
+    /// The bytes between a record's end and the next record's start, in most of the file (its
+    /// line break's length); set before the first record is added.
+    package var gap = 1
+    /// The ends of the records that are not ``gap`` bytes before the next record's start.
+    private var unusualEnds: [Int: UInt32] = [:]
+    /// Where the last record ends.
+    private var lastEnd: UInt32 = 0
+    /// The records that start like a formula, in order (few or none).
+    private var riskyRows: [Int32] = []
 
-    package var count: Int { places.count }
+    package var count: Int { starts.count }
 
     /// Where record `row` starts and ends in ``bytes``.
     @inline(__always)
     package func range(_ row: Int) -> Range<Int> {
-        let place = places[row]
-        return Int(place >> 32)..<Int(place & 0xFFFF_FFFF)
+        let start = Int(starts[row])
+        if !unusualEnds.isEmpty, let end = unusualEnds[row] { return start..<Int(end) }
+        return start..<(row + 1 < starts.count ? Int(starts[row + 1]) - gap : Int(lastEnd))
+    }
+
+    /// Record `row`'s place as one word, `start << 32 | end`.
+    @inline(__always)
+    package func place(_ row: Int) -> UInt64 {
+        let range = range(row)
+        return UInt64(range.lowerBound) << 32 | UInt64(range.upperBound)
+    }
+
+    /// Whether record `row` holds a field that starts like a formula (`=`, `+`, `-`, `@`, …).
+    @inline(__always)
+    package func isRisky(_ row: Int) -> Bool {
+        guard !riskyRows.isEmpty else { return false }
+        var low = 0, high = riskyRows.count
+        while low < high {
+            let mid = (low + high) / 2
+            if Int(riskyRows[mid]) < row { low = mid + 1 } else { high = mid }
+        }
+        return low < riskyRows.count && Int(riskyRows[low]) == row
     }
 
     mutating func reserve(_ count: Int) {
-        if places.isEmpty { places = [UInt64](largeCapacity: count) } else { places.reserveCapacity(count) }
-        risky.reserveCapacity(count)
+        if starts.isEmpty { starts = [UInt32](largeCapacity: count) } else { starts.reserveCapacity(count) }
     }
 
-    mutating func append(contentsOf other: RawRecords) {
-        places += other.places
-        risky += other.risky
+    /// Moves `other`'s records (read after these, with the same bytes) onto the end of these,
+    /// leaving `other` without any: its starts are given back to the system as they are copied.
+    mutating func append(draining other: inout RawRecords) {
+        let n = other.starts.count, at = starts.count
+        guard n > 0 else { return }
+        // Where the records read so far end, as these records see them.
+        if at > 0, Int(lastEnd) + gap != Int(other.starts[0]) { unusualEnds[at - 1] = lastEnd }
+        if other.gap != gap {
+            // The other's records end by another gap: each that does not end by this one says where.
+            for row in 0..<(n - 1) {
+                let end = other.range(row).upperBound
+                if end + gap != Int(other.starts[row + 1]) { unusualEnds[at + row] = UInt32(end) }
+            }
+        } else {
+            for (row, end) in other.unusualEnds { unusualEnds[at + row] = end }
+        }
+        starts.reserveCapacity(at + n)
+        starts.append(contentsOf: repeatElement(0, count: n))
+        other.starts.withUnsafeMutableBufferPointer { theirs in
+            starts.withUnsafeMutableBufferPointer { mine in
+                guard let from = theirs.baseAddress, let to = mine.baseAddress else { return }
+                LargeBuffers.copyReleasing(from: from, to: to + at, count: n)
+            }
+        }
+        lastEnd = other.lastEnd
+        riskyRows += other.riskyRows.map { $0 + Int32(at) }
+        other = RawRecords()
     }
 
     /// Field `column` of record `row` (see ``CSV/field(_:of:delimiter:)``).
@@ -440,9 +493,13 @@ package struct RawRecords: Sendable {
         }
     }
 
+    /// Adds the record at `range`, which starts after every record added so far ends.
     mutating func append(_ range: Range<Int>, risky isRisky: Bool) {
-        places.append(UInt64(UInt32(truncatingIfNeeded: range.lowerBound)) << 32 | UInt64(UInt32(truncatingIfNeeded: range.upperBound)))
-        risky.append(isRisky)
+        let row = starts.count
+        if row > 0, Int(lastEnd) + gap != range.lowerBound { unusualEnds[row - 1] = lastEnd }
+        starts.append(UInt32(truncatingIfNeeded: range.lowerBound))
+        lastEnd = UInt32(truncatingIfNeeded: range.upperBound)
+        if isRisky { riskyRows.append(Int32(truncatingIfNeeded: row)) }
     }
 }
 

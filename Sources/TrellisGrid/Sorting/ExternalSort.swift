@@ -543,7 +543,7 @@ public final class ExternalCSVSort {
                 if let raw = records.raw {
                     // Each row's record span, in the body's order (read in sequence), then the
                     // rows in key order with one jump each into the keys and the part.
-                    let spans = body.map { raw.places[$0] }
+                    let spans = body.map { raw.place($0) }
                     try raw.bytes.withUnsafeBufferPointer { part throws(ExternalSortError) in
                         for position in order {
                             let span = spans[position]

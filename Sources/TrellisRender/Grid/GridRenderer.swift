@@ -203,25 +203,26 @@ public enum GridRenderer {
                 return
             }
             // A row shown as its source holds it is its record, found with one jump into the
-            // records' places and one into the file; any other row (a summary, a recomputed row,
+            // records' starts and one into the file; any other row (a summary, a recomputed row,
             // a risky record when formulas are guarded) is written field by field. Both jumps
             // miss the cache at random rows, so they are asked for ahead (a prefetch), a batch of
             // rows at a time and a batch apart: while one batch is copied, the next one's records
-            // and the one after's places are on their way.
-            let order = cells.order, risky = neutralizeFormulas ? raw.risky : nil
+            // and the one after's starts are on their way.
+            let order = cells.order
             let noRecord = UInt64.max
             raw.bytes.withUnsafeBufferPointer { file in
-                raw.places.withUnsafeBufferPointer { places in
+                raw.starts.withUnsafeBufferPointer { starts in
                     func writeRows(_ range: Range<Int>, to out: TextOutput) -> Int {
                         var count = 0
                         let end = range.upperBound
                         /// The source rows shown from `first` on (−1: not written as its record),
-                        /// each one's place asked for.
+                        /// each one's start (and the next record's, where its end is) asked for.
                         func findRows(from first: Int, into rows: UnsafeMutablePointer<Int>) {
                             for index in first..<min(end, first + batchRows) {
-                                if let source = order.plainSourceRow(at: index), source < places.count, risky?[source] != true {
+                                if let source = order.plainSourceRow(at: index), source < starts.count,
+                                   !(neutralizeFormulas && raw.isRisky(source)) {
                                     rows[index - first] = source
-                                    trellis_prefetch(places.baseAddress! + source)
+                                    trellis_prefetch(starts.baseAddress! + source)
                                 } else {
                                     rows[index - first] = -1
                                 }
@@ -232,7 +233,7 @@ public enum GridRenderer {
                             for k in 0..<(min(end, first + batchRows) - first) {
                                 let row = rows[k]
                                 guard row >= 0 else { spans[k] = noRecord; continue }
-                                let place = places[row]
+                                let place = raw.place(row)
                                 spans[k] = place
                                 trellis_prefetch(file.baseAddress! + Int(place >> 32))
                             }
@@ -604,8 +605,8 @@ public enum GridRenderer {
         private func forEachField(of row: Int, file: UnsafeBufferPointer<UInt8>, records: RawRecords, views: [CellBytesView],
                                   _ body: (Int, UnsafeBufferPointer<UInt8>, Bool, Bool) -> Void) -> Bool {
             guard let base = file.baseAddress else { return false }
-            let place = records.places[row], start = Int(place >> 32), end = Int(place & 0xFFFF_FFFF)
-            let record = UnsafeBufferPointer(start: base + start, count: end - start)
+            let range = records.range(row)
+            let record = UnsafeBufferPointer(start: base + range.lowerBound, count: range.count)
             // First check the shape without calling anything.
             var fields = 1, quoted = false
             for c in record {
