@@ -285,7 +285,7 @@ public final class DataGrid {
     public func displayIndex(ofSourceRow row: Int) -> Int? { order.displayIndex(ofSourceRow: row) }
 
     /// The body rows (source positions) in their displayed order.
-    public var bodyRows: [Int] { order.body }
+    public var bodyRows: RowList { order.body }
 
     /// How many displayed rows are pinned to the top (pinned rows and top summaries).
     public var pinnedTopCount: Int { order.pinnedTopCount }

@@ -44,8 +44,8 @@ public struct DisplayOrder: Sendable {
 
     /// The rows pinned to the top, in the order they were pinned.
     public private(set) var pinnedTop: [Int] = []
-    /// The body rows in their sorted order.
-    public private(set) var body: [Int] = []
+    /// The body rows in their sorted order (4 bytes a row).
+    public private(set) var body = RowList()
     /// The rows pinned to the bottom, in the order they were pinned.
     public private(set) var pinnedBottom: [Int] = []
     /// The pins and the summary rows the order was made with.
@@ -116,12 +116,12 @@ public struct DisplayOrder: Sendable {
         var partition = Partition(pins, source: source, count: count)
         let filtered = hidden.map { $0.count == count } ?? false
         if filtered { partition.labelled = [] }
-        let sorted: [Int]
+        let sorted: [Int32]
         var inSourceOrder = false
         if filtered, let hidden {
             let rows = partition.isPinned.isEmpty ? (0..<count).filter { !hidden[$0] }
                 : (0..<count).filter { !hidden[$0] && !partition.isPinned[$0] }
-            sorted = try SortEngine.permutation(of: rows, in: source, by: sortKeys, hook: hook, rowComparator: rowComparator)
+            sorted = try SortEngine.order(of: rows, in: source, by: sortKeys, hook: hook, rowComparator: rowComparator)
         } else if bodyStillSorted, hook == nil, rowComparator == nil, let kept = keptBody(less: partition.isPinned) {
             sorted = kept
             inSourceOrder = bodyInSourceOrder
@@ -131,8 +131,8 @@ public struct DisplayOrder: Sendable {
         } else {
             // Every row (no pin took one): the sort needs no list of them.
             sorted = partition.isPinned.isEmpty
-                ? try SortEngine.permutation(ofFirst: count, in: source, by: sortKeys, hook: hook, rowComparator: rowComparator)
-                : try SortEngine.permutation(of: partition.bodyRows(count: count), in: source, by: sortKeys,
+                ? try SortEngine.order(ofFirst: count, in: source, by: sortKeys, hook: hook, rowComparator: rowComparator)
+                : try SortEngine.order(of: partition.bodyRows(count: count), in: source, by: sortKeys,
                                              hook: hook, rowComparator: rowComparator)
             inSourceOrder = sortKeys.isEmpty && rowComparator == nil
         }
@@ -140,7 +140,7 @@ public struct DisplayOrder: Sendable {
         releasedRowCount = nil
         self.pins = pins
         pinnedTop = partition.top
-        body = sorted
+        body = RowList(stored: sorted)
         pinnedBottom = partition.bottom
         unmatchedPins = partition.unmatched
         placeSummaries(summaries)
@@ -200,7 +200,7 @@ public struct DisplayOrder: Sendable {
     /// The current body with `appended` placed in it by binary search, or `nil` where that does
     /// not give the sort's order (see ``update(source:pins:sortKeys:hook:rowComparator:summaries:bodyStillSorted:appended:)``).
     private func bodyWithAppended(_ appended: Range<Int>, source: GridDataSource, sortKeys: [SortKey], partition: Partition,
-                                  count: Int) throws(SortError) -> [Int]? {
+                                  count: Int) throws(SortError) -> [Int32]? {
         guard appended.lowerBound == sourceRowCount, appended.upperBound == count, !appended.isEmpty,
               displayIndexOfSource.count == sourceRowCount,
               !(source is ColumnStorageSource), !(source is ExactNumberDataSource),
@@ -258,7 +258,7 @@ public struct DisplayOrder: Sendable {
             }
             placed.insert(row, at: low)
         }
-        return placed
+        return placed.rows
     }
 
     /// Lets go of the body and the inverse index when the body is every row not pinned, in source
@@ -269,7 +269,7 @@ public struct DisplayOrder: Sendable {
     mutating func releaseSourceOrderRows() -> Bool {
         guard bodyInSourceOrder, releasedRowCount == nil else { return false }
         releasedRowCount = displayIndexOfSource.count
-        body = []
+        body = RowList()
         displayIndexOfSource = []
         return true
     }
@@ -280,18 +280,18 @@ public struct DisplayOrder: Sendable {
         releasedRowCount = nil
         var isPinned = [Bool](repeating: false, count: count)
         for row in pinnedTop + pinnedBottom where row < count { isPinned[row] = true }
-        body = (0..<count).filter { !isPinned[$0] }
+        body = RowList(stored: (0..<Int32(count)).filter { !isPinned[Int($0)] })
         writeDisplayIndexes(count: count)
     }
 
     /// The current body less the rows now pinned, when every row not pinned now is in it.
-    private func keptBody(less isPinned: [Bool]) -> [Int]? {
+    private func keptBody(less isPinned: [Bool]) -> [Int32]? {
         let count = isPinned.count
         guard count > 0, displayIndexOfSource.count == count, body.count + pinnedTop.count + pinnedBottom.count == count else { return nil }
         let start = Int32(bodyStart), end = Int32(bodyStart + body.count)
         let shown = displayIndexOfSource
         guard (0..<count).allSatisfy({ isPinned[$0] || (shown[$0] >= start && shown[$0] < end) }) else { return nil }
-        return body.filter { !isPinned[$0] }
+        return body.rows.filter { !isPinned[Int($0)] }
     }
 
     private mutating func placeSummaries(_ summaries: [SummaryRow]) {
@@ -338,7 +338,7 @@ public struct DisplayOrder: Sendable {
                 let shared = Unchecked((inverse, order))
                 Parallel.forEach(Parallel.chunks(order.count)) { _, range in
                     let (inverse, order) = shared.value
-                    for position in range { inverse[order[position]] = Int32(start + position) }
+                    for position in range { inverse[Int(order[position])] = Int32(start + position) }
                 }
             }
         }

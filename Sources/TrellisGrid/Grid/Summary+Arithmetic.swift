@@ -9,7 +9,7 @@ struct SummaryArithmetic {
     let source: GridDataSource
     let storage: ColumnStorageSource?
     /// The body rows (source positions).
-    let body: [Int]
+    let body: RowList
     /// Whether the body is every row of the source: a column's decimals are then its storage's.
     let bodyIsEveryRow: Bool
     private var decimalsCache: [Int: Int] = [:]
@@ -22,12 +22,12 @@ struct SummaryArithmetic {
 
     private mutating func bodyValues(_ column: Int) -> [CellValue] {
         if let known = valuesCache[column] { return known }
-        let values = source.checkedValues(ofColumn: column, rows: body)
+        let values = source.checkedValues(ofColumn: column, rows: body.array)
         valuesCache[column] = values
         return values
     }
 
-    init(source: GridDataSource, body: [Int], bodyIsEveryRow: Bool) {
+    init(source: GridDataSource, body: RowList, bodyIsEveryRow: Bool) {
         self.source = source
         storage = source as? ColumnStorageSource
         self.body = body
@@ -39,7 +39,7 @@ struct SummaryArithmetic {
     init(pinned: GridDataSource, parts: PartsSummary) {
         source = pinned
         storage = pinned as? ColumnStorageSource
-        body = []
+        body = RowList()
         bodyIsEveryRow = false
         self.parts = parts
     }
@@ -180,7 +180,7 @@ struct SummaryArithmetic {
         case .min, .max:
             // One pass over the body's codes: the smallest or largest present value.
             guard !body.isEmpty else { return SummaryCell(value: .missing, text: "") }
-            let input = KeyInput(source, column: column, rows: body)
+            let input = KeyInput(source, column: column, rows: body.array)
             let codes = KeyCodes(input, text: source.columns[column].textComparator, direction: .ascending, nulls: .last)
             var best: Int?
             for position in body.indices

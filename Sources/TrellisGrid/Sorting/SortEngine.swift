@@ -39,18 +39,25 @@ public enum SortEngine {
     public static func permutation(of rows: [Int], in source: GridDataSource, by keys: [SortKey],
                                    hook: ((SortCompareArguments) -> ComparisonResult?)? = nil,
                                    rowComparator: ((Int, Int) -> ComparisonResult)? = nil) throws(SortError) -> [Int] {
+        try order(of: rows, in: source, by: keys, hook: hook, rowComparator: rowComparator).map { Int($0) }
+    }
+
+    /// ``permutation(of:in:by:hook:rowComparator:)`` as 32-bit rows (a grid's body).
+    static func order(of rows: [Int], in source: GridDataSource, by keys: [SortKey],
+                      hook: ((SortCompareArguments) -> ComparisonResult?)? = nil,
+                      rowComparator: ((Int, Int) -> ComparisonResult)? = nil) throws(SortError) -> [Int32] {
         _ = SourceAnswers.take(source)
         let order = try sortedRows(rows, count: rows.count, in: source, by: keys, hook: hook, rowComparator: rowComparator)
         if let problem = SourceAnswers.take(source) { throw .sourceAnswerInvalid(problem) }
         return order
     }
 
-    /// The rows `0..<count` ordered by `keys`: ``permutation(of:in:by:hook:rowComparator:)`` of
-    /// every row, without a list of them — a table's key cells are then read in place, and the
-    /// sort of a large table runs without 8 bytes a row of row numbers beside it.
-    static func permutation(ofFirst count: Int, in source: GridDataSource, by keys: [SortKey],
-                            hook: ((SortCompareArguments) -> ComparisonResult?)? = nil,
-                            rowComparator: ((Int, Int) -> ComparisonResult)? = nil) throws(SortError) -> [Int] {
+    /// The rows `0..<count` ordered by `keys`: ``order(of:in:by:hook:rowComparator:)`` of every
+    /// row, without a list of them — a table's key cells are then read in place, and the sort of
+    /// a large table runs without 8 bytes a row of row numbers beside it.
+    static func order(ofFirst count: Int, in source: GridDataSource, by keys: [SortKey],
+                      hook: ((SortCompareArguments) -> ComparisonResult?)? = nil,
+                      rowComparator: ((Int, Int) -> ComparisonResult)? = nil) throws(SortError) -> [Int32] {
         _ = SourceAnswers.take(source)
         let order = try sortedRows(nil, count: max(0, count), in: source, by: keys, hook: hook, rowComparator: rowComparator)
         if let problem = SourceAnswers.take(source) { throw .sourceAnswerInvalid(problem) }
@@ -60,8 +67,14 @@ public enum SortEngine {
     /// `listed`: the rows, or `nil` for `0..<count` (made into a list only where a path needs one).
     private static func sortedRows(_ listed: [Int]?, count: Int, in source: GridDataSource, by keys: [SortKey],
                                    hook: ((SortCompareArguments) -> ComparisonResult?)?,
-                                   rowComparator: ((Int, Int) -> ComparisonResult)?) throws(SortError) -> [Int] {
+                                   rowComparator: ((Int, Int) -> ComparisonResult)?) throws(SortError) -> [Int32] {
         func everyRow() -> [Int] { listed ?? Parallel.positions(count) }
+        /// The rows as stored in an order: the listed rows, or every row.
+        func everyRowStored() -> [Int32] {
+            guard let listed else { return Parallel.array(count: count) { range, out in for i in range { out[i] = Int32(i) } } }
+            return listed.map { Int32(truncatingIfNeeded: $0) }
+        }
+        func stored(_ rows: [Int]) -> [Int32] { rows.map { Int32(truncatingIfNeeded: $0) } }
         let columns = source.columns
         var resolved: [(key: SortKey, column: Int)] = []
         for key in keys {
@@ -73,9 +86,9 @@ public enum SortEngine {
         }
         if let rowComparator {
             let rows = everyRow()
-            return stableSorted(rows) { rowComparator(rows[$0], rows[$1]) }
+            return stored(stableSorted(rows) { rowComparator(rows[$0], rows[$1]) })
         }
-        guard !resolved.isEmpty, count > 1 else { return everyRow() }
+        guard !resolved.isEmpty, count > 1 else { return everyRowStored() }
         let needsComparisons = hook != nil || resolved.contains {
             if case .custom = $0.key.comparator { true } else { false }
         }
@@ -89,7 +102,7 @@ public enum SortEngine {
         // that repeats or drops a row would show a row twice, or lose one): otherwise the grid sorts.
         if !needsComparisons, let sorting = source as? SortingDataSource {
             let rows = everyRow()
-            if let sorted = sorting.sortedRows(rows, by: keys), Self.isPermutation(sorted, of: rows) { return sorted }
+            if let sorted = sorting.sortedRows(rows, by: keys), Self.isPermutation(sorted, of: rows) { return stored(sorted) }
         }
         // Empty: still `0..<count` (no key has moved a row yet).
         var order: [Int32] = []
@@ -107,20 +120,18 @@ public enum SortEngine {
             // comparison sort then finds its input sorted and checks it in one pass instead of
             // comparing n log n pairs. Its comparator is total (ties fall to the position), so
             // where it starts never changes where it ends.
-            return comparisonSort(everyRow(), source: source, keys: resolved, hook: hook, input: input,
-                                  start: order.isEmpty ? nil : order.map { Int($0) })
+            return stored(comparisonSort(everyRow(), source: source, keys: resolved, hook: hook, input: input,
+                                         start: order.isEmpty ? nil : order.map { Int($0) }))
         }
-        if order.isEmpty { return everyRow() }
+        if order.isEmpty { return everyRowStored() }
+        // Every row: the radix sort's order is the rows' order.
+        guard let listed else { return order }
         return order.withUnsafeBufferPointer { order in
-            guard let listed else {
-                let shared = Unchecked(order)
-                return Parallel.array(count: order.count) { range, out in for i in range { out[i] = Int(shared.value[i]) } }
-            }
-            return listed.withUnsafeBufferPointer { rows in
+            listed.withUnsafeBufferPointer { rows in
                 let shared = Unchecked((order, rows))
                 return Parallel.array(count: order.count) { range, out in
                     let (order, rows) = shared.value
-                    for i in range { out[i] = rows[Int(order[i])] }
+                    for i in range { out[i] = Int32(truncatingIfNeeded: rows[Int(order[i])]) }
                 }
             }
         }

@@ -31,7 +31,7 @@ public enum InteractiveGridPage {
         let saved = grid.sortKeys
         defer { try? grid.sort(by: saved) }
         // The body's source rows for each column and direction, and in source order.
-        func bodyRows() -> [Int] {
+        func bodyRows() -> RowList {
             grid.bodyRows
         }
         var orders: [String] = []
