@@ -2,15 +2,19 @@ import Foundation
 import TrellisText
 
 /// One column's cells, compactly: every cell's text as UTF-8 in one buffer, and per cell its
-/// place in the buffer, its kind and an 8-byte payload (see ``ClassifiedCell``). About 17 bytes
-/// per cell besides the text; nothing is a `String` until someone asks for one.
+/// place in the buffer (a 4-byte start and a 1-byte length; the few texts of 255 bytes or more
+/// have their lengths kept apart), its kind and an 8-byte payload (see ``ClassifiedCell``).
+/// About 14 bytes per cell besides the text; nothing is a `String` until someone asks for one.
 ///
 /// Changing a cell appends its new text to the buffer; the old bytes stay until the buffer is
 /// compacted, which happens when more than half of it is dead.
 package struct ColumnStore: Sendable {
     package private(set) var bytes: [UInt8] = []
     private(set) var starts = PodArray<UInt32>()
-    private(set) var lengths = PodArray<UInt32>()
+    /// Each cell's length, or ``longLength`` for a text whose length is in ``longLengths``.
+    private(set) var lengths = PodArray<UInt8>()
+    /// The lengths of the cells whose texts are ``longLength`` bytes or more, by cell.
+    private(set) var longLengths: [Int: UInt32] = [:]
     private(set) var kinds = PodArray<CellKind>()
     private(set) var payloads = PodArray<UInt64>()
     /// The most digits any number has after its point, while no cell was changed or removed.
@@ -30,6 +34,40 @@ package struct ColumnStore: Sendable {
 
     /// The most text one column can hold.
     static let maximumBytes = Int(UInt32.max)
+    /// The length from which a cell's length is kept apart (as 255 stands for in ``lengths``).
+    static let longLength = 255
+
+    /// The length of the cell at `index`'s text.
+    @inline(__always)
+    package func length(at index: Int) -> Int {
+        let length = lengths[index]
+        return length != UInt8(Self.longLength) ? Int(length) : Int(longLengths[index] ?? 0)
+    }
+
+    /// Sets the length of the cell at `index`, keeping a long one apart.
+    private mutating func setLength(_ length: Int, at index: Int) {
+        if length >= Self.longLength {
+            lengths[index] = UInt8(Self.longLength)
+            longLengths[index] = UInt32(truncatingIfNeeded: length)
+        } else {
+            lengths[index] = UInt8(length)
+            longLengths[index] = nil
+        }
+    }
+
+    /// Appends a length, keeping a long one apart.
+    private mutating func appendLength(_ length: Int) {
+        if length >= Self.longLength { longLengths[lengths.count] = UInt32(truncatingIfNeeded: length) }
+        lengths.append(UInt8(min(length, Self.longLength)))
+    }
+
+    /// Moves the long lengths of cells at or past `index` by `shift` (a cell inserted or removed there).
+    private mutating func shiftLongLengths(from index: Int, by shift: Int) {
+        guard longLengths.keys.contains(where: { $0 >= index }) else { return }
+        var moved: [Int: UInt32] = [:]
+        for (cell, length) in longLengths { moved[cell >= index ? cell + shift : cell] = length }
+        longLengths = moved
+    }
 
     package var count: Int { hollowRows >= 0 ? hollowRows : kinds.count }
 
@@ -60,7 +98,7 @@ package struct ColumnStore: Sendable {
         guard bytes.count + text.count <= Self.maximumBytes else { return false }
         materializePayloads()
         starts.append(UInt32(truncatingIfNeeded: bytes.count))
-        lengths.append(UInt32(truncatingIfNeeded: text.count))
+        appendLength(text.count)
         bytes.append(contentsOf: text)
         kinds.append(cell.kind)
         payloads.append(cell.payload)
@@ -130,7 +168,7 @@ package struct ColumnStore: Sendable {
                 return kind == .integer ? (last &- 48) < 10 : ((last | 0x20) &- 0x61) < 26
             }
             guard fits else { return IdentifierEvidence(fits: false, length: length) }
-            if length == -1 { length = Int(lengths[i]) }
+            if length == -1 { length = self.length(at: i) }
         }
         return IdentifierEvidence(fits: true, length: length)
     }
@@ -174,7 +212,7 @@ package struct ColumnStore: Sendable {
     init(_ builder: ColumnBuilder, shared: [UInt8], reading: CellReading) {
         self.reading = reading
         let n = builder.count
-        (starts, lengths, kinds, payloads) = builder.take()
+        (starts, lengths, longLengths, kinds, payloads) = builder.take()
         bytes = shared
         widestFraction = builder.widestFraction
         // The kinds counted in one pass; only numbers too wide for 64 bits are read again, to
@@ -205,7 +243,8 @@ package struct ColumnStore: Sendable {
         precondition(starts.count == n && lengths.count == n, "ColumnStore: \(starts.count) starts and \(lengths.count) lengths for \(n) cells")
         precondition(payloads.isEmpty || payloads.count == n, "ColumnStore: \(payloads.count) payloads for \(n) cells")
         for i in 0..<n {
-            precondition(Int(starts[i]) + Int(lengths[i]) <= bytes.count, "ColumnStore: cell \(i)'s text is past the buffer")
+            precondition(Int(starts[i]) + length(at: i) <= bytes.count, "ColumnStore: cell \(i)'s text is past the buffer")
+            precondition((lengths[i] == UInt8(Self.longLength)) == (longLengths[i] != nil), "ColumnStore: cell \(i)'s length is misplaced")
         }
         let counted = census.integers + census.decimals + census.dates + census.booleans + census.texts
         precondition(counted >= 0 && counted <= n, "ColumnStore: \(counted) cells counted by kind of \(n)")
@@ -218,7 +257,7 @@ package struct ColumnStore: Sendable {
     mutating func appendReference(start: Int, length: Int, _ cell: ClassifiedCell) {
         materializePayloads()
         starts.append(UInt32(truncatingIfNeeded: start))
-        lengths.append(UInt32(truncatingIfNeeded: length))
+        appendLength(length)
         kinds.append(cell.kind)
         payloads.append(cell.payload)
         note(cell)
@@ -238,7 +277,9 @@ package struct ColumnStore: Sendable {
         return text.withUTF8 { buffer in
             guard bytes.count + buffer.count <= Self.maximumBytes else { return false }
             starts.insert(UInt32(truncatingIfNeeded: bytes.count), at: index)
-            lengths.insert(UInt32(truncatingIfNeeded: buffer.count), at: index)
+            shiftLongLengths(from: index, by: 1)
+            lengths.insert(0, at: index)
+            setLength(buffer.count, at: index)
             bytes.append(contentsOf: buffer)
             kinds.insert(cell.kind, at: index)
             payloads.insert(cell.payload, at: index)
@@ -255,9 +296,9 @@ package struct ColumnStore: Sendable {
         var text = text
         let ok = text.withUTF8 { buffer -> Bool in
             guard bytes.count + buffer.count <= Self.maximumBytes else { return false }
-            deadBytes += Int(lengths[index])
+            deadBytes += length(at: index)
             starts[index] = UInt32(truncatingIfNeeded: bytes.count)
-            lengths[index] = UInt32(truncatingIfNeeded: buffer.count)
+            setLength(buffer.count, at: index)
             bytes.append(contentsOf: buffer)
             return true
         }
@@ -273,9 +314,11 @@ package struct ColumnStore: Sendable {
     mutating func remove(at index: Int) {
         materializePayloads()
         forget(index)
-        deadBytes += Int(lengths[index])
+        deadBytes += length(at: index)
         starts.remove(at: index)
+        longLengths[index] = nil
         lengths.remove(at: index)
+        shiftLongLengths(from: index + 1, by: -1)
         kinds.remove(at: index)
         payloads.remove(at: index)
         compactIfWasteful()
@@ -287,7 +330,7 @@ package struct ColumnStore: Sendable {
         var packed = [UInt8]()
         packed.reserveCapacity(bytes.count - deadBytes)
         for i in starts.indices {
-            let start = Int(starts[i]), length = Int(lengths[i])
+            let start = Int(starts[i]), length = length(at: i)
             starts[i] = UInt32(truncatingIfNeeded: packed.count)
             packed.append(contentsOf: bytes[start..<(start + length)])
         }
@@ -317,7 +360,7 @@ package struct ColumnStore: Sendable {
     /// Calls `body` with the cell's UTF-8 text.
     @inline(__always)
     package func withText<R>(at index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-        let start = Int(starts[index]), length = Int(lengths[index])
+        let start = Int(starts[index]), length = length(at: index)
         return bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[start..<(start + length)])) }
     }
 
@@ -350,8 +393,8 @@ package struct ColumnStore: Sendable {
                         }
                         let alignment: Bool? = left == 0 ? true : (right == 0 ? false : nil)
                         let number: Bool? = numbers == k.count ? true : (numbers == 0 ? false : nil)
-                        return body(CellBytesView(bytes: b, starts: s, lengths: l, kinds: k, uniformRight: alignment,
-                                                  uniformNumber: number))
+                        return body(CellBytesView(bytes: b, starts: s, lengths: l, longLengths: longLengths, kinds: k,
+                                                  uniformRight: alignment, uniformNumber: number))
                     }
                 }
             }
@@ -364,7 +407,8 @@ package struct ColumnStore: Sendable {
 package struct CellBytesView {
     let bytes: UnsafeBufferPointer<UInt8>
     let starts: UnsafeBufferPointer<UInt32>
-    let lengths: UnsafeBufferPointer<UInt32>
+    let lengths: UnsafeBufferPointer<UInt8>
+    let longLengths: [Int: UInt32]
     let kinds: UnsafeBufferPointer<CellKind>
     /// Whether every cell aligns right (`true`) or none does (`false`); `nil` when they differ.
     /// Blank cells go either way.
@@ -376,7 +420,9 @@ package struct CellBytesView {
     @inline(__always)
     package func text(_ row: Int) -> UnsafeBufferPointer<UInt8> {
         guard let base = bytes.baseAddress else { return UnsafeBufferPointer(start: nil, count: 0) }
-        return UnsafeBufferPointer(start: base + Int(starts[row]), count: Int(lengths[row]))
+        let length = lengths[row]
+        let count = length != UInt8(ColumnStore.longLength) ? Int(length) : Int(longLengths[row] ?? 0)
+        return UnsafeBufferPointer(start: base + Int(starts[row]), count: count)
     }
 
     /// Whether the cell at `row` is a number or a date (aligned to the right).
@@ -399,7 +445,9 @@ final class ColumnBuilder {
     private(set) var count = 0
     private var capacity: Int
     private(set) var starts: UnsafeMutablePointer<UInt32>
-    private(set) var lengths: UnsafeMutablePointer<UInt32>
+    private(set) var lengths: UnsafeMutablePointer<UInt8>
+    /// The lengths of the texts of ``ColumnStore/longLength`` bytes or more, by cell.
+    private(set) var longLengths: [Int: UInt32] = [:]
     private(set) var kinds: UnsafeMutablePointer<CellKind>
     /// Made only when a cell has a payload other than zero (a text column has none).
     private(set) var payloads: UnsafeMutablePointer<UInt64>?
@@ -434,11 +482,12 @@ final class ColumnBuilder {
     }
 
     /// The cells, as arrays that now own the builder's memory.
-    func take() -> (PodArray<UInt32>, PodArray<UInt32>, PodArray<CellKind>, PodArray<UInt64>) {
+    func take() -> (PodArray<UInt32>, PodArray<UInt8>, [Int: UInt32], PodArray<CellKind>, PodArray<UInt64>) {
         precondition(!taken)
         taken = true
         return (PodArray(adopting: starts, count: count, capacity: capacity),
                 PodArray(adopting: lengths, count: count, capacity: capacity),
+                longLengths,
                 PodArray(adopting: kinds, count: count, capacity: capacity),
                 payloads.map { PodArray(adopting: $0, count: count, capacity: capacity) } ?? PodArray())
     }
@@ -447,7 +496,12 @@ final class ColumnBuilder {
     func append(start: Int, length: Int, _ cell: ClassifiedCell) {
         if count == capacity { grow() }
         starts[count] = UInt32(truncatingIfNeeded: start)
-        lengths[count] = UInt32(truncatingIfNeeded: length)
+        if length >= ColumnStore.longLength {
+            lengths[count] = UInt8(ColumnStore.longLength)
+            longLengths[count] = UInt32(truncatingIfNeeded: length)
+        } else {
+            lengths[count] = UInt8(truncatingIfNeeded: length)
+        }
         kinds[count] = cell.kind
         if let payloads { payloads[count] = cell.payload } else if cell.payload != 0 { payloadBuffer()[count] = cell.payload }
         count += 1
@@ -467,6 +521,8 @@ final class ColumnBuilder {
             (payloads + count).initialize(repeating: 0, count: other.count)
         }
         LargeBuffers.copyReleasing(from: other.lengths, to: lengths + count, count: other.count)
+        for (cell, length) in other.longLengths { longLengths[count + cell] = length }
+        other.longLengths = [:]
         if shift != 0 {
             for k in 0..<other.count {
                 let start = other.starts[k]

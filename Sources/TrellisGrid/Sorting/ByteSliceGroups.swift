@@ -107,7 +107,7 @@ extension ByteSliceSet {
         let chunks = Parallel.chunks(n)
         /// Position `k`'s entry, read from the column.
         @inline(__always) func entry(_ k: Int, _ base: UnsafePointer<UInt8>?, _ rows: UnsafeBufferPointer<Int>) -> Entry {
-            let row = rows[k], length = Int(store.lengths[row])
+            let row = rows[k], length = store.length(at: row)
             let pointer = base.map { $0 + Int(store.starts[row]) }
             var prefix: (UInt64, UInt64) = (0, 0)
             if let pointer, length > 0 {

@@ -420,7 +420,7 @@ enum ByteSliceSet {
         /// The id of the text at `row`, a new one when it was not seen.
         @inline(__always)
         mutating func id(of row: Int, in store: ColumnStore, bytes base: UnsafePointer<UInt8>?) -> Int32 {
-            let start = Int(store.starts[row]), length = Int(store.lengths[row])
+            let start = Int(store.starts[row]), length = store.length(at: row)
             let pointer = base.map { $0 + start }
             let hash = hashBytes(pointer, length)
             var prefix: (UInt64, UInt64) = (0, 0)
