@@ -406,8 +406,9 @@ package enum Excerpt {
 ///
 /// A record is found by its start alone, 4 bytes a row: it ends where the next one starts less
 /// the file's line break (``gap`` bytes), and the few records that do not (a file that mixes line
-/// breaks) have their ends kept apart, as has the last. A row written in a new order is found with
-/// one jump into the starts, then one into the file.
+/// breaks) have their ends kept apart, as has the last; a file where many do keeps every
+/// record's end instead (4 bytes a row more). A row written in a new order is found with one jump
+/// into the starts, then one into the file.
 package struct RawRecords: Sendable {
     package var bytes: [UInt8] = []
     package var header: Range<Int> = 0..<0
@@ -419,6 +420,12 @@ package struct RawRecords: Sendable {
     package var gap = 1
     /// The ends of the records that are not ``gap`` bytes before the next record's start.
     private var unusualEnds: [Int: UInt32] = [:]
+    /// Every record's end, once more than ``unusualEndsLimit`` records ended otherwise than
+    /// ``gap`` bytes before the next; empty until then.
+    private var ends: [UInt32] = []
+    /// How many records may end otherwise than ``gap`` bytes before the next before every
+    /// record's end is kept (at least a sixteenth of the records). The tests lower it.
+    nonisolated(unsafe) static var unusualEndsLimit = 4096
     /// Where the last record ends.
     private var lastEnd: UInt32 = 0
     /// The records that start like a formula, in order (few or none).
@@ -430,6 +437,7 @@ package struct RawRecords: Sendable {
     @inline(__always)
     package func range(_ row: Int) -> Range<Int> {
         let start = Int(starts[row])
+        if !ends.isEmpty { return start..<Int(ends[row]) }
         if !unusualEnds.isEmpty, let end = unusualEnds[row] { return start..<Int(end) }
         return start..<(row + 1 < starts.count ? Int(starts[row + 1]) - gap : Int(lastEnd))
     }
@@ -462,15 +470,14 @@ package struct RawRecords: Sendable {
     mutating func append(draining other: inout RawRecords) {
         let n = other.starts.count, at = starts.count
         guard n > 0 else { return }
-        // Where the records read so far end, as these records see them.
-        if at > 0, Int(lastEnd) + gap != Int(other.starts[0]) { unusualEnds[at - 1] = lastEnd }
-        if other.gap != gap {
-            // The other's records end by another gap: each that does not end by this one says where.
-            for row in 0..<(n - 1) {
-                let end = other.range(row).upperBound
-                if end + gap != Int(other.starts[row + 1]) { unusualEnds[at + row] = UInt32(end) }
-            }
+        if !ends.isEmpty || !other.ends.isEmpty || other.gap != gap
+            || unusualEnds.count + other.unusualEnds.count >= Self.limit(of: at + n) {
+            // Every end kept: these records' own, then the other's as it finds them.
+            keepEveryEnd()
+            ends += (0..<n).map { UInt32(truncatingIfNeeded: other.range($0).upperBound) }
         } else {
+            // Where the records read so far end, as these records see them, and the other's unusual ends.
+            if at > 0, Int(lastEnd) + gap != Int(other.starts[0]) { unusualEnds[at - 1] = lastEnd }
             for (row, end) in other.unusualEnds { unusualEnds[at + row] = end }
         }
         starts.reserveCapacity(at + n)
@@ -486,6 +493,18 @@ package struct RawRecords: Sendable {
         other = RawRecords()
     }
 
+    /// How many unusual ends `count` records may have before every end is kept.
+    private static func limit(of count: Int) -> Int { max(unusualEndsLimit, count / 16) }
+
+    /// Keeps every record's end from now on (see ``ends``).
+    private mutating func keepEveryEnd() {
+        guard ends.isEmpty else { return }
+        var all = [UInt32](largeCapacity: starts.count)
+        for row in starts.indices { all.append(UInt32(truncatingIfNeeded: range(row).upperBound)) }
+        ends = all
+        unusualEnds = [:]
+    }
+
     /// Field `column` of record `row` (see ``CSV/field(_:of:delimiter:)``).
     func field(_ column: Int, ofRecord row: Int, delimiter: UInt8) -> [UInt8] {
         bytes.withUnsafeBufferPointer { file in
@@ -496,7 +515,15 @@ package struct RawRecords: Sendable {
     /// Adds the record at `range`, which starts after every record added so far ends.
     mutating func append(_ range: Range<Int>, risky isRisky: Bool) {
         let row = starts.count
-        if row > 0, Int(lastEnd) + gap != range.lowerBound { unusualEnds[row - 1] = lastEnd }
+        if !ends.isEmpty {
+            ends.append(UInt32(truncatingIfNeeded: range.upperBound))
+        } else if row > 0, Int(lastEnd) + gap != range.lowerBound {
+            unusualEnds[row - 1] = lastEnd
+            if unusualEnds.count >= Self.limit(of: row) {
+                keepEveryEnd()
+                ends.append(UInt32(truncatingIfNeeded: range.upperBound))
+            }
+        }
         starts.append(UInt32(truncatingIfNeeded: range.lowerBound))
         lastEnd = UInt32(truncatingIfNeeded: range.upperBound)
         if isRisky { riskyRows.append(Int32(truncatingIfNeeded: row)) }
