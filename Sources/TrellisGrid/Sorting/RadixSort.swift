@@ -137,9 +137,10 @@ enum RadixSort {
             }
             if landedInNext { swap(&keys, &next) }
         }
-        // The positions, read out of the sorted codes a block at a time, each block's codes given
-        // back to the system once read: the order grows as the codes shrink.
-        let block = LargeBuffers.threshold / MemoryLayout<UInt64>.stride
+        // The positions, read out of the sorted codes a block at a time; in a sort large enough
+        // to go in halves, each block's codes are given back to the system once read, so that the
+        // order grows as the codes shrink.
+        let block = LargeBuffers.threshold / MemoryLayout<UInt64>.stride, releasing = n >= inHalvesFrom
         order = keys.withUnsafeBufferPointer { keys in
             order.withUnsafeBufferPointer { order in
                 let shared = Unchecked((keys, order))
@@ -153,7 +154,9 @@ enum RadixSort {
                         } else {
                             for i in from..<to { out[i] = order[Int(keys[i] & positionMask)] }
                         }
-                        LargeBuffers.release(keys.baseAddress.map { $0 + from }, bytes: (to - from) * MemoryLayout<UInt64>.stride)
+                        if releasing {
+                            LargeBuffers.release(keys.baseAddress.map { $0 + from }, bytes: (to - from) * MemoryLayout<UInt64>.stride)
+                        }
                         from = to
                     }
                 }
