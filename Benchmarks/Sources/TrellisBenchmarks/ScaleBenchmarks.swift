@@ -20,13 +20,19 @@ func scaleBenchmarks(runs: Int, sizes: [Int]) -> (rows: [(String, String, String
         let csv = folder.appendingPathComponent("data-\(n).csv")
         try? Data(generatedCSV(rows: n).utf8).write(to: csv)
         let fileMB = Double((try? FileManager.default.attributesOfItem(atPath: csv.path)[.size] as? Int) ?? 0) / 1_048_576
-        let sort = median(runs) { run([CommandLine.arguments[0], "trellis", "sort", csv.path, "--by", "score:desc", "--format", "csv", "-o", out]) }
+        // Ours and polars in turn, so that their ratio is of one stretch of the machine's time.
+        var commands: [() -> ProcessResult] = [
+            { run([CommandLine.arguments[0], "trellis", "sort", csv.path, "--by", "score:desc", "--format", "csv", "-o", out]) },
+        ]
+        if polars { commands.append { run(["/usr/bin/env", "python3", peerScript.path, "polars", csv.path, out, "score"]) } }
+        let timed = interleavedMedians(runs, commands)
+        let sort = timed[0]
         curves["trellis sort", default: []].append((n, sort.wall, sort.peakMB))
         rows.append(("trellis sort, \(label) rows (\(String(format: "%.1f", fileMB)) MB)", format(sort.wall),
                      String(format: "%.0f ns a row; peak %.0f MB, %.2f× the file", sort.wall / Double(n) * 1e9, sort.peakMB,
                             sort.peakMB / max(fileMB, 0.001))))
         if polars {
-            let peer = median(runs) { run(["/usr/bin/env", "python3", peerScript.path, "polars", csv.path, out, "score"]) }
+            let peer = timed[1]
             curves["polars", default: []].append((n, peer.wall, peer.peakMB))
             rows.append(("polars read, sort, write, \(label) rows (its whole process)", format(peer.wall),
                          String(format: "peak %.0f MB; ours %.2f× its time", peer.peakMB, sort.wall / peer.wall)))
