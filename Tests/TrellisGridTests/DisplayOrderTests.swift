@@ -50,6 +50,16 @@ struct DisplayOrderTests {
         #expect(order.summaryDisagreements.isEmpty, "合计 is pinned at the top and 平均 at the bottom; 平均 says the body's mean, 85")
     }
 
+    @Test("a body is rows of Int: compared with arrays, printed as one, out-of-range numbers never equal to a row")
+    func rowList() {
+        let list: RowList = [2, 0, 3]
+        #expect(list == [2, 0, 3] && [2, 0, 3] == list && list != [2, 0] && [2, 3, 0] != list)
+        #expect(Array(list) == [2, 0, 3] && list.array == [2, 0, 3] && list.count == 3 && list[1] == 0 && list.last == 3)
+        #expect("\(list)" == "[2, 0, 3]" && "\(RowList())" == "[]")
+        #expect(RowList([-1, Int(Int32.min) - 1, Int(Int32.max) + 1]).array == [-1, Int(Int32.min), Int(Int32.max)])
+        #expect(RowList([5, 6]) == RowList([5, 6]) && RowList([5, 6]).hashValue == RowList([5, 6]).hashValue)
+    }
+
     @Test("a refused update leaves the order exactly as it was")
     func refusedUpdate() throws {
         let table = try Self.table()

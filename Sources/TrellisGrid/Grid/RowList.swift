@@ -1,5 +1,3 @@
-import TrellisText
-
 /// Source rows in an order, 4 bytes a row: a grid's body (``DisplayOrder/body``). It reads as a
 /// collection of `Int` and compares with an array literal; a grid of ten million rows holds 40 MB
 /// of it instead of 80.
@@ -7,9 +5,10 @@ public struct RowList: RandomAccessCollection, Equatable, Hashable, Sendable, Ex
     /// The rows, as stored.
     package private(set) var rows: [Int32]
 
-    /// The rows of `rows` (each within `0...Int32.max`, as a grid's rows are).
+    /// The rows of `rows`. A grid's rows are below `Int32.max`; a number outside `Int32`'s range
+    /// is kept as its nearest end, which no grid row equals.
     public init<S: Sequence>(_ rows: S) where S.Element == Int {
-        self.rows = rows.map { Int32(truncatingIfNeeded: $0) }
+        self.rows = rows.map { Int32(clamping: $0) }
     }
 
     /// Takes over rows as stored.
@@ -41,11 +40,6 @@ public struct RowList: RandomAccessCollection, Equatable, Hashable, Sendable, Ex
 
     /// The rows as an array of `Int` (8 bytes a row).
     public var array: [Int] { rows.map { Int($0) } }
-
-    /// The rows but those `drop` says, in order.
-    package func filter(dropping drop: (Int) -> Bool) -> RowList {
-        RowList(stored: rows.filter { !drop(Int($0)) })
-    }
 
     /// Inserts `row` at `position`.
     package mutating func insert(_ row: Int, at position: Int) {
