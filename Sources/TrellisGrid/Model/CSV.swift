@@ -103,7 +103,7 @@ public enum CSV {
     /// when `types` names one, and on its own otherwise, the column's type being what most of its
     /// cells hold (see ``ColumnType``). Nothing is returned unless the whole file is valid.
     ///
-    /// - Complexity: one pass over the bytes; about 17 bytes per cell besides the text.
+    /// - Complexity: one pass over the bytes; about 14 bytes per cell besides the text.
     public static func table(_ data: Data, types: [String: ColumnType] = [:]) throws(CSVError) -> Table {
         try table(bytes: [UInt8](data), types: types)
     }
@@ -140,7 +140,7 @@ public enum CSV {
     /// `columns` selects (told the header's columns; `nil` reads every one): the others stay in
     /// the file's records and are columns of text — a cell is read from its record when asked for,
     /// a whole column when something needs it whole, and CSV output copies the records as they
-    /// were. What a sort to CSV needs of the columns it does not order by: about 17 bytes a cell
+    /// were. What a sort to CSV needs of the columns it does not order by: about 14 bytes a cell
     /// and the typing of every cell are saved for each.
     public static func table(bytes input: [UInt8], types: [String: ColumnType] = [:], encoding: TextEncoding? = nil,
                              delimiter: UInt8? = nil, headerRow: Int? = nil, dateOrder: DateOrder? = nil,

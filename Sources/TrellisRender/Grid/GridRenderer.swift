@@ -228,7 +228,7 @@ public enum GridRenderer {
                                 }
                             }
                         }
-                        /// Those rows' places, each one's record asked for.
+                        /// Those rows' places (start and end, from the starts), each one's record asked for.
                         func findRecords(from first: Int, rows: UnsafeMutablePointer<Int>, into spans: UnsafeMutablePointer<UInt64>) {
                             for k in 0..<(min(end, first + batchRows) - first) {
                                 let row = rows[k]
@@ -243,7 +243,7 @@ public enum GridRenderer {
                                 let rows = rows.baseAddress!
                                 var spans = spanBuffers.baseAddress!, nextSpans = spans + batchRows
                                 // Three batches in flight: the rows of the one after next, whose
-                                // places are being fetched; the next one's places, whose records
+                                // starts are being fetched; the next one's places, whose records
                                 // are being fetched; this one's records, copied.
                                 var first = range.lowerBound
                                 guard first < end else { return }
