@@ -37,28 +37,30 @@ package struct ColumnStore: Sendable {
     /// The length from which a cell's length is kept apart (as 255 stands for in ``lengths``).
     static let longLength = 255
 
+    /// The byte that stands for a text's length: the length, or ``longLength`` for one kept apart.
+    @inline(__always)
+    static func lengthByte(_ length: Int) -> UInt8 { UInt8(min(length, longLength)) }
+
+    /// The length a cell's length byte and the lengths kept apart give for cell `index`.
+    @inline(__always)
+    static func length(_ byte: UInt8, _ long: [Int: UInt32], at index: Int) -> Int {
+        byte != UInt8(longLength) ? Int(byte) : Int(long[index] ?? 0)
+    }
+
     /// The length of the cell at `index`'s text.
     @inline(__always)
-    package func length(at index: Int) -> Int {
-        let length = lengths[index]
-        return length != UInt8(Self.longLength) ? Int(length) : Int(longLengths[index] ?? 0)
-    }
+    package func length(at index: Int) -> Int { Self.length(lengths[index], longLengths, at: index) }
 
     /// Sets the length of the cell at `index`, keeping a long one apart.
     private mutating func setLength(_ length: Int, at index: Int) {
-        if length >= Self.longLength {
-            lengths[index] = UInt8(Self.longLength)
-            longLengths[index] = UInt32(truncatingIfNeeded: length)
-        } else {
-            lengths[index] = UInt8(length)
-            longLengths[index] = nil
-        }
+        lengths[index] = Self.lengthByte(length)
+        longLengths[index] = length >= Self.longLength ? UInt32(truncatingIfNeeded: length) : nil
     }
 
     /// Appends a length, keeping a long one apart.
     private mutating func appendLength(_ length: Int) {
-        if length >= Self.longLength { longLengths[lengths.count] = UInt32(truncatingIfNeeded: length) }
-        lengths.append(UInt8(min(length, Self.longLength)))
+        lengths.append(0)
+        setLength(length, at: lengths.count - 1)
     }
 
     /// Moves the long lengths of cells at or past `index` by `shift` (a cell inserted or removed there).
@@ -420,9 +422,7 @@ package struct CellBytesView {
     @inline(__always)
     package func text(_ row: Int) -> UnsafeBufferPointer<UInt8> {
         guard let base = bytes.baseAddress else { return UnsafeBufferPointer(start: nil, count: 0) }
-        let length = lengths[row]
-        let count = length != UInt8(ColumnStore.longLength) ? Int(length) : Int(longLengths[row] ?? 0)
-        return UnsafeBufferPointer(start: base + Int(starts[row]), count: count)
+        return UnsafeBufferPointer(start: base + Int(starts[row]), count: ColumnStore.length(lengths[row], longLengths, at: row))
     }
 
     /// Whether the cell at `row` is a number or a date (aligned to the right).
@@ -496,12 +496,8 @@ final class ColumnBuilder {
     func append(start: Int, length: Int, _ cell: ClassifiedCell) {
         if count == capacity { grow() }
         starts[count] = UInt32(truncatingIfNeeded: start)
-        if length >= ColumnStore.longLength {
-            lengths[count] = UInt8(ColumnStore.longLength)
-            longLengths[count] = UInt32(truncatingIfNeeded: length)
-        } else {
-            lengths[count] = UInt8(truncatingIfNeeded: length)
-        }
+        lengths[count] = ColumnStore.lengthByte(length)
+        if length >= ColumnStore.longLength { longLengths[count] = UInt32(truncatingIfNeeded: length) }
         kinds[count] = cell.kind
         if let payloads { payloads[count] = cell.payload } else if cell.payload != 0 { payloadBuffer()[count] = cell.payload }
         count += 1

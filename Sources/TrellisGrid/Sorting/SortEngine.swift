@@ -70,11 +70,11 @@ public enum SortEngine {
                                    rowComparator: ((Int, Int) -> ComparisonResult)?) throws(SortError) -> [Int32] {
         func everyRow() -> [Int] { listed ?? Parallel.positions(count) }
         /// The rows as stored in an order: the listed rows, or every row.
+        func stored(_ rows: [Int]) -> [Int32] { rows.map { Int32(truncatingIfNeeded: $0) } }
         func everyRowStored() -> [Int32] {
             guard let listed else { return Parallel.array(count: count) { range, out in for i in range { out[i] = Int32(i) } } }
-            return listed.map { Int32(truncatingIfNeeded: $0) }
+            return stored(listed)
         }
-        func stored(_ rows: [Int]) -> [Int32] { rows.map { Int32(truncatingIfNeeded: $0) } }
         let columns = source.columns
         var resolved: [(key: SortKey, column: Int)] = []
         for key in keys {

@@ -150,8 +150,7 @@ struct SortKeys {
     mutating func reserve(_ count: Int) { ends.reserveCapacity(count) }
 
     mutating func append(_ key: [UInt8]) {
-        bytes += key
-        ends.append(bytes.count)
+        key.withUnsafeBufferPointer { append($0) }
     }
 
     mutating func append(_ key: UnsafeBufferPointer<UInt8>) {
