@@ -143,8 +143,10 @@ enum SortCommand {
         if memory.given, sqlTable != nil || sqlQuery != nil {
             throw .usage("'--memory' bounds the sort of a CSV file; a database sorts with its own memory")
         }
+        let columns = Self.columnsRead(parsed, format: format, outputDelimiter: outputDelimiter, recompute: recompute,
+                                       locale: locale, nulls: nulls)
         if sqlTable == nil, sqlQuery == nil, path != "-", let size = Self.regularFileSize(io.url(for: path).path),
-           size > memory.bytes / Self.bytesPerFileByte,
+           size > memory.bytes / (columns != nil && size >= Self.mapFilesFrom ? Self.bytesPerMappedFileByte : Self.bytesPerFileByte),
            !Self.isSQLiteFile(io.url(for: path).path) {
             try sortInParts(parsed, path: path, fileSize: size, memory: memory, format: format, outputDelimiter: outputDelimiter,
                             types: types, reading: reading, locale: locale, nulls: nulls, outputEncoding: outputEncoding,
@@ -172,8 +174,6 @@ enum SortCommand {
                 return
             }
         }
-        let columns = Self.columnsRead(parsed, format: format, outputDelimiter: outputDelimiter, recompute: recompute,
-                                       locale: locale, nulls: nulls)
         let source = try loadSource(path, table: sqlTable, query: sqlQuery, types: types, reading: reading, snapshot: true,
                                     columns: columns, io: &io)
         let names = ColumnNames(source.columns)
@@ -247,13 +247,24 @@ enum SortCommand {
             throw .usage("'--output-encoding' applies to csv and text output; JSON and HTML are written in UTF-8")
         }
         var guarded = 0
-        try io.stream(to: parsed.value("--output"), encoding: encoding) { out in
+        // Records left in their file are copied from it: a file changed since it was read would
+        // give other bytes (or, cut shorter, none), so its output is not kept.
+        let mapped = (source as? Table)?.rawRecords?.mapped
+        func checkUnchanged() throws(CommandError) {
+            if let mapped, !mapped.isUnchanged() {
+                throw .data("\(Excerpt.of(path, limit: 200)) changed while it was sorted, so its records could not be copied "
+                            + "as they were read; sort it again")
+            }
+        }
+        try checkUnchanged()
+        try io.stream(to: parsed.value("--output"), encoding: encoding) { out throws(CommandError) in
             switch format {
             case .text: GridRenderer.writeText(grid, to: out)
             case .csv: guarded = GridRenderer.writeCSV(grid, neutralizeFormulas: guardFormulas, delimiter: outputDelimiter, to: out)
             case .json: GridRenderer.writeJSON(grid, to: out)
             case .html: GridRenderer.writeHTML(grid, title: title, to: out)
             }
+            try checkUnchanged()
         }
         if let table = source as? SQLiteTableSource, table.showedLargeBlobs {
             io.stderr += "note: BLOB cells larger than 1 MiB (\(SQLiteTableSource.largestBlobShown) bytes) are written as their size, "
@@ -474,14 +485,23 @@ enum SortCommand {
                 }
             }
         } else {
-            let bytes = try io.readBytes(path)
-            if bytes.starts(with: Array("SQLite format 3\u{0}".utf8)) {
+            // A large file read for some of its columns (a sort to CSV, which copies the records)
+            // is mapped, not read: its records stay in it.
+            let file = io.url(for: path).path
+            let mapped = columns != nil && path != "-" && (regularFileSize(file) ?? 0) >= mapFilesFrom ? MappedFile(path: file) : nil
+            let bytes = mapped == nil ? try io.readBytes(path) : []
+            if (mapped?.bytes.starts(with: Self.sqliteMagic) ?? bytes.starts(with: Self.sqliteMagic)) {
                 throw .usage("\(shownPath) is an SQLite database; name its table with --table, or give --query")
             }
             let table: Table
             do {
-                table = try CSV.table(bytes: bytes, types: types, encoding: reading.encoding, delimiter: reading.delimiter,
-                                      headerRow: reading.headerRow, dateOrder: reading.dateOrder, reading: columns)
+                if let mapped {
+                    table = try CSV.table(mapped: mapped, types: types, encoding: reading.encoding, delimiter: reading.delimiter,
+                                          headerRow: reading.headerRow, dateOrder: reading.dateOrder, reading: columns)
+                } else {
+                    table = try CSV.table(bytes: bytes, types: types, encoding: reading.encoding, delimiter: reading.delimiter,
+                                          headerRow: reading.headerRow, dateOrder: reading.dateOrder, reading: columns)
+                }
             } catch {
                 if case .unknownColumn = error.problem { throw .usage("\(shownPath): \(error.message)") }
                 throw .data("\(shownPath): \(error)")
@@ -491,6 +511,9 @@ enum SortCommand {
         }
         return source
     }
+
+    /// How an SQLite database file starts.
+    static let sqliteMagic = Array("SQLite format 3\u{0}".utf8)
 
     /// A `--by` value: the column (which may itself hold colons), then modifiers in any case.
     static func key(_ text: String, names: ColumnNames, locale: String?, nulls: NullPlacement) throws(CommandError) -> SortKey {

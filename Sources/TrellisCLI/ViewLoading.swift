@@ -53,7 +53,7 @@ final class BackgroundRead: @unchecked Sendable {
               let size = attributes[.size] as? Int, size >= threshold,
               let handle = FileHandle(forReadingAtPath: url.path) else { return nil }
         defer { try? handle.close() }
-        guard let data = try? handle.read(upToCount: headBytes), !data.starts(with: Array("SQLite format 3\u{0}".utf8)),
+        guard let data = try? handle.read(upToCount: headBytes), !data.starts(with: SortCommand.sqliteMagic),
               let end = data.lastIndex(of: 0x0A) else { return nil }
         let head: Table
         do {

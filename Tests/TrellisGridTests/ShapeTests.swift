@@ -74,7 +74,7 @@ struct ShapeTests {
         ("a,b\n,\nc,d\n", nil),                  // two cells on line 1: a header
     ] as [(String, Int?)])
     func likelyTitle(text: String, line: Int?) {
-        #expect(CSV.likelyHeaderLine(Array(text.utf8), from: 0) == line, "\(text.debugDescription)")
+        #expect(Array(text.utf8).withUnsafeBufferPointer { CSV.likelyHeaderLine($0, from: 0) } == line, "\(text.debugDescription)")
     }
 
     @Test("Excel's sep= line names the delimiter and is kept aside; a first line that merely starts so is the header")

@@ -176,55 +176,10 @@ public enum CSV {
             text = try decoded(input, encoding, skipping: format.byteOrderMark ? marked!.length : 0)
         }
         func read(_ text: [UInt8]) throws(CSVError) -> Table {
-            // Where the text starts (after a UTF-8 mark), and where the header does.
-            let textStart = text.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-            var start = textStart
-            var skippedLines = 0
-            format.separatorLine = nil
-            format.leadingLines = []
-            format.likelyHeaderLine = nil
-            if let (separator, length) = separatorLine(text, from: textStart) {
-                format.separatorLine = Array(text[start..<(start + length)])
-                start += length
-                skippedLines = 1
-                if forcedDelimiter == nil { format.delimiter = separator }
-            }
-            if let headerRow, headerRow > 1 + skippedLines {
-                let lineStart = try startOfLine(headerRow, in: text, from: start, firstLine: 1 + skippedLines)
-                // The lines passed over are text too (and tell a file that is not UTF-8).
-                let invalid: (Int, Int)? = text.withUnsafeBufferPointer { whole in
-                    let leading = UnsafeBufferPointer(rebasing: whole[start..<lineStart])
-                    return TextEncoding.firstInvalidUTF8(leading).map { place(leading, $0) }
-                }
-                if let (line, column) = invalid {
-                    throw CSVError(line: line + skippedLines, column: column, problem: .invalidUTF8)
-                }
-                format.leadingLines = Array(text[start..<lineStart])
-                start = lineStart
-                skippedLines = headerRow - 1
-            }
-            let delimiter = forcedDelimiter ?? (format.separatorLine != nil ? format.delimiter : CSVFormat.detectDelimiter(text[start...]))
-            format.delimiter = delimiter
-            format.delimiterWasDetected = forcedDelimiter == nil && format.separatorLine == nil && delimiter != 0x2C
-            if headerRow == nil, let line = likelyHeaderLine(text, from: start) {
-                format.likelyHeaderLine = line + skippedLines
-            }
-            // Blank lines after the last record (spreadsheets' exports often end so) are not
-            // records: they are kept as they were and written back after the rows.
-            let end = endOfRecords(text, from: start, delimiter: delimiter)
-            format.trailingLines = Array(text[end...])
-            do {
-                let reading = CellReading(decimalComma: delimiter == 0x3B, dateOrder: dateOrder)
-                return try parseTable(text, from: start, upTo: end, types: types, reading: reading, delimiter: delimiter,
-                                      splitAbove: splitAbove, decisions: decisions, gatherEvidence: gatherEvidence, columns: columns)
-            } catch {
-                // Lines are counted from the top of the file; a title above the header is named.
-                var problem = error.problem
-                if case .wrongFieldCount = problem, let likely = format.likelyHeaderLine {
-                    problem = .other(problem.message + "; line 1 looks like a title above the header (one cell, then a blank line): "
-                                     + "if the header is line \(likely), give --header-row \(likely)")
-                }
-                throw CSVError(line: error.line + skippedLines, column: error.column, problem: problem)
+            try text.withUnsafeBufferPointer { buffer throws(CSVError) in
+                try readText(buffer, owner: .array(text), format: &format, types: types, delimiter: forcedDelimiter, headerRow: headerRow,
+                             dateOrder: dateOrder, splitAbove: splitAbove, decisions: decisions, gatherEvidence: gatherEvidence,
+                             columns: columns)
             }
         }
         let table: Table
@@ -247,8 +202,105 @@ public enum CSV {
         return table
     }
 
+    /// ``table(bytes:types:encoding:delimiter:headerRow:dateOrder:reading:)`` of a file mapped
+    /// into memory, reading only the columns `columns` selects and leaving the records in the file:
+    /// the cells read are copied out as they are read, each part of the file let go of once read
+    /// (``MappedFile/release(_:)``), and the table's CSV output copies the records from the file.
+    /// What is held is then the cells read and where each record starts, not the file. A file
+    /// that is not UTF-8 (a mark, the encoding given, or what its bytes show) is read as a copy.
+    package static func table(mapped file: MappedFile, types: [String: ColumnType] = [:], encoding forced: TextEncoding? = nil,
+                              delimiter: UInt8? = nil, headerRow: Int? = nil, dateOrder: DateOrder? = nil,
+                              reading columns: ColumnSelection?, splitAbove: Int = 1 << 22) throws(CSVError) -> Table {
+        guard file.bytes.count < Int(UInt32.max) else {
+            throw CSVError(line: 1, column: 1, problem: .fileTooLarge)
+        }
+        let head = Array(file.bytes.prefix(4096))
+        let marked = TextEncoding.byteOrderMark(of: head)
+        if (forced ?? marked?.encoding ?? utf16WithoutMark(head) ?? .utf8) == .utf8, headerRow.map({ $0 >= 1 }) ?? true {
+            var format = CSVFormat()
+            format.byteOrderMark = marked?.encoding == .utf8
+            do {
+                let table = try readText(file.bytes, owner: .mapped(file), format: &format, types: types, delimiter: delimiter,
+                                         headerRow: headerRow, dateOrder: dateOrder, splitAbove: splitAbove, decisions: nil,
+                                         gatherEvidence: false, columns: columns)
+                file.releaseAll()
+                format.encoding = .utf8
+                format.lineBreak = table.lineBreak
+                table.csvFormat = format
+                return table
+            } catch where error.problem == .invalidUTF8 && forced == nil {
+                // Another encoding, which the reading of a copy finds.
+                file.releaseAll()
+            }
+        }
+        return try table(bytes: Array(file.bytes), types: types, encoding: forced, delimiter: delimiter, headerRow: headerRow,
+                         dateOrder: dateOrder, splitAbove: splitAbove, columns: columns)
+    }
+
+    /// Where the text a table is read from is kept: an array the table keeps, or a mapped file
+    /// the records are left in (the cells read are then copied out).
+    enum TextOwner {
+        case array([UInt8])
+        case mapped(MappedFile)
+    }
+
+    /// Reads UTF-8 `text` (a mark, a `sep=` line and lines above the header skipped as `format`
+    /// and `headerRow` say) into a table, filling in what `format` finds.
+    private static func readText(_ text: UnsafeBufferPointer<UInt8>, owner: TextOwner, format: inout CSVFormat,
+                                 types: [String: ColumnType], delimiter forcedDelimiter: UInt8?, headerRow: Int?,
+                                 dateOrder: DateOrder?, splitAbove: Int, decisions: [ColumnDecision]?, gatherEvidence: Bool,
+                                 columns: ColumnSelection?) throws(CSVError) -> Table {
+        // Where the text starts (after a UTF-8 mark), and where the header does.
+        let textStart = text.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        var start = textStart
+        var skippedLines = 0
+        format.separatorLine = nil
+        format.leadingLines = []
+        format.likelyHeaderLine = nil
+        if let (separator, length) = separatorLine(text, from: textStart) {
+            format.separatorLine = Array(text[start..<(start + length)])
+            start += length
+            skippedLines = 1
+            if forcedDelimiter == nil { format.delimiter = separator }
+        }
+        if let headerRow, headerRow > 1 + skippedLines {
+            let lineStart = try startOfLine(headerRow, in: text, from: start, firstLine: 1 + skippedLines)
+            // The lines passed over are text too (and tell a file that is not UTF-8).
+            let leading = UnsafeBufferPointer(rebasing: text[start..<lineStart])
+            if let (line, column) = TextEncoding.firstInvalidUTF8(leading).map({ place(leading, $0) }) {
+                throw CSVError(line: line + skippedLines, column: column, problem: .invalidUTF8)
+            }
+            format.leadingLines = Array(text[start..<lineStart])
+            start = lineStart
+            skippedLines = headerRow - 1
+        }
+        let delimiter = forcedDelimiter ?? (format.separatorLine != nil ? format.delimiter : CSVFormat.detectDelimiter(text[start...]))
+        format.delimiter = delimiter
+        format.delimiterWasDetected = forcedDelimiter == nil && format.separatorLine == nil && delimiter != 0x2C
+        if headerRow == nil, let line = likelyHeaderLine(text, from: start) {
+            format.likelyHeaderLine = line + skippedLines
+        }
+        // Blank lines after the last record (spreadsheets' exports often end so) are not
+        // records: they are kept as they were and written back after the rows.
+        let end = endOfRecords(text, from: start, delimiter: delimiter)
+        format.trailingLines = Array(text[end...])
+        do {
+            let reading = CellReading(decimalComma: delimiter == 0x3B, dateOrder: dateOrder)
+            return try parseTable(text, owner: owner, from: start, upTo: end, types: types, reading: reading, delimiter: delimiter,
+                                  splitAbove: splitAbove, decisions: decisions, gatherEvidence: gatherEvidence, columns: columns)
+        } catch {
+            // Lines are counted from the top of the file; a title above the header is named.
+            var problem = error.problem
+            if case .wrongFieldCount = problem, let likely = format.likelyHeaderLine {
+                problem = .other(problem.message + "; line 1 looks like a title above the header (one cell, then a blank line): "
+                                 + "if the header is line \(likely), give --header-row \(likely)")
+            }
+            throw CSVError(line: error.line + skippedLines, column: error.column, problem: problem)
+        }
+    }
+
     /// Excel's first line `sep=C` (C one of the delimiters), and its length with its line break.
-    static func separatorLine(_ text: [UInt8], from start: Int) -> (delimiter: UInt8, length: Int)? {
+    static func separatorLine(_ text: UnsafeBufferPointer<UInt8>, from start: Int) -> (delimiter: UInt8, length: Int)? {
         let prefix = Array("sep=".utf8)
         guard text.count >= start + 5, Array(text[start..<(start + 4)]).map({ $0 | 0x20 }) == prefix,
               CSVFormat.delimiters.contains(text[start + 4]) else { return nil }
@@ -260,7 +312,7 @@ public enum CSV {
 
     /// Where line `line` of the file starts, `text[from...]` being line `firstLine`; an error when
     /// the file is shorter or the line starts inside a quoted field.
-    static func startOfLine(_ line: Int, in text: [UInt8], from start: Int, firstLine: Int) throws(CSVError) -> Int {
+    static func startOfLine(_ line: Int, in text: UnsafeBufferPointer<UInt8>, from start: Int, firstLine: Int) throws(CSVError) -> Int {
         guard start < text.count else { throw CSVError(line: 1, column: 1, problem: .emptyFile) }
         var current = firstLine, quoted = false, quoteLine = firstLine
         var i = start
@@ -290,8 +342,8 @@ public enum CSV {
     /// looks like a title above it: for some delimiter, line 1 has one cell that is not blank,
     /// one or more lines of nothing but delimiters follow, and then a line of two or more cells
     /// that are not blank. `nil` when the file does not start so.
-    static func likelyHeaderLine(_ text: [UInt8], from start: Int) -> Int? {
-        var lines: [ArraySlice<UInt8>] = []
+    static func likelyHeaderLine(_ text: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        var lines: [Slice<UnsafeBufferPointer<UInt8>>] = []
         var i = start, lineStart = start
         while i < text.count, lines.count < 12, i - start < 1 << 16 {
             let c = text[i]
@@ -305,7 +357,7 @@ public enum CSV {
         if lineStart < text.count, lines.count < 12 { lines.append(text[lineStart..<min(text.count, lineStart + (1 << 16))]) }
         guard lines.count >= 3 else { return nil }
         for delimiter in CSVFormat.delimiters {
-            func filled(_ line: ArraySlice<UInt8>) -> Int {
+            func filled(_ line: Slice<UnsafeBufferPointer<UInt8>>) -> Int {
                 line.split(separator: delimiter, omittingEmptySubsequences: false)
                     .filter { $0.contains { $0 != 0x20 && $0 != 0x09 && $0 != 0x22 } }.count
             }
@@ -362,7 +414,7 @@ public enum CSV {
     /// Where the records of `text` end: after the line break that ends the last line holding
     /// anything, when only line breaks follow it — the blank lines an export ends with — and only
     /// in a table of two or more columns (in a one-column table an empty line is an empty cell).
-    static func endOfRecords(_ text: [UInt8], from start: Int = 0, delimiter: UInt8) -> Int {
+    static func endOfRecords(_ text: UnsafeBufferPointer<UInt8>, from start: Int = 0, delimiter: UInt8) -> Int {
         var end = text.count
         while end > start, text[end - 1] == 0x0A || text[end - 1] == 0x0D { end -= 1 }
         guard end > start, end < text.count else { return text.count }
@@ -381,32 +433,36 @@ public enum CSV {
 
     /// Parses UTF-8 text (its bytes from `start` to `end`, the header first) into a table whose
     /// cells keep their text in it; lines are counted from `start`.
-    private static func parseTable(_ input: [UInt8], from start: Int, upTo end: Int, types: [String: ColumnType], reading: CellReading,
-                                   delimiter: UInt8, splitAbove: Int, decisions: [ColumnDecision]?,
-                                   gatherEvidence: Bool, columns: ColumnSelection?) throws(CSVError) -> Table {
-        let loaded: Result<TableLoader, CSVError> = input.withUnsafeBufferPointer { whole in
-            // Offsets stay offsets into the whole text, which the table keeps.
-            let all = UnsafeBufferPointer(rebasing: whole[..<end])
-            // A large file is read in two halves at once, split at a record boundary.
-            if all.count - start > splitAbove, ProcessInfo.processInfo.activeProcessorCount > 1,
-               let result = readInHalves(all, from: start, inputCount: whole.count, types: types, reading: reading, delimiter: delimiter,
-                                         columns: columns) {
-                return result
-            }
-            var loader = TableLoader(types: types, inputCount: whole.count, reading: reading, columns: columns)
-            if let error = read(all, from: start, delimiter: delimiter, &loader) { return .failure(error) }
-            return .success(loader)
+    private static func parseTable(_ whole: UnsafeBufferPointer<UInt8>, owner: TextOwner, from start: Int, upTo end: Int,
+                                   types: [String: ColumnType], reading: CellReading, delimiter: UInt8, splitAbove: Int,
+                                   decisions: [ColumnDecision]?, gatherEvidence: Bool, columns: ColumnSelection?) throws(CSVError) -> Table {
+        // Offsets stay offsets into the whole text, which the table keeps (or the file, whose
+        // records are left there: the cells read are then copied out, each after the others).
+        let all = UnsafeBufferPointer(rebasing: whole[..<end])
+        var mapped: MappedFile?
+        if case .mapped(let file) = owner { mapped = file }
+        let inputCount = mapped == nil ? whole.count : 0
+        var loader: TableLoader
+        // A large file is read in two halves at once, split at a record boundary.
+        if all.count - start > splitAbove, ProcessInfo.processInfo.activeProcessorCount > 1,
+           let result = readInHalves(all, from: start, inputCount: inputCount, types: types, reading: reading, delimiter: delimiter,
+                                     columns: columns, mapped: mapped) {
+            loader = try result.get()
+        } else {
+            loader = TableLoader(types: types, inputCount: inputCount, reading: reading, columns: columns, mapped: mapped)
+            if let error = read(all, from: start, delimiter: delimiter, &loader, releasing: mapped) { throw error }
         }
-        var loader = try loaded.get()
-        return try loader.finish(input, decisions: decisions, gatherEvidence: gatherEvidence)
+        return try loader.finish(owner, decisions: decisions, gatherEvidence: gatherEvidence)
     }
 
     /// Reads the header, then the two halves of the body on two threads; `nil` when the body
     /// has no safe place to split.
     private static func readInHalves(_ all: UnsafeBufferPointer<UInt8>, from start: Int, inputCount: Int, types: [String: ColumnType],
-                                     reading: CellReading, delimiter: UInt8, columns: ColumnSelection?) -> Result<TableLoader, CSVError>? {
+                                     reading: CellReading, delimiter: UInt8, columns: ColumnSelection?,
+                                     mapped: MappedFile?) -> Result<TableLoader, CSVError>? {
         // The header, from the first 64 KB (a longer header is read with the rest, on one thread).
-        var header = TableLoader(types: types, inputCount: inputCount, reading: reading, headerOnly: true, columns: columns)
+        var header = TableLoader(types: types, inputCount: inputCount, reading: reading, headerOnly: true, columns: columns,
+                                 mapped: mapped)
         var prefix = min(all.count, start + (1 << 16))
         while prefix < all.count, (all[prefix] & 0xC0) == 0x80 { prefix += 1 }   // not inside a character
         if let error = read(UnsafeBufferPointer(rebasing: all[0..<prefix]), from: start, delimiter: delimiter, &header) {
@@ -419,8 +475,10 @@ public enum CSV {
         // The first half has room for the whole body reserved (pages untouched until written),
         // so that the second is appended to it without moving it: what is held at the end is
         // the second half twice, not the whole body.
-        var halves = [TableLoader(continuing: header, estimatedRecords: estimates[0] + estimates[1]),
-                      TableLoader(continuing: header, estimatedRecords: estimates[1])]
+        var halves = [TableLoader(continuing: header, estimatedRecords: estimates[0] + estimates[1], from: ranges[0].lowerBound,
+                                  cellBytes: ranges[0].count + ranges[1].count),
+                      TableLoader(continuing: header, estimatedRecords: estimates[1], from: ranges[1].lowerBound,
+                                  cellBytes: ranges[1].count)]
         var errors: [CSVError?] = [nil, nil]
         halves.withUnsafeMutableBufferPointer { loaders in
             errors.withUnsafeMutableBufferPointer { errors in
@@ -428,7 +486,7 @@ public enum CSV {
                 let shared = Unchecked((all, loaders, errors))
                 DispatchQueue.concurrentPerform(iterations: 2) { k in
                     let (all, loaders, errors) = shared.value
-                    errors[k] = readBody(all, ranges[k], delimiter: delimiter, &loaders[k])
+                    errors[k] = readBody(all, ranges[k], delimiter: delimiter, &loaders[k], releasing: mapped)
                 }
             }
         }
@@ -480,9 +538,9 @@ public enum CSV {
 
     /// Reads the records in `range` of `all` (which starts and ends at record boundaries).
     private static func readBody<S: CSVSink>(_ all: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, delimiter: UInt8,
-                                             _ sink: inout S) -> CSVError? {
+                                             _ sink: inout S, releasing mapped: MappedFile? = nil) -> CSVError? {
         let bytes = UnsafeBufferPointer(rebasing: all[range])
-        if let bad = TextEncoding.firstInvalidUTF8(bytes) {
+        if let bad = firstInvalidUTF8(bytes, at: range.lowerBound, releasing: mapped) {
             let (line, column) = place(bytes, bad)
             return CSVError(line: line, column: column, problem: .invalidUTF8)
         }
@@ -492,6 +550,25 @@ public enum CSV {
         } catch {
             return error
         }
+    }
+
+    /// How much of a mapped file a reading goes through before it lets go of what it read.
+    static let releaseStep = 2 << 20
+
+    /// Where `bytes` (at `base` in the text) are first not UTF-8; with a mapped file, checked a
+    /// part at a time, each part let go of once checked (the reading then brings it back).
+    private static func firstInvalidUTF8(_ bytes: UnsafeBufferPointer<UInt8>, at base: Int, releasing mapped: MappedFile?) -> Int? {
+        guard let mapped else { return TextEncoding.firstInvalidUTF8(bytes) }
+        var from = 0
+        while from < bytes.count {
+            var to = min(bytes.count, from + releaseStep)
+            while to < bytes.count, bytes[to] & 0xC0 == 0x80 { to += 1 }   // not inside a character
+            mapped.prepare((base + from)..<(base + to))
+            if let bad = TextEncoding.firstInvalidUTF8(UnsafeBufferPointer(rebasing: bytes[from..<to])) { return from + bad }
+            mapped.release((base + from)..<(base + to))
+            from = to
+        }
+        return nil
     }
 
     /// Builds a table from the fields of a file as they are read.
@@ -524,22 +601,36 @@ public enum CSV {
         let selection: ColumnSelection?
         /// Whether each column is read (empty: every one); the others are left in the records.
         var kept: [Bool] = []
+        /// The mapped file the records are left in, whose cells read are copied to ``side``
+        /// (``inputCount`` is then 0) and which is let go of behind the reading.
+        let mapped: MappedFile?
+        /// Where in the file the reading has not let go of yet, and where it has not asked the
+        /// system to map the pages ahead of it (``MappedFile/prepare(_:)``) from.
+        var unreleased = 0
+        var unprepared = 0
 
         init(types: [String: ColumnType], inputCount: Int, reading: CellReading, headerOnly: Bool = false,
-             columns: ColumnSelection? = nil) {
+             columns: ColumnSelection? = nil, mapped: MappedFile? = nil) {
             self.reading = reading
             self.types = types
             self.inputCount = inputCount
             self.headerOnly = headerOnly
             selection = columns
+            self.mapped = mapped
         }
 
         /// Whether column `c`'s cells are read.
         @inline(__always)
         func keeps(_ c: Int) -> Bool { kept.isEmpty || kept[c] }
 
-        /// A loader for part of the body of the file whose header `header` read.
-        init(continuing header: TableLoader, estimatedRecords: Int) {
+        /// A loader for part of the body of the file whose header `header` read, the part starting
+        /// at `start`; with a mapped file, room is reserved for `cellBytes` bytes of cells copied
+        /// out (pages untouched until written).
+        init(continuing header: TableLoader, estimatedRecords: Int, from start: Int, cellBytes: Int) {
+            mapped = header.mapped
+            unreleased = start
+            unprepared = start
+            if mapped != nil { side = [UInt8](largeCapacity: cellBytes) }
             types = header.types
             inputCount = header.inputCount
             headerOnly = false
@@ -594,7 +685,7 @@ public enum CSV {
                 if cell.kind == .text, let first = field.first, (first &- 48) < 10 {
                     builder._withUnsafeGuaranteedRef { $0.sawTextStartingWithDigit = true }
                 }
-                if let offset = reader.fieldOffset {
+                if mapped == nil, let offset = reader.fieldOffset {
                     builder._withUnsafeGuaranteedRef { $0.append(start: offset, length: field.count, cell) }
                 } else {
                     let start = inputCount + side.count
@@ -618,6 +709,16 @@ public enum CSV {
                 records.append(reader.recordStart..<reader.recordEnd, risky: risky)
                 risky = false
                 column = 0
+                if let mapped, reader.recordEnd - unreleased > CSV.releaseStep || reader.recordEnd >= unprepared {
+                    if reader.recordEnd - unreleased > CSV.releaseStep {
+                        mapped.release(unreleased..<reader.recordEnd)
+                        unreleased = reader.recordEnd
+                    }
+                    if reader.recordEnd >= unprepared {
+                        unprepared = reader.recordEnd + CSV.releaseStep
+                        mapped.prepare(reader.recordEnd..<unprepared)
+                    }
+                }
             }
             return true
         }
@@ -647,15 +748,24 @@ public enum CSV {
             risky = false
         }
 
-        mutating func finish(_ input: [UInt8], decisions: [ColumnDecision]? = nil, gatherEvidence: Bool = false) throws(CSVError) -> Table {
-            guard input.count + side.count < Int(UInt32.max) else {
+        mutating func finish(_ owner: TextOwner, decisions: [ColumnDecision]? = nil, gatherEvidence: Bool = false) throws(CSVError) -> Table {
+            guard inputCount + side.count < Int(UInt32.max) else {
                 throw CSVError(line: 1, column: 1, problem: .fileTooLarge)
             }
             if header.isEmpty {
                 throw CSVError(line: 1, column: 1, problem: .emptyFile)
             }
-            var shared = input
-            if !side.isEmpty { shared.append(contentsOf: side) }
+            var shared: [UInt8]
+            switch owner {
+            case .array(let input):
+                shared = input
+                if !side.isEmpty { shared.append(contentsOf: side) }
+            case .mapped(let file):
+                // The cells read are all in the side buffer; the records stay in the file.
+                shared = side
+                side = []
+                records.mapped = file
+            }
             var stores = builders.indices.map { c in
                 keeps(c) ? ColumnStore(builders[c], shared: shared, reading: readAs[c]) : ColumnStore(hollowRows: records.count)
             }
@@ -702,7 +812,7 @@ public enum CSV {
             }
             builderRefs = []
             builders = []
-            records.bytes = shared
+            if case .array = owner { records.bytes = shared }
             let columns = header.indices.map { c in
                 !keeps(c) ? Column(identifiers[c], title: header[c], type: .text)
                     : identifierColumns.contains(c)
@@ -783,12 +893,12 @@ public enum CSV {
     /// ends its record, until the sink returns `false`; offsets in ``Position`` are into `all`.
     /// Returns the first error.
     static func read<S: CSVSink>(_ all: UnsafeBufferPointer<UInt8>, from start: Int = 0, delimiter: UInt8 = 0x2C,
-                                 _ sink: inout S) -> CSVError? {
+                                 _ sink: inout S, releasing mapped: MappedFile? = nil) -> CSVError? {
         guard all.count > start else { return nil }
         var base = start
         if all.count >= start + 3, all[start] == 0xEF, all[start + 1] == 0xBB, all[start + 2] == 0xBF { base = start + 3 }
         let bytes = UnsafeBufferPointer(rebasing: all[base...])
-        if let bad = TextEncoding.firstInvalidUTF8(bytes) {
+        if let bad = firstInvalidUTF8(bytes, at: base, releasing: mapped) {
             let (line, column) = place(bytes, bad)
             return CSVError(line: line, column: column, problem: .invalidUTF8)
         }
@@ -963,7 +1073,7 @@ public enum CSV {
         var store = ColumnStore()
         store.readAs = .text
         let reading = store.reading
-        records.bytes.withUnsafeBufferPointer { file in
+        records.withBytes { file in
             for row in 0..<records.count {
                 let record = UnsafeBufferPointer(rebasing: file[records.range(row)])
                 let text = field(column, of: record, delimiter: delimiter)

@@ -410,7 +410,10 @@ package enum Excerpt {
 /// record's end instead (4 bytes a row more). A row written in a new order is found with one jump
 /// into the starts, then one into the file.
 package struct RawRecords: Sendable {
+    /// The text the records are in, when it is held (the file's bytes, or their decoding).
     package var bytes: [UInt8] = []
+    /// Or the file they are in, mapped, when they were left there (``bytes`` then empty).
+    package var mapped: MappedFile?
     package var header: Range<Int> = 0..<0
     package var headerRisky = false
     /// Where each record starts.
@@ -441,6 +444,12 @@ package struct RawRecords: Sendable {
         if !unusualEnds.isEmpty, let end = unusualEnds[row] { return start..<Int(end) }
         return start..<(row + 1 < starts.count ? Int(starts[row + 1]) - gap : Int(lastEnd))
     }
+
+    /// Whether every record ends ``gap`` bytes before the next one starts (the last at
+    /// ``lastRecordEnd``): a loop over many records then finds their ends in ``starts`` alone.
+    package var endsFollowStarts: Bool { ends.isEmpty && unusualEnds.isEmpty }
+    /// Where the last record ends.
+    package var lastRecordEnd: Int { Int(lastEnd) }
 
     /// Record `row`'s place as one word, `start << 32 | end`.
     @inline(__always)
@@ -505,9 +514,16 @@ package struct RawRecords: Sendable {
         unusualEnds = [:]
     }
 
+    /// Calls `body` with the text the records are in (``bytes``, or the mapped file's).
+    @inline(__always)
+    package func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        if let mapped { return try body(mapped.bytes) }
+        return try bytes.withUnsafeBufferPointer(body)
+    }
+
     /// Field `column` of record `row` (see ``CSV/field(_:of:delimiter:)``).
     func field(_ column: Int, ofRecord row: Int, delimiter: UInt8) -> [UInt8] {
-        bytes.withUnsafeBufferPointer { file in
+        withBytes { file in
             CSV.field(column, of: UnsafeBufferPointer(rebasing: file[range(row)]), delimiter: delimiter)
         }
     }

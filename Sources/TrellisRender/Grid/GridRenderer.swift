@@ -173,7 +173,7 @@ public enum GridRenderer {
         format.writeLinesAboveHeader(to: out, delimiter: delimiter)
         // A record of the file is copied as it is (quoting and all) unless it must change.
         if let raw, !raw.header.isEmpty, !(neutralizeFormulas && raw.headerRisky) {
-            raw.bytes.withUnsafeBufferPointer { out.write(bytes: UnsafeBufferPointer(rebasing: $0[raw.header])) }
+            raw.withBytes { out.write(bytes: UnsafeBufferPointer(rebasing: $0[raw.header])) }
         } else {
             for (c, column) in columns.enumerated() {
                 if c > 0 { out.write(byte: delimiter) }
@@ -202,6 +202,14 @@ public enum GridRenderer {
                 }
                 return
             }
+            // Records left in their file (a large file read for its sort keys) are gathered from
+            // it a part of the output at a time.
+            if let mapped = raw.mapped, !neutralizeFormulas,
+               let written = writeGathering(cells.order, count: count, records: raw, file: mapped, lineBreak: lineBreak,
+                                            otherRow: { writeFields($0, to: $1) }, to: out) {
+                guarded += written
+                return
+            }
             // A row shown as its source holds it is its record, found with one jump into the
             // records' starts and one into the file; any other row (a summary, a recomputed row,
             // a risky record when formulas are guarded) is written field by field. Both jumps
@@ -210,7 +218,7 @@ public enum GridRenderer {
             // and the one after's starts are on their way.
             let order = cells.order
             let noRecord = UInt64.max
-            raw.bytes.withUnsafeBufferPointer { file in
+            raw.withBytes { file in
                 raw.starts.withUnsafeBufferPointer { starts in
                     func writeRows(_ range: Range<Int>, to out: TextOutput) -> Int {
                         var count = 0
@@ -669,7 +677,7 @@ public enum GridRenderer {
         }
         return table.withViews { views in
             guard let records = table.rawRecords else { return body(Cells(grid: grid, order: grid.order, views: views, file: nil, records: nil)) }
-            return records.bytes.withUnsafeBufferPointer {
+            return records.withBytes {
                 body(Cells(grid: grid, order: grid.order, views: views, file: $0, records: records, delimiter: table.csvFormat.delimiter))
             }
         }
