@@ -78,7 +78,41 @@ struct MappedSortTests {
             lines.append("\(i),\(score),名字\(Int.random(in: 0...999, using: &rng)),\(note)")
         }
         try Data((lines.joined(separator: "\r\n") + "\r\n").utf8).write(to: folder.appendingPathComponent("in.csv"))
-        expectSame(["sort", "in.csv", "--by", "score:desc", "--by", "note"], in: folder, partSizes: [0, 1 << 20], "halves")
+        expectSame(["sort", "in.csv", "--by", "score:desc", "--by", "note", "--summary", "mean:score"], in: folder, partSizes: [0, 5000, 1 << 20], "halves")
+    }
+
+    @Test("records are gathered — not written some other way — in their order, on one thread and two, in one part and many")
+    func gathered() throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var rng = SeededRandom(seed: 7600)
+        for rows in [500, 70_000] {
+            var text = "k,v\n"
+            for i in 0..<rows { text += "\(Int.random(in: 0...999, using: &rng)),\"r\(i)\"\n" }
+            let path = folder.appendingPathComponent("g\(rows).csv").path
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+            let file = try #require(MappedFile(path: path))
+            let table = try CSV.table(mapped: file, reading: { _ in [0] })
+            let grid = DataGrid(bound: table)
+            try grid.sort(by: [SortKey("k", .descending)])
+            let whole = try #require(try CSV.table(bytes: Array(text.utf8), types: [:], splitAbove: 1 << 22, columns: { _ in [0] }).rawRecords)
+            var expected: [UInt8] = []
+            for index in 0..<grid.displayedRowCount {
+                expected += whole.bytes[whole.range(try #require(grid.plainSourceRow(at: index)))] + [0x0A]
+            }
+            let saved = GridRenderer.gatherPartBytes
+            defer { GridRenderer.gatherPartBytes = saved }
+            for part in [0, 1, 1000] {
+                GridRenderer.gatherPartBytes = part
+                let out = TextOutput()
+                let guarded = GridRenderer.writeGathering(grid.order, count: grid.displayedRowCount, records: try #require(table.rawRecords),
+                                                          file: file, lineBreak: [0x0A], otherRow: { _, _ in 0 }, to: out)
+                try out.finish()
+                #expect(guarded == 0, "\(rows) rows, parts of \(part): gathered")
+                let same = out.collected == expected   // (a Bool: a failure would otherwise diff megabytes)
+                #expect(same, "\(rows) rows, parts of \(part): the rows differ")
+            }
+        }
     }
 
     @Test("a mapped file that is not UTF-8 (GBK, UTF-16 with its mark) is read as a copy, as a file read whole is")
