@@ -20,9 +20,10 @@ extension GridRenderer {
     /// source row is given the place in the output where its record goes, and the output is cut
     /// into parts of at most ``gatherPartBytes``; then, for each part, the file is read through
     /// once, in order, on two threads, and each record whose place is in the part is copied
-    /// there; the part is written, and what was read of the file let go of as the reading goes.
-    /// What is held is one part and a place per row — not the file, whose pages come from the
-    /// system's file cache a part at a time. Rows written otherwise (`otherRow`: a summary, a
+    /// there; the part is written (on a thread of its own, while the next one is gathered), and
+    /// what was read of the file let go of as the reading goes. What is held is two parts and a
+    /// place per row — not the file, whose pages come from the system's file cache a stretch at a
+    /// time. Rows written otherwise (`otherRow`: a summary, a
     /// recomputed row) are written once each, first, and copied into their parts.
     ///
     /// Returns how many cells got a leading `'`, or `nil` — nothing written — when the rows are
