@@ -146,7 +146,7 @@ enum SortCommand {
         let columns = Self.columnsRead(parsed, format: format, outputDelimiter: outputDelimiter, recompute: recompute,
                                        locale: locale, nulls: nulls)
         if sqlTable == nil, sqlQuery == nil, path != "-", let size = Self.regularFileSize(io.url(for: path).path),
-           size > memory.bytes / (columns != nil && size >= Self.mapFilesFrom ? Self.bytesPerMappedFileByte : Self.bytesPerFileByte),
+           size > memory.bytes / (leavesRecordsInFile(ofSize: size, columns: columns) ? bytesPerMappedFileByte : bytesPerFileByte),
            !Self.isSQLiteFile(io.url(for: path).path) {
             try sortInParts(parsed, path: path, fileSize: size, memory: memory, format: format, outputDelimiter: outputDelimiter,
                             types: types, reading: reading, locale: locale, nulls: nulls, outputEncoding: outputEncoding,
@@ -488,7 +488,7 @@ enum SortCommand {
             // A large file read for some of its columns (a sort to CSV, which copies the records)
             // is mapped, not read: its records stay in it.
             let file = io.url(for: path).path
-            let mapped = columns != nil && path != "-" && (regularFileSize(file) ?? 0) >= mapFilesFrom ? MappedFile(path: file) : nil
+            let mapped = path != "-" && leavesRecordsInFile(ofSize: regularFileSize(file) ?? 0, columns: columns) ? MappedFile(path: file) : nil
             let bytes = mapped == nil ? try io.readBytes(path) : []
             if (mapped?.bytes.starts(with: Self.sqliteMagic) ?? bytes.starts(with: Self.sqliteMagic)) {
                 throw .usage("\(shownPath) is an SQLite database; name its table with --table, or give --query")

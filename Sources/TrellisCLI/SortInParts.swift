@@ -25,6 +25,12 @@ extension SortCommand {
     /// what is held is its key columns, not its text. The tests lower it.
     nonisolated(unsafe) static var mapFilesFrom = 128 << 20
 
+    /// Whether a regular file of `size` bytes, read for the columns `columns` selects (a sort to
+    /// CSV; `nil`: every column), is mapped and its records left in it.
+    static func leavesRecordsInFile(ofSize size: Int, columns: CSV.ColumnSelection?) -> Bool {
+        columns != nil && size >= mapFilesFrom
+    }
+
     /// `--memory`, in bytes, and whether it was given.
     static func memory(_ parsed: ParsedArguments) throws(CommandError) -> (bytes: Int, given: Bool) {
         guard let text = parsed.value("--memory") else {

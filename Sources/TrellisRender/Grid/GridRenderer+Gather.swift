@@ -43,8 +43,7 @@ extension GridRenderer {
         var rowsInPart: [Int] = [0]
         var guarded = 0
         let partBytes = gatherPartBytes > 0 ? gatherPartBytes : max(smallestGatherPart, file.bytes.count / 8)
-        let breakBytes = lineBreak.count, gap = records.gap, last = records.lastRecordEnd
-        let quick = records.endsFollowStarts
+        let breakBytes = lineBreak.count, ends = RecordEnds(records)
         let placed: Bool = records.starts.withUnsafeBufferPointer { starts in
             placeOf.withUnsafeMutableBufferPointer { placeOf in
                 var place = 0
@@ -72,9 +71,7 @@ extension GridRenderer {
                             if source >= 0 {
                                 guard placeOf[source] == unplaced else { return false }
                                 let start = Int(starts[source])
-                                let recordEnd = !quick ? records.range(source).upperBound
-                                    : source + 1 < n ? Int(starts[source + 1]) - gap : last
-                                length = recordEnd - start + breakBytes
+                                length = ends.end(of: source, starts) - start + breakBytes
                                 guard place + length < Int(unplaced) else { return false }
                                 placeOf[source] = UInt32(place)
                             } else {
@@ -174,10 +171,9 @@ extension GridRenderer {
     /// each letting go of what it has read.
     private static func gather(into part: UnsafeMutablePointer<UInt8>, span: Range<Int>, sources listed: ArraySlice<Int32>,
                                placeOf: [UInt32], records: RawRecords, file: MappedFile, lineBreak: [UInt8]) {
-        let n = records.count
         let halves = listed.count > 1 << 16 && ProcessInfo.processInfo.activeProcessorCount > 1 ? 2 : 1
         let low = Int(span.lowerBound)
-        let gap = records.gap, last = records.lastRecordEnd, quick = records.endsFollowStarts
+        let ends = RecordEnds(records)
         placeOf.withUnsafeBufferPointer { placeOf in
             records.starts.withUnsafeBufferPointer { starts in
                 lineBreak.withUnsafeBufferPointer { lineBreak in
@@ -210,8 +206,7 @@ extension GridRenderer {
                                         unprepared = start + gatherReleaseStep
                                         file.prepare(start..<unprepared)
                                     }
-                                    let end = !quick ? records.range(source).upperBound
-                                        : source + 1 < n ? Int(starts[source + 1]) - gap : last
+                                    let end = ends.end(of: source, starts)
                                     let target = part + Int(offset)
                                     trellis_prefetch(target)
                                     if pending == ahead { copy(waiting[next]) } else { pending += 1 }
@@ -233,5 +228,24 @@ extension GridRenderer {
                 }
             }
         }
+    }
+}
+
+/// Where records end, found in their starts where every record ends the line break's length
+/// before the next one starts (the common case, and one read beside the start's), through the
+/// records otherwise.
+private struct RecordEnds {
+    let records: RawRecords
+    let gap: Int, last: Int, count: Int, followStarts: Bool
+
+    init(_ records: RawRecords) {
+        self.records = records
+        (gap, last, count, followStarts) = (records.gap, records.lastRecordEnd, records.count, records.endsFollowStarts)
+    }
+
+    @inline(__always)
+    func end(of row: Int, _ starts: UnsafeBufferPointer<UInt32>) -> Int {
+        guard followStarts else { return records.range(row).upperBound }
+        return row + 1 < count ? Int(starts[row + 1]) - gap : last
     }
 }
