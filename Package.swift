@@ -46,8 +46,9 @@ let package = Package(
         // SQLite through the system library (Debian's libsqlite3-dev).
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         // External data sources: a grid bound to an SQL table keeps every sorting feature.
-        // PostgreSQL through libpq (Debian's libpq-dev).
-        .systemLibrary(name: "CPostgreSQL", path: "Sources/CPostgreSQL", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
+        // PostgreSQL through libpq: its header (Debian's libpq-dev) at build time; the library
+        // itself is loaded when a connection is first opened, not linked (see its shim.h).
+        .systemLibrary(name: "CPostgreSQL", path: "Sources/CPostgreSQL", providers: [.apt(["libpq-dev"])]),
         .target(name: "TrellisSQL", dependencies: ["CSQLite", "CPostgreSQL", "TrellisGrid"]),
         // `trellis port`: UIKit Swift source to Trellis, the mechanical step and the rewrites of the
         // idioms that need the Objective-C runtime. Reads Swift as tokens; depends on nothing else.

@@ -32,6 +32,32 @@ public struct PostgreSQLError: Error, Equatable, Sendable, CustomStringConvertib
     }
 }
 
+/// libpq, loaded when the first connection is opened (see `shim.h`): a program that never
+/// connects to PostgreSQL never loads it, and one on a machine without it fails only there.
+package enum LibPQ {
+    /// The functions, or why they could not be found.
+    /// The name the system knows the library by.
+    package static let name = TRELLIS_LIBPQ_NAME
+    private static let loaded = load(name)
+
+    /// libpq's functions, loaded once.
+    static func functions() throws(PostgreSQLError) -> TrellisLibPQ { try loaded.get() }
+
+    /// The functions of the library `name`, or a message that names it and says how to get it.
+    package static func load(_ name: String) -> Result<TrellisLibPQ, PostgreSQLError> {
+        var functions = TrellisLibPQ()
+        if let failure = trellis_libpq_load(name, &functions) {
+            return .failure(PostgreSQLError(
+                message: "PostgreSQL's client library could not be loaded (\(String(cString: failure))); install libpq "
+                    + "(Debian: apt-get install libpq5)"))
+        }
+        return .success(functions)
+    }
+}
+
+/// A text libpq gives (a message, a name); empty where it gives none.
+private func string(_ text: UnsafePointer<CChar>?) -> String { text.map { String(cString: $0) } ?? "" }
+
 /// One connection to a PostgreSQL server (or a PostgreSQL-compatible one), through libpq.
 ///
 /// ```swift
@@ -42,6 +68,7 @@ public struct PostgreSQLError: Error, Equatable, Sendable, CustomStringConvertib
 /// Parameters are always bound (`$1`, `$2`, … as text), identifiers quoted (``quote(_:)``).
 public final class PostgreSQLConnection: @unchecked Sendable {
     let handle: OpaquePointer
+    let pq: TrellisLibPQ
     /// The connection string, as given.
     public let url: String
 
@@ -49,10 +76,10 @@ public final class PostgreSQLConnection: @unchecked Sendable {
     /// the statement then fails with the server's "canceling statement due to user request".
     /// (`PQgetCancel` and `PQcancel`, which are safe beside the thread using the connection.)
     public func cancel() {
-        guard let token = PQgetCancel(handle) else { return }
-        defer { PQfreeCancel(token) }
+        guard let token = pq.getCancel(handle) else { return }
+        defer { pq.freeCancel(token) }
         var message = [CChar](repeating: 0, count: 256)
-        _ = PQcancel(token, &message, Int32(message.count))
+        _ = pq.cancel(token, &message, Int32(message.count))
     }
 
     /// How long a connection attempt waits for the server, unless the URL says
@@ -66,6 +93,7 @@ public final class PostgreSQLConnection: @unchecked Sendable {
     /// Connects to `url` (a `postgresql://` URL or libpq's `key=value` string). A password in it
     /// never appears in a message.
     public init(url: String) throws(PostgreSQLError) {
+        let pq = try LibPQ.functions()
         // The timeout comes first, so that one the URL gives overrides it.
         let keywords = ["connect_timeout", "dbname"], values = [String(Self.defaultConnectTimeout), url]
         let keywordPointers = keywords.map { strdup($0) } + [nil]
@@ -75,20 +103,21 @@ public final class PostgreSQLConnection: @unchecked Sendable {
             valuePointers.withUnsafeBufferPointer { v in
                 k.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: k.count) { keys in
                     v.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: v.count) { vals in
-                        PQconnectdbParams(keys, vals, 1)
+                        pq.connectdbParams(keys, vals, 1)
                     }
                 }
             }
         }
         guard let connection = opened else { throw PostgreSQLError(message: "libpq could not allocate a connection") }
-        guard PQstatus(connection) == CONNECTION_OK else {
-            let message = String(cString: PQerrorMessage(connection)).trimmingCharacters(in: .whitespacesAndNewlines)
-            let refused = PQconnectionNeedsPassword(connection) != 0 || PQconnectionUsedPassword(connection) != 0
-            PQfinish(connection)
+        guard pq.status(connection) == CONNECTION_OK else {
+            let message = string(pq.errorMessage(connection)).trimmingCharacters(in: .whitespacesAndNewlines)
+            let refused = pq.connectionNeedsPassword(connection) != 0 || pq.connectionUsedPassword(connection) != 0
+            pq.finish(connection)
             throw PostgreSQLError(message: "cannot connect to '\(Self.redacted(url))': \(message)",
                                   kind: refused ? .authentication : .unreachable)
         }
         handle = connection
+        self.pq = pq
         self.url = url
         _ = try? query("SET client_encoding TO 'UTF8'")
         // One round trip: set only where neither the URL nor the server set one.
@@ -96,7 +125,7 @@ public final class PostgreSQLConnection: @unchecked Sendable {
                        [Self.defaultLockTimeout])
     }
 
-    deinit { PQfinish(handle) }
+    deinit { pq.finish(handle) }
 
     /// The URL without its password, for messages.
     public static func redactedURL(_ url: String) -> String { redacted(url) }
@@ -114,7 +143,7 @@ public final class PostgreSQLConnection: @unchecked Sendable {
     }
 
     /// Whether the connection still works.
-    public var isConnected: Bool { PQstatus(handle) == CONNECTION_OK }
+    public var isConnected: Bool { pq.status(handle) == CONNECTION_OK }
 
     /// Runs `sql` with text parameters (`nil` is NULL) and returns its rows.
     public func query(_ sql: String, _ parameters: [String?] = []) throws(PostgreSQLError) -> PostgreSQLResult {
@@ -122,17 +151,17 @@ public final class PostgreSQLConnection: @unchecked Sendable {
         defer { for p in copies { free(p) } }
         let result: OpaquePointer? = copies.withUnsafeMutableBufferPointer { buffer in
             buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: max(1, buffer.count)) { values in
-                PQexecParams(handle, sql, Int32(parameters.count), nil, parameters.isEmpty ? nil : values, nil, nil, 0)
+                pq.execParams(handle, sql, Int32(parameters.count), nil, parameters.isEmpty ? nil : values, nil, nil, 0)
             }
         }
         guard let result else {
-            throw PostgreSQLError(message: String(cString: PQerrorMessage(handle)).trimmingCharacters(in: .whitespacesAndNewlines))
+            throw PostgreSQLError(message: string(pq.errorMessage(handle)).trimmingCharacters(in: .whitespacesAndNewlines))
         }
-        let status = PQresultStatus(result)
+        let status = pq.resultStatus(result)
         guard status == PGRES_TUPLES_OK || status == PGRES_COMMAND_OK else {
-            var message = String(cString: PQresultErrorMessage(result)).trimmingCharacters(in: .whitespacesAndNewlines)
-            let state = PQresultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) }
-            PQclear(result)
+            var message = string(pq.resultErrorMessage(result)).trimmingCharacters(in: .whitespacesAndNewlines)
+            let state = pq.resultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) }
+            pq.clear(result)
             if !isConnected {
                 throw PostgreSQLError(message: "the connection to the server was lost: \(message)", kind: .connectionLost)
             }
@@ -152,26 +181,30 @@ public final class PostgreSQLConnection: @unchecked Sendable {
             }
             throw PostgreSQLError(message: message, kind: kind)
         }
-        return PostgreSQLResult(result)
+        return PostgreSQLResult(result, pq)
     }
 }
 
 /// The rows of one query, in text form, with each column's type.
 public final class PostgreSQLResult {
     let handle: OpaquePointer
-    init(_ handle: OpaquePointer) { self.handle = handle }
-    deinit { PQclear(handle) }
+    let pq: TrellisLibPQ
+    init(_ handle: OpaquePointer, _ pq: TrellisLibPQ) {
+        self.handle = handle
+        self.pq = pq
+    }
+    deinit { pq.clear(handle) }
 
-    public var rowCount: Int { Int(PQntuples(handle)) }
-    public var columnCount: Int { Int(PQnfields(handle)) }
-    public func columnName(_ c: Int) -> String { String(cString: PQfname(handle, Int32(c))) }
+    public var rowCount: Int { Int(pq.ntuples(handle)) }
+    public var columnCount: Int { Int(pq.nfields(handle)) }
+    public func columnName(_ c: Int) -> String { string(pq.fname(handle, Int32(c))) }
     /// The column's type OID.
-    public func type(_ c: Int) -> UInt32 { PQftype(handle, Int32(c)) }
-    public func isNull(_ r: Int, _ c: Int) -> Bool { PQgetisnull(handle, Int32(r), Int32(c)) == 1 }
+    public func type(_ c: Int) -> UInt32 { pq.ftype(handle, Int32(c)) }
+    public func isNull(_ r: Int, _ c: Int) -> Bool { pq.getisnull(handle, Int32(r), Int32(c)) == 1 }
     /// The value as the server writes it.
     public func text(_ r: Int, _ c: Int) -> String {
-        guard let bytes = PQgetvalue(handle, Int32(r), Int32(c)) else { return "" }
-        let count = Int(PQgetlength(handle, Int32(r), Int32(c)))
+        guard let bytes = pq.getvalue(handle, Int32(r), Int32(c)) else { return "" }
+        let count = Int(pq.getlength(handle, Int32(r), Int32(c)))
         return bytes.withMemoryRebound(to: UInt8.self, capacity: count) {
             String(decoding: UnsafeBufferPointer(start: $0, count: count), as: UTF8.self)
         }
