@@ -116,6 +116,48 @@ struct UnreadColumnsTests {
         #expect(try tabbed(some) == tabbed(all))
         #expect(!some.hasUnreadColumns)
     }
+
+    @Test("cells let go are read again from the records as they were read: types, day-first dates, identifiers, decimal commas",
+          arguments: [",", ";"])
+    func released(_ delimiter: String) throws {
+        let d = delimiter
+        var text = "证件号\(d)score\(d)day\(d)n\(d)note\n"
+        var random = SeededRandom(seed: d == "," ? 3 : 4)
+        for i in 0..<300 {
+            let id = String(format: "%017d", 11_010_519_900_000_000 + i) + (i % 7 == 0 ? "X" : String(i % 10))
+            let score = i % 13 == 0 ? "缺考" : String(format: "%.2f", Double(Int.random(in: 0..<10_000, using: &random)) / 100)
+            let day = "\(Int.random(in: 1...28, using: &random))/\(Int.random(in: 1...12, using: &random))/2024"
+            text += "\(id)\(d)\(d == ";" ? score.replacingOccurrences(of: ".", with: ",") : score)\(d)\(day)\(d)\(i * 7 % 300)\(d)\"x\(d) y\"\n"
+        }
+        let bytes = Array(text.utf8)
+        let table = try CSV.table(bytes: bytes, types: ["n": .integer], delimiter: d == ";" ? 0x3B : nil, splitAbove: 1 << 22)
+        let fresh = try CSV.table(bytes: bytes, types: ["n": .integer], delimiter: d == ";" ? 0x3B : nil, splitAbove: 1 << 22)
+        #expect(table.columns.map(\.type) == [.text, .decimal, .date, .integer, .text], "\(table.columns.map(\.type))")
+        let sortedBefore = try SortEngine.permutation(of: Array(0..<table.rowCount), in: table,
+                                                      by: [SortKey("day"), SortKey("score", .descending)])
+        // Asked for once before it is let go: the column read from the records since goes too.
+        _ = table.store(4)
+        #expect(table.releaseCells())
+        #expect(!table.hasUnreadColumns || table.columns.indices.allSatisfy { !table.isUnread($0) || table.columns[$0].type == .text })
+        #expect(table.columns.map(\.type) == fresh.columns.map(\.type))
+        for c in table.columns.indices {
+            let store = table.store(c), expected = fresh.store(c)
+            #expect(store.count == expected.count, "column \(c)")
+            for row in 0..<table.rowCount {
+                #expect(store.kind(at: row) == expected.kind(at: row) && store.payload(at: row) == expected.payload(at: row)
+                        && store.text(at: row) == expected.text(at: row), "row \(row), column \(c)")
+                #expect(table.value(row: row, column: c) == fresh.value(row: row, column: c), "row \(row), column \(c)")
+            }
+        }
+        #expect(try SortEngine.permutation(of: Array(0..<table.rowCount), in: table,
+                                           by: [SortKey("day"), SortKey("score", .descending)]) == sortedBefore)
+        // Let go again, then changed: every column is read before the change, which lands.
+        #expect(table.releaseCells())
+        try table.setText("1,5", row: 0, column: 1)
+        #expect(table.rawRecords == nil && !table.releaseCells(), "a changed table has no records to read again")
+        #expect(table.value(row: 1, column: 2) == fresh.value(row: 1, column: 2))
+        #expect(table.text(row: 0, column: 1) == "1,5")
+    }
 }
 
 /// Results written by concurrent iterations, each into its own slot.

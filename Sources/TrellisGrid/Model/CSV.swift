@@ -1067,12 +1067,12 @@ public enum CSV {
         return picker.text
     }
 
-    /// A column of a table read without it (see ``Table/store(_:)``), read from the file's
-    /// records as text: every cell keeps its text, as a column read with the type text does.
-    static func textStore(ofField column: Int, records: RawRecords, delimiter: UInt8) -> ColumnStore {
+    /// A column of a table read without it, or whose cells it let go (see ``Table/store(_:)``),
+    /// read from the file's records with `reading` — as text for the first, as the column was
+    /// read for the second: every cell keeps its text, and is read as it was.
+    static func store(ofField column: Int, records: RawRecords, delimiter: UInt8, reading: CellReading) -> ColumnStore {
         var store = ColumnStore()
-        store.readAs = .text
-        let reading = store.reading
+        store.reading = reading
         records.withBytes { file in
             for row in 0..<records.count {
                 let record = UnsafeBufferPointer(rebasing: file[records.range(row)])

@@ -81,9 +81,12 @@ package struct ColumnStore: Sendable {
     /// Whether the store stands for a column whose cells were not read (see ``hollowRows``).
     var isHollow: Bool { hollowRows >= 0 }
 
-    /// A store for a column of `rows` cells left in the file's records.
-    init(hollowRows rows: Int) {
+    /// A store for a column of `rows` cells left in the file's records, read from them with
+    /// `reading` when asked for: as text for a column the file was read without, as it was read
+    /// for one whose cells were let go (``Table/releaseCells()``).
+    init(hollowRows rows: Int, reading: CellReading = CellReading(type: .text)) {
         hollowRows = rows
+        self.reading = reading
     }
 
     mutating func reserve(_ cells: Int, bytes byteCount: Int) {

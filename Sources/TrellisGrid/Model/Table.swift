@@ -68,7 +68,7 @@ public final class Table: ObservableDataSource, ColumnStorageSource {
     /// parts, typed as the whole file is); a column left in the records stays text.
     package func withColumns(_ columns: [Column]) -> Table {
         let table = Table(columns: zip(columns, storage).map { column, store in
-            store.isHollow ? Column(column.identifier, title: column.title, type: .text) : column
+            store.isHollow && store.reading.type == .text ? Column(column.identifier, title: column.title, type: .text) : column
         }, stores: storage)
         table.unread = unread
         table.csvFormat = csvFormat
@@ -87,16 +87,38 @@ public final class Table: ObservableDataSource, ColumnStorageSource {
         guard let unread, storage[column].isHollow else { return storage[column] }
         return unread.store(column) {
             guard let records = rawRecords else { return ColumnStore(hollowRows: 0) }
-            return CSV.textStore(ofField: column, records: records, delimiter: csvFormat.delimiter)
+            return CSV.store(ofField: column, records: records, delimiter: csvFormat.delimiter, reading: storage[column].reading)
         }
+    }
+
+    /// Lets go of the cells of every column read from the file, while its records are at hand:
+    /// each is read again from the records, as it was read (the same texts, kinds and values),
+    /// when it is next asked for. A sort that copies the records as they are calls it once it
+    /// has its order: the key column of a 10M-row file is some 190 MB the write does not need.
+    /// Returns whether any were let go. Not beside other threads reading the table.
+    @discardableResult
+    package func releaseCells() -> Bool {
+        guard rawRecords != nil else { return false }
+        var released = false
+        for c in storage.indices where !storage[c].isHollow {
+            storage[c] = ColumnStore(hollowRows: storage[c].count, reading: storage[c].reading)
+            released = true
+        }
+        // Columns read from the records since go too; all are read again when asked for.
+        if unread?.isEmpty == false { released = true }
+        if released { unread = UnreadColumns() }
+        return released
     }
 
     /// The cells, column by column, every unread column read (see ``store(_:)``).
     private var everyStore: [ColumnStore] { storage.indices.map(store) }
 
-    /// Whether `column` was left in the file's records and is not read yet.
+    /// Whether `column` was left in the file's records and is not read yet: a text column, whose
+    /// cells are read one at a time from their records. (A column whose cells were let go is read
+    /// again whole, as it was read, when asked for.)
     package func isUnread(_ column: Int) -> Bool {
-        guard let unread, storage.indices.contains(column), storage[column].isHollow else { return false }
+        guard let unread, storage.indices.contains(column), storage[column].isHollow,
+              storage[column].reading.type == .text else { return false }
         return !unread.isRead(column)
     }
 
@@ -558,6 +580,13 @@ final class UnreadColumns: @unchecked Sendable {
         let store = reading()
         read[column] = store
         return store
+    }
+
+    /// Whether no column was read yet.
+    var isEmpty: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return read.isEmpty
     }
 
     func isRead(_ column: Int) -> Bool {
