@@ -10,7 +10,7 @@ extension SortCommand {
         names: ["--memory"], valueName: "size",
         help: "The memory the sort may use: 512M, 2G, … (default: half of this\n"
             + "machine's). A CSV file or standard input that needs more (about five\n"
-            + "times its size; three for a file of 128 MB or more sorted to CSV,\n"
+            + "times its size; three for a file of 32 MB or more sorted to CSV,\n"
             + "whose records stay in the file) is sorted in parts, runs written to a\n"
             + "folder beside the output and merged: the same output, a progress line\n"
             + "on a terminal.")
@@ -23,7 +23,7 @@ extension SortCommand {
     /// A CSV file this large or larger, sorted to CSV, is mapped into memory and its records left
     /// in it rather than read whole (``CSV/table(mapped:types:encoding:delimiter:headerRow:dateOrder:reading:splitAbove:)``):
     /// what is held is its key columns, not its text. The tests lower it.
-    nonisolated(unsafe) static var mapFilesFrom = 128 << 20
+    nonisolated(unsafe) static var mapFilesFrom = 32 << 20
 
     /// Whether a regular file of `size` bytes, read for the columns `columns` selects (a sort to
     /// CSV; `nil`: every column), is mapped and its records left in it.

@@ -9,8 +9,9 @@ extension GridRenderer {
     nonisolated(unsafe) static var gatherPartBytes = 0
     /// The smallest part of the output a gathering pass makes, whatever the file's size.
     static let smallestGatherPart = 4 << 20
-    /// How much of the file a gathering thread reads before it lets go of what it read.
-    static let gatherReleaseStep = 2 << 20
+    /// How much of the file a gathering thread maps ahead, and reads before it lets go of what it
+    /// read: a 64th of the file, from 256 KB to 2 MB.
+    static func gatherReleaseStep(fileBytes: Int) -> Int { min(2 << 20, max(256 << 10, fileBytes / 64)) }
     /// The most rows written otherwise than as their record (summaries, recomputed rows) that a
     /// gathering keeps aside; more are written as a table whose text is held is.
     static let gatheredOtherRows = 4096
@@ -99,38 +100,7 @@ extension GridRenderer {
             }
         }
         guard placed else { return nil }
-        // The source rows of each part, in the file's order, so that a part's pass reads only
-        // its own rows' starts and places. A row's part is found from its place through a table
-        // of the part each 64 KB of the output starts in.
         let partCount = partStarts.count - 1
-        var firstOfPart = [0]
-        for rows in rowsInPart { firstOfPart.append(firstOfPart[firstOfPart.count - 1] + rows) }
-        var sourcesByPart = [Int32](uninitializedLarge: count - others.count)
-        let blockShift = 16
-        var partOfBlock = [Int32](repeating: 0, count: (partStarts[partCount] >> blockShift) + 1)
-        for p in 0..<partCount {
-            // The blocks that start in the part.
-            let first = (partStarts[p] + (1 << blockShift) - 1) >> blockShift, last = (partStarts[p + 1] - 1) >> blockShift
-            if first <= last { for block in first...last { partOfBlock[block] = Int32(p) } }
-        }
-        placeOf.withUnsafeBufferPointer { placeOf in
-            partStarts.withUnsafeBufferPointer { partStarts in
-                partOfBlock.withUnsafeBufferPointer { partOfBlock in
-                    var next = firstOfPart
-                    next.withUnsafeMutableBufferPointer { next in
-                        sourcesByPart.withUnsafeMutableBufferPointer { listed in
-                            for source in 0..<n where placeOf[source] != unplaced {
-                                let place = Int(placeOf[source])
-                                var p = Int(partOfBlock[place >> blockShift])
-                                while partStarts[p + 1] <= place { p += 1 }
-                                listed[next[p]] = Int32(source)
-                                next[p] += 1
-                            }
-                        }
-                    }
-                }
-            }
-        }
         let largest = zip(partStarts.dropFirst(), partStarts).map { $0 - $1 }.max() ?? 0
         // Two parts: one is written (on a thread of its own) while the next is gathered.
         let parts = partCount > 1 ? 2 : 1
@@ -144,8 +114,7 @@ extension GridRenderer {
             for other in others where span.contains(other.place) {
                 other.text.withUnsafeBufferPointer { (part + other.place - span.lowerBound).update(from: $0.baseAddress!, count: $0.count) }
             }
-            gather(into: part, span: span, sources: sourcesByPart[firstOfPart[p]..<firstOfPart[p + 1]], placeOf: placeOf,
-                   records: records, file: file, lineBreak: lineBreak)
+            gather(into: part, span: span, rows: rowsInPart[p], placeOf: placeOf, records: records, file: file, lineBreak: lineBreak)
             writing.wait()
             let written = Unchecked(UnsafeBufferPointer(start: part, count: span.count))
             DispatchQueue.global().async(group: writing) {
@@ -165,65 +134,71 @@ extension GridRenderer {
         return guarded
     }
 
-    /// Copies into `part` the records of `sources` (in the file's order), each at its place
-    /// (`placeOf`) less the start of `span`, the part's span of the output, and followed by
-    /// `lineBreak`: the file read once, in order, by two threads (each its half of the sources),
-    /// each letting go of what it has read.
-    private static func gather(into part: UnsafeMutablePointer<UInt8>, span: Range<Int>, sources listed: ArraySlice<Int32>,
+    /// Copies into `part` the records whose places (`placeOf`) are in `span`, the part's span of
+    /// the output, each at its place less the span's start and followed by `lineBreak`: the file
+    /// read once, in order, by two threads (each its half of the source rows, finding its part's
+    /// rows among them by their places), each letting go of what it has read. `rows`: how many
+    /// of the part's rows are source rows.
+    private static func gather(into part: UnsafeMutablePointer<UInt8>, span: Range<Int>, rows: Int,
                                placeOf: [UInt32], records: RawRecords, file: MappedFile, lineBreak: [UInt8]) {
-        let halves = listed.count > 1 << 16 && ProcessInfo.processInfo.activeProcessorCount > 1 ? 2 : 1
-        let low = Int(span.lowerBound)
+        let n = records.count
+        let halves = rows > 1 << 16 && ProcessInfo.processInfo.activeProcessorCount > 1 ? 2 : 1
+        let low = Int(span.lowerBound), width = UInt32(span.count), low32 = UInt32(span.lowerBound)
         let ends = RecordEnds(records)
+        let step = gatherReleaseStep(fileBytes: file.bytes.count)
         placeOf.withUnsafeBufferPointer { placeOf in
+            // The part's rows, by their places (`unplaced` is past every span); the first and the
+            // last found, the rows between are shared out in halves.
+            guard let first = (0..<n).first(where: { placeOf[$0] &- low32 < width }),
+                  let last = (0..<n).last(where: { placeOf[$0] &- low32 < width }) else { return }
             records.starts.withUnsafeBufferPointer { starts in
                 lineBreak.withUnsafeBufferPointer { lineBreak in
-                    listed.withUnsafeBufferPointer { listed in
-                        let shared = Unchecked((part, placeOf, starts, lineBreak, listed))
-                        DispatchQueue.concurrentPerform(iterations: halves) { k in
-                            let (part, placeOf, starts, lineBreak, listed) = shared.value
-                            let mine = UnsafeBufferPointer(rebasing: listed[(listed.count * k / halves)..<(listed.count * (k + 1) / halves)])
-                            guard let base = file.bytes.baseAddress, let first = mine.first.map(Int.init),
-                                  let lastSource = mine.last.map(Int.init) else { return }
-                            let breakBytes = lineBreak.count
-                            var unreleased = Int(starts[first]), unprepared = unreleased
-                            // Each copy waits `ahead` records while its place in the part (a random
-                            // one) is asked for.
-                            let ahead = 8
-                            withUnsafeTemporaryAllocation(of: (UnsafePointer<UInt8>, Int, UnsafeMutablePointer<UInt8>).self,
-                                                          capacity: ahead) { waiting in
-                                var pending = 0, next = 0
-                                @inline(__always) func copy(_ entry: (UnsafePointer<UInt8>, Int, UnsafeMutablePointer<UInt8>)) {
-                                    let (from, count, target) = entry
-                                    target.update(from: from, count: count)
-                                    if breakBytes > 0 { (target + count).update(from: lineBreak.baseAddress!, count: breakBytes) }
-                                }
-                                for listedSource in mine {
-                                    let source = Int(listedSource)
-                                    let offset = Int(placeOf[source]) - low
-                                    let start = Int(starts[source])
-                                    if start >= unprepared {
-                                        // The next stretch of the file mapped at once, not page by page.
-                                        unprepared = start + gatherReleaseStep
-                                        file.prepare(start..<unprepared)
-                                    }
-                                    let end = ends.end(of: source, starts)
-                                    let target = part + Int(offset)
-                                    trellis_prefetch(target)
-                                    if pending == ahead { copy(waiting[next]) } else { pending += 1 }
-                                    waiting[next] = (base + start, end - start, target)
-                                    next = next + 1 == ahead ? 0 : next + 1
-                                    // What is read is let go of behind the oldest copy waiting.
-                                    let read = pending == ahead ? waiting[next].0 - base : start
-                                    if read - unreleased > gatherReleaseStep {
-                                        file.release(unreleased..<read)
-                                        unreleased = read
-                                    }
-                                }
-                                // The last ones.
-                                for j in 0..<pending { copy(waiting[(next + ahead - pending + j) % ahead]) }
+                    let shared = Unchecked((part, placeOf, starts, lineBreak))
+                    DispatchQueue.concurrentPerform(iterations: halves) { k in
+                        let (part, placeOf, starts, lineBreak) = shared.value
+                        @inline(__always) func inPart(_ source: Int) -> Bool { placeOf[source] &- low32 < width }
+                        let between = last - first + 1
+                        let mine = (first + between * k / halves)..<(first + between * (k + 1) / halves)
+                        guard let base = file.bytes.baseAddress, let first = mine.first(where: inPart),
+                              let lastSource = mine.last(where: inPart) else { return }
+                        let breakBytes = lineBreak.count
+                        var unreleased = Int(starts[first]), unprepared = unreleased
+                        // Each copy waits `ahead` records while its place in the part (a random
+                        // one) is asked for.
+                        let ahead = 8
+                        withUnsafeTemporaryAllocation(of: (UnsafePointer<UInt8>, Int, UnsafeMutablePointer<UInt8>).self,
+                                                      capacity: ahead) { waiting in
+                            var pending = 0, next = 0
+                            @inline(__always) func copy(_ entry: (UnsafePointer<UInt8>, Int, UnsafeMutablePointer<UInt8>)) {
+                                let (from, count, target) = entry
+                                target.update(from: from, count: count)
+                                if breakBytes > 0 { (target + count).update(from: lineBreak.baseAddress!, count: breakBytes) }
                             }
-                            file.release(unreleased..<records.range(lastSource).upperBound)
+                            for source in first...lastSource where inPart(source) {
+                                let offset = Int(placeOf[source]) - low
+                                let start = Int(starts[source])
+                                if start >= unprepared {
+                                    // The next stretch of the file mapped at once, not page by page.
+                                    unprepared = start + step
+                                    file.prepare(start..<unprepared)
+                                }
+                                let end = ends.end(of: source, starts)
+                                let target = part + Int(offset)
+                                trellis_prefetch(target)
+                                if pending == ahead { copy(waiting[next]) } else { pending += 1 }
+                                waiting[next] = (base + start, end - start, target)
+                                next = next + 1 == ahead ? 0 : next + 1
+                                // What is read is let go of behind the oldest copy waiting.
+                                let read = pending == ahead ? waiting[next].0 - base : start
+                                if read - unreleased > step {
+                                    file.release(unreleased..<read)
+                                    unreleased = read
+                                }
+                            }
+                            // The last ones.
+                            for j in 0..<pending { copy(waiting[(next + ahead - pending + j) % ahead]) }
                         }
+                        file.release(unreleased..<records.range(lastSource).upperBound)
                     }
                 }
             }
