@@ -167,7 +167,7 @@ enum RadixSort {
     /// From how many rows a sort of packed codes moves them through a buffer of half their
     /// size (two halves sorted one after the other, then merged) instead of one of their size:
     /// 8 bytes a row less at the sort's peak for a pass more. The tests lower it.
-    nonisolated(unsafe) static var inHalvesFrom = 1 << 20
+    nonisolated(unsafe) static var inHalvesFrom = 1 << 19
 
     /// Sorts `keys` (packed codes: every one distinct) with a buffer of half their count: the
     /// second half is sorted through the buffer and left in place, the first half sorted through
