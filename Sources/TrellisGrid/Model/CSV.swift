@@ -552,16 +552,13 @@ public enum CSV {
         }
     }
 
-    /// How much of a mapped file a reading goes through before it lets go of what it read.
-    static let releaseStep = 2 << 20
-
     /// Where `bytes` (at `base` in the text) are first not UTF-8; with a mapped file, checked a
     /// part at a time, each part let go of once checked (the reading then brings it back).
     private static func firstInvalidUTF8(_ bytes: UnsafeBufferPointer<UInt8>, at base: Int, releasing mapped: MappedFile?) -> Int? {
         guard let mapped else { return TextEncoding.firstInvalidUTF8(bytes) }
         var from = 0
         while from < bytes.count {
-            var to = min(bytes.count, from + releaseStep)
+            var to = min(bytes.count, from + mapped.readingStep)
             while to < bytes.count, bytes[to] & 0xC0 == 0x80 { to += 1 }   // not inside a character
             mapped.prepare((base + from)..<(base + to))
             if let bad = TextEncoding.firstInvalidUTF8(UnsafeBufferPointer(rebasing: bytes[from..<to])) { return from + bad }
@@ -709,13 +706,13 @@ public enum CSV {
                 records.append(reader.recordStart..<reader.recordEnd, risky: risky)
                 risky = false
                 column = 0
-                if let mapped, reader.recordEnd - unreleased > CSV.releaseStep || reader.recordEnd >= unprepared {
-                    if reader.recordEnd - unreleased > CSV.releaseStep {
+                if let mapped, reader.recordEnd - unreleased > mapped.readingStep || reader.recordEnd >= unprepared {
+                    if reader.recordEnd - unreleased > mapped.readingStep {
                         mapped.release(unreleased..<reader.recordEnd)
                         unreleased = reader.recordEnd
                     }
                     if reader.recordEnd >= unprepared {
-                        unprepared = reader.recordEnd + CSV.releaseStep
+                        unprepared = reader.recordEnd + mapped.readingStep
                         mapped.prepare(reader.recordEnd..<unprepared)
                     }
                 }

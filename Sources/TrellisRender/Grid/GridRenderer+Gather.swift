@@ -9,9 +9,6 @@ extension GridRenderer {
     nonisolated(unsafe) static var gatherPartBytes = 0
     /// The smallest part of the output a gathering pass makes, whatever the file's size.
     static let smallestGatherPart = 4 << 20
-    /// How much of the file a gathering thread maps ahead, and reads before it lets go of what it
-    /// read: a 64th of the file, from 256 KB to 2 MB.
-    static func gatherReleaseStep(fileBytes: Int) -> Int { min(2 << 20, max(256 << 10, fileBytes / 64)) }
     /// The most rows written otherwise than as their record (summaries, recomputed rows) that a
     /// gathering keeps aside; more are written as a table whose text is held is.
     static let gatheredOtherRows = 4096
@@ -145,7 +142,7 @@ extension GridRenderer {
         let halves = rows > 1 << 16 && ProcessInfo.processInfo.activeProcessorCount > 1 ? 2 : 1
         let low = Int(span.lowerBound), width = UInt32(span.count), low32 = UInt32(span.lowerBound)
         let ends = RecordEnds(records)
-        let step = gatherReleaseStep(fileBytes: file.bytes.count)
+        let step = file.readingStep
         placeOf.withUnsafeBufferPointer { placeOf in
             // The part's rows, by their places (`unplaced` is past every span); the first and the
             // last found, the rows between are shared out in halves.
