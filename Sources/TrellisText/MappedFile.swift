@@ -77,6 +77,24 @@ package final class MappedFile: @unchecked Sendable {
         #endif
     }
 
+    /// Reads `count` bytes of the file from `offset` into `buffer` (through the file, not the
+    /// mapping: what is read this way is never part of this program's memory); `false` when the
+    /// system could not (an error, or the file now ends sooner).
+    package func read(into buffer: UnsafeMutableRawPointer, count: Int, at offset: Int) -> Bool {
+        #if canImport(Glibc) || canImport(Darwin)
+        var done = 0
+        while done < count {
+            let n = pread(descriptor, buffer + done, count - done, off_t(offset + done))
+            if n < 0, errno == EINTR { continue }
+            guard n > 0 else { return false }
+            done += n
+        }
+        return true
+        #else
+        return false
+        #endif
+    }
+
     /// ``release(_:)`` of the whole file.
     package func releaseAll() { release(0..<size) }
 

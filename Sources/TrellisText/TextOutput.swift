@@ -271,6 +271,12 @@ public final class TextOutput {
         for chunk in chunks { chunk.withUnsafeBufferPointer { other.write(bytes: $0) } }
     }
 
+    /// Marks the output failed with `code` (an `errno`), as a failed write does: what it was
+    /// written from could not be read. ``finish()`` then throws.
+    public func fail(_ code: Int32) {
+        if failure == nil { failure = code }
+    }
+
     /// Hands on what is buffered. Throws when a write failed (a full disk, a closed pipe) or a
     /// character could not be written in the output's encoding.
     public func finish() throws(TextOutputError) {

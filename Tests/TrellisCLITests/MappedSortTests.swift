@@ -116,6 +116,34 @@ struct MappedSortTests {
         }
     }
 
+    @Test("a file cut shorter after it was read fails the gathered output with EIO, without stopping the program")
+    func cutShorter() throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var rng = SeededRandom(seed: 7700)
+        var text = "k,v\n"
+        for i in 0..<20_000 { text += "\(Int.random(in: 0...999, using: &rng)),\"row \(i)\"\n" }
+        let path = folder.appendingPathComponent("cut.csv").path
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        let file = try #require(MappedFile(path: path))
+        let table = try CSV.table(mapped: file, reading: { _ in [0] })
+        let grid = DataGrid(bound: table)
+        try grid.sort(by: [SortKey("k")])
+        // Another program cuts the file to half its length: reading the mapping past the new end
+        // would stop the program; the gatherer reads through the file and finds it short.
+        #expect(truncate(path, off_t(text.utf8.count / 2)) == 0)
+        let saved = GridRenderer.gatherPartBytes
+        defer { GridRenderer.gatherPartBytes = saved }
+        for part in [0, 10_000] {
+            GridRenderer.gatherPartBytes = part
+            let out = TextOutput()
+            let guarded = GridRenderer.writeGathering(grid.order, count: grid.displayedRowCount, records: try #require(table.rawRecords),
+                                                      file: file, lineBreak: [0x0A], otherRow: { _, _ in 0 }, to: out)
+            #expect(guarded == 0, "parts of \(part): the gatherer wrote, and stopped")
+            #expect(throws: TextOutputError(code: EIO)) { try out.finish() }
+        }
+    }
+
     @Test("a mapped file that is not UTF-8 (GBK, UTF-16 with its mark) is read as a copy, as a file read whole is")
     func otherEncodings() throws {
         let folder = try scratch()

@@ -758,10 +758,12 @@ public enum CSV {
                 shared = input
                 if !side.isEmpty { shared.append(contentsOf: side) }
             case .mapped(let file):
-                // The cells read are all in the side buffer; the records stay in the file.
+                // The cells read are all in the side buffer; the records stay in the file, none
+                // of whose pages is kept (the last stretches read, the header's).
                 shared = side
                 side = []
                 records.mapped = file
+                file.releaseAll()
             }
             var stores = builders.indices.map { c in
                 keeps(c) ? ColumnStore(builders[c], shared: shared, reading: readAs[c]) : ColumnStore(hollowRows: records.count)

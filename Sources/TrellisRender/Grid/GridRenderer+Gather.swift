@@ -17,12 +17,14 @@ extension GridRenderer {
     /// (``RawRecords/mapped``) by gathering them, part by part. First, in display order, each
     /// source row is given the place in the output where its record goes, and the output is cut
     /// into parts of at most ``gatherPartBytes``; then, for each part, the file is read through
-    /// once, in order, on two threads, and each record whose place is in the part is copied
-    /// there; the part is written (on a thread of its own, while the next one is gathered), and
-    /// what was read of the file let go of as the reading goes. What is held is two parts and a
-    /// place per row — not the file, whose pages come from the system's file cache a stretch at a
-    /// time. Rows written otherwise (`otherRow`: a summary, a
-    /// recomputed row) are written once each, first, and copied into their parts.
+    /// once, in order, on two threads, a stretch at a time (``MappedFile/readingStep``), and each
+    /// record whose place is in the part is copied there; the part is written (on a thread of
+    /// its own, while the next one is gathered). What is held is two parts, a place per row and
+    /// a stretch per thread — not the file, which is read through the system's file cache.
+    /// Rows written otherwise (`otherRow`: a summary, a recomputed row) are written once each,
+    /// first, and copied into their parts. A file that can no longer be read (cut shorter, a
+    /// failing disk) stops the writing and fails `out` (`EIO`): no output holds bytes the file
+    /// never had.
     ///
     /// Returns how many cells got a leading `'`, or `nil` — nothing written — when the rows are
     /// not such: a source row shown twice, more than ``gatheredOtherRows`` rows written
@@ -111,7 +113,14 @@ extension GridRenderer {
             for other in others where span.contains(other.place) {
                 other.text.withUnsafeBufferPointer { (part + other.place - span.lowerBound).update(from: $0.baseAddress!, count: $0.count) }
             }
-            gather(into: part, span: span, rows: rowsInPart[p], placeOf: placeOf, records: records, file: file, lineBreak: lineBreak)
+            guard gather(into: part, span: span, rows: rowsInPart[p], placeOf: placeOf, records: records, file: file,
+                         lineBreak: lineBreak) else {
+                // The file could not be read (cut shorter, or the disk failed): nothing more is
+                // written, and the output fails rather than hold bytes the file never had.
+                writing.wait()
+                out.fail(EIO)
+                return guarded
+            }
             writing.wait()
             let written = Unchecked(UnsafeBufferPointer(start: part, count: span.count))
             DispatchQueue.global().async(group: writing) {
@@ -127,22 +136,24 @@ extension GridRenderer {
             }
         }
         writing.wait()
-        file.releaseAll()
         return guarded
     }
 
     /// Copies into `part` the records whose places (`placeOf`) are in `span`, the part's span of
     /// the output, each at its place less the span's start and followed by `lineBreak`: the file
-    /// read once, in order, by two threads (each its half of the source rows, finding its part's
-    /// rows among them by their places), each letting go of what it has read. `rows`: how many
-    /// of the part's rows are source rows.
+    /// read once, in order, by two threads (each its half of the rows between the part's first
+    /// and last, finding the part's among them by their places), a stretch at a time into a
+    /// buffer of its own — read through the file, not the mapping, so that what is read is never
+    /// this program's memory, whatever size of page the system caches the file in. `rows`: how
+    /// many of the part's rows are source rows. Returns `false` when a read failed.
     private static func gather(into part: UnsafeMutablePointer<UInt8>, span: Range<Int>, rows: Int,
-                               placeOf: [UInt32], records: RawRecords, file: MappedFile, lineBreak: [UInt8]) {
+                               placeOf: [UInt32], records: RawRecords, file: MappedFile, lineBreak: [UInt8]) -> Bool {
         let n = records.count
         let halves = rows > 1 << 16 && ProcessInfo.processInfo.activeProcessorCount > 1 ? 2 : 1
         let low = Int(span.lowerBound), width = UInt32(span.count), low32 = UInt32(span.lowerBound)
         let ends = RecordEnds(records)
-        let step = file.readingStep
+        let step = file.readingStep, fileSize = file.bytes.count
+        let failures = Failures()
         placeOf.withUnsafeBufferPointer { placeOf in
             // The part's rows, by their places (`unplaced` is past every span); the first and the
             // last found, the rows between are shared out in halves.
@@ -156,10 +167,13 @@ extension GridRenderer {
                         @inline(__always) func inPart(_ source: Int) -> Bool { placeOf[source] &- low32 < width }
                         let between = last - first + 1
                         let mine = (first + between * k / halves)..<(first + between * (k + 1) / halves)
-                        guard let base = file.bytes.baseAddress, let first = mine.first(where: inPart),
-                              let lastSource = mine.last(where: inPart) else { return }
+                        guard let first = mine.first(where: inPart), let lastSource = mine.last(where: inPart) else { return }
                         let breakBytes = lineBreak.count
-                        var unreleased = Int(starts[first]), unprepared = unreleased
+                        // The stretch of the file in the buffer.
+                        var capacity = step
+                        var buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+                        defer { buffer.deallocate() }
+                        var held = 0..<0
                         // Each copy waits `ahead` records while its place in the part (a random
                         // one) is asked for.
                         let ahead = 8
@@ -171,36 +185,51 @@ extension GridRenderer {
                                 target.update(from: from, count: count)
                                 if breakBytes > 0 { (target + count).update(from: lineBreak.baseAddress!, count: breakBytes) }
                             }
+                            /// The copies waiting, done (before the buffer is read into again).
+                            func drain() {
+                                for j in 0..<pending { copy(waiting[(next + ahead - pending + j) % ahead]) }
+                                pending = 0
+                                next = 0
+                            }
                             for source in first...lastSource where inPart(source) {
-                                let offset = Int(placeOf[source]) - low
-                                let start = Int(starts[source])
-                                if start >= unprepared {
-                                    // The next stretch of the file mapped at once, not page by page.
-                                    unprepared = start + step
-                                    file.prepare(start..<unprepared)
+                                let start = Int(starts[source]), end = ends.end(of: source, starts)
+                                if end > held.upperBound || start < held.lowerBound {
+                                    drain()
+                                    // The next stretch, from this record on: a step, or the record if longer.
+                                    let count = min(fileSize - start, max(step, end - start))
+                                    if count > capacity {
+                                        buffer.deallocate()
+                                        capacity = count
+                                        buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+                                    }
+                                    guard file.read(into: buffer, count: count, at: start) else {
+                                        failures.note()
+                                        return
+                                    }
+                                    held = start..<(start + count)
                                 }
-                                let end = ends.end(of: source, starts)
-                                let target = part + Int(offset)
+                                let target = part + (Int(placeOf[source]) - low)
                                 trellis_prefetch(target)
                                 if pending == ahead { copy(waiting[next]) } else { pending += 1 }
-                                waiting[next] = (base + start, end - start, target)
+                                waiting[next] = (UnsafePointer(buffer + (start - held.lowerBound)), end - start, target)
                                 next = next + 1 == ahead ? 0 : next + 1
-                                // What is read is let go of behind the oldest copy waiting.
-                                let read = pending == ahead ? waiting[next].0 - base : start
-                                if read - unreleased > step {
-                                    file.release(unreleased..<read)
-                                    unreleased = read
-                                }
                             }
-                            // The last ones.
-                            for j in 0..<pending { copy(waiting[(next + ahead - pending + j) % ahead]) }
+                            drain()
                         }
-                        file.release(unreleased..<records.range(lastSource).upperBound)
                     }
                 }
             }
         }
+        return !failures.any
     }
+}
+
+/// Whether any of the threads of a gathering pass failed to read.
+private final class Failures: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    func note() { lock.withLock { count += 1 } }
+    var any: Bool { lock.withLock { count > 0 } }
 }
 
 /// Where records end, found in their starts where every record ends the line break's length
