@@ -25,7 +25,7 @@ extension SortCommand {
     /// in it rather than read whole (``CSV/table(mapped:types:encoding:delimiter:headerRow:dateOrder:reading:splitAbove:)``):
     /// what is held is its key columns, not its text. 32 MB: from about a million rows, where
     /// the file's copy is the largest thing a sort holds (at 1M rows 57 MB mapped against 95 read
-    /// whole, for up to 1.2× the time). The tests lower it.
+    /// whole, in about the same time). The tests lower it.
     nonisolated(unsafe) static var mapFilesFrom = 32 << 20
 
     /// Whether a regular file of `size` bytes, read for the columns `columns` selects (a sort to
