@@ -257,9 +257,10 @@ enum SortCommand {
             }
         }
         try checkUnchanged()
-        // A CSV output copies the records as they are: the cells read for the sort are let go
-        // before the output is made (they would be read again from the records if asked for).
-        if columns != nil, format == .csv, let table = source as? Table { table.releaseCells() }
+        // An output that copies the records as they are (the only one read for some columns):
+        // the cells read for the sort are let go before it is made (they would be read again
+        // from the records if asked for).
+        if columns != nil, let table = source as? Table { table.releaseCells() }
         try io.stream(to: parsed.value("--output"), encoding: encoding) { out throws(CommandError) in
             switch format {
             case .text: GridRenderer.writeText(grid, to: out)

@@ -18,13 +18,13 @@ extension SortCommand {
     /// A read CSV table takes about this many times its file's size.
     static let bytesPerFileByte = 5
     /// A file sorted to CSV whose records are left in it (``mapFilesFrom``) takes about this many
-    /// times its size: its key columns and the sort's work, not its text (0.9 to 2.5 measured: a
+    /// times its size: its key columns and the sort's work, not its text (0.9 to 2.7 measured: a
     /// decimal key at 10M and 1M rows, text keys at 1M).
     static let bytesPerMappedFileByte = 3
     /// A CSV file this large or larger, sorted to CSV, is mapped into memory and its records left
     /// in it rather than read whole (``CSV/table(mapped:types:encoding:delimiter:headerRow:dateOrder:reading:splitAbove:)``):
     /// what is held is its key columns, not its text. 32 MB: from about a million rows, where
-    /// the file's copy is the largest thing a sort holds (at 1M rows 57 MB mapped against 95 read
+    /// the file's copy is the largest thing a sort holds (at 1M rows 56 MB mapped against 98 read
     /// whole, in about the same time). The tests lower it.
     nonisolated(unsafe) static var mapFilesFrom = 32 << 20
 

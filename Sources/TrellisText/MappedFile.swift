@@ -16,8 +16,9 @@ package final class MappedFile: @unchecked Sendable {
     /// The file's bytes; valid while the mapping lives.
     package let bytes: UnsafeBufferPointer<UInt8>
     /// How much of the file a reading maps ahead of itself (``prepare(_:)``) and goes through
-    /// before it lets go of what it read (``release(_:)``): a 64th of the file, from 256 KB to
-    /// 2 MB — a stretch small beside the file, large beside a call's cost.
+    /// before it lets go of what it read (``release(_:)``), or reads at a time through the file
+    /// (``read(into:count:at:)``): a 64th of the file, from 256 KB to 2 MB — a stretch small
+    /// beside the file, large beside a call's cost.
     package let readingStep: Int
     private let descriptor: Int32
     private let size: Int
