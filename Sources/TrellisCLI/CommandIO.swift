@@ -296,6 +296,8 @@ extension CommandError {
         case let error as CommandError: return error
         case let error as SortError:
             if case .unknownColumn(let column, let columns) = error { return unknownColumn(column, in: nil, columns: columns) }
+            // A source that failed to give its cells is the data's (or the server's) fault, not the command line's.
+            if case .sourceReadFailed = error { return .data(error.description) }
             return .usage(error.description)
         case let error as TableError: return .data(error.description)
         default: return .data("\(error)")

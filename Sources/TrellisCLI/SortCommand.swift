@@ -192,10 +192,19 @@ enum SortCommand {
             }
             try grid.sort(by: keys)
         } catch {
+            if case SortError.sourceReadFailed(let message) = error {
+                throw Self.readFailure(of: source, shownPath: Excerpt.of(path, limit: 200), message, sorting: true)
+            }
             throw CommandError.from(error)
         }
         warn(names: names, typeWarnings: grid.sortKeyTypeWarnings, unmatchedPins: grid.unmatchedPins, pinOptions: pinOptions,
              disagreements: grid.summaryDisagreements, hint: keys.isEmpty ? nil : Self.unpinnedSummaryHint(grid), io: &io)
+        // A row whose cells could not be read is never written blank: the output fails instead.
+        let failedBefore = (source as? FallibleDataSource)?.failedReads ?? 0
+        func checkReads() throws(CommandError) {
+            guard let fallible = source as? FallibleDataSource, fallible.failedReads != failedBefore else { return }
+            throw Self.readFailure(of: source, shownPath: Excerpt.of(path, limit: 200), fallible.readFailure)
+        }
         let title = path == "-" ? "Sorted table"
             : "Sorted " + (sqlTable ?? (path.contains("://") ? "query" : (path as NSString).lastPathComponent))
         // A CSV file's cells go back as the file held them: writing them adds nothing a spreadsheet
@@ -215,12 +224,18 @@ enum SortCommand {
                 table.connection.endSnapshot()
             }
             do {
-                let report = try SQLiteExport.write(grid, to: target, table: name)
+                let report = try SQLiteExport.write(grid, to: target, table: name, check: {
+                    guard let fallible = source as? FallibleDataSource, fallible.failedReads != failedBefore else { return nil }
+                    return fallible.readFailure ?? "a read failed"
+                })
                 for (column, example) in report.untypedColumns {
                     io.stderr += "warning: column '\(Excerpt.of(column))' is written without a type, so that texts such as "
                         + "'\(Excerpt.of(example))' stay as they are\n"
                 }
             } catch {
+                if let fallible = source as? FallibleDataSource, fallible.failedReads != failedBefore {
+                    throw Self.readFailure(of: source, shownPath: Excerpt.of(path, limit: 200), fallible.readFailure)
+                }
                 throw .failure("\(Excerpt.of(output, limit: 200)): \(error.message)")
             }
             return
@@ -269,6 +284,7 @@ enum SortCommand {
             case .html: GridRenderer.writeHTML(grid, title: title, to: out)
             }
             try checkUnchanged()
+            try checkReads()
         }
         if let table = source as? SQLiteTableSource, table.showedLargeBlobs {
             io.stderr += "note: BLOB cells larger than 1 MiB (\(SQLiteTableSource.largestBlobShown) bytes) are written as their size, "
@@ -514,6 +530,18 @@ enum SortCommand {
             source = table
         }
         return source
+    }
+
+    /// The error of a source whose cells could not be read while its rows were written: a server
+    /// lost or out of reach is unavailable (69), anything else the data's (65).
+    static func readFailure(of source: GridDataSource, shownPath: String, _ message: String?, sorting: Bool = false) -> CommandError {
+        let text = "\(shownPath): \(message ?? "a read failed")"
+            + (sorting ? "; the rows could not be read to sort them" : "; the output was not made, since rows would have been written blank")
+        if let table = source as? PostgreSQLTableSource, let kind = table.lastError?.kind,
+           kind == .connectionLost || kind == .unreachable {
+            return .unavailable(text)
+        }
+        return .data(text)
     }
 
     /// How an SQLite database file starts.

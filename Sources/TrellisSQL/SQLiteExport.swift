@@ -16,8 +16,46 @@ public enum SQLiteExport {
     /// Each column is declared by its grid type (INTEGER, REAL, TEXT) when every cell's text is
     /// what SQLite would write for its value; otherwise it is declared without a type, so that
     /// each cell is kept as it reads (numbers as numbers, `007` as the text `007`).
+    ///
+    /// Nothing is left half-made: a new database is written under a temporary name beside it
+    /// (`.NAME.PID.partial`, removed on failure and by a signal through ``TemporaryPaths``) and
+    /// renamed into place once committed; into an existing one, the table is created and filled in
+    /// one transaction, rolled back on failure. `check`, asked once every row is inserted and
+    /// before anything is committed, returns why the rows must not be kept (a source whose cells
+    /// could not be read), or `nil`.
     @discardableResult
-    public static func write(_ grid: DataGrid, to path: String, table: String) throws(SQLiteError) -> Report {
+    public static func write(_ grid: DataGrid, to path: String, table: String,
+                             check: () -> String? = { nil }) throws(SQLiteError) -> Report {
+        var info = stat()
+        guard lstat(path, &info) != 0 else {
+            return try write(grid, into: path, table: table, check: check)
+        }
+        // A new database: made whole beside its place, then renamed there.
+        let folder = (path as NSString).deletingLastPathComponent
+        let name = (path as NSString).lastPathComponent
+        let temporary = (folder.isEmpty ? "" : folder + "/") + ".\(name).\(getpid()).partial"
+        unlink(temporary)
+        TemporaryPaths.register(temporary)
+        defer { TemporaryPaths.unregister(temporary) }
+        let report: Report
+        do {
+            report = try write(grid, into: temporary, table: table, check: check)
+        } catch {
+            unlink(temporary)
+            throw error
+        }
+        // No-clobber: a file made at `path` meanwhile is not replaced.
+        guard link(temporary, path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            throw SQLiteError(code: 1, message: "cannot write '\(path)': \(reason)")
+        }
+        unlink(temporary)
+        return report
+    }
+
+    private static func write(_ grid: DataGrid, into path: String, table: String,
+                              check: () -> String?) throws(SQLiteError) -> Report {
         let db = try SQLiteConnection(path: path, readOnly: false, create: true)
         var exists = false
         try db.rows("SELECT 1 FROM sqlite_master WHERE name = ?", [.text(table)]) { _ in exists = true }
@@ -45,7 +83,7 @@ public enum SQLiteExport {
             SQLiteConnection.quote(column.identifier) + (type.isEmpty ? "" : " " + type)
         }.joined(separator: ", ")
         try db.execute("BEGIN")
-        do {
+        do throws(SQLiteError) {
             try db.execute("CREATE TABLE \(SQLiteConnection.quote(table)) (\(definition))")
             let marks = Array(repeating: "?", count: columns.count).joined(separator: ", ")
             let insert = try db.prepare("INSERT INTO \(SQLiteConnection.quote(table)) VALUES (\(marks))")
@@ -59,6 +97,7 @@ public enum SQLiteExport {
                 try insert.bind(values)
                 while try insert.step() {}
             }
+            if let reason = check() { throw SQLiteError(code: 1, message: reason) }
             try db.execute("COMMIT")
         } catch {
             try? db.execute("ROLLBACK")

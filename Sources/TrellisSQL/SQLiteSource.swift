@@ -21,6 +21,11 @@ import TrellisGrid
 /// the next ``refresh()``, not half-way through a sort); a caller that opened a transaction on
 /// the connection itself (``SQLiteConnection/beginSnapshot()``) keeps its own.
 ///
+/// A view, a `WITHOUT ROWID` table and a virtual table without a usable `rowid` (one that is
+/// missing, `NULL` or repeated) have no key to read a row by: such an object is read whole, once
+/// per ``refresh()``, in the order and with the cells `SELECT * FROM` it gives
+/// (``readsWhole`` says so), and it cannot be written through the source.
+///
 /// A BLOB cell is shown as its text when its bytes are UTF-8, otherwise as `x'…'` hex, up to
 /// ``largestBlobShown`` bytes; a larger one, in a column declared BLOB or without a type, as
 /// `(BLOB, N bytes)` — its bytes are never read (a gigabyte BLOB costs nothing to sort past), and
@@ -33,8 +38,14 @@ public final class SQLiteTableSource: ObservableDataSource, PrefetchingDataSourc
     public let columns: [Column]
     /// Per column, whether its text cells are read on their own (declared as text, or untyped).
     let readsText: [Bool]
-    /// Each row's `rowid`, in order: what a position means.
+    /// Each row's `rowid`, in order: what a position means (for an object read whole, its
+    /// positions themselves).
     public private(set) var keys: [Int64] = []
+    /// Every row, when the object has no `rowid` to read rows by (a view, a `WITHOUT ROWID` table):
+    /// read whole, in the order `SELECT *` gives.
+    private var whole: Block?
+    /// Whether the object is read whole, having no `rowid` to read its rows by.
+    public var readsWhole: Bool { whole != nil }
     private let notifier = GridChangeNotifier()
     public var changes: GridChangeNotifier { notifier }
     var changeNotifier: GridChangeNotifier { notifier }
@@ -46,6 +57,12 @@ public final class SQLiteTableSource: ObservableDataSource, PrefetchingDataSourc
         blocks = [:]
         blockUse = []
         window = [:]
+    }
+    /// Why rows cannot be written through the source, if they cannot.
+    func refuseWrites() throws(SQLiteError) {
+        guard readsWhole else { return }
+        throw SQLiteError(code: 1, message: "\"\(table)\" has no rowid (it is a view or a WITHOUT ROWID table), so its rows "
+                          + "cannot be written through the grid; change it with SQL")
     }
 
     /// Rows read from the table, a block at a time, the most recent kept.
@@ -122,18 +139,20 @@ public final class SQLiteTableSource: ObservableDataSource, PrefetchingDataSourc
         self.expressions = expressions
         self.keepsBlobs = keepsBlobs
         selectList = expressions.joined(separator: ", ")
+        let keyed = try Self.hasRowKeys(connection: connection, table: table)
         // The type of a text column: what most of its first rows hold, read as a CSV file's cells.
         let inferred = readsText.indices.filter { readsText[$0] }
         if !inferred.isEmpty {
             var samples = [[String]](repeating: [], count: columns.count)
             let list = inferred.map { expressions[$0] }.joined(separator: ", ")
-            try connection.rows("SELECT \(list) FROM \(quotedTable) ORDER BY rowid LIMIT \(Self.typeSample)") { row in
+            try connection.rows("SELECT \(list) FROM \(quotedTable)\(keyed ? " ORDER BY rowid" : "") LIMIT \(Self.typeSample)") { row in
                 for (k, c) in inferred.enumerated() { samples[c].append(row.text(k)) }
             }
             for c in inferred { columns[c].type = ColumnType.infer(samples[c]) }
         }
         self.columns = columns
         self.readsText = readsText
+        if !keyed { whole = Block(values: [], texts: []) }
         // (A connection that writes through the source commits each change at once: no snapshot.)
         if connection.isReadOnly, !connection.isInTransaction, connection.journalMode == "wal" {
             try connection.beginSnapshot()
@@ -179,18 +198,65 @@ public final class SQLiteTableSource: ObservableDataSource, PrefetchingDataSourc
         return .decimal
     }
 
-    private func readKeys() throws(SQLiteError) {
-        var keys: [Int64] = []
-        do {
-            try connection.rows("SELECT rowid FROM \(quotedTable) ORDER BY rowid") { row in keys.append(row.int64(0)) }
-        } catch {
-            throw SQLiteError(code: error.code, message: "\"\(table)\" has no rowid (\(error.message)); read it with --query "
-                              + "and an ORDER BY on its primary key")
+    /// Whether `table`'s rows can be read by `rowid`: a table with one (not a view, not `WITHOUT
+    /// ROWID`), or a virtual table that answers for it. (A virtual table's rowids may still be
+    /// `NULL` or repeat: ``readKeys()`` looks, and reads such a table whole.)
+    static func hasRowKeys(connection: SQLiteConnection, table: String) throws(SQLiteError) -> Bool {
+        var kind = "", withoutRowid = false
+        try connection.rows("SELECT type, wr FROM pragma_table_list WHERE schema = 'main' AND name = ?", [.text(table)]) { row in
+            kind = row.text(0)
+            withoutRowid = row.int64(1) != 0
         }
-        self.keys = keys
+        switch kind {
+        case "table": return !withoutRowid
+        case "virtual":
+            do {
+                try connection.rows("SELECT rowid FROM \(quote(table)) LIMIT 1") { _ in }
+                return true
+            } catch {
+                return false   // no such column: rowid
+            }
+        default: return false
+        }
+    }
+
+    private static func quote(_ name: String) -> String { SQLiteConnection.quote(name) }
+
+    private func readKeys() throws(SQLiteError) {
         blocks = [:]
         blockUse = []
         window = [:]
+        if whole != nil { return try readWhole() }
+        var keys: [Int64] = []
+        var distinct = true
+        try connection.rows("SELECT rowid FROM \(quotedTable) ORDER BY rowid") { row in
+            let key = row.int64(0)
+            if row.isNull(0) { distinct = false }
+            if let last = keys.last, last >= key { distinct = false }
+            keys.append(key)
+        }
+        guard distinct else {
+            // A virtual table whose rowids are missing or repeat: they do not name one row each.
+            whole = Block(values: [], texts: [])
+            return try readWhole()
+        }
+        self.keys = keys
+    }
+
+    /// Reads every row of an object without row keys, in the order `SELECT *` gives.
+    private func readWhole() throws(SQLiteError) {
+        var values: [CellValue] = [], texts: [String] = []
+        let width = columns.count
+        var count = 0
+        try connection.rows("SELECT \(selectList) FROM \(quotedTable)") { row in
+            for c in 0..<width {
+                values.append(read(row.cell(c), column: c))
+                texts.append(row.shownText(c))
+            }
+            count += 1
+        }
+        whole = Block(values: values, texts: texts)
+        keys = (0..<Int64(count)).map { $0 }
     }
 
     deinit {
@@ -235,7 +301,13 @@ public final class SQLiteTableSource: ObservableDataSource, PrefetchingDataSourc
             lastError = error
             return nil
         }
-        guard values.count == (last - first + 1) * width else { return nil }
+        guard values.count == (last - first + 1) * width else {
+            // Rows gone since their keys were read (the table changed outside a snapshot).
+            lastError = SQLiteError(code: 1, message: "rows \(first + 1)–\(last + 1) of \"\(table)\" could not be read: "
+                                    + "\(values.count / max(width, 1)) of \(last - first + 1) are there (the table changed while it was "
+                                    + "read); read it again")
+            return nil
+        }
         lastError = nil
         let block = Block(values: values, texts: texts)
         blocks[b] = block
@@ -246,6 +318,7 @@ public final class SQLiteTableSource: ObservableDataSource, PrefetchingDataSourc
 
     public func value(row: Int, column: Int) -> CellValue {
         guard row >= 0, row < keys.count, columns.indices.contains(column) else { return .missing }
+        if let whole { return whole.values[row * columns.count + column] }
         if let cached = window[row] { return cached.values[column] }
         guard let block = block(row / Self.blockSize) else { return .missing }
         return block.values[(row % Self.blockSize) * columns.count + column]
@@ -264,6 +337,7 @@ public final class SQLiteTableSource: ObservableDataSource, PrefetchingDataSourc
 
     public func text(row: Int, column: Int) -> String {
         guard row >= 0, row < keys.count, columns.indices.contains(column) else { return "" }
+        if let whole { return whole.texts[row * columns.count + column] }
         if let cached = window[row] { return cached.texts[column] }
         guard let block = block(row / Self.blockSize) else { return "" }
         return block.texts[(row % Self.blockSize) * columns.count + column]
@@ -273,6 +347,7 @@ public final class SQLiteTableSource: ObservableDataSource, PrefetchingDataSourc
     /// text, as ``text(row:column:)`` reads it), or `nil` when the query fails.
     public func rows(containing text: String, column: Int) -> [Int]? {
         guard columns.indices.contains(column) else { return [] }
+        if whole != nil { return (0..<keys.count).filter { self.text(row: $0, column: column).contains(text) } }
         let name = SQLiteConnection.quote(columns[column].identifier)
         var found: [Int] = []
         do {
@@ -298,6 +373,7 @@ public final class SQLiteTableSource: ObservableDataSource, PrefetchingDataSourc
 
     /// Reads `rows` (positions) that are not held yet, by `rowid`, a few hundred per query.
     public func prefetch(rows: [Int]) {
+        guard whole == nil else { return }
         let wanted = rows.filter { $0 >= 0 && $0 < keys.count && window[$0] == nil && blocks[$0 / Self.blockSize] == nil }
         guard !wanted.isEmpty else { return }
         if window.count + wanted.count > Self.windowRowsKept { window = [:] }
@@ -331,7 +407,7 @@ public final class SQLiteTableSource: ObservableDataSource, PrefetchingDataSourc
     /// (a sort's key), through the blocks otherwise.
     public func values(ofColumn column: Int, rows: [Int]) -> [CellValue] {
         guard columns.indices.contains(column) else { return rows.map { _ in .missing } }
-        guard rows.count > Self.blockSize * 4 else { return rows.map { value(row: $0, column: column) } }
+        guard whole == nil, rows.count > Self.blockSize * 4 else { return rows.map { value(row: $0, column: column) } }
         var all: [CellValue] = []
         all.reserveCapacity(keys.count)
         do {
@@ -350,7 +426,7 @@ public final class SQLiteTableSource: ObservableDataSource, PrefetchingDataSourc
     /// as text) sort exactly; `nil` for other columns, whose numbers are what SQLite holds.
     public func numberTexts(ofColumn column: Int, rows: [Int]) -> [String]? {
         guard columns.indices.contains(column), readsText[column], columns[column].type.isNumeric else { return nil }
-        guard rows.count > Self.blockSize * 4 else { return rows.map { text(row: $0, column: column) } }
+        guard whole == nil, rows.count > Self.blockSize * 4 else { return rows.map { text(row: $0, column: column) } }
         var all: [String] = []
         all.reserveCapacity(keys.count)
         do {
@@ -387,7 +463,8 @@ public enum SQLiteQuerySource {
             let cells = (0..<width).map { c -> TableCell in
                 let cell = statement.cell(c)
                 if readsText[c], case .text(let text) = cell { return .text(text) }
-                return .value(cell)
+                // Shown as the table source and the sqlite3 shell show it: a REAL 92 as 92.0.
+                return .shown(cell, statement.shownText(c))
             }
             do { try table!.appendRow(cells: cells) } catch {
                 throw SQLiteError(code: 1, message: "cannot hold the query's row: \(error)")
@@ -414,6 +491,7 @@ extension SQLiteTableSource {
     /// their sort, pins and summaries current. Needs a connection opened for writing.
     @discardableResult
     public func insertRow(values: [CellValue]) throws(SQLiteError) -> Int {
+        try refuseWrites()
         guard values.count == columns.count else {
             throw SQLiteError(code: 1, message: "a row of \"\(table)\" has \(columns.count) values, not \(values.count)")
         }
@@ -430,6 +508,7 @@ extension SQLiteTableSource {
 
     /// Sets one cell, and tells the grids.
     public func setValue(_ value: CellValue, row: Int, column: Int) throws(SQLiteError) {
+        try refuseWrites()
         guard row >= 0, row < keys.count, columns.indices.contains(column) else {
             throw SQLiteError(code: 1, message: "no cell at row \(row), column \(column) of \"\(table)\"")
         }
@@ -441,6 +520,7 @@ extension SQLiteTableSource {
 
     /// Deletes a row, and tells the grids.
     public func removeRow(at row: Int) throws(SQLiteError) {
+        try refuseWrites()
         guard row >= 0, row < keys.count else {
             throw SQLiteError(code: 1, message: "no row \(row) in \"\(table)\", which has \(keys.count)")
         }

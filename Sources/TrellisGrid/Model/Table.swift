@@ -193,6 +193,7 @@ public final class Table: ObservableDataSource, ColumnStorageSource {
             switch cell {
             case .value(let value): return Self.cell(for: value)
             case .text(let text): return (text, CellText.classify(text, CellReading()))
+            case .shown(let value, let text): return (text, Self.cell(for: value).1)
             }
         }, at: rowCount)
     }
@@ -600,4 +601,6 @@ final class UnreadColumns: @unchecked Sendable {
 package enum TableCell {
     case value(CellValue)
     case text(String)
+    /// A value with the text its program shows for it (SQLite's `92.0` for a REAL 92).
+    case shown(CellValue, String)
 }
