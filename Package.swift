@@ -49,7 +49,7 @@ let package = Package(
         // PostgreSQL through libpq: its header (Debian's libpq-dev) at build time; the library
         // itself is loaded when a connection is first opened, not linked (see its shim.h).
         .systemLibrary(name: "CPostgreSQL", path: "Sources/CPostgreSQL", providers: [.apt(["libpq-dev"])]),
-        .target(name: "TrellisSQL", dependencies: ["CSQLite", "CPostgreSQL", "TrellisGrid"]),
+        .target(name: "TrellisSQL", dependencies: ["CSQLite", "CPostgreSQL", "TrellisGrid", "TrellisText"]),
         // `trellis port`: UIKit Swift source to Trellis, the mechanical step and the rewrites of the
         // idioms that need the Objective-C runtime. Reads Swift as tokens; depends on nothing else.
         .target(name: "TrellisPort"),

@@ -494,18 +494,12 @@ public final class PostgreSQLTableSource: ObservableDataSource, PrefetchingDataS
 
 /// The rows of a PostgreSQL query as a table: read once, in the query's order, with exact types.
 public enum PostgreSQLQuerySource {
+    /// A table holding what `sql` returns, read as ``PostgreSQLQueryGuard`` says: one statement,
+    /// in a read-only transaction, refused before it runs if the server's plan calls a function
+    /// that may act, stopped after a time limit.
     public static func table(connection: PostgreSQLConnection, query sql: String) throws(PostgreSQLError) -> Table {
         do { try ReadOnlyQuery.check(sql, dialect: .postgreSQL) } catch { throw PostgreSQLError(message: error.message) }
-        // And the server's own guard: the query runs in a read-only transaction.
-        _ = try connection.query("BEGIN TRANSACTION READ ONLY")
-        let result: PostgreSQLResult
-        do {
-            result = try connection.query(sql)
-            _ = try? connection.query("COMMIT")
-        } catch {
-            _ = try? connection.query("ROLLBACK")
-            throw error
-        }
+        let result = try PostgreSQLQueryGuard.run(sql, on: connection)
         let table = Table(columns: (0..<result.columnCount).map {
             Column(result.columnName($0), type: PostgreSQLResult.columnType(result.type($0)))
         })
@@ -513,7 +507,9 @@ public enum PostgreSQLQuerySource {
         let readsText = (0..<result.columnCount).map { PostgreSQLResult.textTypes.contains(result.type($0)) }
         for r in 0..<result.rowCount {
             let cells = (0..<result.columnCount).map { c -> TableCell in
-                readsText[c] && !result.isNull(r, c) ? .text(result.text(r, c)) : .value(result.cell(r, c))
+                if result.isNull(r, c) { return .value(.missing) }
+                // Shown as the server writes it, as the table source shows it: numeric(5,2) 92 as 92.00.
+                return readsText[c] ? .text(result.text(r, c)) : .shown(result.cell(r, c), result.text(r, c))
             }
             do { try table.appendRow(cells: cells) } catch {
                 throw PostgreSQLError(message: "cannot hold the query's row: \(error)")

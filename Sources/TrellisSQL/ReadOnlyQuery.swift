@@ -1,18 +1,16 @@
 import Foundation
 
-/// The check a `--query` passes before it reaches a database: one statement, that only reads.
+/// The first check a `--query` passes, before it reaches a database, for a message that names
+/// what is wrong: one statement that begins as a read.
 ///
-/// A database's read-only connection keeps its data safe, but a query of two statements would
-/// run in part, and some functions act outside the data (PostgreSQL's `lo_export`, its
-/// administration functions). The check reads the SQL as tokens — strings, quoted names,
-/// comments and dollar quotes are skipped — and refuses, naming what it found: more than one
-/// statement; a statement that does not begin with `SELECT`, `WITH`, `VALUES` (or `TABLE` in
-/// PostgreSQL); a call of a function with effects outside the query's result (large objects,
-/// server files, sequences, settings, backends, replication, advisory locks, `load_extension`).
-/// Writes inside a statement that begins as a read (`WITH d AS (DELETE … RETURNING *) SELECT`,
-/// `SELECT … INTO`, `FOR UPDATE`) are the databases' to refuse — SQLite's read-only statement
-/// check, PostgreSQL's read-only transaction — so that a column named `comment`, `load` or `set`
-/// is never mistaken for a command.
+/// The SQL is read as tokens — strings, quoted names, comments and dollar quotes are skipped —
+/// and refused, naming what was found, when it holds more than one statement or when its
+/// statement does not begin with `SELECT`, `WITH`, `VALUES` (or `TABLE` in PostgreSQL). It is a
+/// courtesy, not the guard: what keeps a query to reading is the database's own guarantee —
+/// SQLite's read-only connection and read-only statement check (`sqlite3_stmt_readonly`), and
+/// for PostgreSQL a read-only transaction and the server's plan, checked for functions that
+/// may act (``PostgreSQLQueryGuard``). So a column named `comment`, `load` or `set` is never
+/// mistaken for a command, and no spelling of a call gets past a list of words.
 ///
 /// ```swift
 /// try ReadOnlyQuery.check("SELECT * FROM t; DELETE FROM t", dialect: .sqlite)
@@ -28,19 +26,6 @@ public enum ReadOnlyQuery {
     }
 
     static let statementStarts: Set<String> = ["select", "with", "values"]
-    static let effectFunctions: Set<String> = [
-        "lo_export", "lo_import", "lo_unlink", "lo_create", "lo_creat", "lo_put", "lo_from_bytea", "lo_truncate",
-        "lo_open", "lowrite", "lo_close",
-        "set_config", "setval", "nextval", "pg_notify", "load_extension", "txid_current", "pg_current_xact_id",
-        "pg_terminate_backend", "pg_cancel_backend", "pg_reload_conf", "pg_rotate_logfile", "pg_promote",
-        "pg_sleep", "pg_sleep_for", "pg_sleep_until", "pg_import_system_collations", "pg_log_backend_memory_contexts",
-        "dblink", "dblink_exec", "dblink_connect", "dblink_send_query",
-    ]
-    static let effectPrefixes = [
-        "pg_file_", "pg_read_", "pg_ls_", "pg_stat_file", "pg_replication_", "pg_create_", "pg_drop_", "pg_copy_",
-        "pg_advisory", "pg_try_advisory", "pg_wal_", "pg_switch_", "pg_start_backup", "pg_stop_backup", "pg_backup_",
-        "pg_logical_", "pg_xlog_", "lo_", "dblink_",
-    ]
 
     /// Refuses `sql` unless it is one statement that only reads.
     public static func check(_ sql: String, dialect: Dialect) throws(Refusal) {
@@ -57,20 +42,12 @@ public enum ReadOnlyQuery {
         guard let lead = words.first?.word, starts.contains(lead) else {
             throw Refusal(message: "the query must be one read-only SELECT; it begins with \"\(words.first?.spelling ?? "")\"")
         }
-        for token in words where token.callsFunction {
-            if effectFunctions.contains(token.word) || effectPrefixes.contains(where: { token.word.hasPrefix($0) }) {
-                throw Refusal(message: "the query calls \(token.spelling)(), which acts outside the query's result; "
-                              + "give a query that only reads")
-            }
-        }
     }
 
     struct Token {
         /// Lowercased.
         var word: String
         var spelling: String
-        /// Followed by `(`.
-        var callsFunction: Bool
     }
 
     struct Statement {
@@ -162,9 +139,7 @@ public enum ReadOnlyQuery {
                     let begin = i
                     while i < s.count, isWordPart(s[i]) { i += 1 }
                     let spelling = String(String.UnicodeScalarView(s[begin..<i]))
-                    var j = i
-                    while j < s.count, s[j].properties.isWhitespace { j += 1 }
-                    words.append(Token(word: spelling.lowercased(), spelling: spelling, callsFunction: j < s.count && s[j] == "("))
+                    words.append(Token(word: spelling.lowercased(), spelling: spelling))
                 } else {
                     i += 1
                 }

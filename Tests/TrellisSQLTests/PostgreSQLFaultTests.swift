@@ -112,4 +112,62 @@ struct PostgreSQLFaultTests {
         #expect(mute.seconds >= 1.5 && mute.seconds < 10, "waited \(mute.seconds) s")
         #expect(!mute.stderr.contains("hush-hush"), "\(mute.stderr)")
     }
+
+    @Test("every spelling of a call that acts — comments, quoted names, U& escapes, views, CTEs, subqueries, casts, operators — is refused by the server's plan, and another client's session lives")
+    func queryGuard() throws {
+        let db = try PostgreSQLConnection(url: PostgresServer.url!)
+        let victim = try PostgreSQLConnection(url: PostgresServer.url!)
+        let pid = try victim.query("SELECT pg_backend_pid()").text(0, 0)
+        let stem = "guard_\(UUID().uuidString.prefix(8).lowercased())"
+        _ = try db.query("CREATE VIEW \(stem)_view AS SELECT pg_cancel_backend(\(pid)) AS cancelled")
+        _ = try db.query("CREATE TYPE \(stem)_type AS (x int)")
+        _ = try db.query("CREATE FUNCTION \(stem)_cast(int) RETURNS \(stem)_type VOLATILE LANGUAGE sql "
+                         + "AS $$ SELECT ROW(pg_terminate_backend(\(pid))::int)::\(stem)_type $$")
+        _ = try db.query("CREATE CAST (int AS \(stem)_type) WITH FUNCTION \(stem)_cast(int)")
+        _ = try db.query("CREATE FUNCTION \(stem)_op(int, int) RETURNS int VOLATILE LANGUAGE sql AS $$ SELECT pg_terminate_backend($1)::int $$")
+        _ = try db.query("CREATE OPERATOR #~# (FUNCTION = \(stem)_op, LEFTARG = int, RIGHTARG = int)")
+        defer {
+            _ = try? db.query("DROP OPERATOR #~# (int, int)")
+            _ = try? db.query("DROP CAST (int AS \(stem)_type)")
+            _ = try? db.query("DROP FUNCTION \(stem)_op(int, int), \(stem)_cast(int)")
+            _ = try? db.query("DROP TYPE \(stem)_type")
+            _ = try? db.query("DROP VIEW \(stem)_view")
+        }
+        let spellings = [
+            "SELECT pg_terminate_backend/**/(\(pid))",
+            "SELECT \"pg_cancel_backend\"(\(pid))",
+            "SELECT \"pg_sleep\"(5)",
+            "SELECT U&\"\\0070g_terminate_backend\"(\(pid))",
+            "SELECT U&\"\\0070g_sleep\"(5)",
+            "SELECT pg_catalog.pg_stat_reset()",
+            "SELECT PG_TERMINATE_BACKEND ( \(pid) ) -- a comment",
+            "SELECT * FROM \(stem)_view",
+            "WITH x AS (SELECT pg_cancel_backend(\(pid))) SELECT * FROM x",
+            "SELECT 1 WHERE 1 = (SELECT pg_terminate_backend(\(pid))::int)",
+            "SELECT * FROM pg_sleep(5)",
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE pid = \(pid)",
+            "SELECT (\(pid))::\(stem)_type",
+            "SELECT CAST(\(pid) AS \(stem)_type)",
+            "SELECT \(pid) #~# 1",
+            "SELECT pg_reload_conf()",
+            "SELECT set_config('work_mem', '1MB', false)",
+        ]
+        for sql in spellings {
+            let result = run(["sort", PostgresServer.url!, "--query", sql])
+            #expect(result.status == 64, "\(sql): \(result.stderr)")
+            #expect(result.stderr.contains("VOLATILE"), "\(sql): \(result.stderr)")
+            #expect(result.stdout.isEmpty)
+            #expect(victim.isConnected && (try? victim.query("SELECT 1").text(0, 0)) == "1", "\(sql) reached the other session")
+        }
+        // What only reads runs: stable and immutable functions, aggregates, the volatile built-ins that read.
+        let reads = run(["sort", PostgresServer.url!, "--query",
+                         "SELECT count(*) AS n, now() IS NOT NULL AS t, random() < 2 AS r, pg_total_relation_size('pg_class') > 0 AS s, "
+                            + "'pg_sleep(5)' AS text, current_setting('statement_timeout') AS limit FROM pg_class", "--format", "csv"])
+        #expect(reads.status == 0, "\(reads.stderr)")
+        #expect(reads.stdout.contains(",t,t,t,pg_sleep(5),10min"), "\(reads.stdout)")
+        // A limit the URL sets is kept.
+        let own = run(["sort", PostgresServer.url! + "?options=-c%20statement_timeout%3D1500", "--query",
+                       "SELECT current_setting('statement_timeout') AS limit", "--format", "csv"])
+        #expect(own.stdout.contains("1500ms"), "\(own.stdout) \(own.stderr)")
+    }
 }

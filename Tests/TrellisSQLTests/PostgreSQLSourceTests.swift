@@ -260,11 +260,17 @@ struct PostgreSQLCommandTests {
             #expect(result.status == 64, "\(sql): \(result.stderr)")
             #expect(result.stderr.contains(fragment), "\(sql): \(result.stderr)")
         }
-        // A function the check does not know still runs in a read-only transaction: writes fail.
+        // A function of the database's own that writes is volatile, refused before it runs; one
+        // declared STABLE that writes anyway is stopped by the server (and the transaction).
         _ = try db.query("CREATE OR REPLACE FUNCTION trellis_wipe() RETURNS int AS $$ DELETE FROM \(q) RETURNING 1 $$ LANGUAGE sql")
         let sneaky = run(["sort", PostgresServer.url!, "--query", "SELECT trellis_wipe()"])
-        #expect(sneaky.status == 64 && sneaky.stderr.contains("read-only transaction"), "\(sneaky.stderr)")
+        #expect(sneaky.status == 64 && sneaky.stderr.contains("calls trellis_wipe()"), "\(sneaky.stderr)")
+        _ = try db.query("CREATE OR REPLACE FUNCTION trellis_wipe_stable() RETURNS int AS $$ BEGIN DELETE FROM \(q); RETURN 1; END $$ "
+                         + "LANGUAGE plpgsql STABLE")
+        let liar = run(["sort", PostgresServer.url!, "--query", "SELECT trellis_wipe_stable()"])
+        #expect(liar.status == 64 && liar.stderr.contains("non-volatile function"), "\(liar.stderr)")
         #expect(try rows() == before)
+        _ = try db.query("DROP FUNCTION trellis_wipe_stable()")
         _ = try db.query("DROP FUNCTION trellis_wipe()")
         _ = try db.query("DROP TABLE \(q)")
     }

@@ -21,12 +21,14 @@ struct ReadOnlyQueryTests {
                     "SELECT pg_typeof(1), $1::int", "SELECT /* nested /* ; */ still */ 1",
                     // Writes inside a read are the server's to refuse (a read-only transaction).
                     "WITH d AS (DELETE FROM t RETURNING *) SELECT * FROM d", "SELECT * INTO copy FROM t",
-                    "SELECT * FROM t FOR SHARE", "SELECT * FROM t FOR UPDATE"] {
+                    "SELECT * FROM t FOR SHARE", "SELECT * FROM t FOR UPDATE",
+                    // Calls are the server's to judge, by its plan (PostgreSQLQueryGuard), not by their words.
+                    "SELECT pg_terminate_backend(123)", "SELECT lo_export(42, '/tmp/x')"] {
             #expect(refusal(sql, .postgreSQL) == nil, "\(sql)")
         }
     }
 
-    @Test("two statements, a statement that does not begin as a read, a call that acts outside the result is refused, named")
+    @Test("two statements, or a statement that does not begin as a read, is refused, named")
     func refused() {
         let cases: [(String, ReadOnlyQuery.Dialect, String)] = [
             ("SELECT * FROM t; DELETE FROM t", .sqlite, "the query holds 2 statements; give one SELECT (the second begins \"DELETE FROM t\")"),
@@ -34,10 +36,6 @@ struct ReadOnlyQueryTests {
             ("ATTACH 'x.db' AS x", .sqlite, "the query must be one read-only SELECT; it begins with \"ATTACH\""),
             ("PRAGMA writable_schema = 1", .sqlite, "the query must be one read-only SELECT; it begins with \"PRAGMA\""),
             ("COPY t TO '/tmp/x'", .postgreSQL, "the query must be one read-only SELECT; it begins with \"COPY\""),
-            ("SELECT lo_export(42, '/tmp/x')", .postgreSQL, "the query calls lo_export(), which acts outside the query's result; give a query that only reads"),
-            ("SELECT pg_terminate_backend(123)", .postgreSQL, "the query calls pg_terminate_backend(), which acts outside the query's result; give a query that only reads"),
-            ("SELECT nextval('s')", .postgreSQL, "the query calls nextval(), which acts outside the query's result; give a query that only reads"),
-            ("SELECT load_extension('x')", .sqlite, "the query calls load_extension(), which acts outside the query's result; give a query that only reads"),
             ("", .sqlite, "the query is empty; give one SELECT"),
             (" ; -- nothing", .sqlite, "the query is empty; give one SELECT"),
             ("SELECT 'open", .sqlite, "the query has a string that is never closed (from \"'open\")"),

@@ -209,6 +209,13 @@ struct SQLiteSourceTests {
         let reader = try SQLiteConnection(path: path)
         #expect(throws: SQLiteError.self) { try reader.prepareReadOnlyQuery("DELETE FROM t") }
         #expect(throws: SQLiteError.self) { try reader.prepareReadOnlyQuery("SELECT 1; SELECT 2") }
+        // Loading an extension (code that could do anything) is not allowed on these connections,
+        // however the call is spelt.
+        for sql in ["SELECT load_extension('libsqlite3.so.0')", "SELECT \"load_extension\"/**/('libsqlite3.so.0')"] {
+            var refused = CommandIO(standardInput: { Data() }, currentDirectory: folder)
+            #expect(TrellisCommandLine.run(["sort", "t.sqlite", "--query", sql], io: &refused) == 64)
+            #expect(refused.stderr.contains("not authorized"), "\(refused.stderr)")
+        }
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == notesBytes)
     }
 
