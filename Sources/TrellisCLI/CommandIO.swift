@@ -116,15 +116,16 @@ public struct CommandIO {
         return bytes
     }
 
+    /// Whether an output file without write permission may be replaced (`--force`).
+    public var replacesReadOnlyFiles = false
+
     /// Writes what `produce` writes to the file `path` (`-` or `nil` is standard output) as it is
     /// produced, so that memory stays bounded by the output buffer.
     ///
-    /// A regular file (or a new one) is written under a temporary name beside it and renamed into
-    /// place once complete, keeping the old file's permissions, so that a failed run leaves the
-    /// old contents; a symbolic link is followed and stays a link. Anything else — a device such
-    /// as `/dev/null`, a named pipe — is written in place: it cannot be replaced.
-    ///
-    /// A `produce` that throws leaves the old file as it was, and nothing beside it.
+    /// A file is written as ``OutputFile`` says: through a symbolic link, a read-only file refused
+    /// unless ``replacesReadOnlyFiles``, made whole under a temporary name and renamed into place,
+    /// its permissions and owner kept, no set-ID bits. A `produce` that throws leaves the old file
+    /// as it was, and nothing beside it.
     mutating func stream(to path: String?, encoding: TextEncoding = .utf8,
                          _ produce: (TextOutput) throws(CommandError) -> Void) throws(CommandError) {
         /// A character the output's encoding cannot hold is the data's; a failed write the system's.
@@ -154,15 +155,10 @@ public struct CommandIO {
         if path.hasSuffix("/") {
             throw .failure("cannot write '\(shown)': it names a directory; name a file in it")
         }
-        func failure(_ reason: String) -> CommandError { .failure("cannot write '\(shown)': \(reason)") }
-        func errnoText() -> String { String(cString: strerror(errno)) }
-        var target = url(for: path).path
-        var existing = stat()
-        let exists = stat(target, &existing) == 0
-        if exists, (existing.st_mode & S_IFMT) == S_IFDIR { throw failure("it is a directory; expected a file") }
-        if exists, (existing.st_mode & S_IFMT) != S_IFREG {
-            let descriptor = open(target, O_WRONLY | O_TRUNC | O_CLOEXEC)
-            guard descriptor >= 0 else { throw failure(errnoText()) }
+        let file = try OutputFile.resolve(url(for: path).path, shown: shown, replacingReadOnly: replacesReadOnlyFiles)
+        if case .special = file.kind {
+            let descriptor = open(file.path, O_WRONLY | O_TRUNC | O_CLOEXEC)
+            guard descriptor >= 0 else { throw .failure("cannot write '\(shown)': \(String(cString: strerror(errno)))") }
             let output = TextOutput(.fileDescriptor(descriptor), encoding: encoding)
             do { try produce(output) } catch { close(descriptor); throw error }
             var reason: String?
@@ -170,52 +166,22 @@ public struct CommandIO {
                 if error.encoding != nil { close(descriptor); throw failed(error, "'\(shown)'") }
                 reason = error.description
             }
-            if close(descriptor) != 0, reason == nil { reason = errnoText() }
-            if let reason { throw failure(reason) }
+            if close(descriptor) != 0, reason == nil { reason = String(cString: strerror(errno)) }
+            if let reason { throw .failure("cannot write '\(shown)': \(reason)") }
             return
         }
-        if exists, let resolved = realpath(target, nil) {
-            target = String(cString: resolved)
-            free(resolved)
-        }
-        let folder = (target as NSString).deletingLastPathComponent
-        let name = (target as NSString).lastPathComponent
-        let temporary = (folder.isEmpty ? "" : folder + "/") + ".\(name).\(getpid()).partial"
-        let mode = exists ? existing.st_mode & 0o7777 : 0o666
-        unlink(temporary)  // left by a run that was killed
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode_t(0o600))
-        guard descriptor >= 0 else { throw failure(errnoText()) }
-        // A signal that stops a long write (an external sort's) removes the partial file too.
-        TemporaryPaths.register(temporary)
-        defer { TemporaryPaths.unregister(temporary) }
-        let output = TextOutput(.fileDescriptor(descriptor), encoding: encoding)
+        let temporary = try file.makeTemporary()
+        let output = TextOutput(.fileDescriptor(temporary.descriptor), encoding: encoding)
         do { try produce(output) } catch {
-            close(descriptor)
-            unlink(temporary)
+            file.discard(temporary)
             throw error
         }
-        var reason: String?
         do { try output.finish() } catch {
-            if error.encoding != nil {
-                // Nothing is left behind: the old file stays as it was.
-                close(descriptor)
-                unlink(temporary)
-                throw failed(error, "'\(shown)'")
-            }
-            reason = error.description
+            file.discard(temporary)
+            // A character the encoding cannot hold is the data's; nothing is left behind.
+            throw failed(error, "'\(shown)'")
         }
-        if reason == nil {
-            // A new file gets the usual permissions (0666 less the umask); a replaced one keeps its own.
-            let umaskValue = umask(0)
-            umask(umaskValue)
-            if fchmod(descriptor, exists ? mode : mode & ~umaskValue) != 0 { reason = errnoText() }
-        }
-        if close(descriptor) != 0, reason == nil { reason = errnoText() }
-        if reason == nil, rename(temporary, target) != 0 { reason = errnoText() }
-        if let reason {
-            unlink(temporary)
-            throw failure(reason)
-        }
+        try file.commit(temporary)
     }
 
     /// Writes `text` to the file `path` (`-` is standard output), all at once, as

@@ -1,4 +1,5 @@
 import Foundation
+import TrellisSQL
 import TrellisGrid
 
 /// `trellis --generate-completion-script bash|zsh|fish`: completion of subcommands, their options,
@@ -205,7 +206,7 @@ enum CompletionScripts {
             throw .usage("'--complete-columns' takes a file and, for a database, --table NAME")
         }
         let names: [String]
-        if table != nil || path.hasPrefix("postgresql://") || path.hasPrefix("postgres://") {
+        if table != nil || ConnectionSecrets.isConnectionString(path) {
             guard table != nil else { return }
             names = try SortCommand.loadSource(path, table: table, query: nil, types: [:], io: &io).columns.map(\.identifier)
         } else {

@@ -15,6 +15,8 @@ enum LayoutCommand {
                              help: "Output format: json, svg or html. (default: json)", choices: ["json", "svg", "html"]),
             OptionDefinition(names: ["--output", "-o"], valueName: "file",
                              help: "Write to this file instead of standard output."),
+            OptionDefinition(names: ["--force"], valueName: nil,
+                             help: "Replace the output file even if it is read-only."),
             OptionDefinition(names: ["--help", "-h"], valueName: nil, help: "Show help information."),
         ],
         discussion: """
@@ -36,6 +38,7 @@ enum LayoutCommand {
 
     static func run(_ arguments: [String], io: inout CommandIO) throws(CommandError) {
         let parsed = try definition.parse(arguments)
+        io.replacesReadOnlyFiles = parsed.flags.contains("--force")
         guard let specPath = parsed.positionals.first else { throw .usage("Missing expected argument '<spec>'") }
         if parsed.positionals.count > 1 { throw .usage("Unexpected argument '\(parsed.positionals[1])'") }
         let format = try parseFormat(parsed.value("--format"))

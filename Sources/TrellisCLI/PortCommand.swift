@@ -40,23 +40,27 @@ enum PortCommand {
         let single = parsed.value("--stdout")
         let dryRun = parsed.flags.contains("--dry-run")
         if single != nil, dryRun { throw .usage("'--dry-run' and '--stdout' print different things; give one of them") }
-        var paths: [String] = []
-        for argument in parsed.positionals { paths += try swiftFiles(argument, io: io) }
+        var inputs: [PortInput] = []
+        for argument in parsed.positionals {
+            let (found, skipped) = try swiftFiles(argument, io: io)
+            inputs += found
+            for note in skipped { io.stderr += "skipped: \(note)\n" }
+        }
         if let single {
             guard single.hasSuffix(".swift") else { throw .usage("'--stdout' takes one Swift file (.swift), not '\(Excerpt.of(single))'") }
-            if !paths.contains(single) { paths.insert(single, at: 0) }
+            if !inputs.contains(where: { $0.path == single }) { inputs.insert(contentsOf: try swiftFiles(single, io: io).found, at: 0) }
         }
-        guard !paths.isEmpty else {
+        guard !inputs.isEmpty else {
             throw .usage(parsed.positionals.isEmpty ? "Missing expected argument '<path>'"
                          : "No Swift files in \(parsed.positionals.map { "'\(Excerpt.of($0))'" }.joined(separator: ", "))")
         }
+        // Every file is read and ported before any is written.
         var files: [(path: String, text: String)] = []
-        for path in paths {
-            let data = try io.read(path)
-            guard let text = String(data: data, encoding: .utf8) else {
-                throw .data("\(path): not UTF-8 text; Swift source is UTF-8")
-            }
-            files.append((path, text))
+        var marks: [String: Bool] = [:]
+        for input in inputs {
+            let (text, mark) = try Self.sourceText(try io.readBytes(input.path), path: input.path)
+            files.append((input.path, text))
+            marks[input.path] = mark
         }
         let outcome: PortOutcome
         do {
@@ -77,7 +81,8 @@ enum PortCommand {
             }
             io.stderr += log + summary(outcome, changed: changed, verb: "would change")
         } else {
-            for file in changed { try io.write(file.ported, to: file.path) }
+            try Self.writeAll(changed.map { ($0.path, Data(((marks[$0.path] ?? false) ? "\u{FEFF}" : "") .utf8) + Data($0.ported.utf8)) },
+                              io: io)
             io.stdout += log + summary(outcome, changed: changed, verb: "changed")
         }
         if !outcome.left.isEmpty {
@@ -93,28 +98,139 @@ enum PortCommand {
         return line + ".\n"
     }
 
-    /// The Swift files a path names: itself, or the `.swift` files under a folder, sorted, without
-    /// hidden folders and `.build`.
-    static func swiftFiles(_ path: String, io: CommandIO) throws(CommandError) -> [String] {
+    /// A file to port: the path as named (relative to the folder given, for messages and diffs).
+    struct PortInput {
+        var path: String
+    }
+
+    /// The Swift files a path names: itself, or the regular `.swift` files under a folder, sorted,
+    /// without hidden folders and `.build` — and what was passed over, each with why: a symbolic
+    /// link (a link inside the folder to a file in it names a file ported under its own name; one
+    /// that leads out of the folder would write outside it), a named pipe, a device or a socket
+    /// (which cannot be read as a file, and a pipe would wait forever).
+    static func swiftFiles(_ path: String, io: CommandIO) throws(CommandError) -> (found: [PortInput], skipped: [String]) {
         let url = io.url(for: path)
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
+        var info = stat()
+        guard stat(url.path, &info) == 0 else {
             throw .failure("cannot read '\(Excerpt.of(path))': no such file or folder")
         }
-        guard isDirectory.boolValue else {
+        guard (info.st_mode & S_IFMT) == S_IFDIR else {
             guard path.hasSuffix(".swift") else { throw .usage("'\(Excerpt.of(path))' is not a Swift file (.swift)") }
-            return [path]
+            if let kind = nonFileKind(info.st_mode) {
+                throw .failure("cannot read '\(Excerpt.of(path))': it is \(kind), not a file; name a Swift file")
+            }
+            return ([PortInput(path: path)], [])
         }
-        var found: [String] = []
         let base = path.hasSuffix("/") ? String(path.dropLast()) : path
-        guard let enumerator = FileManager.default.enumerator(at: url, includingPropertiesForKeys: [.isDirectoryKey],
-                                                              options: [.skipsHiddenFiles]) else { return [] }
-        for case let item as URL in enumerator {
-            if item.lastPathComponent == ".build" { enumerator.skipDescendants(); continue }
-            guard item.pathExtension == "swift" else { continue }
-            let relative = String(item.path.dropFirst(url.path.count))
-            found.append(base + relative)
+        var found: [PortInput] = [], skipped: [String] = []
+        func walk(_ folder: String, shown: String) {
+            guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else {
+                skipped.append("'\(Excerpt.of(shown))': the folder cannot be read")
+                return
+            }
+            for name in names.sorted() where !name.hasPrefix(".") {
+                let full = folder + "/" + name, named = shown + "/" + name
+                var entry = stat()
+                guard lstat(full, &entry) == 0 else { continue }
+                switch entry.st_mode & S_IFMT {
+                case S_IFDIR:
+                    if name != ".build" { walk(full, shown: named) }
+                case S_IFLNK:
+                    guard name.hasSuffix(".swift") || isFolder(full) else { continue }
+                    let target = OutputFile.linkText(full).map { " to '\(Excerpt.of($0))'" } ?? ""
+                    skipped.append("'\(Excerpt.of(named))': a symbolic link\(target); only files in the folder are ported, "
+                                   + "under their own names")
+                case S_IFREG:
+                    if name.hasSuffix(".swift") { found.append(PortInput(path: named)) }
+                default:
+                    if name.hasSuffix(".swift") {
+                        skipped.append("'\(Excerpt.of(named))': \(nonFileKind(entry.st_mode) ?? "not a file"), not a file")
+                    }
+                }
+            }
         }
-        return found.sorted()
+        walk(url.path, shown: base)
+        return (found.sorted { $0.path < $1.path }, skipped)
+    }
+
+    static func isFolder(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+    }
+
+    /// What a file that is not a regular file is, for a message; `nil` for a regular file.
+    static func nonFileKind(_ mode: mode_t) -> String? {
+        switch mode & S_IFMT {
+        case S_IFREG: return nil
+        case S_IFIFO: return "a named pipe"
+        case S_IFSOCK: return "a socket"
+        case S_IFCHR, S_IFBLK: return "a device"
+        case S_IFDIR: return "a folder"
+        default: return "not a regular file"
+        }
+    }
+
+    /// A Swift file's text, and whether it began with a UTF-8 byte order mark (kept when it is
+    /// written back); a byte that is not UTF-8 is named by its line and place.
+    static func sourceText(_ bytes: [UInt8], path: String) throws(CommandError) -> (text: String, byteOrderMark: Bool) {
+        let mark = bytes.starts(with: [0xEF, 0xBB, 0xBF])
+        let body = mark ? Array(bytes.dropFirst(3)) : bytes
+        if let text = String(validating: body, as: UTF8.self) { return (text, mark) }
+        // The first byte that does not begin or continue a character.
+        var i = 0, line = 1, lineStart = 0
+        while i < body.count {
+            let b = body[i]
+            let length = b < 0x80 ? 1 : b >= 0xC2 && b < 0xE0 ? 2 : b >= 0xE0 && b < 0xF0 ? 3 : b >= 0xF0 && b < 0xF5 ? 4 : 0
+            let valid = length > 0 && i + length <= body.count
+                && String(validating: body[i..<(i + length)], as: UTF8.self) != nil
+            guard valid else {
+                let offset = i + (mark ? 3 : 0)
+                throw .data("\(path): line \(line), byte \(i - lineStart + 1) (byte \(offset + 1) of the file, "
+                            + String(format: "0x%02X", b) + ") is not UTF-8; Swift source is UTF-8 — save the file as UTF-8")
+            }
+            if b == 0x0A { line += 1; lineStart = i + 1 }
+            i += length
+        }
+        throw .data("\(path): not UTF-8 text; Swift source is UTF-8")
+    }
+
+    /// Writes every ported file, or none: each is made whole beside itself first (as ``OutputFile``
+    /// makes an output), then all are put in place. Should putting one in place fail, the message
+    /// lists exactly which files were written and which were not.
+    static func writeAll(_ files: [(path: String, bytes: Data)], io: CommandIO) throws(CommandError) {
+        var made: [(file: OutputFile, temporary: OutputFile.Temporary)] = []
+        func discardAll() { for (file, temporary) in made { file.discard(temporary) } }
+        for (path, bytes) in files {
+            do throws(CommandError) {
+                let file = try OutputFile.resolve(io.url(for: path).path, shown: Excerpt.of(path), replacingReadOnly: false)
+                if case .special = file.kind { throw .failure("cannot write '\(Excerpt.of(path))': it is not a regular file") }
+                let temporary = try file.makeTemporary()
+                made.append((file, temporary))
+                var offset = 0
+                while offset < bytes.count {
+                    let n = bytes.withUnsafeBytes { write(temporary.descriptor, $0.baseAddress! + offset, bytes.count - offset) }
+                    if n < 0 {
+                        if errno == EINTR { continue }
+                        throw .failure("cannot write '\(Excerpt.of(path))': \(String(cString: strerror(errno)))")
+                    }
+                    offset += n
+                }
+            } catch {
+                discardAll()
+                guard case .failure(let message) = error else { throw error }
+                throw .failure(message + "; no file was written")
+            }
+        }
+        for (k, (file, temporary)) in made.enumerated() {
+            do throws(CommandError) {
+                try file.commit(temporary)
+            } catch {
+                for (later, laterTemporary) in made[(k + 1)...] { later.discard(laterTemporary) }
+                let written = made[..<k].map { "'\($0.file.shown)'" }, left = made[k...].map { "'\($0.file.shown)'" }
+                guard case .failure(let message) = error else { throw error }
+                throw .failure(message + "; written: " + (written.isEmpty ? "none" : written.joined(separator: ", "))
+                               + "; not written: " + left.joined(separator: ", "))
+            }
+        }
     }
 }

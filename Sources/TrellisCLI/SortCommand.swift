@@ -53,6 +53,8 @@ enum SortCommand {
                              choices: ["text", "csv", "json", "html"]),
             OptionDefinition(names: ["--output", "-o"], valueName: "file",
                              help: "Write to this file instead of standard output; its extension\n(.csv .tsv .txt .json .html, .sqlite .db) names the format."),
+            OptionDefinition(names: ["--force"], valueName: nil,
+                             help: "Replace the output file even if it is read-only."),
             memoryOption,
             OptionDefinition(names: ["--interactive"], valueName: nil,
                              help: "With --format html: a page whose headers sort it in the browser, in\nTrellis's order (pins and summaries stay), and that reads without script."),
@@ -76,6 +78,21 @@ enum SortCommand {
         --header-row and written back.
 
         EXAMPLE: trellis sort Examples/groups.csv --by 分数:desc --pin-bottom 组号=平均
+
+        DATABASES are only read. SQLite is opened read-only, and a --query must be one statement
+        SQLite finds read-only. On PostgreSQL a --query is sent as one prepared statement in a READ
+        ONLY transaction, refused before it runs if the server's plan calls a function, operator or
+        cast it marks VOLATILE (pg_sleep, pg_terminate_backend, set_config, nextval, ... however
+        spelt, or inside a view), and stopped after 10 minutes unless a statement_timeout is set. A
+        view, a WITHOUT ROWID or a virtual table is read whole; a row that cannot be read fails the
+        sort (65) and is never written blank.
+
+        OUTPUT FILES (-o): a symbolic link is written through to its file (a dangling or looping one
+        is refused); a read-only file is refused unless --force; the output is made beside the file
+        (.NAME.PID.partial) and renamed over it once complete, so an error, Ctrl-C, SIGTERM, SIGHUP
+        or ulimit -f leaves the old file and nothing else (one left by a killed run is removed by the
+        next); a replaced file keeps its mode and, where allowed, its owner, never a set-ID bit; a
+        file with other hard links is rewritten in place once complete, so every link sees it.
 
         EXIT STATUS (sysexits): 0 success; 1 a file cannot be written; 64 usage error (unknown
         column, option or locale); 65 malformed CSV, or data a database refused; 66 no such input
@@ -108,6 +125,7 @@ enum SortCommand {
 
     static func run(_ arguments: [String], io: inout CommandIO) throws(CommandError) {
         let parsed = try definition.parse(arguments)
+        io.replacesReadOnlyFiles = parsed.flags.contains("--force")
         guard let path = parsed.positionals.first else { throw .usage("Missing expected argument '<file>'") }
         if parsed.positionals.count > 1 { throw .usage("Unexpected argument '\(Excerpt.of(parsed.positionals[1]))'") }
         let given = try value(parsed.value("--format"), option: "--format <format>", expected: "text, csv, json or html",
@@ -161,8 +179,6 @@ enum SortCommand {
             if ended {
                 io.readStandardInput = { Data(head) }
             } else {
-                Self.removeTemporaryFilesOnSignals()
-                defer { Self.restoreSignals() }
                 let spool = try Self.spool(head, rest: descriptor, beside: parsed.value("--output"), io: io)
                 defer {
                     unlink(spool)
@@ -206,7 +222,7 @@ enum SortCommand {
             throw Self.readFailure(of: source, shownPath: Excerpt.of(path, limit: 200), fallible.readFailure)
         }
         let title = path == "-" ? "Sorted table"
-            : "Sorted " + (sqlTable ?? (path.contains("://") ? "query" : (path as NSString).lastPathComponent))
+            : "Sorted " + (sqlTable ?? (ConnectionSecrets.isConnectionString(path) ? "query" : (path as NSString).lastPathComponent))
         // A CSV file's cells go back as the file held them: writing them adds nothing a spreadsheet
         // would not already have run. Cells from a database are guarded, unless told otherwise.
         let fromFile = sqlTable == nil && sqlQuery == nil
@@ -216,7 +232,15 @@ enum SortCommand {
                 throw .usage("'-o \(Excerpt.of(output))' writes an SQLite table; leave out '--format'")
             }
             let name = parsed.value("--output-table") ?? "sorted"
-            let target = io.url(for: output).path
+            // Resolved as every output is (through links, a read-only file refused unless --force).
+            let file = try OutputFile.resolve(io.url(for: output).path, shown: Excerpt.of(output, limit: 200),
+                                              replacingReadOnly: io.replacesReadOnlyFiles)
+            if case .special = file.kind {
+                throw .failure("cannot write '\(Excerpt.of(output, limit: 200))': an SQLite database is a regular file, and this is "
+                               + "a device or a pipe")
+            }
+            let target = file.path
+            if case .new = file.kind { OutputFile.removeLeftovers(for: target) }
             // Into the database it reads: the sort is done, so the read snapshot is let go (it
             // would hold the lock the new table's commit needs); the new table is added beside the
             // others, and an existing one is never replaced.
@@ -470,7 +494,7 @@ enum SortCommand {
                 if locked { return .tempFail(text) }
                 return (sqlTable == nil && !stopped) || message.hasPrefix("no table") ? .usage(text) : .data(text)
             }
-            if path.hasPrefix("postgresql://") || path.hasPrefix("postgres://") {
+            if ConnectionSecrets.isConnectionString(path), !FileManager.default.fileExists(atPath: io.url(for: path).path) {
                 do throws(PostgreSQLError) {
                     let connection = try PostgreSQLConnection(url: path)
                     if let sqlTable {
@@ -505,6 +529,10 @@ enum SortCommand {
                 }
             }
         } else {
+            if ConnectionSecrets.isConnectionString(path), !FileManager.default.fileExists(atPath: io.url(for: path).path) {
+                throw .usage("'\(PostgreSQLConnection.redactedURL(shownPath))' names a PostgreSQL server; name its table with "
+                             + "--table, or give --query")
+            }
             // A large file read for some of its columns (a sort to CSV, which copies the records)
             // is mapped, not read: its records stay in it.
             let file = io.url(for: path).path

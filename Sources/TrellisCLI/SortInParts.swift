@@ -74,25 +74,6 @@ extension SortCommand {
         return Int(info.st_size)
     }
 
-    /// Ctrl-C, SIGTERM and a closed terminal remove the run folder, a kept standard input and the
-    /// partial output (``TemporaryPaths``) — heard even where a parent left them blocked
-    /// (children inherit the mask).
-    static func removeTemporaryFilesOnSignals() {
-        var handled = sigset_t()
-        sigemptyset(&handled)
-        for s in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&handled, s) }
-        sigprocmask(SIG_UNBLOCK, &handled, nil)
-        signal(SIGINT) { _ in TemporaryPaths.removeAll(); _exit(130) }
-        signal(SIGTERM) { _ in TemporaryPaths.removeAll(); _exit(143) }
-        signal(SIGHUP) { _ in TemporaryPaths.removeAll(); _exit(129) }
-    }
-
-    static func restoreSignals() {
-        signal(SIGINT, SIG_DFL)
-        signal(SIGTERM, SIG_DFL)
-        signal(SIGHUP, SIG_DFL)
-    }
-
     /// Standard input's bytes up to `limit` (a little more: whole reads), and whether it ended there.
     static func readStandardInput(_ descriptor: Int32, upTo limit: Int) throws(CommandError) -> (bytes: [UInt8], ended: Bool) {
         var bytes: [UInt8] = []
@@ -180,11 +161,8 @@ extension SortCommand {
         if let progress {
             options.progress = { fraction, rows in progress.draw(fraction, rows) }
         }
-        removeTemporaryFilesOnSignals()
-        defer {
-            restoreSignals()
-            progress?.clear()
-        }
+        // (A signal removes the run folder and the partial output: `installSignalHandlers`.)
+        defer { progress?.clear() }
         let sorter: ExternalCSVSort
         do {
             sorter = try ExternalCSVSort(path: io.url(for: path).path, options: options)

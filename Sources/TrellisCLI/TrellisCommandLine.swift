@@ -1,5 +1,6 @@
 import Foundation
 import TrellisGrid
+import TrellisSQL
 
 /// The `trellis` command line as a library: `run` takes the arguments (without the program name)
 /// and an IO context and returns the exit status, so every command is tested in-process.
@@ -29,6 +30,24 @@ public enum TrellisCommandLine {
         out += "\n" + CommandError.statusTable.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n") + "\n"
         out += "\n  See 'trellis help <subcommand>' for detailed help.\n"
         return out
+    }
+
+    /// What the `trellis` program does with signals, once, before it runs a command: Ctrl-C,
+    /// SIGTERM and SIGHUP remove the temporary files and folders a command made
+    /// (``TemporaryPaths``: a partial output, run files, a kept standard input) and exit with
+    /// 128 + the signal's number; a file-size limit (`ulimit -f`) fails the write that passes it
+    /// (EFBIG, "File too large") instead of killing the process, so that the command removes what
+    /// it made and says why. The signals are unblocked, as a parent may have left them blocked
+    /// (children inherit the mask). The viewer sets its own while it runs.
+    public static func installSignalHandlers() {
+        var handled = sigset_t()
+        sigemptyset(&handled)
+        for s in [SIGINT, SIGTERM, SIGHUP, SIGXFSZ] { sigaddset(&handled, s) }
+        sigprocmask(SIG_UNBLOCK, &handled, nil)
+        signal(SIGINT) { _ in TemporaryPaths.removeAll(); _exit(130) }
+        signal(SIGTERM) { _ in TemporaryPaths.removeAll(); _exit(143) }
+        signal(SIGHUP) { _ in TemporaryPaths.removeAll(); _exit(129) }
+        signal(SIGXFSZ, SIG_IGN)
     }
 
     /// Runs `trellis` with `arguments` and returns the exit status.
@@ -74,6 +93,14 @@ public enum TrellisCommandLine {
             if rest.contains("-h") || rest.contains("--help"), !rest.contains("--") {
                 io.stdout += command.definition.help
                 return ExitStatus.success.rawValue
+            }
+            // What the command says on standard error never carries a password from its arguments,
+            // in any spelling libpq takes (ConnectionSecrets).
+            let secrets = rest.flatMap(ConnectionSecrets.passwords(in:))
+            let said = io.stderr.endIndex
+            defer {
+                let added = String(io.stderr[said...])
+                if !added.isEmpty { io.stderr.replaceSubrange(said..., with: ConnectionSecrets.redact(added, secrets: secrets)) }
             }
             do {
                 try command.run(rest, &io)

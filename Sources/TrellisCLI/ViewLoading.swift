@@ -1,4 +1,5 @@
 import Foundation
+import TrellisSQL
 import TrellisGrid
 
 /// A large CSV file shown before it is read: `trellis view` draws the file's first lines at once
@@ -46,7 +47,7 @@ final class BackgroundRead: @unchecked Sendable {
     /// whose first megabyte holds no whole line are read at once, as before); otherwise `nil`.
     static func start(_ path: String, types: [String: ColumnType], reading: CSVReading,
                       io: CommandIO) -> (head: Table, read: BackgroundRead)? {
-        guard path != "-", !path.hasPrefix("postgres://"), !path.hasPrefix("postgresql://") else { return nil }
+        guard path != "-", !ConnectionSecrets.isConnectionString(path) else { return nil }
         let url = io.url(for: path)
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path),
               attributes[.type] as? FileAttributeType == .typeRegular,

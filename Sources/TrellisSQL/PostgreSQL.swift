@@ -113,7 +113,9 @@ public final class PostgreSQLConnection: @unchecked Sendable {
             let message = string(pq.errorMessage(connection)).trimmingCharacters(in: .whitespacesAndNewlines)
             let refused = pq.connectionNeedsPassword(connection) != 0 || pq.connectionUsedPassword(connection) != 0
             pq.finish(connection)
-            throw PostgreSQLError(message: "cannot connect to '\(Self.redacted(url))': \(message)",
+            // libpq's message may quote the URI it could not read: no password is shown.
+            throw PostgreSQLError(message: "cannot connect to '\(Self.redacted(url))': "
+                                      + ConnectionSecrets.redact(message, secrets: ConnectionSecrets.passwords(in: url)),
                                   kind: refused ? .authentication : .unreachable)
         }
         handle = connection
@@ -127,14 +129,11 @@ public final class PostgreSQLConnection: @unchecked Sendable {
 
     deinit { pq.finish(handle) }
 
-    /// The URL without its password, for messages.
+    /// The URL (or key/value string) without its passwords, for messages (``ConnectionSecrets``).
     public static func redactedURL(_ url: String) -> String { redacted(url) }
 
     static func redacted(_ url: String) -> String {
-        guard let at = url.lastIndex(of: "@"), let scheme = url.range(of: "://"), scheme.upperBound < at else { return url }
-        let credentials = url[scheme.upperBound..<at]
-        guard let colon = credentials.firstIndex(of: ":") else { return url }
-        return url.replacingCharacters(in: colon..<at, with: ":…")
+        ConnectionSecrets.redact(url, secrets: ConnectionSecrets.passwords(in: url))
     }
 
     /// `name` as an SQL identifier: in double quotes, inner quotes doubled.

@@ -36,7 +36,11 @@ public enum SQLiteExport {
         let temporary = (folder.isEmpty ? "" : folder + "/") + ".\(name).\(getpid()).partial"
         unlink(temporary)
         TemporaryPaths.register(temporary)
-        defer { TemporaryPaths.unregister(temporary) }
+        TemporaryPaths.register(temporary + "-journal")
+        defer {
+            TemporaryPaths.unregister(temporary)
+            TemporaryPaths.unregister(temporary + "-journal")
+        }
         let report: Report
         do {
             report = try write(grid, into: temporary, table: table, check: check)

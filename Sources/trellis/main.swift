@@ -1,6 +1,7 @@
 import Foundation
 import TrellisCLI
 
+TrellisCommandLine.installSignalHandlers()
 var io = CommandIO(standardInput: { FileHandle.standardInput.readDataToEndOfFile() })
 io.standardOutputDescriptor = STDOUT_FILENO
 io.standardInputDescriptor = STDIN_FILENO

@@ -45,7 +45,7 @@ struct LayoutOutputTests {
         var failing = CommandIO()
         failing.currentDirectory = folder
         #expect(TrellisCommandLine.run(["layout", "spec.json", "-o", "missing/out.json"], io: &failing) == 1)
-        #expect(failing.stderr == "Error: cannot write 'missing/out.json': No such file or directory\n")
+        #expect(failing.stderr == "Error: cannot write 'missing/out.json': there is no folder 'missing'; make it first\n")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["out.json", "spec.json"])
     }
 

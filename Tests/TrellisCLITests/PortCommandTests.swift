@@ -105,7 +105,7 @@ struct PortCommandTests {
         let cases: [([String], Int32, String)] = [
             (["port", "Missing.swift"], 1, "Error: cannot read 'Missing.swift': no such file or folder\n"),
             (["port", "notes.txt"], 64, "Error: 'notes.txt' is not a Swift file (.swift)\n"),
-            (["port", "Latin.swift"], 65, "Error: Latin.swift: not UTF-8 text; Swift source is UTF-8\n"),
+            (["port", "Latin.swift"], 65, "Error: Latin.swift: line 1, byte 3 (byte 3 of the file, 0xFF) is not UTF-8; Swift source is UTF-8 — save the file as UTF-8\n"),
             (["port", "Good.swift", "Broken.swift"], 65,
              "Error: Broken.swift:2: cannot read this file as Swift: a string literal that ends with its line; it must compile with Swift before it can be ported\n"),
             (["port", "--dry-run", "--stdout", "Good.swift"], 64, "Error: '--dry-run' and '--stdout' print different things; give one of them\n"),
@@ -119,5 +119,64 @@ struct PortCommandTests {
         // The good file beside the broken one was not written.
         #expect(try read(folder, "Good.swift") == Self.layout)
         #expect(try read(folder, "Broken.swift") == broken)
+    }
+
+    @Test("in a folder, symbolic links and pipes named .swift are passed over, each said with why: nothing outside the folder is written, nothing blocks")
+    func linksAndPipes() throws {
+        let folder = try scratch(["Src/A.swift": Self.layout, "outside/Out.swift": Self.layout, "Src/Sub/B.swift": "import UIKit\n"])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("Src/Link.swift").path,
+                                                   withDestinationPath: "../outside/Out.swift")
+        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("Src/Inner.swift").path, withDestinationPath: "A.swift")
+        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("Src/Elsewhere").path, withDestinationPath: "../outside")
+        #expect(mkfifo(folder.appendingPathComponent("Src/Pipe.swift").path, 0o644) == 0)
+        let result = run(["port", "Src"], in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("skipped: 'Src/Link.swift': a symbolic link to '../outside/Out.swift'"), "\(result.stderr)")
+        #expect(result.stderr.contains("skipped: 'Src/Inner.swift': a symbolic link to 'A.swift'"))
+        #expect(result.stderr.contains("skipped: 'Src/Elsewhere': a symbolic link to '../outside'"))
+        #expect(result.stderr.contains("skipped: 'Src/Pipe.swift': a named pipe, not a file"))
+        #expect(result.stdout.hasSuffix("2 files read, 2 changed, 6 changes.\n"), "\(result.stdout)")
+        #expect(try read(folder, "outside/Out.swift") == Self.layout, "nothing outside the folder is written")
+        #expect(try read(folder, "Src/A.swift").hasPrefix("import Trellis"))
+        var info = stat()
+        lstat(folder.appendingPathComponent("Src/Link.swift").path, &info)
+        #expect(info.st_mode & S_IFMT == S_IFLNK)
+        // A pipe named on its own is refused, not read.
+        let pipe = run(["port", "Src/Pipe.swift"], in: folder)
+        #expect(pipe.status == 1 && pipe.stderr.contains("it is a named pipe, not a file"), "\(pipe.stderr)")
+    }
+
+    @Test("every file is written or none: one that cannot be written leaves the others as they were, and the message says so")
+    func allOrNothing() throws {
+        let folder = try scratch(["A.swift": Self.layout, "B.swift": Self.layout, "C.swift": Self.layout])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // Where B's temporary file would go there is a folder: B cannot be made.
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent(".B.swift.\(getpid()).partial"),
+                                                withIntermediateDirectories: false)
+        let result = run(["port", "."], in: folder)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("cannot write './B.swift'") && result.stderr.contains("no file was written"), "\(result.stderr)")
+        for name in ["A.swift", "B.swift", "C.swift"] { #expect(try read(folder, name) == Self.layout, "\(name)") }
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        #expect(names == [".B.swift.\(getpid()).partial", "A.swift", "B.swift", "C.swift"], "\(names)")
+    }
+
+    @Test("a UTF-8 byte order mark is kept; a file's mode is kept")
+    func byteOrderMark() throws {
+        let folder = try scratch([:])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let file = folder.appendingPathComponent("Marked.swift")
+        try (Data([0xEF, 0xBB, 0xBF]) + Data(Self.layout.utf8)).write(to: file)
+        chmod(file.path, 0o640)
+        let result = run(["port", "Marked.swift"], in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        let bytes = try Data(contentsOf: file)
+        #expect(bytes.starts(with: [0xEF, 0xBB, 0xBF]))
+        #expect(String(decoding: bytes.dropFirst(3), as: UTF8.self).hasPrefix("import Trellis\n"))
+        var info = stat()
+        stat(file.path, &info)
+        #expect(info.st_mode & 0o777 == 0o640)
     }
 }
