@@ -82,12 +82,21 @@ struct GridScreen {
     /// Each column's width: its header's (with room for a sort glyph) or its widest cell on screen,
     /// at most ``maximumColumnWidth``.
     /// A hidden column is 0 wide; a width set with `<`, `>` or `_` is kept.
+    ///
+    /// Only the columns that can be on screen are measured — the frozen ones and, from the first
+    /// scrolled one, as many as the width holds at their narrowest (4 with the separator) — so
+    /// a key press costs the screen, not the table's width (16,384 columns, or 100,000); the
+    /// others count as their narrowest.
     func columnWidths(_ rows: [Int]) -> [Int] {
-        grid.columns.indices.map { c in
-            if hiddenColumns.contains(c) { return 0 }
-            if let set = widthOverrides[c] { return set }
-            return min(Self.maximumColumnWidth, naturalWidth(c, rows: rows))
-        }
+        let count = grid.columns.count
+        var measured = Array(0..<min(viewport.frozenColumns, count))
+        let first = max(viewport.firstScrolledColumn, viewport.frozenColumns)
+        if first < count { measured += Array(first..<min(count, first + width / 4 + 1)) }
+        var widths = [Int](repeating: 3, count: count)
+        for c in measured { widths[c] = min(Self.maximumColumnWidth, naturalWidth(c, rows: rows)) }
+        for c in hiddenColumns where c < count { widths[c] = 0 }
+        for (c, set) in widthOverrides where c < count && !hiddenColumns.contains(c) { widths[c] = set }
+        return widths
     }
 
     /// The width column `c` needs for its title (with room for a sort glyph) and its widest cell

@@ -333,8 +333,16 @@ enum SortCommand {
                 io.stderr += "warning: '\(Excerpt.of(option))' matches no row\n"
             }
         }
-        for disagreement in disagreements {
+        // A sheet of thousands of columns says the first few, then how many more.
+        let listed = disagreements.count > 12 ? 10 : disagreements.count
+        for disagreement in disagreements.prefix(listed) {
             io.stderr += "warning: \(disagreement); --recompute labels recomputes it\n"
+        }
+        if disagreements.count > listed {
+            let rest = disagreements.dropFirst(listed)
+            let columns = Set(rest.map(\.column)).count
+            io.stderr += "warning: \(rest.count) more cells of pinned rows do not say what the other rows give (in \(columns) "
+                + "more column\(columns == 1 ? "" : "s")); --recompute labels recomputes them\n"
         }
         if let hint { io.stderr += "hint: \(hint)\n" }
     }

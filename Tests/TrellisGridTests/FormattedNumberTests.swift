@@ -167,4 +167,45 @@ struct StyledValueTests {
             #expect(SummaryFunction(label: label)?.description == function)
         }
     }
+
+    /// A double's exact decimal digits, a digit at a time: the reference.
+    static func referenceDigits(_ value: Double) -> (digits: [UInt8], exponent: Int) {
+        guard value != 0, value.isFinite else { return ([], 0) }
+        var significand = value.significandBitPattern | (value.isNormal ? 1 << UInt64(Double.significandBitCount) : 0)
+        var shift = value.isNormal ? Int(value.exponent) - Double.significandBitCount : -1074
+        while significand & 1 == 0 { significand >>= 1; shift += 1 }
+        var number: [UInt8] = []
+        var s = significand
+        while s > 0 { number.append(UInt8(s % 10)); s /= 10 }
+        for _ in 0..<abs(shift) {
+            var carry = 0
+            for k in number.indices {
+                let product = Int(number[k]) * (shift > 0 ? 2 : 5) + carry
+                number[k] = UInt8(product % 10)
+                carry = product / 10
+            }
+            while carry > 0 { number.append(UInt8(carry % 10)); carry /= 10 }
+        }
+        var digits = Array(number.reversed())
+        var exponent = digits.count + min(shift, 0)
+        while digits.first == 0 { digits.removeFirst(); exponent -= 1 }
+        while digits.last == 0 { digits.removeLast() }
+        return (digits, exponent)
+    }
+
+    @Test("a double's exact decimal digits are those of the digit-at-a-time reference, from subnormals to the largest double")
+    func exactDigitsOfDoubles() {
+        var rng = SeededRandom(seed: 2026)
+        var values: [Double] = [0.1, 1.0 / 3, 2.5, -0.125, 123_456.789, 1e22, 1e23, .leastNonzeroMagnitude, .leastNormalMagnitude,
+                                .greatestFiniteMagnitude, -(.ulpOfOne), 81.375, 9_007_199_254_740_992]
+        for _ in 0..<400 { values.append(Double(bitPattern: UInt64.random(in: 0...0x7FEF_FFFF_FFFF_FFFF, using: &rng))) }
+        for _ in 0..<400 { values.append(Double(Int.random(in: -1_000_000...1_000_000, using: &rng)) / 100) }
+        for value in values {
+            let exact = ExactDecimal(value)
+            let reference = Self.referenceDigits(value)
+            #expect(exact.digits == reference.digits && exact.exponent == reference.exponent && exact.negative == (value < 0), "\(value)")
+        }
+        #expect(ExactDecimal(0.1).digits.map(String.init).joined() == "1000000000000000055511151231257827021181583404541015625")
+        #expect(ExactDecimal(0.1).exponent == 0)
+    }
 }

@@ -99,44 +99,60 @@ struct ExactDecimal: Comparable, Hashable, Sendable {
     }
 
     /// A double, exactly: its binary value written out in decimal digits.
+    ///
+    /// value = significand · 2^shift; for a negative shift, significand · 5^−shift / 10^−shift.
+    /// The product is kept in limbs of nine decimal digits (least significant first) and
+    /// multiplied by 2^31 or 5^13 at a time — a few passes over a few limbs for the doubles a
+    /// table holds, where a digit at a time took a pass per power.
     init(_ value: Double) {
         guard value != 0, value.isFinite else { return }
         negative = value < 0
-        // value = significand · 2^e with an integer significand.
         let e = Int(value.exponent) - Double.significandBitCount
         var significand = value.significandBitPattern | (value.isNormal ? 1 << UInt64(Double.significandBitCount) : 0)
-        var shift = e
-        if !value.isNormal { shift = -1074 }
+        var shift = value.isNormal ? e : -1074
         while significand & 1 == 0, significand > 0 { significand >>= 1; shift += 1 }
-        // Digits of the significand, least significant first.
-        var number: [UInt8] = []
+        let base: UInt64 = 1_000_000_000
+        var limbs: [UInt64] = []
         var s = significand
-        while s > 0 { number.append(UInt8(s % 10)); s /= 10 }
-        var decimalExponent = 0
-        if shift > 0 {
-            for _ in 0..<shift { Self.multiply(&number, by: 2) }
-        } else if shift < 0 {
-            // x / 2^k = x · 5^k / 10^k.
-            for _ in 0..<(-shift) { Self.multiply(&number, by: 5) }
-            decimalExponent = shift
+        while s > 0 { limbs.append(s % base); s /= base }
+        func multiply(by factor: UInt64) {
+            var carry: UInt64 = 0
+            for k in limbs.indices {
+                let product = limbs[k] * factor + carry
+                limbs[k] = product % base
+                carry = product / base
+            }
+            while carry > 0 { limbs.append(carry % base); carry /= base }
         }
-        digits = number.reversed()
-        exponent = digits.count + decimalExponent
+        var remaining = abs(shift)
+        if shift > 0 {
+            while remaining > 0 { let step = min(remaining, 31); multiply(by: 1 << UInt64(step)); remaining -= step }
+        } else {
+            while remaining > 0 {
+                let step = min(remaining, 13)
+                var power: UInt64 = 1
+                for _ in 0..<step { power *= 5 }
+                multiply(by: power)
+                remaining -= step
+            }
+        }
+        // The limbs as digits, most significant first.
+        var number: [UInt8] = []
+        number.reserveCapacity(limbs.count * 9)
+        for (k, limb) in limbs.enumerated().reversed() {
+            var chunk = [UInt8](repeating: 0, count: 9)
+            var l = limb
+            for j in stride(from: 8, through: 0, by: -1) { chunk[j] = UInt8(l % 10); l /= 10 }
+            if k == limbs.count - 1 {
+                number.append(contentsOf: chunk.drop { $0 == 0 })
+            } else {
+                number.append(contentsOf: chunk)
+            }
+        }
+        digits = number
+        exponent = digits.count + (shift < 0 ? shift : 0)
         while digits.first == 0 { digits.removeFirst(); exponent -= 1 }
         while digits.last == 0 { digits.removeLast() }
-    }
-
-    private static func multiply(_ number: inout [UInt8], by factor: UInt8) {
-        var carry: UInt16 = 0
-        for k in number.indices {
-            let product = UInt16(number[k]) * UInt16(factor) + carry
-            number[k] = UInt8(product % 10)
-            carry = product / 10
-        }
-        while carry > 0 {
-            number.append(UInt8(carry % 10))
-            carry /= 10
-        }
     }
 
     static func < (a: ExactDecimal, b: ExactDecimal) -> Bool {
