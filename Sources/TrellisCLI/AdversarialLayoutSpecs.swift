@@ -30,6 +30,11 @@ public enum AdversarialLayoutSpecs {
         // Mostly ordinary numbers, so that specs reach the layout; the rest extremes.
         func number() -> String { r.chance(65) ? r.pick(["1", "3", "8", "44", "100", "320", "0.5", "12.345"]) : r.pick(numbers) }
         func size() -> String { "{\"width\": \(number()), \"height\": \(number())}" }
+        // Spacings: ordinary, negative (overlapping; longer than an item), or extreme.
+        func spacing() -> String {
+            r.chance(50) ? r.pick(["0", "1", "8", "12.5"]) : r.chance(70) ? r.pick(["-1", "-5", "-44", "-100", "-150", "-320", "-1000"])
+                : r.pick(numbers)
+        }
         func insets() -> String {
             "{\"top\": \(number()), \"left\": \(number()), \"bottom\": \(number()), \"right\": \(number())}"
         }
@@ -45,28 +50,32 @@ public enum AdversarialLayoutSpecs {
         switch type {
         case "flow", "carousel", "circle":
             if type != "carousel", r.chance(50) { layout += ", \"scrollDirection\": \"\(r.pick(["vertical", "horizontal"]))\"" }
-            layout += ", \"itemSize\": \(size()), \"minimumLineSpacing\": \(number()), \"minimumInteritemSpacing\": \(number())"
+            layout += ", \"itemSize\": \(size()), \"minimumLineSpacing\": \(spacing()), \"minimumInteritemSpacing\": \(spacing())"
             if r.chance(50) { layout += ", \"sectionInset\": \(insets()), \"headerReferenceSize\": \(size())" }
             if r.chance(30) { layout += ", \"sectionHeadersPinToVisibleBounds\": true" }
         case "grid":
             layout += r.chance(50) ? ", \"columnCount\": \(r.chance(50) ? r.pick(["1", "2", "3", "5"]) : r.pick(counts))"
                 : ", \"minimumColumnWidth\": \(number())"
             layout += r.chance(50) ? ", \"itemHeight\": \(number())" : ", \"aspectRatio\": \(number())"
-            if r.chance(50) { layout += ", \"interitemSpacing\": \(number()), \"lineSpacing\": \(number())" }
+            if r.chance(50) { layout += ", \"interitemSpacing\": \(spacing()), \"lineSpacing\": \(spacing())" }
         case "waterfall":
-            layout += ", \"columnCount\": \(r.chance(50) ? r.pick(["1", "2", "3"]) : r.pick(counts)), \"minimumColumnSpacing\": \(number()), \"minimumInteritemSpacing\": \(number())"
+            layout += ", \"columnCount\": \(r.chance(50) ? r.pick(["1", "2", "3"]) : r.pick(counts)), \"minimumColumnSpacing\": \(spacing()), \"minimumInteritemSpacing\": \(spacing())"
             if r.chance(50) { layout += ", \"sectionInset\": \(insets()), \"headerHeight\": \(number())" }
             sectionExtras = { r.chance(30) ? ", \"columnCount\": \(r.pick(counts))" : "" }
         case "justified":
-            layout += ", \"targetRowHeight\": \(number()), \"boxSpacing\": \(number()), \"containerPadding\": \(number())"
+            layout += ", \"targetRowHeight\": \(number()), \"boxSpacing\": \(spacing()), \"containerPadding\": \(number())"
         default:
-            layout += r.chance(50) ? ", \"interSectionSpacing\": \(number())" : ""
+            layout += r.chance(50) ? ", \"interSectionSpacing\": \(spacing())" : ""
             sectionExtras = {
                 var section = ", \"section\": {\"group\": \(group(&r, depth: 0, maximumDepth: maximumDepth))"
                 if r.chance(40) {
                     section += ", \"orthogonalScrollingBehavior\": \"\(r.pick(["continuous", "paging", "groupPaging", "groupPagingCentered", "none"]))\""
                 }
-                if r.chance(40) { section += ", \"interGroupSpacing\": \(r.pick(numbers))" }
+                if r.chance(40) { section += ", \"interGroupSpacing\": \(spacing())" }
+                if r.chance(25) {
+                    section += ", \"contentInsets\": {\"top\": \(spacing()), \"leading\": \(spacing()), \"bottom\": \(spacing()), "
+                        + "\"trailing\": \(spacing())}"
+                }
                 section += "}"
                 if r.chance(30) { section += ", \"orthogonalOffset\": \(r.pick(numbers))" }
                 return section
@@ -98,6 +107,10 @@ public enum AdversarialLayoutSpecs {
         }
         var text = "{\"kind\": \"\(r.pick(["horizontal", "vertical"]))\", \"size\": \(size), \"subitems\": [\(subitems.joined(separator: ", "))]"
         if r.chance(30) { text += ", \"count\": \(r.pick(["0", "1", "2", "3", "-1", "1.5", "1000000000"]))" }
+        if r.chance(30) {
+            let value = r.pick(["0", "4", "-1", "-20", "-300", "1e308", "-1e308"])
+            text += ", \"interItemSpacing\": {\"\(r.chance(70) ? "fixed" : "flexible")\": \(value)}"
+        }
         return text + "}"
     }
 }

@@ -176,6 +176,49 @@ struct CompositionalOracleTests {
         withExtendedLifetime(host) {}
     }
 
+    /// A negative inter-group spacing pulls each group back over the one before; one longer
+    /// than a group sets each group before the one it follows. Either way every cell is laid out,
+    /// found by its own query and by every rect that meets it, and nothing traps.
+    @Test("negative inter-group spacing, shorter or longer than a group: groups overlap, every rect query equals brute force",
+          arguments: [0, 2, 3, 5], [-4.0, -1.0, -2.5])
+    func negativeInterGroupSpacing(archetype: Int, spacing: Double) {
+        var rng = SeededRandom(seed: UInt64(400 + archetype))
+        var recipe = CompositionalRecipe.random(&rng, sections: 2)
+        for s in recipe.sections.indices {
+            recipe.sections[s].archetype = archetype
+            recipe.sections[s].behavior = archetype == 3 ? .continuous : .none
+            // −4 points, or a multiple of the group's length (its height, twice it for archetype 1).
+            recipe.sections[s].interGroup = spacing == -4 ? -4 : CGFloat(spacing) * recipe.sections[s].height
+        }
+        let layout = recipe.layout()
+        let counts = [Int.random(in: 1...30, using: &rng), Int.random(in: 0...30, using: &rng)]
+        let host = StaticLayoutHost(layout: layout, itemCounts: counts, bounds: CGRect(x: 0, y: 0, width: 390, height: 700))
+        host.layoutIfNeeded()
+        if archetype == 2 {
+            for item in 0..<min(counts[0], 5) {
+                guard let original = layout.layoutAttributesForItem(at: IndexPath(item: item * 3 % counts[0], section: 0)) else { continue }
+                let preferred = original.copy() as! CollectionViewLayoutAttributes
+                preferred.frame.size.height = rng.points(10...200, quarters: true)
+                if layout.shouldInvalidateLayout(forPreferredLayoutAttributes: preferred, withOriginalAttributes: original) {
+                    layout.invalidateLayout(with: layout.invalidationContext(forPreferredLayoutAttributes: preferred,
+                                                                             withOriginalAttributes: original))
+                }
+            }
+            host.layoutIfNeeded()
+        }
+        #expect(layout.configurationError == nil)
+        let all = LayoutOracles.all(layout)
+        #expect(all.filter { $0.category == .cell }.count == counts.reduce(0, +), "every item has a cell")
+        for (s, count) in counts.enumerated() {
+            for item in 0..<count {
+                let single = layout.layoutAttributesForItem(at: IndexPath(item: item, section: s)).map(Element.init)
+                #expect(single != nil && all.contains(single!), "item \(item) of section \(s)")
+            }
+        }
+        LayoutOracles.checkRectQueries(layout, &rng, queries: 40, "archetype \(archetype), spacing \(spacing)")
+        withExtendedLifetime(host) {}
+    }
+
     @Test("a batch update and a new layout pass equal a fresh layout of the new data", arguments: 0..<8)
     func batch(seed: Int) throws {
         var rng = SeededRandom(seed: UInt64(400 + seed))

@@ -274,8 +274,18 @@ struct SectionLayout {
             var lengths: [CGFloat] = [], offsets: [CGFloat] = []
             return max(instance(0, lengths: &lengths, offsets: &offsets), instance(groups - 1, lengths: &lengths, offsets: &offsets))
         }
-        if isEstimated { return tree.total - spacing }
-        return CGFloat(groups) * pitch - spacing
+        // To the end of the group that reaches furthest: the last, unless a negative spacing longer
+        // than a group sets each group before the one it follows (the first then reaches furthest).
+        if isEstimated { return tree.extremes().highestEnd - spacing }
+        return axis.length(template.size) + max(0, CGFloat(groups - 1) * pitch)
+    }
+
+    /// How far before the first group's origin a group starts (zero unless a negative spacing
+    /// longer than a group sets groups before it).
+    private var groupsLead: CGFloat {
+        guard groups > 0, !isOrthogonal else { return 0 }
+        if isEstimated { return tree.extremes().lowestOrigin }
+        return min(0, CGFloat(groups - 1) * pitch)
     }
 
     /// Places the section from `cursor` along the scroll axis.
@@ -345,11 +355,12 @@ struct SectionLayout {
             high = max(high, axis.maximum(b.natural))
         }
         if groups > 0 {
-            low = min(low, contentU + min(0, axis.minimum(template.bounds)))
+            low = min(low, contentU + groupsLead + min(0, axis.minimum(template.bounds)))
             let overhang = max(0, axis.maximum(template.bounds) - axis.length(template.size))
             high = max(high, contentU + groupsLength + overhang + (isEstimated ? maximumMeasuredOverhang : 0))
         }
-        reach = low...high
+        // Negative insets or spacing may set the end before the start: the reach spans both.
+        reach = min(low, high)...max(low, high)
     }
 
     /// How far a measured cell may reach past its group's end: only a cell in a group of fixed
@@ -466,9 +477,11 @@ struct SectionLayout {
         let b0 = min(0, axis.minimum(template.bounds))
         let b1 = max(axis.length(template.size), axis.maximum(template.bounds))
         if isEstimated {
+            guard tree.isIncreasing else { return (0...(groups - 1), 0) }
             // The first candidate by one descent of the sum tree; the last is found walking on
             // (``elements(in:state:orthogonalOffset:into:)`` stops at the first group past the rect).
-            let overhang = b1 - axis.length(template.size) + maximumQueryOverhang
+            // A group ends at its pitch less the spacing: past the pitch when the spacing is negative.
+            let overhang = b1 - axis.length(template.size) + maximumQueryOverhang + max(0, -spacing)
             let (low, origin) = tree.firstEndingAndOrigin(after: r0 - overhang)
             guard low < groups else { return nil }
             return (low...(groups - 1), origin)
@@ -496,9 +509,12 @@ struct SectionLayout {
         var lengths: [CGFloat] = [], offsets: [CGFloat] = []
         if isEstimated && !isOrthogonal {
             let rectEnd = axis.maximum(rect), before = min(0, axis.minimum(template.bounds))
+            // Groups that do not each start after the one before (a negative spacing longer than a
+            // group): every one is looked at.
+            let increasing = tree.isIncreasing
             tree.forEachOrigin(from: range.lowerBound, origin: firstOrigin) { g, origin in
                 let u = contentU + origin
-                guard u + before < rectEnd else { return false }
+                guard !increasing || u + before < rectEnd else { return false }
                 emit(group: g, origin: (u, crossOrigin), rect: rect, lengths: &lengths, offsets: &offsets, out)
                 return true
             }

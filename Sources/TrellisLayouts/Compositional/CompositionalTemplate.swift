@@ -428,12 +428,19 @@ struct BlockedPitches {
     private var last: CGFloat = 0
     private(set) var count: Int
     private var blocks: PitchTree
+    /// How many pitches are zero or less (a negative inter-group spacing longer than a group):
+    /// while there are none, origins only grow and a rect is found by descending the tree.
+    private(set) var nonPositive = 0
+
+    /// Whether every group starts after the one before it.
+    var isIncreasing: Bool { nonPositive == 0 }
 
     init(_ values: [CGFloat]) {
         stored = values
         count = values.count
         blocks = PitchTree([])
         blocks = PitchTree(blockSums())
+        nonPositive = values.reduce(0) { $0 + ($1 > 0 ? 0 : 1) }
     }
 
     /// `count` pitches, all `uniform` but the last, `last`; stored as those two numbers.
@@ -444,6 +451,7 @@ struct BlockedPitches {
         self.last = last
         blocks = PitchTree([])
         blocks = PitchTree(blockSums())
+        if count > 0 { nonPositive = (count - 1) * (uniform > 0 ? 0 : 1) + (last > 0 ? 0 : 1) }
     }
 
     private func blockSums() -> [CGFloat] {
@@ -473,6 +481,7 @@ struct BlockedPitches {
     }
 
     mutating func set(_ i: Int, _ value: CGFloat) {
+        nonPositive += (value > 0 ? 0 : 1) - (pitch(i) > 0 ? 0 : 1)
         if stored.isEmpty {
             stored = [CGFloat](repeating: uniform, count: count)
             stored[count - 1] = last
@@ -480,6 +489,21 @@ struct BlockedPitches {
         stored[i] = value
         let b = i / Self.blockSize
         blocks.set(b, fold(from: b * Self.blockSize, to: min(count, (b + 1) * Self.blockSize)))
+    }
+
+    /// The least and the greatest of the groups' origins and ends (origin + pitch), from the
+    /// section's first group: for increasing origins, the first's and the last's; otherwise
+    /// found in one pass.
+    func extremes() -> (lowestOrigin: CGFloat, highestEnd: CGFloat) {
+        guard count > 0 else { return (0, 0) }
+        if isIncreasing { return (0, total) }
+        var low: CGFloat = 0, high = -CGFloat.infinity
+        forEachOrigin(from: 0) { g, origin in
+            low = min(low, origin)
+            high = max(high, origin + pitch(g))
+            return true
+        }
+        return (low, high)
     }
 
     /// Where group `g` starts, from the section's first group.
