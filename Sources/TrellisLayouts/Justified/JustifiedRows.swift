@@ -126,7 +126,10 @@ struct JustifiedRowBuilder {
         spacing = configuration.boxSpacing.horizontal
         maxRows = configuration.maxNumRows ?? .max
         containerHeight = continuing?.containerHeight ?? configuration.containerPadding.top
-        self.boxes.reserveCapacity(self.boxes.count + capacity)
+        // Grown geometrically: a builder per section, each reserving exactly what it adds, would
+        // copy every box laid out so far once per section (200,000 one-item sections: 52 s).
+        let needed = self.boxes.count + capacity
+        if self.boxes.capacity < needed { self.boxes.reserveCapacity(max(needed, 2 * self.boxes.capacity)) }
     }
 
     /// Hands the rows over without copying them.
@@ -151,18 +154,29 @@ struct JustifiedRowBuilder {
     /// Lays out `ratios` until they end or `maxNumRows` rows are complete, then the widows, and
     /// closes the container with its bottom padding.
     mutating func lay(_ ratios: UnsafeBufferPointer<CGFloat>) throws(LayoutConfigurationError) {
+        reserveRows(for: ratios)
         defer {
             containerHeight = containerHeight - configuration.boxSpacing.vertical
             containerHeight = containerHeight + configuration.containerPadding.bottom
         }
         openRow(at: 0)
         let forced = configuration.forceAspectRatio
+        let minAspectRatio = self.minAspectRatio
         var index = 0
         while index < ratios.count {
             let ratio = forced ?? ratios[index]
             guard ratio.isFinite, ratio > 0 else {
                 throw LayoutConfigurationError(item: index, "the aspect ratio is \(LayoutConfigurationError.format(ratio)); "
                                                + "give the item a width and a height above 0")
+            }
+            // Most items only join the open row (``add(_:ratios:forced:)``'s first case): here,
+            // without a call.
+            let newAspectRatio = rowSum + ratio
+            if newAspectRatio < minAspectRatio, !rowIsBreakout || rowCount > 0 || ratio < 1 {
+                rowCount += 1
+                rowSum = newAspectRatio
+                index += 1
+                continue
             }
             if !add(ratio, ratios: ratios, forced: forced) {
                 // Rejected: the row closed without it, and it opens the next one (where it is
@@ -176,6 +190,23 @@ struct JustifiedRowBuilder {
             }
         }
         placeWidows(ratios)
+    }
+
+    /// Room for the rows the items will make, estimated from their aspect ratios (a row holds
+    /// about the row width over the target height of them): grown once, instead of doubling
+    /// and copying as a million items' quarter-million rows arrive.
+    private mutating func reserveRows(for ratios: UnsafeBufferPointer<CGFloat>) {
+        guard ratios.count > 64 else { return }
+        var sum: CGFloat = 0
+        if let forced = configuration.forceAspectRatio {
+            sum = forced * CGFloat(ratios.count)
+        } else {
+            for r in ratios where r.isFinite && r > 0 { sum += r }
+        }
+        let perRow = max(1, rowWidth / configuration.targetRowHeight)
+        let estimate = Int(min(CGFloat(ratios.count), (sum / perRow * 1.25).rounded(.up))) + 16
+        let needed = rows.count + estimate
+        if rows.capacity < needed { rows.reserveCapacity(max(needed, 2 * rows.capacity)) }
     }
 
     /// The height of a completed open row; 0 while it is open.
@@ -212,9 +243,9 @@ struct JustifiedRowBuilder {
 
     /// Flickr's `Row.addItem`: whether the open row takes the item (it may also complete).
     private mutating func add(_ ratio: CGFloat, ratios: UnsafeBufferPointer<CGFloat>, forced: CGFloat?) -> Bool {
+        let newAspectRatio = rowSum + ratio
         let target = configuration.targetRowHeight
         let widthWithout = rowWidth - CGFloat(rowCount) * spacing
-        let newAspectRatio = rowSum + ratio
         let targetAspectRatio = widthWithout / target
         if rowIsBreakout, rowCount == 0, ratio >= 1 {
             take(ratio)
@@ -264,15 +295,19 @@ struct JustifiedRowBuilder {
         }
         openHeight = height
         let first = boxes.count
-        var widthSum = left
-        for item in rowStart..<(rowStart + rowCount) {
-            let width = (forced ?? ratios[item]) * height * clampedToNativeRatio
-            boxes.append(CGRect(x: widthSum, y: rowTop + yOffset, width: width, height: height))
-            widthSum += width + spacing
-        }
         let count = rowCount
+        // The row's boxes, made room for at once and written in place (one uniqueness check a
+        // row, not one an item).
+        boxes.append(contentsOf: repeatElement(CGRect.zero, count: count))
+        let top = rowTop + yOffset, start = rowStart, spacing = self.spacing
         boxes.withUnsafeMutableBufferPointer { boxes in
             let row = UnsafeMutableBufferPointer(rebasing: boxes[first..<(first + count)])
+            var widthSum = left
+            for offset in 0..<count {
+                let width = (forced ?? ratios[start + offset]) * height * clampedToNativeRatio
+                row[offset] = CGRect(x: widthSum, y: top, width: width, height: height)
+                widthSum += width + spacing
+            }
             switch style {
             case .justify:
                 widthSum -= (spacing + left)
