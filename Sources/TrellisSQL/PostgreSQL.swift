@@ -94,8 +94,12 @@ public final class PostgreSQLConnection: @unchecked Sendable {
     /// never appears in a message.
     public init(url: String) throws(PostgreSQLError) {
         let pq = try LibPQ.functions()
-        // The timeout comes first, so that one the URL gives overrides it.
-        let keywords = ["connect_timeout", "dbname"], values = [String(Self.defaultConnectTimeout), url]
+        // The defaults come first, so that what the URL gives overrides them: the connect timeout,
+        // and TCP keepalives and a user timeout so that a connection whose server or network
+        // went away is found dead within half a minute, not the system's two hours.
+        let defaults = [("connect_timeout", String(Self.defaultConnectTimeout)), ("keepalives", "1"), ("keepalives_idle", "10"),
+                        ("keepalives_interval", "5"), ("keepalives_count", "3"), ("tcp_user_timeout", "30000")]
+        let keywords = defaults.map(\.0) + ["dbname"], values = defaults.map(\.1) + [url]
         let keywordPointers = keywords.map { strdup($0) } + [nil]
         let valuePointers = values.map { strdup($0) } + [nil]
         defer { for p in keywordPointers + valuePointers { free(p) } }
@@ -291,6 +295,10 @@ public final class PostgreSQLTableSource: ObservableDataSource, PrefetchingDataS
     /// Stops the query under way (a sort reading a key column), from any thread.
     public func interrupt() { connection.cancel() }
 
+    /// How many queries have read rows' cells: a sorted output must read its rows a window a
+    /// query, not a block per row.
+    @_spi(Instrumentation) public private(set) var rowQueries = 0
+
     private struct Row {
         var values: [CellValue]
         var texts: [String]
@@ -380,11 +388,22 @@ public final class PostgreSQLTableSource: ObservableDataSource, PrefetchingDataS
     private func fetch(_ positions: [Int]) {
         let wanted = positions.filter { $0 >= 0 && $0 < keys.count && rows[$0] == nil }
         guard !wanted.isEmpty else { return }
+        // A lost connection is not asked again for every cell: the reads fail at once, saying so
+        // (each failure counted, so that a sort or an output knows its rows were not read).
+        guard connection.isConnected else {
+            if let lost = lastError, lost.kind == .connectionLost {
+                lastError = lost
+            } else {
+                lastError = PostgreSQLError(message: "the connection to the server was lost", kind: .connectionLost)
+            }
+            return
+        }
         if rows.count + wanted.count > Self.rowsKept { rows = [:] }
         var position: [String: Int] = [:]
         for p in wanted { position[keys[p]] = p }
         for chunk in stride(from: 0, to: wanted.count, by: 1000) {
             let part = wanted[chunk..<min(wanted.count, chunk + 1000)].map { keys[$0] }
+            rowQueries += 1
             do {
                 let result = try connection.query(
                     "SELECT \(keyExpression)::text, \(selectList) FROM \(quotedTable) WHERE \(keyExpression) = ANY($1::\(keyType)[])",
@@ -404,6 +423,11 @@ public final class PostgreSQLTableSource: ObservableDataSource, PrefetchingDataS
 
     private func row(_ position: Int) -> Row? {
         if let row = rows[position] { return row }
+        // A connection found lost is not asked again: the read fails at once (and counts).
+        if let lost = lastError, lost.kind == .connectionLost, !connection.isConnected {
+            lastError = lost
+            return nil
+        }
         let block = position / Self.blockSize * Self.blockSize
         fetch(Array(block..<min(keys.count, block + Self.blockSize)))
         return rows[position]

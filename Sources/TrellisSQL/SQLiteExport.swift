@@ -70,18 +70,23 @@ public enum SQLiteExport {
         let columns = grid.columns
         let rows = grid.displayedRows
         var report = Report()
+        // Row by row (a source that reads rows on demand reads them a window at a time, in the
+        // order they are written), each column until one of its texts would not read back.
+        var example = [String?](repeating: nil, count: columns.count)
+        var open = Array(columns.indices)
+        for (k, row) in rows.enumerated() where !open.isEmpty {
+            if k % Self.window == 0 { grid.prefetch(displayedRows: k..<(k + Self.window)) }
+            open.removeAll { c in
+                let value = grid.value(row, column: c), text = grid.text(row, column: c)
+                guard !Self.isCanonical(text, of: value, declaredAs: columns[c].type) else { return false }
+                example[c] = text
+                return true
+            }
+        }
         var declared: [String] = []
         for (c, column) in columns.enumerated() {
-            var lossless = true
-            for row in rows {
-                let value = grid.value(row, column: c), text = grid.text(row, column: c)
-                if !Self.isCanonical(text, of: value, declaredAs: column.type) {
-                    lossless = false
-                    report.untypedColumns.append((column.identifier, text))
-                    break
-                }
-            }
-            declared.append(lossless ? Self.sqlType(column.type) : "")
+            if let text = example[c] { report.untypedColumns.append((column.identifier, text)) }
+            declared.append(example[c] == nil ? Self.sqlType(column.type) : "")
         }
         let definition = zip(columns, declared).map { column, type in
             SQLiteConnection.quote(column.identifier) + (type.isEmpty ? "" : " " + type)
@@ -91,7 +96,8 @@ public enum SQLiteExport {
             try db.execute("CREATE TABLE \(SQLiteConnection.quote(table)) (\(definition))")
             let marks = Array(repeating: "?", count: columns.count).joined(separator: ", ")
             let insert = try db.prepare("INSERT INTO \(SQLiteConnection.quote(table)) VALUES (\(marks))")
-            for row in rows {
+            for (k, row) in rows.enumerated() {
+                if k % Self.window == 0 { grid.prefetch(displayedRows: k..<(k + Self.window)) }
                 var values: [SQLiteValue] = []
                 values.reserveCapacity(columns.count)
                 for c in columns.indices {
@@ -109,6 +115,9 @@ public enum SQLiteExport {
         }
         return report
     }
+
+    /// How many rows are asked of the source at once, ahead of the writing.
+    static let window = 1024
 
     /// The declared type: NUMERIC for decimals, so that whole numbers stay integers (90, not 90.0).
     static func sqlType(_ type: ColumnType) -> String {

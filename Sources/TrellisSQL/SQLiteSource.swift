@@ -83,6 +83,10 @@ public final class SQLiteTableSource: ObservableDataSource, PrefetchingDataSourc
     /// Whether the source opened the read transaction it reads in (a WAL database).
     private var ownsSnapshot = false
 
+    /// How many queries have read rows' cells (a block, a window): a sorted output must read its
+    /// rows a window a query, not a block per row.
+    @_spi(Instrumentation) public private(set) var rowQueries = 0
+
     /// The largest BLOB whose bytes are read and shown (as hex); a larger one shows its size.
     public static let largestBlobShown = 1 << 20
     /// Whether a cell was shown as a BLOB's size instead of its bytes.
@@ -289,6 +293,7 @@ public final class SQLiteTableSource: ObservableDataSource, PrefetchingDataSourc
         var values: [CellValue] = [], texts: [String] = []
         let width = columns.count
         values.reserveCapacity((last - first + 1) * width)
+        rowQueries += 1
         do {
             try connection.rows("SELECT \(selectList) FROM \(quotedTable) WHERE rowid BETWEEN ? AND ? ORDER BY rowid",
                                 [.integer(keys[first]), .integer(keys[last])]) { row in
@@ -383,6 +388,7 @@ public final class SQLiteTableSource: ObservableDataSource, PrefetchingDataSourc
         for chunk in stride(from: 0, to: wanted.count, by: 500) {
             let part = wanted[chunk..<min(wanted.count, chunk + 500)]
             let marks = Array(repeating: "?", count: part.count).joined(separator: ", ")
+            rowQueries += 1
             do {
                 try connection.rows("SELECT rowid, \(selectList) FROM \(quotedTable) WHERE rowid IN (\(marks))",
                                     part.map { .integer(keys[$0]) }) { row in

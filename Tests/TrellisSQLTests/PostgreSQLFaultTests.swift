@@ -170,4 +170,77 @@ struct PostgreSQLFaultTests {
                        "SELECT current_setting('statement_timeout') AS limit", "--format", "csv"])
         #expect(own.stdout.contains("1500ms"), "\(own.stdout) \(own.stderr)")
     }
+
+    @Test("a server that stops in the middle of a sorted output: the command ends within seconds, 69, the reason said, no output; a grid keeps the rows it read and says why the others are not there",
+          .enabled(if: FileManager.default.isExecutableFile(atPath: OutputBinary.path)))
+    func serverStopsMidRead() throws {
+        guard let server = PostgresServer.Throwaway(name: "stopped") else { return }
+        let db = try PostgreSQLConnection(url: server.url)
+        _ = try db.query("CREATE TABLE scores (id int PRIMARY KEY, score int, name text)")
+        _ = try db.query("INSERT INTO scores SELECT g, (g::bigint * 7919) % 200000, 'name ' || g FROM generate_series(1, 200000) g")
+        // In the library: a window read, the server stopped, another window asked for.
+        let source = try PostgreSQLTableSource(connection: try PostgreSQLConnection(url: server.url), table: "scores")
+        let grid = DataGrid(bound: source)
+        grid.prefetch(displayedRows: 0..<100)
+        let first = grid.text(.source(5), column: 2)
+        #expect(first == "name 6")
+        // The command line, from another process, stopped once its output is under way.
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trellis-pg-stop-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = folder.appendingPathComponent("out.csv").path
+        let errors = folder.appendingPathComponent("stderr.txt").path
+        guard let pid = OutputBinary.spawn(["sort", server.url, "--table", "scores", "--by", "score", "-o", output], standardError: errors) else {
+            Issue.record("could not start \(OutputBinary.path)")
+            return
+        }
+        let deadline = Date().addingTimeInterval(120)
+        var writing = false
+        while Date() < deadline, !writing {
+            writing = (try? FileManager.default.contentsOfDirectory(atPath: folder.path))?.contains { $0.hasSuffix(".partial") } ?? false
+            if !writing { usleep(2_000) }
+        }
+        server.stop()
+        let stopped = Date()
+        var status: Int32 = 0
+        // A hang detector, not a speed target: the command must end, and soon.
+        var ended = false
+        while Date().timeIntervalSince(stopped) < 60 {
+            if waitpid(pid, &status, WNOHANG) == pid { ended = true; break }
+            usleep(20_000)
+        }
+        if !ended { kill(pid, SIGKILL); waitpid(pid, &status, 0) }
+        #expect(ended, "the command ended within a minute of the server stopping")
+        #expect(writing, "the output was seen under way")
+        #expect((status >> 8) & 0xFF == 69, "exit status \(status)")
+        let said = (try? String(contentsOfFile: errors, encoding: .utf8)) ?? ""
+        #expect(said.contains("the connection to the server was lost"), "\(said)")
+        #expect(!FileManager.default.fileExists(atPath: output))
+        #expect((try? FileManager.default.contentsOfDirectory(atPath: folder.path))?.filter { $0 != "stderr.txt" } == [])
+        // The grid: the rows it read are still shown; the others are not invented, and the reason is there.
+        #expect(grid.text(.source(5), column: 2) == "name 6")
+        #expect(grid.text(.source(150_000), column: 2) == "")
+        #expect(grid.readFailure?.contains("connection") == true, "\(grid.readFailure ?? "no failure")")
+    }
+}
+
+/// The `trellis` program the tests start as a process of its own.
+enum OutputBinary {
+    static var path: String {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        return ProcessInfo.processInfo.environment["TRELLIS_BINARY"] ?? root.appendingPathComponent(".build/debug/trellis").path
+    }
+
+    /// Starts it with `arguments`, its standard error to a file; returns its process id.
+    static func spawn(_ arguments: [String], standardError: String) -> pid_t? {
+        var pid: pid_t = 0
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, standardError, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        var argv = ([path] + arguments).map { strdup($0) } + [nil]
+        defer { for p in argv { free(p) } }
+        return posix_spawn(&pid, path, &actions, nil, &argv, environ) == 0 ? pid : nil
+    }
 }

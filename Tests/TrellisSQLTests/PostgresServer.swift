@@ -23,7 +23,7 @@ enum PostgresServer {
         return (try? ChildProcess.run(argv, captureOutput: false, timeout: 120).status) ?? -1
     }
 
-    private static func freePort() -> Int? {
+    static func freePort() -> Int? {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
@@ -40,6 +40,45 @@ enum PostgresServer {
 
     /// A role that logs in with a password only, on a server these tests started.
     static let passwordRole = "trellis_password_role"
+
+    /// A server of a test's own, to stop under a client: its URL, and how to stop it (at once, as a
+    /// crash would) and remove it. `nil` where no server binaries are installed.
+    final class Throwaway {
+        let url: String
+        private let folder: String, bin: String
+        private var running = true
+
+        init?(name: String) {
+            let versions = (try? FileManager.default.contentsOfDirectory(atPath: "/usr/lib/postgresql"))?.sorted() ?? []
+            guard let version = versions.last(where: { FileManager.default.isExecutableFile(atPath: "/usr/lib/postgresql/\($0)/bin/initdb") }),
+                  let port = PostgresServer.freePort() else { return nil }
+            bin = "/usr/lib/postgresql/\(version)/bin"
+            folder = FileManager.default.temporaryDirectory.appendingPathComponent("trellis-pg-\(name)-\(getpid())").path
+            try? FileManager.default.removeItem(atPath: folder)
+            try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            if getuid() == 0 { _ = PostgresServer.run(["/bin/chown", "postgres", folder], asPostgres: false) }
+            guard PostgresServer.run(["\(bin)/initdb", "-D", "\(folder)/data", "--auth=trust", "-U", "postgres", "-E", "UTF8",
+                                      "--locale=C.UTF-8"], asPostgres: true) == 0,
+                  PostgresServer.run(["\(bin)/pg_ctl", "-D", "\(folder)/data", "-o", "-p \(port) -k \(folder) -c listen_addresses=127.0.0.1",
+                                      "-l", "\(folder)/log", "-w", "start"], asPostgres: true) == 0 else {
+                try? FileManager.default.removeItem(atPath: folder)
+                return nil
+            }
+            url = "postgresql://postgres@127.0.0.1:\(port)/postgres"
+        }
+
+        /// Stops the server at once (`-m immediate`): its connections are cut as a crash cuts them.
+        func stop() {
+            guard running else { return }
+            running = false
+            _ = PostgresServer.run(["\(bin)/pg_ctl", "-D", "\(folder)/data", "-m", "immediate", "stop"], asPostgres: true)
+        }
+
+        deinit {
+            stop()
+            try? FileManager.default.removeItem(atPath: folder)
+        }
+    }
 
     private static func start() -> String? {
         if let url = ProcessInfo.processInfo.environment["TRELLIS_POSTGRES_URL"], !url.isEmpty { return url }

@@ -176,3 +176,69 @@ func postgresBenchmarks(runs: Int, count: Int, verdicts: inout [String]) -> [(St
     }
     return rows
 }
+
+/// `trellis sort DB --table T --by KEY -o out.csv` against the same export unsorted, end to end,
+/// at each size, from SQLite and (when `TRELLIS_POSTGRES_URL` names a server the benchmark may
+/// write to) PostgreSQL: a sorted output reads its rows in sorted order, a window of them a query,
+/// and must cost at most twice the unsorted export, which reads them in the table's order.
+/// Both outputs are checked to hold the same rows.
+func sqlExportBenchmarks(runs: Int, sizes: [Int]) -> (rows: [(String, String, String)], verdicts: [String]) {
+    var rows: [(String, String, String)] = []
+    var verdicts: [String] = []
+    let folder = scratchFolder("trellis-sql-export-bench")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let sorted = folder.appendingPathComponent("sorted.csv").path, plain = folder.appendingPathComponent("plain.csv").path
+    func sameRows() -> Bool {
+        let a = (try? String(contentsOfFile: sorted, encoding: .utf8))?.split(whereSeparator: \.isNewline).sorted()
+        let b = (try? String(contentsOfFile: plain, encoding: .utf8))?.split(whereSeparator: \.isNewline).sorted()
+        return a != nil && a == b
+    }
+    func compare(_ database: String, _ label: String, source: [String]) {
+        let times = interleavedMedians(runs, [
+            { run([CommandLine.arguments[0], "trellis", "sort"] + source + ["--by", "score", "-o", sorted]) },
+            { run([CommandLine.arguments[0], "trellis", "sort"] + source + ["-o", plain]) },
+        ])
+        let ratio = times[0].wall / times[1].wall
+        rows.append(("trellis sort \(database) \(label) rows --by score -o CSV", format(times[0].wall),
+                     String(format: "%.2f× the unsorted export (target ≤ 2×); peak %.0f MB", ratio, times[0].peakMB)))
+        rows.append(("… the same export unsorted", format(times[1].wall), String(format: "peak %.0f MB", times[1].peakMB)))
+        verdicts.append(String(format: "%@ sorted export, %@ rows: %.2f× unsorted — %@; the same rows: %@", database, label, ratio,
+                               ratio <= 2 ? "meets ≤ 2×" : "MISSES ≤ 2×", sameRows() ? "yes" : "NO"))
+    }
+    for count in sizes {
+        let label = count >= 1_000_000 ? "\(count / 1_000_000)M" : "\(count / 1000)k"
+        let path = folder.appendingPathComponent("scores-\(count).sqlite").path
+        do {
+            let writer = try SQLiteConnection(path: path, readOnly: false, create: true)
+            try writer.execute("CREATE TABLE scores (id INTEGER PRIMARY KEY, score INTEGER, name TEXT, note TEXT)")
+            let insert = try writer.prepare("INSERT INTO scores VALUES (?, ?, ?, ?)")
+            try writer.execute("BEGIN")
+            for i in 0..<count {
+                try insert.bind([.integer(Int64(i)), .integer(Int64((i &* 7919) % count)), .text("name \(i)"), .text("row \(i) of the table")])
+                while try insert.step() {}
+            }
+            try writer.execute("COMMIT")
+        } catch {
+            verdicts.append("SQLite export benchmark setup failed: \(error)")
+            continue
+        }
+        compare("SQLite", label, source: [path, "--table", "scores"])
+        if let url = ProcessInfo.processInfo.environment["TRELLIS_POSTGRES_URL"], !url.isEmpty,
+           let db = try? PostgreSQLConnection(url: url) {
+            let table = "trellis_export_\(getpid())_\(count)"
+            do {
+                _ = try db.query("CREATE TABLE \(table) (id bigint PRIMARY KEY, score bigint, name text, note text)")
+                _ = try db.query("INSERT INTO \(table) SELECT g, g::bigint * 7919 % \(count), 'name ' || g, 'row ' || g || ' of the table' "
+                                 + "FROM generate_series(0, \(count - 1)) g")
+                _ = try db.query("ANALYZE \(table)")
+                compare("PostgreSQL", label, source: [url, "--table", table])
+            } catch {
+                verdicts.append("PostgreSQL export benchmark failed: \(error)")
+            }
+            _ = try? db.query("DROP TABLE IF EXISTS \(table)")
+        } else if count == sizes.first {
+            verdicts.append("PostgreSQL not measured: set TRELLIS_POSTGRES_URL to a server the benchmark may write to")
+        }
+    }
+    return (rows, verdicts)
+}

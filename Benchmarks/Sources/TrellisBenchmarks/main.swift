@@ -46,7 +46,14 @@ let onlyFuzz = CommandLine.arguments.dropFirst().first == "fuzz"
 let onlyStreaming = CommandLine.arguments.dropFirst().first == "streaming"
 let onlyScale = CommandLine.arguments.dropFirst().first == "scale"
 let onlyExternal = CommandLine.arguments.dropFirst().first == "external"
-if onlyExternal {
+let onlySQLExport = CommandLine.arguments.dropFirst().first == "sql-export"
+if onlySQLExport {
+    // `sql-export [ROWS…]`: sorted against unsorted database exports at 10k, 100k and 1M rows.
+    let counts = CommandLine.arguments.dropFirst(2).compactMap { Int($0) }
+    let result = sqlExportBenchmarks(runs: 3, sizes: counts.isEmpty ? [10_000, 100_000, 1_000_000] : counts)
+    rows += result.rows
+    verdicts += result.verdicts
+} else if onlyExternal {
     // `external [ROWS] [MEMORY]`: trellis sort in parts of a 10M-row file under 256M by default.
     let arguments = Array(CommandLine.arguments.dropFirst(2))
     let result = externalSortBenchmarks(rows: arguments.first.flatMap { Int($0) } ?? 10_000_000,

@@ -578,6 +578,17 @@ public enum GridRenderer {
         let records: RawRecords?
         /// The byte between the fields of a record.
         var delimiter: UInt8 = 0x2C
+        /// For a source that reads rows on demand (a database table), the window of displayed
+        /// rows asked for ahead: a sorted output reads its rows in sorted order, and a window of
+        /// them is read in one query, where a row at a time would each read a block of rows next
+        /// to it in the table (and let go of it before its neighbours are written).
+        var window: PrefetchWindow?
+
+        /// The displayed rows asked for ahead of a writer.
+        final class PrefetchWindow {
+            var rows = 0..<0
+            static let size = 1024
+        }
 
         /// Calls `body` with each cell of the row at display `index`: its column, its UTF-8 text,
         /// whether it aligns right (a number or a date) and whether it is a number.
@@ -593,6 +604,10 @@ public enum GridRenderer {
                     body(c, view.text(source), view.alignsRight(source), view.isNumber(source))
                 }
                 return
+            }
+            if let window, !window.rows.contains(index) {
+                window.rows = index..<(index + PrefetchWindow.size)
+                grid.prefetch(displayedRows: window.rows)
             }
             guard let row = grid.displayedRow(at: index) else { return }
             for c in grid.columns.indices {
@@ -680,7 +695,8 @@ public enum GridRenderer {
     static func withCells<R>(_ grid: DataGrid, readingEveryColumn: Bool = true, _ body: (Cells) -> R) -> R {
         guard let table = grid.table, table.storeCount == grid.columns.count, table.storeCount <= viewedColumnsLimit,
               readingEveryColumn || !table.hasUnreadColumns else {
-            return body(Cells(grid: grid, order: grid.order, views: nil, file: nil, records: nil))
+            let window = grid.source is PrefetchingDataSource ? Cells.PrefetchWindow() : nil
+            return body(Cells(grid: grid, order: grid.order, views: nil, file: nil, records: nil, window: window))
         }
         return table.withViews { views in
             guard let records = table.rawRecords else { return body(Cells(grid: grid, order: grid.order, views: views, file: nil, records: nil)) }
