@@ -494,13 +494,15 @@ enum SortCommand {
             /// A missing table or a query the database cannot run is the command line's; the rest the
             /// data's (a query the server stopped included) — but for a server out of reach (69), a
             /// lock waited out (75) and a refusal (77), told by the error's kind, not its wording.
+            /// A query refused as written (its SQL, a table it names) is the command line's (64);
+            /// what the database refused of the data as it read it, the data's (65).
             func failure(_ shown: String, _ message: String, unreachable: Bool = false, locked: Bool = false,
-                         refused: Bool = false, stopped: Bool = false) -> CommandError {
+                         refused: Bool = false, byData: Bool = false) -> CommandError {
                 let text = "\(shown): \(message)"
                 if refused { return .noPermission(text) }
                 if unreachable { return .unavailable(text) }
                 if locked { return .tempFail(text) }
-                return (sqlTable == nil && !stopped) || message.hasPrefix("no table") ? .usage(text) : .data(text)
+                return (sqlTable == nil && !byData) || message.hasPrefix("no table") ? .usage(text) : .data(text)
             }
             if ConnectionSecrets.isConnectionString(path), !FileManager.default.fileExists(atPath: io.url(for: path).path) {
                 do throws(PostgreSQLError) {
@@ -515,7 +517,7 @@ enum SortCommand {
                                   unreachable: error.kind == .unreachable || error.kind == .connectionLost,
                                   locked: error.kind == .lockTimeout,
                                   refused: error.kind == .authentication || error.kind == .permission,
-                                  stopped: error.kind == .cancelled)
+                                  byData: error.kind == .cancelled || error.kind == .data)
                 }
             } else {
                 let file = io.url(for: path).path
@@ -533,7 +535,7 @@ enum SortCommand {
                         source = try SQLiteQuerySource.table(connection: connection, query: sqlQuery!)
                     }
                 } catch {
-                    throw failure(shownPath, error.message, locked: error.isLocked)
+                    throw failure(shownPath, error.message, locked: error.isLocked, byData: error.whileReading)
                 }
             }
         } else {

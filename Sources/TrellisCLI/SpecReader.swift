@@ -93,8 +93,10 @@ struct SpecObject {
             throw SpecError(path: path, message: "expected a number, found \(v.typeName)")
         }
         guard abs(n) <= maximumMagnitude else {
-            throw SpecError(path: path, message: "\(JSONValue.format(n)) is out of range; "
-                            + "values up to \(JSONValue.format(maximumMagnitude)) points are supported")
+            // A count is a number of things; every other number here is a length in points.
+            let what = rule == .nonNegativeInteger ? "counts up to \(JSONValue.format(maximumMagnitude))"
+                : "values up to \(JSONValue.format(maximumMagnitude)) points"
+            throw SpecError(path: path, message: "\(JSONValue.format(n)) is out of range; \(what) are supported")
         }
         switch rule {
         case .finite: break

@@ -20,6 +20,9 @@ public struct PostgreSQLError: Error, Equatable, Sendable, CustomStringConvertib
         case cancelled
         /// The connection was lost meanwhile.
         case connectionLost
+        /// The server refused the data itself (SQLSTATE class 22, a data exception: a division by
+        /// zero, text that is not a number of the type asked for, a value out of range).
+        case data
     }
 
     public var message: String
@@ -180,6 +183,7 @@ public final class PostgreSQLConnection: @unchecked Sendable {
                 message += " (the server ended it: its statement_timeout, or a cancel; a smaller --query, or a longer "
                     + "timeout for this role)"
             case "42501": kind = .permission
+            case let code? where code.hasPrefix("22"): kind = .data
             default: kind = .other
             }
             throw PostgreSQLError(message: message, kind: kind)

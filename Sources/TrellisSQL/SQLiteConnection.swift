@@ -13,6 +13,10 @@ public struct SQLiteError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Whether another program's lock was waited for until the busy timeout (SQLITE_BUSY or
     /// SQLITE_LOCKED): worth trying again.
     public var isLocked: Bool { code & 0xFF == SQLITE_BUSY || code & 0xFF == SQLITE_LOCKED }
+
+    /// Whether a statement SQLite had compiled failed on the data it read (a query's rows: an
+    /// overflow, malformed JSON, a damaged page), rather than being refused as written.
+    public var whileReading = false
 }
 
 /// One connection to an SQLite database, read-only unless asked otherwise.

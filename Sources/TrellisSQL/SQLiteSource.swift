@@ -457,7 +457,14 @@ public enum SQLiteQuerySource {
         var table: Table?
         var width = 0
         var readsText: [Bool] = []
-        while try statement.step() {
+        func step() throws(SQLiteError) -> Bool {
+            do { return try statement.step() } catch {
+                var failed = error
+                failed.whileReading = true
+                throw failed
+            }
+        }
+        while try step() {
             if table == nil {
                 width = statement.columnCount
                 table = Table(columns: (0..<width).map {

@@ -208,5 +208,68 @@ struct EncodingCommandTests {
         #expect(String(decoding: try TextEncoding.gb18030.decode(sorted.stdout), as: UTF8.self)
                 == "组号,分数\r\n组2,92\r\n组1,88\r\n平均,90\r\n\r\n\r\n")
     }
-}
 
+    func sorted(_ bytes: [UInt8]) throws -> (status: Int32, stderr: String) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trellis-shapes-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data(bytes).write(to: folder.appendingPathComponent("file.csv"))
+        var io = CommandIO(standardInput: { Data() }, currentDirectory: folder)
+        let status = TrellisCommandLine.run(["sort", "file.csv", "--by", "#1"], io: &io)
+        return (status, io.stderr)
+    }
+
+    /// Chinese Excel's GBK table, its last character cut in half (a copy that stopped).
+    static let cutTable: [UInt8] = {
+        let text = "组号,组长,分数\n组1,张伟,88\n组2,王芳,92\n组3,李娜,45 补考"
+        let gbk = try! TextEncoding.gbk.encode(Array(text.utf8))
+        return Array(gbk.dropLast())
+    }()
+
+    static func utf32(_ text: String) -> [UInt8] {
+        var bytes: [UInt8] = []
+        for byte in text.utf8 { bytes += [byte, 0, 0, 0] }
+        return bytes
+    }
+
+    static let shapes: [(String, [UInt8], String)] = {
+        var cutUTF8: [UInt8] = Array("a,b\n1,组".utf8)
+        cutUTF8.removeLast()
+        let nul: [UInt8] = Array("a,b".utf8) + [0] + Array("c\n1,2\n".utf8)
+        let zip: [UInt8] = [0x50, 0x4B, 0x03, 0x04, 0x14, 0x00, 0x06, 0x00] + [UInt8](repeating: 0x41, count: 40)
+        let xls: [UInt8] = [0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1] + [UInt8](repeating: 0, count: 40)
+        return [
+            ("GBK cut inside its last character", cutTable,
+             "line 4, column 11: the file ends in the middle of a character (byte 54 of 54, 0xBF): it is GB18030 (or GBK) text cut short"),
+            ("UTF-8 cut inside its last character", cutUTF8,
+             "line 2, column 3: the file ends in the middle of a character (byte 7 of 8, 0xE7): it is UTF-8 text cut short"),
+            ("UTF-32 with its mark", [0xFF, 0xFE, 0x00, 0x00] + utf32("a,b\n1,2\n"),
+             "the file is UTF-32 text (its byte order mark says so), which is not read here"),
+            ("UTF-32 without a mark", utf32("a,b\n1,2\n"), "the file is UTF-32 text (four bytes a character, without a byte order mark)"),
+            ("a NUL in the header", nul, "byte 4 of the file is a NUL (0x00), which no text holds"),
+            ("an .xlsx workbook", zip, "the file is a ZIP archive — an .xlsx or .ods workbook?"),
+            ("a legacy .xls workbook", xls, "the file is a legacy Excel workbook (.xls)"),
+        ]
+    }()
+
+    @Test("a file that is not a text table, or is cut short, is named for what it is: where, and what to do", arguments: shapes)
+    func notATextTable(name: String, bytes: [UInt8], message: String) throws {
+        let result = try sorted(bytes)
+        #expect(result.status == 65, "\(name)")
+        #expect(result.stderr.contains(message), "\(name): \(result.stderr)")
+        #expect(!result.stderr.contains("windows-1252"), "\(name): no advice to read it as another encoding")
+    }
+
+    @Test("a short UTF-16 file without a mark is still recognised; a stray zero byte in UTF-8 text does not make it UTF-16")
+    func utf16WithoutMark() throws {
+        let utf16 = Array("a,b\n1,2\n".utf16).flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trellis-utf16-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data(utf16).write(to: folder.appendingPathComponent("file.csv"))
+        var io = CommandIO(standardInput: { Data() }, currentDirectory: folder)
+        #expect(TrellisCommandLine.run(["sort", "file.csv", "--by", "a", "--format", "csv", "--output-encoding", "utf-8"], io: &io) == 0,
+                "\(io.stderr)")
+        #expect(io.stdout == "a,b\n1,2\n", "\(io.stdout.debugDescription)")
+    }
+}

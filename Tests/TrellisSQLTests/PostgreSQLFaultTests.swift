@@ -165,6 +165,11 @@ struct PostgreSQLFaultTests {
                             + "'pg_sleep(5)' AS text, current_setting('statement_timeout') AS limit FROM pg_class", "--format", "csv"])
         #expect(reads.status == 0, "\(reads.stderr)")
         #expect(reads.stdout.contains(",t,t,t,pg_sleep(5),10min"), "\(reads.stdout)")
+        // Data the server refuses as it computes (a data exception) is the data's: 65, no usage text.
+        for sql in ["SELECT 1 / (count(*) - count(*)) AS x FROM pg_class", "SELECT 'abc'::text::int AS x"] {
+            let refused = run(["sort", PostgresServer.url!, "--query", sql])
+            #expect(refused.status == 65 && !refused.stderr.contains("Usage:"), "\(sql): \(refused.stderr)")
+        }
         // A limit the URL sets is kept.
         let own = run(["sort", PostgresServer.url! + "?options=-c%20statement_timeout%3D1500", "--query",
                        "SELECT current_setting('statement_timeout') AS limit", "--format", "csv"])

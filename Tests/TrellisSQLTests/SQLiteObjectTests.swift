@@ -110,4 +110,16 @@ struct SQLiteObjectTests {
         let shown = run(["sort", scratch.path, "--table", "t", "--by", "k", "--format", "csv"])
         #expect(shown.status == 65, "\(shown.stderr)")
     }
+
+    @Test("data the database refuses as it reads exits 65, as help says, without the usage text; a query refused as written exits 64")
+    func dataRefused() throws {
+        let scratch = try Self.database()
+        for sql in ["SELECT abs(-9223372036854775807 - 1) AS x", "SELECT json('not json') AS x"] {
+            let result = run(["sort", scratch.path, "--query", sql])
+            #expect(result.status == 65, "\(sql): \(result.stderr)")
+            #expect(!result.stderr.contains("Usage:"), "\(sql): \(result.stderr)")
+        }
+        let written = run(["sort", scratch.path, "--query", "SELECT nosuchcolumn FROM scores"])
+        #expect(written.status == 64 && written.stderr.contains("no such column"), "\(written.stderr)")
+    }
 }

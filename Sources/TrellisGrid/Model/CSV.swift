@@ -166,6 +166,7 @@ public enum CSV {
             throw CSVError(line: 1, column: 1, problem: .other("the header row is counted from 1; \(headerRow) is not a line of the file"))
         }
         var format = CSVFormat()
+        if forced == nil, let problem = notATextTable(input) { throw problem }
         let marked = TextEncoding.byteOrderMark(of: input)
         // UTF-8 is read in place (the reader skips its mark); any other encoding is decoded first.
         var encoding = forced ?? marked?.encoding ?? utf16WithoutMark(input) ?? .utf8
@@ -186,10 +187,13 @@ public enum CSV {
         do {
             table = try read(text)
         } catch where error.problem == .invalidUTF8 && forced == nil && encoding == .utf8 {
+            // UTF-8 but for a character cut at the very end: the file was cut short.
+            if let cut = cutShort(input, .utf8) { throw cut }
             // Not UTF-8: Chinese Excel's default is next most likely — GB18030, or GBK as Windows
             // writes it (code page 936 has € at 0x80, which GB18030 lacks).
             guard let (guess, text) = [TextEncoding.gb18030, .gbk].lazy
                 .compactMap({ encoding in (try? encoding.decode(input)).map { (encoding, $0) } }).first else {
+                if let cut = cutShort(input, .gb18030) ?? cutShort(input, .gbk) { throw cut }
                 throw CSVError(line: error.line, column: error.column, problem: .unknownEncoding(likely: likelyEncoding(input)))
             }
             encoding = guess
@@ -384,6 +388,71 @@ public enum CSV {
         }
     }
 
+    /// Why `input` is not a table of text any encoding read here holds, when its first bytes say
+    /// so: a UTF-32 file (by its mark, or by the three zero bytes beside each ASCII character), a
+    /// workbook (a ZIP archive, or the compound file of a legacy .xls), or a NUL byte in a file
+    /// that is not UTF-16 — each named with what it is and what to do, where reading on would
+    /// give garbled cells or a row count that says nothing.
+    static func notATextTable(_ input: [UInt8]) -> CSVError? {
+        let head = input.prefix(1 << 16)
+        func at(_ offset: Int, _ problem: String) -> CSVError {
+            CSVError(line: head.prefix(offset).reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) }, column: 1, problem: .other(problem))
+        }
+        func utf32(_ how: String) -> String {
+            "the file is UTF-32 text (\(how)), which is not read here: save it as UTF-8 (or UTF-16), e.g. iconv -f UTF-32 -t UTF-8"
+        }
+        if head.starts(with: [0xFF, 0xFE, 0x00, 0x00]) || head.starts(with: [0x00, 0x00, 0xFE, 0xFF]) {
+            return at(0, utf32("its byte order mark says so"))
+        }
+        if head.starts(with: [0x50, 0x4B, 0x03, 0x04]) {
+            return at(0, "the file is a ZIP archive — an .xlsx or .ods workbook? Save the sheet as CSV (UTF-8) from the "
+                      + "spreadsheet program and sort that")
+        }
+        if head.starts(with: [0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1]) {
+            return at(0, "the file is a legacy Excel workbook (.xls); save the sheet as CSV (UTF-8) from the spreadsheet program "
+                      + "and sort that")
+        }
+        guard let firstZero = head.firstIndex(of: 0) else { return nil }
+        if TextEncoding.byteOrderMark(of: head).map({ $0.encoding != .utf8 }) == true || utf16WithoutMark(Array(head.prefix(4096))) != nil {
+            return nil
+        }
+        // Four bytes a character, three of them zero beside ASCII.
+        let groups = head.count / 4
+        if groups >= 2 {
+            var little = 0, big = 0
+            for g in 0..<groups {
+                let b = head.startIndex + g * 4
+                if head[b + 1] == 0, head[b + 2] == 0, head[b + 3] == 0 { little += 1 }
+                if head[b] == 0, head[b + 1] == 0, head[b + 2] == 0 { big += 1 }
+            }
+            if little * 10 >= groups * 9 || big * 10 >= groups * 9 { return at(0, utf32("four bytes a character, without a byte order mark")) }
+        }
+        return at(firstZero, "byte \(firstZero + 1) of the file is a NUL (0x00), which no text holds: the file is not a table of "
+                  + "text (a binary file?), or UTF-16 without its byte order mark (--encoding utf-16le or utf-16be)")
+    }
+
+    /// The error of a file that is text in `encoding` but for its last character, cut off in the
+    /// middle (a copy or a download that stopped): where, and what to do. `nil` otherwise.
+    static func cutShort(_ input: [UInt8], _ encoding: TextEncoding) -> CSVError? {
+        for cut in 1...3 where input.count > cut {
+            let whole = Array(input.dropLast(cut))
+            guard (try? encoding.decode(whole)) != nil else { continue }
+            // The bytes left over must begin a character (a lead byte), not be any bytes at all.
+            let lead = input[input.count - cut]
+            let begins = encoding == .utf8 ? lead >= 0xC2 && lead <= 0xF4 : lead >= 0x81 && lead <= 0xFE
+            guard begins else { return nil }
+            let line = whole.reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) }
+            let lineStart = whole.lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
+            let column = ((try? encoding.decode(Array(whole[lineStart...]))).map { String(decoding: $0, as: UTF8.self).count } ?? 0) + 1
+            let name = encoding == .utf8 ? "UTF-8" : encoding == .gbk ? "GBK" : "GB18030 (or GBK)"
+            return CSVError(line: line, column: column, problem: .other(
+                "the file ends in the middle of a character (byte \(whole.count + 1) of \(input.count), "
+                    + String(format: "0x%02X", lead) + "): it is \(name) text cut short — a copy or download that stopped? "
+                    + "Get the whole file again, or remove its incomplete last line"))
+        }
+        return nil
+    }
+
     /// UTF-16 without a byte order mark, told by its zero bytes, which text in any other encoding
     /// read here does not have: in the first 4 KB, the high byte of every ASCII character — the
     /// delimiters, line breaks and digits of a table, a fifth of the characters at least — is
@@ -397,8 +466,17 @@ public enum CSV {
             if i % 2 == 0 { evenZeros += 1 } else { oddZeros += 1 }
         }
         let characters = sample.count / 2
-        if oddZeros * 5 >= characters && evenZeros * 4 <= oddZeros { return .utf16LittleEndian }
-        if evenZeros * 5 >= characters && oddZeros * 4 <= evenZeros { return .utf16BigEndian }
+        // A line break, where there is one, must be a UTF-16 one: 0A 00 at an even offset
+        // (little-endian) or 00 0A at an odd one — not a byte of ASCII beside a stray zero.
+        let bytes = Array(sample)
+        let feeds = bytes.indices.filter { bytes[$0] == 0x0A }
+        func breaks(littleEndian: Bool) -> Bool {
+            feeds.isEmpty || feeds.contains { i in
+                littleEndian ? i % 2 == 0 && i + 1 < bytes.count && bytes[i + 1] == 0 : i % 2 == 1 && bytes[i - 1] == 0
+            }
+        }
+        if oddZeros * 5 >= characters && evenZeros * 4 <= oddZeros && breaks(littleEndian: true) { return .utf16LittleEndian }
+        if evenZeros * 5 >= characters && oddZeros * 4 <= evenZeros && breaks(littleEndian: false) { return .utf16BigEndian }
         return nil
     }
 
