@@ -43,7 +43,9 @@ func scaleBenchmarks(runs: Int, sizes: [Int]) -> (rows: [(String, String, String
             let view = medianSeconds(runs) { firstScreen(["\(CommandLine.arguments[0]) trellis view '\(csv.path)'"], marker: marker) }
             if let view {
                 curves["trellis view first screen", default: []].append((n, view, 0))
-                rows.append(("trellis view, first screen of \(label) rows", format(view), "in tmux, the first row drawn"))
+                // The target the viewer's tests once asserted (and a loaded machine failed): here, as data.
+                rows.append(("trellis view, first screen of \(label) rows", format(view),
+                             "in tmux, the first row drawn (target ≤ 1 s: \(view <= 1 ? "meets" : "MISSES"))"))
             }
             if run(["/bin/sh", "-c", "command -v vd"]).status == 0,
                let peer = medianSeconds(runs, { firstScreen(["vd '\(csv.path)'"], marker: marker) }) {
