@@ -284,6 +284,37 @@ struct SortInPartsTests {
         #expect(try Self.leftovers(folder).isEmpty)
     }
 
+    @Test("long cells: one that fits sorts in parts as at once, byte for byte; a row longer than the memory can sort is refused, named, with the memory that takes it")
+    func longCells() throws {
+        let folder = try smallParts()
+        defer { restore(folder) }
+        // Cells of 300 KB, alike for their first 200 KB, among short rows.
+        let shared = String(repeating: "x", count: 200_000)
+        var lines = ["k,v"]
+        for i in 0..<120_000 { lines.append("\(i % 97),\(i)") }
+        lines.insert(shared + String(repeating: "b", count: 100_000) + ",long b", at: 700)
+        lines.insert(shared + String(repeating: "a", count: 100_000) + ",long a", at: 1500)
+        lines.insert("1" + String(repeating: "0", count: 150_000) + ",a long number", at: 2200)
+        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: folder.appendingPathComponent("long.csv"))
+        let once = run(["sort", "long.csv", "--by", "k", "-o", "once.csv"], in: folder)
+        let parts = run(["sort", "long.csv", "--by", "k", "--memory", "8M", "-o", "parts.csv"], in: folder)
+        #expect(once.status == 0 && parts.status == 0, "\(once.stderr) / \(parts.stderr)")
+        let sortedOnce = try Data(contentsOf: folder.appendingPathComponent("once.csv"))
+        #expect(sortedOnce == (try Data(contentsOf: folder.appendingPathComponent("parts.csv"))))
+        // Keys alike for their first 64 KB are equal for the sort: the two long texts keep their order.
+        let text = String(decoding: sortedOnce, as: UTF8.self)
+        let b = text.range(of: ",long b")!, a = text.range(of: ",long a")!
+        #expect(b.lowerBound < a.lowerBound)
+        #expect(parts.stderr == once.stderr)
+        // A row longer than a sort in parts with this memory takes: refused before it is held.
+        let refused = run(["sort", "long.csv", "--by", "k", "--memory", "1M", "-o", "parts.csv"], in: folder)
+        #expect(refused.status == 64)
+        #expect(refused.stderr.contains("line 701 of the file starts a row of 293 KB, longer than a sort in parts with this memory can hold"),
+                "\(refused.stderr)")
+        #expect(refused.stderr.contains("give --memory"), "\(refused.stderr)")
+        #expect(try Self.leftovers(folder).isEmpty)
+    }
+
     @Test("standard input larger than the memory is kept beside the output and sorted in parts; a small one is read at once")
     func standardInput() throws {
         var rng = SeededRandom(seed: 31)

@@ -136,3 +136,54 @@ extension ComparatorLawTests {
         }
     }
 }
+
+extension ComparatorLawTests {
+    static let longComparators: [TextComparator] = [.natural, .naturalDecimal, .lexical, .caseInsensitive, .localized("zh")]
+
+    @Test("a text longer than the key limit is keyed by at most 64 KB: a prefix of its whole key, made from its beginning alone",
+          arguments: longComparators)
+    func boundedKeys(comparator: TextComparator) {
+        let limit = TextComparator.keyLimit
+        let texts = [
+            String(repeating: "Abc组", count: 30_000),                         // ASCII and CJK
+            String(repeating: "item", count: 20_000) + "12345678901234567890",  // a number at the far end
+            String(repeating: "x", count: limit - 3) + "123456789",             // a number across the cut
+            String(repeating: "é", count: 40_000),                              // composed, two bytes each
+            String(repeating: "第十一组", count: 8_000),                          // Chinese numerals
+        ]
+        for text in texts {
+            let whole = comparator.sortKey(text.prefix(limit) + "")   // a short text: its whole key
+            let bounded = comparator.sortKey(text)
+            #expect(bounded.count <= limit, "\(comparator): \(bounded.count) bytes")
+            #expect(!bounded.isEmpty)
+            // The bounded key is where the whole text's key begins: it orders against every text
+            // that differs from it within the bound as the whole key does.
+            let full: [UInt8]
+            switch comparator {
+            case .natural: full = NaturalKey.make(text)
+            case .naturalDecimal: full = NaturalKey.make(text, decimals: true)
+            case .lexical: full = Array(NaturalKey.composed(text).utf8)
+            case .caseInsensitive: full = Array(NaturalKey.composed(text).lowercased().utf8)
+            case .localized: full = Collation.shared("zh").sortKey(text)
+            }
+            let agree = full.starts(with: bounded)
+            let differsAt = zip(full, bounded).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+            let where_ = differsAt.map(String.init) ?? "its end"
+            #expect(agree, "\(comparator), a text of \(text.utf8.count) bytes: the bounded key (\(bounded.count) bytes) leaves the whole key (\(full.count) bytes) at byte \(where_)")
+            #expect(!whole.isEmpty)
+        }
+    }
+
+    @Test("long texts rank as their whole keys where those differ within the bound, and alike beyond it they are equal",
+          arguments: longComparators)
+    func longTextRanks(comparator: TextComparator) {
+        let base = String(repeating: "m", count: 70_000)
+        let texts = ["a", base + "b", "z", String(repeating: "m", count: 1_000) + "a" + base, base + "a", "mm"]
+        let ranks = comparator.ranks(texts)
+        // "a" < "mm" < "mmm…a…" (a letter early) < the two alike for 64 KB (equal) < "z".
+        #expect(ranks[0] < ranks[5] && ranks[5] < ranks[3] && ranks[3] < ranks[1] && ranks[1] < ranks[2], "\(comparator): \(ranks)")
+        #expect(ranks[1] == ranks[4], "\(comparator): texts alike for 64 KB are equal for the sort")
+        #expect(comparator.compare(texts[1], texts[4]) == .orderedSame)
+        #expect(comparator.compare(texts[3], texts[1]) == .orderedAscending)
+    }
+}

@@ -74,6 +74,31 @@ public final class ExternalCSVSort {
     /// tables): about 32 MB, which the memory given must cover too.
     static let programBytes = 32 << 20
 
+    /// How many bytes from the descriptor's position end the row under way (at its first line
+    /// break outside quotes, `quoted` telling whether it is inside quotes now), read a block at a
+    /// time and let go of.
+    static func restOfRow(_ fd: Int32, quoted: Bool) -> Int {
+        var quoted = quoted, count = 0
+        var block = [UInt8](repeating: 0, count: 1 << 20)
+        while true {
+            let n = block.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n < 0 { if errno == EINTR { continue }; return count }
+            if n == 0 { return count }
+            for k in 0..<n {
+                let c = block[k]
+                if c == 0x22 { quoted.toggle() } else if !quoted, c == 0x0A || c == 0x0D { return count + k }
+            }
+            count += n
+        }
+    }
+
+    /// The longest row a sort in parts takes: a fifth of its working memory (a part's rows are
+    /// held about five times over while they are sorted), and never less than a part.
+    var largestRow: Int { max(partBytes, Self.workingMemory(options.memory) / 5) }
+
+    /// The memory a sort in parts needs to take a row of `bytes` (at least).
+    static func memory(forRowOf bytes: Int) -> Int { bytes * 5 + programBytes }
+
     /// The memory left for the sort's own work: parts of a seventh of it (a part's table, keys and
     /// order take about six times its bytes), and the runs' read buffers half of it.
     static func workingMemory(_ memory: Int) -> Int { max(memory / 4, memory - programBytes) }
@@ -210,6 +235,8 @@ public final class ExternalCSVSort {
             var quoted = false, lines = 0, i = 0
             var lastBoundary = -1, linesAtBoundary = 0
             var cut = -1, linesAtCut = 0
+            var tooLong = false
+            let largest = largestRow
             scanning: while true {
                 let count = pending.count
                 let stop: Bool = pending.withUnsafeBufferPointer { b in
@@ -225,6 +252,10 @@ public final class ExternalCSVSort {
                             lines += 1
                             if !quoted {
                                 let boundary = i + 1
+                                if boundary - max(lastBoundary, 0) > largest {
+                                    tooLong = true
+                                    return true
+                                }
                                 if boundary > partBytes {
                                     (cut, linesAtCut) = lastBoundary > 0 ? (lastBoundary, linesAtBoundary) : (boundary, lines)
                                     return true
@@ -236,7 +267,22 @@ public final class ExternalCSVSort {
                     }
                     return false
                 }
-                if stop { break scanning }
+                if stop && !tooLong { break scanning }
+                // One row longer than the memory can sort (a part's rows are held a few times
+                // over: the text, the cells, the keys): said, before it is held whole.
+                let rowStart = max(lastBoundary, 0)
+                if tooLong || pending.count - rowStart > largest {
+                    // How long the row is, read on to its end without holding it.
+                    let length = tooLong ? i + 1 - rowStart : pending.count - rowStart + Self.restOfRow(fd, quoted: quoted)
+                    let shown = { (bytes: Int) -> String in
+                        bytes < 1 << 20 ? "\((bytes + 1023) >> 10) KB"
+                            : bytes < 1 << 30 ? "\((bytes + (1 << 20) - 1) >> 20) MB" : String(format: "%.1f GB", Double(bytes) / Double(1 << 30))
+                    }
+                    throw .unsupported("line \(line + linesAtBoundary) of the file starts a row of \(shown(length)), longer than a "
+                                       + "sort in parts with this memory can hold (rows up to \(shown(largestRow)); a row is held "
+                                       + "about five times over); give --memory \(shown(Self.memory(forRowOf: length))) or more, or "
+                                       + "sort a copy without that row")
+                }
                 if eof && i >= pending.count {
                     (cut, linesAtCut) = (pending.count, lines)
                     break scanning

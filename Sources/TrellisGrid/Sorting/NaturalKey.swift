@@ -29,9 +29,20 @@ enum NaturalKey {
         return makeGeneral(text, decimals: decimals)
     }
 
+    /// The first section of ``make(_:decimals:)``'s key — the characters case-folded and the
+    /// numbers by value — which every key begins with: the key of a text's beginning (cut where
+    /// no number is cut in two) begins as the whole text's does.
+    static func primary(_ text: String, decimals: Bool = false) -> [UInt8] {
+        if !decimals {
+            var text = text
+            if let key = text.withUTF8({ ascii($0, primaryOnly: true) }) { return key }
+        }
+        return makeGeneral(text, decimals: decimals, primaryOnly: true)
+    }
+
     /// The key of ASCII text, built from its bytes (the same bytes ``makeGeneral(_:decimals:)``
     /// gives); `nil` when the text is not ASCII.
-    static func ascii(_ b: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+    static func ascii(_ b: UnsafeBufferPointer<UInt8>, primaryOnly: Bool = false) -> [UInt8]? {
         let n = b.count
         var key: [UInt8] = []
         key.reserveCapacity(n * 5 + 8)
@@ -72,6 +83,7 @@ enum NaturalKey {
             cases.append(c)
             i += 1
         }
+        if primaryOnly { return key }
         key.append(endOfSection)
         key += zeros
         key.append(endOfSection)
@@ -85,7 +97,7 @@ enum NaturalKey {
     }
 
     /// The key of any text.
-    static func makeGeneral(_ text: String, decimals: Bool) -> [UInt8] {
+    static func makeGeneral(_ text: String, decimals: Bool, primaryOnly: Bool = false) -> [UInt8] {
         let composed = composedScalars(text)
         var primary: [UInt8] = [], zeros: [UInt8] = [], cases: [UInt8] = []
         // Room for the whole key: the primary part, then the others appended to it.
@@ -144,6 +156,7 @@ enum NaturalKey {
             appendScalar(&cases, scalar)
             i += 1
         }
+        if primaryOnly { return primary }
         var key = consume primary
         key.append(endOfSection)
         key += zeros

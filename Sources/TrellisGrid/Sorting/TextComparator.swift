@@ -40,6 +40,8 @@ public enum TextComparator: Hashable, Sendable, CustomStringConvertible {
 
     /// Compares two texts in ascending order.
     public func compare(_ a: String, _ b: String) -> ComparisonResult {
+        // A long text compares as its bounded key says, as a sort compares it.
+        if a.utf8.count > Self.keyLimit || b.utf8.count > Self.keyLimit { return SortKeys.compare(sortKey(a), sortKey(b)) }
         switch self {
         case .localized(let locale): return Collation.shared(locale).compare(a, b)
         case .natural: return NaturalKey.compare(a, b)
@@ -53,8 +55,52 @@ public enum TextComparator: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The most bytes of a sort key: a text whose key would be longer (a cell of many kilobytes)
+    /// is keyed by the key's first ``keyLimit`` bytes — about 20,000 characters' worth — made
+    /// from the text's beginning alone, so that a gigabyte cell costs 64 KB to sort, not five
+    /// gigabytes. Texts whose keys agree that far are equal for the sort (they keep their order).
+    static let keyLimit = 1 << 16
+
     /// Bytes whose order is this comparator's order of the texts (equal bytes: equivalent texts).
+    /// A text of more than ``keyLimit`` bytes gives the first ``keyLimit`` bytes of its key.
     func sortKey(_ text: String) -> [UInt8] {
+        if text.utf8.count > Self.keyLimit { return boundedKey(text) }
+        return fullKey(text)
+    }
+
+    /// The first ``keyLimit`` bytes of a long text's key, made from its beginning: its first
+    /// ``keyLimit`` bytes cut back to a character (and, for a natural order, to before a number
+    /// the cut would split), whose key's first section — characters and numbers, which the whole
+    /// text's key begins with — is then as long as the limit or longer.
+    func boundedKey(_ text: String) -> [UInt8] {
+        let utf8 = text.utf8
+        var end = utf8.index(utf8.startIndex, offsetBy: Self.keyLimit)
+        // Back to the start of a character.
+        while end > text.startIndex, end.samePosition(in: text) == nil { end = utf8.index(before: end) }
+        var head = String(text[..<end])
+        if case .lexical = self {} else if case .caseInsensitive = self {} else {
+            // Not inside a number (a run of digits or Chinese numerals, with a point or a sign):
+            // natural keys and ICU's numeric collation say how many digits it has. A head that is
+            // all number keeps its cut.
+            let kept = head.reversed().drop { $0.isNumber || ChineseNumeral.isNumeral($0.unicodeScalars.first!) || ".-+".contains($0) }
+            if !kept.isEmpty { head = String(kept.reversed()) }
+        }
+        switch self {
+        case .natural, .naturalDecimal:
+            let key = NaturalKey.primary(head, decimals: self == .naturalDecimal)
+            return Array(key.prefix(Self.keyLimit))
+        case .localized(let locale):
+            // ICU's first level ends at its first 01 byte (level separator), which no weight holds.
+            let key = Collation.shared(locale).sortKey(head)
+            let primary = key.firstIndex(of: 0x01).map { key[..<$0] } ?? key[...]
+            return Array(primary.prefix(Self.keyLimit))
+        case .lexical, .caseInsensitive:
+            return Array(fullKey(head).prefix(Self.keyLimit))
+        }
+    }
+
+    /// The whole key of `text`.
+    private func fullKey(_ text: String) -> [UInt8] {
         switch self {
         case .lexical: return Array(NaturalKey.composed(text).utf8)
         case .caseInsensitive: return Array(NaturalKey.composed(text).lowercased().utf8)
@@ -91,7 +137,9 @@ public enum TextComparator: Hashable, Sendable, CustomStringConvertible {
             keys.reserve(range.count)
             if case .localized(let locale) = self, chunks.count > 1 {
                 let keyer = Collation.Keyer(Collation.shared(locale))
-                for i in range { keyer.appendSortKey(texts[i], to: &keys) }
+                for i in range {
+                    if texts[i].utf8.count > Self.keyLimit { keys.append(boundedKey(texts[i])) } else { keyer.appendSortKey(texts[i], to: &keys) }
+                }
             } else {
                 for i in range { keys.append(sortKey(texts[i])) }
             }
