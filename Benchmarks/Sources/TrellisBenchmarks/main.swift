@@ -47,7 +47,14 @@ let onlyStreaming = CommandLine.arguments.dropFirst().first == "streaming"
 let onlyScale = CommandLine.arguments.dropFirst().first == "scale"
 let onlyExternal = CommandLine.arguments.dropFirst().first == "external"
 let onlySQLExport = CommandLine.arguments.dropFirst().first == "sql-export"
-if onlySQLExport {
+let onlyLongCells = CommandLine.arguments.dropFirst().first == "long-cells"
+if onlyLongCells {
+    // `long-cells [MB…]`: one long cell (64 and 256 MB by default) in the column sorted by.
+    let sizes = CommandLine.arguments.dropFirst(2).compactMap { Int($0) }
+    let result = longCellBenchmarks(runs: 3, cellMB: sizes.isEmpty ? [64, 256] : sizes)
+    rows += result.rows
+    verdicts += result.verdicts
+} else if onlySQLExport {
     // `sql-export [ROWS…]`: sorted against unsorted database exports at 10k, 100k and 1M rows.
     let counts = CommandLine.arguments.dropFirst(2).compactMap { Int($0) }
     let result = sqlExportBenchmarks(runs: 3, sizes: counts.isEmpty ? [10_000, 100_000, 1_000_000] : counts)
