@@ -460,7 +460,10 @@ public enum SQLiteQuerySource {
         func step() throws(SQLiteError) -> Bool {
             do { return try statement.step() } catch {
                 var failed = error
-                failed.whileReading = true
+                // (A function the connection does not allow — load_extension — is refused as the
+                // query runs, but it is the query's fault, not the data's; SQLite's messages are
+                // not translated.)
+                failed.whileReading = error.message != "not authorized"
                 throw failed
             }
         }

@@ -107,6 +107,23 @@ public enum ChildProcess {
     }
 
     /// The first executable of `names` found on `PATH` or in the usual places, or nil.
+    /// Starts `arguments[0]` (a path) with the rest as its arguments and returns at once: its
+    /// standard output to /dev/null, its standard error to the file `standardError`. The caller
+    /// signals it and waits for it (`waitpid`); `nil` when it could not be started.
+    public static func start(_ arguments: [String], standardError: String) -> pid_t? {
+        var pid: pid_t = 0
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, standardError, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        closeFrom(&actions, 3)
+        var argv = arguments.map { strdup($0) } + [nil]
+        defer { for p in argv { free(p) } }
+        return posix_spawn(&pid, arguments[0], &actions, nil, &argv, environ) == 0 ? pid : nil
+    }
+
     public static func find(_ names: [String], extra: [String] = ["/usr/bin", "/bin", "/usr/local/bin"]) -> String? {
         let path = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map(String.init) + extra
         for name in names {

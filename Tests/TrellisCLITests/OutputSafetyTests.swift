@@ -156,19 +156,6 @@ struct OutputSafetyTests {
         #expect(FileManager.default.fileExists(atPath: alive.path))
     }
 
-    /// Starts the program with `arguments`, its standard error to a file; returns its process id.
-    func spawn(_ arguments: [String], standardError: String) -> pid_t? {
-        var pid: pid_t = 0
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, standardError, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        var argv = ([Self.binary] + arguments).map { strdup($0) } + [nil]
-        defer { for p in argv { free(p) } }
-        return posix_spawn(&pid, Self.binary, &actions, nil, &argv, environ) == 0 ? pid : nil
-    }
-
     @Test("Ctrl-C, SIGTERM or SIGHUP while an in-memory sort writes -o: the old file stays, nothing is left beside it",
           .enabled(if: FileManager.default.isExecutableFile(atPath: binary)), arguments: [SIGINT, SIGTERM, SIGHUP])
     func signalDuringWrite(signal: Int32) throws {
@@ -182,7 +169,7 @@ struct OutputSafetyTests {
         // JSON output: every cell is written out, which takes a while.
         let target = folder.appendingPathComponent("out.json")
         try Data("old contents\n".utf8).write(to: target)
-        guard let pid = spawn(["sort", folder.appendingPathComponent("big.csv").path, "--by", "score", "-o", target.path], standardError: folder.appendingPathComponent("stderr.txt").path) else {
+        guard let pid = ChildProcess.start([Self.binary, "sort", folder.appendingPathComponent("big.csv").path, "--by", "score", "-o", target.path], standardError: folder.appendingPathComponent("stderr.txt").path) else {
             Issue.record("could not start \(Self.binary)")
             return
         }

@@ -148,6 +148,19 @@ struct CompositionalOracleTests {
         withExtendedLifetime(host) {}
     }
 
+    /// Gives each of `items` (of section 0) a measured height, as a host's self-sizing cell would.
+    static func measure(_ layout: CollectionViewCompositionalLayout, items: [Int], _ rng: inout SeededRandom) {
+        for item in items {
+            guard let original = layout.layoutAttributesForItem(at: IndexPath(item: item, section: 0)) else { continue }
+            let preferred = original.copy() as! CollectionViewLayoutAttributes
+            preferred.frame.size.height = rng.points(10...200, quarters: true)
+            if layout.shouldInvalidateLayout(forPreferredLayoutAttributes: preferred, withOriginalAttributes: original) {
+                layout.invalidateLayout(with: layout.invalidationContext(forPreferredLayoutAttributes: preferred,
+                                                                         withOriginalAttributes: original))
+            }
+        }
+    }
+
     /// An estimated list keeps its rows' lengths in blocks of 64 with a sum per block: a query
     /// finds its first row through the block sums, then the block's rows one by one. Lists long
     /// enough to span many blocks, uniform and with rows measured (the last row too), answer
@@ -161,15 +174,7 @@ struct CompositionalOracleTests {
         host.layoutIfNeeded()
         LayoutOracles.checkRectQueries(layout, &rng, queries: 60, "seed \(seed), uniform")
         let measured = [count - 1, 0, 63, 64] + (0..<12).map { _ in Int.random(in: 0..<count, using: &rng) }
-        for item in measured where item < count {
-            guard let original = layout.layoutAttributesForItem(at: IndexPath(item: item, section: 0)) else { continue }
-            let preferred = original.copy() as! CollectionViewLayoutAttributes
-            preferred.frame.size.height = rng.points(10...200, quarters: true)
-            if layout.shouldInvalidateLayout(forPreferredLayoutAttributes: preferred, withOriginalAttributes: original) {
-                layout.invalidateLayout(with: layout.invalidationContext(forPreferredLayoutAttributes: preferred,
-                                                                         withOriginalAttributes: original))
-            }
-        }
+        Self.measure(layout, items: measured.filter { $0 < count }, &rng)
         host.layoutIfNeeded()
         LayoutOracles.checkRectQueries(layout, &rng, queries: 60, "seed \(seed), measured")
         #expect(LayoutOracles.all(layout).filter { $0.category == .cell }.count == count)
@@ -195,15 +200,7 @@ struct CompositionalOracleTests {
         let host = StaticLayoutHost(layout: layout, itemCounts: counts, bounds: CGRect(x: 0, y: 0, width: 390, height: 700))
         host.layoutIfNeeded()
         if archetype == 2 {
-            for item in 0..<min(counts[0], 5) {
-                guard let original = layout.layoutAttributesForItem(at: IndexPath(item: item * 3 % counts[0], section: 0)) else { continue }
-                let preferred = original.copy() as! CollectionViewLayoutAttributes
-                preferred.frame.size.height = rng.points(10...200, quarters: true)
-                if layout.shouldInvalidateLayout(forPreferredLayoutAttributes: preferred, withOriginalAttributes: original) {
-                    layout.invalidateLayout(with: layout.invalidationContext(forPreferredLayoutAttributes: preferred,
-                                                                             withOriginalAttributes: original))
-                }
-            }
+            Self.measure(layout, items: (0..<min(counts[0], 5)).map { $0 * 3 % counts[0] }, &rng)
             host.layoutIfNeeded()
         }
         #expect(layout.configurationError == nil)

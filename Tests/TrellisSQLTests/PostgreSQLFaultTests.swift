@@ -195,7 +195,8 @@ struct PostgreSQLFaultTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let output = folder.appendingPathComponent("out.csv").path
         let errors = folder.appendingPathComponent("stderr.txt").path
-        guard let pid = OutputBinary.spawn(["sort", server.url, "--table", "scores", "--by", "score", "-o", output], standardError: errors) else {
+        guard let pid = ChildProcess.start([OutputBinary.path, "sort", server.url, "--table", "scores", "--by", "score", "-o", output],
+                                           standardError: errors) else {
             Issue.record("could not start \(OutputBinary.path)")
             return
         }
@@ -234,18 +235,5 @@ enum OutputBinary {
     static var path: String {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         return ProcessInfo.processInfo.environment["TRELLIS_BINARY"] ?? root.appendingPathComponent(".build/debug/trellis").path
-    }
-
-    /// Starts it with `arguments`, its standard error to a file; returns its process id.
-    static func spawn(_ arguments: [String], standardError: String) -> pid_t? {
-        var pid: pid_t = 0
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, standardError, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        var argv = ([path] + arguments).map { strdup($0) } + [nil]
-        defer { for p in argv { free(p) } }
-        return posix_spawn(&pid, path, &actions, nil, &argv, environ) == 0 ? pid : nil
     }
 }
