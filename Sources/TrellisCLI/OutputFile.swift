@@ -102,17 +102,11 @@ struct OutputFile {
         let beside: Bool
     }
 
-    /// The name of the temporary file for `path` made by the process `pid`.
-    static func temporaryName(for path: String, pid: pid_t = getpid()) -> String {
-        let folder = (path as NSString).deletingLastPathComponent
-        return (folder.isEmpty ? "" : folder + "/") + ".\((path as NSString).lastPathComponent).\(pid).partial"
-    }
-
     /// Makes the temporary file (registered with ``TemporaryPaths``, so a signal removes it),
     /// after removing those that killed runs left for the same file.
     func makeTemporary() throws(CommandError) -> Temporary {
-        Self.removeLeftovers(for: path)
-        let beside = Self.temporaryName(for: path)
+        TemporaryPaths.removeLeftovers(for: path)
+        let beside = TemporaryPaths.partialName(for: path)
         unlink(beside)
         // Registered before it exists: a signal between the two still removes it.
         TemporaryPaths.register(beside)
@@ -134,25 +128,6 @@ struct OutputFile {
         return Temporary(descriptor: descriptor, path: temporary, beside: isBeside)
     }
 
-    /// Removes `.NAME.PID.partial` files beside `path` whose process is gone (killed outright).
-    static func removeLeftovers(for path: String) {
-        let folder = (path as NSString).deletingLastPathComponent
-        let prefix = ".\((path as NSString).lastPathComponent)."
-        guard let directory = opendir(folder.isEmpty ? "." : folder) else { return }
-        defer { closedir(directory) }
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            guard name.hasPrefix(prefix), name.hasSuffix(".partial") else { continue }
-            let middle = name.dropFirst(prefix.count).dropLast(".partial".count)
-            guard !middle.isEmpty, middle.allSatisfy(\.isASCII), middle.allSatisfy(\.isNumber), let pid = pid_t(middle) else { continue }
-            if pid == getpid() || (kill(pid, 0) != 0 && errno == ESRCH) {
-                unlink((folder.isEmpty ? "" : folder + "/") + name)
-            }
-        }
-    }
-
     /// Gives up a temporary file: closed and removed.
     func discard(_ temporary: Temporary) {
         close(temporary.descriptor)
@@ -171,7 +146,7 @@ struct OutputFile {
             // 0666 less the umask, as a new file gets.
             let mask = umask(0)
             umask(mask)
-            if fchmod(temporary.descriptor, 0o666 & ~mask) != 0 { let code = errno; discardQuietly(temporary); throw failure(code) }
+            if fchmod(temporary.descriptor, 0o666 & ~mask) != 0 { let code = errno; discard(temporary); throw failure(code) }
         case .regular(let existing):
             links = existing.st_nlink
             // The owner and group where the writer may keep them (root; a group the writer is in).
@@ -181,7 +156,7 @@ struct OutputFile {
                 }
             }
             // The permission bits, never set-user-ID, set-group-ID or sticky.
-            if fchmod(temporary.descriptor, existing.st_mode & 0o777) != 0 { let code = errno; discardQuietly(temporary); throw failure(code) }
+            if fchmod(temporary.descriptor, existing.st_mode & 0o777) != 0 { let code = errno; discard(temporary); throw failure(code) }
         case .special:
             break
         }
@@ -193,11 +168,6 @@ struct OutputFile {
         // Other hard links, or made elsewhere: copied into the file itself.
         defer { close(temporary.descriptor); unlink(temporary.path) }
         try copyInPlace(from: temporary.path)
-    }
-
-    private func discardQuietly(_ temporary: Temporary) {
-        close(temporary.descriptor)
-        unlink(temporary.path)
     }
 
     /// Rewrites the file itself with the bytes of `source`: every hard link sees them.

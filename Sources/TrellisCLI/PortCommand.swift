@@ -40,7 +40,7 @@ enum PortCommand {
         let single = parsed.value("--stdout")
         let dryRun = parsed.flags.contains("--dry-run")
         if single != nil, dryRun { throw .usage("'--dry-run' and '--stdout' print different things; give one of them") }
-        var inputs: [PortInput] = []
+        var inputs: [String] = []
         for argument in parsed.positionals {
             let (found, skipped) = try swiftFiles(argument, io: io)
             inputs += found
@@ -48,7 +48,7 @@ enum PortCommand {
         }
         if let single {
             guard single.hasSuffix(".swift") else { throw .usage("'--stdout' takes one Swift file (.swift), not '\(Excerpt.of(single))'") }
-            if !inputs.contains(where: { $0.path == single }) { inputs.insert(contentsOf: try swiftFiles(single, io: io).found, at: 0) }
+            if !inputs.contains(single) { inputs.insert(contentsOf: try swiftFiles(single, io: io).found, at: 0) }
         }
         guard !inputs.isEmpty else {
             throw .usage(parsed.positionals.isEmpty ? "Missing expected argument '<path>'"
@@ -57,10 +57,10 @@ enum PortCommand {
         // Every file is read and ported before any is written.
         var files: [(path: String, text: String)] = []
         var marks: [String: Bool] = [:]
-        for input in inputs {
-            let (text, mark) = try Self.sourceText(try io.readBytes(input.path), path: input.path)
-            files.append((input.path, text))
-            marks[input.path] = mark
+        for path in inputs {
+            let (text, mark) = try Self.sourceText(try io.readBytes(path), path: path)
+            files.append((path, text))
+            marks[path] = mark
         }
         let outcome: PortOutcome
         do {
@@ -81,8 +81,8 @@ enum PortCommand {
             }
             io.stderr += log + summary(outcome, changed: changed, verb: "would change")
         } else {
-            try Self.writeAll(changed.map { ($0.path, Data(((marks[$0.path] ?? false) ? "\u{FEFF}" : "") .utf8) + Data($0.ported.utf8)) },
-                              io: io)
+            // A file that began with a byte order mark keeps it.
+            try Self.writeAll(changed.map { ($0.path, Data(((marks[$0.path] == true ? "\u{FEFF}" : "") + $0.ported).utf8)) }, io: io)
             io.stdout += log + summary(outcome, changed: changed, verb: "changed")
         }
         if !outcome.left.isEmpty {
@@ -98,17 +98,13 @@ enum PortCommand {
         return line + ".\n"
     }
 
-    /// A file to port: the path as named (relative to the folder given, for messages and diffs).
-    struct PortInput {
-        var path: String
-    }
-
-    /// The Swift files a path names: itself, or the regular `.swift` files under a folder, sorted,
-    /// without hidden folders and `.build` — and what was passed over, each with why: a symbolic
+    /// The Swift files a path names, as named (relative to the folder given, for messages and
+    /// diffs): itself, or the regular `.swift` files under a folder, sorted, without hidden files
+    /// and folders (`.build` among them) — and what was passed over, each with why: a symbolic
     /// link (a link inside the folder to a file in it names a file ported under its own name; one
     /// that leads out of the folder would write outside it), a named pipe, a device or a socket
     /// (which cannot be read as a file, and a pipe would wait forever).
-    static func swiftFiles(_ path: String, io: CommandIO) throws(CommandError) -> (found: [PortInput], skipped: [String]) {
+    static func swiftFiles(_ path: String, io: CommandIO) throws(CommandError) -> (found: [String], skipped: [String]) {
         let url = io.url(for: path)
         var info = stat()
         guard stat(url.path, &info) == 0 else {
@@ -119,10 +115,10 @@ enum PortCommand {
             if let kind = nonFileKind(info.st_mode) {
                 throw .failure("cannot read '\(Excerpt.of(path))': it is \(kind), not a file; name a Swift file")
             }
-            return ([PortInput(path: path)], [])
+            return ([path], [])
         }
         let base = path.hasSuffix("/") ? String(path.dropLast()) : path
-        var found: [PortInput] = [], skipped: [String] = []
+        var found: [String] = [], skipped: [String] = []
         func walk(_ folder: String, shown: String) {
             guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else {
                 skipped.append("'\(Excerpt.of(shown))': the folder cannot be read")
@@ -134,14 +130,14 @@ enum PortCommand {
                 guard lstat(full, &entry) == 0 else { continue }
                 switch entry.st_mode & S_IFMT {
                 case S_IFDIR:
-                    if name != ".build" { walk(full, shown: named) }
+                    walk(full, shown: named)
                 case S_IFLNK:
                     guard name.hasSuffix(".swift") || isFolder(full) else { continue }
                     let target = OutputFile.linkText(full).map { " to '\(Excerpt.of($0))'" } ?? ""
                     skipped.append("'\(Excerpt.of(named))': a symbolic link\(target); only files in the folder are ported, "
                                    + "under their own names")
                 case S_IFREG:
-                    if name.hasSuffix(".swift") { found.append(PortInput(path: named)) }
+                    if name.hasSuffix(".swift") { found.append(named) }
                 default:
                     if name.hasSuffix(".swift") {
                         skipped.append("'\(Excerpt.of(named))': \(nonFileKind(entry.st_mode) ?? "not a file"), not a file")
@@ -150,7 +146,7 @@ enum PortCommand {
             }
         }
         walk(url.path, shown: base)
-        return (found.sorted { $0.path < $1.path }, skipped)
+        return (found.sorted(), skipped)
     }
 
     static func isFolder(_ path: String) -> Bool {

@@ -217,9 +217,13 @@ enum SortCommand {
              disagreements: grid.summaryDisagreements, hint: keys.isEmpty ? nil : Self.unpinnedSummaryHint(grid), io: &io)
         // A row whose cells could not be read is never written blank: the output fails instead.
         let failedBefore = (source as? FallibleDataSource)?.failedReads ?? 0
+        /// Why a read failed since the sort, if one did.
+        func readsFailed() -> String? {
+            guard let fallible = source as? FallibleDataSource, fallible.failedReads != failedBefore else { return nil }
+            return fallible.readFailure ?? "a read failed"
+        }
         func checkReads() throws(CommandError) {
-            guard let fallible = source as? FallibleDataSource, fallible.failedReads != failedBefore else { return }
-            throw Self.readFailure(of: source, shownPath: Excerpt.of(path, limit: 200), fallible.readFailure)
+            if let failure = readsFailed() { throw Self.readFailure(of: source, shownPath: Excerpt.of(path, limit: 200), failure) }
         }
         let title = path == "-" ? "Sorted table"
             : "Sorted " + (sqlTable ?? (ConnectionSecrets.isConnectionString(path) ? "query" : (path as NSString).lastPathComponent))
@@ -240,7 +244,6 @@ enum SortCommand {
                                + "a device or a pipe")
             }
             let target = file.path
-            if case .new = file.kind { OutputFile.removeLeftovers(for: target) }
             // Into the database it reads: the sort is done, so the read snapshot is let go (it
             // would hold the lock the new table's commit needs); the new table is added beside the
             // others, and an existing one is never replaced.
@@ -248,18 +251,13 @@ enum SortCommand {
                 table.connection.endSnapshot()
             }
             do {
-                let report = try SQLiteExport.write(grid, to: target, table: name, check: {
-                    guard let fallible = source as? FallibleDataSource, fallible.failedReads != failedBefore else { return nil }
-                    return fallible.readFailure ?? "a read failed"
-                })
+                let report = try SQLiteExport.write(grid, to: target, table: name, check: readsFailed)
                 for (column, example) in report.untypedColumns {
                     io.stderr += "warning: column '\(Excerpt.of(column))' is written without a type, so that texts such as "
                         + "'\(Excerpt.of(example))' stay as they are\n"
                 }
             } catch {
-                if let fallible = source as? FallibleDataSource, fallible.failedReads != failedBefore {
-                    throw Self.readFailure(of: source, shownPath: Excerpt.of(path, limit: 200), fallible.readFailure)
-                }
+                try checkReads()
                 throw .failure("\(Excerpt.of(output, limit: 200)): \(error.message)")
             }
             return
@@ -481,6 +479,8 @@ enum SortCommand {
                            reading: CSVReading = CSVReading(), snapshot: Bool = false, columns: CSV.ColumnSelection? = nil,
                            io: inout CommandIO) throws(CommandError) -> GridDataSource {
         let shownPath = Excerpt.of(path, limit: 200)
+        // A connection string names a server, unless a file is called so.
+        let namesServer = ConnectionSecrets.isConnectionString(path) && !FileManager.default.fileExists(atPath: io.url(for: path).path)
         let source: GridDataSource
         if sqlTable != nil || sqlQuery != nil {
             guard sqlTable == nil || sqlQuery == nil else { throw .usage("Give '--table' or '--query', not both") }
@@ -491,11 +491,10 @@ enum SortCommand {
                 throw .usage("'\(option)' reads CSV files; a database column has its own type and encoding")
             }
             guard path != "-" else { throw .usage("An SQLite database is a file; name it instead of '-'") }
-            /// A missing table or a query the database cannot run is the command line's; the rest the
-            /// data's (a query the server stopped included) — but for a server out of reach (69), a
-            /// lock waited out (75) and a refusal (77), told by the error's kind, not its wording.
-            /// A query refused as written (its SQL, a table it names) is the command line's (64);
-            /// what the database refused of the data as it read it, the data's (65).
+            /// A missing table or a query refused as written (its SQL, a table it names) is the command
+            /// line's (64); what the database refused of the data as it read it, and a query the
+            /// server stopped, the data's (65) — but a server out of reach is 69, a lock waited out
+            /// 75 and a refusal 77, told by the error's kind, not its wording.
             func failure(_ shown: String, _ message: String, unreachable: Bool = false, locked: Bool = false,
                          refused: Bool = false, byData: Bool = false) -> CommandError {
                 let text = "\(shown): \(message)"
@@ -504,7 +503,7 @@ enum SortCommand {
                 if locked { return .tempFail(text) }
                 return (sqlTable == nil && !byData) || message.hasPrefix("no table") ? .usage(text) : .data(text)
             }
-            if ConnectionSecrets.isConnectionString(path), !FileManager.default.fileExists(atPath: io.url(for: path).path) {
+            if namesServer {
                 do throws(PostgreSQLError) {
                     let connection = try PostgreSQLConnection(url: path)
                     if let sqlTable {
@@ -539,7 +538,7 @@ enum SortCommand {
                 }
             }
         } else {
-            if ConnectionSecrets.isConnectionString(path), !FileManager.default.fileExists(atPath: io.url(for: path).path) {
+            if namesServer {
                 throw .usage("'\(PostgreSQLConnection.redactedURL(shownPath))' names a PostgreSQL server; name its table with "
                              + "--table, or give --query")
             }

@@ -59,14 +59,6 @@ extension SortCommand {
         return Int(value * scale)
     }
 
-    /// A size for messages: `1.2 GB`, `512 MB`.
-    static func shownSize(_ bytes: Int) -> String {
-        let units = ["bytes", "KB", "MB", "GB", "TB"]
-        var value = Double(bytes), unit = 0
-        while value >= 1024, unit < units.count - 1 { value /= 1024; unit += 1 }
-        return unit == 0 ? "\(bytes) bytes" : (value < 10 ? String(format: "%.1f %@", value, units[unit]) : "\(Int(value.rounded())) \(units[unit])")
-    }
-
     /// The size of a regular file, or `nil`.
     static func regularFileSize(_ path: String) -> Int? {
         var info = stat()
@@ -139,8 +131,8 @@ extension SortCommand {
                             nulls: NullPlacement, outputEncoding: TextEncoding?, recompute: RecomputeRule?, precision: Int?,
                             io: inout CommandIO) throws(CommandError) {
         let shownPath = Excerpt.of(shown ?? path, limit: 200)
-        let why = "'\(shownPath)' (\(shownSize(fileSize))) needs more memory than "
-            + (memory.given ? "--memory \(parsed.value("--memory")!)" : "half of this machine's (\(shownSize(memory.bytes)))")
+        let why = "'\(shownPath)' (\(ExternalCSVSort.shownSize(fileSize))) needs more memory than "
+            + (memory.given ? "--memory \(parsed.value("--memory")!)" : "half of this machine's (\(ExternalCSVSort.shownSize(memory.bytes)))")
             + " to sort at once, so it is sorted in parts"
         let output = parsed.value("--output")
         if format != .csv || parsed.flags.contains("--interactive")

@@ -44,7 +44,8 @@ public enum ConnectionSecrets {
     /// unescaped, percent-decoded).
     public static func passwords(in connection: String) -> [String] {
         var found: [String] = []
-        for (_, value, _) in secretSpans(in: connection) {
+        for span in secretSpans(in: connection) {
+            let value = String(connection[span])
             found.append(value)
             if let decoded = value.removingPercentEncoding, decoded != value { found.append(decoded) }
             let unquoted = unquote(value)
@@ -59,7 +60,7 @@ public enum ConnectionSecrets {
     public static func redact(_ text: String, secrets: [String] = []) -> String {
         // The spans in order, overlapping ones (`://u:password=x@h`) taken as one.
         var result = "", last = text.startIndex
-        for (range, _, _) in secretSpans(in: text) {
+        for range in secretSpans(in: text) {
             if range.lowerBound >= last {
                 result += text[last..<range.lowerBound] + "…"
                 last = range.upperBound
@@ -74,9 +75,9 @@ public enum ConnectionSecrets {
         return result
     }
 
-    /// Where passwords are in `text`: each span, its text, and the spelling it was found in.
-    static func secretSpans(in text: String) -> [(Range<String.Index>, String, String)] {
-        var spans: [(Range<String.Index>, String, String)] = []
+    /// Where passwords are in `text`, in order.
+    static func secretSpans(in text: String) -> [Range<String.Index>] {
+        var spans: [Range<String.Index>] = []
         // A URI's user information: scheme://user:PASSWORD@host.
         var searchFrom = text.startIndex
         while let scheme = text.range(of: "://", range: searchFrom..<text.endIndex) {
@@ -84,8 +85,7 @@ public enum ConnectionSecrets {
             let authority = text[scheme.upperBound..<authorityEnd]
             if let at = authority.lastIndex(of: "@"), let colon = authority[..<at].firstIndex(of: ":"),
                text.index(after: colon) < at {
-                let range = text.index(after: colon)..<at
-                spans.append((range, String(text[range]), "userinfo"))
+                spans.append(text.index(after: colon)..<at)
             }
             searchFrom = scheme.upperBound
         }
@@ -123,10 +123,10 @@ public enum ConnectionSecrets {
                     valueEnd = text.index(before: valueEnd)
                 }
             }
-            if valueStart < valueEnd { spans.append((valueStart..<valueEnd, String(text[valueStart..<valueEnd]), "key")) }
+            if valueStart < valueEnd { spans.append(valueStart..<valueEnd) }
             i = valueEnd
         }
-        return spans.sorted { $0.0.lowerBound < $1.0.lowerBound }
+        return spans.sorted { $0.lowerBound < $1.lowerBound }
     }
 
     /// A key/value string's quoted value as libpq reads it.

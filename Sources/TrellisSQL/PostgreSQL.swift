@@ -392,16 +392,7 @@ public final class PostgreSQLTableSource: ObservableDataSource, PrefetchingDataS
     private func fetch(_ positions: [Int]) {
         let wanted = positions.filter { $0 >= 0 && $0 < keys.count && rows[$0] == nil }
         guard !wanted.isEmpty else { return }
-        // A lost connection is not asked again for every cell: the reads fail at once, saying so
-        // (each failure counted, so that a sort or an output knows its rows were not read).
-        guard connection.isConnected else {
-            if let lost = lastError, lost.kind == .connectionLost {
-                lastError = lost
-            } else {
-                lastError = PostgreSQLError(message: "the connection to the server was lost", kind: .connectionLost)
-            }
-            return
-        }
+        if failsAsLost() { return }
         if rows.count + wanted.count > Self.rowsKept { rows = [:] }
         var position: [String: Int] = [:]
         for p in wanted { position[keys[p]] = p }
@@ -425,13 +416,22 @@ public final class PostgreSQLTableSource: ObservableDataSource, PrefetchingDataS
         }
     }
 
+    /// Whether the connection is gone. A lost connection is not asked again for every cell: the
+    /// read fails at once, saying so, and counts (so that a sort or an output knows its rows were
+    /// not read).
+    private func failsAsLost() -> Bool {
+        guard !connection.isConnected else { return false }
+        if let lost = lastError, lost.kind == .connectionLost {
+            lastError = lost
+        } else {
+            lastError = PostgreSQLError(message: "the connection to the server was lost", kind: .connectionLost)
+        }
+        return true
+    }
+
     private func row(_ position: Int) -> Row? {
         if let row = rows[position] { return row }
-        // A connection found lost is not asked again: the read fails at once (and counts).
-        if let lost = lastError, lost.kind == .connectionLost, !connection.isConnected {
-            lastError = lost
-            return nil
-        }
+        if failsAsLost() { return nil }
         let block = position / Self.blockSize * Self.blockSize
         fetch(Array(block..<min(keys.count, block + Self.blockSize)))
         return rows[position]

@@ -222,7 +222,7 @@ struct PlanCalls {
                 }
                 i += 1
             }
-            // A type after `::` keeps the cast mark through its own name only.
+            // A schema belongs only to the name read just after its `.`.
             if name == nil, pendingQualifier == nil { schema = nil }
         }
     }

@@ -18,9 +18,9 @@ public enum SQLiteExport {
     /// each cell is kept as it reads (numbers as numbers, `007` as the text `007`).
     ///
     /// Nothing is left half-made: a new database is written under a temporary name beside it
-    /// (`.NAME.PID.partial`, removed on failure and by a signal through ``TemporaryPaths``) and
-    /// renamed into place once committed; into an existing one, the table is created and filled in
-    /// one transaction, rolled back on failure. `check`, asked once every row is inserted and
+    /// (``TemporaryPaths/partialName(for:)``: removed on failure and by a signal, and those of
+    /// killed runs removed first) and renamed into place once committed; into an existing one,
+    /// the table is created and filled in one transaction, rolled back on failure. `check`, asked once every row is inserted and
     /// before anything is committed, returns why the rows must not be kept (a source whose cells
     /// could not be read), or `nil`.
     @discardableResult
@@ -31,9 +31,8 @@ public enum SQLiteExport {
             return try write(grid, into: path, table: table, check: check)
         }
         // A new database: made whole beside its place, then renamed there.
-        let folder = (path as NSString).deletingLastPathComponent
-        let name = (path as NSString).lastPathComponent
-        let temporary = (folder.isEmpty ? "" : folder + "/") + ".\(name).\(getpid()).partial"
+        TemporaryPaths.removeLeftovers(for: path)
+        let temporary = TemporaryPaths.partialName(for: path)
         unlink(temporary)
         TemporaryPaths.register(temporary)
         TemporaryPaths.register(temporary + "-journal")

@@ -43,9 +43,9 @@ public final class SQLiteTableSource: ObservableDataSource, PrefetchingDataSourc
     public private(set) var keys: [Int64] = []
     /// Every row, when the object has no `rowid` to read rows by (a view, a `WITHOUT ROWID` table):
     /// read whole, in the order `SELECT *` gives.
-    private var whole: Block?
+    private var whole = Block(values: [], texts: [])
     /// Whether the object is read whole, having no `rowid` to read its rows by.
-    public var readsWhole: Bool { whole != nil }
+    public private(set) var readsWhole = false
     private let notifier = GridChangeNotifier()
     public var changes: GridChangeNotifier { notifier }
     var changeNotifier: GridChangeNotifier { notifier }
@@ -156,7 +156,7 @@ public final class SQLiteTableSource: ObservableDataSource, PrefetchingDataSourc
         }
         self.columns = columns
         self.readsText = readsText
-        if !keyed { whole = Block(values: [], texts: []) }
+        readsWhole = !keyed
         // (A connection that writes through the source commits each change at once: no snapshot.)
         if connection.isReadOnly, !connection.isInTransaction, connection.journalMode == "wal" {
             try connection.beginSnapshot()
@@ -215,7 +215,7 @@ public final class SQLiteTableSource: ObservableDataSource, PrefetchingDataSourc
         case "table": return !withoutRowid
         case "virtual":
             do {
-                try connection.rows("SELECT rowid FROM \(quote(table)) LIMIT 1") { _ in }
+                try connection.rows("SELECT rowid FROM \(SQLiteConnection.quote(table)) LIMIT 1") { _ in }
                 return true
             } catch {
                 return false   // no such column: rowid
@@ -224,13 +224,11 @@ public final class SQLiteTableSource: ObservableDataSource, PrefetchingDataSourc
         }
     }
 
-    private static func quote(_ name: String) -> String { SQLiteConnection.quote(name) }
-
     private func readKeys() throws(SQLiteError) {
         blocks = [:]
         blockUse = []
         window = [:]
-        if whole != nil { return try readWhole() }
+        if readsWhole { return try readWhole() }
         var keys: [Int64] = []
         var distinct = true
         try connection.rows("SELECT rowid FROM \(quotedTable) ORDER BY rowid") { row in
@@ -241,7 +239,7 @@ public final class SQLiteTableSource: ObservableDataSource, PrefetchingDataSourc
         }
         guard distinct else {
             // A virtual table whose rowids are missing or repeat: they do not name one row each.
-            whole = Block(values: [], texts: [])
+            readsWhole = true
             return try readWhole()
         }
         self.keys = keys
@@ -323,7 +321,7 @@ public final class SQLiteTableSource: ObservableDataSource, PrefetchingDataSourc
 
     public func value(row: Int, column: Int) -> CellValue {
         guard row >= 0, row < keys.count, columns.indices.contains(column) else { return .missing }
-        if let whole { return whole.values[row * columns.count + column] }
+        if readsWhole { return whole.values[row * columns.count + column] }
         if let cached = window[row] { return cached.values[column] }
         guard let block = block(row / Self.blockSize) else { return .missing }
         return block.values[(row % Self.blockSize) * columns.count + column]
@@ -342,7 +340,7 @@ public final class SQLiteTableSource: ObservableDataSource, PrefetchingDataSourc
 
     public func text(row: Int, column: Int) -> String {
         guard row >= 0, row < keys.count, columns.indices.contains(column) else { return "" }
-        if let whole { return whole.texts[row * columns.count + column] }
+        if readsWhole { return whole.texts[row * columns.count + column] }
         if let cached = window[row] { return cached.texts[column] }
         guard let block = block(row / Self.blockSize) else { return "" }
         return block.texts[(row % Self.blockSize) * columns.count + column]
@@ -352,7 +350,7 @@ public final class SQLiteTableSource: ObservableDataSource, PrefetchingDataSourc
     /// text, as ``text(row:column:)`` reads it), or `nil` when the query fails.
     public func rows(containing text: String, column: Int) -> [Int]? {
         guard columns.indices.contains(column) else { return [] }
-        if whole != nil { return (0..<keys.count).filter { self.text(row: $0, column: column).contains(text) } }
+        if readsWhole { return (0..<keys.count).filter { self.text(row: $0, column: column).contains(text) } }
         let name = SQLiteConnection.quote(columns[column].identifier)
         var found: [Int] = []
         do {
@@ -378,7 +376,7 @@ public final class SQLiteTableSource: ObservableDataSource, PrefetchingDataSourc
 
     /// Reads `rows` (positions) that are not held yet, by `rowid`, a few hundred per query.
     public func prefetch(rows: [Int]) {
-        guard whole == nil else { return }
+        guard !readsWhole else { return }
         let wanted = rows.filter { $0 >= 0 && $0 < keys.count && window[$0] == nil && blocks[$0 / Self.blockSize] == nil }
         guard !wanted.isEmpty else { return }
         if window.count + wanted.count > Self.windowRowsKept { window = [:] }
@@ -413,7 +411,7 @@ public final class SQLiteTableSource: ObservableDataSource, PrefetchingDataSourc
     /// (a sort's key), through the blocks otherwise.
     public func values(ofColumn column: Int, rows: [Int]) -> [CellValue] {
         guard columns.indices.contains(column) else { return rows.map { _ in .missing } }
-        guard whole == nil, rows.count > Self.blockSize * 4 else { return rows.map { value(row: $0, column: column) } }
+        guard !readsWhole, rows.count > Self.blockSize * 4 else { return rows.map { value(row: $0, column: column) } }
         var all: [CellValue] = []
         all.reserveCapacity(keys.count)
         do {
@@ -432,7 +430,7 @@ public final class SQLiteTableSource: ObservableDataSource, PrefetchingDataSourc
     /// as text) sort exactly; `nil` for other columns, whose numbers are what SQLite holds.
     public func numberTexts(ofColumn column: Int, rows: [Int]) -> [String]? {
         guard columns.indices.contains(column), readsText[column], columns[column].type.isNumeric else { return nil }
-        guard whole == nil, rows.count > Self.blockSize * 4 else { return rows.map { text(row: $0, column: column) } }
+        guard !readsWhole, rows.count > Self.blockSize * 4 else { return rows.map { text(row: $0, column: column) } }
         var all: [String] = []
         all.reserveCapacity(keys.count)
         do {

@@ -141,7 +141,7 @@ struct OutputSafetyTests {
         #expect(try leftovers(folder, besides: ["in.csv", "shared.csv", "other-name.csv"]).isEmpty)
     }
 
-    @Test("a .partial file left by a run killed outright (SIGKILL) is removed by the next run that writes the same file; a live run's is not")
+    @Test("a .partial file (and an SQLite journal of one) left by a run killed outright (SIGKILL) is removed by the next run that writes the same file; a live run's is not")
     func staleLeftovers() throws {
         let folder = try scratch()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -153,6 +153,15 @@ struct OutputSafetyTests {
         let result = run(["sort", "in.csv", "-o", "out.csv"], in: folder)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: dead.path))
+        #expect(FileManager.default.fileExists(atPath: alive.path))
+        // A new SQLite database's: the partial file and its journal.
+        let deadDatabase = [".new.sqlite.4194305.partial", ".new.sqlite.4194305.partial-journal"].map {
+            folder.appendingPathComponent($0)
+        }
+        for file in deadDatabase { try Data("half".utf8).write(to: file) }
+        let export = run(["sort", "in.csv", "-o", "new.sqlite"], in: folder)
+        #expect(export.status == 0, "\(export.stderr)")
+        for file in deadDatabase { #expect(!FileManager.default.fileExists(atPath: file.path), "\(file.lastPathComponent)") }
         #expect(FileManager.default.fileExists(atPath: alive.path))
     }
 

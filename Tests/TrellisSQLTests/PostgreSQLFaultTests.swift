@@ -179,7 +179,15 @@ struct PostgreSQLFaultTests {
     @Test("a server that stops in the middle of a sorted output: the command ends within seconds, 69, the reason said, no output; a grid keeps the rows it read and says why the others are not there",
           .enabled(if: FileManager.default.isExecutableFile(atPath: OutputBinary.path)))
     func serverStopsMidRead() throws {
-        guard let server = PostgresServer.Throwaway(name: "stopped") else { return }
+        guard let server = PostgresServer.Throwaway(name: "stopped") else {
+            // Skipped, saying so, only where no server is installed; one that would not start fails.
+            if PostgresServer.Throwaway.installed == nil {
+                print("serverStopsMidRead skipped: no PostgreSQL server installed")
+            } else {
+                Issue.record("a throwaway PostgreSQL server would not start")
+            }
+            return
+        }
         let db = try PostgreSQLConnection(url: server.url)
         _ = try db.query("CREATE TABLE scores (id int PRIMARY KEY, score int, name text)")
         _ = try db.query("INSERT INTO scores SELECT g, (g::bigint * 7919) % 200000, 'name ' || g FROM generate_series(1, 200000) g")

@@ -42,17 +42,23 @@ enum PostgresServer {
     static let passwordRole = "trellis_password_role"
 
     /// A server of a test's own, to stop under a client: its URL, and how to stop it (at once, as a
-    /// crash would) and remove it. `nil` where no server binaries are installed.
+    /// crash would) and remove it. `nil` where no server binaries are installed (``installed``) or
+    /// the server would not start.
     final class Throwaway {
         let url: String
         private let folder: String, bin: String
         private var running = true
 
-        init?(name: String) {
+        /// The folder of the newest installed server's programs, if one is installed.
+        static var installed: String? {
             let versions = (try? FileManager.default.contentsOfDirectory(atPath: "/usr/lib/postgresql"))?.sorted() ?? []
-            guard let version = versions.last(where: { FileManager.default.isExecutableFile(atPath: "/usr/lib/postgresql/\($0)/bin/initdb") }),
-                  let port = PostgresServer.freePort() else { return nil }
-            bin = "/usr/lib/postgresql/\(version)/bin"
+            return versions.last { FileManager.default.isExecutableFile(atPath: "/usr/lib/postgresql/\($0)/bin/initdb") }
+                .map { "/usr/lib/postgresql/\($0)/bin" }
+        }
+
+        init?(name: String) {
+            guard let installed = Self.installed, let port = PostgresServer.freePort() else { return nil }
+            bin = installed
             folder = FileManager.default.temporaryDirectory.appendingPathComponent("trellis-pg-\(name)-\(getpid())").path
             try? FileManager.default.removeItem(atPath: folder)
             try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

@@ -193,7 +193,11 @@ public final class Table: ObservableDataSource, ColumnStorageSource {
             switch cell {
             case .value(let value): return Self.cell(for: value)
             case .text(let text): return (text, CellText.classify(text, CellReading()))
-            case .shown(let value, let text): return (text, Self.cell(for: value).1)
+            case .shown(let value, let text):
+                // The decimals are the text's (92.00 has two), as a summary of the column writes them.
+                var cell = Self.cell(for: value).1
+                if cell.kind == .decimal { cell.fractionDigits = CellText.classify(text, CellReading()).fractionDigits }
+                return (text, cell)
             }
         }, at: rowCount)
     }
@@ -280,8 +284,15 @@ public final class Table: ObservableDataSource, ColumnStorageSource {
         }
     }
 
-    /// Calls `body` with a view of every column's storage (see ``CellBytesView``).
+    /// The most columns ``withViews(_:)`` opens: it holds each column's buffers open in a closure
+    /// inside the last one's, stack a column (the main thread's 8 MB ran out near 4,000 columns,
+    /// a thread of 512 KB would much sooner). A wider table is read cell by cell.
+    package static let maximumViewedColumns = 128
+
+    /// Calls `body` with a view of every column's storage (see ``CellBytesView``); at most
+    /// ``maximumViewedColumns`` columns.
     package func withViews<R>(_ body: ([CellBytesView]) -> R) -> R {
+        precondition(storeCount <= Self.maximumViewedColumns, "withViews of \(storeCount) columns nests too deep")
         let stores = everyStore
         func nest(_ index: Int, _ views: [CellBytesView]) -> R {
             guard index < stores.count else { return body(views) }

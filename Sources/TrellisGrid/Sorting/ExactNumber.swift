@@ -140,14 +140,17 @@ struct ExactDecimal: Comparable, Hashable, Sendable {
         var number: [UInt8] = []
         number.reserveCapacity(limbs.count * 9)
         for (k, limb) in limbs.enumerated().reversed() {
-            var chunk = [UInt8](repeating: 0, count: 9)
-            var l = limb
-            for j in stride(from: 8, through: 0, by: -1) { chunk[j] = UInt8(l % 10); l /= 10 }
+            // Nine digits a limb, but the top one's leading zeros.
+            var width = 9
             if k == limbs.count - 1 {
-                number.append(contentsOf: chunk.drop { $0 == 0 })
-            } else {
-                number.append(contentsOf: chunk)
+                width = 1
+                var rest = limb / 10
+                while rest > 0 { width += 1; rest /= 10 }
             }
+            let start = number.count
+            number.append(contentsOf: repeatElement(0, count: width))
+            var l = limb
+            for j in stride(from: start + width - 1, through: start, by: -1) { number[j] = UInt8(l % 10); l /= 10 }
         }
         digits = number
         exponent = digits.count + (shift < 0 ? shift : 0)

@@ -92,6 +92,14 @@ public final class ExternalCSVSort {
         }
     }
 
+    /// A size for messages: `1.2 GB`, `512 MB`, `293 KB`.
+    public static func shownSize(_ bytes: Int) -> String {
+        let units = ["bytes", "KB", "MB", "GB", "TB"]
+        var value = Double(bytes), unit = 0
+        while value >= 1024, unit < units.count - 1 { value /= 1024; unit += 1 }
+        return unit == 0 ? "\(bytes) bytes" : (value < 10 ? String(format: "%.1f %@", value, units[unit]) : "\(Int(value.rounded())) \(units[unit])")
+    }
+
     /// The longest row a sort in parts takes: a fifth of its working memory (a part's rows are
     /// held about five times over while they are sorted), and never less than a part.
     var largestRow: Int { max(partBytes, Self.workingMemory(options.memory) / 5) }
@@ -274,10 +282,7 @@ public final class ExternalCSVSort {
                 if tooLong || pending.count - rowStart > largest {
                     // How long the row is, read on to its end without holding it.
                     let length = tooLong ? i + 1 - rowStart : pending.count - rowStart + Self.restOfRow(fd, quoted: quoted)
-                    let shown = { (bytes: Int) -> String in
-                        bytes < 1 << 20 ? "\((bytes + 1023) >> 10) KB"
-                            : bytes < 1 << 30 ? "\((bytes + (1 << 20) - 1) >> 20) MB" : String(format: "%.1f GB", Double(bytes) / Double(1 << 30))
-                    }
+                    let shown = Self.shownSize
                     throw .unsupported("line \(line + linesAtBoundary) of the file starts a row of \(shown(length)), longer than a "
                                        + "sort in parts with this memory can hold (rows up to \(shown(largestRow)); a row is held "
                                        + "about five times over); give --memory \(shown(Self.memory(forRowOf: length))) or more, or "
@@ -1348,6 +1353,34 @@ public enum TemporaryPaths {
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else { return nil }
         return (fd, String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+    }
+
+    /// The name a file made to replace `path` has while it is made: `.NAME.PID.partial` beside
+    /// it (so that a rename puts it in place), PID the process making it.
+    public static func partialName(for path: String) -> String {
+        let folder = (path as NSString).deletingLastPathComponent
+        return (folder.isEmpty ? "" : folder + "/") + ".\((path as NSString).lastPathComponent).\(getpid()).partial"
+    }
+
+    /// Removes the partial files (``partialName(for:)``, and an SQLite journal of one) beside
+    /// `path` whose process is gone: a run killed outright, which no signal handler saw.
+    public static func removeLeftovers(for path: String) {
+        let folder = (path as NSString).deletingLastPathComponent
+        let prefix = ".\((path as NSString).lastPathComponent)."
+        guard let directory = opendir(folder.isEmpty ? "." : folder) else { return }
+        defer { closedir(directory) }
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            // (An SQLite database's journal goes with it.)
+            guard name.hasPrefix(prefix), let suffix = [".partial", ".partial-journal"].first(where: name.hasSuffix) else { continue }
+            let middle = name.dropFirst(prefix.count).dropLast(suffix.count)
+            guard !middle.isEmpty, middle.allSatisfy(\.isASCII), middle.allSatisfy(\.isNumber), let pid = pid_t(middle) else { continue }
+            if pid == getpid() || (kill(pid, 0) != 0 && errno == ESRCH) {
+                unlink((folder.isEmpty ? "" : folder + "/") + name)
+            }
+        }
     }
 
     /// A new folder for run files in `parent`, registered.

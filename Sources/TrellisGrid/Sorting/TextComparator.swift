@@ -77,26 +77,27 @@ public enum TextComparator: Hashable, Sendable, CustomStringConvertible {
         var end = utf8.index(utf8.startIndex, offsetBy: Self.keyLimit)
         // Back to the start of a character.
         while end > text.startIndex, end.samePosition(in: text) == nil { end = utf8.index(before: end) }
-        var head = String(text[..<end])
-        if case .lexical = self {} else if case .caseInsensitive = self {} else {
-            // Not inside a number (a run of digits or Chinese numerals, with a point or a sign):
-            // natural keys and ICU's numeric collation say how many digits it has. A head that is
-            // all number keeps its cut.
-            let kept = head.reversed().drop { $0.isNumber || ChineseNumeral.isNumeral($0.unicodeScalars.first!) || ".-+".contains($0) }
-            if !kept.isEmpty { head = String(kept.reversed()) }
-        }
+        let head = String(text[..<end])
         switch self {
+        case .lexical, .caseInsensitive:
+            return Array(fullKey(head).prefix(Self.keyLimit))
         case .natural, .naturalDecimal:
-            let key = NaturalKey.primary(head, decimals: self == .naturalDecimal)
+            let key = NaturalKey.primary(Self.cutBeforeNumber(head), decimals: self == .naturalDecimal)
             return Array(key.prefix(Self.keyLimit))
         case .localized(let locale):
             // ICU's first level ends at its first 01 byte (level separator), which no weight holds.
-            let key = Collation.shared(locale).sortKey(head)
+            let key = Collation.shared(locale).sortKey(Self.cutBeforeNumber(head))
             let primary = key.firstIndex(of: 0x01).map { key[..<$0] } ?? key[...]
             return Array(primary.prefix(Self.keyLimit))
-        case .lexical, .caseInsensitive:
-            return Array(fullKey(head).prefix(Self.keyLimit))
         }
+    }
+
+    /// A cut text's head without the number it may end inside (a run of digits or Chinese
+    /// numerals, with a point or a sign): natural keys and ICU's numeric collation say how many
+    /// digits a number has. A head that is all number keeps its cut.
+    private static func cutBeforeNumber(_ head: String) -> String {
+        let kept = head.reversed().drop { $0.isNumber || ChineseNumeral.isNumeral($0.unicodeScalars.first!) || ".-+".contains($0) }
+        return kept.isEmpty ? head : String(kept.reversed())
     }
 
     /// The whole key of `text`.

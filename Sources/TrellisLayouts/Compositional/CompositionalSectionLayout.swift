@@ -264,28 +264,25 @@ struct SectionLayout {
         return (length, start, max(0, start + length + (size - (vertical ? leaf.frame.maxY : leaf.frame.maxX))))
     }
 
-    /// The length of the section's groups along the scroll axis.
-    private var groupsLength: CGFloat {
-        guard groups > 0 else { return 0 }
+    /// Where the section's groups reach along the scroll axis, from the first group's origin: how
+    /// far before it a group starts (zero unless a negative spacing longer than a group sets each
+    /// group before the one it follows), and how far after it the group that reaches furthest ends
+    /// (the last, unless such a spacing makes it the first).
+    private func groupsExtent() -> (lead: CGFloat, length: CGFloat) {
+        guard groups > 0 else { return (0, 0) }
         if isOrthogonal {
-            guard isEstimated else { return axis.length(template.size) }
-            if let longest = groupLengths.max() { return longest }
+            guard isEstimated else { return (0, axis.length(template.size)) }
+            if let longest = groupLengths.max() { return (0, longest) }
             // Nothing measured: the first group's length or the last, shorter one's.
             var lengths: [CGFloat] = [], offsets: [CGFloat] = []
-            return max(instance(0, lengths: &lengths, offsets: &offsets), instance(groups - 1, lengths: &lengths, offsets: &offsets))
+            return (0, max(instance(0, lengths: &lengths, offsets: &offsets), instance(groups - 1, lengths: &lengths, offsets: &offsets)))
         }
-        // To the end of the group that reaches furthest: the last, unless a negative spacing longer
-        // than a group sets each group before the one it follows (the first then reaches furthest).
-        if isEstimated { return tree.extremes().highestEnd - spacing }
-        return axis.length(template.size) + max(0, CGFloat(groups - 1) * pitch)
-    }
-
-    /// How far before the first group's origin a group starts (zero unless a negative spacing
-    /// longer than a group sets groups before it).
-    private var groupsLead: CGFloat {
-        guard groups > 0, !isOrthogonal else { return 0 }
-        if isEstimated { return tree.extremes().lowestOrigin }
-        return min(0, CGFloat(groups - 1) * pitch)
+        if isEstimated {
+            let extremes = tree.extremes()
+            return (extremes.lowestOrigin, extremes.highestEnd - spacing)
+        }
+        let last = CGFloat(groups - 1) * pitch
+        return (min(0, last), axis.length(template.size) + max(0, last))
     }
 
     /// Places the section from `cursor` along the scroll axis.
@@ -320,7 +317,8 @@ struct SectionLayout {
         let leadInset = vertical ? insets.top : insets.leading
         let trailInset = vertical ? insets.bottom : insets.trailing
         contentU = u + startExtent + leadInset
-        let contentEnd = contentU + groupsLength + trailInset
+        let groupsExtent = self.groupsExtent()
+        let contentEnd = contentU + groupsExtent.length + trailInset
         var endExtent: CGFloat = 0
         for (n, item) in ends {
             let placed = try PlacedSupplementary.place(item, index: n, section: index, at: contentEnd, crossStart: supplementaryCross,
@@ -355,9 +353,9 @@ struct SectionLayout {
             high = max(high, axis.maximum(b.natural))
         }
         if groups > 0 {
-            low = min(low, contentU + groupsLead + min(0, axis.minimum(template.bounds)))
+            low = min(low, contentU + groupsExtent.lead + min(0, axis.minimum(template.bounds)))
             let overhang = max(0, axis.maximum(template.bounds) - axis.length(template.size))
-            high = max(high, contentU + groupsLength + overhang + (isEstimated ? maximumMeasuredOverhang : 0))
+            high = max(high, contentU + groupsExtent.length + overhang + (isEstimated ? maximumMeasuredOverhang : 0))
         }
         // Negative insets or spacing may set the end before the start: the reach spans both.
         reach = min(low, high)...max(low, high)

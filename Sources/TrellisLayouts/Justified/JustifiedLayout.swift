@@ -225,8 +225,16 @@ open class JustifiedLayout: CollectionViewLayout {
             sectionStart.append(start)
             sectionBoxCount.append(frames.count - start + (run?.items ?? 0))
             widows.append(result.widowCount)
-            Self.index(rowScratch, section: section, firstBox: start, top: top, snapScale: snapsToPixels ? scale : nil,
-                       blocks: &blocks, index: &index)
+            for row in rowScratch {
+                blocks.append(Block(kind: .row, section: Int32(section), first: start + row.items.lowerBound,
+                                    count: Int32(row.items.count)))
+                var low = top + row.top, high = top + row.top + row.height
+                if snapsToPixels {
+                    low = LayoutGeometry.snapToPixel(low, scale: scale)
+                    high = LayoutGeometry.snapToPixel(high, scale: scale)
+                }
+                index.append(min: low, max: high)
+            }
             if snapsToPixels {
                 for i in start..<frames.count {
                     frames[i] = Self.snapped(frames[i], scale: scale)
@@ -255,23 +263,6 @@ open class JustifiedLayout: CollectionViewLayout {
             bottom = max(LayoutGeometry.snapToPixel(top, scale: scale), lowestEdge)
         }
         contentSize = CGSize(width: widest, height: bottom)
-    }
-
-    /// A block and an extent for each of a section's rows. (The stored properties are passed in
-    /// once a section, not reached a row at a time: each reach of a class's property is an
-    /// exclusivity check.)
-    private static func index(_ rows: [JustifiedLayoutResult.Row], section: Int, firstBox start: Int, top: CGFloat,
-                              snapScale: CGFloat?, blocks: inout [Block], index: inout ExtentIndex) {
-        for row in rows {
-            blocks.append(Block(kind: .row, section: Int32(section), first: start + row.items.lowerBound,
-                                count: Int32(row.items.count)))
-            var low = top + row.top, high = top + row.top + row.height
-            if let scale = snapScale {
-                low = LayoutGeometry.snapToPixel(low, scale: scale)
-                high = LayoutGeometry.snapToPixel(high, scale: scale)
-            }
-            index.append(min: low, max: high)
-        }
     }
 
     /// `array`'s storage, handed over without a copy; `array` is left empty.

@@ -69,18 +69,11 @@ public struct ExtentIndex: Sendable {
     /// negative infinity, which no range overlaps.
     public mutating func append(min low: CGFloat, max high: CGFloat) {
         let low = low.isNaN ? -.infinity : low, high = high.isNaN ? -.infinity : high
-        // The last of each kept beside the arrays: an append reads no array back.
-        if low < lastMin { minsSorted = false }
-        lastMin = low
-        lastReach = Swift.max(lastReach, high)
+        if let last = mins.last, low < last { minsSorted = false }
         mins.append(low)
-        reach.append(lastReach)
+        reach.append(Swift.max(reach.last ?? -.infinity, high))
         sealed = false
     }
-
-    /// The last `min` appended, and the reach so far.
-    private var lastMin = -CGFloat.infinity
-    private var lastReach = -CGFloat.infinity
 
     /// Removes every element and keeps the memory.
     public mutating func removeAll() {
@@ -91,8 +84,6 @@ public struct ExtentIndex: Sendable {
         lowSamples.removeAll(keepingCapacity: true)
         minsSorted = true
         sealed = true
-        lastMin = -.infinity
-        lastReach = -.infinity
     }
 
     /// Builds what queries need after the last ``append(min:max:)``; queries on an unsealed index

@@ -683,17 +683,13 @@ public enum GridRenderer {
         }
     }
 
-    /// The most columns whose stores are seen in place (``Table/withViews(_:)`` holds each
-    /// column's buffers open in a closure inside the last one's, a few hundred bytes of stack a
-    /// column): a wider table — Excel allows 16,384 columns — is read cell by cell through the
-    /// grid, in time linear in its cells all the same.
-    static let viewedColumnsLimit = 128
-
-    /// Calls `body` with the displayed cells. The columns a table was read without are read (as
+    /// Calls `body` with the displayed cells: a table's stores seen in place, but for a table wider
+    /// than ``Table/maximumViewedColumns`` (Excel allows 16,384 columns), read cell by cell through
+    /// the grid in time linear in its cells all the same. The columns a table was read without are read (as
     /// text) first unless `readingEveryColumn` is false — a CSV output that copies every row's
     /// record, whose other cells (a summary row's) come through the grid.
     static func withCells<R>(_ grid: DataGrid, readingEveryColumn: Bool = true, _ body: (Cells) -> R) -> R {
-        guard let table = grid.table, table.storeCount == grid.columns.count, table.storeCount <= viewedColumnsLimit,
+        guard let table = grid.table, table.storeCount == grid.columns.count, table.storeCount <= Table.maximumViewedColumns,
               readingEveryColumn || !table.hasUnreadColumns else {
             let window = grid.source is PrefetchingDataSource ? Cells.PrefetchWindow() : nil
             return body(Cells(grid: grid, order: grid.order, views: nil, file: nil, records: nil, window: window))
