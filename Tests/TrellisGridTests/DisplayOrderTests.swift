@@ -66,8 +66,8 @@ struct DisplayOrderTests {
         var order = try DisplayOrder(source: table, sortKeys: [SortKey("分数")])
         let before = (order.body, order.count)
         #expect(throws: SortError.unknownColumn("score", columns: ["组号", "分数"])) {
-            try order.update(source: table, pins: [.init(.row(0), at: .top)], sortKeys: [SortKey("score")],
-                             summaries: [SummaryRow(.sum, columns: ["分数"])])
+            try order.update(source: table, plan: SortPlan(keys: [SortKey("score")], pins: [.init(.row(0), at: .top)],
+                                                           summaries: [SummaryRow(.sum, columns: ["分数"])]))
         }
         #expect(order.body == before.0 && order.count == before.1 && order.pinnedTop.isEmpty && order.summaries.isEmpty)
     }
@@ -84,7 +84,7 @@ struct DisplayOrderTests {
         var order = try DisplayOrder(source: table, pins: pins, sortKeys: keys)
         pins.append(.init(.row(Int.random(in: 0..<60, using: &rng)), at: .bottom))
         pins.append(.init(.matching(column: "n", value: "3"), at: .bottom))
-        try order.update(source: table, pins: pins, sortKeys: keys, summaries: [], bodyStillSorted: true)
+        try order.update(source: table, plan: SortPlan(keys: keys, pins: pins), change: .pinsAdded)
         let fresh = try DisplayOrder(source: table, pins: pins, sortKeys: keys)
         #expect(order.pinnedTop == fresh.pinnedTop && order.body == fresh.body && order.pinnedBottom == fresh.pinnedBottom)
         for row in 0..<60 { #expect(order.displayIndex(ofSourceRow: row) == fresh.displayIndex(ofSourceRow: row)) }

@@ -79,14 +79,14 @@ struct SortBuffersTests {
             for direction in [SortDirection.ascending, .descending] {
                 for nulls in NullPlacement.allCases {
                     let keys = [SortKey(column, direction, nulls: nulls), SortKey("t", .descending)]
-                    let listed = try SortEngine.order(of: every, in: table, by: keys)
-                    let unlisted = try SortEngine.order(ofFirst: table.rowCount, in: table, by: keys)
+                    let listed = try SortEngine.order(of: every, in: table, plan: BoundSortPlan(SortPlan(keys: keys), columns: table.columns))
+                    let unlisted = try SortEngine.order(ofFirst: table.rowCount, in: table, plan: BoundSortPlan(SortPlan(keys: keys), columns: table.columns))
                     #expect(unlisted == listed, "\(column) \(direction) \(nulls)")
                 }
             }
         }
-        #expect(try SortEngine.order(ofFirst: 0, in: table, by: [SortKey("n")]) == [])
-        #expect(try SortEngine.order(ofFirst: 1, in: table, by: [SortKey("n")]) == [0])
+        #expect(try SortEngine.order(ofFirst: 0, in: table, plan: BoundSortPlan(SortPlan(keys: [SortKey("n")]), columns: table.columns)) == [])
+        #expect(try SortEngine.order(ofFirst: 1, in: table, plan: BoundSortPlan(SortPlan(keys: [SortKey("n")]), columns: table.columns)) == [0])
     }
 
     /// Missing cells take the code next to the smallest or largest value's; where a value already

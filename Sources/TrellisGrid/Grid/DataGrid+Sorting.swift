@@ -7,13 +7,8 @@ extension DataGrid {
     /// Columns must exist; any column may be sorted from code, whatever its sort mode, as in
     /// DataGridView. Nothing changes when the sort is refused.
     public func sort(by keys: [SortKey]) throws(SortError) {
-        let names = columns.map(\.identifier)
-        for key in keys {
-            guard let column = columns.first(where: { $0.identifier == key.column }) else {
-                throw .unknownColumn(key.column, columns: names)
-            }
-            if let error = SortEngine.comparator(for: key, column: column).checkLocale() { throw error }
-        }
+        // The keys' columns and locales, checked before anything changes.
+        _ = try BoundSortPlan(SortPlan(keys: keys), columns: columns)
         let previous = (sortKeys, rowComparator)
         sortKeys = keys
         if rowComparator != nil {
@@ -142,12 +137,6 @@ extension DataGrid {
         for key in sortKeys where seen.insert(key.column).inserted {
             guard let c = columns.firstIndex(where: { $0.identifier == key.column }), columns[c].type != .text else { continue }
             let expected = columns[c].type
-            let expectedRank: Int = switch expected {
-            case .integer, .decimal: 0
-            case .date: 1
-            case .text: 2
-            case .boolean: 3
-            }
             var before: [Int] = [], after: [Int] = []
             for (position, value) in source.checkedValues(ofColumn: c, rows: rows).enumerated() {
                 let belongs: Bool = switch (value, expected) {
@@ -156,7 +145,7 @@ extension DataGrid {
                 default: false
                 }
                 guard !belongs else { continue }
-                if value.kindRank < expectedRank { before.append(rows[position]) } else { after.append(rows[position]) }
+                if let kind = value.kind, kind < ValueKind(expected) { before.append(rows[position]) } else { after.append(rows[position]) }
             }
             for (found, sortsAfter) in [(before, false), (after, true)] where !found.isEmpty {
                 let examples = found.prefix(3).map { (row: $0, text: source.text(row: $0, column: c)) }

@@ -87,6 +87,12 @@ public final class DataGrid {
     var suppressComparatorRefresh = false
 
     private var pins: [DisplayOrder.Pin] = []
+
+    /// The grid's rules as one plan: what its next refresh carries out.
+    public var plan: SortPlan {
+        SortPlan(keys: sortKeys, custom: CustomOrder(hook: sortCompare, rowComparator: rowComparator), pins: pins,
+                 summaries: summaries)
+    }
     /// The rows the body shows (``setFilter(_:)``); `nil`: all of them.
     public internal(set) var filter: RowFilter?
     /// Summary rows, computed over the body.
@@ -215,7 +221,7 @@ public final class DataGrid {
         pins.append(DisplayOrder.Pin(pin, at: edge, recomputing: recomputing, precision: precision))
         // Pinning only takes rows out of the body: the rest keep their sorted order — when the
         // body is sorted, that is, and not shown in source order after a refresh that failed.
-        refreshQuietly(bodyStillSorted: lastError == nil)
+        refreshQuietly(lastError == nil ? .pinsAdded : .any)
     }
 
     /// Takes `row` (a source position) out of the pin that holds it and back into the body, in
@@ -426,7 +432,7 @@ public final class DataGrid {
         }
         // Rows added at the end of a sorted body are placed in it rather than sorted again.
         if case .inserted(let range) = change, range.upperBound == rowCount, lastError == nil {
-            refreshQuietly(appended: range)
+            refreshQuietly(.rowsAppended(range))
         } else {
             refreshQuietly()
         }
@@ -454,7 +460,7 @@ public final class DataGrid {
 
     /// Makes a new order from the rules and tells the observers; on failure nothing changes and
     /// the error is thrown.
-    func refresh(bodyStillSorted: Bool = false, appended: Range<Int>? = nil) throws(SortError) {
+    func refresh(_ change: OrderChange = .any) throws(SortError) {
         refreshing = true
         defer { refreshing = false }
         interruption.lock()
@@ -477,7 +483,7 @@ public final class DataGrid {
         // from its pins if needed), so that the sort does not run beside a second copy of them;
         // the update below reads the old body only for a new pin or appended rows.
         var before = storedOrder
-        if !bodyStillSorted, appended == nil, before.releaseSourceOrderRows() {
+        if change == .any, before.releaseSourceOrderRows() {
             _ = storedOrder.releaseSourceOrderRows()
         }
         func fallBack() {
@@ -490,8 +496,7 @@ public final class DataGrid {
         // (The row count is read for a filter only: a source is asked what the update asks, no more.)
         let hidden = filter.flatMap { hiddenRows($0, count: rowCount) }
         do {
-            try storedOrder.update(source: source, pins: pins, sortKeys: sortKeys, hook: sortCompare, rowComparator: rowComparator,
-                                   summaries: summaries, bodyStillSorted: bodyStillSorted, appended: appended, hidden: hidden)
+            try storedOrder.update(source: source, plan: plan, change: change, hidden: hidden)
         } catch {
             fallBack()
             throw error
@@ -519,16 +524,16 @@ public final class DataGrid {
     /// failure is kept in ``lastError``. The last good order stays while it still describes the
     /// grid — the same number of source rows, the same pins and summaries; when it cannot, the
     /// rows are shown in source order with their pins and summaries, which needs no sort.
-    func refreshQuietly(bodyStillSorted: Bool = false, appended: Range<Int>? = nil) {
+    func refreshQuietly(_ change: OrderChange = .any) {
         do {
-            try refresh(bodyStillSorted: bodyStillSorted, appended: appended)
+            try refresh(change)
         } catch {
             lastError = error
             if storedOrder.sourceRowCount != rowCount || storedOrder.pins.count != pins.count
                 || storedOrder.summaries.count != summaries.count {
                 refreshing = true
                 let hidden = filter.flatMap { hiddenRows($0, count: rowCount) }
-                try? storedOrder.update(source: source, pins: pins, sortKeys: [], summaries: summaries, hidden: hidden)
+                try? storedOrder.update(source: source, plan: SortPlan(pins: pins, summaries: summaries), hidden: hidden)
                 // Numbers computed from a source's nonsense would be invented: none are shown.
                 if SourceAnswers.take(source) != nil { storedOrder.blankComputedCells() }
                 refreshing = false

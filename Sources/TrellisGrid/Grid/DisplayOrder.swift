@@ -13,8 +13,8 @@ import TrellisText
 /// order.pinnedBottom    // [12]: the 平均 row, whichever way the body is sorted
 /// ```
 ///
-/// An order is made by one throwing function of the source, the pins, the sort and the
-/// summaries (``update(source:pins:sortKeys:hook:rowComparator:summaries:bodyStillSorted:)``);
+/// An order is made by one throwing function of the source and a ``SortPlan`` — the sort, the
+/// pins and the summaries (``update(source:plan:change:hidden:)``);
 /// when it throws, the order is as it was. Rows are positions in the source; display indexes
 /// count from the top of the grid.
 ///
@@ -79,41 +79,37 @@ public struct DisplayOrder: Sendable {
                 hook: ((SortCompareArguments) -> ComparisonResult?)? = nil,
                 rowComparator: ((Int, Int) -> ComparisonResult)? = nil,
                 summaries: [SummaryRow] = []) throws(SortError) {
-        try update(source: source, pins: pins, sortKeys: sortKeys, hook: hook, rowComparator: rowComparator,
-                   summaries: summaries)
+        try update(source: source, plan: SortPlan(keys: sortKeys, custom: CustomOrder(hook: hook, rowComparator: rowComparator),
+                                                  pins: pins, summaries: summaries))
     }
 
-    /// Orders `source`'s rows again, reusing this order's buffers: partitions the rows by the
-    /// pins (first pin first), sorts the body, places the summaries and computes their cells.
-    /// Throws before anything changes when the sort cannot be made.
-    ///
-    /// - Parameter bodyStillSorted: the caller's word that the source and the sort are what they
-    ///   were at the last update and only pins were added: the old body less the rows now pinned
-    ///   is then the new body (the sort is a total order, ties by source position), and no sort
-    ///   runs — what a new pin costs. Ignored where it cannot hold (a hook or a row comparator).
-    /// - Parameter appended: the caller's word that the source and the sort are what they were at
-    ///   the last update but for these rows, added at the end: each new row is then placed in the
-    ///   sorted body by a binary search — O(k log n) comparisons reading O(k log n) cells — where
-    ///   the sort reads only the rows' values (no hook, row comparator or custom comparator, a
-    ///   source without column storage or exact digits) and no new row is pinned.
+    /// The order of `source`'s rows under `plan`.
+    public init(source: GridDataSource, plan: SortPlan) throws(SortError) {
+        try update(source: source, plan: plan)
+    }
+
     /// The most rows a grid holds: as many as a 32-bit row index reaches (DataGridView's limit
     /// too). A source that says it has more is refused.
     public static let maximumRowCount = Int(Int32.max)
 
+    /// Orders `source`'s rows again under `plan`, reusing this order's buffers: partitions the
+    /// rows by the pins (first pin first), sorts the body, places the summaries and computes
+    /// their cells. Throws before anything changes when the sort cannot be made.
+    ///
+    /// - Parameter change: what changed since the last update, when the caller knows that little
+    ///   did (see ``OrderChange``): the body is then made from the last one rather than sorted.
     /// - Parameter hidden: rows the body leaves out (a filter's), one flag per source row; pinned
     ///   rows show whatever it says. Summaries are then computed over the rows shown, and pinned
     ///   summary rows are not checked against them.
-    public mutating func update(source: GridDataSource, pins: [Pin], sortKeys: [SortKey],
-                                hook: ((SortCompareArguments) -> ComparisonResult?)? = nil,
-                                rowComparator: ((Int, Int) -> ComparisonResult)? = nil,
-                                summaries: [SummaryRow], bodyStillSorted: Bool = false,
-                                appended: Range<Int>? = nil, hidden: [Bool]? = nil) throws(SortError) {
+    public mutating func update(source: GridDataSource, plan: SortPlan, change: OrderChange = .any,
+                                hidden: [Bool]? = nil) throws(SortError) {
         let count = max(0, source.rowCount)
         guard count <= Self.maximumRowCount else {
             throw .sourceAnswerInvalid("rowCount is \(count), more rows than a grid holds (at most \(Self.maximumRowCount), "
                                        + "as many as a 32-bit row index reaches); give the number of rows the source has")
         }
-        var partition = Partition(pins, source: source, count: count)
+        let bound = try BoundSortPlan(plan, columns: source.columns)
+        var partition = Partition(bound, source: source, count: count)
         let filtered = hidden.map { $0.count == count } ?? false
         if filtered { partition.labelled = [] }
         let sorted: [Int32]
@@ -121,31 +117,43 @@ public struct DisplayOrder: Sendable {
         if filtered, let hidden {
             let rows = partition.isPinned.isEmpty ? (0..<count).filter { !hidden[$0] }
                 : (0..<count).filter { !hidden[$0] && !partition.isPinned[$0] }
-            sorted = try SortEngine.order(of: rows, in: source, by: sortKeys, hook: hook, rowComparator: rowComparator)
-        } else if bodyStillSorted, hook == nil, rowComparator == nil, let kept = keptBody(less: partition.isPinned) {
+            sorted = try SortEngine.order(of: rows, in: source, plan: bound)
+        } else if case .pinsAdded = change, plan.ordersByKeysAlone, let kept = keptBody(less: partition.isPinned) {
             sorted = kept
             inSourceOrder = bodyInSourceOrder
-        } else if let appended, hook == nil, rowComparator == nil,
-                  let placed = try bodyWithAppended(appended, source: source, sortKeys: sortKeys, partition: partition, count: count) {
+        } else if case .rowsAppended(let appended) = change, plan.ordersByKeysAlone,
+                  let placed = try bodyWithAppended(appended, source: source, bound: bound, partition: partition, count: count) {
             sorted = placed
         } else {
             // Every row (no pin took one): the sort needs no list of them.
             sorted = partition.isPinned.isEmpty
-                ? try SortEngine.order(ofFirst: count, in: source, by: sortKeys, hook: hook, rowComparator: rowComparator)
-                : try SortEngine.order(of: partition.bodyRows(count: count), in: source, by: sortKeys,
-                                             hook: hook, rowComparator: rowComparator)
-            inSourceOrder = sortKeys.isEmpty && rowComparator == nil
+                ? try SortEngine.order(ofFirst: count, in: source, plan: bound)
+                : try SortEngine.order(of: partition.bodyRows(count: count), in: source, plan: bound)
+            inSourceOrder = plan.keepsSourceOrder
         }
         bodyInSourceOrder = inSourceOrder
         releasedRowCount = nil
-        self.pins = pins
+        self.pins = plan.pins
         pinnedTop = partition.top
         body = RowList(stored: sorted)
         pinnedBottom = partition.bottom
         unmatchedPins = partition.unmatched
-        placeSummaries(summaries)
-        computeCells(source: source, partition: partition, everyRowInBody: pins.isEmpty && !filtered)
+        placeSummaries(plan.summaries)
+        computeCells(source: source, partition: partition, everyRowInBody: plan.pins.isEmpty && !filtered)
         writeDisplayIndexes(count: count)
+    }
+
+    /// ``update(source:plan:change:hidden:)`` with the plan's parts given one by one.
+    @available(*, deprecated, message: "use update(source:plan:change:hidden:): a SortPlan, and an OrderChange for the two flags")
+    public mutating func update(source: GridDataSource, pins: [Pin], sortKeys: [SortKey],
+                                hook: ((SortCompareArguments) -> ComparisonResult?)? = nil,
+                                rowComparator: ((Int, Int) -> ComparisonResult)? = nil,
+                                summaries: [SummaryRow], bodyStillSorted: Bool = false,
+                                appended: Range<Int>? = nil, hidden: [Bool]? = nil) throws(SortError) {
+        let change: OrderChange = bodyStillSorted ? .pinsAdded : appended.map { .rowsAppended($0) } ?? .any
+        try update(source: source, plan: SortPlan(keys: sortKeys, custom: CustomOrder(hook: hook, rowComparator: rowComparator),
+                                                  pins: pins, summaries: summaries),
+                   change: change, hidden: hidden)
     }
 
     // MARK: Steps
@@ -154,22 +162,36 @@ public struct DisplayOrder: Sendable {
     private struct Partition {
         var top: [Int] = [], bottom: [Int] = []
         /// Per source row, whether a pin took it; empty when there are no pins.
-        var isPinned: [Bool]
+        var isPinned: [Bool] = []
         var recomputed: [Int: (function: SummaryFunction, precision: Int?)] = [:]
         var unmatched: [RowPin] = []
         /// Rows pinned by their label (`组号 == 平均`), checked against the summary they name.
         var labelled: [(row: Int, label: String)] = []
 
-        init(_ pins: [Pin], source: GridDataSource, count: Int) {
-            isPinned = [Bool](repeating: false, count: pins.isEmpty ? 0 : count)
-            for pin in pins {
-                let rows = Self.matchingRows(pin.rows, source: source, count: count)
-                if rows.isEmpty { unmatched.append(pin.rows) }
-                for row in rows where !isPinned[row] {
-                    isPinned[row] = true
-                    if pin.edge == .top { top.append(row) } else { bottom.append(row) }
-                    if let function = pin.recomputing { recomputed[row] = (function, pin.precision) }
-                    else if case .matching(_, let value) = pin.rows { labelled.append((row, value)) }
+        init(_ bound: BoundSortPlan, source: GridDataSource, count: Int) {
+            let pins = bound.plan.pins
+            guard !pins.isEmpty else { return }
+            var matched = [Bool](repeating: false, count: pins.count)
+            let storage = source as? ColumnStorageSource
+            let pinOf = bound.assignPins(count: count, matched: &matched) { row, column, target in
+                if let storage, column < storage.storeCount {
+                    let store = storage.store(column)
+                    return row < store.count && store.withText(at: row) { target.matches($0) }
+                }
+                var text = source.text(row: row, column: column)
+                return text.withUTF8 { target.matches($0) }
+            }
+            isPinned = pinOf.map { $0 >= 0 }
+            // Each pin's rows in source order, the pins in their order.
+            var rowsOf = [[Int]](repeating: [], count: pins.count)
+            for (row, p) in pinOf.enumerated() where p >= 0 { rowsOf[Int(p)].append(row) }
+            for (p, rows) in rowsOf.enumerated() {
+                if !matched[p] { unmatched.append(pins[p].rows) }
+                if pins[p].edge == .top { top += rows } else { bottom += rows }
+                switch bound.cells(ofPin: p) {
+                case .recomputed(let function, let precision): for row in rows { recomputed[row] = (function, precision) }
+                case .checked(let label): labelled += rows.map { ($0, label) }
+                case .plain: break
                 }
             }
         }
@@ -177,34 +199,18 @@ public struct DisplayOrder: Sendable {
         func bodyRows(count: Int) -> [Int] {
             isPinned.isEmpty ? Array(0..<count) : (0..<count).filter { !isPinned[$0] }
         }
-
-        /// The rows a pin takes, in source order.
-        static func matchingRows(_ pin: RowPin, source: GridDataSource, count: Int) -> [Int] {
-            switch pin {
-            case .row(let row): return row >= 0 && row < count ? [row] : []
-            case .matching(let column, let value):
-                guard let c = source.columns.firstIndex(where: { $0.identifier == column }) else { return [] }
-                let wanted = PinTarget(value)
-                if let storage = source as? ColumnStorageSource, c < storage.storeCount {
-                    let store = storage.store(c)
-                    return (0..<min(count, store.count)).filter { row in store.withText(at: row) { wanted.matches($0) } }
-                }
-                return (0..<count).filter { row in
-                    var text = source.text(row: row, column: c)
-                    return text.withUTF8 { wanted.matches($0) }
-                }
-            }
-        }
     }
 
-    /// The current body with `appended` placed in it by binary search, or `nil` where that does
-    /// not give the sort's order (see ``update(source:pins:sortKeys:hook:rowComparator:summaries:bodyStillSorted:appended:)``).
-    private func bodyWithAppended(_ appended: Range<Int>, source: GridDataSource, sortKeys: [SortKey], partition: Partition,
+    /// The current body with `appended` placed in it by binary search — O(k log n) comparisons
+    /// reading O(k log n) cells — or `nil` where that does not give the sort's order: the sort
+    /// must read only the rows' values (no hook, row comparator or custom comparator, a source
+    /// without column storage or exact digits), and no new row may be pinned.
+    private func bodyWithAppended(_ appended: Range<Int>, source: GridDataSource, bound: BoundSortPlan, partition: Partition,
                                   count: Int) throws(SortError) -> [Int32]? {
         guard appended.lowerBound == sourceRowCount, appended.upperBound == count, !appended.isEmpty,
               displayIndexOfSource.count == sourceRowCount,
               !(source is ColumnStorageSource), !(source is ExactNumberDataSource),
-              !sortKeys.contains(where: { if case .custom = $0.comparator { true } else { false } }) else { return nil }
+              !bound.comparesValues else { return nil }
         // Pinned rows are as they were, and no new row is pinned.
         if !partition.isPinned.isEmpty {
             guard appended.allSatisfy({ !partition.isPinned[$0] }) else { return nil }
@@ -218,15 +224,7 @@ public struct DisplayOrder: Sendable {
         }
         // A filtered body (rows left out) is sorted whole.
         guard body.count + pinnedTop.count + pinnedBottom.count == sourceRowCount else { return nil }
-        let columns = source.columns
-        var keys: [(key: SortKey, column: Int, text: TextComparator, asText: Bool)] = []
-        for key in sortKeys {
-            guard let c = columns.firstIndex(where: { $0.identifier == key.column }) else {
-                throw .unknownColumn(key.column, columns: columns.map(\.identifier))
-            }
-            let asText: Bool = if case .asText = key.comparator { true } else { false }
-            keys.append((key, c, SortEngine.comparator(for: key, column: columns[c]), asText))
-        }
+        let keys = bound.keys
         // Whether body row `a` sorts before the new row `b` (whose cells are read once): each key's
         // values (missing placed by its rule), then the source position.
         func precedes(_ a: Int, _ b: Int, _ mine: [(value: CellValue, text: String?)]) -> Bool {
@@ -449,6 +447,22 @@ public struct DisplayOrder: Sendable {
         guard case .source(let row)? = row(at: index), showsAsStored(row) else { return nil }
         return row
     }
+}
+
+/// What changed since an order's last update, when the caller knows that little did: the body is
+/// then made from the last one instead of sorted again.
+public enum OrderChange: Sendable, Equatable {
+    /// Anything may have changed: the body is sorted.
+    case any
+    /// The source and the sort are what they were, and pins were only added: the old body less
+    /// the rows now pinned is the new body (the sort is a total order, ties by source position),
+    /// and no sort runs — what a new pin costs. Taken as `.any` where it cannot hold (an app's
+    /// own order).
+    case pinsAdded
+    /// The source and the sort are what they were but for these rows, added at the source's end:
+    /// each is placed in the sorted body by a binary search where the sort reads only the rows'
+    /// values and no new row is pinned; otherwise taken as `.any`.
+    case rowsAppended(Range<Int>)
 }
 
 /// What a `.matching` pin looks for: a text, compared without surrounding spaces, and the value

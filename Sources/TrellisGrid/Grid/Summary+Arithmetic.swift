@@ -184,7 +184,7 @@ struct SummaryArithmetic {
             let codes = KeyCodes(input, text: source.columns[column].textComparator, direction: .ascending, nulls: .last)
             var best: Int?
             for position in body.indices
-            where KeyCodes.kindRank(input.kinds[position], numericColumn: input.numericColumn) != nil {
+            where ValueKind(input.kinds[position], numericColumn: input.numericColumn) != nil {
                 guard let current = best else { best = position; continue }
                 let order = codes.compare(position, current)
                 if case .min = function, order == .orderedAscending { best = position }

@@ -46,11 +46,11 @@ struct PartsSummary {
                 if kind.isNumber { column.decimalsOfBody = max(column.decimalsOfBody, store.withText(at: row) { CellText.fractionDigits($0) }) }
             }
             if extremes.contains(c), !body.isEmpty {
-                let keys = KeyBytes(table: table, rows: body, firstRow: 0, keys: [(SortKey(table.columns[c].identifier), c)],
+                let keys = KeyBytes(table: table, rows: body, firstRow: 0, keys: [BoundSortPlan.Key(key: SortKey(table.columns[c].identifier), column: c, text: table.columns[c].textComparator)],
                                     exactNumbers: exactNumbers)
                 let numericColumn = numeric
                 for (position, row) in body.enumerated()
-                where KeyCodes.kindRank(store.kinds[row], numericColumn: numericColumn) != nil {
+                where ValueKind(store.kinds[row], numericColumn: numericColumn) != nil {
                     // The key without the row's place: equal values are equal.
                     let key = Array(keys.key(position).dropLast(8))
                     if column.least == nil || SortKeys.compare(key, column.least!.key) == .orderedAscending {

@@ -36,20 +36,6 @@ public enum CellValue: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// The kinds in the order mixed columns sort them: numbers < dates < text < truth values <
-    /// errors (a spreadsheet's order, with dates apart from numbers); missing values are placed
-    /// by the sort key.
-    public var kindRank: Int {
-        switch self {
-        case .integer, .decimal: return 0
-        case .date: return 1
-        case .text: return 2
-        case .boolean: return 3
-        case .error: return 4
-        case .missing: return 5
-        }
-    }
-
     /// The value written out: what a cell that was given as a value (not read from text) shows.
     public var description: String {
         switch self {

@@ -316,8 +316,8 @@ public final class Table: ObservableDataSource, ColumnStorageSource {
             let expected = column.type
             var before: [Int] = [], after: [Int] = []
             for row in kinds.indices where isData(row) {
-                guard let rank = Self.sortRank(kinds[row]), !Self.belongs(kinds[row], to: expected) else { continue }
-                if rank < Self.sortRank(of: expected) { before.append(row) } else { after.append(row) }
+                guard let kind = Self.warnedKind(kinds[row]), !Self.belongs(kinds[row], to: expected) else { continue }
+                if kind < ValueKind(expected) { before.append(row) } else { after.append(row) }
             }
             for (rows, sortsAfter) in [(before, false), (after, true)] where !rows.isEmpty {
                 let examples = rows.prefix(3).map { (row: $0, text: store.text(at: $0)) }
@@ -337,26 +337,10 @@ public final class Table: ObservableDataSource, ColumnStorageSource {
         }
     }
 
-    /// Where a kind sorts among kinds (`nil` for blanks, which the sort places by its own rule).
-    static func sortRank(_ kind: CellKind) -> Int? {
-        switch kind {
-        case .integer, .decimal, .approximate: return 0
-        case .date: return 1
-        case .text: return 2
-        case .boolean: return 3
-        case .error: return 4
-        case .missing, .notANumber: return nil
-        }
-    }
-
-    private static func sortRank(of type: ColumnType) -> Int {
-        switch type {
-        case .integer, .decimal: return 0
-        case .date: return 1
-        case .text: return 2
-        case .boolean: return 3
-        }
-    }
+    /// The kind a type warning counts a cell as: its ``ValueKind``, with a `NaN` counted in no
+    /// kind (a blank in number columns, the only columns whose type it can be out of line with
+    /// as a number).
+    static func warnedKind(_ kind: CellKind) -> ValueKind? { ValueKind(kind, numericColumn: true) }
 }
 
 /// Cells of a column that are not of its type: they sort among their own kind, before or after

@@ -442,57 +442,45 @@ public final class ExternalCSVSort {
     /// the body — as a ``DataGrid`` bound to the whole file with these pins and summaries writes it.
     public func sort(by keys: [SortKey], pins: [DisplayOrder.Pin], summaries: [SummaryRow] = [],
                      to output: TextOutput) throws(ExternalSortError) -> Report {
+        try sort(SortPlan(keys: keys, pins: pins, summaries: summaries), to: output)
+    }
+
+    /// Carries out `plan` on the file and writes the result as CSV to `output`: byte for byte
+    /// what a ``DataGrid`` bound to the whole file with this plan writes. An app's own order and
+    /// custom comparators and summary functions are closures of the app, which a sort in parts
+    /// does not call: such a plan is refused.
+    public func sort(_ plan: SortPlan, to output: TextOutput) throws(ExternalSortError) -> Report {
         let firstTaken = format.encoding
         do {
-            return try sortOnce(by: keys, pins: pins, summaries: summaries, to: output, firstTaken: firstTaken)
+            return try sortOnce(plan, to: output, firstTaken: firstTaken)
         } catch .csv(let error) where !encodingSettled {
             guard case .invalidUTF8 = error.problem else { throw .csv(error) }
             // A part is not UTF-8: what is the whole file in? (Throws when it is in none known.)
             try settleEncoding()
             encodingSettled = true
             guard encoding != .utf8 else { throw .csv(error) }
-            return try sortOnce(by: keys, pins: pins, summaries: summaries, to: output, firstTaken: firstTaken)
+            return try sortOnce(plan, to: output, firstTaken: firstTaken)
         }
     }
 
-    private func sortOnce(by keys: [SortKey], pins: [DisplayOrder.Pin], summaries: [SummaryRow],
-                          to output: TextOutput, firstTaken: TextEncoding) throws(ExternalSortError) -> Report {
-        for summary in summaries {
-            for column in summary.columns where !columns.contains(where: { $0.identifier == column }) {
-                throw .sort(.unknownColumn(column, columns: columns.map(\.identifier)))
-            }
-            if case .custom = summary.function { throw .unsupported("a sort in parts computes the built-in summaries only") }
+    private func sortOnce(_ plan: SortPlan, to output: TextOutput, firstTaken: TextEncoding) throws(ExternalSortError) -> Report {
+        if plan.custom != nil { throw .unsupported("a sort in parts orders by the sort keys only, not by an app's own order") }
+        if plan.summaries.contains(where: { if case .custom = $0.function { true } else { false } }) {
+            throw .unsupported("a sort in parts computes the built-in summaries only")
         }
-        var resolved: [(key: SortKey, column: Int)] = []
-        for key in keys {
-            guard let c = columns.firstIndex(where: { $0.identifier == key.column }) else {
-                throw .sort(.unknownColumn(key.column, columns: columns.map(\.identifier)))
-            }
-            if case .custom = key.comparator { throw .unsupported("a sort in parts compares with the built-in comparators only") }
-            if let error = SortEngine.comparator(for: key, column: columns[c]).checkLocale() { throw .sort(error) }
-            resolved.append((key, c))
+        if plan.keys.contains(where: { if case .custom = $0.comparator { true } else { false } }) {
+            throw .unsupported("a sort in parts compares with the built-in comparators only")
         }
-        let targets: [(column: Int, target: PinTarget)?] = pins.map { pin in
-            if case .matching(let column, let value) = pin.rows, let c = columns.firstIndex(where: { $0.identifier == column }) {
-                return (c, PinTarget(value))
-            }
-            return nil
+        let bound: BoundSortPlan
+        do throws(SortError) {
+            bound = try BoundSortPlan(plan, columns: columns)
+            try bound.checkSummaryColumns()
+        } catch {
+            throw .sort(error)
         }
-        // The columns whose least and most values a summary asks for: a summary row's own, and
-        // every column where a pinned row's label or --recompute names a minimum or maximum (it
-        // applies to whichever columns turn out numbers).
-        func isExtreme(_ function: SummaryFunction) -> Bool {
-            if case .min = function { true } else if case .max = function { true } else { false }
-        }
-        let pinFunctions = pins.compactMap { pin -> SummaryFunction? in
-            if let function = pin.recomputing { return function }
-            if case .matching(_, let value) = pin.rows { return SummaryFunction(label: value) }
-            return nil
-        }
-        let extremes: Set<Int> = pinFunctions.contains(where: isExtreme) ? Set(columns.indices)
-            : Set(summaries.filter { isExtreme($0.function) }.flatMap(\.columns).compactMap { name in
-                columns.firstIndex { $0.identifier == name }
-            })
+        let pins = plan.pins, summaries = plan.summaries, keys = plan.keys
+        let resolved = bound.keys
+        let extremes = bound.extremeColumns
         let folder = try TemporaryPaths.makeFolder(in: options.folder)
         defer { TemporaryPaths.removeFolder(folder) }
         var report = Report()
@@ -549,20 +537,8 @@ public final class ExternalCSVSort {
             let table = parsed.withColumns(self.columns)
             let count = table.rowCount
             // Rows taken by pins, in pin order.
-            var pinOf = [Int32](repeating: -1, count: pins.isEmpty ? 0 : count)
-            for (p, target) in targets.enumerated() {
-                guard let (c, wanted) = target else {
-                    if case .row(let r) = pins[p].rows, r >= firstRow, r < firstRow + count, pinOf[r - firstRow] < 0 {
-                        pinOf[r - firstRow] = Int32(p)
-                        matched[p] = true
-                    }
-                    continue
-                }
-                let store = table.store(c)
-                for row in 0..<count where pinOf[row] < 0 && store.withText(at: row, { wanted.matches($0) }) {
-                    pinOf[row] = Int32(p)
-                    matched[p] = true
-                }
+            let pinOf = bound.assignPins(count: count, firstRow: firstRow, matched: &matched) { row, column, target in
+                table.store(column).withText(at: row) { target.matches($0) }
             }
             let body = pins.isEmpty ? Array(0..<count) : (0..<count).filter { pinOf[$0] < 0 }
             let records = Records(table: table, outputDelimiter: self.options.outputDelimiter)
@@ -660,10 +636,11 @@ public final class ExternalCSVSort {
         var labelled: [(row: Int, stored: Int, label: String)] = []
         for (p, rows) in pinned.enumerated() {
             for row in rows {
-                if let function = pins[p].recomputing {
-                    recomputed[row.stored] = arithmetic.recomputedCells(function, row: row.stored, precision: pins[p].precision, columns: columns)
-                } else if case .matching(_, let value) = pins[p].rows {
-                    labelled.append((row.row, row.stored, value))
+                switch bound.cells(ofPin: p) {
+                case .recomputed(let function, let precision):
+                    recomputed[row.stored] = arithmetic.recomputedCells(function, row: row.stored, precision: precision, columns: columns)
+                case .checked(let label): labelled.append((row.row, row.stored, label))
+                case .plain: break
                 }
             }
         }
@@ -848,7 +825,9 @@ struct KeyBytes {
     private(set) var bytes: [UInt8] = []
     private(set) var ends: [Int] = []
 
-    init(table: Table, rows: [Int], firstRow: Int, keys: [(key: SortKey, column: Int)], exactNumbers: [Bool]) {
+    /// Each key's text comparator is its column's as `table` has it: the file's reading may have
+    /// settled a column's type and comparator since the plan was bound.
+    init(table: Table, rows: [Int], firstRow: Int, keys: [BoundSortPlan.Key], exactNumbers: [Bool]) {
         let n = rows.count
         struct Prepared {
             var input: KeyInput
@@ -859,10 +838,11 @@ struct KeyBytes {
             var missingFirst: Bool
             var exact: Bool
         }
-        let prepared: [Prepared] = keys.map { key, column in
+        let prepared: [Prepared] = keys.map { bound in
+            let key = bound.key, column = bound.column
             var input = KeyInput(storage: table, column: column, rows: rows)
-            if case .asText = key.comparator { input = input.everyCellAsText() }
-            let comparator = SortEngine.comparator(for: key, column: table.columns[column])
+            if bound.asText { input = input.everyCellAsText() }
+            let comparator = BoundSortPlan.comparator(for: key, column: table.columns[column])
             // One sort key per distinct text (errors compare as lexical text), of the cells that
             // are texts: a number column's numbers need none.
             let textual = (0..<n).filter { i in
@@ -913,11 +893,11 @@ struct KeyBytes {
             for i in 0..<n {
                 let at = k * n + i
                 let kind = kinds[i]
-                guard let rank = KeyCodes.kindRank(kind, numericColumn: numeric) else {
+                guard let rank = ValueKind(kind, numericColumn: numeric) else {
                     classes[at] = p.missingFirst ? 0x00 : 0x20
                     continue
                 }
-                classes[at] = 0x10 | (p.descending ? 4 - rank : rank)
+                classes[at] = 0x10 | (p.descending ? 4 - rank.rawValue : rank.rawValue)
                 let payload = payloads.isEmpty ? 0 : payloads[i]
                 switch kind {
                 case .integer, .decimal, .approximate:
@@ -1264,28 +1244,23 @@ final class RunReader {
 /// A column's cells of each kind among the body rows, with the first three of each, so that the
 /// warnings of the whole file are made once its column types are known.
 struct TypeCounts {
-    var counts = [Int](repeating: 0, count: 5)
-    var examples = [[(row: Int, text: String)]](repeating: [], count: 5)
+    var counts = [Int](repeating: 0, count: ValueKind.allCases.count)
+    var examples = [[(row: Int, text: String)]](repeating: [], count: ValueKind.allCases.count)
 
     mutating func count(_ store: ColumnStore, rows: [Int], firstRow: Int) {
         for row in rows {
-            guard let rank = Table.sortRank(store.kinds[row]) else { continue }
-            counts[rank] += 1
-            if examples[rank].count < 3 { examples[rank].append((firstRow + row, store.text(at: row))) }
+            guard let kind = Table.warnedKind(store.kinds[row]) else { continue }
+            counts[Int(kind.rawValue)] += 1
+            if examples[Int(kind.rawValue)].count < 3 { examples[Int(kind.rawValue)].append((firstRow + row, store.text(at: row))) }
         }
     }
 
     /// The warnings ``Table/typeWarnings(amongRows:)`` gives for the column.
     func warnings(_ column: Column) -> [TypeWarning] {
-        let expected: Int
-        switch column.type {
-        case .text: return []
-        case .integer, .decimal: expected = 0
-        case .date: expected = 1
-        case .boolean: expected = 3
-        }
+        guard column.type != .text else { return [] }
+        let expected = Int(ValueKind(column.type).rawValue)
         var result: [TypeWarning] = []
-        for (ranks, after) in [(0..<expected, false), ((expected + 1)..<5, true)] {
+        for (ranks, after) in [(0..<expected, false), ((expected + 1)..<ValueKind.allCases.count, true)] {
             let count = ranks.reduce(0) { $0 + counts[$1] }
             guard count > 0 else { continue }
             let first = ranks.flatMap { examples[$0] }.sorted { $0.row < $1.row }.prefix(3)

@@ -170,19 +170,6 @@ struct KeyCodes {
     var values: [UInt64]
     var classes: [UInt8]?
 
-    /// The rank of each kind among kinds: numbers < dates < text < truth values < errors.
-    static func kindRank(_ kind: CellKind, numericColumn: Bool) -> UInt8? {
-        switch kind {
-        case .integer, .decimal, .approximate: return 0
-        case .date: return 1
-        case .text: return 2
-        case .boolean: return 3
-        case .error: return 4
-        case .notANumber: return numericColumn ? nil : 2
-        case .missing: return nil
-        }
-    }
-
     /// What one chunk of rows holds: the kinds seen, and where its texts and errors are.
     private struct Scan {
         var seen: UInt8 = 0          // one bit per kind rank seen
@@ -209,13 +196,13 @@ struct KeyCodes {
                 for i in range {
                     codes[i] = 0
                     let kind = kinds[i]
-                    let rank = Self.kindRank(kind, numericColumn: numericColumn)
+                    let rank = ValueKind(kind, numericColumn: numericColumn)
                     if scan.allText && !(rank != nil && (kind == .text || kind == .notANumber)) {
                         scan.allText = false
                         scan.textPositions = Array(range.lowerBound..<i)
                     }
                     guard let rank else { scan.sawMissing = true; continue }
-                    scan.seen |= 1 << rank
+                    scan.seen |= 1 << rank.rawValue
                     switch kind {
                     case .integer:
                         let v = Int64(bitPattern: payloads(i))
@@ -330,7 +317,7 @@ struct KeyCodes {
                     let shared = Unchecked(codes)
                     return Parallel.map(chunks) { _, range in
                         var smallest = UInt64.max, largest: UInt64 = 0
-                        for i in range where Self.kindRank(kinds[i], numericColumn: numericColumn) != nil {
+                        for i in range where ValueKind(kinds[i], numericColumn: numericColumn) != nil {
                             smallest = min(smallest, shared.value[i])
                             largest = max(largest, shared.value[i])
                         }
@@ -354,7 +341,7 @@ struct KeyCodes {
                     codes.withUnsafeMutableBufferPointer { codes in
                         let out = Unchecked(codes)
                         Parallel.forEach(chunks) { _, range in
-                            for i in range where Self.kindRank(kinds[i], numericColumn: numericColumn) == nil { out.value[i] = missingCode }
+                            for i in range where ValueKind(kinds[i], numericColumn: numericColumn) == nil { out.value[i] = missingCode }
                         }
                     }
                 }
@@ -366,8 +353,8 @@ struct KeyCodes {
         let missingClass: UInt8 = missingFirst ? 0 : 2
         classes = Parallel.array(count: n) { range, out in
             for i in range {
-                if let rank = Self.kindRank(kinds[i], numericColumn: numericColumn) {
-                    out[i] = (1 << 3) | (descending ? 4 - rank : rank)
+                if let rank = ValueKind(kinds[i], numericColumn: numericColumn) {
+                    out[i] = (1 << 3) | (descending ? 4 - rank.rawValue : rank.rawValue)
                 } else {
                     out[i] = missingClass << 3
                 }

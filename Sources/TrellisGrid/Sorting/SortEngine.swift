@@ -39,35 +39,35 @@ public enum SortEngine {
     public static func permutation(of rows: [Int], in source: GridDataSource, by keys: [SortKey],
                                    hook: ((SortCompareArguments) -> ComparisonResult?)? = nil,
                                    rowComparator: ((Int, Int) -> ComparisonResult)? = nil) throws(SortError) -> [Int] {
-        try order(of: rows, in: source, by: keys, hook: hook, rowComparator: rowComparator).map { Int($0) }
+        try permutation(of: rows, in: source, plan: SortPlan(keys: keys, custom: CustomOrder(hook: hook, rowComparator: rowComparator)))
     }
 
-    /// ``permutation(of:in:by:hook:rowComparator:)`` as 32-bit rows (a grid's body).
-    static func order(of rows: [Int], in source: GridDataSource, by keys: [SortKey],
-                      hook: ((SortCompareArguments) -> ComparisonResult?)? = nil,
-                      rowComparator: ((Int, Int) -> ComparisonResult)? = nil) throws(SortError) -> [Int32] {
+    /// The rows of `rows` (source positions, in the order ties should keep) ordered by `plan`'s
+    /// keys or its own order (its pins and summaries are the caller's).
+    public static func permutation(of rows: [Int], in source: GridDataSource, plan: SortPlan) throws(SortError) -> [Int] {
+        try order(of: rows, in: source, plan: BoundSortPlan(plan, columns: source.columns)).map { Int($0) }
+    }
+
+    /// ``permutation(of:in:plan:)`` of a bound plan, as 32-bit rows (a grid's body).
+    static func order(of rows: [Int], in source: GridDataSource, plan: BoundSortPlan) throws(SortError) -> [Int32] {
         _ = SourceAnswers.take(source)
-        let order = try sortedRows(rows, count: rows.count, in: source, by: keys, hook: hook, rowComparator: rowComparator)
+        let order = sortedRows(rows, count: rows.count, in: source, plan: plan)
         if let problem = SourceAnswers.take(source) { throw .sourceAnswerInvalid(problem) }
         return order
     }
 
-    /// The rows `0..<count` ordered by `keys`: ``order(of:in:by:hook:rowComparator:)`` of every
-    /// row, without a list of them — a table's key cells are then read in place, and the sort of
-    /// a large table runs without 8 bytes a row of row numbers beside it.
-    static func order(ofFirst count: Int, in source: GridDataSource, by keys: [SortKey],
-                      hook: ((SortCompareArguments) -> ComparisonResult?)? = nil,
-                      rowComparator: ((Int, Int) -> ComparisonResult)? = nil) throws(SortError) -> [Int32] {
+    /// The rows `0..<count` ordered by `plan`: ``order(of:in:plan:)`` of every row, without a
+    /// list of them — a table's key cells are then read in place, and the sort of a large table
+    /// runs without 8 bytes a row of row numbers beside it.
+    static func order(ofFirst count: Int, in source: GridDataSource, plan: BoundSortPlan) throws(SortError) -> [Int32] {
         _ = SourceAnswers.take(source)
-        let order = try sortedRows(nil, count: max(0, count), in: source, by: keys, hook: hook, rowComparator: rowComparator)
+        let order = sortedRows(nil, count: max(0, count), in: source, plan: plan)
         if let problem = SourceAnswers.take(source) { throw .sourceAnswerInvalid(problem) }
         return order
     }
 
     /// `listed`: the rows, or `nil` for `0..<count` (made into a list only where a path needs one).
-    private static func sortedRows(_ listed: [Int]?, count: Int, in source: GridDataSource, by keys: [SortKey],
-                                   hook: ((SortCompareArguments) -> ComparisonResult?)?,
-                                   rowComparator: ((Int, Int) -> ComparisonResult)?) throws(SortError) -> [Int32] {
+    private static func sortedRows(_ listed: [Int]?, count: Int, in source: GridDataSource, plan: BoundSortPlan) -> [Int32] {
         func everyRow() -> [Int] { listed ?? Parallel.positions(count) }
         /// The rows as stored in an order: the listed rows, or every row.
         func stored(_ rows: [Int]) -> [Int32] { rows.map { Int32(truncatingIfNeeded: $0) } }
@@ -75,25 +75,15 @@ public enum SortEngine {
             guard let listed else { return Parallel.array(count: count) { range, out in for i in range { out[i] = Int32(i) } } }
             return stored(listed)
         }
-        let columns = source.columns
-        var resolved: [(key: SortKey, column: Int)] = []
-        for key in keys {
-            guard let index = columns.firstIndex(where: { $0.identifier == key.column }) else {
-                throw .unknownColumn(key.column, columns: columns.map(\.identifier))
-            }
-            resolved.append((key, index))
-            if let error = comparator(for: key, column: columns[index]).checkLocale() { throw error }
-        }
-        if let rowComparator {
+        let resolved = plan.keys
+        if case .rows(let rowComparator)? = plan.plan.custom {
             let rows = everyRow()
             return stored(stableSorted(rows) { rowComparator(rows[$0], rows[$1]) })
         }
         guard !resolved.isEmpty, count > 1 else { return everyRowStored() }
-        let needsComparisons = hook != nil || resolved.contains {
-            if case .custom = $0.key.comparator { true } else { false }
-        }
+        let needsComparisons = plan.comparesValues
         // A key that compares every cell as text sees every present cell as text.
-        let asText = Set(resolved.compactMap { if case .asText = $0.key.comparator { $0.column } else { nil } })
+        let asText = Set(resolved.filter(\.asText).map(\.column))
         let input = { (column: Int) -> KeyInput in
             let cells = KeyInput(source, column: column, rows: listed, count: count)
             return asText.contains(column) ? cells.everyCellAsText() : cells
@@ -102,13 +92,12 @@ public enum SortEngine {
         // that repeats or drops a row would show a row twice, or lose one): otherwise the grid sorts.
         if !needsComparisons, let sorting = source as? SortingDataSource {
             let rows = everyRow()
-            if let sorted = sorting.sortedRows(rows, by: keys), Self.isPermutation(sorted, of: rows) { return stored(sorted) }
+            if let sorted = sorting.sortedRows(rows, by: plan.plan.keys), Self.isPermutation(sorted, of: rows) { return stored(sorted) }
         }
         // Empty: still `0..<count` (no key has moved a row yet).
         var order: [Int32] = []
-        for (key, column) in resolved.reversed() {
-            var codes = KeyCodes(input(column), text: comparator(for: key, column: columns[column]), direction: key.direction,
-                                 nulls: key.nulls)
+        for key in resolved.reversed() {
+            var codes = KeyCodes(input(key.column), text: key.text, direction: key.key.direction, nulls: key.key.nulls)
             // The codes handed over whole (the sort keeps no second copy of them).
             let values = codes.values
             codes.values = []
@@ -120,7 +109,7 @@ public enum SortEngine {
             // comparison sort then finds its input sorted and checks it in one pass instead of
             // comparing n log n pairs. Its comparator is total (ties fall to the position), so
             // where it starts never changes where it ends.
-            return stored(comparisonSort(everyRow(), source: source, keys: resolved, hook: hook, input: input,
+            return stored(comparisonSort(everyRow(), source: source, keys: resolved, hook: plan.plan.custom?.hook, input: input,
                                          start: order.isEmpty ? nil : order.map { Int($0) }))
         }
         if order.isEmpty { return everyRowStored() }
@@ -144,14 +133,6 @@ public enum SortEngine {
                         nulls: .last).values
     }
 
-    /// The text comparator of a key: its own, or its column's.
-    static func comparator(for key: SortKey, column: Column) -> TextComparator {
-        switch key.comparator {
-        case .text(let text), .asText(let text): return text
-        default: return column.textComparator
-        }
-    }
-
     /// `rows` sorted by `compare` of positions; ties keep their order. `start` (a permutation of
     /// the positions) is where the sort begins: a start already in order costs one pass.
     static func stableSorted(_ rows: [Int], from start: [Int]? = nil, _ compare: (Int, Int) -> ComparisonResult) -> [Int] {
@@ -166,21 +147,20 @@ public enum SortEngine {
     /// For custom comparators and hooks: codes for every key, and values for the keys a comparator
     /// or the hook sees; missing values are placed by the key's rule before any comparator sees
     /// them, and a hook's or comparator's answer is ascending, reversed for a descending key.
-    static func comparisonSort(_ rows: [Int], source: GridDataSource, keys: [(key: SortKey, column: Int)],
+    static func comparisonSort(_ rows: [Int], source: GridDataSource, keys: [BoundSortPlan.Key],
                                hook: ((SortCompareArguments) -> ComparisonResult?)?,
                                input: (Int) -> KeyInput, start: [Int]? = nil) -> [Int] {
-        let columns = source.columns
         struct Prepared {
             var key: SortKey
             var codes: KeyCodes
             var values: [CellValue]?
             var missing: [Bool]
         }
-        let prepared: [Prepared] = keys.map { key, column in
+        let prepared: [Prepared] = keys.map { bound in
+            let key = bound.key, column = bound.column
             let cells = input(column)
-            let codes = KeyCodes(cells, text: comparator(for: key, column: columns[column]), direction: .ascending,
-                                 nulls: .last)
-            let missing = cells.kinds.map { KeyCodes.kindRank($0, numericColumn: cells.numericColumn) == nil }
+            let codes = KeyCodes(cells, text: bound.text, direction: .ascending, nulls: .last)
+            let missing = cells.kinds.map { ValueKind($0, numericColumn: cells.numericColumn) == nil }
             var values: [CellValue]?
             if hook != nil { values = source.checkedValues(ofColumn: column, rows: rows) }
             else if case .custom = key.comparator { values = source.checkedValues(ofColumn: column, rows: rows) }
@@ -215,7 +195,9 @@ public enum SortEngine {
 
     /// The standard ascending order of two non-missing values.
     static func standardCompare(_ x: CellValue, _ y: CellValue, text: TextComparator = .natural) -> ComparisonResult {
-        if x.kindRank != y.kindRank { return x.kindRank < y.kindRank ? .orderedAscending : .orderedDescending }
+        // (A missing value, which callers place first, would go after every kind.)
+        let a = x.kind?.rawValue ?? UInt8(ValueKind.allCases.count), b = y.kind?.rawValue ?? UInt8(ValueKind.allCases.count)
+        if a != b { return a < b ? .orderedAscending : .orderedDescending }
         switch (x, y) {
         case let (.text(a), .text(b)): return text.compare(a, b)
         case let (.boolean(a), .boolean(b)): return a == b ? .orderedSame : (!a ? .orderedAscending : .orderedDescending)
