@@ -46,8 +46,8 @@ public struct CommandIO {
         return Data(try readBytes(path))
     }
 
-    /// Files of at least this many bytes are read in two halves at once (the tests lower it).
-    nonisolated(unsafe) static var readInHalvesAbove = 8 << 20
+    /// Files of at least this many bytes are read in two halves at once (``Tuning/readInHalvesAbove``).
+    static var readInHalvesAbove: Int { Tuning.current.readInHalvesAbove }
 
     /// Reads a file given on the command line (`-` is standard input) into bytes.
     func readBytes(_ path: String) throws(CommandError) -> [UInt8] {

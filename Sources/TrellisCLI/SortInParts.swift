@@ -23,10 +23,8 @@ extension SortCommand {
     static let bytesPerMappedFileByte = 3
     /// A CSV file this large or larger, sorted to CSV, is mapped into memory and its records left
     /// in it rather than read whole (``CSV/table(mapped:types:encoding:delimiter:headerRow:dateOrder:reading:splitAbove:)``):
-    /// what is held is its key columns, not its text. 32 MB: from about a million rows, where
-    /// the file's copy is the largest thing a sort holds (at 1M rows 56 MB mapped against 98 read
-    /// whole, in about the same time). The tests lower it.
-    nonisolated(unsafe) static var mapFilesFrom = 32 << 20
+    /// ``Tuning/mapFilesFrom``.
+    static var mapFilesFrom: Int { Tuning.current.mapFilesFrom }
 
     /// Whether a regular file of `size` bytes, read for the columns `columns` selects (a sort to
     /// CSV; `nil`: every column), is mapped and its records left in it.

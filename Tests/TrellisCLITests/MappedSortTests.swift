@@ -26,16 +26,13 @@ struct MappedSortTests {
     /// `arguments` run on a file read whole, then mapped with the output gathered in parts of
     /// each of `partSizes` bytes: every run must give the first one's status, messages and bytes.
     func expectSame(_ arguments: [String], in folder: URL, partSizes: [Int], _ comment: String) {
-        let savedFrom = SortCommand.mapFilesFrom, savedPart = GridRenderer.gatherPartBytes
-        defer { (SortCommand.mapFilesFrom, GridRenderer.gatherPartBytes) = (savedFrom, savedPart) }
-        SortCommand.mapFilesFrom = .max
-        let whole = run(arguments + ["-o", "out.csv"], in: folder)
+        let whole = Tuning.$current.withValue(Tuning(mapFilesFrom: .max)) { run(arguments + ["-o", "out.csv"], in: folder) }
         #expect(whole.status == 0, "\(comment) \(arguments): \(whole.stderr)")
         for part in partSizes {
             try? FileManager.default.removeItem(at: folder.appendingPathComponent("out.csv"))
-            SortCommand.mapFilesFrom = 0
-            GridRenderer.gatherPartBytes = part
-            let mapped = run(arguments + ["-o", "out.csv"], in: folder)
+            let mapped = Tuning.$current.withValue(Tuning(gatherPartBytes: part, mapFilesFrom: 0)) {
+                run(arguments + ["-o", "out.csv"], in: folder)
+            }
             #expect(mapped.status == whole.status, "\(comment) \(arguments), parts of \(part): \(mapped.stderr)")
             #expect(mapped.stderr == whole.stderr, "\(comment) \(arguments), parts of \(part)")
             #expect(mapped.output != nil && mapped.output == whole.output, "\(comment) \(arguments), parts of \(part): the outputs differ")
@@ -100,14 +97,14 @@ struct MappedSortTests {
             for index in 0..<grid.displayedRowCount {
                 expected += whole.bytes[whole.range(try #require(grid.plainSourceRow(at: index)))] + [0x0A]
             }
-            let saved = GridRenderer.gatherPartBytes
-            defer { GridRenderer.gatherPartBytes = saved }
             // (A part's pass looks at every row's place: a part a row is for the small file.)
             for part in rows < 1000 ? [0, 1, 1000] : [0, 1000, 64_000] {
-                GridRenderer.gatherPartBytes = part
                 let out = TextOutput()
-                let guarded = GridRenderer.writeGathering(grid.order, count: grid.displayedRowCount, records: try #require(table.rawRecords),
-                                                          file: file, lineBreak: [0x0A], otherRow: { _, _ in 0 }, to: out)
+                let records = try #require(table.rawRecords)
+                let guarded = Tuning.$current.withValue(Tuning(gatherPartBytes: part)) {
+                    GridRenderer.writeGathering(grid.order, count: grid.displayedRowCount, records: records, file: file, lineBreak: [0x0A],
+                                                otherRow: { _, _ in 0 }, to: out)
+                }
                 try out.finish()
                 #expect(guarded == 0, "\(rows) rows, parts of \(part): gathered")
                 let same = out.collected == expected   // (a Bool: a failure would otherwise diff megabytes)
@@ -132,13 +129,13 @@ struct MappedSortTests {
         // Another program cuts the file to half its length: reading the mapping past the new end
         // would stop the program; the gatherer reads through the file and finds it short.
         #expect(truncate(path, off_t(text.utf8.count / 2)) == 0)
-        let saved = GridRenderer.gatherPartBytes
-        defer { GridRenderer.gatherPartBytes = saved }
         for part in [0, 10_000] {
-            GridRenderer.gatherPartBytes = part
             let out = TextOutput()
-            let guarded = GridRenderer.writeGathering(grid.order, count: grid.displayedRowCount, records: try #require(table.rawRecords),
-                                                      file: file, lineBreak: [0x0A], otherRow: { _, _ in 0 }, to: out)
+            let records = try #require(table.rawRecords)
+            let guarded = Tuning.$current.withValue(Tuning(gatherPartBytes: part)) {
+                GridRenderer.writeGathering(grid.order, count: grid.displayedRowCount, records: records, file: file, lineBreak: [0x0A],
+                                            otherRow: { _, _ in 0 }, to: out)
+            }
             #expect(guarded == 0, "parts of \(part): the gatherer wrote, and stopped")
             #expect(throws: TextOutputError(code: EIO)) { try out.finish() }
         }

@@ -17,19 +17,14 @@ struct SortInPartsTests {
         return folder
     }
 
-    nonisolated(unsafe) static var savedParts = (minimum: 0, fanIn: 0)
-
-    /// A scratch folder, with parts as small as 2 KB (so that a small file makes dozens of runs)
-    /// and, when given, fewer runs merged at once; ``restore(_:)`` undoes both.
-    func smallParts(fanIn: Int? = nil) throws -> URL {
-        Self.savedParts = (ExternalCSVSort.minimumPartBytes, ExternalCSVSort.fanIn)
-        ExternalCSVSort.minimumPartBytes = 2048
-        if let fanIn { ExternalCSVSort.fanIn = fanIn }
+    /// A scratch folder for a test run with parts as small as 2 KB (its trait `.smallParts`), so
+    /// that a small file makes dozens of runs; ``restore(_:)`` removes it.
+    func smallParts() throws -> URL {
+        #expect(Tuning.current.minimumPartBytes == 2048, "a test that sorts in small parts has the trait .smallParts")
         return try scratch()
     }
 
     func restore(_ folder: URL) {
-        (ExternalCSVSort.minimumPartBytes, ExternalCSVSort.fanIn) = Self.savedParts
         try? FileManager.default.removeItem(at: folder)
     }
 
@@ -42,11 +37,8 @@ struct SortInPartsTests {
     @Test("a file read in two halves at once is the file's bytes, at every size around the split, and sorts as read whole")
     func readInHalves() throws {
         let folder = try scratch()
-        let saved = CommandIO.readInHalvesAbove
-        defer {
-            CommandIO.readInHalvesAbove = saved
-            try? FileManager.default.removeItem(at: folder)
-        }
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let inHalves = Tuning(readInHalvesAbove: 1), whole = Tuning(readInHalvesAbove: .max)
         var rng = SeededRandom(seed: 53)
         let text = Self.randomFile(&rng, rows: 400)
         let file = folder.appendingPathComponent("t.csv")
@@ -54,19 +46,16 @@ struct SortInPartsTests {
         for size in [1, 2, 3, 4, 5, 100, 4097, text.utf8.count] {
             let bytes = Array(Array(text.utf8).prefix(size))
             try Data(bytes).write(to: file)
-            CommandIO.readInHalvesAbove = 1
-            let halves = try io.readBytes("t.csv")
-            CommandIO.readInHalvesAbove = .max
-            let whole = try io.readBytes("t.csv")
+            let halves = try Tuning.$current.withValue(inHalves) { try io.readBytes("t.csv") }
+            let whole = try Tuning.$current.withValue(whole) { try io.readBytes("t.csv") }
             #expect(halves == bytes && whole == bytes, "\(size) bytes")
         }
-        CommandIO.readInHalvesAbove = 1
-        let inHalves = run(["sort", "t.csv", "--by", "score:desc", "--by", "name", "-o", "a.csv"], in: folder)
-        CommandIO.readInHalvesAbove = .max
-        let whole = run(["sort", "t.csv", "--by", "score:desc", "--by", "name", "-o", "b.csv"], in: folder)
-        #expect(inHalves.status == 0 && whole.status == 0 && inHalves.stderr == whole.stderr)
-        let a = try Data(contentsOf: folder.appendingPathComponent("a.csv")), b = try Data(contentsOf: folder.appendingPathComponent("b.csv"))
-        #expect(a == b && a.count == text.utf8.count)
+        let a = Tuning.$current.withValue(inHalves) { run(["sort", "t.csv", "--by", "score:desc", "--by", "name", "-o", "a.csv"], in: folder) }
+        let b = Tuning.$current.withValue(whole) { run(["sort", "t.csv", "--by", "score:desc", "--by", "name", "-o", "b.csv"], in: folder) }
+        #expect(a.status == 0 && b.status == 0 && a.stderr == b.stderr)
+        let first = try Data(contentsOf: folder.appendingPathComponent("a.csv"))
+        let second = try Data(contentsOf: folder.appendingPathComponent("b.csv"))
+        #expect(first == second && first.count == text.utf8.count)
     }
 
     /// Leftovers of a sort in a folder: run folders and partial outputs.
@@ -122,33 +111,38 @@ struct SortInPartsTests {
         ["--by", "id:desc"],
     ]
 
-    @Test("a file sorted in dozens of parts gives the bytes and the messages of a sort at once — ties, blanks, pins, every reading rule",
+    @Test("a file sorted in dozens of parts gives the bytes and the messages of a sort at once — ties, blanks, pins, every reading rule", .smallParts,
           arguments: 0..<8)
     func sameAsAtOnce(seed: Int) throws {
         var rng = SeededRandom(seed: UInt64(4100 + seed))
-        let folder = try smallParts(fanIn: seed % 2 == 0 ? nil : 5)   // odd seeds merge in groups first
+        let folder = try smallParts()
         defer { restore(folder) }
-        let text = Self.randomFile(&rng, rows: 1500)   // some 110 KB: parts of 2,340 bytes (64K less the program, a seventh), some 48 runs
-        try Data(text.utf8).write(to: folder.appendingPathComponent("in.csv"))
-        for round in 0..<4 {
-            var arguments = Self.keyChoices[(seed * 4 + round) % Self.keyChoices.count]
-            if round % 2 == 1 { arguments += ["--pin-bottom", "组号=平均"] }
-            if round == 2 { arguments += ["--pin-top", "组号=合计", "--pin-bottom", "组号=没有", "--summary", "max:score,when"] }
-            if round == 3 { arguments += ["--recompute", "labels", "--summary", "平均=mean:score,id", "--summary", "count:name"] }
-            if round == 3 && seed % 2 == 0 { arguments += ["--precision", "3", "--summary", "min:score,name,flag"] }
-            let atOnce = run(["sort", "in.csv"] + arguments + ["-o", "once.csv"], in: folder)
-            let inParts = run(["sort", "in.csv"] + arguments + ["--memory", "64K", "-o", "parts.csv"], in: folder)
-            #expect(atOnce.status == 0, "\(arguments): \(atOnce.stderr)")
-            #expect(inParts.status == atOnce.status, "\(arguments): \(inParts.stderr)")
-            let once = try Data(contentsOf: folder.appendingPathComponent("once.csv"))
-            let parts = try Data(contentsOf: folder.appendingPathComponent("parts.csv"))
-            #expect(parts == once, "seed \(seed), \(arguments): the outputs differ")
-            #expect(inParts.stderr == atOnce.stderr, "seed \(seed), \(arguments)")
-            #expect(try Self.leftovers(folder).isEmpty, "no run folder or partial file is left")
+        // Odd seeds merge in groups of five first.
+        var tuning = Tuning.current
+        if seed % 2 == 1 { tuning.fanIn = 5 }
+        try Tuning.$current.withValue(tuning) {
+            let text = Self.randomFile(&rng, rows: 1500)   // some 110 KB: parts of 2,340 bytes (64K less the program, a seventh), some 48 runs
+            try Data(text.utf8).write(to: folder.appendingPathComponent("in.csv"))
+            for round in 0..<4 {
+                var arguments = Self.keyChoices[(seed * 4 + round) % Self.keyChoices.count]
+                if round % 2 == 1 { arguments += ["--pin-bottom", "组号=平均"] }
+                if round == 2 { arguments += ["--pin-top", "组号=合计", "--pin-bottom", "组号=没有", "--summary", "max:score,when"] }
+                if round == 3 { arguments += ["--recompute", "labels", "--summary", "平均=mean:score,id", "--summary", "count:name"] }
+                if round == 3 && seed % 2 == 0 { arguments += ["--precision", "3", "--summary", "min:score,name,flag"] }
+                let atOnce = run(["sort", "in.csv"] + arguments + ["-o", "once.csv"], in: folder)
+                let inParts = run(["sort", "in.csv"] + arguments + ["--memory", "64K", "-o", "parts.csv"], in: folder)
+                #expect(atOnce.status == 0, "\(arguments): \(atOnce.stderr)")
+                #expect(inParts.status == atOnce.status, "\(arguments): \(inParts.stderr)")
+                let once = try Data(contentsOf: folder.appendingPathComponent("once.csv"))
+                let parts = try Data(contentsOf: folder.appendingPathComponent("parts.csv"))
+                #expect(parts == once, "seed \(seed), \(arguments): the outputs differ")
+                #expect(inParts.stderr == atOnce.stderr, "seed \(seed), \(arguments)")
+                #expect(try Self.leftovers(folder).isEmpty, "no run folder or partial file is left")
+            }
         }
     }
 
-    @Test("parts that read alone would read a column otherwise than the whole file does: the file's reading wins, in every part",
+    @Test("parts that read alone would read a column otherwise than the whole file does: the file's reading wins, in every part", .smallParts,
           arguments: 0..<3)
     func partsThatDisagree(seed: Int) throws {
         var rng = SeededRandom(seed: UInt64(5200 + seed))
@@ -187,7 +181,7 @@ struct SortInPartsTests {
         #expect(try sorter.sort(by: [SortKey("when")], pins: [], to: output).readings == 2)
     }
 
-    @Test("a file whose start is UTF-8 and whose text further on is GBK, GB18030 or neither reads as a sort at once reads it")
+    @Test("a file whose start is UTF-8 and whose text further on is GBK, GB18030 or neither reads as a sort at once reads it", .smallParts)
     func encodingFurtherOn() throws {
         let folder = try smallParts()
         defer { restore(folder) }
@@ -217,7 +211,7 @@ struct SortInPartsTests {
         }
     }
 
-    @Test("the runs: dozens for a small memory, each file gone from the folder at once, the folder removed at the end")
+    @Test("the runs: dozens for a small memory, each file gone from the folder at once, the folder removed at the end", .smallParts)
     func runs() throws {
         var rng = SeededRandom(seed: 99)
         let folder = try smallParts()
@@ -242,7 +236,7 @@ struct SortInPartsTests {
         #expect(table.rowCount == 1500)
     }
 
-    @Test("a file that does not fit: its errors name the line in the file; what a sort in parts cannot write is refused with the way out")
+    @Test("a file that does not fit: its errors name the line in the file; what a sort in parts cannot write is refused with the way out", .smallParts)
     func refusals() throws {
         let folder = try smallParts()
         defer { restore(folder) }
@@ -284,7 +278,7 @@ struct SortInPartsTests {
         #expect(try Self.leftovers(folder).isEmpty)
     }
 
-    @Test("long cells: one that fits sorts in parts as at once, byte for byte; a row longer than the memory can sort is refused, named, with the memory that takes it")
+    @Test("long cells: one that fits sorts in parts as at once, byte for byte; a row longer than the memory can sort is refused, named, with the memory that takes it", .smallParts)
     func longCells() throws {
         let folder = try smallParts()
         defer { restore(folder) }
@@ -315,7 +309,7 @@ struct SortInPartsTests {
         #expect(try Self.leftovers(folder).isEmpty)
     }
 
-    @Test("standard input larger than the memory is kept beside the output and sorted in parts; a small one is read at once")
+    @Test("standard input larger than the memory is kept beside the output and sorted in parts; a small one is read at once", .smallParts)
     func standardInput() throws {
         var rng = SeededRandom(seed: 31)
         let folder = try smallParts()
@@ -449,4 +443,20 @@ struct SortInPartsTests {
         #expect(left.isEmpty, "left: \(left)")
         #expect(try String(contentsOf: target, encoding: .utf8) == "old contents\n", "the old output is untouched")
     }
+}
+
+/// Runs a test with its own sizes (``Tuning``), seen by its task alone.
+struct Tuned: TestTrait, TestScoping {
+    var change: @Sendable (inout Tuning) -> Void
+
+    func provideScope(for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void) async throws {
+        var tuning = Tuning.current
+        change(&tuning)
+        try await Tuning.$current.withValue(tuning) { try await function() }
+    }
+}
+
+extension Trait where Self == Tuned {
+    /// Parts as small as 2 KB: a small file makes dozens of runs.
+    static var smallParts: Self { Tuned { $0.minimumPartBytes = 2048 } }
 }

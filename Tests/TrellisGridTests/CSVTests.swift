@@ -1,3 +1,4 @@
+import TrellisText
 import Foundation
 import Testing
 import TrellisTestSupport
@@ -106,8 +107,6 @@ extension CSVTests {
     @Test("each record's bytes are found from its start, whatever line breaks the file mixes, read whole or in halves")
     func recordsFromStarts() throws {
         var rng = TrellisTestSupport.SeededRandom(seed: 57)
-        let savedLimit = RawRecords.unusualEndsLimit
-        defer { RawRecords.unusualEndsLimit = savedLimit }
         let pieces = ["plain", "\"quoted, comma\"", "\"two\nlines\"", "\"cr\r\nline\"", "\"say \"\"hi\"\"\"", "12", "", "=1+1", "-3",
                       "张伟", "@x"]
         for round in 0..<40 {
@@ -125,7 +124,7 @@ extension CSVTests {
             }
             let bytes = Array(text.utf8)
             // Every end kept once a few records end unusually, in every other pair of rounds.
-            RawRecords.unusualEndsLimit = round % 4 < 2 ? 2 : savedLimit
+            try Tuning.$current.withValue(Tuning(unusualEndsLimit: round % 4 < 2 ? 2 : nil)) {
             for splitAbove in [Int.max, 0] {
                 let table = try CSV.table(bytes: bytes, types: [:], splitAbove: splitAbove)
                 let raw = try #require(table.rawRecords)
@@ -137,6 +136,7 @@ extension CSVTests {
                         .contains { $0.hasPrefix("=") || $0.hasPrefix("@") }
                     #expect(raw.isRisky(row) == risky, "round \(round), row \(row)")
                 }
+            }
             }
         }
     }

@@ -1,3 +1,4 @@
+import TrellisText
 import Foundation
 import TrellisTestSupport
 import Testing
@@ -347,52 +348,50 @@ extension GridSortingTests {
     /// every chunk boundary, against a reference stable sort by the cell comparator.
     @Test("sorts cut into chunks for several cores give the reference order")
     func chunkedSorts() throws {
-        let saved = (Parallel.workers, Parallel.minimumChunk, ByteSliceSet.tableLimit)
-        defer { (Parallel.workers, Parallel.minimumChunk, ByteSliceSet.tableLimit) = saved }
         var rng = SeededRandom(seed: 29)
         for round in 0..<24 {
-            Parallel.workers = [2, 3, 5][round % 3]
-            Parallel.minimumChunk = [1, 4, 16][round % 3]
             // Every other round, distinct texts are numbered through the buckets by hash.
-            ByteSliceSet.tableLimit = round % 2 == 0 ? saved.2 : 3
-            let count = Int.random(in: 0...400, using: &rng)
-            var csv = "n,t\n"
-            for _ in 0..<count {
-                let n: String
-                switch Int.random(in: 0..<9, using: &rng) {
-                case 0: n = ""
-                case 1: n = "缺考"
-                case 2: n = "#N/A"
-                case 3: n = String(Int.random(in: -4...4, using: &rng))
-                case 4: n = "12345678901234567890"
-                default: n = String(format: "%.2f", Double(Int.random(in: -400...400, using: &rng)) / 100)
-                }
-                let t = Int.random(in: 0..<6, using: &rng) == 0 ? ""
-                    : ["组\(Int.random(in: 1...14, using: &rng))", "x", "Y", "z10", "z9", "é", "e\u{301}"].randomElement(using: &rng)!
-                csv += "\(n),\(t)\n"
-            }
-            let table = try CSV.table(Data(csv.utf8))
-            let keys = [SortKey("n", Bool.random(using: &rng) ? .ascending : .descending, nulls: NullPlacement.allCases.randomElement(using: &rng)!),
-                        SortKey("t", Bool.random(using: &rng) ? .ascending : .descending, nulls: NullPlacement.allCases.randomElement(using: &rng)!)]
-            let shuffled = Array(0..<table.rowCount).shuffled(using: &rng)
-            for rows in [Array(0..<table.rowCount), shuffled] {
-                let pinyin = SortKey("t", keys[1].direction, comparator: .text(.localized("zh")), nulls: keys[1].nulls)
-                for used in [Array(keys.prefix(1)), Array(keys.suffix(1)), keys, [pinyin]] {
-                    let sorted = try SortEngine.permutation(of: rows, in: table, by: used)
-                    let values = used.map { key in table.values(ofColumn: table.columns.firstIndex { $0.identifier == key.column }!, rows: rows) }
-                    let comparators = used.map { key -> CellValueComparator in
-                        var text = TextComparator.natural
-                        if case .text(let t) = key.comparator { text = t }
-                        return CellValueComparator(text, order: key.direction == .ascending ? .forward : .reverse, nulls: key.nulls)
+            try Tuning.$current.withValue(Tuning(workers: [2, 3, 5][round % 3], minimumChunk: [1, 4, 16][round % 3],
+                                                 textTableLimit: round % 2 == 0 ? nil : 3)) {
+                let count = Int.random(in: 0...400, using: &rng)
+                var csv = "n,t\n"
+                for _ in 0..<count {
+                    let n: String
+                    switch Int.random(in: 0..<9, using: &rng) {
+                    case 0: n = ""
+                    case 1: n = "缺考"
+                    case 2: n = "#N/A"
+                    case 3: n = String(Int.random(in: -4...4, using: &rng))
+                    case 4: n = "12345678901234567890"
+                    default: n = String(format: "%.2f", Double(Int.random(in: -400...400, using: &rng)) / 100)
                     }
-                    let expected = rows.indices.sorted { x, y in
-                        for (k, comparator) in comparators.enumerated() {
-                            let order = comparator.compare(values[k][x], values[k][y])
-                            if order != .orderedSame { return order == .orderedAscending }
+                    let t = Int.random(in: 0..<6, using: &rng) == 0 ? ""
+                        : ["组\(Int.random(in: 1...14, using: &rng))", "x", "Y", "z10", "z9", "é", "e\u{301}"].randomElement(using: &rng)!
+                    csv += "\(n),\(t)\n"
+                }
+                let table = try CSV.table(Data(csv.utf8))
+                let keys = [SortKey("n", Bool.random(using: &rng) ? .ascending : .descending, nulls: NullPlacement.allCases.randomElement(using: &rng)!),
+                            SortKey("t", Bool.random(using: &rng) ? .ascending : .descending, nulls: NullPlacement.allCases.randomElement(using: &rng)!)]
+                let shuffled = Array(0..<table.rowCount).shuffled(using: &rng)
+                for rows in [Array(0..<table.rowCount), shuffled] {
+                    let pinyin = SortKey("t", keys[1].direction, comparator: .text(.localized("zh")), nulls: keys[1].nulls)
+                    for used in [Array(keys.prefix(1)), Array(keys.suffix(1)), keys, [pinyin]] {
+                        let sorted = try SortEngine.permutation(of: rows, in: table, by: used)
+                        let values = used.map { key in table.values(ofColumn: table.columns.firstIndex { $0.identifier == key.column }!, rows: rows) }
+                        let comparators = used.map { key -> CellValueComparator in
+                            var text = TextComparator.natural
+                            if case .text(let t) = key.comparator { text = t }
+                            return CellValueComparator(text, order: key.direction == .ascending ? .forward : .reverse, nulls: key.nulls)
                         }
-                        return x < y
-                    }.map { rows[$0] }
-                    #expect(sorted == expected, "round \(round), \(used.map(\.column)), \(rows == shuffled ? "shuffled" : "in order")")
+                        let expected = rows.indices.sorted { x, y in
+                            for (k, comparator) in comparators.enumerated() {
+                                let order = comparator.compare(values[k][x], values[k][y])
+                                if order != .orderedSame { return order == .orderedAscending }
+                            }
+                            return x < y
+                        }.map { rows[$0] }
+                        #expect(sorted == expected, "round \(round), \(used.map(\.column)), \(rows == shuffled ? "shuffled" : "in order")")
+                    }
                 }
             }
         }
@@ -405,29 +404,28 @@ extension GridSortingTests {
     @Test("finding the next row that contains a text gives what a walk down the displayed rows gives",
           arguments: GridFixture.modes)
     func findNext(mode: DataGrid.Mode) throws {
-        let saved = (Parallel.workers, Parallel.minimumChunk)
-        defer { (Parallel.workers, Parallel.minimumChunk) = saved }
-        (Parallel.workers, Parallel.minimumChunk) = (3, 5)
         var rng = SeededRandom(seed: 41)
         let words = ["组1", "组10", "组2", "平均", "x", "组", "é", "e\u{301}", ""]
         for round in 0..<12 {
-            let rows: [[CellValue]] = (0..<Int.random(in: 0...60, using: &rng)).map { _ in
-                let w = words.randomElement(using: &rng)!
-                return [w.isEmpty ? .missing : .text(w), .decimal(Double(Int.random(in: 0...20, using: &rng)) / 2)]
-            }
-            let grid = GridFixture.grid(mode, columns: [Column("组号"), Column("分数", type: .decimal)], rows: rows)
-            try grid.pin(.matching(column: "组号", value: "平均"), at: .bottom, recomputing: round % 2 == 0 ? .mean : nil)
-            if round % 3 == 0 { try grid.addSummary(SummaryRow(.mean, columns: ["分数"], edge: round % 2 == 1 ? .top : .bottom, label: "平均值")) }
-            try grid.sort(by: [SortKey("分数", round % 2 == 0 ? .ascending : .descending)])
-            let count = grid.displayedRowCount
-            for query in ["组1", "组", "平均", "1", "e\u{301}", "é", "5", "zz"] {
-                for column in 0..<2 {
-                    for after in [-1, 0, count / 2, count - 1] {
-                        let expected = firstMatch(count: count, after: after) { index in
-                            grid.displayedRow(at: index).map { grid.text($0, column: column).utf8.containsRun(query.utf8) } ?? false
+            try Tuning.$current.withValue(Tuning(workers: 3, minimumChunk: 5)) {
+                let rows: [[CellValue]] = (0..<Int.random(in: 0...60, using: &rng)).map { _ in
+                    let w = words.randomElement(using: &rng)!
+                    return [w.isEmpty ? .missing : .text(w), .decimal(Double(Int.random(in: 0...20, using: &rng)) / 2)]
+                }
+                let grid = GridFixture.grid(mode, columns: [Column("组号"), Column("分数", type: .decimal)], rows: rows)
+                try grid.pin(.matching(column: "组号", value: "平均"), at: .bottom, recomputing: round % 2 == 0 ? .mean : nil)
+                if round % 3 == 0 { try grid.addSummary(SummaryRow(.mean, columns: ["分数"], edge: round % 2 == 1 ? .top : .bottom, label: "平均值")) }
+                try grid.sort(by: [SortKey("分数", round % 2 == 0 ? .ascending : .descending)])
+                let count = grid.displayedRowCount
+                for query in ["组1", "组", "平均", "1", "e\u{301}", "é", "5", "zz"] {
+                    for column in 0..<2 {
+                        for after in [-1, 0, count / 2, count - 1] {
+                            let expected = firstMatch(count: count, after: after) { index in
+                                grid.displayedRow(at: index).map { grid.text($0, column: column).utf8.containsRun(query.utf8) } ?? false
+                            }
+                            #expect(grid.displayIndex(ofRowContaining: query, column: column, after: after) == expected,
+                                    "\(mode) round \(round) \(query) col \(column) after \(after)")
                         }
-                        #expect(grid.displayIndex(ofRowContaining: query, column: column, after: after) == expected,
-                                "\(mode) round \(round) \(query) col \(column) after \(after)")
                     }
                 }
             }

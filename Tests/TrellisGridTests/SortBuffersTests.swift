@@ -20,26 +20,23 @@ struct SortBuffersTests {
     }
 
     /// Calls `body` with each of `rounds` rounds, round `r` run on 1, 2 or 3 cores with chunks of
-    /// at least `chunks[r % 3]` rows (results never depend on either); both restored after.
+    /// at least `chunks[r % 3]` rows (results never depend on either), for this test's task alone.
     static func inParallelShapes(rounds: Int, chunks: [Int], _ body: (Int) -> Void) {
-        let saved = (Parallel.workers, Parallel.minimumChunk)
-        defer { (Parallel.workers, Parallel.minimumChunk) = saved }
         for round in 0..<rounds {
-            Parallel.workers = [1, 2, 3][round % 3]
-            Parallel.minimumChunk = chunks[round % 3]
-            body(round)
+            Tuning.$current.withValue(Tuning(workers: [1, 2, 3][round % 3], minimumChunk: chunks[round % 3])) { body(round) }
         }
     }
 
     @Test("the radix sort is stable whether the codes are packed beside their positions or moved beside them, through a whole or a half buffer")
     func radixWays() {
         var rng = SeededRandom(seed: 41)
-        let savedHalves = RadixSort.inHalvesFrom
-        defer { RadixSort.inHalvesFrom = savedHalves }
+        let savedHalves = Tuning().radixInHalvesFrom
         Self.inParallelShapes(rounds: 96, chunks: [1, 7, 64]) { round in
             // Packed codes sorted in two halves through a buffer of half their size, then merged,
             // on every other pair of rounds (each spread's passes, odd and even in number).
-            RadixSort.inHalvesFrom = round % 4 < 2 ? 2 : savedHalves
+            var tuning = Tuning.current
+            tuning.radixInHalvesFrom = round % 4 < 2 ? 2 : savedHalves
+            Tuning.$current.withValue(tuning) {
             let count = Int.random(in: 0...700, using: &rng)
             // The spread decides the way: small (packed), up to the edge where the spread and a
             // position just fit in 64 bits, and past it (moved beside the rows).
@@ -59,6 +56,7 @@ struct SortBuffersTests {
             let sorted = order.isEmpty ? (given.isEmpty ? [Int32](0..<Int32(count)) : given) : order
             #expect(sorted == Self.reference(given, count: count, codes),
                     "round \(round), \(count) rows, spread of \(spreadBits) bits, halves from \(RadixSort.inHalvesFrom)")
+            }
         }
     }
 

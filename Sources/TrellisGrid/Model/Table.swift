@@ -445,8 +445,8 @@ package struct RawRecords: Sendable {
     /// ``gap`` bytes before the next; empty until then.
     private var ends: [UInt32] = []
     /// How many records may end otherwise than ``gap`` bytes before the next before every
-    /// record's end is kept (at least a sixteenth of the records). The tests lower it.
-    nonisolated(unsafe) static var unusualEndsLimit = 4096
+    /// record's end is kept (at least a sixteenth of the records): ``Tuning/unusualEndsLimit``.
+    static var unusualEndsLimit: Int { Tuning.current.unusualEndsLimit }
     /// Where the last record ends.
     private var lastEnd: UInt32 = 0
     /// The records that start like a formula, in order (few or none).

@@ -382,10 +382,8 @@ struct KeyCodes {
 /// The distinct texts of a column store's cells, found by hashing their bytes: no `String` is
 /// made except one per distinct text.
 enum ByteSliceSet {
-    /// The most distinct texts a chunk of rows counts in a table of its own before the rows are
-    /// split into buckets by hash instead (a table of more misses the cache at every row).
-    /// Results never depend on it: the tests lower it to prove that.
-    nonisolated(unsafe) static var tableLimit = 1 << 13
+    /// The most distinct texts a chunk of rows counts in a table of its own (``Tuning/textTableLimit``).
+    static var tableLimit: Int { Tuning.current.textTableLimit }
 
     /// One distinct text in the table: its hash, its first 16 bytes, its length and id. 32
     /// bytes, so that a probe reads one cache line and short texts are compared without reading

@@ -6,11 +6,10 @@ import TrellisText
 /// order where order matters: what lets a sort of a million rows use both cores of a laptop.
 /// Below ``minimumChunk`` rows a range is one chunk, run on the calling thread.
 enum Parallel {
-    /// Cores used: all the machine has, at most eight (more chunks only add merging).
-    /// Results never depend on it or on ``minimumChunk``: the tests change both to prove that.
-    nonisolated(unsafe) static var workers = max(1, min(8, ProcessInfo.processInfo.activeProcessorCount))
-    /// The fewest rows worth a thread of their own.
-    nonisolated(unsafe) static var minimumChunk = 1 << 16
+    /// Cores used (``Tuning/workers``).
+    static var workers: Int { Tuning.current.workers }
+    /// The fewest rows worth a thread of their own (``Tuning/minimumChunk``).
+    static var minimumChunk: Int { Tuning.current.minimumChunk }
 
     /// `0..<n` as contiguous ranges, in order: one per worker when `n` is large, else one.
     /// `minimum` is the fewest elements worth a thread (``minimumChunk`` rows by default; less

@@ -164,12 +164,9 @@ enum RadixSort {
         }
     }
 
-    /// From how many rows a sort of packed codes moves them through a buffer of half their
-    /// size (two halves sorted one after the other, then merged) instead of one of their size:
-    /// 4 bytes a row less at the sort's peak for a pass more (a million-row sort's peak 59.8 →
-    /// 55.8 MB, the same time). From 2^19 rows: below, what it saves is small beside the program
-    /// itself. The tests lower it.
-    nonisolated(unsafe) static var inHalvesFrom = 1 << 19
+    /// From how many rows a sort of packed codes moves them through a buffer of half their size
+    /// (``Tuning/radixInHalvesFrom``).
+    static var inHalvesFrom: Int { Tuning.current.radixInHalvesFrom }
 
     /// Sorts `keys` (packed codes: every one distinct) with a buffer of half their count: the
     /// second half is sorted through the buffer and left in place, the first half sorted through

@@ -5,8 +5,8 @@ import CPrefetch
 
 extension GridRenderer {
     /// The bytes of output a gathering pass holds at most (0: an eighth of the file, at least
-    /// ``smallestGatherPart``). The tests lower it to make many passes of a small file.
-    nonisolated(unsafe) static var gatherPartBytes = 0
+    /// ``smallestGatherPart``): ``Tuning/gatherPartBytes``.
+    static var gatherPartBytes: Int { Tuning.current.gatherPartBytes }
     /// The smallest part of the output a gathering pass makes, whatever the file's size.
     static let smallestGatherPart = 4 << 20
     /// The most rows written otherwise than as their record (summaries, recomputed rows) that a
