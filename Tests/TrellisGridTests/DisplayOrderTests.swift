@@ -60,6 +60,19 @@ struct DisplayOrderTests {
         #expect(RowList([5, 6]) == RowList([5, 6]) && RowList([5, 6]).hashValue == RowList([5, 6]).hashValue)
     }
 
+    @Test("a summary's least and most value of equal values written otherwise is the first in the source, whichever way the body is sorted")
+    func extremesOfEquals() throws {
+        let table = try CSV.table(bytes: Array("name,when,n\nb,12/28/2024,5\na,2024-12-28,5.0\nc,1/2/2024,1\n".utf8), types: [:])
+        for direction in [SortDirection.ascending, .descending] {
+            let plan = SortPlan(keys: [SortKey("name", direction)],
+                                summaries: [SummaryRow(.max, columns: ["when", "n"]), SummaryRow(.min, columns: ["n"])])
+            let order = try DisplayOrder(source: table, plan: plan)
+            #expect(order.summaryCell(0, column: 1, columns: table.columns).text == "12/28/2024", "\(direction)")
+            #expect(order.summaryCell(0, column: 2, columns: table.columns).text == "5", "\(direction)")
+            #expect(order.summaryCell(1, column: 2, columns: table.columns).text == "1", "\(direction)")
+        }
+    }
+
     @Test("a refused update leaves the order exactly as it was")
     func refusedUpdate() throws {
         let table = try Self.table()

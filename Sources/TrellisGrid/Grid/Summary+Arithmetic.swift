@@ -118,7 +118,9 @@ struct SummaryArithmetic {
     /// Where a pinned row labelled as a summary (平均, 合计, …) says another number than that
     /// summary of the body, compared at the precision the row's own text is written with. Rows
     /// whose label names no summary are not checked.
-    mutating func disagreements(row: Int, label: String, columns: [Column]) -> [SummaryDisagreement] {
+    /// - Parameter reported: the row as the disagreement names it (the source's position), when
+    ///   `row` is where its cells are kept rather than that (a sort in parts keeps pinned rows apart).
+    mutating func disagreements(row: Int, reportedAs reported: Int? = nil, label: String, columns: [Column]) -> [SummaryDisagreement] {
         guard let function = SummaryFunction(label: label) else { return [] }
         var found: [SummaryDisagreement] = []
         for (c, column) in columns.enumerated() where column.type.isNumeric {
@@ -128,7 +130,7 @@ struct SummaryArithmetic {
             guard let value = computed.value.number else { continue }
             let precision = DecimalFormat.fractionDigits(saysText)
             if DecimalFormat.format(value, decimals: precision) != DecimalFormat.format(says, decimals: precision) {
-                found.append(SummaryDisagreement(row: row, label: label.trimmingCharacters(in: .whitespaces),
+                found.append(SummaryDisagreement(row: reported ?? row, label: label.trimmingCharacters(in: .whitespaces),
                                                  column: column.identifier, function: function.description,
                                                  says: saysText.trimmingCharacters(in: .whitespaces),
                                                  computed: computed.text))
@@ -178,7 +180,9 @@ struct SummaryArithmetic {
             default: return SummaryCell(value: .missing, text: "")
             }
         case .min, .max:
-            // One pass over the body's codes: the smallest or largest present value.
+            // One pass over the body's codes: the smallest or largest present value; of equal
+            // values written otherwise (2024-12-28 and 12/28/2024), the first in the source, so
+            // that the cell is the same whichever way the body is sorted (and in a sort in parts).
             guard !body.isEmpty else { return SummaryCell(value: .missing, text: "") }
             let input = KeyInput(source, column: column, rows: body.array)
             let codes = KeyCodes(input, text: source.columns[column].textComparator, direction: .ascending, nulls: .last)
@@ -187,8 +191,13 @@ struct SummaryArithmetic {
             where ValueKind(input.kinds[position], numericColumn: input.numericColumn) != nil {
                 guard let current = best else { best = position; continue }
                 let order = codes.compare(position, current)
-                if case .min = function, order == .orderedAscending { best = position }
-                if case .max = function, order == .orderedDescending { best = position }
+                if order == .orderedSame {
+                    if body[position] < body[current] { best = position }
+                } else if case .min = function, order == .orderedAscending {
+                    best = position
+                } else if case .max = function, order == .orderedDescending {
+                    best = position
+                }
             }
             guard let best else { return SummaryCell(value: .missing, text: "") }
             return SummaryCell(value: source.value(row: body[best], column: column),

@@ -26,7 +26,7 @@ extension ExternalCSVSort {
             }
         }
         report.summaryDisagreements = labelled.sorted { $0.row < $1.row }.flatMap {
-            arithmetic.disagreements(row: $0.stored, label: $0.label, columns: columns)
+            arithmetic.disagreements(row: $0.stored, reportedAs: $0.row, label: $0.label, columns: columns)
         }
         let summaryCells = summaries.map { arithmetic.cells(of: $0, columns: columns) }
         /// A pinned or summary row written field by field.
