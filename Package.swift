@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "TrellisGrid", targets: ["TrellisGrid"]),
         .library(name: "TrellisRender", targets: ["TrellisRender"]),
         .library(name: "TrellisSQL", targets: ["TrellisSQL"]),
+        .library(name: "TrellisSources", targets: ["TrellisSources"]),
         .library(name: "TrellisPort", targets: ["TrellisPort"]),
         .library(name: "TrellisCLI", targets: ["TrellisCLI"]),
         .executable(name: "trellis", targets: ["trellis"]),
@@ -50,14 +51,19 @@ let package = Package(
         // itself is loaded when a connection is first opened, not linked (see its shim.h).
         .systemLibrary(name: "CPostgreSQL", path: "Sources/CPostgreSQL", providers: [.apt(["libpq-dev"])]),
         .target(name: "TrellisSQL", dependencies: ["CSQLite", "CPostgreSQL", "TrellisGrid", "TrellisText"]),
+        // One way in for every source a user names (a CSV file, standard input, an SQLite or a
+        // PostgreSQL table or query): each kind a file of its own, registered in one list.
+        .target(name: "TrellisSources", dependencies: ["TrellisGrid", "TrellisSQL", "TrellisText"]),
         // `trellis port`: UIKit Swift source to Trellis, the mechanical step and the rewrites of the
         // idioms that need the Objective-C runtime. Reads Swift as tokens; depends on nothing else.
         .target(name: "TrellisPort"),
         .target(name: "TrellisCLI",
-                dependencies: ["TrellisPort", "TrellisText", "TrellisCollectionView", "TrellisLayouts", "TrellisGrid", "TrellisRender", "TrellisSQL"]),
+                dependencies: ["TrellisPort", "TrellisText", "TrellisCollectionView", "TrellisLayouts", "TrellisGrid", "TrellisRender", "TrellisSQL",
+                               "TrellisSources"]),
         .executableTarget(name: "trellis", dependencies: ["TrellisCLI"]),
         .target(name: "Trellis",
-                dependencies: ["TrellisText", "TrellisCollectionView", "TrellisLayouts", "TrellisGrid", "TrellisRender", "TrellisSQL"]),
+                dependencies: ["TrellisText", "TrellisCollectionView", "TrellisLayouts", "TrellisGrid", "TrellisRender", "TrellisSQL",
+                               "TrellisSources"]),
         // Helpers shared by the test targets; not a product.
         .target(name: "TrellisTestSupport", dependencies: ["TrellisText"], path: "Sources/TrellisTestSupport"),
         .testTarget(name: "TrellisLayoutTests", dependencies: ["TrellisCollectionView", "TrellisTestSupport"]),
@@ -67,7 +73,8 @@ let package = Package(
         .testTarget(name: "TrellisCollectionViewTests",
                     dependencies: ["TrellisCollectionView", "TrellisLayouts", "TrellisTestSupport"]),
         .testTarget(name: "TrellisGridTests", dependencies: ["TrellisGrid", "TrellisText", "TrellisRender", "TrellisTestSupport"]),
-        .testTarget(name: "TrellisSQLTests", dependencies: ["TrellisSQL", "TrellisGrid", "TrellisRender", "TrellisText", "TrellisCLI", "TrellisTestSupport"],
+        .testTarget(name: "TrellisSQLTests", dependencies: ["TrellisSQL", "TrellisSources", "TrellisGrid", "TrellisRender", "TrellisText", "TrellisCLI",
+                                                     "TrellisTestSupport"],
                     exclude: ["Fixtures"]),
         .testTarget(name: "TrellisRenderTests", dependencies: ["TrellisRender", "TrellisText", "TrellisCollectionView"]),
         // UIKit-dialect samples ported by the mechanical step and built in a package of their own,

@@ -6,3 +6,4 @@
 @_exported import TrellisGrid
 @_exported import TrellisRender
 @_exported import TrellisSQL
+@_exported import TrellisSources

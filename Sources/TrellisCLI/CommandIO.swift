@@ -46,74 +46,14 @@ public struct CommandIO {
         return Data(try readBytes(path))
     }
 
-    /// Files of at least this many bytes are read in two halves at once (``Tuning/readInHalvesAbove``).
-    static var readInHalvesAbove: Int { Tuning.current.readInHalvesAbove }
-
-    /// Reads a file given on the command line (`-` is standard input) into bytes.
+    /// Reads a file given on the command line (`-` is standard input) into bytes (``FileBytes``).
     func readBytes(_ path: String) throws(CommandError) -> [UInt8] {
         if path == "-" { return [UInt8](readStandardInput()) }
-        let shown = Excerpt.of(path, limit: 200)
-        guard !path.isEmpty else { throw .usage("Invalid file name ''; name a file, or - for standard input") }
-        let descriptor = open(url(for: path).path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            let code = errno
-            if code == ENOENT { throw .noInput("no such file '\(shown)'") }
-            if code == EACCES { throw .noPermission("cannot read '\(shown)': \(String(cString: strerror(code)))") }
-            throw .failure("cannot read '\(shown)': \(String(cString: strerror(code)))")
+        do throws(FileReadError) {
+            return try FileBytes.read(path.isEmpty ? "" : url(for: path).path, shown: Excerpt.of(path, limit: 200))
+        } catch {
+            throw CommandError(error)
         }
-        defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else { throw .failure("cannot read '\(shown)': \(String(cString: strerror(errno)))") }
-        if (info.st_mode & S_IFMT) == S_IFDIR { throw .noInput("'\(shown)' is a directory; expected a file") }
-        // Read into one array as large as the file says it is (not zeroed first), then on in
-        // chunks if it is larger than it said (a pipe, a file that grows). A large file is read
-        // in two halves at once: the system's copying, and its clearing of the new memory, are
-        // much of the time a sort takes, and the halves share them between two cores.
-        let expected = (info.st_mode & S_IFMT) == S_IFREG ? Int(max(0, info.st_size)) : 0
-        var failure: Int32?
-        var bytes = [UInt8](unsafeUninitializedCapacity: expected) { buffer, count in
-            LargeBuffers.advise(UnsafeMutableRawPointer(buffer.baseAddress), bytes: expected)
-            count = 0
-            guard let base = buffer.baseAddress, expected > 0 else { return }
-            let halves = expected >= Self.readInHalvesAbove && ProcessInfo.processInfo.activeProcessorCount > 1
-                ? [0..<expected / 2, expected / 2..<expected] : [0..<expected]
-            // What each half read (fewer bytes than it spans where the file ended early), or −errno.
-            var read = [Int](repeating: 0, count: halves.count)
-            read.withUnsafeMutableBufferPointer { read in
-                let shared = Unchecked((base, read))
-                DispatchQueue.concurrentPerform(iterations: halves.count) { k in
-                    let (base, read) = shared.value
-                    let half = halves[k]
-                    var done = 0
-                    while done < half.count {
-                        let n = pread(descriptor, base + half.lowerBound + done, half.count - done, off_t(half.lowerBound + done))
-                        if n < 0 { if errno == EINTR { continue }; read[k] = -Int(errno); return }
-                        if n == 0 { break }
-                        done += n
-                    }
-                    read[k] = done
-                }
-            }
-            // The bytes read from the start on without a gap; the rest is read on from there.
-            for (k, half) in halves.enumerated() {
-                if read[k] < 0 { failure = Int32(-read[k]); return }
-                count += read[k]
-                if read[k] < half.count { break }
-            }
-            if lseek(descriptor, off_t(count), SEEK_SET) < 0 { failure = errno }
-        }
-        if let failure { throw .failure("cannot read '\(shown)': \(String(cString: strerror(failure)))") }
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw .failure("cannot read '\(shown)': \(String(cString: strerror(errno)))")
-            }
-            if count == 0 { break }
-            bytes += chunk[0..<count]
-        }
-        return bytes
     }
 
     /// Whether an output file without write permission may be replaced (`--force`).
@@ -185,7 +125,7 @@ public struct CommandIO {
     }
 
     /// Writes `text` to the file `path` (`-` is standard output), all at once, as
-    /// ``stream(to:_:)`` writes.
+    /// ``stream(to:encoding:_:)`` writes.
     mutating func write(_ text: String, to path: String?) throws(CommandError) {
         guard let path, path != "-" else { stdout += text; stdoutBytes += Array(text.utf8); return }
         guard !path.isEmpty else { throw .usage("Invalid value '' for '--output <file>'; name a file, or - for standard output") }
@@ -215,6 +155,16 @@ public enum ExitStatus: Int32, Sendable {
 
 /// An error that ends a command, with the message printed after `Error: `.
 public enum CommandError: Error, Equatable {
+    /// A file that could not be read, as its kind says.
+    init(_ error: FileReadError) {
+        switch error.kind {
+        case .noInput: self = .noInput(error.message)
+        case .noPermission: self = .noPermission(error.message)
+        case .badName: self = .usage(error.message)
+        case .failure: self = .failure(error.message)
+        }
+    }
+
     /// A usage error: the command's usage line and help hint follow the message.
     case usage(String)
     /// Invalid input data.

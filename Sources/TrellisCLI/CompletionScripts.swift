@@ -208,7 +208,7 @@ enum CompletionScripts {
         let names: [String]
         if table != nil || ConnectionSecrets.isConnectionString(path) {
             guard table != nil else { return }
-            names = try SortCommand.loadSource(path, table: table, query: nil, types: [:], io: &io).columns.map(\.identifier)
+            names = try io.openSource(path, table: table, query: nil, types: [:]).columns.map(\.identifier)
         } else {
             guard let handle = FileHandle(forReadingAtPath: io.url(for: path).path) else {
                 throw .noInput("cannot read \(Excerpt.of(path))")

@@ -2,6 +2,7 @@ import Foundation
 import TrellisGrid
 import TrellisRender
 import TrellisSQL
+import TrellisSources
 import TrellisText
 
 /// `trellis sort FILE.csv [--by KEY]... [--pin-top PRED]... [--pin-bottom PRED]... [--recompute labels|FUNC|LABEL=FUNC,…]
@@ -163,9 +164,9 @@ enum SortCommand {
         }
         let columns = Self.columnsRead(parsed, format: format, outputDelimiter: outputDelimiter, recompute: recompute,
                                        locale: locale, nulls: nulls)
-        if sqlTable == nil, sqlQuery == nil, path != "-", let size = Self.regularFileSize(io.url(for: path).path),
+        if sqlTable == nil, sqlQuery == nil, path != "-", let size = FileBytes.regularFileSize(io.url(for: path).path),
            size > memory.bytes / (leavesRecordsInFile(ofSize: size, columns: columns) ? bytesPerMappedFileByte : bytesPerFileByte),
-           !Self.isSQLiteFile(io.url(for: path).path) {
+           !(FileBytes.head(io.url(for: path).path, count: 16) ?? []).starts(with: SQLiteSourceKind.magic) {
             try sortInParts(parsed, path: path, fileSize: size, memory: memory, format: format, outputDelimiter: outputDelimiter,
                             types: types, reading: reading, locale: locale, nulls: nulls, outputEncoding: outputEncoding,
                             recompute: recompute, precision: precision, io: &io)
@@ -184,14 +185,14 @@ enum SortCommand {
                     unlink(spool)
                     TemporaryPaths.unregister(spool)
                 }
-                try sortInParts(parsed, path: spool, shownAs: "-", fileSize: Self.regularFileSize(spool) ?? head.count, memory: memory,
+                try sortInParts(parsed, path: spool, shownAs: "-", fileSize: FileBytes.regularFileSize(spool) ?? head.count, memory: memory,
                                 format: format, outputDelimiter: outputDelimiter, types: types, reading: reading, locale: locale,
                                 nulls: nulls, outputEncoding: outputEncoding, recompute: recompute, precision: precision, io: &io)
                 return
             }
         }
-        let source = try loadSource(path, table: sqlTable, query: sqlQuery, types: types, reading: reading, snapshot: true,
-                                    columns: columns, io: &io)
+        let source = try io.openSource(path, table: sqlTable, query: sqlQuery, types: types, reading: reading, snapshot: true,
+                                       columns: columns)
         let names = ColumnNames(source.columns)
         var keys: [SortKey] = []
         for text in parsed.values["--by"] ?? [] {
@@ -471,104 +472,6 @@ enum SortCommand {
         return x.st_dev == y.st_dev && x.st_ino == y.st_ino
     }
 
-    /// The rows to sort or view: a CSV file (or standard input), an SQLite table or query, or a
-    /// PostgreSQL table or query. With `snapshot`, an SQLite database is read in one read
-    /// transaction from start to end: a sort sees the rows as they were when it began, whatever
-    /// another program commits meanwhile (a viewer, which lives long, refreshes instead).
-    static func loadSource(_ path: String, table sqlTable: String?, query sqlQuery: String?, types: [String: ColumnType],
-                           reading: CSVReading = CSVReading(), snapshot: Bool = false, columns: CSV.ColumnSelection? = nil,
-                           io: inout CommandIO) throws(CommandError) -> GridDataSource {
-        let shownPath = Excerpt.of(path, limit: 200)
-        // A connection string names a server, unless a file is called so.
-        let namesServer = ConnectionSecrets.isConnectionString(path) && !FileManager.default.fileExists(atPath: io.url(for: path).path)
-        let source: GridDataSource
-        if sqlTable != nil || sqlQuery != nil {
-            guard sqlTable == nil || sqlQuery == nil else { throw .usage("Give '--table' or '--query', not both") }
-            guard types.isEmpty else {
-                throw .usage("'--type' reads CSV cells; an SQLite column has its declared type")
-            }
-            if let option = reading.givenOption {
-                throw .usage("'\(option)' reads CSV files; a database column has its own type and encoding")
-            }
-            guard path != "-" else { throw .usage("An SQLite database is a file; name it instead of '-'") }
-            /// A missing table or a query refused as written (its SQL, a table it names) is the command
-            /// line's (64); what the database refused of the data as it read it, and a query the
-            /// server stopped, the data's (65) — but a server out of reach is 69, a lock waited out
-            /// 75 and a refusal 77, told by the error's kind, not its wording.
-            func failure(_ shown: String, _ message: String, unreachable: Bool = false, locked: Bool = false,
-                         refused: Bool = false, byData: Bool = false) -> CommandError {
-                let text = "\(shown): \(message)"
-                if refused { return .noPermission(text) }
-                if unreachable { return .unavailable(text) }
-                if locked { return .tempFail(text) }
-                return (sqlTable == nil && !byData) || message.hasPrefix("no table") ? .usage(text) : .data(text)
-            }
-            if namesServer {
-                do throws(PostgreSQLError) {
-                    let connection = try PostgreSQLConnection(url: path)
-                    if let sqlTable {
-                        source = try PostgreSQLTableSource(connection: connection, table: sqlTable)
-                    } else {
-                        source = try PostgreSQLQuerySource.table(connection: connection, query: sqlQuery!)
-                    }
-                } catch {
-                    throw failure(PostgreSQLConnection.redactedURL(path), error.message,
-                                  unreachable: error.kind == .unreachable || error.kind == .connectionLost,
-                                  locked: error.kind == .lockTimeout,
-                                  refused: error.kind == .authentication || error.kind == .permission,
-                                  byData: error.kind == .cancelled || error.kind == .data)
-                }
-            } else {
-                let file = io.url(for: path).path
-                var isFolder: ObjCBool = false
-                guard FileManager.default.fileExists(atPath: file, isDirectory: &isFolder) else {
-                    throw .noInput("no such file '\(shownPath)'")
-                }
-                if isFolder.boolValue { throw .noInput("'\(shownPath)' is a directory; expected an SQLite database") }
-                do throws(SQLiteError) {
-                    let connection = try SQLiteConnection(path: file)
-                    if snapshot { try connection.beginSnapshot() }
-                    if let sqlTable {
-                        source = try SQLiteTableSource(connection: connection, table: sqlTable)
-                    } else {
-                        source = try SQLiteQuerySource.table(connection: connection, query: sqlQuery!)
-                    }
-                } catch {
-                    throw failure(shownPath, error.message, locked: error.isLocked, byData: error.whileReading)
-                }
-            }
-        } else {
-            if namesServer {
-                throw .usage("'\(PostgreSQLConnection.redactedURL(shownPath))' names a PostgreSQL server; name its table with "
-                             + "--table, or give --query")
-            }
-            // A large file read for some of its columns (a sort to CSV, which copies the records)
-            // is mapped, not read: its records stay in it.
-            let file = io.url(for: path).path
-            let mapped = path != "-" && leavesRecordsInFile(ofSize: regularFileSize(file) ?? 0, columns: columns) ? MappedFile(path: file) : nil
-            let bytes = mapped == nil ? try io.readBytes(path) : []
-            if (mapped?.bytes.starts(with: Self.sqliteMagic) ?? bytes.starts(with: Self.sqliteMagic)) {
-                throw .usage("\(shownPath) is an SQLite database; name its table with --table, or give --query")
-            }
-            let table: Table
-            do {
-                if let mapped {
-                    table = try CSV.table(mapped: mapped, types: types, encoding: reading.encoding, delimiter: reading.delimiter,
-                                          headerRow: reading.headerRow, dateOrder: reading.dateOrder, reading: columns)
-                } else {
-                    table = try CSV.table(bytes: bytes, types: types, encoding: reading.encoding, delimiter: reading.delimiter,
-                                          headerRow: reading.headerRow, dateOrder: reading.dateOrder, reading: columns)
-                }
-            } catch {
-                if case .unknownColumn = error.problem { throw .usage("\(shownPath): \(error.message)") }
-                throw .data("\(shownPath): \(error)")
-            }
-            noteFormat(table.csvFormat, dateNotes: table.dateNotes, shownPath: shownPath, io: &io)
-            source = table
-        }
-        return source
-    }
-
     /// The error of a source whose cells could not be read while its rows were written: a server
     /// lost or out of reach is unavailable (69), anything else the data's (65).
     static func readFailure(of source: GridDataSource, shownPath: String, _ message: String?, sorting: Bool = false) -> CommandError {
@@ -580,9 +483,6 @@ enum SortCommand {
         }
         return .data(text)
     }
-
-    /// How an SQLite database file starts.
-    static let sqliteMagic = Array("SQLite format 3\u{0}".utf8)
 
     /// A `--by` value: the column (which may itself hold colons), then modifiers in any case.
     static func key(_ text: String, names: ColumnNames, locale: String?, nulls: NullPlacement) throws(CommandError) -> SortKey {

@@ -1,5 +1,6 @@
 import Foundation
 import TrellisGrid
+import TrellisSources
 import TrellisText
 
 /// `trellis sort` of a CSV file that needs more memory than it may use (`--memory`, by default
@@ -57,12 +58,6 @@ extension SortCommand {
         return Int(value * scale)
     }
 
-    /// The size of a regular file, or `nil`.
-    static func regularFileSize(_ path: String) -> Int? {
-        var info = stat()
-        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
-        return Int(info.st_size)
-    }
 
     /// Standard input's bytes up to `limit` (a little more: whole reads), and whether it ended there.
     static func readStandardInput(_ descriptor: Int32, upTo limit: Int) throws(CommandError) -> (bytes: [UInt8], ended: Bool) {
@@ -115,12 +110,6 @@ extension SortCommand {
         return path
     }
 
-    /// Whether a file starts as an SQLite database does.
-    static func isSQLiteFile(_ path: String) -> Bool {
-        guard let handle = FileHandle(forReadingAtPath: path), let head = try? handle.read(upToCount: 16) else { return false }
-        try? handle.close()
-        return head.starts(with: SortCommand.sqliteMagic)
-    }
 
     /// Sorts the CSV file at `path` in parts.
     static func sortInParts(_ parsed: ParsedArguments, path: String, shownAs shown: String? = nil, fileSize: Int,

@@ -77,8 +77,8 @@ enum ViewCommand {
         if let started {
             source = started.head
         } else {
-            source = try SortCommand.loadSource(path, table: parsed.value("--table"), query: parsed.value("--query"),
-                                                types: types, reading: reading, io: &io)
+            source = try io.openSource(path, table: parsed.value("--table"), query: parsed.value("--query"), types: types,
+                                       reading: reading)
         }
         let grid = DataGrid(bound: source)
         let names = ColumnNames(source.columns)

@@ -1,6 +1,7 @@
 import Foundation
 import TrellisSQL
 import TrellisGrid
+import TrellisSources
 
 /// A large CSV file shown before it is read: `trellis view` draws the file's first lines at once
 /// and reads the whole file on another thread; the loop swaps the whole table in when it is read,
@@ -54,7 +55,7 @@ final class BackgroundRead: @unchecked Sendable {
               let size = attributes[.size] as? Int, size >= threshold,
               let handle = FileHandle(forReadingAtPath: url.path) else { return nil }
         defer { try? handle.close() }
-        guard let data = try? handle.read(upToCount: headBytes), !data.starts(with: SortCommand.sqliteMagic),
+        guard let data = try? handle.read(upToCount: headBytes), !data.starts(with: SQLiteSourceKind.magic),
               let end = data.lastIndex(of: 0x0A) else { return nil }
         let head: Table
         do {
@@ -75,7 +76,7 @@ final class BackgroundRead: @unchecked Sendable {
             let (types, reading) = options.value
             let outcome: Result<Table, CommandError>
             do throws(CommandError) {
-                let source = try SortCommand.loadSource(path, table: nil, query: nil, types: types, reading: reading, io: &quiet)
+                let source = try quiet.openSource(path, table: nil, query: nil, types: types, reading: reading)
                 if let table = source as? Table { outcome = .success(table) } else { outcome = .failure(.failure("not a CSV file")) }
             } catch {
                 outcome = .failure(error)

@@ -1,0 +1,53 @@
+import Foundation
+import TrellisGrid
+import TrellisSQL
+import TrellisText
+
+/// A CSV (or TSV, or Excel's "Unicode 文本") file, or standard input: whatever no other kind
+/// recognised. A large file read for some of its columns (a sort to CSV, which copies the
+/// records) is mapped, not read: its records stay in it.
+public enum CSVSourceKind: SourceKind {
+    public static func recognizes(_ request: SourceRequest) -> Bool { request.table == nil && request.query == nil }
+
+    public static func open(_ request: SourceRequest) throws(SourceOpenError) -> GridDataSource {
+        let shown = request.shown
+        if request.namesServer {
+            throw SourceOpenError(.usage, "'\(PostgreSQLConnection.redactedURL(shown))' names a PostgreSQL server; name its table with "
+                                  + "--table, or give --query")
+        }
+        let file = request.path
+        let mapped = request.name != "-" && request.mapsLargeFiles(FileBytes.regularFileSize(file) ?? 0, request.columns)
+            ? MappedFile(path: file) : nil
+        var bytes: [UInt8] = []
+        if mapped == nil {
+            if request.name == "-" {
+                bytes = request.readStandardInput()
+            } else {
+                do throws(FileReadError) {
+                    bytes = try FileBytes.read(request.name.isEmpty ? "" : file, shown: shown)
+                } catch {
+                    switch error.kind {
+                    case .noInput: throw SourceOpenError(.noInput, error.message)
+                    case .noPermission: throw SourceOpenError(.noPermission, error.message)
+                    case .badName: throw SourceOpenError(.usage, error.message)
+                    case .failure: throw SourceOpenError(.failure, error.message)
+                    }
+                }
+            }
+        }
+        if mapped?.bytes.starts(with: SQLiteSourceKind.magic) ?? bytes.starts(with: SQLiteSourceKind.magic) {
+            throw SourceOpenError(.usage, "\(shown) is an SQLite database; name its table with --table, or give --query")
+        }
+        do {
+            if let mapped {
+                return try CSV.table(mapped: mapped, types: request.types, encoding: request.encoding, delimiter: request.delimiter,
+                                     headerRow: request.headerRow, dateOrder: request.dateOrder, reading: request.columns)
+            }
+            return try CSV.table(bytes: bytes, types: request.types, encoding: request.encoding, delimiter: request.delimiter,
+                                 headerRow: request.headerRow, dateOrder: request.dateOrder, reading: request.columns)
+        } catch {
+            if case .unknownColumn = error.problem { throw SourceOpenError(.usage, "\(shown): \(error.message)") }
+            throw SourceOpenError(.data, "\(shown): \(error)")
+        }
+    }
+}
