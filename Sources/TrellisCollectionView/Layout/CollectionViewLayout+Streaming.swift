@@ -4,7 +4,7 @@ import Foundation
 ///
 /// A layout that keeps its frames in a geometry of its own walks it and hands each element to
 /// ``CollectionViewLayout/layoutAttributes(recycling:_:)`` and
-/// ``CollectionViewLayout/streamLayoutAttributes(walkOf:reusing:to:_:)``, which make the objects:
+/// ``CollectionViewLayout/streamLayoutAttributes(in:walkOf:reusing:to:_:)``, which make the objects:
 /// recycled ones where the layout's attributes class is the base class, objects of its own class
 /// otherwise.
 ///

@@ -113,7 +113,7 @@ extension DataGrid {
     public var typeWarnings: [TypeWarning] {
         let order = self.order
         let pinned = order.pinnedTopCount > 0 || order.pinnedBottomCount > 0
-        let found = table?.typeWarnings(amongRows: { row in !pinned || order.region(of: .source(row)) == .body })
+        let found = storage?.storedTypeWarnings(amongRows: { row in !pinned || order.region(of: .source(row)) == .body })
             ?? keyColumnTypeWarnings()
         return found.map { warning in
             var warning = warning

@@ -174,15 +174,15 @@ public final class DataGrid {
 
     /// Appends a row to an unbound grid.
     public func addRow(_ values: [CellValue]) throws(TableError) {
-        guard mode == .unbound, let table = source as? Table else { throw .notOwned }
+        guard mode == .unbound, let table = source as? EditableDataSource else { throw .notOwned }
         try table.appendRow(values: values)
     }
 
-    /// Edits a cell, by source row: a table's cell is set (a bound table, or the unbound grid's
-    /// own), a virtual grid's is pushed to ``cellValuePushed``. Other sources cannot be edited
-    /// through the grid.
+    /// Edits a cell, by source row: an editable source's cell is set (a bound table, or the
+    /// unbound grid's own), a virtual grid's is pushed to ``cellValuePushed``. Other sources
+    /// cannot be edited through the grid.
     public func setValue(_ value: CellValue, row: Int, column: Int) throws(TableError) {
-        if let table = source as? Table { try table.setValue(value, row: row, column: column); return }
+        if let editable = source as? EditableDataSource { try editable.setValue(value, row: row, column: column); return }
         guard let virtual = source as? VirtualSource else { throw .notOwned }
         guard row >= 0, row < virtual.rowCount else { throw .noSuchRow(row, rowCount: virtual.rowCount) }
         guard columns.indices.contains(column) else { throw .noSuchColumnPosition(column, columnCount: columns.count) }
@@ -366,13 +366,13 @@ public final class DataGrid {
         return text.withUTF8(body)
     }
 
-    /// The source's column storage and the CSV records it was read from, for writers that copy
-    /// stored bytes: `nil` for a source without column storage.
-    package var table: Table? { storage as? Table }
+    /// The source's stored cells and the CSV records it was read from, for writers that copy
+    /// stored bytes: `nil` for a source that keeps none.
+    package var records: RecordKeepingSource? { storage as? RecordKeepingSource }
 
-    /// How CSV written from the grid is written: as its table's file was (encoding, byte order
+    /// How CSV written from the grid is written: as its source's file was (encoding, byte order
     /// mark, delimiter, line break), RFC 4180 otherwise.
-    package var csvFormat: CSVFormat { table?.csvFormat ?? CSVFormat() }
+    package var csvFormat: CSVFormat { records?.csvFormat ?? CSVFormat() }
 
     /// Whether the cell shown holds a number or a date (renderers align them to the right, as
     /// spreadsheets do).

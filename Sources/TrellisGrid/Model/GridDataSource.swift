@@ -107,6 +107,29 @@ package protocol ColumnStorageSource: GridDataSource {
     func store(_ column: Int) -> ColumnStore
 }
 
+/// A source read from a CSV file that keeps the file's records: a writer copies a row that the
+/// grid shows as stored as its record, quoting and all, in the file's encoding, delimiter and
+/// line break (a ``Table`` read from a file).
+package protocol RecordKeepingSource: ColumnStorageSource {
+    /// How the file is written.
+    var csvFormat: CSVFormat { get }
+    /// The file's records, while the source is as it was read; `nil` once it changed.
+    var rawRecords: RawRecords? { get }
+    /// Whether some columns were left in the records (read as text when asked for).
+    var hasUnreadColumns: Bool { get }
+    /// Calls `body` with a view of each column's stored bytes.
+    func withViews<R>(_ body: ([CellBytesView]) -> R) -> R
+}
+
+/// A source whose cells the grid may set and to which it may add rows (DataGridView editing a
+/// bound `DataTable`): a ``Table``, or an app's own.
+public protocol EditableDataSource: GridDataSource {
+    /// Sets the cell of source row `row` in `column`.
+    func setValue(_ value: CellValue, row: Int, column: Int) throws(TableError)
+    /// Adds a row at the end.
+    func appendRow(values: [CellValue]) throws(TableError)
+}
+
 /// A change to a source's rows (`ListChangedType`). Rows are positions in the source.
 public enum GridChange: Equatable, Sendable {
     /// Rows were inserted at these positions (after the change); later rows moved down.

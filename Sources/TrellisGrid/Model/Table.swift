@@ -13,7 +13,7 @@ import TrellisText
 /// ```
 ///
 /// Changes are announced through ``changes``; grids bound to the table follow them.
-public final class Table: ObservableDataSource, ColumnStorageSource {
+public final class Table: ObservableDataSource, ColumnStorageSource, RecordKeepingSource, EditableDataSource {
     public private(set) var columns: [Column]
     /// The cells, column by column; a column of a file that was read without it is hollow
     /// (see ``unread``).
@@ -309,26 +309,10 @@ public final class Table: ObservableDataSource, ColumnStorageSource {
     /// ``typeWarnings`` of the rows for which `isData` is true: a grid leaves out its pinned rows —
     /// the file's own 平均 row with 平均 in a number column is not data of that column.
     public func typeWarnings(amongRows isData: (Int) -> Bool) -> [TypeWarning] {
-        var warnings: [TypeWarning] = []
-        for (c, column) in columns.enumerated() where column.type != .text {
-            let store = store(c)
-            let kinds = store.kinds
-            let expected = column.type
-            var before: [Int] = [], after: [Int] = []
-            for row in kinds.indices where isData(row) {
-                guard let kind = Self.warnedKind(kinds[row]), !Self.belongs(kinds[row], to: expected) else { continue }
-                if kind < ValueKind(expected) { before.append(row) } else { after.append(row) }
-            }
-            for (rows, sortsAfter) in [(before, false), (after, true)] where !rows.isEmpty {
-                let examples = rows.prefix(3).map { (row: $0, text: store.text(at: $0)) }
-                warnings.append(TypeWarning(column: column.identifier, type: expected, count: rows.count,
-                                            examples: examples, sortsAfter: sortsAfter))
-            }
-        }
-        return warnings
+        storedTypeWarnings(amongRows: isData)
     }
 
-    private static func belongs(_ kind: CellKind, to type: ColumnType) -> Bool {
+    static func belongs(_ kind: CellKind, to type: ColumnType) -> Bool {
         switch type {
         case .integer, .decimal: return kind.isNumber
         case .date: return kind == .date
@@ -598,4 +582,28 @@ package enum TableCell {
     case text(String)
     /// A value with the text its program shows for it (SQLite's `92.0` for a REAL 92).
     case shown(CellValue, String)
+}
+
+extension ColumnStorageSource {
+    /// For each typed column, the stored cells among the rows for which `isData` is true that
+    /// are not of its type, and where they sort (``Table/typeWarnings(amongRows:)``).
+    package func storedTypeWarnings(amongRows isData: (Int) -> Bool) -> [TypeWarning] {
+        var warnings: [TypeWarning] = []
+        for (c, column) in columns.enumerated() where column.type != .text && c < storeCount {
+            let store = store(c)
+            let kinds = store.kinds
+            let expected = column.type
+            var before: [Int] = [], after: [Int] = []
+            for row in kinds.indices where isData(row) {
+                guard let kind = Table.warnedKind(kinds[row]), !Table.belongs(kinds[row], to: expected) else { continue }
+                if kind < ValueKind(expected) { before.append(row) } else { after.append(row) }
+            }
+            for (rows, sortsAfter) in [(before, false), (after, true)] where !rows.isEmpty {
+                let examples = rows.prefix(3).map { (row: $0, text: store.text(at: $0)) }
+                warnings.append(TypeWarning(column: column.identifier, type: expected, count: rows.count,
+                                            examples: examples, sortsAfter: sortsAfter))
+            }
+        }
+        return warnings
+    }
 }

@@ -40,7 +40,7 @@ enum NaturalKey {
         return makeGeneral(text, decimals: decimals, primaryOnly: true)
     }
 
-    /// The key of ASCII text, built from its bytes (the same bytes ``makeGeneral(_:decimals:)``
+    /// The key of ASCII text, built from its bytes (the same bytes ``makeGeneral(_:decimals:primaryOnly:)``
     /// gives); `nil` when the text is not ASCII.
     static func ascii(_ b: UnsafeBufferPointer<UInt8>, primaryOnly: Bool = false) -> [UInt8]? {
         let n = b.count

@@ -168,7 +168,7 @@ public enum GridRenderer {
         let format = grid.csvFormat
         let lineBreak = format.lineBreak, delimiter = chosen ?? format.delimiter
         // The file's records are copied only where they are written with its own delimiter.
-        let raw = delimiter == format.delimiter ? grid.table?.rawRecords : nil
+        let raw = delimiter == format.delimiter ? grid.records?.rawRecords : nil
         // The file's byte order mark, Excel's `sep=` line and the lines above the header.
         format.writeLinesAboveHeader(to: out, delimiter: delimiter)
         // A record of the file is copied as it is (quoting and all) unless it must change.
@@ -689,7 +689,7 @@ public enum GridRenderer {
     /// text) first unless `readingEveryColumn` is false — a CSV output that copies every row's
     /// record, whose other cells (a summary row's) come through the grid.
     static func withCells<R>(_ grid: DataGrid, readingEveryColumn: Bool = true, _ body: (Cells) -> R) -> R {
-        guard let table = grid.table, table.storeCount == grid.columns.count, table.storeCount <= Table.maximumViewedColumns,
+        guard let table = grid.records, table.storeCount == grid.columns.count, table.storeCount <= Table.maximumViewedColumns,
               readingEveryColumn || !table.hasUnreadColumns else {
             let window = grid.source is PrefetchingDataSource ? Cells.PrefetchWindow() : nil
             return body(Cells(grid: grid, order: grid.order, views: nil, file: nil, records: nil, window: window))
