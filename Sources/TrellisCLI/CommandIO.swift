@@ -49,7 +49,7 @@ public struct CommandIO {
     /// Reads a file given on the command line (`-` is standard input) into bytes (``FileBytes``).
     func readBytes(_ path: String) throws(CommandError) -> [UInt8] {
         if path == "-" { return [UInt8](readStandardInput()) }
-        do throws(FileReadError) {
+        do throws(InputError) {
             return try FileBytes.read(path.isEmpty ? "" : url(for: path).path, shown: Excerpt.of(path, limit: 200))
         } catch {
             throw CommandError(error)
@@ -155,16 +155,6 @@ public enum ExitStatus: Int32, Sendable {
 
 /// An error that ends a command, with the message printed after `Error: `.
 public enum CommandError: Error, Equatable {
-    /// A file that could not be read, as its kind says.
-    init(_ error: FileReadError) {
-        switch error.kind {
-        case .noInput: self = .noInput(error.message)
-        case .noPermission: self = .noPermission(error.message)
-        case .badName: self = .usage(error.message)
-        case .failure: self = .failure(error.message)
-        }
-    }
-
     /// A usage error: the command's usage line and help hint follow the message.
     case usage(String)
     /// Invalid input data.

@@ -28,7 +28,7 @@ extension CommandIO {
         let standardInput = readStandardInput
         request.readStandardInput = { [UInt8](standardInput()) }
         let source: GridDataSource
-        do throws(SourceOpenError) {
+        do throws(InputError) {
             source = try SourceOpener.open(request)
         } catch {
             throw CommandError(error)
@@ -41,8 +41,8 @@ extension CommandIO {
 }
 
 extension CommandError {
-    /// A source that could not be opened, as its kind says.
-    init(_ error: SourceOpenError) {
+    /// An input that could not be read, as its kind says.
+    init(_ error: InputError) {
         switch error.kind {
         case .usage: self = .usage(error.message)
         case .data: self = .data(error.message)

@@ -9,11 +9,11 @@ import TrellisText
 public enum CSVSourceKind: SourceKind {
     public static func recognizes(_ request: SourceRequest) -> Bool { request.table == nil && request.query == nil }
 
-    public static func open(_ request: SourceRequest) throws(SourceOpenError) -> GridDataSource {
+    public static func open(_ request: SourceRequest) throws(InputError) -> GridDataSource {
         let shown = request.shown
         if request.namesServer {
-            throw SourceOpenError(.usage, "'\(PostgreSQLConnection.redactedURL(shown))' names a PostgreSQL server; name its table with "
-                                  + "--table, or give --query")
+            throw InputError(.usage, "'\(PostgreSQLConnection.redactedURL(shown))' names a PostgreSQL server; name its table with "
+                             + "--table, or give --query")
         }
         let file = request.path
         let mapped = request.name != "-" && request.mapsLargeFiles(FileBytes.regularFileSize(file) ?? 0, request.columns)
@@ -23,20 +23,11 @@ public enum CSVSourceKind: SourceKind {
             if request.name == "-" {
                 bytes = request.readStandardInput()
             } else {
-                do throws(FileReadError) {
-                    bytes = try FileBytes.read(request.name.isEmpty ? "" : file, shown: shown)
-                } catch {
-                    switch error.kind {
-                    case .noInput: throw SourceOpenError(.noInput, error.message)
-                    case .noPermission: throw SourceOpenError(.noPermission, error.message)
-                    case .badName: throw SourceOpenError(.usage, error.message)
-                    case .failure: throw SourceOpenError(.failure, error.message)
-                    }
-                }
+                bytes = try FileBytes.read(request.name.isEmpty ? "" : file, shown: shown)
             }
         }
         if mapped?.bytes.starts(with: SQLiteSourceKind.magic) ?? bytes.starts(with: SQLiteSourceKind.magic) {
-            throw SourceOpenError(.usage, "\(shown) is an SQLite database; name its table with --table, or give --query")
+            throw InputError(.usage, "\(shown) is an SQLite database; name its table with --table, or give --query")
         }
         do {
             if let mapped {
@@ -46,8 +37,8 @@ public enum CSVSourceKind: SourceKind {
             return try CSV.table(bytes: bytes, types: request.types, encoding: request.encoding, delimiter: request.delimiter,
                                  headerRow: request.headerRow, dateOrder: request.dateOrder, reading: request.columns)
         } catch {
-            if case .unknownColumn = error.problem { throw SourceOpenError(.usage, "\(shown): \(error.message)") }
-            throw SourceOpenError(.data, "\(shown): \(error)")
+            if case .unknownColumn = error.problem { throw InputError(.usage, "\(shown): \(error.message)") }
+            throw InputError(.data, "\(shown): \(error)")
         }
     }
 }

@@ -4,14 +4,14 @@ import TrellisSQL
 import TrellisText
 
 /// What a database source refuses that only a CSV file takes, checked before it is opened.
-private func checkDatabaseRequest(_ request: SourceRequest) throws(SourceOpenError) {
+private func checkDatabaseRequest(_ request: SourceRequest) throws(InputError) {
     guard request.types.isEmpty else {
-        throw SourceOpenError(.usage, "'--type' reads CSV cells; an SQLite column has its declared type")
+        throw InputError(.usage, "'--type' reads CSV cells; an SQLite column has its declared type")
     }
     if let option = request.csvOptionGiven {
-        throw SourceOpenError(.usage, "'\(option)' reads CSV files; a database column has its own type and encoding")
+        throw InputError(.usage, "'\(option)' reads CSV files; a database column has its own type and encoding")
     }
-    guard request.name != "-" else { throw SourceOpenError(.usage, "An SQLite database is a file; name it instead of '-'") }
+    guard request.name != "-" else { throw InputError(.usage, "An SQLite database is a file; name it instead of '-'") }
 }
 
 /// A missing table or a query refused as written (its SQL, a table it names) is the command
@@ -19,12 +19,12 @@ private func checkDatabaseRequest(_ request: SourceRequest) throws(SourceOpenErr
 /// the data's — but a server out of reach is unavailable, a lock waited out a temporary failure
 /// and a refusal a refusal, told by the error's kind, not its wording.
 private func databaseFailure(_ request: SourceRequest, shown: String, _ message: String, unreachable: Bool = false,
-                             locked: Bool = false, refused: Bool = false, byData: Bool = false) -> SourceOpenError {
+                             locked: Bool = false, refused: Bool = false, byData: Bool = false) -> InputError {
     let text = "\(shown): \(message)"
-    if refused { return SourceOpenError(.noPermission, text) }
-    if unreachable { return SourceOpenError(.unavailable, text) }
-    if locked { return SourceOpenError(.tempFail, text) }
-    return (request.table == nil && !byData) || message.hasPrefix("no table") ? SourceOpenError(.usage, text) : SourceOpenError(.data, text)
+    if refused { return InputError(.noPermission, text) }
+    if unreachable { return InputError(.unavailable, text) }
+    if locked { return InputError(.tempFail, text) }
+    return (request.table == nil && !byData) || message.hasPrefix("no table") ? InputError(.usage, text) : InputError(.data, text)
 }
 
 /// A PostgreSQL table or query: a connection string, with `--table` or `--query`.
@@ -33,7 +33,7 @@ public enum PostgreSQLSourceKind: SourceKind {
         (request.table != nil || request.query != nil) && request.namesServer
     }
 
-    public static func open(_ request: SourceRequest) throws(SourceOpenError) -> GridDataSource {
+    public static func open(_ request: SourceRequest) throws(InputError) -> GridDataSource {
         try checkDatabaseRequest(request)
         do throws(PostgreSQLError) {
             let connection = try PostgreSQLConnection(url: request.name)
@@ -58,14 +58,14 @@ public enum SQLiteSourceKind: SourceKind {
         request.table != nil || request.query != nil
     }
 
-    public static func open(_ request: SourceRequest) throws(SourceOpenError) -> GridDataSource {
+    public static func open(_ request: SourceRequest) throws(InputError) -> GridDataSource {
         try checkDatabaseRequest(request)
         let file = request.path
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: file, isDirectory: &isFolder) else {
-            throw SourceOpenError(.noInput, "no such file '\(request.shown)'")
+            throw InputError(.noInput, "no such file '\(request.shown)'")
         }
-        if isFolder.boolValue { throw SourceOpenError(.noInput, "'\(request.shown)' is a directory; expected an SQLite database") }
+        if isFolder.boolValue { throw InputError(.noInput, "'\(request.shown)' is a directory; expected an SQLite database") }
         do throws(SQLiteError) {
             let connection = try SQLiteConnection(path: file)
             if request.snapshot { try connection.beginSnapshot() }

@@ -68,36 +68,6 @@ public struct SourceRequest {
     }
 }
 
-/// Why a source could not be opened, with the kind of failure a command reports it as.
-public struct SourceOpenError: Error, Equatable, Sendable, CustomStringConvertible {
-    public enum Kind: Sendable, Equatable {
-        /// What was named, or how, cannot be read so (the command line's fault).
-        case usage
-        /// The data could not be read as what it says it is.
-        case data
-        /// No such file.
-        case noInput
-        /// A server out of reach.
-        case unavailable
-        /// A lock that was waited out.
-        case tempFail
-        /// A refusal: a file that may not be read, a password refused.
-        case noPermission
-        /// Anything else the system refused.
-        case failure
-    }
-
-    public var kind: Kind
-    public var message: String
-
-    public init(_ kind: Kind, _ message: String) {
-        self.kind = kind
-        self.message = message
-    }
-
-    public var description: String { message }
-}
-
 /// One kind of source: how it is recognised and how it is opened. Adding an input format is a new
 /// kind, registered in ``SourceOpener/kinds``.
 public protocol SourceKind: Sendable {
@@ -105,7 +75,7 @@ public protocol SourceKind: Sendable {
     /// options given (a table or a query) or its content (``SourceRequest/head(_:)``).
     static func recognizes(_ request: SourceRequest) -> Bool
     /// Opens it.
-    static func open(_ request: SourceRequest) throws(SourceOpenError) -> GridDataSource
+    static func open(_ request: SourceRequest) throws(InputError) -> GridDataSource
 }
 
 /// Turns what a user names into a source, for every command (`sort`, `view`, the shell's
@@ -118,12 +88,12 @@ public enum SourceOpener {
 
     /// The source `request` names, opened by the first of `kinds` that recognises it (an app may
     /// put a kind of its own first).
-    public static func open(_ request: SourceRequest, kinds: [any SourceKind.Type] = SourceOpener.kinds) throws(SourceOpenError)
+    public static func open(_ request: SourceRequest, kinds: [any SourceKind.Type] = SourceOpener.kinds) throws(InputError)
         -> GridDataSource {
         if request.table != nil, request.query != nil {
-            throw SourceOpenError(.usage, "Give '--table' or '--query', not both")
+            throw InputError(.usage, "Give '--table' or '--query', not both")
         }
         for kind in kinds where kind.recognizes(request) { return try kind.open(request) }
-        throw SourceOpenError(.usage, "\(request.shown): nothing here reads it")
+        throw InputError(.usage, "\(request.shown): nothing here reads it")
     }
 }

@@ -1,15 +1,23 @@
 import Dispatch
 import Foundation
 
-/// Why a file could not be read, by kind: what a command reports it as.
-public struct FileReadError: Error, Equatable, Sendable, CustomStringConvertible {
+/// Why an input (a file, a database, a server) could not be read, with the kind of failure a
+/// command reports it as.
+public struct InputError: Error, Equatable, Sendable, CustomStringConvertible {
     public enum Kind: Sendable, Equatable {
+        /// What was named, or how, cannot be read so (the command line's fault: an empty file
+        /// name, a database named without its table).
+        case usage
+        /// The data could not be read as what it says it is.
+        case data
         /// No such file, or a directory where a file was expected.
         case noInput
-        /// The file may not be read.
+        /// A server out of reach.
+        case unavailable
+        /// A lock that was waited out.
+        case tempFail
+        /// A refusal: a file that may not be read, a password refused.
         case noPermission
-        /// A name that cannot be a file's (empty).
-        case badName
         /// Anything else the system refused.
         case failure
     }
@@ -31,21 +39,21 @@ public struct FileReadError: Error, Equatable, Sendable, CustomStringConvertible
 /// cores), then on in chunks if it is larger than it said (a pipe, a file that grows).
 public enum FileBytes {
     /// Reads the file at `path`; `shown` is how messages name it.
-    public static func read(_ path: String, shown: String) throws(FileReadError) -> [UInt8] {
-        guard !path.isEmpty else { throw FileReadError(.badName, "Invalid file name ''; name a file, or - for standard input") }
+    public static func read(_ path: String, shown: String) throws(InputError) -> [UInt8] {
+        guard !path.isEmpty else { throw InputError(.usage, "Invalid file name ''; name a file, or - for standard input") }
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
             let code = errno
-            if code == ENOENT { throw FileReadError(.noInput, "no such file '\(shown)'") }
-            if code == EACCES { throw FileReadError(.noPermission, "cannot read '\(shown)': \(String(cString: strerror(code)))") }
-            throw FileReadError(.failure, "cannot read '\(shown)': \(String(cString: strerror(code)))")
+            if code == ENOENT { throw InputError(.noInput, "no such file '\(shown)'") }
+            if code == EACCES { throw InputError(.noPermission, "cannot read '\(shown)': \(String(cString: strerror(code)))") }
+            throw InputError(.failure, "cannot read '\(shown)': \(String(cString: strerror(code)))")
         }
         defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else {
-            throw FileReadError(.failure, "cannot read '\(shown)': \(String(cString: strerror(errno)))")
+            throw InputError(.failure, "cannot read '\(shown)': \(String(cString: strerror(errno)))")
         }
-        if (info.st_mode & S_IFMT) == S_IFDIR { throw FileReadError(.noInput, "'\(shown)' is a directory; expected a file") }
+        if (info.st_mode & S_IFMT) == S_IFDIR { throw InputError(.noInput, "'\(shown)' is a directory; expected a file") }
         let expected = (info.st_mode & S_IFMT) == S_IFREG ? Int(max(0, info.st_size)) : 0
         var failure: Int32?
         var bytes = [UInt8](unsafeUninitializedCapacity: expected) { buffer, count in
@@ -79,13 +87,13 @@ public enum FileBytes {
             }
             if lseek(descriptor, off_t(count), SEEK_SET) < 0 { failure = errno }
         }
-        if let failure { throw FileReadError(.failure, "cannot read '\(shown)': \(String(cString: strerror(failure)))") }
+        if let failure { throw InputError(.failure, "cannot read '\(shown)': \(String(cString: strerror(failure)))") }
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let count = chunk.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress, $0.count) }
             if count < 0 {
                 if errno == EINTR { continue }
-                throw FileReadError(.failure, "cannot read '\(shown)': \(String(cString: strerror(errno)))")
+                throw InputError(.failure, "cannot read '\(shown)': \(String(cString: strerror(errno)))")
             }
             if count == 0 { break }
             bytes += chunk[0..<count]

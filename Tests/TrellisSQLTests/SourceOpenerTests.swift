@@ -28,18 +28,18 @@ struct SourceOpenerTests {
 
     @Test("what cannot be read so is refused with its kind and the way out")
     func refusals() {
-        func failure(_ request: SourceRequest) -> SourceOpenError? {
-            do throws(SourceOpenError) { _ = try SourceOpener.open(request); return nil } catch { return error }
+        func failure(_ request: SourceRequest) -> InputError? {
+            do throws(InputError) { _ = try SourceOpener.open(request); return nil } catch { return error }
         }
         let database = SourceRequest("scores.sqlite", currentDirectory: Self.examples)
-        #expect(failure(database) == SourceOpenError(.usage, "scores.sqlite is an SQLite database; name its table with --table, or give --query"))
+        #expect(failure(database) == InputError(.usage, "scores.sqlite is an SQLite database; name its table with --table, or give --query"))
         var both = database
         both.table = "scores"
         both.query = "SELECT 1"
-        #expect(failure(both) == SourceOpenError(.usage, "Give '--table' or '--query', not both"))
+        #expect(failure(both) == InputError(.usage, "Give '--table' or '--query', not both"))
         #expect(failure(SourceRequest("postgresql://reader@localhost/school"))?.message
             == "'postgresql://reader@localhost/school' names a PostgreSQL server; name its table with --table, or give --query")
-        #expect(failure(SourceRequest("missing.csv", currentDirectory: Self.examples)) == SourceOpenError(.noInput, "no such file 'missing.csv'"))
+        #expect(failure(SourceRequest("missing.csv", currentDirectory: Self.examples)) == InputError(.noInput, "no such file 'missing.csv'"))
         var typed = database
         typed.table = "scores"
         typed.types = ["分数": .decimal]
@@ -52,9 +52,9 @@ struct SourceOpenerTests {
     /// A kind of an app's own, put first: what adding a format takes.
     enum Lines: SourceKind {
         static func recognizes(_ request: SourceRequest) -> Bool { request.name.hasSuffix(".lines") }
-        static func open(_ request: SourceRequest) throws(SourceOpenError) -> GridDataSource {
+        static func open(_ request: SourceRequest) throws(InputError) -> GridDataSource {
             let rows = request.name.dropLast(6).split(separator: "+").map { [CellValue.text(String($0))] }
-            do { return try Table(columns: [Column("line")], rows: rows) } catch { throw SourceOpenError(.data, "\(error)") }
+            do { return try Table(columns: [Column("line")], rows: rows) } catch { throw InputError(.data, "\(error)") }
         }
     }
 

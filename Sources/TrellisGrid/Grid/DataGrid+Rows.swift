@@ -1,0 +1,66 @@
+import Foundation
+
+/// A grid's rows and edits: the row count of a virtual grid, rows added, cells set, a reload.
+extension DataGrid {
+    /// The number of rows of the source.
+    public var rowCount: Int { max(0, source.rowCount) }
+
+    /// Sets the number of rows of a virtual grid (`RowCount`): rows are added or taken at the end,
+    /// and the grid keeps its sort, pins and summaries current, reading only the rows added.
+    /// Other grids take their count from their source.
+    public func setRowCount(_ count: Int) throws(TableError) {
+        guard let virtual = source as? VirtualSource else { throw .notOwned }
+        virtual.rowCount = max(0, count)
+    }
+
+    /// Tells a virtual grid that the app inserted rows at `rows` (positions after the insert):
+    /// the sort, pins and summaries stay current, the current row and the selection follow their
+    /// rows, and only the new rows are read.
+    public func insertVirtualRows(_ rows: Range<Int>) throws(TableError) {
+        guard let virtual = source as? VirtualSource else { throw .notOwned }
+        virtual.insertRows(rows)
+    }
+
+    /// Tells a virtual grid that the app removed the rows that were at `rows`.
+    public func removeVirtualRows(_ rows: Range<Int>) throws(TableError) {
+        guard let virtual = source as? VirtualSource else { throw .notOwned }
+        virtual.removeRows(rows)
+    }
+
+    /// Called with each edited cell of a virtual grid (`CellValuePushed`): the source row, the
+    /// column and the new value, for the app to store.
+    public var cellValuePushed: ((Int, Int, CellValue) -> Void)? {
+        get { (source as? VirtualSource)?.cellValuePushed }
+        set { (source as? VirtualSource)?.cellValuePushed = newValue }
+    }
+
+    /// Appends a row to an unbound grid.
+    public func addRow(_ values: [CellValue]) throws(TableError) {
+        guard mode == .unbound, let table = source as? EditableDataSource else { throw .notOwned }
+        try table.appendRow(values: values)
+    }
+
+    /// Edits a cell, by source row: an editable source's cell is set (a bound table, or the
+    /// unbound grid's own), a virtual grid's is pushed to ``cellValuePushed``. Other sources
+    /// cannot be edited through the grid.
+    public func setValue(_ value: CellValue, row: Int, column: Int) throws(TableError) {
+        if let editable = source as? EditableDataSource { try editable.setValue(value, row: row, column: column); return }
+        guard let virtual = source as? VirtualSource else { throw .notOwned }
+        guard row >= 0, row < virtual.rowCount else { throw .noSuchRow(row, rowCount: virtual.rowCount) }
+        guard columns.indices.contains(column) else { throw .noSuchColumnPosition(column, columnCount: columns.count) }
+        virtual.push(row: row, column: column, value: value)
+    }
+
+    /// Reads the source again — after a source that does not announce its changes changed —
+    /// keeping the sort keys, pins and summaries. A failure is kept in ``lastError``.
+    public func reload() {
+        // A virtual source forgets the columns it kept; its reset refreshes the grid.
+        if let virtual = source as? VirtualSource { virtual.reset() } else { refreshQuietly() }
+    }
+
+    /// Calls `handler` after every refresh of what the grid displays (a sort, a pin, a change of
+    /// the source); a layout invalidates itself here.
+    public func observe(_ handler: @escaping () -> Void) -> GridObservation {
+        notifier.observe { _ in handler() }
+    }
+}
