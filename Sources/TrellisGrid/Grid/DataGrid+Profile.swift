@@ -118,7 +118,7 @@ extension DataGrid {
         if let store = fullStore(column) {
             for row in bodyInSourceOrder where store.kind(at: row).isNumber { most = max(most, store.cell(at: row).double) }
         } else {
-            for value in source.checkedValues(ofColumn: column, rows: bodyInSourceOrder) { if let n = value.number { most = max(most, n) } }
+            for value in source.checkedValues(ofColumn: column, rows: bodyInSourceOrder).values { if let n = value.number { most = max(most, n) } }
         }
         return most
     }
@@ -217,7 +217,7 @@ extension DataGrid {
                 }
             }
         } else {
-            let values = source.checkedValues(ofColumn: c, rows: body)
+            let values = source.checkedValues(ofColumn: c, rows: body).values
             var seen = Set<String>()
             for (position, value) in values.enumerated() {
                 let row = body[position]

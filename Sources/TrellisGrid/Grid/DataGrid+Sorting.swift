@@ -138,7 +138,7 @@ extension DataGrid {
             guard let c = columns.firstIndex(where: { $0.identifier == key.column }), columns[c].type != .text else { continue }
             let expected = columns[c].type
             var before: [Int] = [], after: [Int] = []
-            for (position, value) in source.checkedValues(ofColumn: c, rows: rows).enumerated() {
+            for (position, value) in source.checkedValues(ofColumn: c, rows: rows).values.enumerated() {
                 let belongs: Bool = switch (value, expected) {
                 case (.missing, _), (.integer, .integer), (.integer, .decimal), (.decimal, .integer), (.decimal, .decimal),
                      (.date, .date), (.boolean, .boolean): true

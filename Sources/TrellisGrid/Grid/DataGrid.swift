@@ -243,7 +243,6 @@ public final class DataGrid {
         }
         let fallible = source as? FallibleDataSource
         let failedBefore = fallible?.failedReads ?? 0
-        _ = SourceAnswers.take(source)
         // (The row count is read for a filter only: a source is asked what the update asks, no more.)
         let hidden = filter.flatMap { hiddenRows($0, count: rowCount) }
         do {
@@ -253,7 +252,7 @@ public final class DataGrid {
             throw error
         }
         // The source answered what no table can be: the order made from it would be wrong. It stays.
-        if let problem = SourceAnswers.take(source) {
+        if let problem = storedOrder.readProblem {
             fallBack()
             throw .sourceAnswerInvalid(problem)
         }
@@ -286,7 +285,7 @@ public final class DataGrid {
                 let hidden = filter.flatMap { hiddenRows($0, count: rowCount) }
                 try? storedOrder.update(source: source, plan: SortPlan(pins: pins, summaries: summaries), hidden: hidden)
                 // Numbers computed from a source's nonsense would be invented: none are shown.
-                if SourceAnswers.take(source) != nil { storedOrder.blankComputedCells() }
+                if storedOrder.readProblem != nil { storedOrder.blankComputedCells() }
                 refreshing = false
             }
             didRefresh()

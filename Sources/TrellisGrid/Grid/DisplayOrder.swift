@@ -60,6 +60,10 @@ public struct DisplayOrder: Sendable {
     public private(set) var summaryDisagreements: [SummaryDisagreement] = []
     /// Each summary's cells, by column position.
     private(set) var summaryCells: [[Int: SummaryCell]] = []
+    /// The first answer of the source that no table can be (a column's values one too many or too
+    /// few), found while the summaries' cells were computed: the order's cells are then not to be
+    /// shown (a sort that finds one throws instead).
+    private(set) var readProblem: String?
     /// The cells of recomputed pinned rows, by source row, then column position.
     private(set) var recomputedCells: [Int: [Int: SummaryCell]] = [:]
     /// The display index of each source row; −1 for a row not shown.
@@ -317,6 +321,7 @@ public struct DisplayOrder: Sendable {
         summaryDisagreements = partition.labelled.sorted { $0.row < $1.row }.flatMap {
             arithmetic.disagreements(row: $0.row, label: $0.label, columns: columns)
         }
+        readProblem = arithmetic.readProblem
     }
 
     /// Fills the inverse index in place: the buffer of the last update is reused when it is not

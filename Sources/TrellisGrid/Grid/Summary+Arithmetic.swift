@@ -20,9 +20,15 @@ struct SummaryArithmetic {
     /// `source`: `source` then holds only the pinned rows.
     let parts: PartsSummary?
 
+    /// The first answer of the source that no table can be, found while reading the body's
+    /// values (see ``GridDataSource/checkedValues(ofColumn:rows:)``): the cells computed from
+    /// them are not to be shown.
+    private(set) var readProblem: String?
+
     private mutating func bodyValues(_ column: Int) -> [CellValue] {
         if let known = valuesCache[column] { return known }
-        let values = source.checkedValues(ofColumn: column, rows: body.array)
+        let (values, problem) = source.checkedValues(ofColumn: column, rows: body.array)
+        if readProblem == nil { readProblem = problem }
         valuesCache[column] = values
         return values
     }
@@ -185,6 +191,7 @@ struct SummaryArithmetic {
             // that the cell is the same whichever way the body is sorted (and in a sort in parts).
             guard !body.isEmpty else { return SummaryCell(value: .missing, text: "") }
             let input = KeyInput(source, column: column, rows: body.array)
+            if readProblem == nil { readProblem = input.problem }
             let codes = KeyCodes(input, text: source.columns[column].textComparator, direction: .ascending, nulls: .last)
             var best: Int?
             for position in body.indices

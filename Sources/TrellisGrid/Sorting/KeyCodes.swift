@@ -17,6 +17,8 @@ struct KeyInput {
     var exact: (_ position: Int) -> ExactDecimal
     /// The most digits any number of the column has after its point, when known (a table knows).
     var decimals: Int?
+    /// What the source answered wrong when its values were read (see ``GridDataSource/checkedValues(ofColumn:rows:)``).
+    var problem: String?
 
     /// The same cells with every present one (number, date, truth value) read as its text;
     /// blanks and error literals stay what they are.
@@ -87,7 +89,8 @@ struct KeyInput {
 
     /// The values of a source's column at `rows`.
     init(source: GridDataSource, column: Int, rows: [Int]) {
-        let values = source.checkedValues(ofColumn: column, rows: rows)
+        let (values, problem) = source.checkedValues(ofColumn: column, rows: rows)
+        self.problem = problem
         let columns = source.columns
         numericColumn = columns.indices.contains(column) && columns[column].type.isNumeric
         kinds = PodArray()

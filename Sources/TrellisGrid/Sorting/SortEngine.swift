@@ -50,9 +50,8 @@ public enum SortEngine {
 
     /// ``permutation(of:in:plan:)`` of a bound plan, as 32-bit rows (a grid's body).
     static func order(of rows: [Int], in source: GridDataSource, plan: BoundSortPlan) throws(SortError) -> [Int32] {
-        _ = SourceAnswers.take(source)
-        let order = sortedRows(rows, count: rows.count, in: source, plan: plan)
-        if let problem = SourceAnswers.take(source) { throw .sourceAnswerInvalid(problem) }
+        let (order, problem) = sortedRows(rows, count: rows.count, in: source, plan: plan)
+        if let problem { throw .sourceAnswerInvalid(problem) }
         return order
     }
 
@@ -60,14 +59,23 @@ public enum SortEngine {
     /// list of them — a table's key cells are then read in place, and the sort of a large table
     /// runs without 8 bytes a row of row numbers beside it.
     static func order(ofFirst count: Int, in source: GridDataSource, plan: BoundSortPlan) throws(SortError) -> [Int32] {
-        _ = SourceAnswers.take(source)
-        let order = sortedRows(nil, count: max(0, count), in: source, plan: plan)
-        if let problem = SourceAnswers.take(source) { throw .sourceAnswerInvalid(problem) }
+        let (order, problem) = sortedRows(nil, count: max(0, count), in: source, plan: plan)
+        if let problem { throw .sourceAnswerInvalid(problem) }
         return order
     }
 
     /// `listed`: the rows, or `nil` for `0..<count` (made into a list only where a path needs one).
-    private static func sortedRows(_ listed: [Int]?, count: Int, in source: GridDataSource, plan: BoundSortPlan) -> [Int32] {
+    /// With the order, the first answer of the source that no table can be (a column's values one
+    /// too many or too few), or `nil`.
+    private static func sortedRows(_ listed: [Int]?, count: Int, in source: GridDataSource, plan: BoundSortPlan)
+        -> (order: [Int32], problem: String?) {
+        var problem: String?
+        let order = sortedRows(listed, count: count, in: source, plan: plan, problem: &problem)
+        return (order, problem)
+    }
+
+    private static func sortedRows(_ listed: [Int]?, count: Int, in source: GridDataSource, plan: BoundSortPlan,
+                                   problem: inout String?) -> [Int32] {
         func everyRow() -> [Int] { listed ?? Parallel.positions(count) }
         /// The rows as stored in an order: the listed rows, or every row.
         func stored(_ rows: [Int]) -> [Int32] { rows.map { Int32(truncatingIfNeeded: $0) } }
@@ -84,8 +92,11 @@ public enum SortEngine {
         let needsComparisons = plan.comparesValues
         // A key that compares every cell as text sees every present cell as text.
         let asText = Set(resolved.filter(\.asText).map(\.column))
+        var found: String?
+        defer { problem = problem ?? found }
         let input = { (column: Int) -> KeyInput in
             let cells = KeyInput(source, column: column, rows: listed, count: count)
+            if found == nil { found = cells.problem }
             return asText.contains(column) ? cells.everyCellAsText() : cells
         }
         // A source's own order is taken only when it is an order of exactly these rows (one
@@ -109,8 +120,12 @@ public enum SortEngine {
             // comparison sort then finds its input sorted and checks it in one pass instead of
             // comparing n log n pairs. Its comparator is total (ties fall to the position), so
             // where it starts never changes where it ends.
-            return stored(comparisonSort(everyRow(), source: source, keys: resolved, hook: plan.plan.custom?.hook, input: input,
-                                         start: order.isEmpty ? nil : order.map { Int($0) }))
+            // (The values a comparator sees are read apart from the codes: their problem too.)
+            var compared: String?
+            let sorted = comparisonSort(everyRow(), source: source, keys: resolved, hook: plan.plan.custom?.hook, input: input,
+                                        start: order.isEmpty ? nil : order.map { Int($0) }, problem: &compared)
+            if found == nil { found = compared }
+            return stored(sorted)
         }
         if order.isEmpty { return everyRowStored() }
         // Every row: the radix sort's order is the rows' order.
@@ -149,7 +164,7 @@ public enum SortEngine {
     /// them, and a hook's or comparator's answer is ascending, reversed for a descending key.
     static func comparisonSort(_ rows: [Int], source: GridDataSource, keys: [BoundSortPlan.Key],
                                hook: ((SortCompareArguments) -> ComparisonResult?)?,
-                               input: (Int) -> KeyInput, start: [Int]? = nil) -> [Int] {
+                               input: (Int) -> KeyInput, start: [Int]? = nil, problem: inout String?) -> [Int] {
         struct Prepared {
             var key: SortKey
             var codes: KeyCodes
@@ -162,8 +177,13 @@ public enum SortEngine {
             let codes = KeyCodes(cells, text: bound.text, direction: .ascending, nulls: .last)
             let missing = cells.kinds.map { ValueKind($0, numericColumn: cells.numericColumn) == nil }
             var values: [CellValue]?
-            if hook != nil { values = source.checkedValues(ofColumn: column, rows: rows) }
-            else if case .custom = key.comparator { values = source.checkedValues(ofColumn: column, rows: rows) }
+            var read = false
+            if hook != nil { read = true } else if case .custom = key.comparator { read = true }
+            if read {
+                let checked = source.checkedValues(ofColumn: column, rows: rows)
+                values = checked.values
+                if problem == nil { problem = checked.problem }
+            }
             return Prepared(key: key, codes: codes, values: values, missing: missing)
         }
         return stableSorted(rows, from: start) { a, b in
