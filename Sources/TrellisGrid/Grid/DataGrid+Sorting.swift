@@ -26,6 +26,44 @@ extension DataGrid {
         onSorted?(self)
     }
 
+    /// Replaces the grid's sort keys, its own order, pins and summaries with `plan`'s, and makes
+    /// the order once — what a command that knows them all at the start does, instead of a
+    /// refresh per pin and summary. Pins, summaries and keys are checked in that order before
+    /// anything changes; nothing changes when the order cannot be made.
+    public func apply(_ plan: SortPlan) throws(SortError) {
+        for pin in plan.pins {
+            if case .matching(let column, _) = pin.rows, !columns.contains(where: { $0.identifier == column }) {
+                throw .unknownColumn(column, columns: columns.map(\.identifier))
+            }
+            if case .row(let row) = pin.rows, !(0..<rowCount).contains(row) {
+                throw .noSuchRow(row, rowCount: rowCount)
+            }
+        }
+        let bound = try BoundSortPlan(plan, columns: columns)
+        try bound.checkSummaryColumns()
+        let previous = (keys: sortKeys, pins: pins, summaries: summaries, hook: sortCompare, rows: rowComparator)
+        func setRules(keys: [SortKey], pins: [DisplayOrder.Pin], summaries: [SummaryRow],
+                      hook: ((SortCompareArguments) -> ComparisonResult?)?, rows: ((Int, Int) -> ComparisonResult)?) {
+            suppressComparatorRefresh = true
+            sortCompare = hook
+            rowComparator = rows
+            suppressComparatorRefresh = false
+            sortKeys = rows == nil ? keys : []
+            self.pins = pins
+            self.summaries = summaries
+        }
+        setRules(keys: plan.keys, pins: plan.pins, summaries: plan.summaries, hook: plan.custom?.hook,
+                 rows: { if case .rows(let rows)? = plan.custom { return rows } else { return nil } }())
+        do {
+            try refresh()
+        } catch {
+            // The order is as it was: put back the rules that made it.
+            setRules(keys: previous.keys, pins: previous.pins, summaries: previous.summaries, hook: previous.hook, rows: previous.rows)
+            throw error
+        }
+        onSorted?(self)
+    }
+
     private func replaceComparatorQuietly(_ comparator: ((Int, Int) -> ComparisonResult)?) {
         suppressComparatorRefresh = true
         rowComparator = comparator

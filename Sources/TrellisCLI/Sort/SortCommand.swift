@@ -125,97 +125,79 @@ enum SortCommand {
     static let modifiers = ["asc", "desc", "natural", "natural-decimal", "lexical", "nocase", "locale"]
 
     static func run(_ arguments: [String], io: inout CommandIO) throws(CommandError) {
-        let parsed = try definition.parse(arguments)
-        io.replacesReadOnlyFiles = parsed.flags.contains("--force")
-        guard let path = parsed.positionals.first else { throw .usage("Missing expected argument '<file>'") }
-        if parsed.positionals.count > 1 { throw .usage("Unexpected argument '\(Excerpt.of(parsed.positionals[1]))'") }
-        let given = try value(parsed.value("--format"), option: "--format <format>", expected: "text, csv, json or html",
-                              Format.init(rawValue:))
-        // The output file's extension names its format, as `-o x.sqlite` names a database.
-        let implied = parsed.value("--output").flatMap { Format.implied(byExtension: ($0 as NSString).pathExtension) }
-        if let given, let implied, given != implied.format {
-            throw .usage("'--format \(given.rawValue)' contradicts '-o \(Excerpt.of(parsed.value("--output")!))', "
-                         + "which writes \(implied.format.rawValue); leave out one of them")
-        }
-        let format = given ?? implied?.format ?? .text
-        // A .tsv file is CSV with tabs.
-        let outputDelimiter: UInt8? = implied?.tabs == true ? 0x09 : nil
-        let nulls = try Self.nulls(parsed)
-        let recompute = try parsed.value("--recompute").map { (text: String) throws(CommandError) -> RecomputeRule in
-            try RecomputeRule(text)
-        }
-        var precision: Int?
-        if let text = parsed.value("--precision") {
-            guard let n = Int(text), (0...20).contains(n) else {
-                throw .usage("Invalid value '\(Excerpt.of(text))' for '--precision <n>'; expected a number of decimals from 0 to 20")
-            }
-            precision = n
-        }
-        let locale = try Self.locale(parsed)
-        let types = try Self.types(parsed)
-        let sqlTable = parsed.value("--table"), sqlQuery = parsed.value("--query")
-        let reading = try CSVReading(parsed)
-        let outputEncoding = try parsed.value("--output-encoding").map { (name: String) throws(CommandError) -> TextEncoding in
-            try CSVReading.encoding(name, option: "--output-encoding <name>")
-        }
-        let memory = try Self.memory(parsed)
-        if memory.given, sqlTable != nil || sqlQuery != nil {
-            throw .usage("'--memory' bounds the sort of a CSV file; a database sorts with its own memory")
-        }
-        let columns = Self.columnsRead(parsed, format: format, outputDelimiter: outputDelimiter, recompute: recompute,
-                                       locale: locale, nulls: nulls)
-        if sqlTable == nil, sqlQuery == nil, path != "-", let size = FileBytes.regularFileSize(io.url(for: path).path),
-           size > memory.bytes / (leavesRecordsInFile(ofSize: size, columns: columns) ? bytesPerMappedFileByte : bytesPerFileByte),
+        let options = try SortOptions(arguments)
+        io.replacesReadOnlyFiles = options.force
+        let path = options.input
+        let columns = Self.columnsRead(options)
+        // A file larger than the memory is sorted in parts.
+        if !options.readsDatabase, path != "-", let size = FileBytes.regularFileSize(io.url(for: path).path),
+           size > options.memory.bytes / (leavesRecordsInFile(ofSize: size, columns: columns) ? bytesPerMappedFileByte : bytesPerFileByte),
            !(FileBytes.head(io.url(for: path).path, count: 16) ?? []).starts(with: SQLiteSourceKind.magic) {
-            try sortInParts(parsed, path: path, fileSize: size, memory: memory, format: format, outputDelimiter: outputDelimiter,
-                            types: types, reading: reading, locale: locale, nulls: nulls, outputEncoding: outputEncoding,
-                            recompute: recompute, precision: precision, io: &io)
+            try sortInParts(options, path: path, fileSize: size, io: &io)
             return
         }
         // Standard input is read up to what a sort at once may take; more goes to a file beside
         // the output, sorted in parts.
-        if path == "-", sqlTable == nil, sqlQuery == nil, let descriptor = io.standardInputDescriptor {
-            let limit = memory.bytes / Self.bytesPerFileByte
-            let (head, ended) = try Self.readStandardInput(descriptor, upTo: limit)
+        if path == "-", !options.readsDatabase, let descriptor = io.standardInputDescriptor {
+            let (head, ended) = try Self.readStandardInput(descriptor, upTo: options.memory.bytes / Self.bytesPerFileByte)
             if ended {
                 io.readStandardInput = { Data(head) }
             } else {
-                let spool = try Self.spool(head, rest: descriptor, beside: parsed.value("--output"), io: io)
+                let spool = try Self.spool(head, rest: descriptor, beside: options.output, io: io)
                 defer {
                     unlink(spool)
                     TemporaryPaths.unregister(spool)
                 }
-                try sortInParts(parsed, path: spool, shownAs: "-", fileSize: FileBytes.regularFileSize(spool) ?? head.count, memory: memory,
-                                format: format, outputDelimiter: outputDelimiter, types: types, reading: reading, locale: locale,
-                                nulls: nulls, outputEncoding: outputEncoding, recompute: recompute, precision: precision, io: &io)
+                try sortInParts(options, path: spool, shownAs: "-", fileSize: FileBytes.regularFileSize(spool) ?? head.count, io: &io)
                 return
             }
         }
-        let source = try io.openSource(path, table: sqlTable, query: sqlQuery, types: types, reading: reading, snapshot: true,
-                                       columns: columns)
-        let names = ColumnNames(source.columns)
+        let source = try io.openSource(path, table: options.table, query: options.query, types: options.types,
+                                       reading: options.reading, snapshot: true, columns: columns)
+        let grid = try sorted(source, options, io: &io)
+        try write(grid, options, columnsRead: columns != nil, io: &io)
+    }
+
+    /// The sort the options ask for, read against a table's column names: its keys, then its
+    /// pins (each with the option that gave it, for the warnings), then its summaries.
+    static func plan(_ options: SortOptions, names: ColumnNames) throws(CommandError)
+        -> (plan: SortPlan, pinOptions: [(option: String, pin: DisplayOrder.Pin)]) {
         var keys: [SortKey] = []
-        for text in parsed.values["--by"] ?? [] {
-            keys.append(try key(text, names: names, locale: locale, nulls: nulls))
+        for text in options.keys {
+            keys.append(try key(text, names: names, locale: options.locale, nulls: options.nulls))
         }
+        let pinOptions = try pins(options, names: names)
+        var summaries: [SummaryRow] = []
+        for text in options.summaries {
+            summaries.append(try summary(text, precision: options.precision, names: names))
+        }
+        return (SortPlan(keys: keys, pins: pinOptions.map(\.pin), summaries: summaries), pinOptions)
+    }
+
+    /// `source` in a grid sorted as the options say, its warnings said.
+    static func sorted(_ source: GridDataSource, _ options: SortOptions, io: inout CommandIO) throws(CommandError) -> DataGrid {
+        let names = ColumnNames(source.columns)
+        let (plan, pinOptions) = try Self.plan(options, names: names)
+        let keys = plan.keys
         let grid = DataGrid(bound: source)
-        let pinOptions = try pins(parsed, names: names, recompute: recompute, precision: precision)
         do {
-            for (_, pin) in pinOptions {
-                try grid.pin(pin.rows, at: pin.edge, recomputing: pin.recomputing, precision: pin.precision)
-            }
-            for text in parsed.values["--summary"] ?? [] {
-                try grid.addSummary(try summary(text, precision: precision, names: names))
-            }
-            try grid.sort(by: keys)
+            try grid.apply(plan)
         } catch {
             if case SortError.sourceReadFailed(let message) = error {
-                throw Self.readFailure(of: source, shownPath: Excerpt.of(path, limit: 200), message, sorting: true)
+                throw Self.readFailure(of: source, shownPath: Excerpt.of(options.input, limit: 200), message, sorting: true)
             }
             throw CommandError.from(error)
         }
         warn(names: names, typeWarnings: grid.sortKeyTypeWarnings, unmatchedPins: grid.unmatchedPins, pinOptions: pinOptions,
              disagreements: grid.summaryDisagreements, hint: keys.isEmpty ? nil : Self.unpinnedSummaryHint(grid), io: &io)
+        return grid
+    }
+
+    /// Writes the sorted grid where and as the options say: an SQLite table, an interactive page,
+    /// or text, CSV, JSON or HTML. `columnsRead`: the source was read for some columns only, and
+    /// the output copies the records as they are.
+    static func write(_ grid: DataGrid, _ options: SortOptions, columnsRead: Bool, io: inout CommandIO) throws(CommandError) {
+        let source = grid.source, path = options.input
         // A row whose cells could not be read is never written blank: the output fails instead.
         let failedBefore = (source as? FallibleDataSource)?.failedReads ?? 0
         /// Why a read failed since the sort, if one did.
@@ -227,16 +209,15 @@ enum SortCommand {
             if let failure = readsFailed() { throw Self.readFailure(of: source, shownPath: Excerpt.of(path, limit: 200), failure) }
         }
         let title = path == "-" ? "Sorted table"
-            : "Sorted " + (sqlTable ?? (ConnectionSecrets.isConnectionString(path) ? "query" : (path as NSString).lastPathComponent))
+            : "Sorted " + (options.table ?? (ConnectionSecrets.isConnectionString(path) ? "query" : (path as NSString).lastPathComponent))
         // A CSV file's cells go back as the file held them: writing them adds nothing a spreadsheet
         // would not already have run. Cells from a database are guarded, unless told otherwise.
-        let fromFile = sqlTable == nil && sqlQuery == nil
-        let guardFormulas = !fromFile && !parsed.flags.contains("--raw-formulas")
-        if let output = parsed.value("--output"), ["sqlite", "sqlite3", "db"].contains((output as NSString).pathExtension.lowercased()) {
-            guard parsed.value("--format") == nil else {
-                throw .usage("'-o \(Excerpt.of(output))' writes an SQLite table; leave out '--format'")
+        let guardFormulas = options.readsDatabase && !options.rawFormulas
+        if options.writesSQLite, let output = options.output {
+            guard !options.formatGiven else {
+                throw CommandError(.rule("'-o \(Excerpt.of(output))' writes an SQLite table; leave out '--format'"))
             }
-            let name = parsed.value("--output-table") ?? "sorted"
+            let name = options.outputTable ?? "sorted"
             // Resolved as every output is (through links, a read-only file refused unless --force).
             let file = try OutputFile.resolve(io.url(for: output).path, shown: Excerpt.of(output, limit: 200),
                                               replacingReadOnly: io.replacesReadOnlyFiles)
@@ -263,26 +244,27 @@ enum SortCommand {
             }
             return
         }
-        if parsed.flags.contains("--interactive") {
-            guard format == .html else { throw .usage("'--interactive' makes an HTML page; add '--format html'") }
+        if options.interactive {
+            guard options.format == .html else { throw CommandError(.rule("'--interactive' makes an HTML page; add '--format html'")) }
             let page: String
             do {
                 page = try InteractiveGridPage.render(grid, title: title) { column, direction in
-                    SortKey(column, direction, comparator: locale.map { .text(.localized($0)) } ?? .standard, nulls: nulls)
+                    SortKey(column, direction, comparator: options.locale.map { .text(.localized($0)) } ?? .standard, nulls: options.nulls)
                 }
             } catch {
                 throw .data("\(error)")
             }
-            try io.write(page, to: parsed.value("--output"))
+            try io.write(page, to: options.output)
             return
         }
-        if parsed.value("--output-table") != nil {
-            throw .usage("'--output-table' names the table of an SQLite output; give -o FILE.sqlite")
+        if options.outputTable != nil {
+            throw CommandError(.rule("'--output-table' names the table of an SQLite output; give -o FILE.sqlite"))
         }
         // CSV goes back in the file's own encoding (and byte order mark); text to a terminal in UTF-8.
-        let encoding = outputEncoding ?? (format == .csv ? (source as? Table)?.csvFormat.encoding ?? .utf8 : .utf8)
-        if outputEncoding != nil, format == .json || format == .html {
-            throw .usage("'--output-encoding' applies to csv and text output; JSON and HTML are written in UTF-8")
+        let format = options.format
+        let encoding = options.outputEncoding ?? (format == .csv ? (source as? Table)?.csvFormat.encoding ?? .utf8 : .utf8)
+        if options.outputEncoding != nil, format == .json || format == .html {
+            throw CommandError(.rule("'--output-encoding' applies to csv and text output; JSON and HTML are written in UTF-8"))
         }
         var guarded = 0
         // Records left in their file are copied from it: a file changed since it was read would
@@ -298,11 +280,11 @@ enum SortCommand {
         // An output that copies the records as they are (the only one read for some columns):
         // the cells read for the sort are let go before it is made (they would be read again
         // from the records if asked for).
-        if columns != nil, let table = source as? Table { table.releaseCells() }
-        try io.stream(to: parsed.value("--output"), encoding: encoding) { out throws(CommandError) in
+        if columnsRead, let table = source as? Table { table.releaseCells() }
+        try io.stream(to: options.output, encoding: encoding) { out throws(CommandError) in
             switch format {
             case .text: GridRenderer.writeText(grid, to: out)
-            case .csv: guarded = GridRenderer.writeCSV(grid, neutralizeFormulas: guardFormulas, delimiter: outputDelimiter, to: out)
+            case .csv: guarded = GridRenderer.writeCSV(grid, neutralizeFormulas: guardFormulas, delimiter: options.outputDelimiter, to: out)
             case .json: GridRenderer.writeJSON(grid, to: out)
             case .html: GridRenderer.writeHTML(grid, title: title, to: out)
             }
@@ -348,23 +330,21 @@ enum SortCommand {
 
     /// The `--pin-top` and `--pin-bottom` options, in order, each with what `--recompute` says
     /// of its rows.
-    static func pins(_ parsed: ParsedArguments, names: ColumnNames, recompute: RecomputeRule?,
-                     precision: Int?) throws(CommandError) -> [(option: String, pin: DisplayOrder.Pin)] {
+    static func pins(_ options: SortOptions, names: ColumnNames) throws(CommandError) -> [(option: String, pin: DisplayOrder.Pin)] {
         var pins: [(option: String, pin: DisplayOrder.Pin)] = []
-        for (option, edge) in [("--pin-top", PinEdge.top), ("--pin-bottom", .bottom)] {
-            for text in parsed.values[option] ?? [] {
-                let (column, value) = try split(text, at: "=", option: "\(option) <column=value>", example: "组号=平均")
-                let pin = RowPin.matching(column: try names.resolve(column, in: "\(option) \(text)"), value: value)
-                let function = try recompute?.function(forLabel: value, option: "\(option) \(text)")
-                pins.append(("\(option) \(text)", DisplayOrder.Pin(pin, at: edge, recomputing: function,
-                                                                    precision: function == nil ? nil : precision)))
-            }
+        let recompute = options.recompute
+        for (option, edge, text) in options.pins {
+            let (column, value) = try split(text, at: "=", option: "\(option) <column=value>", example: "组号=平均")
+            let pin = RowPin.matching(column: try names.resolve(column, in: "\(option) \(text)"), value: value)
+            let function = try recompute?.function(forLabel: value, option: "\(option) \(text)")
+            pins.append(("\(option) \(text)", DisplayOrder.Pin(pin, at: edge, recomputing: function,
+                                                                precision: function == nil ? nil : options.precision)))
         }
         if recompute != nil && pins.isEmpty {
-            throw .usage("'--recompute' recomputes pinned rows; pin them with --pin-bottom or --pin-top")
+            throw CommandError(.rule("'--recompute' recomputes pinned rows; pin them with --pin-bottom or --pin-top"))
         }
         if let label = recompute?.unusedLabel(pinned: pins.compactMap { if case .matching(_, let value) = $0.pin.rows { value } else { nil } }) {
-            throw .usage("'--recompute' names '\(Excerpt.of(label))', which no --pin-top or --pin-bottom pins")
+            throw CommandError(.rule("'--recompute' names '\(Excerpt.of(label))', which no --pin-top or --pin-bottom pins"))
         }
         return pins
     }
@@ -412,12 +392,10 @@ enum SortCommand {
     /// number column (a 平均 row that no longer says what the body gives), and --recompute
     /// recomputes them. A name that does not resolve reads every column, and the sort then says
     /// what is wrong with it.
-    static func columnsRead(_ parsed: ParsedArguments, format: Format, outputDelimiter: UInt8?, recompute: RecomputeRule?,
-                            locale: String?, nulls: NullPlacement) -> CSV.ColumnSelection? {
-        let output = parsed.value("--output").map { ($0 as NSString).pathExtension.lowercased() }
-        guard format == .csv, outputDelimiter == nil, recompute == nil, parsed.values["--pin-top"] == nil, parsed.values["--pin-bottom"] == nil,
-              !parsed.flags.contains("--interactive"), !["sqlite", "sqlite3", "db"].contains(output ?? "") else { return nil }
-        let keys = parsed.values["--by"] ?? [], summaries = parsed.values["--summary"] ?? []
+    static func columnsRead(_ options: SortOptions) -> CSV.ColumnSelection? {
+        guard options.format == .csv, options.outputDelimiter == nil, options.recompute == nil, options.pins.isEmpty,
+              !options.interactive, !options.writesSQLite else { return nil }
+        let keys = options.keys, summaries = options.summaries, locale = options.locale, nulls = options.nulls
         return { columns in
             let names = ColumnNames(columns)
             var read = Set<Int>()
@@ -458,7 +436,7 @@ enum SortCommand {
         for text in parsed.values["--type"] ?? [] {
             let (column, name) = try split(text, at: "=", option: "--type <column=type>", example: "score=decimal")
             guard let type = ColumnType(rawValue: name.lowercased()) else {
-                throw .usage("Invalid type '\(Excerpt.of(name))' in '--type \(Excerpt.of(text))'; expected integer, decimal, text, boolean or date")
+                throw CommandError(.invalidPart(kind: "type", part: name, given: "--type \(text)", expected: "integer, decimal, text, boolean or date"))
             }
             types[column] = type
         }
@@ -493,8 +471,8 @@ enum SortCommand {
             guard modifiers.contains(suffix.lowercased()) else {
                 let rest = String(column[..<colon])
                 if names.names(rest) || suffixes.count > 0 {
-                    throw .usage("Invalid sort modifier '\(Excerpt.of(suffix))' in '--by \(Excerpt.of(text))'; expected "
-                                 + modifiers.joined(separator: ", "))
+                    throw CommandError(.invalidPart(kind: "sort modifier", part: suffix, given: "--by \(text)",
+                                                    expected: modifiers.joined(separator: ", ")))
                 }
                 break
             }
@@ -529,7 +507,7 @@ enum SortCommand {
             name = String(head[head.index(after: equals)...])
         }
         guard let function = SummaryFunction(name: name) else {
-            throw .usage("Invalid function '\(Excerpt.of(name))' in '--summary \(Excerpt.of(text))'; expected mean, sum, count, min or max")
+            throw CommandError(.invalidPart(kind: "function", part: name, given: "--summary \(text)", expected: "mean, sum, count, min or max"))
         }
         let columns = try list.components(separatedBy: ",").map { (column: String) throws(CommandError) -> String in
             try names.resolve(column, in: "--summary \(text)")
@@ -540,7 +518,7 @@ enum SortCommand {
     static func value<T>(_ text: String?, option: String, expected: String, _ make: (String) -> T?) throws(CommandError) -> T? {
         guard let text else { return nil }
         guard let value = make(text) ?? make(text.lowercased()) else {
-            throw .usage("Invalid value '\(Excerpt.of(text))' for '\(option)'; expected \(expected)")
+            throw CommandError(.invalidValue(text, option: option, expected: expected))
         }
         return value
     }
@@ -548,128 +526,8 @@ enum SortCommand {
     static func split(_ text: String, at separator: Character, option: String,
                       example: String) throws(CommandError) -> (String, String) {
         guard let index = text.firstIndex(of: separator), index != text.startIndex else {
-            throw .usage("Invalid value '\(Excerpt.of(text))' for '\(option)'; expected something like \(example)")
+            throw CommandError(.invalidValue(text, option: option, expected: "something like \(example)"))
         }
         return (String(text[..<index]), String(text[text.index(after: index)...]))
-    }
-}
-
-/// How the command line reads a CSV file: `--encoding` and `--delimiter`, when given.
-struct CSVReading {
-    var encoding: TextEncoding?
-    var delimiter: UInt8?
-    var headerRow: Int?
-    var dateOrder: DateOrder?
-
-
-    /// The options that say how a CSV file is read, which `sort` and `view` both take.
-    static let options = [
-        OptionDefinition(names: ["--encoding"], valueName: "name",
-                         help: "Read the CSV file in this encoding: utf-8, gb18030, gbk, utf-16le,\nutf-16be, big5, shift_jis, windows-1252 or latin1. (default: its\nbyte order mark, else UTF-8, else GB18030 or GBK)",
-                         choices: ["utf-8", "gb18030", "gbk", "utf-16le", "utf-16be", "big5", "shift_jis", "windows-1252", "latin1"]),
-        OptionDefinition(names: ["--delimiter"], valueName: "char",
-                         help: "The CSV file's field separator: , ; | or tab. (default: found\nin its first lines)"),
-        OptionDefinition(names: ["--header-row"], valueName: "n",
-                         help: "The line of the CSV file that names the columns; the lines above it\n(a title) are kept and written back. (default: 1)"),
-        OptionDefinition(names: ["--date-order"], valueName: "order",
-                         help: "Read dates whose year comes last (3/1/2024) as mdy or dmy, or not at\nall (ymd). (default: as the column's dates show, else mdy)",
-                         choices: ["mdy", "dmy", "ymd"]),
-    ]
-
-    init() {}
-
-    init(_ parsed: ParsedArguments) throws(CommandError) {
-        encoding = try parsed.value("--encoding").map { (name: String) throws(CommandError) -> TextEncoding in
-            try Self.encoding(name, option: "--encoding <name>")
-        }
-        if let text = parsed.value("--delimiter") {
-            guard let delimiter = CSVFormat.delimiter(named: text) else {
-                throw .usage("Invalid value '\(Excerpt.of(text))' for '--delimiter <char>'; expected , ; | or tab")
-            }
-            self.delimiter = delimiter
-        }
-        dateOrder = try SortCommand.value(parsed.value("--date-order"), option: "--date-order <order>", expected: "mdy, dmy or ymd",
-                                          DateOrder.init(rawValue:))
-        if let text = parsed.value("--header-row") {
-            guard let line = Int(text), line >= 1 else {
-                throw .usage("Invalid value '\(Excerpt.of(text))' for '--header-row <n>'; expected a line number from 1")
-            }
-            headerRow = line
-        }
-    }
-
-    /// The option given, if any: a database refuses them.
-    var givenOption: String? {
-        encoding != nil ? "--encoding" : delimiter != nil ? "--delimiter" : headerRow != nil ? "--header-row"
-            : dateOrder != nil ? "--date-order" : nil
-    }
-
-    static func encoding(_ name: String, option: String) throws(CommandError) -> TextEncoding {
-        guard let encoding = TextEncoding(name: name) else {
-            var message = "Invalid value '\(Excerpt.of(name))' for '\(option)'; expected \(TextEncoding.names)"
-            if let guess = closest(name, in: TextEncoding.all.map(\.name)) { message += "; did you mean '\(guess)'?" }
-            throw .usage(message)
-        }
-        return encoding
-    }
-}
-
-/// What `--recompute` says each pinned row's function is: by the row's label (`labels`), by a
-/// label named (`平均=mean,合计=sum`), or one function for rows whose label names none.
-struct RecomputeRule {
-    /// The functions named per label.
-    var byLabel: [(label: String, function: SummaryFunction)] = []
-    /// The one function given, if any.
-    var function: SummaryFunction?
-    let text: String
-
-    init(_ text: String) throws(CommandError) {
-        self.text = text
-        let lowered = text.lowercased()
-        if lowered == "labels" || lowered == "auto" { return }
-        if let function = SummaryFunction(name: text) {
-            self.function = function
-            return
-        }
-        for part in text.components(separatedBy: ",") {
-            guard let equals = part.lastIndex(of: "="), equals != part.startIndex else {
-                throw .usage("Invalid value '\(Excerpt.of(text))' for '--recompute <rule>'; expected labels, mean, sum, count, "
-                             + "min or max, or LABEL=FUNC[,LABEL=FUNC…] (平均=mean,合计=sum)")
-            }
-            let name = String(part[part.index(after: equals)...])
-            guard let function = SummaryFunction(name: name) else {
-                throw .usage("Invalid function '\(Excerpt.of(name))' in '--recompute \(Excerpt.of(text))'; expected mean, sum, count, min or max")
-            }
-            byLabel.append((String(part[..<equals]), function))
-        }
-    }
-
-    /// The function for pinned rows labelled `label` (the value the pin matches), or the error
-    /// that says why there is none or why the one given would be wrong.
-    func function(forLabel label: String, option: String) throws(CommandError) -> SummaryFunction {
-        let trimmed = label.trimmingCharacters(in: .whitespaces)
-        if let named = byLabel.first(where: { $0.label.trimmingCharacters(in: .whitespaces) == trimmed }) { return named.function }
-        let named = SummaryFunction(label: trimmed)
-        if let function {
-            // One function for every row would put sums under 平均: a row whose label names
-            // another is refused rather than filled with numbers it does not mean.
-            if let named, named.description != function.description {
-                throw .usage("'--recompute \(Excerpt.of(text))' would put the \(function) in the '\(Excerpt.of(trimmed))' row "
-                             + "('\(Excerpt.of(option))'), which is a \(named); give --recompute labels, or "
-                             + "'\(Excerpt.of(trimmed))=\(named)' for each row")
-            }
-            return function
-        }
-        guard let named else {
-            throw .usage("'\(Excerpt.of(option))' pins rows whose label names no summary; "
-                         + "give '--recompute \(Excerpt.of(trimmed))=mean' (or sum, count, min, max)")
-        }
-        return named
-    }
-
-    /// A label named that no pin has.
-    func unusedLabel(pinned: [String]) -> String? {
-        let labels = Set(pinned.map { $0.trimmingCharacters(in: .whitespaces) })
-        return byLabel.first { !labels.contains($0.label.trimmingCharacters(in: .whitespaces)) }?.label
     }
 }

@@ -51,7 +51,7 @@ enum ViewCommand {
 
     static func run(_ arguments: [String], io: inout CommandIO) throws(CommandError) {
         let parsed = try definition.parse(arguments)
-        guard let path = parsed.positionals.first else { throw .usage("Missing expected argument '<file>'") }
+        guard let path = parsed.positionals.first else { throw CommandError(.missingArgument("<file>")) }
         guard isatty(STDOUT_FILENO) == 1, isatty(STDIN_FILENO) == 1 else {
             throw .usage("trellis view draws on a terminal, and this output is not one; for a file or a pipe use "
                          + "trellis sort \(Excerpt.of(path)) --format text")

@@ -53,7 +53,7 @@ enum DemoCommand {
 
     static func run(_ arguments: [String], io: inout CommandIO) throws(CommandError) {
         let parsed = try definition.parse(arguments)
-        if let extra = parsed.positionals.first { throw .usage("Unexpected argument '\(extra)'") }
+        if let extra = parsed.positionals.first { throw CommandError(.unexpectedArgument(extra)) }
         let given = parsed.value("--output") ?? "trellis-demo"
         guard !given.isEmpty else { throw .usage("Invalid value '' for '--output <folder>'; name a folder") }
         let folder = io.url(for: given).standardizedFileURL

@@ -83,13 +83,10 @@ struct CommandDefinition {
                 inlineValue = String(argument[argument.index(after: eq)...])
             }
             guard let option = options.first(where: { $0.names.contains(name) }) else {
-                let known = options.flatMap(\.names)
-                var message = "Unknown option '\(name)'"
-                if let guess = closest(name, in: known) { message += "; did you mean '\(guess)'?" }
-                throw .usage(message)
+                throw CommandError(.unknownOption(name, suggestion: closest(name, in: options.flatMap(\.names))))
             }
             if option.valueName == nil {
-                if inlineValue != nil { throw .usage("Option '\(name)' takes no value") }
+                if inlineValue != nil { throw CommandError(.takesNoValue(option: name)) }
                 result.flags.insert(option.key)
                 continue
             }
@@ -97,12 +94,12 @@ struct CommandDefinition {
             if let inlineValue {
                 value = inlineValue
             } else {
-                guard i < arguments.count else { throw .usage("Missing value for '\(name) <\(option.valueName!)>'") }
+                guard i < arguments.count else { throw CommandError(.missingValue(option: "\(name) <\(option.valueName ?? "value")>")) }
                 value = arguments[i]
                 i += 1
             }
             if !option.repeatable, result.values[option.key] != nil {
-                throw .usage("Option '\(option.key)' given more than once")
+                throw CommandError(.givenTwice(option: option.key))
             }
             result.values[option.key, default: []].append(value)
         }

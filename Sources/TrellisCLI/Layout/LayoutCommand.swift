@@ -39,8 +39,8 @@ enum LayoutCommand {
     static func run(_ arguments: [String], io: inout CommandIO) throws(CommandError) {
         let parsed = try definition.parse(arguments)
         io.replacesReadOnlyFiles = parsed.flags.contains("--force")
-        guard let specPath = parsed.positionals.first else { throw .usage("Missing expected argument '<spec>'") }
-        if parsed.positionals.count > 1 { throw .usage("Unexpected argument '\(parsed.positionals[1])'") }
+        guard let specPath = parsed.positionals.first else { throw CommandError(.missingArgument("<spec>")) }
+        if parsed.positionals.count > 1 { throw CommandError(.unexpectedArgument(parsed.positionals[1])) }
         let format = try parseFormat(parsed.value("--format"))
         let rect = try parsed.value("--rect").map { (text: String) throws(CommandError) -> CGRect in try parseRect(text) }
         let data = try io.read(specPath)
@@ -88,7 +88,7 @@ enum LayoutCommand {
     static func parseFormat(_ text: String?) throws(CommandError) -> Format {
         guard let text else { return .json }
         guard let format = Format(rawValue: text) else {
-            throw .usage("Invalid value '\(text)' for '--format <format>'; expected json, svg or html")
+            throw CommandError(.invalidValue(text, option: "--format <format>", expected: "json, svg or html"))
         }
         return format
     }
@@ -97,7 +97,7 @@ enum LayoutCommand {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false)
             .map { Double($0.trimmingCharacters(in: .whitespaces)) }
         guard parts.count == 4, parts.allSatisfy({ $0 != nil && $0!.isFinite }) else {
-            throw .usage("Invalid value '\(text)' for '--rect <x,y,w,h>'; expected four numbers such as 0,0,375,667")
+            throw CommandError(.invalidValue(text, option: "--rect <x,y,w,h>", expected: "four numbers such as 0,0,375,667"))
         }
         guard parts[2]! >= 0, parts[3]! >= 0 else {
             throw .usage("Invalid value '\(text)' for '--rect <x,y,w,h>'; width and height must not be negative")

@@ -39,7 +39,7 @@ extension SortCommand {
             return (Int(clamping: ProcessInfo.processInfo.physicalMemory / 2), false)
         }
         guard let bytes = size(text), bytes >= 1 << 16 else {
-            throw .usage("Invalid value '\(Excerpt.of(text))' for '--memory <size>'; expected a size such as 512M or 2G (at least 64K)")
+            throw CommandError(.invalidValue(text, option: "--memory <size>", expected: "a size such as 512M or 2G (at least 64K)"))
         }
         return (bytes, true)
     }
@@ -111,31 +111,27 @@ extension SortCommand {
     }
 
 
-    /// Sorts the CSV file at `path` in parts.
-    static func sortInParts(_ parsed: ParsedArguments, path: String, shownAs shown: String? = nil, fileSize: Int,
-                            memory: (bytes: Int, given: Bool), format: Format,
-                            outputDelimiter: UInt8?, types: [String: ColumnType], reading: CSVReading, locale: String?,
-                            nulls: NullPlacement, outputEncoding: TextEncoding?, recompute: RecomputeRule?, precision: Int?,
+    /// Sorts the CSV file at `path` in parts, as `options` say.
+    static func sortInParts(_ given: SortOptions, path: String, shownAs shown: String? = nil, fileSize: Int,
                             io: inout CommandIO) throws(CommandError) {
         let shownPath = Excerpt.of(shown ?? path, limit: 200)
+        let memory = given.memory
         let why = "'\(shownPath)' (\(ExternalCSVSort.shownSize(fileSize))) needs more memory than "
-            + (memory.given ? "--memory \(parsed.value("--memory")!)" : "half of this machine's (\(ExternalCSVSort.shownSize(memory.bytes)))")
+            + (memory.given ? "--memory \(given.memoryText ?? "")" : "half of this machine's (\(ExternalCSVSort.shownSize(memory.bytes)))")
             + " to sort at once, so it is sorted in parts"
-        let output = parsed.value("--output")
-        if format != .csv || parsed.flags.contains("--interactive")
-            || output.map({ ["sqlite", "sqlite3", "db"].contains(($0 as NSString).pathExtension.lowercased()) }) == true {
-            throw .usage("\(why), which writes CSV: add '--format csv' or '-o FILE.csv'"
-                         + (memory.given ? ", or give --memory more" : ", or give a larger --memory"))
+        if given.format != .csv || given.interactive || given.writesSQLite {
+            throw CommandError(.rule("\(why), which writes CSV: add '--format csv' or '-o FILE.csv'"
+                                     + (memory.given ? ", or give --memory more" : ", or give a larger --memory")))
         }
-        let folder = output.map { io.url(for: $0).deletingLastPathComponent() } ?? URL(fileURLWithPath: NSTemporaryDirectory())
+        let folder = given.output.map { io.url(for: $0).deletingLastPathComponent() } ?? URL(fileURLWithPath: NSTemporaryDirectory())
         var options = ExternalCSVSort.Options(memory: memory.bytes, folder: folder)
-        options.types = types
-        options.encoding = reading.encoding
-        options.delimiter = reading.delimiter
-        options.headerRow = reading.headerRow
-        options.dateOrder = reading.dateOrder
-        options.outputDelimiter = outputDelimiter
-        options.outputEncoding = outputEncoding
+        options.types = given.types
+        options.encoding = given.reading.encoding
+        options.delimiter = given.reading.delimiter
+        options.headerRow = given.reading.headerRow
+        options.dateOrder = given.reading.dateOrder
+        options.outputDelimiter = given.outputDelimiter
+        options.outputEncoding = given.outputEncoding
         let progress = reportProgress(on: io.progressDescriptor, what: (path as NSString).lastPathComponent)
         if let progress {
             options.progress = { fraction, rows in progress.draw(fraction, rows) }
@@ -149,23 +145,15 @@ extension SortCommand {
             throw failure(error, shownPath)
         }
         // The columns a sort at once would read (notes on how a column's dates were read are for those).
-        let read = columnsRead(parsed, format: format, outputDelimiter: outputDelimiter, recompute: recompute, locale: locale,
-                               nulls: nulls)?(sorter.columns)
+        let read = columnsRead(given)?(sorter.columns)
         let format = sorter.format
         let names = ColumnNames(sorter.columns)
-        var keys: [SortKey] = []
-        for text in parsed.values["--by"] ?? [] {
-            keys.append(try key(text, names: names, locale: locale, nulls: nulls))
-        }
-        let pinOptions = try pins(parsed, names: names, recompute: recompute, precision: precision)
-        var summaries: [SummaryRow] = []
-        for text in parsed.values["--summary"] ?? [] {
-            summaries.append(try summary(text, precision: precision, names: names))
-        }
+        let (plan, pinOptions) = try Self.plan(given, names: names)
+        let keys = plan.keys
         var report = ExternalCSVSort.Report()
-        try io.stream(to: output, encoding: outputEncoding ?? format.encoding) { out throws(CommandError) in
+        try io.stream(to: given.output, encoding: given.outputEncoding ?? format.encoding) { out throws(CommandError) in
             do throws(ExternalSortError) {
-                report = try sorter.sort(by: keys, pins: pinOptions.map(\.pin), summaries: summaries, to: out)
+                report = try sorter.sort(plan, to: out)
             } catch {
                 throw failure(error, shownPath)
             }
