@@ -11,6 +11,12 @@ public enum DisplayRow: Hashable, Sendable {
 /// The edge of the grid where a pinned row or a summary row stays, whatever the sort.
 public enum PinEdge: String, Hashable, Sendable {
     case top, bottom
+
+    /// The edge a grid pinned to by a ``RowRegion`` before pins took an edge.
+    @available(*, deprecated, renamed: "top")
+    public static var pinnedTop: PinEdge { .top }
+    @available(*, deprecated, renamed: "bottom")
+    public static var pinnedBottom: PinEdge { .bottom }
 }
 
 /// Which part of the grid a displayed row is in.
