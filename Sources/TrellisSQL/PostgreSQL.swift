@@ -475,7 +475,7 @@ public final class PostgreSQLTableSource: ObservableDataSource, PrefetchingDataS
     /// Whether number keys are sorted by the server's `ORDER BY` (the same order) instead of
     /// reading the key column and sorting here. Off by default: on loopback, 1M rows, the server's
     /// sort and reading its order back took 1.64 s where reading the column and sorting here took
-    /// 0.30 s (`Benchmarks/README.md`). A server much larger than the client may change that.
+    /// 0.30 s (`Benchmarks/History.md`). A server much larger than the client may change that.
     public var sortsOnServer = false
 
     /// The last column scanned whole: its values and texts, for a sort that asks for both.

@@ -13,6 +13,17 @@ if CommandLine.arguments.dropFirst().first == "trellis" {
     exit(status)
 }
 
+// `TrellisBenchmarks compare GROUP [RESULTS.json]`: the group's last results (or the file given)
+// against its thresholds.
+if CommandLine.arguments.dropFirst().first == "compare" {
+    let arguments = Array(CommandLine.arguments.dropFirst(2))
+    guard let group = arguments.first else {
+        print("usage: TrellisBenchmarks compare GROUP [RESULTS.json]")
+        exit(64)
+    }
+    exit(compareWithThresholds(group: group, resultsPath: arguments.dropFirst().first))
+}
+
 // Flow layout benchmarks for 1,000,000 items. Every target is a ratio to, or an absolute bound
 // beside, a baseline measured in this same run.
 
@@ -348,3 +359,12 @@ for (name, value, note) in rows {
 }
 print("")
 for verdict in verdicts { print("• " + verdict) }
+
+// The run kept as data, beside the group's thresholds (`compare GROUP` checks them).
+let group = CommandLine.arguments.dropFirst().first ?? "flow"
+do {
+    try RunResults(group: group, arguments: Array(CommandLine.arguments.dropFirst()), rows: rows, verdicts: verdicts).write()
+    print("results: \(RunResults.resultsFile(group).path)")
+} catch {
+    print("the results could not be written: \(error)")
+}
