@@ -473,9 +473,10 @@ public final class PostgreSQLTableSource: ObservableDataSource, PrefetchingDataS
     /// How many sorts the server ran (``sortedRows(_:by:)``), as opposed to the grid.
     public internal(set) var serverSorts = 0
     /// Whether number keys are sorted by the server's `ORDER BY` (the same order) instead of
-    /// reading the key column and sorting here. Off by default: on loopback, 1M rows, the server's
-    /// sort and reading its order back took 1.64 s where reading the column and sorting here took
-    /// 0.30 s (`Benchmarks/History.md`). A server much larger than the client may change that.
+    /// reading the key column and sorting here. Off by default: on loopback the server's sort and
+    /// reading its order back took several times as long as reading the column and sorting here
+    /// (`Benchmarks/History.md`, "A grid bound to SQLite" and after). A server much larger than
+    /// the client may change that.
     public var sortsOnServer = false
 
     /// The last column scanned whole: its values and texts, for a sort that asks for both.

@@ -4,9 +4,9 @@ import Glibc
 
 /// Buffers of many megabytes backed by transparent huge pages where the system gives them on
 /// request (Linux's `madvise` setting, the common default): such a buffer then takes one page
-/// fault per 2 MB it fills instead of one per 4 KB. A million-row sort faulted in 28,000 fresh
-/// pages (a fifth of its time) before; 8,000 after. Elsewhere, and for smaller buffers,
-/// nothing changes.
+/// fault per 2 MB it fills instead of one per 4 KB — for a million-row sort, a fraction of the
+/// faults that took a fifth of its time (`Benchmarks/History.md`, "What a sort holds").
+/// Elsewhere, and for smaller buffers, nothing changes.
 package enum LargeBuffers {
     /// Buffers smaller than this are left alone (a huge page half used would cost more than it saves).
     package static let threshold = 2 << 20

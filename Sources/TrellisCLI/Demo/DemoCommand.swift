@@ -55,7 +55,7 @@ enum DemoCommand {
         let parsed = try definition.parse(arguments)
         if let extra = parsed.positionals.first { throw CommandError(.unexpectedArgument(extra)) }
         let given = parsed.value("--output") ?? "trellis-demo"
-        guard !given.isEmpty else { throw .usage("Invalid value '' for '--output <folder>'; name a folder") }
+        guard !given.isEmpty else { throw CommandError(.rule("Invalid value '' for '--output <folder>'; name a folder")) }
         let folder = io.url(for: given).standardizedFileURL
         try makeFolder(folder.path, shown: Excerpt.of(given, limit: 200))
         var figures: [(caption: String, svg: String)] = []

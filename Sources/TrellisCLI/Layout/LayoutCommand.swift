@@ -100,7 +100,7 @@ enum LayoutCommand {
             throw CommandError(.invalidValue(text, option: "--rect <x,y,w,h>", expected: "four numbers such as 0,0,375,667"))
         }
         guard parts[2]! >= 0, parts[3]! >= 0 else {
-            throw .usage("Invalid value '\(text)' for '--rect <x,y,w,h>'; width and height must not be negative")
+            throw CommandError(.rule("Invalid value '\(text)' for '--rect <x,y,w,h>'; width and height must not be negative"))
         }
         return CGRect(x: parts[0]!, y: parts[1]!, width: parts[2]!, height: parts[3]!)
     }

@@ -39,7 +39,7 @@ enum PortCommand {
         let parsed = try definition.parse(arguments)
         let single = parsed.value("--stdout")
         let dryRun = parsed.flags.contains("--dry-run")
-        if single != nil, dryRun { throw .usage("'--dry-run' and '--stdout' print different things; give one of them") }
+        if single != nil, dryRun { throw CommandError(.rule("'--dry-run' and '--stdout' print different things; give one of them")) }
         var inputs: [String] = []
         for argument in parsed.positionals {
             let (found, skipped) = try swiftFiles(argument, io: io)
@@ -47,12 +47,12 @@ enum PortCommand {
             for note in skipped { io.stderr += "skipped: \(note)\n" }
         }
         if let single {
-            guard single.hasSuffix(".swift") else { throw .usage("'--stdout' takes one Swift file (.swift), not '\(Excerpt.of(single))'") }
+            guard single.hasSuffix(".swift") else { throw CommandError(.rule("'--stdout' takes one Swift file (.swift), not '\(Excerpt.of(single))'")) }
             if !inputs.contains(single) { inputs.insert(contentsOf: try swiftFiles(single, io: io).found, at: 0) }
         }
         guard !inputs.isEmpty else {
-            throw .usage(parsed.positionals.isEmpty ? "Missing expected argument '<path>'"
-                         : "No Swift files in \(parsed.positionals.map { "'\(Excerpt.of($0))'" }.joined(separator: ", "))")
+            throw CommandError(.rule(parsed.positionals.isEmpty ? "Missing expected argument '<path>'"
+                         : "No Swift files in \(parsed.positionals.map { "'\(Excerpt.of($0))'" }.joined(separator: ", "))"))
         }
         // Every file is read and ported before any is written.
         var files: [(path: String, text: String)] = []
@@ -111,7 +111,7 @@ enum PortCommand {
             throw .failure("cannot read '\(Excerpt.of(path))': no such file or folder")
         }
         guard (info.st_mode & S_IFMT) == S_IFDIR else {
-            guard path.hasSuffix(".swift") else { throw .usage("'\(Excerpt.of(path))' is not a Swift file (.swift)") }
+            guard path.hasSuffix(".swift") else { throw CommandError(.rule("'\(Excerpt.of(path))' is not a Swift file (.swift)")) }
             if let kind = nonFileKind(info.st_mode) {
                 throw .failure("cannot read '\(Excerpt.of(path))': it is \(kind), not a file; name a Swift file")
             }

@@ -42,15 +42,15 @@ struct RecomputeRule {
             // One function for every row would put sums under 平均: a row whose label names
             // another is refused rather than filled with numbers it does not mean.
             if let named, named.description != function.description {
-                throw .usage("'--recompute \(Excerpt.of(text))' would put the \(function) in the '\(Excerpt.of(trimmed))' row "
+                throw CommandError(.rule("'--recompute \(Excerpt.of(text))' would put the \(function) in the '\(Excerpt.of(trimmed))' row "
                              + "('\(Excerpt.of(option))'), which is a \(named); give --recompute labels, or "
-                             + "'\(Excerpt.of(trimmed))=\(named)' for each row")
+                             + "'\(Excerpt.of(trimmed))=\(named)' for each row"))
             }
             return function
         }
         guard let named else {
-            throw .usage("'\(Excerpt.of(option))' pins rows whose label names no summary; "
-                         + "give '--recompute \(Excerpt.of(trimmed))=mean' (or sum, count, min, max)")
+            throw CommandError(.rule("'\(Excerpt.of(option))' pins rows whose label names no summary; "
+                         + "give '--recompute \(Excerpt.of(trimmed))=mean' (or sum, count, min, max)"))
         }
         return named
     }

@@ -425,7 +425,7 @@ enum SortCommand {
     static func locale(_ parsed: ParsedArguments) throws(CommandError) -> String? {
         let locale = parsed.value("--locale")
         if let locale, let error = TextComparator.localized(locale).checkLocale() {
-            throw .usage("Invalid value '\(Excerpt.of(locale))' for '--locale <id>': \(error)")
+            throw CommandError(.rule("Invalid value '\(Excerpt.of(locale))' for '--locale <id>': \(error)"))
         }
         return locale
     }

@@ -19,8 +19,8 @@ extension SortCommand {
     /// A read CSV table takes about this many times its file's size.
     static let bytesPerFileByte = 5
     /// A file sorted to CSV whose records are left in it (``mapFilesFrom``) takes about this many
-    /// times its size: its key columns and the sort's work, not its text (0.9 to 2.7 measured: a
-    /// decimal key at 10M and 1M rows, text keys at 1M).
+    /// times its size: its key columns and the sort's work, not its text (the scale group's peaks,
+    /// `Benchmarks/Results/scale.json`).
     static let bytesPerMappedFileByte = 3
     /// A CSV file this large or larger, sorted to CSV, is mapped into memory and its records left
     /// in it rather than read whole (``CSV/table(mapped:types:encoding:delimiter:headerRow:dateOrder:reading:splitAbove:)``):

@@ -91,7 +91,7 @@ public struct CommandIO {
             return
         }
         let shown = Excerpt.of(path, limit: 200)
-        guard !path.isEmpty else { throw .usage("Invalid value '' for '--output <file>'; name a file, or - for standard output") }
+        guard !path.isEmpty else { throw CommandError(.rule("Invalid value '' for '--output <file>'; name a file, or - for standard output")) }
         if path.hasSuffix("/") {
             throw .failure("cannot write '\(shown)': it names a directory; name a file in it")
         }
@@ -128,7 +128,7 @@ public struct CommandIO {
     /// ``stream(to:encoding:_:)`` writes.
     mutating func write(_ text: String, to path: String?) throws(CommandError) {
         guard let path, path != "-" else { stdout += text; stdoutBytes += Array(text.utf8); return }
-        guard !path.isEmpty else { throw .usage("Invalid value '' for '--output <file>'; name a file, or - for standard output") }
+        guard !path.isEmpty else { throw CommandError(.rule("Invalid value '' for '--output <file>'; name a file, or - for standard output")) }
         try stream(to: path) { $0.write(text) }
     }
 }

@@ -200,10 +200,10 @@ enum CompletionScripts {
     /// for the completion scripts. A CSV file is read only as far as its first lines (a header
     /// and a little more, so that its encoding and delimiter are found as a sort finds them).
     static func columns(_ arguments: [String], io: inout CommandIO) throws(CommandError) {
-        guard let path = arguments.first else { throw .usage("'--complete-columns' takes a file") }
+        guard let path = arguments.first else { throw CommandError(.rule("'--complete-columns' takes a file")) }
         var table: String?
         if arguments.count == 3, arguments[1] == "--table" { table = arguments[2] } else if arguments.count != 1 {
-            throw .usage("'--complete-columns' takes a file and, for a database, --table NAME")
+            throw CommandError(.rule("'--complete-columns' takes a file and, for a database, --table NAME"))
         }
         let names: [String]
         if table != nil || ConnectionSecrets.isConnectionString(path) {

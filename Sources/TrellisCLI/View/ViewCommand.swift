@@ -53,8 +53,8 @@ enum ViewCommand {
         let parsed = try definition.parse(arguments)
         guard let path = parsed.positionals.first else { throw CommandError(.missingArgument("<file>")) }
         guard isatty(STDOUT_FILENO) == 1, isatty(STDIN_FILENO) == 1 else {
-            throw .usage("trellis view draws on a terminal, and this output is not one; for a file or a pipe use "
-                         + "trellis sort \(Excerpt.of(path)) --format text")
+            throw CommandError(.rule("trellis view draws on a terminal, and this output is not one; for a file or a pipe use "
+                         + "trellis sort \(Excerpt.of(path)) --format text"))
         }
         #if canImport(Glibc)
         // A sort of a million rows allocates and frees buffers of megabytes: kept in the heap
@@ -116,7 +116,7 @@ enum ViewCommand {
 
     /// Touches, once, as much memory as a sort of `rows` rows uses and gives it back to the heap
     /// (which keeps it, as set above): the first sort then runs in pages already mapped, as
-    /// every later one does, instead of faulting in zeroed pages (measured: 52 ms → 30 ms at 1M rows).
+    /// every later one does, instead of faulting in zeroed pages (`Benchmarks/History.md`).
     static func warmHeap(rows: Int) {
         // Below the mmap threshold set above: a larger block would be mapped and unmapped again.
         let bytes = min(rows * 48, 200 << 20)

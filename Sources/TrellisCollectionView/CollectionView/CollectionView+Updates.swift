@@ -270,6 +270,8 @@ extension CollectionView {
 
     // MARK: Building transitions
 
+    /// What was visible (as last applied), and the old layout's elements a viewport around the
+    /// viewport: where elements that the change brings into view come from.
     struct Before {
         var visible: [ElementID: CollectionViewLayoutAttributes]
         var nearby: [ElementID: CollectionViewLayoutAttributes]
@@ -280,8 +282,6 @@ extension CollectionView {
         var size: CGSize
     }
 
-    /// What was visible (as last applied), and the old layout's elements a viewport around the
-    /// viewport: where elements that the change brings into view come from.
     /// What is shown now, and the elements a viewport around it holds (which may move into
     /// view), asked of the layout before it is invalidated: in a batch's block form, before the
     /// block changes the app's data.

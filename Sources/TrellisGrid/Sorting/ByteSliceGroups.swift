@@ -99,7 +99,7 @@ extension ByteSliceSet {
         struct Entry { var hash: UInt64, prefix: (UInt64, UInt64), length: Int32, position: Int32 }
         // About 256 positions per bucket, at most 1,024 buckets: each core writes to every bucket
         // at once, and more of them are more lines written than the cache keeps open (4,096
-        // buckets took 1.3× the time at a million rows).
+        // buckets were measured slower at a million rows: `Benchmarks/History.md`).
         var bucketBits = 0
         while bucketBits < 10, n >> (bucketBits + 8) > 0 { bucketBits += 1 }
         let buckets = 1 << bucketBits, bucketShift = UInt64(64 - bucketBits)
