@@ -10,14 +10,20 @@ public enum TrellisCommandLine {
 
     static let overview = "Headless collection-view layouts and sortable data grids."
 
-    static var commands: [(name: String, summary: String, run: ([String], inout CommandIO) throws(CommandError) -> Void,
-                           definition: CommandDefinition)] { [
-        ("layout", LayoutCommand.definition.overview, LayoutCommand.run, LayoutCommand.definition),
-        ("sort", SortCommand.definition.overview, SortCommand.run, SortCommand.definition),
-        ("view", ViewCommand.definition.overview, ViewCommand.run, ViewCommand.definition),
-        ("port", PortCommand.definition.overview, PortCommand.run, PortCommand.definition),
-        ("demo", DemoCommand.definition.overview, DemoCommand.run, DemoCommand.definition),
-    ] }
+    static var commands:
+        [(
+            name: String, summary: String, run: ([String], inout CommandIO) throws(CommandError) -> Void,
+            definition: CommandDefinition
+        )]
+    {
+        [
+            ("layout", LayoutCommand.definition.overview, LayoutCommand.run, LayoutCommand.definition),
+            ("sort", SortCommand.definition.overview, SortCommand.run, SortCommand.definition),
+            ("view", ViewCommand.definition.overview, ViewCommand.run, ViewCommand.definition),
+            ("port", PortCommand.definition.overview, PortCommand.run, PortCommand.definition),
+            ("demo", DemoCommand.definition.overview, DemoCommand.run, DemoCommand.definition),
+        ]
+    }
 
     static var help: String {
         var out = "OVERVIEW: \(overview)\n\nUSAGE: trellis <subcommand>\n\nOPTIONS:\n"
@@ -44,9 +50,15 @@ public enum TrellisCommandLine {
         sigemptyset(&handled)
         for s in [SIGINT, SIGTERM, SIGHUP, SIGXFSZ] { sigaddset(&handled, s) }
         sigprocmask(SIG_UNBLOCK, &handled, nil)
-        signal(SIGINT) { _ in TemporaryPaths.removeAll(); _exit(130) }
-        signal(SIGTERM) { _ in TemporaryPaths.removeAll(); _exit(143) }
-        signal(SIGHUP) { _ in TemporaryPaths.removeAll(); _exit(129) }
+        signal(SIGINT) { _ in
+            TemporaryPaths.removeAll(); _exit(130)
+        }
+        signal(SIGTERM) { _ in
+            TemporaryPaths.removeAll(); _exit(143)
+        }
+        signal(SIGHUP) { _ in
+            TemporaryPaths.removeAll(); _exit(129)
+        }
         signal(SIGXFSZ, SIG_IGN)
     }
 

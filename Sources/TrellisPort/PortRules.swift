@@ -17,23 +17,27 @@ extension Rewriter {
             var k = i - 1
             var isPublic = false
             while k >= 0, source.tokens[k].kind == .identifier || source.tokens[k].kind == .attribute,
-                  SwiftSource.modifierWords.contains(source.text(k)) || source.tokens[k].kind == .attribute {
+                SwiftSource.modifierWords.contains(source.text(k)) || source.tokens[k].kind == .attribute
+            {
                 if ["public", "open"].contains(source.text(k)) { isPublic = true }
                 k -= 1
             }
             var defaults: [String] = []
             for member in source.members(ofBodyAt: open) {
                 guard let optional = source.modifier("optional", in: member),
-                      let keyword = source.declarationKeyword(in: member) else { continue }
+                    let keyword = source.declarationKeyword(in: member)
+                else { continue }
                 let indent = source.indentation(of: member.lowerBound)
                 let access = isPublic ? "public " : ""
                 let kind = source.text(keyword)
                 // Everything from the first modifier that stays (not `@objc`, not `optional`).
                 var signatureStart = member.lowerBound
                 while signatureStart < keyword,
-                      source.tokens[signatureStart].kind == .attribute || source.text(signatureStart) == "optional" {
+                    source.tokens[signatureStart].kind == .attribute || source.text(signatureStart) == "optional"
+                {
                     if source.tokens[signatureStart].kind == .attribute, source.isPunctuation(signatureStart + 1, UInt8(ascii: "(")),
-                       !source.tokens[signatureStart + 1].spaceBefore {
+                        !source.tokens[signatureStart + 1].spaceBefore
+                    {
                         signatureStart = source.partner[signatureStart + 1]
                     }
                     signatureStart += 1
@@ -43,19 +47,21 @@ extension Rewriter {
                     // Continuation lines aligned under the first line's text move left by what
                     // `@objc optional ` took from it.
                     let firstLine = source.line(of: source.tokens[signatureStart].start)
-                    let shift = source.line(of: source.tokens[member.lowerBound].start) == firstLine
+                    let shift =
+                        source.line(of: source.tokens[member.lowerBound].start) == firstLine
                         ? source.tokens[signatureStart].start - source.tokens[member.lowerBound].start : 0
                     let continuation = String(repeating: " ", count: shift)
                     let throwing = Self.callKind(result: signature.result) == .throwing
                     var text = source.text(from: source.tokens[signatureStart].start, to: source.tokens[signature.last].end)
                     if throwing, signature.throwsToken == nil, let arrow = signature.arrow {
-                        text = source.text(from: source.tokens[signatureStart].start, to: source.tokens[arrow].start) + "throws "
+                        text =
+                            source.text(from: source.tokens[signatureStart].start, to: source.tokens[arrow].start) + "throws "
                             + source.text(from: source.tokens[arrow].start, to: source.tokens[signature.last].end)
                     }
                     if shift > 0 {
                         text = text.replacingOccurrences(of: "\n" + indent + continuation, with: "\n" + indent)
                         for lineNumber in (firstLine + 1)...max(firstLine + 1, source.line(of: source.tokens[signature.last].start))
-                            where lineNumber <= source.line(of: source.tokens[signature.last].start) {
+                        where lineNumber <= source.line(of: source.tokens[signature.last].start) {
                             let lineStart = source.lineStarts[lineNumber - 1]
                             let prefix = indent + continuation
                             if source.text(from: lineStart, to: min(source.bytes.count, lineStart + prefix.utf8.count)) == prefix {
@@ -69,45 +75,55 @@ extension Rewriter {
                         edit(file, removeStart, removeEnd, "")
                         let body = Self.isVoid(signature.result) ? "{}" : "{ nil }"
                         defaults.append("\(indent)\(access)\(text) \(body)")
-                        note(file, keyword, "optional requirement \(qualified) → a requirement with a default that "
-                             + (Self.isVoid(signature.result) ? "does nothing" : "returns nil"),
-                             "Swift on Linux has no optional requirements; the default answers as an unimplemented method did")
+                        note(
+                            file, keyword,
+                            "optional requirement \(qualified) → a requirement with a default that "
+                                + (Self.isVoid(signature.result) ? "does nothing" : "returns nil"),
+                            "Swift on Linux has no optional requirements; the default answers as an unimplemented method did")
                     case .throwing:
                         edit(file, removeStart, removeEnd, "")
                         if signature.throwsToken == nil, let arrow = signature.arrow {
                             edit(file, source.tokens[arrow].start, source.tokens[arrow].start, "throws ")
                         }
                         defaults.append("\(indent)\(access)\(text) {\n\(indent)    throw UnimplementedOptionalRequirement(\"\(qualified)\")\n\(indent)}")
-                        note(file, keyword, "optional requirement \(qualified) → a throwing requirement whose default throws "
-                             + "UnimplementedOptionalRequirement",
-                             "\(signature.result) has no value meaning 'not implemented'; callers' ?( become (try? …), "
-                             + "so their fallbacks apply as before, and conforming types' methods still satisfy it")
+                        note(
+                            file, keyword,
+                            "optional requirement \(qualified) → a throwing requirement whose default throws "
+                                + "UnimplementedOptionalRequirement",
+                            "\(signature.result) has no value meaning 'not implemented'; callers' ?( become (try? …), "
+                                + "so their fallbacks apply as before, and conforming types' methods still satisfy it")
                     }
                 } else if kind == "var", let colon = (keyword..<member.upperBound).first(where: { source.isPunctuation($0, UInt8(ascii: ":")) }),
-                          let accessors = (colon..<(member.upperBound + 1)).first(where: { source.isPunctuation($0, UInt8(ascii: "{")) }) {
+                    let accessors = (colon..<(member.upperBound + 1)).first(where: { source.isPunctuation($0, UInt8(ascii: "{")) })
+                {
                     let type = source.text(from: source.tokens[colon].end, to: source.tokens[accessors].start)
                         .trimmingCharacters(in: .whitespacesAndNewlines)
                     let propertyName = source.text(keyword + 1)
                     guard Self.isOptional(type) else {
-                        leave(file, keyword, "left: optional property requirement \(name).\(propertyName): \(type)",
-                              "a property whose type is not optional has no default that answers 'not implemented'; "
-                              + "make its type \(type)? (and its readers expect nil), or give it a default value by hand")
+                        leave(
+                            file, keyword, "left: optional property requirement \(name).\(propertyName): \(type)",
+                            "a property whose type is not optional has no default that answers 'not implemented'; "
+                                + "make its type \(type)? (and its readers expect nil), or give it a default value by hand")
                         continue
                     }
                     edit(file, removeStart, removeEnd, "")
                     defaults.append("\(indent)\(access)var \(propertyName): \(type) { nil }")
-                    note(file, keyword, "optional property requirement \(name).\(propertyName) → a requirement with a default of nil",
-                         "Swift on Linux has no optional requirements; nil is what an unimplemented property read as")
+                    note(
+                        file, keyword, "optional property requirement \(name).\(propertyName) → a requirement with a default of nil",
+                        "Swift on Linux has no optional requirements; nil is what an unimplemented property read as")
                 } else {
-                    leave(file, keyword, "left: optional requirement \(name).\(source.text(keyword + 1))",
-                          "only optional methods and properties are rewritten; give this one a default in a protocol extension by hand")
+                    leave(
+                        file, keyword, "left: optional requirement \(name).\(source.text(keyword + 1))",
+                        "only optional methods and properties are rewritten; give this one a default in a protocol extension by hand")
                 }
             }
             if !defaults.isEmpty {
                 let close = source.partner[open]
                 let position = source.tokens[close].end
-                edit(file, position, position, "\n\n// Defaults for the optional requirements of \(name).\nextension \(name) {\n"
-                     + defaults.joined(separator: "\n\n") + "\n}")
+                edit(
+                    file, position, position,
+                    "\n\n// Defaults for the optional requirements of \(name).\nextension \(name) {\n"
+                        + defaults.joined(separator: "\n\n") + "\n}")
             }
         }
     }
@@ -122,7 +138,8 @@ extension Rewriter {
         for mark in source.tokens.indices where source.isPostfixMark(mark) {
             let open = mark + 1
             guard source.isPunctuation(open, UInt8(ascii: "(")), !source.tokens[open].spaceBefore,
-                  mark >= 2, source.tokens[mark - 1].kind == .identifier, source.isPunctuation(mark - 2, UInt8(ascii: ".")) else { continue }
+                mark >= 2, source.tokens[mark - 1].kind == .identifier, source.isPunctuation(mark - 2, UInt8(ascii: "."))
+            else { continue }
             let name = source.text(mark - 1)
             let fullName = name + "(" + source.argumentLabels(open: open).map { $0 + ":" }.joined() + ")"
             let kind: OptionalCall
@@ -138,8 +155,9 @@ extension Rewriter {
             switch kind {
             case .plain:
                 if edit(file, source.tokens[mark].start, source.tokens[mark].end, "") {
-                    note(file, mark, "\(name)\(markText)( → \(name)(",
-                         UIKitOptionalRequirements.names.contains(fullName) && declaredOptional[fullName] == nil
+                    note(
+                        file, mark, "\(name)\(markText)( → \(name)(",
+                        UIKitOptionalRequirements.names.contains(fullName) && declaredOptional[fullName] == nil
                             ? "\(fullName) is a requirement with a default in Trellis (UIKit's default answer), so every delegate answers it"
                             : "\(fullName) now has a default, so every conforming type answers it")
                 }
@@ -150,8 +168,9 @@ extension Rewriter {
                 guard edit(file, source.tokens[mark].start, source.tokens[mark].end, "") else { continue }
                 edit(file, source.tokens[start].start, source.tokens[start].start, "(\(attempt) ")
                 edit(file, source.tokens[end].end, source.tokens[end].end, ")")
-                note(file, mark, "\(name)\(markText)(…) → (\(attempt) \(name)(…))",
-                     "\(fullName)'s default throws UnimplementedOptionalRequirement"
+                note(
+                    file, mark, "\(name)\(markText)(…) → (\(attempt) \(name)(…))",
+                    "\(fullName)'s default throws UnimplementedOptionalRequirement"
                         + (forced ? ", which stops the program as calling an unimplemented method did" : ", which try? turns into nil, as ?( gave"))
             }
         }
@@ -168,8 +187,9 @@ extension Rewriter {
         for name in source.tokens.indices where source.tokens[name].kind == .identifier {
             let word = source.text(name)
             guard word == "responds" || word == "conforms", source.isPunctuation(name - 1, UInt8(ascii: ".")),
-                  source.isPunctuation(name + 1, UInt8(ascii: "(")), source.text(name + 2) == "to",
-                  source.isPunctuation(name + 3, UInt8(ascii: ":")) else { continue }
+                source.isPunctuation(name + 1, UInt8(ascii: "(")), source.text(name + 2) == "to",
+                source.isPunctuation(name + 3, UInt8(ascii: ":"))
+            else { continue }
             let open = name + 1
             let close = source.partner[open]
             let start = source.chainStart(memberName: name)
@@ -184,7 +204,8 @@ extension Rewriter {
             let wrapped = simple ? receiver : "(\(receiver))"
             if word == "responds" {
                 guard source.tokens[name + 4].kind == .pound, source.text(name + 4) == "#selector",
-                      source.isPunctuation(name + 5, UInt8(ascii: "(")) else { continue }
+                    source.isPunctuation(name + 5, UInt8(ascii: "("))
+                else { continue }
                 let selectorOpen = name + 5
                 let selectorClose = source.partner[selectorOpen]
                 handledSelectors.insert(name + 4)
@@ -192,18 +213,22 @@ extension Rewriter {
                     .filter { !$0.isWhitespace }
                 let method = selector.split(separator: ".").last.map(String.init) ?? selector
                 // `#selector(P.width)` names a method by its base name alone.
-                let throwing = method.contains("(") ? declaredOptional[method] == .throwing
+                let throwing =
+                    method.contains("(")
+                    ? declaredOptional[method] == .throwing
                     : declaredOptional.contains { $0.value == .throwing && $0.key.hasPrefix(method + "(") }
                 if throwing {
-                    leave(file, name, "left: responds(to: #selector(\(selector)))",
-                          "\(method)'s default throws, so no test short of calling it can tell; call it as "
-                          + "(try? \(receiver).\(method.prefix { $0 != "(" })(…)) and use nil for 'does not respond'")
+                    leave(
+                        file, name, "left: responds(to: #selector(\(selector)))",
+                        "\(method)'s default throws, so no test short of calling it can tell; call it as "
+                            + "(try? \(receiver).\(method.prefix { $0 != "(" })(…)) and use nil for 'does not respond'")
                     continue
                 }
                 let replacement = optional ? "\(wrapped).map({ _ in true })" : "true"
                 if edit(file, source.tokens[start].start, source.tokens[close].end, replacement) {
-                    note(file, name, "\(receiver)\(finalMark ? "?" : "").responds(to: #selector(\(selector))) → \(replacement)",
-                         "every conforming type answers every requirement now (optional ones have defaults)"
+                    note(
+                        file, name, "\(receiver)\(finalMark ? "?" : "").responds(to: #selector(\(selector))) → \(replacement)",
+                        "every conforming type answers every requirement now (optional ones have defaults)"
                             + (optional ? "; nil still when the chain is" : "")
                             + "; check that the code only guards a call with it (a caller that reads it as "
                             + "'the delegate implements this' now always hears yes)")
@@ -216,17 +241,21 @@ extension Rewriter {
                 typeText.removeLast(5)
                 let replacement = optional ? "\(wrapped).map({ $0 is \(typeText) })" : "(\(receiver) is \(typeText))"
                 if edit(file, source.tokens[start].start, source.tokens[close].end, replacement) {
-                    note(file, name, "\(receiver)\(finalMark ? "?" : "").conforms(to: \(typeText).self) → \(replacement)",
-                         "conforms(to:) asks the Objective-C runtime; `is` asks Swift the same question")
+                    note(
+                        file, name, "\(receiver)\(finalMark ? "?" : "").conforms(to: \(typeText).self) → \(replacement)",
+                        "conforms(to:) asks the Objective-C runtime; `is` asks Swift the same question")
                 }
             }
         }
-        for index in source.tokens.indices where source.tokens[index].kind == .pound && source.text(index) == "#selector"
-            && !handledSelectors.contains(index) {
+        for index in source.tokens.indices
+        where source.tokens[index].kind == .pound && source.text(index) == "#selector"
+            && !handledSelectors.contains(index)
+        {
             let close = source.isPunctuation(index + 1, UInt8(ascii: "(")) ? source.partner[index + 1] : index
-            leave(file, index, "left: \(source.text(from: source.tokens[index].start, to: source.tokens[close].end))",
-                  "a selector names a method to the Objective-C runtime (target–action, perform); "
-                  + "pass a closure that calls the method instead")
+            leave(
+                file, index, "left: \(source.text(from: source.tokens[index].start, to: source.tokens[close].end))",
+                "a selector names a method to the Objective-C runtime (target–action, perform); "
+                    + "pass a closure that calls the method instead")
         }
     }
 
@@ -295,17 +324,20 @@ extension Rewriter {
                     edit(file, start, removalEnd, "")
                     edit(target.file, position, position, block)
                     let place = target.file == file ? "" : " in \(paths[target.file])"
-                    note(file, keyword, "moved override \(memberName) from an extension of \(typeName) into the class\(place)",
-                         "Swift on Linux overrides only in the class body (an extension's override needs the Objective-C runtime)")
+                    note(
+                        file, keyword, "moved override \(memberName) from an extension of \(typeName) into the class\(place)",
+                        "Swift on Linux overrides only in the class body (an extension's override needs the Objective-C runtime)")
                 } else if ["description", "debugDescription", "debugQuickLookObject"].contains(memberName) {
                     edits[file].removeAll { $0.start >= start && $0.end <= end && !($0.start == start && $0.end == start) }
                     edit(file, start, removalEnd, "")
-                    note(file, keyword, "dropped override \(memberName) in an extension of \(typeName)",
-                         "\(typeName) is not declared in these files, so it cannot move into its class, and it only serves debugging")
+                    note(
+                        file, keyword, "dropped override \(memberName) in an extension of \(typeName)",
+                        "\(typeName) is not declared in these files, so it cannot move into its class, and it only serves debugging")
                 } else {
-                    leave(file, keyword, "left: override \(memberName) in an extension of \(typeName)",
-                          "Swift on Linux overrides only in the class body, and \(typeName) is not declared in the files given; "
-                          + "move it into a subclass's body, or port the file that declares \(typeName) with this one")
+                    leave(
+                        file, keyword, "left: override \(memberName) in an extension of \(typeName)",
+                        "Swift on Linux overrides only in the class body, and \(typeName) is not declared in the files given; "
+                            + "move it into a subclass's body, or port the file that declares \(typeName) with this one")
                 }
             }
         }

@@ -26,7 +26,8 @@ extension SwiftSource {
         var i = 0
         while i < tokens.count {
             if tokens[i].kind == .identifier, words.contains(text(i)), !isPunctuation(i - 1, UInt8(ascii: ".")),
-               i + 1 < tokens.count, tokens[i + 1].kind == .identifier, let open = bodyOpen(after: i) {
+                i + 1 < tokens.count, tokens[i + 1].kind == .identifier, let open = bodyOpen(after: i)
+            {
                 found.append((i, open))
                 i = partner[open] + 1
                 continue
@@ -47,8 +48,10 @@ extension SwiftSource {
             if isPunctuation(i, UInt8(ascii: "{")) { return i }
             if isPunctuation(i, UInt8(ascii: ";")) || isPunctuation(i, UInt8(ascii: "}")) { return nil }
             // A new declaration on a line of its own: this one had no body.
-            if tokens[i].lineBreakBefore, tokens[i].kind == .attribute
-                || (tokens[i].kind == .identifier && (Self.declarationWords.contains(text(i)) || Self.modifierWords.contains(text(i)))) {
+            if tokens[i].lineBreakBefore,
+                tokens[i].kind == .attribute
+                    || (tokens[i].kind == .identifier && (Self.declarationWords.contains(text(i)) || Self.modifierWords.contains(text(i))))
+            {
                 return nil
             }
             if partner[i] > i { i = partner[i] }
@@ -81,9 +84,10 @@ extension SwiftSource {
         while i < close {
             let token = tokens[i]
             let word = text(token)
-            let starter = token.kind == .attribute || token.kind == .pound
+            let starter =
+                token.kind == .attribute || token.kind == .pound
                 || (token.kind == .identifier && (Self.modifierWords.contains(word) || Self.declarationWords.contains(word)))
-            if starter, (token.lineBreakBefore || previousWasSemicolon || i == open + 1), !inPrefix {
+            if starter, token.lineBreakBefore || previousWasSemicolon || i == open + 1, !inPrefix {
                 starts.append(i)
             }
             previousWasSemicolon = isPunctuation(i, UInt8(ascii: ";"))
@@ -92,10 +96,11 @@ extension SwiftSource {
                 if isPunctuation(i + 1, UInt8(ascii: "(")), !tokens[i + 1].spaceBefore { i = partner[i + 1] }
             } else if token.kind == .identifier, Self.modifierWords.contains(word) {
                 inPrefix = true
-                if isPunctuation(i + 1, UInt8(ascii: "(")), !tokens[i + 1].spaceBefore { i = partner[i + 1] }   // private(set)
+                if isPunctuation(i + 1, UInt8(ascii: "(")), !tokens[i + 1].spaceBefore { i = partner[i + 1] }  // private(set)
             } else if token.kind == .identifier, word == "class", i + 1 < close,
-                      ["func", "var", "let", "subscript"].contains(text(i + 1)) || Self.modifierWords.contains(text(i + 1)) {
-                inPrefix = true   // `class func`: a modifier here
+                ["func", "var", "let", "subscript"].contains(text(i + 1)) || Self.modifierWords.contains(text(i + 1))
+            {
+                inPrefix = true  // `class func`: a modifier here
             } else {
                 inPrefix = false
             }
@@ -120,8 +125,10 @@ extension SwiftSource {
             let word = text(token)
             if token.kind == .attribute || token.kind == .pound {
                 if isPunctuation(i + 1, UInt8(ascii: "(")), !tokens[i + 1].spaceBefore { i = partner[i + 1] }
-            } else if token.kind == .identifier, word == "class", ["func", "var", "let", "subscript"].contains(text(i + 1))
-                        || Self.modifierWords.contains(text(i + 1)) {
+            } else if token.kind == .identifier, word == "class",
+                ["func", "var", "let", "subscript"].contains(text(i + 1))
+                    || Self.modifierWords.contains(text(i + 1))
+            {
                 // a modifier
             } else if token.kind == .identifier, Self.modifierWords.contains(word) {
                 if isPunctuation(i + 1, UInt8(ascii: "(")), !tokens[i + 1].spaceBefore { i = partner[i + 1] }
@@ -169,7 +176,7 @@ extension SwiftSource {
         var last = close
         var j = close + 1
         while j <= member.upperBound {
-            if isPunctuation(j, UInt8(ascii: "{")) { break }   // a body
+            if isPunctuation(j, UInt8(ascii: "{")) { break }  // a body
             if tokens[j].kind == .identifier, text(j) == "where" { break }
             if tokens[j].kind == .operator, text(j) == "->", arrow == nil { arrow = j }
             if tokens[j].kind == .identifier, ["throws", "rethrows"].contains(text(j)), arrow == nil { throwsToken = j }
@@ -177,8 +184,9 @@ extension SwiftSource {
             j = last + 1
         }
         let result = arrow.map { text(from: tokens[$0].end, to: tokens[last].end).trimmingCharacters(in: .whitespacesAndNewlines) } ?? ""
-        return Signature(name: name, open: open, close: close, arrow: arrow, throwsToken: throwsToken, last: last,
-                         fullName: name + "(" + parameterLabels(open: open).map { $0 + ":" }.joined() + ")", result: result)
+        return Signature(
+            name: name, open: open, close: close, arrow: arrow, throwsToken: throwsToken, last: last,
+            fullName: name + "(" + parameterLabels(open: open).map { $0 + ":" }.joined() + ")", result: result)
     }
 
     /// The argument labels of a parameter clause: `_` where there is none.
@@ -199,7 +207,8 @@ extension SwiftSource {
     func argumentLabels(open: Int) -> [String] {
         topLevelItems(open: open).map { argument in
             if let first = argument.first, tokens[first].kind == .identifier, isPunctuation(first + 1, UInt8(ascii: ":")),
-               argument.contains(first + 1) {
+                argument.contains(first + 1)
+            {
                 return text(first).replacingOccurrences(of: "`", with: "")
             }
             return "_"
@@ -259,9 +268,11 @@ extension SwiftSource {
                 guard opener > 0, !tokens[opener].spaceBefore else { return opener }
                 var before = opener - 1
                 while isPostfixMark(before) { before -= 1 }
-                guard before >= 0, tokens[before].kind == .identifier || tokens[before].kind == .string
+                guard before >= 0,
+                    tokens[before].kind == .identifier || tokens[before].kind == .string
                         || isPunctuation(before, UInt8(ascii: ")")) || isPunctuation(before, UInt8(ascii: "]")),
-                      !(tokens[before].kind == .identifier && Self.expressionKeywords.contains(text(before))) else { return opener }
+                    !(tokens[before].kind == .identifier && Self.expressionKeywords.contains(text(before)))
+                else { return opener }
                 k = before
             default:
                 return nil
@@ -277,10 +288,11 @@ extension SwiftSource {
             let next = e + 1
             if isPostfixMark(next) { e = next; continue }
             if isPunctuation(next, UInt8(ascii: ".")), next + 1 < tokens.count, tokens[next + 1].kind == .identifier,
-               !tokens[next + 1].spaceBefore {
+                !tokens[next + 1].spaceBefore
+            {
                 e = next + 1; continue
             }
-            if (isPunctuation(next, UInt8(ascii: "(")) || isPunctuation(next, UInt8(ascii: "["))), !tokens[next].spaceBefore {
+            if isPunctuation(next, UInt8(ascii: "(")) || isPunctuation(next, UInt8(ascii: "[")), !tokens[next].spaceBefore {
                 e = partner[next]; continue
             }
             break

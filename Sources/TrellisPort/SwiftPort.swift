@@ -88,10 +88,12 @@ public enum SwiftPort {
             for from in order {
                 let entry = seen[from]!
                 let times = entry.count == 1 ? "" : " (\(entry.count) times)"
-                changes.append(PortChange(path: path, line: entry.line, change: "\(from) → \(entry.to)\(times)",
-                                          reason: pattern.contains("import")
-                                            ? "the mechanical step: Trellis is the module a UIKit file's collection-view code needs"
-                                            : "the mechanical step: Trellis names UIKit's types without the prefix"))
+                changes.append(
+                    PortChange(
+                        path: path, line: entry.line, change: "\(from) → \(entry.to)\(times)",
+                        reason: pattern.contains("import")
+                            ? "the mechanical step: Trellis is the module a UIKit file's collection-view code needs"
+                            : "the mechanical step: Trellis names UIKit's types without the prefix"))
             }
             text = regex.stringByReplacingMatches(in: text, range: whole, withTemplate: template)
         }
@@ -142,8 +144,10 @@ struct Rewriter {
             do {
                 sources.append(try SwiftSource(ported))
             } catch {
-                throw PortError(path: path, line: error.line, message: "cannot read this file as Swift: \(error.message); "
-                                + "it must compile with Swift before it can be ported")
+                throw PortError(
+                    path: path, line: error.line,
+                    message: "cannot read this file as Swift: \(error.message); "
+                        + "it must compile with Swift before it can be ported")
             }
         }
     }
@@ -161,8 +165,10 @@ struct Rewriter {
         }
         var ported: [PortedFile] = []
         for file in sources.indices where writes(paths[file]) {
-            ported.append(PortedFile(path: paths[file], original: originals[file],
-                                     ported: apply(edits[file], to: sources[file].bytes)))
+            ported.append(
+                PortedFile(
+                    path: paths[file], original: originals[file],
+                    ported: apply(edits[file], to: sources[file].bytes)))
         }
         let order = Dictionary(uniqueKeysWithValues: paths.enumerated().map { ($1, $0) })
         func sorted(_ list: [PortChange]) -> [PortChange] {
@@ -249,7 +255,8 @@ struct Rewriter {
                 }
                 for member in source.members(ofBodyAt: open) where source.modifier("optional", in: member) != nil {
                     guard let keyword = source.declarationKeyword(in: member), source.text(keyword) == "func",
-                          let signature = source.signature(at: keyword, within: member) else { continue }
+                        let signature = source.signature(at: keyword, within: member)
+                    else { continue }
                     declaredOptional[signature.fullName] = Self.callKind(result: signature.result)
                 }
             }

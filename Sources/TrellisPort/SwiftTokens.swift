@@ -111,9 +111,11 @@ struct SwiftSource {
                 let start = i
                 var depth = 0
                 repeat {
-                    if i + 1 < n, bytes[i] == UInt8(ascii: "/"), bytes[i + 1] == UInt8(ascii: "*") { depth += 1; i += 2 }
-                    else if i + 1 < n, bytes[i] == UInt8(ascii: "*"), bytes[i + 1] == UInt8(ascii: "/") { depth -= 1; i += 2 }
-                    else {
+                    if i + 1 < n, bytes[i] == UInt8(ascii: "/"), bytes[i + 1] == UInt8(ascii: "*") {
+                        depth += 1; i += 2
+                    } else if i + 1 < n, bytes[i] == UInt8(ascii: "*"), bytes[i + 1] == UInt8(ascii: "/") {
+                        depth -= 1; i += 2
+                    } else {
                         if bytes[i] == UInt8(ascii: "\n") { lineBreak = true }
                         i += 1
                     }
@@ -160,7 +162,7 @@ struct SwiftSource {
                 while i < n && Self.isIdentifierBody(bytes[i]) { i += 1 }
                 add(.identifier, start, i)
             case UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "{"),
-                 UInt8(ascii: "}"), UInt8(ascii: ","), UInt8(ascii: ":"), UInt8(ascii: ";"):
+                UInt8(ascii: "}"), UInt8(ascii: ","), UInt8(ascii: ":"), UInt8(ascii: ";"):
                 add(.punctuation, i, i + 1); i += 1
             default:
                 if Self.isIdentifierHead(b) {
@@ -173,9 +175,10 @@ struct SwiftSource {
                         let c = bytes[i]
                         if Self.isIdentifierBody(c) { i += 1; continue }
                         if c == UInt8(ascii: "."), i + 1 < n, Self.isDigit(bytes[i + 1]) { i += 1; continue }
-                        if (c == UInt8(ascii: "-") || c == UInt8(ascii: "+")), i > start,
-                           [UInt8(ascii: "e"), UInt8(ascii: "E"), UInt8(ascii: "p"), UInt8(ascii: "P")].contains(bytes[i - 1]),
-                           !(bytes[start] == UInt8(ascii: "0") && i > start + 1 && bytes[start + 1] == UInt8(ascii: "x") && bytes[i - 1] == UInt8(ascii: "e")) {
+                        if c == UInt8(ascii: "-") || c == UInt8(ascii: "+"), i > start,
+                            [UInt8(ascii: "e"), UInt8(ascii: "E"), UInt8(ascii: "p"), UInt8(ascii: "P")].contains(bytes[i - 1]),
+                            !(bytes[start] == UInt8(ascii: "0") && i > start + 1 && bytes[start + 1] == UInt8(ascii: "x") && bytes[i - 1] == UInt8(ascii: "e"))
+                        {
                             i += 1; continue
                         }
                         break
@@ -184,15 +187,20 @@ struct SwiftSource {
                 } else if Self.operatorBytes.contains(b) {
                     let start = i
                     let previous = tokens.last
-                    let adjacent = !space && previous.map { [.identifier, .string, .number].contains($0.kind)
-                        || [UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"), UInt8(ascii: ">")].contains(bytes[$0.end - 1])
-                        || (($0.kind == .operator) && [UInt8(ascii: "?"), UInt8(ascii: "!")].contains(bytes[$0.start]) && $0.end == $0.start + 1) } ?? false
+                    let adjacent =
+                        !space
+                        && previous.map {
+                            [.identifier, .string, .number].contains($0.kind)
+                                || [UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"), UInt8(ascii: ">")].contains(bytes[$0.end - 1])
+                                || (($0.kind == .operator) && [UInt8(ascii: "?"), UInt8(ascii: "!")].contains(bytes[$0.start]) && $0.end == $0.start + 1)
+                        } ?? false
                     let next: UInt8 = i + 1 < n ? bytes[i + 1] : UInt8(ascii: " ")
                     let binary = (b == UInt8(ascii: "?") && next == UInt8(ascii: "?")) || (b == UInt8(ascii: "!") && next == UInt8(ascii: "="))
                     if b == UInt8(ascii: "."), next != UInt8(ascii: ".") {
                         add(.punctuation, i, i + 1); i += 1
                     } else if b == UInt8(ascii: "?") || b == UInt8(ascii: "!"), adjacent, !binary,
-                              !Self.operatorBytes.contains(next) || next == UInt8(ascii: ".") || next == UInt8(ascii: "?") || next == UInt8(ascii: "!") {
+                        !Self.operatorBytes.contains(next) || next == UInt8(ascii: ".") || next == UInt8(ascii: "?") || next == UInt8(ascii: "!")
+                    {
                         add(.operator, i, i + 1); i += 1
                     } else {
                         i += 1
@@ -204,7 +212,7 @@ struct SwiftSource {
                         add(.operator, start, i)
                     }
                 } else if b == UInt8(ascii: "\\") {
-                    add(.operator, i, i + 1); i += 1   // a key path
+                    add(.operator, i, i + 1); i += 1  // a key path
                 } else {
                     // Anything else (a stray byte) is kept as an operator of its own; the compiler
                     // will say what it is.
@@ -263,10 +271,13 @@ struct SwiftSource {
         let n = bytes.count
         while i < n {
             let b = bytes[i]
-            if b == UInt8(ascii: "(") { depth += 1 }
-            else if b == UInt8(ascii: ")") { depth -= 1; if depth == 0 { return i + 1 } }
-            else if b == UInt8(ascii: "\"") { i = try stringEnd(from: i, hashes: 0, nesting: nesting + 1); continue }
-            else if b == UInt8(ascii: "#"), i + 1 < n, bytes[i + 1] == UInt8(ascii: "\"") || bytes[i + 1] == UInt8(ascii: "#") {
+            if b == UInt8(ascii: "(") {
+                depth += 1
+            } else if b == UInt8(ascii: ")") {
+                depth -= 1; if depth == 0 { return i + 1 }
+            } else if b == UInt8(ascii: "\"") {
+                i = try stringEnd(from: i, hashes: 0, nesting: nesting + 1); continue
+            } else if b == UInt8(ascii: "#"), i + 1 < n, bytes[i + 1] == UInt8(ascii: "\"") || bytes[i + 1] == UInt8(ascii: "#") {
                 var j = i, h = 0
                 while j < n && bytes[j] == UInt8(ascii: "#") { h += 1; j += 1 }
                 if j < n, bytes[j] == UInt8(ascii: "\"") { i = try stringEnd(from: j, hashes: h, nesting: nesting + 1); continue }
@@ -279,8 +290,10 @@ struct SwiftSource {
     private mutating func pair() throws(SwiftLexError) {
         partner = Array(repeating: -1, count: tokens.count)
         var stack: [Int] = []
-        let closing: [UInt8: UInt8] = [UInt8(ascii: ")"): UInt8(ascii: "("), UInt8(ascii: "]"): UInt8(ascii: "["),
-                                       UInt8(ascii: "}"): UInt8(ascii: "{")]
+        let closing: [UInt8: UInt8] = [
+            UInt8(ascii: ")"): UInt8(ascii: "("), UInt8(ascii: "]"): UInt8(ascii: "["),
+            UInt8(ascii: "}"): UInt8(ascii: "{"),
+        ]
         for (index, token) in tokens.enumerated() where token.kind == .punctuation {
             let b = bytes[token.start]
             if b == UInt8(ascii: "(") || b == UInt8(ascii: "[") || b == UInt8(ascii: "{") {
@@ -294,8 +307,9 @@ struct SwiftSource {
             }
         }
         if let open = stack.last {
-            throw SwiftLexError(line: line(of: tokens[open].start),
-                                message: "a '\(Character(Unicode.Scalar(bytes[tokens[open].start])))' that is never closed")
+            throw SwiftLexError(
+                line: line(of: tokens[open].start),
+                message: "a '\(Character(Unicode.Scalar(bytes[tokens[open].start])))' that is never closed")
         }
     }
 }

@@ -98,8 +98,11 @@ public enum UnifiedDiff {
                 steps.append(Step(kind: .same, oldLine: x, newLine: y))
             }
             if d > 0 {
-                if x == previousX { y -= 1; steps.append(Step(kind: .insert, oldLine: x, newLine: y)) }
-                else { x -= 1; steps.append(Step(kind: .delete, oldLine: x, newLine: y)) }
+                if x == previousX {
+                    y -= 1; steps.append(Step(kind: .insert, oldLine: x, newLine: y))
+                } else {
+                    x -= 1; steps.append(Step(kind: .delete, oldLine: x, newLine: y))
+                }
             }
         }
         return steps.reversed()

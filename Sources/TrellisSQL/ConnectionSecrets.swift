@@ -84,7 +84,8 @@ public enum ConnectionSecrets {
             let authorityEnd = text[scheme.upperBound...].firstIndex { "/?#\"' \t\n".contains($0) } ?? text.endIndex
             let authority = text[scheme.upperBound..<authorityEnd]
             if let at = authority.lastIndex(of: "@"), let colon = authority[..<at].firstIndex(of: ":"),
-               text.index(after: colon) < at {
+                text.index(after: colon) < at
+            {
                 spans.append(text.index(after: colon)..<at)
             }
             searchFrom = scheme.upperBound

@@ -50,9 +50,10 @@ package enum LibPQ {
     package static func load(_ name: String) -> Result<TrellisLibPQ, PostgreSQLError> {
         var functions = TrellisLibPQ()
         if let failure = trellis_libpq_load(name, &functions) {
-            return .failure(PostgreSQLError(
-                message: "PostgreSQL's client library could not be loaded (\(String(cString: failure))); install libpq "
-                    + "(Debian: apt-get install libpq5)"))
+            return .failure(
+                PostgreSQLError(
+                    message: "PostgreSQL's client library could not be loaded (\(String(cString: failure))); install libpq "
+                        + "(Debian: apt-get install libpq5)"))
         }
         return .success(functions)
     }
@@ -100,8 +101,10 @@ public final class PostgreSQLConnection: @unchecked Sendable {
         // The defaults come first, so that what the URL gives overrides them: the connect timeout,
         // and TCP keepalives and a user timeout so that a connection whose server or network
         // went away is found dead within half a minute, not the system's two hours.
-        let defaults = [("connect_timeout", String(Self.defaultConnectTimeout)), ("keepalives", "1"), ("keepalives_idle", "10"),
-                        ("keepalives_interval", "5"), ("keepalives_count", "3"), ("tcp_user_timeout", "30000")]
+        let defaults = [
+            ("connect_timeout", String(Self.defaultConnectTimeout)), ("keepalives", "1"), ("keepalives_idle", "10"),
+            ("keepalives_interval", "5"), ("keepalives_count", "3"), ("tcp_user_timeout", "30000"),
+        ]
         let keywords = defaults.map(\.0) + ["dbname"], values = defaults.map(\.1) + [url]
         let keywordPointers = keywords.map { strdup($0) } + [nil]
         let valuePointers = values.map { strdup($0) } + [nil]
@@ -121,17 +124,19 @@ public final class PostgreSQLConnection: @unchecked Sendable {
             let refused = pq.connectionNeedsPassword(connection) != 0 || pq.connectionUsedPassword(connection) != 0
             pq.finish(connection)
             // libpq's message may quote the URI it could not read: no password is shown.
-            throw PostgreSQLError(message: "cannot connect to '\(Self.redacted(url))': "
-                                      + ConnectionSecrets.redact(message, secrets: ConnectionSecrets.passwords(in: url)),
-                                  kind: refused ? .authentication : .unreachable)
+            throw PostgreSQLError(
+                message: "cannot connect to '\(Self.redacted(url))': "
+                    + ConnectionSecrets.redact(message, secrets: ConnectionSecrets.passwords(in: url)),
+                kind: refused ? .authentication : .unreachable)
         }
         handle = connection
         self.pq = pq
         self.url = url
         _ = try? query("SET client_encoding TO 'UTF8'")
         // One round trip: set only where neither the URL nor the server set one.
-        _ = try? query("SELECT set_config('lock_timeout', $1, false) WHERE current_setting('lock_timeout') = '0'",
-                       [Self.defaultLockTimeout])
+        _ = try? query(
+            "SELECT set_config('lock_timeout', $1, false) WHERE current_setting('lock_timeout') = '0'",
+            [Self.defaultLockTimeout])
     }
 
     deinit { pq.finish(handle) }
@@ -176,11 +181,13 @@ public final class PostgreSQLConnection: @unchecked Sendable {
             switch state {
             case "55P03":
                 kind = .lockTimeout
-                message += " (another session holds a lock on the table; try again when it is done, or set a longer "
+                message +=
+                    " (another session holds a lock on the table; try again when it is done, or set a longer "
                     + "lock_timeout in the URL: ?options=-c%20lock_timeout%3D60s)"
             case "57014":
                 kind = .cancelled
-                message += " (the server ended it: its statement_timeout, or a cancel; a smaller --query, or a longer "
+                message +=
+                    " (the server ended it: its statement_timeout, or a cancel; a smaller --query, or a longer "
                     + "timeout for this role)"
             case "42501": kind = .permission
             case let code? where code.hasPrefix("22"): kind = .data
@@ -259,7 +266,8 @@ public final class PostgreSQLResult {
 /// table without one), read on demand, with their exact types and texts. A sort reads only its
 /// key columns and the grid's engine orders them, as for any source.
 public final class PostgreSQLTableSource: ObservableDataSource, PrefetchingDataSource, SearchableDataSource, InterruptibleDataSource,
-    SortingDataSource, ExactNumberDataSource {
+    SortingDataSource, ExactNumberDataSource
+{
     public let connection: PostgreSQLConnection
     public let table: String
     public let columns: [Column]
@@ -325,12 +333,14 @@ public final class PostgreSQLTableSource: ObservableDataSource, PrefetchingDataS
         quotedTable = PostgreSQLConnection.quote(table)
         let exists = try connection.query("SELECT 1 FROM pg_class WHERE oid = to_regclass($1)", [quotedTable])
         guard exists.rowCount == 1 else {
-            let names = (try? connection.query(
-                "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() ORDER BY 1"))
+            let names =
+                (try? connection.query(
+                    "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() ORDER BY 1"))
             let listed = names.map { r in (0..<min(r.rowCount, 20)).map { "\"\(r.text($0, 0))\"" }.joined(separator: ", ") } ?? ""
             throw PostgreSQLError(message: "no table \"\(table)\"" + (listed.isEmpty ? "" : "; the tables are \(listed)"))
         }
-        let pk = try connection.query("""
+        let pk = try connection.query(
+            """
             SELECT a.attname, format_type(a.atttypid, a.atttypmod) FROM pg_index i
             JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = ANY(i.indkey)
             WHERE i.indrelid = to_regclass($1) AND i.indisprimary
@@ -384,7 +394,8 @@ public final class PostgreSQLTableSource: ObservableDataSource, PrefetchingDataS
 
     /// `values` as a PostgreSQL array literal of text elements.
     static func arrayLiteral(_ values: [String]) -> String {
-        "{" + values.map { "\"" + $0.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\"" }
+        "{"
+            + values.map { "\"" + $0.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\"" }
             .joined(separator: ",") + "}"
     }
 
@@ -405,8 +416,9 @@ public final class PostgreSQLTableSource: ObservableDataSource, PrefetchingDataS
                     [Self.arrayLiteral(part)])
                 for r in 0..<result.rowCount {
                     guard let at = position[result.text(r, 0)] else { continue }
-                    rows[at] = Row(values: (0..<columns.count).map { read(result.cell(r, $0 + 1), column: $0) },
-                                   texts: (0..<columns.count).map { result.isNull(r, $0 + 1) ? "" : result.text(r, $0 + 1) })
+                    rows[at] = Row(
+                        values: (0..<columns.count).map { read(result.cell(r, $0 + 1), column: $0) },
+                        texts: (0..<columns.count).map { result.isNull(r, $0 + 1) ? "" : result.text(r, $0 + 1) })
                 }
                 lastError = nil
             } catch {
@@ -455,8 +467,9 @@ public final class PostgreSQLTableSource: ObservableDataSource, PrefetchingDataS
     public func rows(containing text: String, column: Int) -> [Int]? {
         guard columns.indices.contains(column) else { return [] }
         do {
-            let result = try connection.query("SELECT \(keyExpression)::text FROM \(quotedTable) WHERE strpos("
-                                              + "\(PostgreSQLConnection.quote(columns[column].identifier))::text, $1) > 0", [text])
+            let result = try connection.query(
+                "SELECT \(keyExpression)::text FROM \(quotedTable) WHERE strpos("
+                    + "\(PostgreSQLConnection.quote(columns[column].identifier))::text, $1) > 0", [text])
             if positionOfKey.count != keys.count {
                 positionOfKey = Dictionary(uniqueKeysWithValues: keys.enumerated().map { ($1, $0) })
             }
@@ -485,11 +498,13 @@ public final class PostgreSQLTableSource: ObservableDataSource, PrefetchingDataS
     private func scan(_ column: Int) -> (values: [CellValue], texts: [String])? {
         if let lastScan, lastScan.column == column, lastScan.values.count == keys.count { return (lastScan.values, lastScan.texts) }
         do {
-            let result = try connection.query("SELECT \(PostgreSQLConnection.quote(columns[column].identifier)) FROM \(quotedTable) "
-                                              + "ORDER BY \(keyExpression)")
+            let result = try connection.query(
+                "SELECT \(PostgreSQLConnection.quote(columns[column].identifier)) FROM \(quotedTable) "
+                    + "ORDER BY \(keyExpression)")
             guard result.rowCount == keys.count else { return nil }
             let values = (0..<result.rowCount).map { read(result.cell($0, 0), column: column) }
-            let texts = columnOIDs[column] == 1700 || readsText[column]
+            let texts =
+                columnOIDs[column] == 1700 || readsText[column]
                 ? (0..<result.rowCount).map { result.isNull($0, 0) ? "" : result.text($0, 0) } : []
             lastScan = (column, values, texts)
             lastError = nil
@@ -512,7 +527,8 @@ public final class PostgreSQLTableSource: ObservableDataSource, PrefetchingDataS
     /// (and a text column's that holds numbers: 20-digit IDs kept as text).
     public func numberTexts(ofColumn column: Int, rows positions: [Int]) -> [String]? {
         guard columns.indices.contains(column),
-              columnOIDs[column] == 1700 || (readsText[column] && columns[column].type.isNumeric) else { return nil }
+            columnOIDs[column] == 1700 || (readsText[column] && columns[column].type.isNumeric)
+        else { return nil }
         if positions.count > Self.blockSize * 4, let texts = scan(column)?.texts {
             return positions.map { $0 >= 0 && $0 < texts.count ? texts[$0] : "" }
         }
@@ -528,9 +544,10 @@ public enum PostgreSQLQuerySource {
     public static func table(connection: PostgreSQLConnection, query sql: String) throws(PostgreSQLError) -> Table {
         do { try ReadOnlyQuery.check(sql, dialect: .postgreSQL) } catch { throw PostgreSQLError(message: error.message) }
         let result = try PostgreSQLQueryGuard.run(sql, on: connection)
-        let table = Table(columns: (0..<result.columnCount).map {
-            Column(result.columnName($0), type: PostgreSQLResult.columnType(result.type($0)))
-        })
+        let table = Table(
+            columns: (0..<result.columnCount).map {
+                Column(result.columnName($0), type: PostgreSQLResult.columnType(result.type($0)))
+            })
         // Text columns are read as a CSV file's columns: each cell on its own, the text kept.
         let readsText = (0..<result.columnCount).map { PostgreSQLResult.textTypes.contains(result.type($0)) }
         for r in 0..<result.rowCount {
@@ -565,8 +582,9 @@ extension PostgreSQLTableSource {
             throw PostgreSQLError(message: "a row of \"\(table)\" has \(columns.count) values, not \(values.count)")
         }
         let marks = (1...columns.count).map { "$\($0)" }.joined(separator: ", ")
-        let result = try connection.query("INSERT INTO \(PostgreSQLConnection.quote(table)) (\(columnList)) VALUES (\(marks)) "
-                                          + "RETURNING \(keyColumn)::text", values.map(Self.parameter))
+        let result = try connection.query(
+            "INSERT INTO \(PostgreSQLConnection.quote(table)) (\(columnList)) VALUES (\(marks)) "
+                + "RETURNING \(keyColumn)::text", values.map(Self.parameter))
         let key = result.text(0, 0)
         try reload()
         let position = keys.firstIndex(of: key) ?? keys.count - 1
@@ -579,8 +597,9 @@ extension PostgreSQLTableSource {
         guard row >= 0, row < keys.count, columns.indices.contains(column) else {
             throw PostgreSQLError(message: "no cell at row \(row), column \(column) of \"\(table)\"")
         }
-        _ = try connection.query("UPDATE \(PostgreSQLConnection.quote(table)) SET \(PostgreSQLConnection.quote(columns[column].identifier)) "
-                                 + "= $1 WHERE \(keyColumn) = $2::\(keyTypeName)", [Self.parameter(value), keys[row]])
+        _ = try connection.query(
+            "UPDATE \(PostgreSQLConnection.quote(table)) SET \(PostgreSQLConnection.quote(columns[column].identifier)) "
+                + "= $1 WHERE \(keyColumn) = $2::\(keyTypeName)", [Self.parameter(value), keys[row]])
         if keyColumn == "ctid" {
             // An updated row gets a new ctid, and with it another place: everything may have moved.
             try reload()
@@ -655,9 +674,10 @@ extension PostgreSQLTableSource {
         let excluded = (0..<self.keys.count).filter { !wanted[$0] }.map { self.keys[$0] }
         do {
             let filter = excluded.isEmpty ? "" : " WHERE NOT (\(keyColumn) = ANY($1::\(keyTypeName)[]))"
-            let result = try connection.query("SELECT \(keyColumn)::text AS trellis_key FROM \(PostgreSQLConnection.quote(table))"
-                                              + "\(filter) ORDER BY \(order)",
-                                              excluded.isEmpty ? [] : [Self.arrayLiteral(excluded)])
+            let result = try connection.query(
+                "SELECT \(keyColumn)::text AS trellis_key FROM \(PostgreSQLConnection.quote(table))"
+                    + "\(filter) ORDER BY \(order)",
+                excluded.isEmpty ? [] : [Self.arrayLiteral(excluded)])
             guard result.rowCount == positions.count else { return nil }
             if positionOfKey.count != self.keys.count {
                 positionOfKey = Dictionary(uniqueKeysWithValues: self.keys.enumerated().map { ($1, $0) })

@@ -44,9 +44,10 @@ enum PostgreSQLQueryGuard {
         _ = try connection.query("BEGIN TRANSACTION READ ONLY")
         var prepared = false
         do {
-            _ = try connection.query("SELECT pg_catalog.set_config('statement_timeout', $1, true) "
-                                     + "WHERE pg_catalog.current_setting('statement_timeout') IN ('0', '0ms')",
-                                     [defaultStatementTimeout])
+            _ = try connection.query(
+                "SELECT pg_catalog.set_config('statement_timeout', $1, true) "
+                    + "WHERE pg_catalog.current_setting('statement_timeout') IN ('0', '0ms')",
+                [defaultStatementTimeout])
             _ = try connection.query("PREPARE \(statementName) AS \(sql)")
             prepared = true
             let plan = try connection.query("EXPLAIN (VERBOSE, FORMAT JSON) EXECUTE \(statementName)")
@@ -77,7 +78,8 @@ enum PostgreSQLQueryGuard {
         let words = calls.words.sorted().joined(separator: separator)
         // Volatile functions of the names called, of the operators used, and of casts to a type
         // the plan names (`(3)::napping` hides its cast's function) or that apply unseen.
-        let volatile = try connection.query("""
+        let volatile = try connection.query(
+            """
             SELECT 'f', n.nspname, p.proname, '' FROM pg_catalog.pg_proc p JOIN pg_catalog.pg_namespace n ON n.oid = p.pronamespace
              WHERE p.provolatile = 'v' AND p.proname = ANY (pg_catalog.string_to_array($1, pg_catalog.chr(31)))
             UNION ALL
@@ -106,9 +108,10 @@ enum PostgreSQLQueryGuard {
     }
 
     static func refusal(_ what: String, function: String) -> PostgreSQLError {
-        PostgreSQLError(message: "the query \(what); the server marks \(function)() VOLATILE, as it marks every function that may "
-                        + "act beyond reading (end or cancel a session, sleep, reset statistics, write a file or a setting); "
-                        + "give a query that only reads")
+        PostgreSQLError(
+            message: "the query \(what); the server marks \(function)() VOLATILE, as it marks every function that may "
+                + "act beyond reading (end or cancel a session, sleep, reset statistics, write a file or a setting); "
+                + "give a query that only reads")
     }
 }
 
@@ -138,8 +141,11 @@ struct PlanCalls {
         case .object(let members):
             for (key, member) in members {
                 if key == "Function Name", case .string(let name) = member {
-                    if case .string(let schema)? = value["Schema"] { functions.insert(Name(schema: schema, name: name)) }
-                    else { functions.insert(Name(schema: nil, name: name)) }
+                    if case .string(let schema)? = value["Schema"] {
+                        functions.insert(Name(schema: schema, name: name))
+                    } else {
+                        functions.insert(Name(schema: nil, name: name))
+                    }
                 }
                 visit(member)
             }

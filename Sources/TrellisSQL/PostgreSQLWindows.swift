@@ -35,8 +35,9 @@ public final class PostgreSQLSortedWindows {
 
     public init(source: PostgreSQLTableSource, keys: [SortKey]) throws(PostgreSQLError) {
         guard let order = source.orderBy(keys) else {
-            throw PostgreSQLError(message: "the server cannot order these keys as the grid does; sort number columns by the "
-                                  + "standard comparator on the server, others in the grid")
+            throw PostgreSQLError(
+                message: "the server cannot order these keys as the grid does; sort number columns by the "
+                    + "standard comparator on the server, others in the grid")
         }
         self.source = source
         self.keys = keys
@@ -53,8 +54,9 @@ public final class PostgreSQLSortedWindows {
         self.types = types
         rankTable = "trellis_rank_\(UInt32.random(in: 0...UInt32.max))"
         let table = PostgreSQLConnection.quote(source.table)
-        _ = try source.connection.query("CREATE TEMPORARY TABLE \(rankTable) AS SELECT \(source.keyColumn) AS k, "
-                                        + "row_number() OVER (ORDER BY \(order)) - 1 AS rank FROM \(table)")
+        _ = try source.connection.query(
+            "CREATE TEMPORARY TABLE \(rankTable) AS SELECT \(source.keyColumn) AS k, "
+                + "row_number() OVER (ORDER BY \(order)) - 1 AS rank FROM \(table)")
         _ = try source.connection.query("CREATE INDEX ON \(rankTable) (rank)")
         _ = try source.connection.query("CREATE INDEX ON \(rankTable) (k)")
         count = Int(try source.connection.query("SELECT count(*) FROM \(rankTable)").text(0, 0)) ?? 0
@@ -72,7 +74,8 @@ public final class PostgreSQLSortedWindows {
     private func rows(_ result: PostgreSQLResult, offset: Int) -> [Row] {
         let width = source.columns.count
         return (0..<result.rowCount).map { r in
-            Row(values: (0..<width).map { source.read(result.cell(r, $0 + offset), column: $0) },
+            Row(
+                values: (0..<width).map { source.read(result.cell(r, $0 + offset), column: $0) },
                 texts: (0..<width).map { result.isNull(r, $0 + offset) ? "" : result.text(r, $0 + offset) },
                 cursor: (0..<expressions.count).map { result.isNull(r, width + offset + $0) ? nil : result.text(r, width + offset + $0) })
         }
@@ -82,7 +85,8 @@ public final class PostgreSQLSortedWindows {
     public func rows(at position: Int, count: Int) throws(PostgreSQLError) -> [Row] {
         let table = PostgreSQLConnection.quote(source.table)
         // The rows whose rank is in range, in the sort's own order (which is the rank's).
-        let result = try source.connection.query("""
+        let result = try source.connection.query(
+            """
             SELECT \(selectList) FROM \(table) WHERE \(source.keyColumn) = ANY (SELECT k FROM \(rankTable)
             WHERE rank >= $1 AND rank < $2) ORDER BY \(order)
             """, [String(max(0, position)), String(max(0, position) + max(0, count))])
@@ -136,8 +140,9 @@ public final class PostgreSQLSortedWindows {
         }
         let table = PostgreSQLConnection.quote(source.table)
         parameters.append(String(max(0, count)))
-        let result = try source.connection.query("SELECT \(selectList) FROM \(table) WHERE \(disjuncts.joined(separator: " OR ")) "
-                                                 + "ORDER BY \(order) LIMIT $\(parameters.count)", parameters)
+        let result = try source.connection.query(
+            "SELECT \(selectList) FROM \(table) WHERE \(disjuncts.joined(separator: " OR ")) "
+                + "ORDER BY \(order) LIMIT $\(parameters.count)", parameters)
         return rows(result, offset: 0)
     }
 }

@@ -34,8 +34,9 @@ public enum ReadOnlyQuery {
             throw Refusal(message: "the query is empty; give one SELECT")
         }
         guard statements.count == 1 else {
-            throw Refusal(message: "the query holds \(statements.count) statements; give one SELECT "
-                          + "(the second begins \"\(excerpt(statements[1].text))\")")
+            throw Refusal(
+                message: "the query holds \(statements.count) statements; give one SELECT "
+                    + "(the second begins \"\(excerpt(statements[1].text))\")")
         }
         let words = first.words
         let starts = dialect == .postgreSQL ? statementStarts.union(["table"]) : statementStarts
@@ -81,8 +82,9 @@ public enum ReadOnlyQuery {
                 }
                 i += 1
             }
-            throw Refusal(message: "the query has a \(close == "'" ? "string" : "quoted name") that is never closed "
-                          + "(from \"\(excerpt(String(String.UnicodeScalarView(s[open...].prefix(30)))))\")")
+            throw Refusal(
+                message: "the query has a \(close == "'" ? "string" : "quoted name") that is never closed "
+                    + "(from \"\(excerpt(String(String.UnicodeScalarView(s[open...].prefix(30)))))\")")
         }
         while i < s.count {
             let c = s[i]
@@ -104,9 +106,13 @@ public enum ReadOnlyQuery {
             case "/" where i + 1 < s.count && s[i + 1] == "*":
                 var depth = 0
                 repeat {
-                    if i + 1 < s.count, s[i] == "/", s[i + 1] == "*" { depth += 1; i += 2 }
-                    else if i + 1 < s.count, s[i] == "*", s[i + 1] == "/" { depth -= 1; i += 2 }
-                    else { i += 1 }
+                    if i + 1 < s.count, s[i] == "/", s[i + 1] == "*" {
+                        depth += 1; i += 2
+                    } else if i + 1 < s.count, s[i] == "*", s[i + 1] == "/" {
+                        depth -= 1; i += 2
+                    } else {
+                        i += 1
+                    }
                     // SQLite's comments do not nest.
                     if dialect == .sqlite, depth > 1 { depth = 1 }
                 } while depth > 0 && i < s.count

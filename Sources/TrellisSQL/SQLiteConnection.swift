@@ -110,8 +110,10 @@ public final class SQLiteConnection: @unchecked Sendable {
     }
 
     /// Runs `sql` with `bindings`, calling `body` for each row.
-    public func rows(_ sql: String, _ bindings: [SQLiteValue] = [],
-                     _ body: (SQLiteStatement) throws(SQLiteError) -> Void) throws(SQLiteError) {
+    public func rows(
+        _ sql: String, _ bindings: [SQLiteValue] = [],
+        _ body: (SQLiteStatement) throws(SQLiteError) -> Void
+    ) throws(SQLiteError) {
         let statement = try prepare(sql)
         try statement.bind(bindings)
         while try statement.step() { try body(statement) }
@@ -170,16 +172,22 @@ public final class SQLiteConnection: @unchecked Sendable {
         let message = String(cString: sqlite3_errmsg(handle))
         // A lock held past the wait: say by whom and what to do.
         if status & 0xFF == SQLITE_BUSY {
-            return SQLiteError(code: status, message: "\(message): another program is writing to it; waited "
-                               + "\(Int(busyTimeout.rounded())) s — try again when it is done")
+            return SQLiteError(
+                code: status,
+                message: "\(message): another program is writing to it; waited "
+                    + "\(Int(busyTimeout.rounded())) s — try again when it is done")
         }
         if status & 0xFF == SQLITE_NOTADB {
-            return SQLiteError(code: status, message: "\(message): it is not an SQLite file; --table and --query read "
-                               + "SQLite databases (a CSV file needs neither)")
+            return SQLiteError(
+                code: status,
+                message: "\(message): it is not an SQLite file; --table and --query read "
+                    + "SQLite databases (a CSV file needs neither)")
         }
         if status & 0xFF == SQLITE_CORRUPT {
-            return SQLiteError(code: status, message: "\(message): the file is damaged or cut short; the sqlite3 shell's "
-                               + ".recover may save its rows")
+            return SQLiteError(
+                code: status,
+                message: "\(message): the file is damaged or cut short; the sqlite3 shell's "
+                    + ".recover may save its rows")
         }
         return SQLiteError(code: status, message: message)
     }

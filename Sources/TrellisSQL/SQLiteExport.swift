@@ -24,8 +24,10 @@ public enum SQLiteExport {
     /// before anything is committed, returns why the rows must not be kept (a source whose cells
     /// could not be read), or `nil`.
     @discardableResult
-    public static func write(_ grid: DataGrid, to path: String, table: String,
-                             check: () -> String? = { nil }) throws(SQLiteError) -> Report {
+    public static func write(
+        _ grid: DataGrid, to path: String, table: String,
+        check: () -> String? = { nil }
+    ) throws(SQLiteError) -> Report {
         var info = stat()
         guard lstat(path, &info) != 0 else {
             return try write(grid, into: path, table: table, check: check)
@@ -57,14 +59,18 @@ public enum SQLiteExport {
         return report
     }
 
-    private static func write(_ grid: DataGrid, into path: String, table: String,
-                              check: () -> String?) throws(SQLiteError) -> Report {
+    private static func write(
+        _ grid: DataGrid, into path: String, table: String,
+        check: () -> String?
+    ) throws(SQLiteError) -> Report {
         let db = try SQLiteConnection(path: path, readOnly: false, create: true)
         var exists = false
         try db.rows("SELECT 1 FROM sqlite_master WHERE name = ?", [.text(table)]) { _ in exists = true }
         if exists {
-            throw SQLiteError(code: 1, message: "the table \"\(table)\" already exists in '\(path)'; "
-                              + "name another table with --output-table, or another file")
+            throw SQLiteError(
+                code: 1,
+                message: "the table \"\(table)\" already exists in '\(path)'; "
+                    + "name another table with --output-table, or another file")
         }
         let columns = grid.columns
         let rows = grid.displayedRows
@@ -100,8 +106,10 @@ public enum SQLiteExport {
                 var values: [SQLiteValue] = []
                 values.reserveCapacity(columns.count)
                 for c in columns.indices {
-                    values.append(Self.bound(grid.value(row, column: c), text: grid.text(row, column: c),
-                                             keepText: declared[c].isEmpty))
+                    values.append(
+                        Self.bound(
+                            grid.value(row, column: c), text: grid.text(row, column: c),
+                            keepText: declared[c].isEmpty))
                 }
                 try insert.bind(values)
                 while try insert.step() {}

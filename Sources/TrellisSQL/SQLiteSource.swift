@@ -31,7 +31,8 @@ import TrellisGrid
 /// `(BLOB, N bytes)` — its bytes are never read (a gigabyte BLOB costs nothing to sort past), and
 /// ``showedLargeBlobs`` says that some cell was shown so.
 public final class SQLiteTableSource: ObservableDataSource, PrefetchingDataSource, SearchableDataSource,
-    InterruptibleDataSource, ExactNumberDataSource {
+    InterruptibleDataSource, ExactNumberDataSource
+{
     public let connection: SQLiteConnection
     /// The table's name, as given.
     public let table: String
@@ -61,8 +62,10 @@ public final class SQLiteTableSource: ObservableDataSource, PrefetchingDataSourc
     /// Why rows cannot be written through the source, if they cannot.
     func refuseWrites() throws(SQLiteError) {
         guard readsWhole else { return }
-        throw SQLiteError(code: 1, message: "\"\(table)\" has no rowid (it is a view or a WITHOUT ROWID table), so its rows "
-                          + "cannot be written through the grid; change it with SQL")
+        throw SQLiteError(
+            code: 1,
+            message: "\"\(table)\" has no rowid (it is a view or a WITHOUT ROWID table), so its rows "
+                + "cannot be written through the grid; change it with SQL")
     }
 
     /// Rows read from the table, a block at a time, the most recent kept.
@@ -125,7 +128,9 @@ public final class SQLiteTableSource: ObservableDataSource, PrefetchingDataSourc
             names.append(row.text(0))
         }
         guard names.contains(table) else {
-            let listed = names.isEmpty ? "the database has no tables"
+            let listed =
+                names.isEmpty
+                ? "the database has no tables"
                 : "the tables are " + names.prefix(20).map { "\"\($0)\"" }.joined(separator: ", ")
             throw SQLiteError(code: 1, message: "no table \"\(table)\"; \(listed)")
         }
@@ -218,7 +223,7 @@ public final class SQLiteTableSource: ObservableDataSource, PrefetchingDataSourc
                 try connection.rows("SELECT rowid FROM \(SQLiteConnection.quote(table)) LIMIT 1") { _ in }
                 return true
             } catch {
-                return false   // no such column: rowid
+                return false  // no such column: rowid
             }
         default: return false
         }
@@ -293,8 +298,10 @@ public final class SQLiteTableSource: ObservableDataSource, PrefetchingDataSourc
         values.reserveCapacity((last - first + 1) * width)
         rowQueries += 1
         do {
-            try connection.rows("SELECT \(selectList) FROM \(quotedTable) WHERE rowid BETWEEN ? AND ? ORDER BY rowid",
-                                [.integer(keys[first]), .integer(keys[last])]) { row in
+            try connection.rows(
+                "SELECT \(selectList) FROM \(quotedTable) WHERE rowid BETWEEN ? AND ? ORDER BY rowid",
+                [.integer(keys[first]), .integer(keys[last])]
+            ) { row in
                 for c in 0..<width {
                     values.append(read(row.cell(c), column: c))
                     texts.append(row.shownText(c))
@@ -306,9 +313,11 @@ public final class SQLiteTableSource: ObservableDataSource, PrefetchingDataSourc
         }
         guard values.count == (last - first + 1) * width else {
             // Rows gone since their keys were read (the table changed outside a snapshot).
-            lastError = SQLiteError(code: 1, message: "rows \(first + 1)–\(last + 1) of \"\(table)\" could not be read: "
-                                    + "\(values.count / max(width, 1)) of \(last - first + 1) are there (the table changed while it was "
-                                    + "read); read it again")
+            lastError = SQLiteError(
+                code: 1,
+                message: "rows \(first + 1)–\(last + 1) of \"\(table)\" could not be read: "
+                    + "\(values.count / max(width, 1)) of \(last - first + 1) are there (the table changed while it was "
+                    + "read); read it again")
             return nil
         }
         lastError = nil
@@ -355,9 +364,11 @@ public final class SQLiteTableSource: ObservableDataSource, PrefetchingDataSourc
         var found: [Int] = []
         do {
             // A BLOB past the size shown is not searched (its bytes are not read).
-            try connection.rows("SELECT rowid FROM \(quotedTable) WHERE NOT (typeof(\(name)) = 'blob' AND length(\(name)) > "
-                                + "\(Self.largestBlobShown)) AND instr(CAST(\(name) AS TEXT), ?) > 0 ORDER BY rowid",
-                                [.text(text)]) { row in
+            try connection.rows(
+                "SELECT rowid FROM \(quotedTable) WHERE NOT (typeof(\(name)) = 'blob' AND length(\(name)) > "
+                    + "\(Self.largestBlobShown)) AND instr(CAST(\(name) AS TEXT), ?) > 0 ORDER BY rowid",
+                [.text(text)]
+            ) { row in
                 // Positions are the rowids' places in rowid order.
                 let id = row.int64(0)
                 var low = 0, high = keys.count
@@ -388,8 +399,10 @@ public final class SQLiteTableSource: ObservableDataSource, PrefetchingDataSourc
             let marks = Array(repeating: "?", count: part.count).joined(separator: ", ")
             rowQueries += 1
             do {
-                try connection.rows("SELECT rowid, \(selectList) FROM \(quotedTable) WHERE rowid IN (\(marks))",
-                                    part.map { .integer(keys[$0]) }) { row in
+                try connection.rows(
+                    "SELECT rowid, \(selectList) FROM \(quotedTable) WHERE rowid IN (\(marks))",
+                    part.map { .integer(keys[$0]) }
+                ) { row in
                     guard let at = position[row.int64(0)] else { return }
                     var values: [CellValue] = [], texts: [String] = []
                     values.reserveCapacity(width)
@@ -402,7 +415,7 @@ public final class SQLiteTableSource: ObservableDataSource, PrefetchingDataSourc
                 }
             } catch {
                 lastError = error
-                return   // the rows are read through the blocks instead
+                return  // the rows are read through the blocks instead
             }
         }
     }
@@ -450,7 +463,7 @@ public final class SQLiteTableSource: ObservableDataSource, PrefetchingDataSourc
 public enum SQLiteQuerySource {
     /// A table holding what `sql` returns (its column names as the table's).
     public static func table(connection: SQLiteConnection, query sql: String) throws(SQLiteError) -> Table {
-        do { try ReadOnlyQuery.check(sql, dialect: .sqlite) } catch { throw SQLiteError(code: 21, message: error.message) }   // SQLITE_MISUSE
+        do { try ReadOnlyQuery.check(sql, dialect: .sqlite) } catch { throw SQLiteError(code: 21, message: error.message) }  // SQLITE_MISUSE
         let statement = try connection.prepareReadOnlyQuery(sql)
         var table: Table?
         var width = 0
@@ -468,9 +481,10 @@ public enum SQLiteQuerySource {
         while try step() {
             if table == nil {
                 width = statement.columnCount
-                table = Table(columns: (0..<width).map {
-                    Column(statement.columnName($0), type: statement.declaredType($0).map(SQLiteTableSource.type(declared:)) ?? .text)
-                })
+                table = Table(
+                    columns: (0..<width).map {
+                        Column(statement.columnName($0), type: statement.declaredType($0).map(SQLiteTableSource.type(declared:)) ?? .text)
+                    })
                 // Text columns and expressions (no declared type) are read as a CSV file's columns.
                 readsText = (0..<width).map { statement.declaredType($0).map(SQLiteTableSource.readsText(declared:)) ?? true }
             }
@@ -510,8 +524,9 @@ extension SQLiteTableSource {
             throw SQLiteError(code: 1, message: "a row of \"\(table)\" has \(columns.count) values, not \(values.count)")
         }
         let marks = Array(repeating: "?", count: columns.count).joined(separator: ", ")
-        try connection.run("INSERT INTO \(SQLiteConnection.quote(table)) (\(columnList)) VALUES (\(marks))",
-                           values.map(Self.bound))
+        try connection.run(
+            "INSERT INTO \(SQLiteConnection.quote(table)) (\(columnList)) VALUES (\(marks))",
+            values.map(Self.bound))
         let rowid = connection.lastInsertedRowID
         let position = keys.firstIndex { $0 > rowid } ?? keys.count
         insertKey(rowid, at: position)
@@ -526,8 +541,9 @@ extension SQLiteTableSource {
         guard row >= 0, row < keys.count, columns.indices.contains(column) else {
             throw SQLiteError(code: 1, message: "no cell at row \(row), column \(column) of \"\(table)\"")
         }
-        try connection.run("UPDATE \(SQLiteConnection.quote(table)) SET \(SQLiteConnection.quote(columns[column].identifier)) = ? "
-                           + "WHERE rowid = ?", [Self.bound(value), .integer(keys[row])])
+        try connection.run(
+            "UPDATE \(SQLiteConnection.quote(table)) SET \(SQLiteConnection.quote(columns[column].identifier)) = ? "
+                + "WHERE rowid = ?", [Self.bound(value), .integer(keys[row])])
         forget()
         changeNotifier.post(.updated(row..<(row + 1)))
     }

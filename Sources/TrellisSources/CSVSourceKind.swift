@@ -12,11 +12,14 @@ public enum CSVSourceKind: SourceKind {
     public static func open(_ request: SourceRequest) throws(InputError) -> GridDataSource {
         let shown = request.shown
         if request.namesServer {
-            throw InputError(.usage, "'\(PostgreSQLConnection.redactedURL(shown))' names a PostgreSQL server; name its table with "
-                             + "--table, or give --query")
+            throw InputError(
+                .usage,
+                "'\(PostgreSQLConnection.redactedURL(shown))' names a PostgreSQL server; name its table with "
+                    + "--table, or give --query")
         }
         let file = request.path
-        let mapped = request.name != "-" && request.mapsLargeFiles(FileBytes.regularFileSize(file) ?? 0, request.columns)
+        let mapped =
+            request.name != "-" && request.mapsLargeFiles(FileBytes.regularFileSize(file) ?? 0, request.columns)
             ? MappedFile(path: file) : nil
         var bytes: [UInt8] = []
         if mapped == nil {
@@ -31,11 +34,13 @@ public enum CSVSourceKind: SourceKind {
         }
         do {
             if let mapped {
-                return try CSV.table(mapped: mapped, types: request.types, encoding: request.encoding, delimiter: request.delimiter,
-                                     headerRow: request.headerRow, dateOrder: request.dateOrder, reading: request.columns)
+                return try CSV.table(
+                    mapped: mapped, types: request.types, encoding: request.encoding, delimiter: request.delimiter,
+                    headerRow: request.headerRow, dateOrder: request.dateOrder, reading: request.columns)
             }
-            return try CSV.table(bytes: bytes, types: request.types, encoding: request.encoding, delimiter: request.delimiter,
-                                 headerRow: request.headerRow, dateOrder: request.dateOrder, reading: request.columns)
+            return try CSV.table(
+                bytes: bytes, types: request.types, encoding: request.encoding, delimiter: request.delimiter,
+                headerRow: request.headerRow, dateOrder: request.dateOrder, reading: request.columns)
         } catch {
             if case .unknownColumn = error.problem { throw InputError(.usage, "\(shown): \(error.message)") }
             throw InputError(.data, "\(shown): \(error)")

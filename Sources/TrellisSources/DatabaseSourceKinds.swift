@@ -18,8 +18,10 @@ private func checkDatabaseRequest(_ request: SourceRequest) throws(InputError) {
 /// line's; what the database refused of the data as it read it, and a query the server stopped,
 /// the data's — but a server out of reach is unavailable, a lock waited out a temporary failure
 /// and a refusal a refusal, told by the error's kind, not its wording.
-private func databaseFailure(_ request: SourceRequest, shown: String, _ message: String, unreachable: Bool = false,
-                             locked: Bool = false, refused: Bool = false, byData: Bool = false) -> InputError {
+private func databaseFailure(
+    _ request: SourceRequest, shown: String, _ message: String, unreachable: Bool = false,
+    locked: Bool = false, refused: Bool = false, byData: Bool = false
+) -> InputError {
     let text = "\(shown): \(message)"
     if refused { return InputError(.noPermission, text) }
     if unreachable { return InputError(.unavailable, text) }
@@ -40,11 +42,12 @@ public enum PostgreSQLSourceKind: SourceKind {
             if let table = request.table { return try PostgreSQLTableSource(connection: connection, table: table) }
             return try PostgreSQLQuerySource.table(connection: connection, query: request.query ?? "")
         } catch {
-            throw databaseFailure(request, shown: PostgreSQLConnection.redactedURL(request.name), error.message,
-                                  unreachable: error.kind == .unreachable || error.kind == .connectionLost,
-                                  locked: error.kind == .lockTimeout,
-                                  refused: error.kind == .authentication || error.kind == .permission,
-                                  byData: error.kind == .cancelled || error.kind == .data)
+            throw databaseFailure(
+                request, shown: PostgreSQLConnection.redactedURL(request.name), error.message,
+                unreachable: error.kind == .unreachable || error.kind == .connectionLost,
+                locked: error.kind == .lockTimeout,
+                refused: error.kind == .authentication || error.kind == .permission,
+                byData: error.kind == .cancelled || error.kind == .data)
         }
     }
 }

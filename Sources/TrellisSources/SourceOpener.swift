@@ -89,7 +89,8 @@ public enum SourceOpener {
     /// The source `request` names, opened by the first of `kinds` that recognises it (an app may
     /// put a kind of its own first).
     public static func open(_ request: SourceRequest, kinds: [any SourceKind.Type] = SourceOpener.kinds) throws(InputError)
-        -> GridDataSource {
+        -> GridDataSource
+    {
         if request.table != nil, request.query != nil {
             throw InputError(.usage, "Give '--table' or '--query', not both")
         }

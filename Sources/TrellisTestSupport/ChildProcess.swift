@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Runs a program for a test and waits for it with `waitpid`, closing every descriptor above the
@@ -29,8 +30,10 @@ public enum ChildProcess {
     ///   - captureOutput: read standard output back; otherwise it goes to /dev/null.
     ///   - mergeStandardError: standard error goes where standard output goes; otherwise /dev/null.
     ///   - timeout: seconds until the child is killed and `status` is -1.
-    public static func run(_ arguments: [String], captureOutput: Bool = true, mergeStandardError: Bool = false,
-                           environment: [String: String]? = nil, timeout: Double = 600) throws -> Result {
+    public static func run(
+        _ arguments: [String], captureOutput: Bool = true, mergeStandardError: Bool = false,
+        environment: [String: String]? = nil, timeout: Double = 600
+    ) throws -> Result {
         precondition(!arguments.isEmpty, "a program to run")
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -52,7 +55,8 @@ public enum ChildProcess {
             posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         }
         closeFrom(&actions, 3)
-        let environmentList: [String] = environment.map { $0.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" } }
+        let environmentList: [String] =
+            environment.map { $0.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" } }
             ?? ProcessInfo.processInfo.environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
         var cArguments: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         var cEnvironment: [UnsafeMutablePointer<CChar>?] = environmentList.map { strdup($0) } + [nil]

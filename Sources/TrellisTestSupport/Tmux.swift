@@ -27,15 +27,18 @@ public struct Tmux: Sendable {
     /// test's ended, or this one's old one was just killed) is refused with "server exited
     /// unexpectedly". The start is tried again then, up to five times, and the session must exist.
     public func start(_ command: String, in directory: String, width: Int = 100, height: Int = 24) throws {
-        try tmux(["kill-session", "-t", "=" + session])   // "=": this name exactly, never a prefix of another
-        let arguments = [Self.path!, "new-session", "-d", "-s", session, "-x", String(width), "-y", String(height),
-                         "cd '\(directory)' && \(command); echo EXIT=$?; stty -a | grep -o 'icanon\\|-icanon' | head -1; sleep 60"]
+        try tmux(["kill-session", "-t", "=" + session])  // "=": this name exactly, never a prefix of another
+        let arguments = [
+            Self.path!, "new-session", "-d", "-s", session, "-x", String(width), "-y", String(height),
+            "cd '\(directory)' && \(command); echo EXIT=$?; stty -a | grep -o 'icanon\\|-icanon' | head -1; sleep 60",
+        ]
         var last = ""
         for attempt in 0..<5 {
             if attempt > 0 { usleep(100_000) }
             let started = try ChildProcess.run(arguments, captureOutput: true, mergeStandardError: true, timeout: 30)
             if started.status == 0,
-               try ChildProcess.run([Self.path!, "has-session", "-t", "=" + session], captureOutput: false, timeout: 30).status == 0 {
+                try ChildProcess.run([Self.path!, "has-session", "-t", "=" + session], captureOutput: false, timeout: 30).status == 0
+            {
                 return
             }
             last = started.output.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -123,7 +126,7 @@ public struct Tmux: Sendable {
                 if count > 0 {
                     pending.append(contentsOf: buffer[0..<count])
                 } else if count == 0 {
-                    usleep(1_000)   // no writer yet, or it closed: the FIFO reads as empty
+                    usleep(1_000)  // no writer yet, or it closed: the FIFO reads as empty
                 }
             }
         }

@@ -60,7 +60,8 @@ public enum FileBytes {
             LargeBuffers.advise(UnsafeMutableRawPointer(buffer.baseAddress), bytes: expected)
             count = 0
             guard let base = buffer.baseAddress, expected > 0 else { return }
-            let halves = expected >= Tuning.current.readInHalvesAbove && ProcessInfo.processInfo.activeProcessorCount > 1
+            let halves =
+                expected >= Tuning.current.readInHalvesAbove && ProcessInfo.processInfo.activeProcessorCount > 1
                 ? [0..<expected / 2, expected / 2..<expected] : [0..<expected]
             // What each half read (fewer bytes than it spans where the file ended early), or −errno.
             var read = [Int](repeating: 0, count: halves.count)

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Buffers of many megabytes backed by transparent huge pages where the system gives them on
@@ -17,11 +17,11 @@ package enum LargeBuffers {
     @inline(__always)
     package static func advise(_ base: UnsafeMutableRawPointer?, bytes: Int) {
         #if canImport(Glibc)
-        guard let base, bytes >= threshold else { return }
-        let start = (Int(bitPattern: base) + hugePage - 1) & ~(hugePage - 1)
-        let end = (Int(bitPattern: base) + bytes) & ~(hugePage - 1)
-        guard end > start, let aligned = UnsafeMutableRawPointer(bitPattern: start) else { return }
-        _ = madvise(aligned, end - start, MADV_HUGEPAGE)
+            guard let base, bytes >= threshold else { return }
+            let start = (Int(bitPattern: base) + hugePage - 1) & ~(hugePage - 1)
+            let end = (Int(bitPattern: base) + bytes) & ~(hugePage - 1)
+            guard end > start, let aligned = UnsafeMutableRawPointer(bitPattern: start) else { return }
+            _ = madvise(aligned, end - start, MADV_HUGEPAGE)
         #endif
     }
 
@@ -32,12 +32,12 @@ package enum LargeBuffers {
     @inline(__always)
     package static func release(_ base: UnsafeRawPointer?, bytes: Int) {
         #if canImport(Glibc)
-        guard let base, bytes >= threshold else { return }
-        let page = 4096
-        let start = (Int(bitPattern: base) + page - 1) & ~(page - 1)
-        let end = (Int(bitPattern: base) + bytes) & ~(page - 1)
-        guard end > start, let aligned = UnsafeMutableRawPointer(bitPattern: start) else { return }
-        _ = madvise(aligned, end - start, MADV_DONTNEED)
+            guard let base, bytes >= threshold else { return }
+            let page = 4096
+            let start = (Int(bitPattern: base) + page - 1) & ~(page - 1)
+            let end = (Int(bitPattern: base) + bytes) & ~(page - 1)
+            guard end > start, let aligned = UnsafeMutableRawPointer(bitPattern: start) else { return }
+            _ = madvise(aligned, end - start, MADV_DONTNEED)
         #endif
     }
 
@@ -45,8 +45,10 @@ package enum LargeBuffers {
     /// system back each block of `source` once copied (see ``release(_:bytes:)``): moving a
     /// large buffer's contents onto the end of another then holds one of them, not both.
     /// `source` must not be read again.
-    package static func copyReleasing<T: BitwiseCopyable>(from source: UnsafeMutablePointer<T>, to target: UnsafeMutablePointer<T>,
-                                                          count: Int) {
+    package static func copyReleasing<T: BitwiseCopyable>(
+        from source: UnsafeMutablePointer<T>, to target: UnsafeMutablePointer<T>,
+        count: Int
+    ) {
         let block = max(1, threshold / MemoryLayout<T>.stride)
         var done = 0
         while done < count {
@@ -64,11 +66,11 @@ package enum LargeBuffers {
     package static func allocate<T>(_ type: T.Type = T.self, capacity: Int) -> UnsafeMutablePointer<T> {
         let bytes = capacity * MemoryLayout<T>.stride
         #if canImport(Glibc)
-        if bytes >= threshold {
-            let raw = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: hugePage)
-            advise(raw, bytes: bytes)
-            return raw.bindMemory(to: T.self, capacity: capacity)
-        }
+            if bytes >= threshold {
+                let raw = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: hugePage)
+                advise(raw, bytes: bytes)
+                return raw.bindMemory(to: T.self, capacity: capacity)
+            }
         #endif
         return UnsafeMutablePointer<T>.allocate(capacity: capacity)
     }

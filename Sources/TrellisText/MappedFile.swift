@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A regular file's bytes mapped into memory, read-only: its pages are the system's file cache,
@@ -28,28 +28,29 @@ package final class MappedFile: @unchecked Sendable {
     /// unreadable, or a system without mappings), which a caller meets by reading it instead.
     package init?(path: String) {
         #if canImport(Glibc) || canImport(Darwin)
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        var info = stat()
-        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size > 0,
-              let address = mmap(nil, Int(info.st_size), PROT_READ, MAP_PRIVATE, fd, 0), Int(bitPattern: address) != -1 else {
-            close(fd)
-            return nil
-        }
-        descriptor = fd
-        size = Int(info.st_size)
-        changed = Self.changeTime(info)
-        bytes = UnsafeBufferPointer(start: address.assumingMemoryBound(to: UInt8.self), count: size)
-        readingStep = min(2 << 20, max(256 << 10, size / 64))
+            let fd = open(path, O_RDONLY | O_CLOEXEC)
+            guard fd >= 0 else { return nil }
+            var info = stat()
+            guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size > 0,
+                let address = mmap(nil, Int(info.st_size), PROT_READ, MAP_PRIVATE, fd, 0), Int(bitPattern: address) != -1
+            else {
+                close(fd)
+                return nil
+            }
+            descriptor = fd
+            size = Int(info.st_size)
+            changed = Self.changeTime(info)
+            bytes = UnsafeBufferPointer(start: address.assumingMemoryBound(to: UInt8.self), count: size)
+            readingStep = min(2 << 20, max(256 << 10, size / 64))
         #else
-        return nil
+            return nil
         #endif
     }
 
     deinit {
         #if canImport(Glibc) || canImport(Darwin)
-        munmap(UnsafeMutableRawPointer(mutating: bytes.baseAddress), size)
-        close(descriptor)
+            munmap(UnsafeMutableRawPointer(mutating: bytes.baseAddress), size)
+            close(descriptor)
         #endif
     }
 
@@ -57,11 +58,11 @@ package final class MappedFile: @unchecked Sendable {
     /// this program's memory; reading them again brings them back from the file cache.
     package func release(_ range: Range<Int>) {
         #if canImport(Glibc) || canImport(Darwin)
-        let page = Int(getpagesize())
-        let lower = (max(0, range.lowerBound) + page - 1) & ~(page - 1)
-        let upper = range.upperBound >= size ? size : min(size, range.upperBound) & ~(page - 1)
-        guard upper > lower, let base = bytes.baseAddress else { return }
-        _ = madvise(UnsafeMutableRawPointer(mutating: base + lower), upper - lower, MADV_DONTNEED)
+            let page = Int(getpagesize())
+            let lower = (max(0, range.lowerBound) + page - 1) & ~(page - 1)
+            let upper = range.upperBound >= size ? size : min(size, range.upperBound) & ~(page - 1)
+            guard upper > lower, let base = bytes.baseAddress else { return }
+            _ = madvise(UnsafeMutableRawPointer(mutating: base + lower), upper - lower, MADV_DONTNEED)
         #endif
     }
 
@@ -70,11 +71,11 @@ package final class MappedFile: @unchecked Sendable {
     /// `MADV_POPULATE_READ`); elsewhere, or on an older system, the pages fault in as read.
     package func prepare(_ range: Range<Int>) {
         #if os(Linux)
-        let page = Int(getpagesize())
-        let lower = max(0, range.lowerBound) & ~(page - 1)
-        let upper = min(size, range.upperBound)
-        guard upper > lower, let base = bytes.baseAddress else { return }
-        _ = madvise(UnsafeMutableRawPointer(mutating: base + lower), upper - lower, 22)   // MADV_POPULATE_READ
+            let page = Int(getpagesize())
+            let lower = max(0, range.lowerBound) & ~(page - 1)
+            let upper = min(size, range.upperBound)
+            guard upper > lower, let base = bytes.baseAddress else { return }
+            _ = madvise(UnsafeMutableRawPointer(mutating: base + lower), upper - lower, 22)  // MADV_POPULATE_READ
         #endif
     }
 
@@ -83,16 +84,16 @@ package final class MappedFile: @unchecked Sendable {
     /// system could not (an error, or the file now ends sooner).
     package func read(into buffer: UnsafeMutableRawPointer, count: Int, at offset: Int) -> Bool {
         #if canImport(Glibc) || canImport(Darwin)
-        var done = 0
-        while done < count {
-            let n = pread(descriptor, buffer + done, count - done, off_t(offset + done))
-            if n < 0, errno == EINTR { continue }
-            guard n > 0 else { return false }
-            done += n
-        }
-        return true
+            var done = 0
+            while done < count {
+                let n = pread(descriptor, buffer + done, count - done, off_t(offset + done))
+                if n < 0, errno == EINTR { continue }
+                guard n > 0 else { return false }
+                done += n
+            }
+            return true
         #else
-        return false
+            return false
         #endif
     }
 
@@ -102,21 +103,21 @@ package final class MappedFile: @unchecked Sendable {
     /// Whether the file still has the size and time of change it had when mapped.
     package func isUnchanged() -> Bool {
         #if canImport(Glibc) || canImport(Darwin)
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else { return false }
-        return Int(info.st_size) == size && Self.changeTime(info) == changed
+            var info = stat()
+            guard fstat(descriptor, &info) == 0 else { return false }
+            return Int(info.st_size) == size && Self.changeTime(info) == changed
         #else
-        return false
+            return false
         #endif
     }
 
     #if canImport(Glibc)
-    private static func changeTime(_ info: stat) -> (seconds: Int, nanoseconds: Int) {
-        (Int(info.st_mtim.tv_sec), Int(info.st_mtim.tv_nsec))
-    }
+        private static func changeTime(_ info: stat) -> (seconds: Int, nanoseconds: Int) {
+            (Int(info.st_mtim.tv_sec), Int(info.st_mtim.tv_nsec))
+        }
     #elseif canImport(Darwin)
-    private static func changeTime(_ info: stat) -> (seconds: Int, nanoseconds: Int) {
-        (Int(info.st_mtimespec.tv_sec), Int(info.st_mtimespec.tv_nsec))
-    }
+        private static func changeTime(_ info: stat) -> (seconds: Int, nanoseconds: Int) {
+            (Int(info.st_mtimespec.tv_sec), Int(info.st_mtimespec.tv_nsec))
+        }
     #endif
 }

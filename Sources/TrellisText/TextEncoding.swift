@@ -1,10 +1,11 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A text encoding a file can be in: what the spreadsheet programs of Trellis's users write —
@@ -44,8 +45,10 @@ public struct TextEncoding: Hashable, Sendable, CustomStringConvertible {
     public static let latin1 = TextEncoding("latin1", iconv: "ISO-8859-1")
 
     /// Every encoding Trellis reads and writes.
-    public static let all: [TextEncoding] = [.utf8, .gb18030, .gbk, .utf16LittleEndian, .utf16BigEndian, .big5, .shiftJIS,
-                                             .windows1252, .latin1]
+    public static let all: [TextEncoding] = [
+        .utf8, .gb18030, .gbk, .utf16LittleEndian, .utf16BigEndian, .big5, .shiftJIS,
+        .windows1252, .latin1,
+    ]
 
     /// The encoding called `name`, in any case and with or without dashes and underscores:
     /// `utf-8`/`utf8`, `gb18030`, `gbk`/`cp936`/`gb2312`, `utf-16le`/`utf-16be` (`utf-16` is
@@ -213,8 +216,12 @@ public struct TextEncoding: Hashable, Sendable, CustomStringConvertible {
 
         /// Converts UTF-8 text to `encoding`.
         public init(to encoding: TextEncoding) throws(TextEncodingError) {
-            converter = encoding == .utf8 ? nil : try Converter(from: "UTF-8", to: encoding.iconvName, encoding: encoding,
-                                                                decoding: false)
+            converter =
+                encoding == .utf8
+                ? nil
+                : try Converter(
+                    from: "UTF-8", to: encoding.iconvName, encoding: encoding,
+                    decoding: false)
         }
 
         /// Appends the encoding of `utf8` to `out`; a character cut at the end waits for the next call.
@@ -288,8 +295,9 @@ struct Converter: ~Copyable {
         let handle = self.handle
         let used: Int = { (source: UnsafeBufferPointer<UInt8>) -> Int in
             guard let base = source.baseAddress, !source.isEmpty else { return 0 }
-            var inPointer: UnsafeMutablePointer<CChar>? = UnsafeMutablePointer(mutating: UnsafeRawPointer(base)
-                .assumingMemoryBound(to: CChar.self))
+            var inPointer: UnsafeMutablePointer<CChar>? = UnsafeMutablePointer(
+                mutating: UnsafeRawPointer(base)
+                    .assumingMemoryBound(to: CChar.self))
             var inLeft = source.count
             var chunk = [UInt8](repeating: 0, count: max(256, min(1 << 16, source.count * 4)))
             var cut = false
@@ -300,8 +308,8 @@ struct Converter: ~Copyable {
                     var outLeft = target.count
                     if iconv(handle, &inPointer, &inLeft, &outPointer, &outLeft) == -1 {
                         switch errno {
-                        case E2BIG: break                            // the chunk is full: go on
-                        case EINVAL where !final: cut = true         // a character continues in the next piece
+                        case E2BIG: break  // the chunk is full: go on
+                        case EINVAL where !final: cut = true  // a character continues in the next piece
                         default: failureOffset = source.count - inLeft
                         }
                     }
@@ -318,8 +326,9 @@ struct Converter: ~Copyable {
                 let tail = input[failureOffset...].prefix(4)
                 character = String(decoding: tail, as: UTF8.self).first.map(String.init)
             }
-            throw TextEncodingError(encoding: encoding, offset: consumedBefore + failureOffset, decoding: decoding,
-                                    character: character)
+            throw TextEncodingError(
+                encoding: encoding, offset: consumedBefore + failureOffset, decoding: decoding,
+                character: character)
         }
         consumedBefore += used
         return used

@@ -158,7 +158,7 @@ public final class TextOutput {
             reserve(40)
             if negative { append(UInt8(ascii: "-")) }
             appendDigits(UInt64(magnitude / 16))
-            var fraction = magnitude % 16 * 625     // in ten-thousandths
+            var fraction = magnitude % 16 * 625  // in ten-thousandths
             append(UInt8(ascii: "."))
             var divisor: Int64 = 1000
             while fraction > 0 {

@@ -19,10 +19,15 @@ public enum TextWidth {
             if c < 0x80 { width += 1; i += 1; continue }
             var v: UInt32
             var length: Int
-            if c >= 0xF0 { v = UInt32(c & 0x07); length = 4 }
-            else if c >= 0xE0 { v = UInt32(c & 0x0F); length = 3 }
-            else if c >= 0xC0 { v = UInt32(c & 0x1F); length = 2 }
-            else { i += 1; continue }   // a stray continuation byte (not in valid text)
+            if c >= 0xF0 {
+                v = UInt32(c & 0x07); length = 4
+            } else if c >= 0xE0 {
+                v = UInt32(c & 0x0F); length = 3
+            } else if c >= 0xC0 {
+                v = UInt32(c & 0x1F); length = 2
+            } else {
+                i += 1; continue
+            }  // a stray continuation byte (not in valid text)
             guard i + length <= n else { break }
             for k in 1..<length { v = v << 6 | UInt32(b[i + k] & 0x3F) }
             i += length

@@ -44,9 +44,11 @@ package struct Tuning: Sendable {
     /// about a million rows, where the file's copy is the largest thing a sort holds.
     package var mapFilesFrom = 32 << 20
 
-    package init(workers: Int? = nil, minimumChunk: Int? = nil, textTableLimit: Int? = nil, radixInHalvesFrom: Int? = nil,
-                 unusualEndsLimit: Int? = nil, minimumPartBytes: Int? = nil, fanIn: Int? = nil, gatherPartBytes: Int? = nil,
-                 readInHalvesAbove: Int? = nil, mapFilesFrom: Int? = nil) {
+    package init(
+        workers: Int? = nil, minimumChunk: Int? = nil, textTableLimit: Int? = nil, radixInHalvesFrom: Int? = nil,
+        unusualEndsLimit: Int? = nil, minimumPartBytes: Int? = nil, fanIn: Int? = nil, gatherPartBytes: Int? = nil,
+        readInHalvesAbove: Int? = nil, mapFilesFrom: Int? = nil
+    ) {
         if let workers { self.workers = max(1, workers) }
         if let minimumChunk { self.minimumChunk = max(1, minimumChunk) }
         if let textTableLimit { self.textTableLimit = max(1, textTableLimit) }

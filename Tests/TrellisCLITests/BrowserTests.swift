@@ -22,8 +22,9 @@ struct BrowserTests {
         try page.replacingOccurrences(of: "</body>", with: "<script>\(probe)</script>\n</body>")
             .write(to: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: file) }
-        let result = try ChildProcess.run([Self.chromium!, "--headless", "--no-sandbox", "--disable-gpu", "--dump-dom", file.absoluteString],
-                                          timeout: 120)
+        let result = try ChildProcess.run(
+            [Self.chromium!, "--headless", "--no-sandbox", "--disable-gpu", "--dump-dom", file.absoluteString],
+            timeout: 120)
         #expect(!result.timedOut, "Chromium did not finish loading the page in 120 s")
         return result.output
     }
@@ -57,8 +58,9 @@ struct BrowserTests {
             .filter { $0 != "平均" }
     }
 
-    @Test("clicking a header of an interactive grid page re-sorts it in exactly trellis sort's order, 平均 kept last",
-          .enabled(if: BrowserTests.chromium != nil))
+    @Test(
+        "clicking a header of an interactive grid page re-sorts it in exactly trellis sort's order, 平均 kept last",
+        .enabled(if: BrowserTests.chromium != nil))
     func headerClicks() throws {
         let page = run(["sort", "groups.csv", "--pin-bottom", "组号=平均", "--format", "html", "--interactive"])
         let probe = """
@@ -97,16 +99,21 @@ extension BrowserTests {
         let copy = folder.appendingPathComponent("probe-\(UUID().uuidString).html")
         try html.replacingOccurrences(of: "</body>", with: "<script>\(probe)</script>\n</body>").write(to: copy, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: copy) }
-        let result = try ChildProcess.run([Self.chromium!, "--headless", "--no-sandbox", "--disable-gpu", "--allow-file-access-from-files",
-                                           "--virtual-time-budget=5000", "--dump-dom", copy.absoluteString], timeout: 120)
+        let result = try ChildProcess.run(
+            [
+                Self.chromium!, "--headless", "--no-sandbox", "--disable-gpu", "--allow-file-access-from-files",
+                "--virtual-time-budget=5000", "--dump-dom", copy.absoluteString,
+            ], timeout: 120)
         #expect(!result.timedOut, "\(page): Chromium did not finish loading the page in 120 s")
         guard let start = result.output.range(of: "<pre id=\"probe\">"),
-              let end = result.output.range(of: "</pre>", range: start.upperBound..<result.output.endIndex) else { return nil }
+            let end = result.output.range(of: "</pre>", range: start.upperBound..<result.output.endIndex)
+        else { return nil }
         return String(result.output[start.upperBound..<end.lowerBound])
     }
 
-    @Test("every demo page in Chromium with a CJK font: a screenshot that is not blank, no label outside its box, no cell's text cut, the index's thumbnails loaded",
-          .enabled(if: BrowserTests.chromium != nil))
+    @Test(
+        "every demo page in Chromium with a CJK font: a screenshot that is not blank, no label outside its box, no cell's text cut, the index's thumbnails loaded",
+        .enabled(if: BrowserTests.chromium != nil))
     func everyDemoPage() throws {
         let folder = try demoSite("pages")
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -152,24 +159,31 @@ extension BrowserTests {
         defer { try? FileManager.default.removeItem(at: shot) }
         let empty = folder.appendingPathComponent("empty-\(UUID().uuidString).html")
         try "<!DOCTYPE html><html><body></body></html>\n".write(to: empty, atomically: true, encoding: .utf8)
-        _ = try ChildProcess.run([Self.chromium!, "--headless", "--no-sandbox", "--disable-gpu", "--screenshot=\(shot.path)",
-                                  "--window-size=800,600", empty.absoluteString], captureOutput: false, timeout: 120)
+        _ = try ChildProcess.run(
+            [
+                Self.chromium!, "--headless", "--no-sandbox", "--disable-gpu", "--screenshot=\(shot.path)",
+                "--window-size=800,600", empty.absoluteString,
+            ], captureOutput: false, timeout: 120)
         try FileManager.default.removeItem(at: empty)
         let blank = (try? FileManager.default.attributesOfItem(atPath: shot.path)[.size] as? Int) ?? 0
         #expect(blank > 0, "Chromium took no screenshot of an empty page")
         for page in pages {
             try? FileManager.default.removeItem(at: shot)
-            let result = try ChildProcess.run([Self.chromium!, "--headless", "--no-sandbox", "--disable-gpu", "--screenshot=\(shot.path)",
-                                               "--window-size=800,600", folder.appendingPathComponent(page).absoluteString],
-                                              captureOutput: false, timeout: 120)
+            let result = try ChildProcess.run(
+                [
+                    Self.chromium!, "--headless", "--no-sandbox", "--disable-gpu", "--screenshot=\(shot.path)",
+                    "--window-size=800,600", folder.appendingPathComponent(page).absoluteString,
+                ],
+                captureOutput: false, timeout: 120)
             #expect(!result.timedOut, "\(page): Chromium did not take the screenshot in 120 s")
             let size = (try? FileManager.default.attributesOfItem(atPath: shot.path)[.size] as? Int) ?? 0
             #expect(Double(size) > Double(blank) * 1.5, "\(page): the screenshot is \(size) bytes, an empty page's \(blank)")
         }
     }
 
-    @Test("every demo drawing, laid out by Chromium, puts each box where the layout computed it, and no page is blank",
-          .enabled(if: BrowserTests.chromium != nil))
+    @Test(
+        "every demo drawing, laid out by Chromium, puts each box where the layout computed it, and no page is blank",
+        .enabled(if: BrowserTests.chromium != nil))
     func demoPages() throws {
         let folder = try demoSite("demo")
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -209,9 +223,12 @@ extension BrowserTests {
         let shot = FileManager.default.temporaryDirectory.appendingPathComponent("trellis-shot-\(UUID().uuidString).png")
         defer { try? FileManager.default.removeItem(at: shot) }
         for page in ["index.html", "grid.html"] {
-            let result = try ChildProcess.run([Self.chromium!, "--headless", "--no-sandbox", "--disable-gpu", "--screenshot=\(shot.path)",
-                                               "--window-size=800,600", folder.appendingPathComponent(page).absoluteString],
-                                              captureOutput: false, timeout: 120)
+            let result = try ChildProcess.run(
+                [
+                    Self.chromium!, "--headless", "--no-sandbox", "--disable-gpu", "--screenshot=\(shot.path)",
+                    "--window-size=800,600", folder.appendingPathComponent(page).absoluteString,
+                ],
+                captureOutput: false, timeout: 120)
             #expect(!result.timedOut, "\(page): Chromium did not take the screenshot in 120 s")
             let size = (try? FileManager.default.attributesOfItem(atPath: shot.path)[.size] as? Int) ?? 0
             #expect(size > 8_000, "\(page): the screenshot is \(size) bytes, as a blank page's")
@@ -220,8 +237,9 @@ extension BrowserTests {
 }
 
 extension BrowserTests {
-    @Test("an animation page steps: the slider pauses it and moves every box to that point of the change",
-          .enabled(if: BrowserTests.chromium != nil))
+    @Test(
+        "an animation page steps: the slider pauses it and moves every box to that point of the change",
+        .enabled(if: BrowserTests.chromium != nil))
     func stepping() throws {
         let folder = try demoSite("step")
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -262,8 +280,9 @@ extension BrowserTests {
         }.sorted().joined(separator: ";")
     }
 
-    @Test("the scrolling and interaction pages draw, at every step the slider picks, the views the recording holds, where it holds them",
-          .enabled(if: BrowserTests.chromium != nil), arguments: [("scrolling.html", 2), ("interaction.html", 4)])
+    @Test(
+        "the scrolling and interaction pages draw, at every step the slider picks, the views the recording holds, where it holds them",
+        .enabled(if: BrowserTests.chromium != nil), arguments: [("scrolling.html", 2), ("interaction.html", 4)])
     func recordedPage(file: String, scenes: Int) throws {
         let folder = try demoSite("scroll")
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -319,11 +338,13 @@ extension BrowserTests {
                 func attribute(_ name: String) -> String {
                     String(rect.components(separatedBy: "\(name)=\"")[1].prefix { $0 != "\"" })
                 }
-                return "\(label)#\(view):" + ["x", "y", "width", "height"].map { String(format: "%g", Double(attribute($0))!) }
+                return "\(label)#\(view):"
+                    + ["x", "y", "width", "height"].map { String(format: "%g", Double(attribute($0))!) }
                     .joined(separator: ",")
             }.sorted().joined(separator: ";")
-            #expect(statics == lines[s * 4].split(separator: "|", omittingEmptySubsequences: false)[1].description,
-                    "scene \(s): the page without script draws the first step as the script does")
+            #expect(
+                statics == lines[s * 4].split(separator: "|", omittingEmptySubsequences: false)[1].description,
+                "scene \(s): the page without script draws the first step as the script does")
         }
         if file == "scrolling.html" {
             #expect(sawPinnedAtTop, "a pinned header sits at the top of the screen at some step the slider picked")
@@ -340,8 +361,9 @@ extension BrowserTests {
         #"javascript:document.title="pwned-href""#,
     ]
 
-    @Test("script in cells, headers and file names never runs on a page: sort pages, interactive ones clicked, layout pages",
-          .enabled(if: BrowserTests.chromium != nil))
+    @Test(
+        "script in cells, headers and file names never runs on a page: sort pages, interactive ones clicked, layout pages",
+        .enabled(if: BrowserTests.chromium != nil))
     func hostileText() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trellis-xss-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -356,8 +378,10 @@ extension BrowserTests {
         let specName = #"s"><svg onload=document.title='pwned-spec'>.json"#
         try spec.write(to: folder.appendingPathComponent(specName), atomically: true, encoding: .utf8)
         var pages: [(String, String)] = []
-        for arguments in [["sort", name, "--by", "分数:desc", "--pin-bottom", "#1=平均", "--format", "html", "--interactive"],
-                          ["sort", name, "--format", "html"], ["layout", specName, "--format", "html"]] {
+        for arguments in [
+            ["sort", name, "--by", "分数:desc", "--pin-bottom", "#1=平均", "--format", "html", "--interactive"],
+            ["sort", name, "--format", "html"], ["layout", specName, "--format", "html"],
+        ] {
             var io = CommandIO(standardInput: { Data() }, currentDirectory: folder)
             #expect(TrellisCommandLine.run(arguments, io: &io) == 0, "\(arguments): \(io.stderr)")
             pages.append((arguments.joined(separator: " "), io.stdout))
@@ -376,8 +400,9 @@ extension BrowserTests {
             guard let result = try probed(page, probe: probe) else { Issue.record("\(command): the probe did not run"); continue }
             let parts = result.split(separator: "|").map(String.init)
             // A payload that ran set the whole title; the page's own title only quotes the file name.
-            #expect(parts.first.map { !$0.hasPrefix("pwned") && ($0.hasPrefix("Sorted ") || $0.hasPrefix("Layout of ")) } == true,
-                    "\(command): a payload ran: \(result)")
+            #expect(
+                parts.first.map { !$0.hasPrefix("pwned") && ($0.hasPrefix("Sorted ") || $0.hasPrefix("Layout of ")) } == true,
+                "\(command): a payload ran: \(result)")
             // The page's own scripts and the probe, and no element a payload would add.
             let ownScripts = page.components(separatedBy: "<script").count - 1
             #expect(parts.count == 2 && Int(parts[1]) == ownScripts + 1, "\(command): \(result)")

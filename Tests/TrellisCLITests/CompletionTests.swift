@@ -28,27 +28,38 @@ struct CompletionTests {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("trellis-completion-\(UUID().uuidString).bash")
         try text.write(to: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: file) }
-        guard let out = try run("bash", """
-            source \(file.path)
-            COMP_WORDS=(trellis so); COMP_CWORD=1; _trellis; echo "${COMPREPLY[*]}"
-            COMP_WORDS=(trellis sort --pin-b); COMP_CWORD=2; _trellis; echo "${COMPREPLY[*]}"
-            COMP_WORDS=(trellis sort --nulls ""); COMP_CWORD=3; _trellis; echo "${COMPREPLY[*]}"
-            """) else { return }
+        guard
+            let out = try run(
+                "bash",
+                """
+                source \(file.path)
+                COMP_WORDS=(trellis so); COMP_CWORD=1; _trellis; echo "${COMPREPLY[*]}"
+                COMP_WORDS=(trellis sort --pin-b); COMP_CWORD=2; _trellis; echo "${COMPREPLY[*]}"
+                COMP_WORDS=(trellis sort --nulls ""); COMP_CWORD=3; _trellis; echo "${COMPREPLY[*]}"
+                """)
+        else { return }
         #expect(out.split(separator: "\n").map(String.init) == ["sort", "--pin-bottom", "last first smallest"])
         // Column names of the file on the line (a CSV file; an SQLite file's table), a `=` after a
         // pin's; `--format` as each command takes it; files quoted and folders marked as files are.
         let trellis = Self.root.appendingPathComponent(".build/debug/trellis").path
-        guard FileManager.default.isExecutableFile(atPath: trellis), let more = try run("bash", """
-            cd \(Self.root.path); source \(file.path)
-            COMP_WORDS=(\(trellis) sort Examples/groups.csv --nulls last --by ""); COMP_CWORD=6; _trellis; echo "${COMPREPLY[*]}"
-            COMP_WORDS=(\(trellis) view Examples/scores.sqlite --table scores --pin-bottom 组); COMP_CWORD=6; _trellis; echo "${COMPREPLY[*]}"
-            COMP_WORDS=(\(trellis) layout --format ""); COMP_CWORD=3; _trellis; echo "${COMPREPLY[*]}"
-            COMP_WORDS=(\(trellis) sort --format ""); COMP_CWORD=3; _trellis; echo "${COMPREPLY[*]}"
-            COMP_WORDS=(\(trellis) sort Examples/gr); COMP_CWORD=2; _trellis; echo "${COMPREPLY[*]}"
-            COMP_WORDS=(\(trellis) sort nothing-here.csv --by ""); COMP_CWORD=4; _trellis; echo "[${COMPREPLY[*]}]"
-            """) else { return }
-        #expect(more.split(separator: "\n").map(String.init) == ["组号 组长 分数 备注", "组号= 组长=", "json svg html", "text csv json html",
-                                                               "Examples/groups.csv", "[]"])
+        guard FileManager.default.isExecutableFile(atPath: trellis),
+            let more = try run(
+                "bash",
+                """
+                cd \(Self.root.path); source \(file.path)
+                COMP_WORDS=(\(trellis) sort Examples/groups.csv --nulls last --by ""); COMP_CWORD=6; _trellis; echo "${COMPREPLY[*]}"
+                COMP_WORDS=(\(trellis) view Examples/scores.sqlite --table scores --pin-bottom 组); COMP_CWORD=6; _trellis; echo "${COMPREPLY[*]}"
+                COMP_WORDS=(\(trellis) layout --format ""); COMP_CWORD=3; _trellis; echo "${COMPREPLY[*]}"
+                COMP_WORDS=(\(trellis) sort --format ""); COMP_CWORD=3; _trellis; echo "${COMPREPLY[*]}"
+                COMP_WORDS=(\(trellis) sort Examples/gr); COMP_CWORD=2; _trellis; echo "${COMPREPLY[*]}"
+                COMP_WORDS=(\(trellis) sort nothing-here.csv --by ""); COMP_CWORD=4; _trellis; echo "[${COMPREPLY[*]}]"
+                """)
+        else { return }
+        #expect(
+            more.split(separator: "\n").map(String.init) == [
+                "组号 组长 分数 备注", "组号= 组长=", "json svg html", "text csv json html",
+                "Examples/groups.csv", "[]",
+            ])
         #expect(text.contains("compopt -o filenames"), "folders end in / as bash completes file names")
     }
 
@@ -78,9 +89,12 @@ struct CompletionTests {
         // Column names of the file on the line, each command's own formats.
         let trellis = Self.root.appendingPathComponent(".build/debug/trellis").path
         guard FileManager.default.isExecutableFile(atPath: trellis),
-              let columns = try run("fish", "cd \(Self.root.path); source \(file.path); complete -C '\(trellis) sort Examples/groups.csv --by '; "
-                                  + "complete -C '\(trellis) view Examples/scores.sqlite --table scores --pin-bottom 组'; "
-                                  + "complete -C '\(trellis) layout --format '") else { return }
+            let columns = try run(
+                "fish",
+                "cd \(Self.root.path); source \(file.path); complete -C '\(trellis) sort Examples/groups.csv --by '; "
+                    + "complete -C '\(trellis) view Examples/scores.sqlite --table scores --pin-bottom 组'; "
+                    + "complete -C '\(trellis) layout --format '")
+        else { return }
         let names = columns.split(separator: "\n").map { String($0.split(separator: "\t").first ?? "") }
         #expect(names == ["分数", "备注", "组号", "组长", "组号=", "组长=", "html", "json", "svg"])
     }

@@ -169,7 +169,8 @@ struct DocReferenceTests {
     @Test("every file and folder the README and the guides name is in the package")
     func pathsInGuides() {
         let guides = ["README.md", "CHANGELOG.md", "Benchmarks/README.md", "Benchmarks/History.md"] + Self.files(under: "Documentation", ending: ".md")
-        let everything = Self.files(under: "Sources", ending: "") + Self.files(under: "Tests", ending: "")
+        let everything =
+            Self.files(under: "Sources", ending: "") + Self.files(under: "Tests", ending: "")
             + Self.files(under: "Benchmarks/Sources", ending: "")
         var missing: [String] = []
         let folders = ["Sources/", "Tests/", "Examples/", "Documentation/", "Benchmarks/"]
@@ -183,8 +184,9 @@ struct DocReferenceTests {
                 // (A folder: `Sorting/External/`.)
                 let folder = token.hasSuffix("/") && token.allSatisfy { $0.isLetter || $0.isNumber || "/+-_".contains($0) }
                 guard folders.contains(where: token.hasPrefix) || fileEndings.contains(where: token.hasSuffix) || folder,
-                      !token.hasPrefix("http"), !token.hasPrefix("/"), !token.hasPrefix("~"), !token.hasPrefix("."),
-                      !token.hasPrefix("-"), !token.contains("*"), !token.contains("<"), !token.contains(".build") else { continue }
+                    !token.hasPrefix("http"), !token.hasPrefix("/"), !token.hasPrefix("~"), !token.hasPrefix("."),
+                    !token.hasPrefix("-"), !token.contains("*"), !token.contains("<"), !token.contains(".build")
+                else { continue }
                 named.append(token)
             }
             // [text](path)

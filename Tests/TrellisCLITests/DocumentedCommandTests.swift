@@ -91,8 +91,9 @@ struct DocumentedCommandTests {
     static func scratch() throws -> URL {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trellis-docs-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent("Examples"),
-                                                   withDestinationURL: root.appendingPathComponent("Examples"))
+        try FileManager.default.createSymbolicLink(
+            at: folder.appendingPathComponent("Examples"),
+            withDestinationURL: root.appendingPathComponent("Examples"))
         return folder
     }
 
@@ -111,8 +112,9 @@ struct DocumentedCommandTests {
         let errors = folder.appendingPathComponent(".stderr")
         var environment = ProcessInfo.processInfo.environment
         environment["PATH"] = URL(fileURLWithPath: installed).deletingLastPathComponent().path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
-        let result = try ChildProcess.run(["/bin/sh", "-c", #"cd "$1" && eval "$2" 2>"$3""#, "sh", folder.path, command, errors.path],
-                                          environment: environment, timeout: 120)
+        let result = try ChildProcess.run(
+            ["/bin/sh", "-c", #"cd "$1" && eval "$2" 2>"$3""#, "sh", folder.path, command, errors.path],
+            environment: environment, timeout: 120)
         let stderr = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
         try? FileManager.default.removeItem(at: errors)
         return (result.output, stderr, result.status)
@@ -136,8 +138,10 @@ struct DocumentedCommandTests {
                     let lines = printed.last == "" ? printed.dropLast() : printed[...]
                     var expected = example.output[...]
                     while expected.last == "" { expected = expected.dropLast() }
-                    #expect(Self.matches(lines, expected),
-                            "\(example.page):\(example.line): \(example.command)\nprinted:\n\(lines.joined(separator: "\n"))\npage shows:\n\(expected.joined(separator: "\n"))")
+                    #expect(
+                        Self.matches(lines, expected),
+                        "\(example.page):\(example.line): \(example.command)\nprinted:\n\(lines.joined(separator: "\n"))\npage shows:\n\(expected.joined(separator: "\n"))"
+                    )
                     let isError = expected.first?.hasPrefix("Error:") ?? false
                     #expect((status == 0) != isError, "\(example.page):\(example.line): exit status \(status)")
                     run += 1
@@ -154,7 +158,8 @@ struct DocumentedCommandTests {
             let text = try String(contentsOf: Self.root.appendingPathComponent(page), encoding: .utf8)
             for piece in text.components(separatedBy: "`").enumerated().filter({ $0.offset % 2 == 1 }).map(\.element) {
                 guard piece.hasPrefix("trellis sort ") || piece.hasPrefix("trellis layout "), piece.contains("Examples/"),
-                      let words = try? Self.words(piece) else { continue }
+                    let words = try? Self.words(piece)
+                else { continue }
                 let folder = try Self.scratch()
                 defer { try? FileManager.default.removeItem(at: folder) }
                 var io = CommandIO(currentDirectory: folder)
@@ -174,14 +179,19 @@ struct DocumentedCommandTests {
         #expect(TrellisCommandLine.run(["sort", "Examples/scores.csv", "--format", "csv"], io: &fromCSV) == 0)
         #expect(TrellisCommandLine.run(["sort", "Examples/scores.sqlite", "--table", "scores", "--format", "csv"], io: &fromSQLite) == 0)
         // (A CSV file's output keeps its line ends; a database's is written with CRLF, as RFC 4180 says.)
-        #expect(fromCSV.stdout == fromSQLite.stdout.replacingOccurrences(of: "\r\n", with: "\n"),
-                "the database holds the CSV file's rows, cell for cell")
+        #expect(
+            fromCSV.stdout == fromSQLite.stdout.replacingOccurrences(of: "\r\n", with: "\n"),
+            "the database holds the CSV file's rows, cell for cell")
         // Sorted by the score, both warn of the same 缺考 cell, where it sorts, and of the stale 平均.
         for direction in ["分数", "分数:desc"] {
             var csvSorted = CommandIO(currentDirectory: Self.root), sqliteSorted = CommandIO(currentDirectory: Self.root)
             #expect(TrellisCommandLine.run(["sort", "Examples/scores.csv", "--by", direction, "--pin-bottom", "组号=平均"], io: &csvSorted) == 0)
-            #expect(TrellisCommandLine.run(["sort", "Examples/scores.sqlite", "--table", "scores", "--by", direction,
-                                            "--pin-bottom", "组号=平均"], io: &sqliteSorted) == 0)
+            #expect(
+                TrellisCommandLine.run(
+                    [
+                        "sort", "Examples/scores.sqlite", "--table", "scores", "--by", direction,
+                        "--pin-bottom", "组号=平均",
+                    ], io: &sqliteSorted) == 0)
             #expect(csvSorted.stderr == sqliteSorted.stderr && csvSorted.stderr.contains("(row 6: 缺考)"), "\(sqliteSorted.stderr)")
             #expect(csvSorted.stdout == sqliteSorted.stdout)
         }

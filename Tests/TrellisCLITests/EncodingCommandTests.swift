@@ -27,27 +27,37 @@ struct EncodingCommandTests {
     static let simplified = ["组2", "组1", "组10", "组3", "平均"]
     static let cases: [Fixture] = [
         Fixture(file: "libreoffice-utf-8.csv", encoding: .utf8, mark: false, delimiter: ",", key: "分数", pin: "组号=平均", sorted: simplified),
-        Fixture(file: "libreoffice-gb18030.csv", encoding: .gb18030, mark: false, delimiter: ",", key: "分数", pin: "组号=平均",
-                sorted: simplified),
-        Fixture(file: "libreoffice-unicode.csv", encoding: .utf16LittleEndian, mark: true, delimiter: ",", key: "分数",
-                pin: "组号=平均", sorted: simplified),
-        Fixture(file: "libreoffice-unicode-tab.txt", encoding: .utf16LittleEndian, mark: true, delimiter: "\t", key: "分数",
-                pin: "组号=平均", sorted: simplified),
-        Fixture(file: "libreoffice-semicolon.csv", encoding: .utf8, mark: false, delimiter: ";", key: "分数", pin: "组号=平均",
-                sorted: simplified),
+        Fixture(
+            file: "libreoffice-gb18030.csv", encoding: .gb18030, mark: false, delimiter: ",", key: "分数", pin: "组号=平均",
+            sorted: simplified),
+        Fixture(
+            file: "libreoffice-unicode.csv", encoding: .utf16LittleEndian, mark: true, delimiter: ",", key: "分数",
+            pin: "组号=平均", sorted: simplified),
+        Fixture(
+            file: "libreoffice-unicode-tab.txt", encoding: .utf16LittleEndian, mark: true, delimiter: "\t", key: "分数",
+            pin: "组号=平均", sorted: simplified),
+        Fixture(
+            file: "libreoffice-semicolon.csv", encoding: .utf8, mark: false, delimiter: ";", key: "分数", pin: "组号=平均",
+            sorted: simplified),
         Fixture(file: "excel-csv-utf-8.csv", encoding: .utf8, mark: true, delimiter: ",", key: "分数", pin: "组号=平均", sorted: simplified),
-        Fixture(file: "excel-csv-gbk.csv", encoding: .gb18030, mark: false, delimiter: ",", key: "分数", pin: "组号=平均",
-                sorted: simplified),
-        Fixture(file: "excel-csv-cp936-euro.csv", encoding: .gbk, mark: false, delimiter: ",", key: "分数", pin: "组号=平均",
-                sorted: simplified),
-        Fixture(file: "excel-unicode-text.txt", encoding: .utf16LittleEndian, mark: true, delimiter: "\t", key: "分数",
-                pin: "组号=平均", sorted: simplified),
-        Fixture(file: "excel-csv-big5.csv", encoding: .big5, mark: false, delimiter: ",", options: ["--encoding", "big5"],
-                key: "分數", pin: "組號=平均", sorted: ["組2", "組1", "組10", "組3", "平均"]),
-        Fixture(file: "excel-csv-shift_jis.csv", encoding: .shiftJIS, mark: false, delimiter: ",", options: ["--encoding", "sjis"],
-                key: "点数", pin: "名前=平均", sorted: ["サンプル", "テスト", "例", "平均"]),
-        Fixture(file: "excel-csv-windows-1252.csv", encoding: .windows1252, mark: false, delimiter: ";",
-                options: ["--encoding", "windows-1252"], key: "Name", pin: "Name=Mean", sorted: ["Zoë", "José", "Anna", "Mean"]),
+        Fixture(
+            file: "excel-csv-gbk.csv", encoding: .gb18030, mark: false, delimiter: ",", key: "分数", pin: "组号=平均",
+            sorted: simplified),
+        Fixture(
+            file: "excel-csv-cp936-euro.csv", encoding: .gbk, mark: false, delimiter: ",", key: "分数", pin: "组号=平均",
+            sorted: simplified),
+        Fixture(
+            file: "excel-unicode-text.txt", encoding: .utf16LittleEndian, mark: true, delimiter: "\t", key: "分数",
+            pin: "组号=平均", sorted: simplified),
+        Fixture(
+            file: "excel-csv-big5.csv", encoding: .big5, mark: false, delimiter: ",", options: ["--encoding", "big5"],
+            key: "分數", pin: "組號=平均", sorted: ["組2", "組1", "組10", "組3", "平均"]),
+        Fixture(
+            file: "excel-csv-shift_jis.csv", encoding: .shiftJIS, mark: false, delimiter: ",", options: ["--encoding", "sjis"],
+            key: "点数", pin: "名前=平均", sorted: ["サンプル", "テスト", "例", "平均"]),
+        Fixture(
+            file: "excel-csv-windows-1252.csv", encoding: .windows1252, mark: false, delimiter: ";",
+            options: ["--encoding", "windows-1252"], key: "Name", pin: "Name=Mean", sorted: ["Zoë", "José", "Anna", "Mean"]),
     ]
 
     func scratch() throws -> URL {
@@ -75,11 +85,12 @@ struct EncodingCommandTests {
     /// dropped. These files hold no line break inside a field.
     static func records(_ bytes: [UInt8], _ fixture: Fixture) -> [[UInt8]] {
         let body = Array(bytes.dropFirst(fixture.mark ? fixture.encoding.byteOrderMark.count : 0))
-        let (lineFeed, carriageReturn): ([UInt8], [UInt8]) = switch fixture.encoding {
-        case .utf16LittleEndian: ([0x0A, 0x00], [0x0D, 0x00])
-        case .utf16BigEndian: ([0x00, 0x0A], [0x00, 0x0D])
-        default: ([0x0A], [0x0D])
-        }
+        let (lineFeed, carriageReturn): ([UInt8], [UInt8]) =
+            switch fixture.encoding {
+            case .utf16LittleEndian: ([0x0A, 0x00], [0x0D, 0x00])
+            case .utf16BigEndian: ([0x00, 0x0A], [0x00, 0x0D])
+            default: ([0x0A], [0x0D])
+            }
         var records: [[UInt8]] = [], start = 0, i = 0
         while i + lineFeed.count <= body.count {
             if Array(body[i..<(i + lineFeed.count)]) == lineFeed {
@@ -114,17 +125,20 @@ struct EncodingCommandTests {
     func sortedInPlace(fixture: Fixture) throws {
         let (folder, input) = try scratch(with: fixture.file, as: "in")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let result = run(["sort", "in", "--by", fixture.key + ":desc", "--pin-bottom", fixture.pin, "--format", "csv"] + fixture.options,
-                         in: folder)
+        let result = run(
+            ["sort", "in", "--by", fixture.key + ":desc", "--pin-bottom", fixture.pin, "--format", "csv"] + fixture.options,
+            in: folder)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(Array(result.stdout.prefix(fixture.mark ? fixture.encoding.byteOrderMark.count : 0)) == (fixture.mark ? fixture.encoding.byteOrderMark : []))
         let before = Self.records(input, fixture), after = Self.records(result.stdout, fixture)
         #expect(after.first == before.first, "the header as it was")
-        #expect(after.sorted { $0.lexicographicallyPrecedes($1) } == before.sorted { $0.lexicographicallyPrecedes($1) },
-                "the same records, each byte for byte")
+        #expect(
+            after.sorted { $0.lexicographicallyPrecedes($1) } == before.sorted { $0.lexicographicallyPrecedes($1) },
+            "the same records, each byte for byte")
         // The order, read back with the fixture's own encoding.
-        let text = String(decoding: try fixture.encoding.decode(Array(result.stdout.dropFirst(fixture.mark ? fixture.encoding.byteOrderMark.count : 0))),
-                          as: UTF8.self)
+        let text = String(
+            decoding: try fixture.encoding.decode(Array(result.stdout.dropFirst(fixture.mark ? fixture.encoding.byteOrderMark.count : 0))),
+            as: UTF8.self)
         let firstColumn = text.split(whereSeparator: \.isNewline).dropFirst().map {
             String($0.split(separator: Character(fixture.delimiter), omittingEmptySubsequences: false)[0])
         }
@@ -158,8 +172,9 @@ struct EncodingCommandTests {
         let folder = try scratch(with: "libreoffice-utf-8.csv", as: "in.csv").folder
         defer { try? FileManager.default.removeItem(at: folder) }
         let bad = run(["sort", "in.csv", "--encoding", "gbk2"], in: folder)
-        #expect(bad.status == 64 && bad.stderr.contains("expected utf-8, gb18030, gbk,") && bad.stderr.contains("did you mean 'gbk'?"),
-                "\(bad.stderr)")
+        #expect(
+            bad.status == 64 && bad.stderr.contains("expected utf-8, gb18030, gbk,") && bad.stderr.contains("did you mean 'gbk'?"),
+            "\(bad.stderr)")
         let delimiter = run(["sort", "in.csv", "--delimiter", "::"], in: folder)
         #expect(delimiter.status == 64 && delimiter.stderr.contains("expected , ; | or tab"))
         let json = run(["sort", "in.csv", "--format", "json", "--output-encoding", "gbk"], in: folder)
@@ -168,8 +183,9 @@ struct EncodingCommandTests {
         #expect(wrong.status == 65 && wrong.stderr.contains("is not shift_jis text"), "\(wrong.stderr)")
         try Data([0x61, 0x2C, 0x62, 0x0A, 0x31, 0x2C, 0xFF, 0x0A]).write(to: folder.appendingPathComponent("mystery.csv"))
         let mystery = run(["sort", "mystery.csv"], in: folder)
-        #expect(mystery.status == 65 && mystery.stderr.contains("neither UTF-8 nor GB18030") && mystery.stderr.contains("--encoding windows-1252"),
-                "\(mystery.stderr)")
+        #expect(
+            mystery.status == 65 && mystery.stderr.contains("neither UTF-8 nor GB18030") && mystery.stderr.contains("--encoding windows-1252"),
+            "\(mystery.stderr)")
     }
 
     @Test("-o's extension names the format: .tsv is CSV with tabs, .json JSON, .txt the text table; --format may not contradict it")
@@ -205,7 +221,8 @@ struct EncodingCommandTests {
         let same = run(["sort", "in.csv", "--format", "csv"], in: folder)
         #expect(same.status == 0 && same.stdout == bytes, "\(same.stderr)")
         let sorted = run(["sort", "in.csv", "--by", "分数:desc", "--pin-bottom", "组号=平均", "--format", "csv"], in: folder)
-        #expect(String(decoding: try TextEncoding.gb18030.decode(sorted.stdout), as: UTF8.self)
+        #expect(
+            String(decoding: try TextEncoding.gb18030.decode(sorted.stdout), as: UTF8.self)
                 == "组号,分数\r\n组2,92\r\n组1,88\r\n平均,90\r\n\r\n\r\n")
     }
 
@@ -239,12 +256,18 @@ struct EncodingCommandTests {
         let zip: [UInt8] = [0x50, 0x4B, 0x03, 0x04, 0x14, 0x00, 0x06, 0x00] + [UInt8](repeating: 0x41, count: 40)
         let xls: [UInt8] = [0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1] + [UInt8](repeating: 0, count: 40)
         return [
-            ("GBK cut inside its last character", cutTable,
-             "line 4, column 11: the file ends in the middle of a character (byte 54 of 54, 0xBF): it is GB18030 (or GBK) text cut short"),
-            ("UTF-8 cut inside its last character", cutUTF8,
-             "line 2, column 3: the file ends in the middle of a character (byte 7 of 8, 0xE7): it is UTF-8 text cut short"),
-            ("UTF-32 with its mark", [0xFF, 0xFE, 0x00, 0x00] + utf32("a,b\n1,2\n"),
-             "the file is UTF-32 text (its byte order mark says so), which is not read here"),
+            (
+                "GBK cut inside its last character", cutTable,
+                "line 4, column 11: the file ends in the middle of a character (byte 54 of 54, 0xBF): it is GB18030 (or GBK) text cut short"
+            ),
+            (
+                "UTF-8 cut inside its last character", cutUTF8,
+                "line 2, column 3: the file ends in the middle of a character (byte 7 of 8, 0xE7): it is UTF-8 text cut short"
+            ),
+            (
+                "UTF-32 with its mark", [0xFF, 0xFE, 0x00, 0x00] + utf32("a,b\n1,2\n"),
+                "the file is UTF-32 text (its byte order mark says so), which is not read here"
+            ),
             ("UTF-32 without a mark", utf32("a,b\n1,2\n"), "the file is UTF-32 text (four bytes a character, without a byte order mark)"),
             ("a NUL in the header", nul, "byte 4 of the file is a NUL (0x00), which no text holds"),
             ("an .xlsx workbook", zip, "the file is a ZIP archive — an .xlsx or .ods workbook?"),
@@ -268,8 +291,9 @@ struct EncodingCommandTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         try Data(utf16).write(to: folder.appendingPathComponent("file.csv"))
         var io = CommandIO(standardInput: { Data() }, currentDirectory: folder)
-        #expect(TrellisCommandLine.run(["sort", "file.csv", "--by", "a", "--format", "csv", "--output-encoding", "utf-8"], io: &io) == 0,
-                "\(io.stderr)")
+        #expect(
+            TrellisCommandLine.run(["sort", "file.csv", "--by", "a", "--format", "csv", "--output-encoding", "utf-8"], io: &io) == 0,
+            "\(io.stderr)")
         #expect(io.stdout == "a,b\n1,2\n", "\(io.stdout.debugDescription)")
     }
 }

@@ -56,8 +56,9 @@ struct FuzzTests {
         #expect(statuses == [0, 65], "some damage leaves a valid file, some does not")
     }
 
-    @Test("damaged files in other encodings and delimiters give status 0 or 65, never a crash, and CSV out of a good one reads back",
-          arguments: ["excel-unicode-text.txt", "excel-csv-gbk.csv", "libreoffice-semicolon.csv", "excel-csv-utf-8.csv"])
+    @Test(
+        "damaged files in other encodings and delimiters give status 0 or 65, never a crash, and CSV out of a good one reads back",
+        arguments: ["excel-unicode-text.txt", "excel-csv-gbk.csv", "libreoffice-semicolon.csv", "excel-csv-utf-8.csv"])
     func damagedEncodings(file: String) throws {
         let folder = Self.folder.deletingLastPathComponent().appendingPathComponent("Fixtures/Encodings")
         let original = [UInt8](try Data(contentsOf: folder.appendingPathComponent(file)))
@@ -65,7 +66,9 @@ struct FuzzTests {
         for _ in 0..<120 {
             var bytes = damaged(original, &rng)
             // Zero bytes and byte order marks, which decide encodings, in random places.
-            if rng.chance(0.3), !bytes.isEmpty { bytes.insert([0x00, 0xFE, 0xFF, 0xEF].randomElement(using: &rng)!, at: Int.random(in: 0..<bytes.count, using: &rng)) }
+            if rng.chance(0.3), !bytes.isEmpty {
+                bytes.insert([0x00, 0xFE, 0xFF, 0xEF].randomElement(using: &rng)!, at: Int.random(in: 0..<bytes.count, using: &rng))
+            }
             var io = CommandIO(standardInput: { Data(bytes) })
             let status = TrellisCommandLine.run(["sort", "-", "--format", "csv"], io: &io)
             #expect(status == 0 || status == 65, "\(io.stderr)")
@@ -78,8 +81,9 @@ struct FuzzTests {
         }
     }
 
-    @Test("damaged export shapes, with and without a header row, give status 0 or 65, and CSV out of a good one reads back",
-          arguments: ["libreoffice-title-row.csv", "excel-sep-line.csv", "excel-short-trailing-rows.csv", "pandas-duplicate-names.csv"])
+    @Test(
+        "damaged export shapes, with and without a header row, give status 0 or 65, and CSV out of a good one reads back",
+        arguments: ["libreoffice-title-row.csv", "excel-sep-line.csv", "excel-short-trailing-rows.csv", "pandas-duplicate-names.csv"])
     func damagedShapes(file: String) throws {
         let folder = Self.folder.deletingLastPathComponent().appendingPathComponent("Fixtures/Shapes")
         let original = [UInt8](try Data(contentsOf: folder.appendingPathComponent(file)))

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import TrellisCLI
 import TrellisGrid
+
+@testable import TrellisCLI
 
 @Suite("The viewer's screen")
 struct GridScreenTests {
@@ -53,8 +54,10 @@ extension GridScreenTests {
 
     @Test("hostile cells — OSC 52 clipboard writes, CSI, C1, BEL, bidi overrides, joiners, 100 KB cells, 5,000 columns — reach no terminal, at any size")
     func hostileCells() throws {
-        let hostile = ["\u{1B}]52;c;SGVsbG8=\u{07}", "\u{1B}[2J\u{1B}[H", "\u{9B}31m", "\u{07}\u{07}", "\u{202E}evil\u{202C}",
-                       "👨‍👩‍👧‍👦 family", String(repeating: "长", count: 100_000), "\u{1B}P1;2|ab\u{1B}\\", "\u{8D}\u{8E}\u{90}"]
+        let hostile = [
+            "\u{1B}]52;c;SGVsbG8=\u{07}", "\u{1B}[2J\u{1B}[H", "\u{9B}31m", "\u{07}\u{07}", "\u{202E}evil\u{202C}",
+            "👨‍👩‍👧‍👦 family", String(repeating: "长", count: 100_000), "\u{1B}P1;2|ab\u{1B}\\", "\u{8D}\u{8E}\u{90}",
+        ]
         var csv = "name,note\n"
         for (i, cell) in hostile.enumerated() { csv += "组\(i),\"\(cell.replacingOccurrences(of: "\"", with: "\"\""))\"\n" }
         let wide = (0..<5_000).map { "c\($0)" }.joined(separator: ",") + "\n" + (0..<5_000).map { "\u{1B}]52;c;\($0)\u{07}" }.joined(separator: ",") + "\n"
@@ -66,8 +69,9 @@ extension GridScreenTests {
                 let lines = screen.lines()
                 #expect(lines.count == height, "\(width)×\(height)")
                 let own = Self.withoutOwnStyling(lines.joined())
-                #expect(!own.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || $0.value == 0x202E },
-                        "\(width)×\(height): a control character reached the screen")
+                #expect(
+                    !own.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || $0.value == 0x202E },
+                    "\(width)×\(height): a control character reached the screen")
             }
         }
     }

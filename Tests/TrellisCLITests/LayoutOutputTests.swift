@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TrellisCLI
 
 @Suite("Layout spec limits and output files")
@@ -15,8 +16,11 @@ struct LayoutOutputTests {
         _ = try LayoutSpec.parse(Self.spec(#"{"items": 6}, {"items": 0}, {"items": 3}"#), maximumItems: cap)
         // Eleven empty sections: over it, though they hold no item.
         let empties = Array(repeating: #"{"items": 0}"#, count: 11).joined(separator: ", ")
-        #expect(throws: SpecError(path: "$.sections[10]",
-                                  message: "the spec holds more than 10 items (an empty section counts as one); split it or lower the counts")) {
+        #expect(
+            throws: SpecError(
+                path: "$.sections[10]",
+                message: "the spec holds more than 10 items (an empty section counts as one); split it or lower the counts")
+        ) {
             try LayoutSpec.parse(Self.spec(empties), maximumItems: cap)
         }
         #expect(throws: SpecError.self) {
@@ -62,8 +66,9 @@ struct LayoutOutputTests {
         // A symbolic link is followed and stays a link.
         let real = folder.appendingPathComponent("real.json")
         try Data("old".utf8).write(to: real)
-        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("link.json").path,
-                                                   withDestinationPath: "real.json")
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.appendingPathComponent("link.json").path,
+            withDestinationPath: "real.json")
         var io = CommandIO(currentDirectory: folder)
         #expect(TrellisCommandLine.run(["layout", "spec.json", "-o", "link.json"], io: &io) == 0)
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: folder.appendingPathComponent("link.json").path) == "real.json")
@@ -156,8 +161,12 @@ struct CroppedDrawingTests {
         // The section's six 100-point items scrolled 50 points in, below the first section's
         // three rows of one 60-point group each: the window is the view's width over the items' band; 50 points are
         // faded before it, 600 − 50 − 300 after it.
-        #expect(windows == [##"<rect class="window" x="0" y="180" width="300" height="100" fill="none" stroke="#dc2626" stroke-width="2" stroke-dasharray="6 4"/>"##])
-        #expect(faded.count == 2 && faded[0].contains(#"x="-50" y="180" width="50" height="100""#)
+        #expect(
+            windows == [
+                ##"<rect class="window" x="0" y="180" width="300" height="100" fill="none" stroke="#dc2626" stroke-width="2" stroke-dasharray="6 4"/>"##
+            ])
+        #expect(
+            faded.count == 2 && faded[0].contains(#"x="-50" y="180" width="50" height="100""#)
                 && faded[1].contains(#"x="300" y="180" width="250" height="100""#), "\(faded)")
         // A layout without such a section draws none.
         var plain = CommandIO(standardInput: { Data(#"{"collectionView": {"width": 300, "height": 400}, "sections": [{"items": 3}]}"#.utf8) })

@@ -1,10 +1,11 @@
 import Foundation
 import Testing
-@testable import TrellisCLI
-@testable import TrellisRender
-import TrellisText
 import TrellisTestSupport
+import TrellisText
+
+@testable import TrellisCLI
 @testable import TrellisGrid
+@testable import TrellisRender
 
 /// A large file sorted to CSV is mapped, not read: its key columns are copied out as they are
 /// read, its records left in the file and gathered from it part by part when written. Whatever
@@ -39,8 +40,9 @@ struct MappedSortTests {
         }
     }
 
-    @Test("records left in the file give the bytes and the messages of the file read whole — every reading rule, summaries, parts of one row",
-          arguments: 0..<6)
+    @Test(
+        "records left in the file give the bytes and the messages of the file read whole — every reading rule, summaries, parts of one row",
+        arguments: 0..<6)
     func sameAsReadWhole(seed: Int) throws {
         var rng = SeededRandom(seed: UInt64(7300 + seed))
         let folder = try scratch()
@@ -55,7 +57,7 @@ struct MappedSortTests {
         for round in 0..<4 {
             var arguments = ["sort", "in.csv"] + extra + SortInPartsTests.keyChoices[(seed * 4 + round) % SortInPartsTests.keyChoices.count]
             if round == 1 { arguments += ["--summary", "mean:score", "--summary", "max:when,name"] }
-            if round == 2 { arguments += ["--pin-bottom", "组号=平均"] }   // read whole either way: pins read every column
+            if round == 2 { arguments += ["--pin-bottom", "组号=平均"] }  // read whole either way: pins read every column
             if round == 3 { arguments += ["--summary", "平均=mean:score,id", "--precision", "1"] }
             expectSame(arguments, in: folder, partSizes: [0, 1, 700, 1 << 14], "seed \(seed), round \(round)")
         }
@@ -102,12 +104,13 @@ struct MappedSortTests {
                 let out = TextOutput()
                 let records = try #require(table.rawRecords)
                 let guarded = Tuning.$current.withValue(Tuning(gatherPartBytes: part)) {
-                    GridRenderer.writeGathering(grid.order, count: grid.displayedRowCount, records: records, file: file, lineBreak: [0x0A],
-                                                otherRow: { _, _ in 0 }, to: out)
+                    GridRenderer.writeGathering(
+                        grid.order, count: grid.displayedRowCount, records: records, file: file, lineBreak: [0x0A],
+                        otherRow: { _, _ in 0 }, to: out)
                 }
                 try out.finish()
                 #expect(guarded == 0, "\(rows) rows, parts of \(part): gathered")
-                let same = out.collected == expected   // (a Bool: a failure would otherwise diff megabytes)
+                let same = out.collected == expected  // (a Bool: a failure would otherwise diff megabytes)
                 #expect(same, "\(rows) rows, parts of \(part): the rows differ")
             }
         }
@@ -133,8 +136,9 @@ struct MappedSortTests {
             let out = TextOutput()
             let records = try #require(table.rawRecords)
             let guarded = Tuning.$current.withValue(Tuning(gatherPartBytes: part)) {
-                GridRenderer.writeGathering(grid.order, count: grid.displayedRowCount, records: records, file: file, lineBreak: [0x0A],
-                                            otherRow: { _, _ in 0 }, to: out)
+                GridRenderer.writeGathering(
+                    grid.order, count: grid.displayedRowCount, records: records, file: file, lineBreak: [0x0A],
+                    otherRow: { _, _ in 0 }, to: out)
             }
             #expect(guarded == 0, "parts of \(part): the gatherer wrote, and stopped")
             #expect(throws: TextOutputError(code: EIO)) { try out.finish() }
@@ -146,8 +150,10 @@ struct MappedSortTests {
         let folder = try scratch()
         defer { try? FileManager.default.removeItem(at: folder) }
         let text = "编号,姓名,分数\n" + (0..<300).map { "\($0),\(["张三", "李四", "王五"][$0 % 3]),\(($0 * 37) % 101)" }.joined(separator: "\n") + "\n"
-        for (name, bytes) in [("gbk", try TextEncoding.gbk.encode(Array(text.utf8))),
-                              ("utf-16", [0xFF, 0xFE] + (try TextEncoding.utf16LittleEndian.encode(Array(text.utf8))))] {
+        for (name, bytes) in [
+            ("gbk", try TextEncoding.gbk.encode(Array(text.utf8))),
+            ("utf-16", [0xFF, 0xFE] + (try TextEncoding.utf16LittleEndian.encode(Array(text.utf8)))),
+        ] {
             try Data(bytes).write(to: folder.appendingPathComponent("in.csv"))
             expectSame(["sort", "in.csv", "--by", "分数:desc"], in: folder, partSizes: [0, 100], name)
         }

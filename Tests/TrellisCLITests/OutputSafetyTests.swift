@@ -57,8 +57,9 @@ struct OutputSafetyTests {
         try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("loop2").path, withDestinationPath: "loop1")
         let dangling = run(["sort", "in.csv", "-o", "dangling.csv"], in: folder)
         #expect(dangling.status == 1)
-        #expect(dangling.stderr.hasPrefix("Error: cannot write 'dangling.csv': it is a symbolic link to 'nowhere.csv', which does not exist"),
-                "\(dangling.stderr)")
+        #expect(
+            dangling.stderr.hasPrefix("Error: cannot write 'dangling.csv': it is a symbolic link to 'nowhere.csv', which does not exist"),
+            "\(dangling.stderr)")
         let loop = run(["sort", "in.csv", "-o", "loop1"], in: folder)
         #expect(loop.status == 1)
         #expect(loop.stderr.contains("leads round in a loop"), "\(loop.stderr)")
@@ -81,8 +82,9 @@ struct OutputSafetyTests {
         chmod(target.path, 0o444)
         let refused = run(["sort", "in.csv", "--by", "name", "-o", "locked.csv"], in: folder)
         #expect(refused.status == 1)
-        #expect(refused.stderr.hasPrefix("Error: cannot write 'locked.csv': it is read-only (mode 444); give --force to replace it"),
-                "\(refused.stderr)")
+        #expect(
+            refused.stderr.hasPrefix("Error: cannot write 'locked.csv': it is read-only (mode 444); give --force to replace it"),
+            "\(refused.stderr)")
         #expect(contents(target) == "old\n")
         let forced = run(["sort", "in.csv", "--by", "name", "-o", "locked.csv", "--force"], in: folder)
         #expect(forced.status == 0, "\(forced.stderr)")
@@ -105,7 +107,7 @@ struct OutputSafetyTests {
         let target = folder.appendingPathComponent("tool.csv")
         try Data("old\n".utf8).write(to: target)
         chmod(target.path, 0o6750)
-        let otherUser: uid_t = 65534, otherGroup: gid_t = 65534   // nobody, nogroup
+        let otherUser: uid_t = 65534, otherGroup: gid_t = 65534  // nobody, nogroup
         let asRoot = geteuid() == 0
         if asRoot { chown(target.path, otherUser, otherGroup) }
         let result = run(["sort", "in.csv", "--by", "name", "-o", "tool.csv"], in: folder)
@@ -141,7 +143,9 @@ struct OutputSafetyTests {
         #expect(try leftovers(folder, besides: ["in.csv", "shared.csv", "other-name.csv"]).isEmpty)
     }
 
-    @Test("a .partial file (and an SQLite journal of one) left by a run killed outright (SIGKILL) is removed by the next run that writes the same file; a live run's is not")
+    @Test(
+        "a .partial file (and an SQLite journal of one) left by a run killed outright (SIGKILL) is removed by the next run that writes the same file; a live run's is not"
+    )
     func staleLeftovers() throws {
         let folder = try scratch()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -165,8 +169,9 @@ struct OutputSafetyTests {
         #expect(FileManager.default.fileExists(atPath: alive.path))
     }
 
-    @Test("Ctrl-C, SIGTERM or SIGHUP while an in-memory sort writes -o: the old file stays, nothing is left beside it",
-          .enabled(if: FileManager.default.isExecutableFile(atPath: binary)), arguments: [SIGINT, SIGTERM, SIGHUP])
+    @Test(
+        "Ctrl-C, SIGTERM or SIGHUP while an in-memory sort writes -o: the old file stays, nothing is left beside it",
+        .enabled(if: FileManager.default.isExecutableFile(atPath: binary)), arguments: [SIGINT, SIGTERM, SIGHUP])
     func signalDuringWrite(signal: Int32) throws {
         let folder = try scratch()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -178,7 +183,11 @@ struct OutputSafetyTests {
         // JSON output: every cell is written out, which takes a while.
         let target = folder.appendingPathComponent("out.json")
         try Data("old contents\n".utf8).write(to: target)
-        guard let pid = ChildProcess.start([Self.binary, "sort", folder.appendingPathComponent("big.csv").path, "--by", "score", "-o", target.path], standardError: folder.appendingPathComponent("stderr.txt").path) else {
+        guard
+            let pid = ChildProcess.start(
+                [Self.binary, "sort", folder.appendingPathComponent("big.csv").path, "--by", "score", "-o", target.path],
+                standardError: folder.appendingPathComponent("stderr.txt").path)
+        else {
             Issue.record("could not start \(Self.binary)")
             return
         }
@@ -200,9 +209,10 @@ struct OutputSafetyTests {
         #expect(contents(target) == "old contents\n")
     }
 
-    @Test("a file-size limit (ulimit -f) fails the write with its reason, for a sort at once and one in parts; nothing is left",
-          .enabled(if: FileManager.default.isExecutableFile(atPath: binary) && FileManager.default.isExecutableFile(atPath: "/bin/sh")),
-          arguments: [false, true])
+    @Test(
+        "a file-size limit (ulimit -f) fails the write with its reason, for a sort at once and one in parts; nothing is left",
+        .enabled(if: FileManager.default.isExecutableFile(atPath: binary) && FileManager.default.isExecutableFile(atPath: "/bin/sh")),
+        arguments: [false, true])
     func fileSizeLimit(inParts: Bool) throws {
         let folder = try scratch()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -213,8 +223,11 @@ struct OutputSafetyTests {
         try Data("old contents\n".utf8).write(to: target)
         // 200 KB: less than the output (about 1.5 MB) and, in parts, than the runs together.
         let memory = inParts ? " --memory 256K" : ""
-        let result = try ChildProcess.run(["/bin/sh", "-c", "ulimit -f 200; cd \"$1\" && exec \"$0\" sort big.csv --by score -o out.csv\(memory)",
-                                           Self.binary, folder.path], mergeStandardError: true, timeout: 300)
+        let result = try ChildProcess.run(
+            [
+                "/bin/sh", "-c", "ulimit -f 200; cd \"$1\" && exec \"$0\" sort big.csv --by score -o out.csv\(memory)",
+                Self.binary, folder.path,
+            ], mergeStandardError: true, timeout: 300)
         #expect(result.status == 1, "\(result.output)")
         #expect(result.output.contains("File too large"), "\(result.output)")
         #expect(try leftovers(folder, besides: ["in.csv", "big.csv", "out.csv"]).isEmpty)

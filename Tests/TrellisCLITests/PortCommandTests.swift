@@ -41,8 +41,10 @@ struct PortCommandTests {
 
     @Test("a folder is ported in place, every change listed; a second run changes nothing")
     func inPlace() throws {
-        let folder = try scratch(["Sources/Shelf.swift": Self.layout, "Sources/Model.swift": "import CoreGraphics\nstruct M {}\n",
-                                  "Sources/.build/Skip.swift": "import UIKit\n", "README.md": "UIKit"])
+        let folder = try scratch([
+            "Sources/Shelf.swift": Self.layout, "Sources/Model.swift": "import CoreGraphics\nstruct M {}\n",
+            "Sources/.build/Skip.swift": "import UIKit\n", "README.md": "UIKit",
+        ])
         defer { try? FileManager.default.removeItem(at: folder) }
         let first = run(["port", "Sources"], in: folder)
         #expect(first.status == 0, "\(first.stderr)")
@@ -105,9 +107,14 @@ struct PortCommandTests {
         let cases: [([String], Int32, String)] = [
             (["port", "Missing.swift"], 1, "Error: cannot read 'Missing.swift': no such file or folder\n"),
             (["port", "notes.txt"], 64, "Error: 'notes.txt' is not a Swift file (.swift)\n"),
-            (["port", "Latin.swift"], 65, "Error: Latin.swift: line 1, byte 3 (byte 3 of the file, 0xFF) is not UTF-8; Swift source is UTF-8 — save the file as UTF-8\n"),
-            (["port", "Good.swift", "Broken.swift"], 65,
-             "Error: Broken.swift:2: cannot read this file as Swift: a string literal that ends with its line; it must compile with Swift before it can be ported\n"),
+            (
+                ["port", "Latin.swift"], 65,
+                "Error: Latin.swift: line 1, byte 3 (byte 3 of the file, 0xFF) is not UTF-8; Swift source is UTF-8 — save the file as UTF-8\n"
+            ),
+            (
+                ["port", "Good.swift", "Broken.swift"], 65,
+                "Error: Broken.swift:2: cannot read this file as Swift: a string literal that ends with its line; it must compile with Swift before it can be ported\n"
+            ),
             (["port", "--dry-run", "--stdout", "Good.swift"], 64, "Error: '--dry-run' and '--stdout' print different things; give one of them\n"),
             (["port"], 64, "Error: Missing expected argument '<path>'\n"),
         ]
@@ -125,8 +132,9 @@ struct PortCommandTests {
     func linksAndPipes() throws {
         let folder = try scratch(["Src/A.swift": Self.layout, "outside/Out.swift": Self.layout, "Src/Sub/B.swift": "import UIKit\n"])
         defer { try? FileManager.default.removeItem(at: folder) }
-        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("Src/Link.swift").path,
-                                                   withDestinationPath: "../outside/Out.swift")
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.appendingPathComponent("Src/Link.swift").path,
+            withDestinationPath: "../outside/Out.swift")
         try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("Src/Inner.swift").path, withDestinationPath: "A.swift")
         try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("Src/Elsewhere").path, withDestinationPath: "../outside")
         #expect(mkfifo(folder.appendingPathComponent("Src/Pipe.swift").path, 0o644) == 0)
@@ -152,8 +160,9 @@ struct PortCommandTests {
         let folder = try scratch(["A.swift": Self.layout, "B.swift": Self.layout, "C.swift": Self.layout])
         defer { try? FileManager.default.removeItem(at: folder) }
         // Where B's temporary file would go there is a folder: B cannot be made.
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent(".B.swift.\(getpid()).partial"),
-                                                withIntermediateDirectories: false)
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent(".B.swift.\(getpid()).partial"),
+            withIntermediateDirectories: false)
         let result = run(["port", "."], in: folder)
         #expect(result.status == 1)
         #expect(result.stderr.contains("cannot write './B.swift'") && result.stderr.contains("no file was written"), "\(result.stderr)")

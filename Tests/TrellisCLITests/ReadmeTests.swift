@@ -11,8 +11,9 @@ struct ReadmeTests {
 
     static func block(after marker: String, in text: String) -> String? {
         guard let start = text.range(of: marker),
-              let open = text.range(of: "```json\n", range: start.upperBound..<text.endIndex),
-              let close = text.range(of: "```", range: open.upperBound..<text.endIndex) else { return nil }
+            let open = text.range(of: "```json\n", range: start.upperBound..<text.endIndex),
+            let close = text.range(of: "```", range: open.upperBound..<text.endIndex)
+        else { return nil }
         return String(text[open.upperBound..<close.lowerBound])
     }
 
@@ -40,8 +41,10 @@ extension ReadmeTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         #expect(TrellisCommandLine.run(["demo", "-o", folder.path], io: &io) == 0)
         var sorted = CommandIO(currentDirectory: Self.root)
-        #expect(TrellisCommandLine.run(["sort", "Examples/groups.csv", "--by", "分数:desc", "--pin-bottom", "组号=平均"],
-                                       io: &sorted) == 0)
+        #expect(
+            TrellisCommandLine.run(
+                ["sort", "Examples/groups.csv", "--by", "分数:desc", "--pin-bottom", "组号=平均"],
+                io: &sorted) == 0)
         let demoText = try String(contentsOf: folder.appendingPathComponent("grid.txt"), encoding: .utf8)
         #expect(demoText == sorted.stdout, "the demo sorts the same table as Examples/groups.csv")
         #expect(example.contains("平均,,81.375,"))

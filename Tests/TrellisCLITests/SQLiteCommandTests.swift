@@ -87,8 +87,9 @@ struct SQLiteCommandTests {
         #expect(run(["sort", "products.csv", "-o", "p.sqlite", "--output-table", "p"], in: folder).status == 0)
         let guarded = run(["sort", "p.sqlite", "--table", "p", "--by", "sku", "--format", "csv"], in: folder)
         #expect(guarded.status == 0)
-        #expect(guarded.stdout.contains("item3,'@mention,-2.5,") && guarded.stdout.contains("\"'=HYPERLINK(\"\"http://example.com\"\")\""),
-                "\(guarded.stdout)")
+        #expect(
+            guarded.stdout.contains("item3,'@mention,-2.5,") && guarded.stdout.contains("\"'=HYPERLINK(\"\"http://example.com\"\")\""),
+            "\(guarded.stdout)")
         #expect(guarded.stdout.contains(",-2.5,"), "a minus before a number is a number, as OWASP says")
         #expect(guarded.stderr.contains("note: 2 cells from the database that a spreadsheet would run as a formula"), "\(guarded.stderr)")
         let raw = run(["sort", "p.sqlite", "--table", "p", "--by", "sku", "--format", "csv", "--raw-formulas"], in: folder)
@@ -97,4 +98,3 @@ struct SQLiteCommandTests {
         #expect(file.stdout.contains("item3,@mention,") && !file.stderr.contains("leading '"), "the file already held these cells")
     }
 }
-

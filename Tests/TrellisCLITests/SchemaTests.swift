@@ -1,8 +1,9 @@
 import Foundation
-import TrellisText
 import Testing
-@testable import TrellisCLI
 import TrellisRender
+import TrellisText
+
+@testable import TrellisCLI
 
 /// A validator for the part of JSON Schema (2020-12) that `Documentation/layout-spec.schema.json`
 /// uses. A keyword it does not know is a failure, so the schema cannot say more than is checked.
@@ -22,7 +23,8 @@ struct SchemaValidator {
             case _ where Self.annotations.contains(key): break
             case "$ref":
                 guard let ref = rule.string, ref.hasPrefix("#/$defs/"),
-                      let target = root.member(at: "$defs")?.member(at: String(ref.dropFirst(8))) else {
+                    let target = root.member(at: "$defs")?.member(at: String(ref.dropFirst(8)))
+                else {
                     found.append("\(path): unresolved $ref \(rule.string ?? "?")")
                     break
                 }
@@ -49,8 +51,11 @@ struct SchemaValidator {
                 guard value.kind == .object else { break }
                 let known = Set(keywords["properties"]?.members.map(\.key) ?? [])
                 for member in value.members where !known.contains(member.key) {
-                    if rule.kind == .falseValue { found.append("\(path).\(member.key): not allowed") }
-                    else { found += problems(member.value, rule, path: "\(path).\(member.key)") }
+                    if rule.kind == .falseValue {
+                        found.append("\(path).\(member.key): not allowed")
+                    } else {
+                        found += problems(member.value, rule, path: "\(path).\(member.key)")
+                    }
                 }
             case "required":
                 guard value.kind == .object else { break }
@@ -155,11 +160,14 @@ struct SchemaTests {
         #expect(types == Set(LayoutOptions.typeNames))
     }
 
-    @Test("specs the command rejects for their shape are rejected by the schema too",
-          arguments: ["bad-unknown-key.json", "bad-layout-type.json", "bad-negative-size.json", "bad-direction.json",
-                      "bad-items-type.json", "bad-missing-collection-view.json", "bad-waterfall-columns.json",
-                      "bad-justified-width.json", "bad-grid-sizes.json", "bad-type.json", "bad-count.json",
-                      "bad-compositional-dimension.json"])
+    @Test(
+        "specs the command rejects for their shape are rejected by the schema too",
+        arguments: [
+            "bad-unknown-key.json", "bad-layout-type.json", "bad-negative-size.json", "bad-direction.json",
+            "bad-items-type.json", "bad-missing-collection-view.json", "bad-waterfall-columns.json",
+            "bad-justified-width.json", "bad-grid-sizes.json", "bad-type.json", "bad-count.json",
+            "bad-compositional-dimension.json",
+        ])
     func badSpecsAreInvalid(_ name: String) throws {
         let bytes = [UInt8](try Data(contentsOf: Self.transcripts.appendingPathComponent(name)))
         #expect(!(try Self.validate(bytes)).isEmpty)
@@ -168,10 +176,12 @@ struct SchemaTests {
 
     @Test("the validator itself catches what it is meant to")
     func validatorWorks() throws {
-        let schema = try JSONDocument(Array(#"""
-            {"type": "object", "required": ["a"], "additionalProperties": false,
-             "properties": {"a": {"oneOf": [{"type": "integer", "minimum": 1}, {"const": false}]}}}
-            """#.utf8))
+        let schema = try JSONDocument(
+            Array(
+                #"""
+                {"type": "object", "required": ["a"], "additionalProperties": false,
+                 "properties": {"a": {"oneOf": [{"type": "integer", "minimum": 1}, {"const": false}]}}}
+                """#.utf8))
         let v = SchemaValidator(root: schema.root)
         let check = { (text: String) in v.problems(try! JSONDocument(Array(text.utf8)).root, schema.root) }
         #expect(check(#"{"a": 3}"#).isEmpty)

@@ -30,9 +30,11 @@ struct ShapeCommandTests {
         return (status, String(decoding: io.stdoutBytes, as: UTF8.self), io.stdoutBytes, io.stderr)
     }
 
-    static let files = ["libreoffice-title-row.csv", "libreoffice-title-row-gb18030.csv", "pandas-duplicate-names.csv",
-                        "excel-sep-line.csv", "excel-short-trailing-rows.csv", "libreoffice-formatted-as-shown.csv",
-                        "libreoffice-german-semicolon.csv"]
+    static let files = [
+        "libreoffice-title-row.csv", "libreoffice-title-row-gb18030.csv", "pandas-duplicate-names.csv",
+        "excel-sep-line.csv", "excel-short-trailing-rows.csv", "libreoffice-formatted-as-shown.csv",
+        "libreoffice-german-semicolon.csv",
+    ]
     static func options(_ file: String) -> [String] { file.hasPrefix("libreoffice-title-row") ? ["--header-row", "3"] : [] }
 
     @Test("with no key every shape comes back byte for byte", arguments: files)
@@ -49,27 +51,34 @@ struct ShapeCommandTests {
         let folder = try scratch(with: "libreoffice-title-row.csv").folder
         defer { try? FileManager.default.removeItem(at: folder) }
         let plain = run(["sort", "in.csv"], in: folder)
-        #expect(plain.stderr.contains("warning: line 1 of in.csv looks like a title above the header (one cell, then a blank line); "
-                                      + "if the header is line 3, add --header-row 3"), "\(plain.stderr)")
-        let sorted = run(["sort", "in.csv", "--header-row", "3", "--by", "分数:desc", "--pin-bottom", "组号=平均", "--format", "csv"],
-                         in: folder)
+        #expect(
+            plain.stderr.contains(
+                "warning: line 1 of in.csv looks like a title above the header (one cell, then a blank line); "
+                    + "if the header is line 3, add --header-row 3"), "\(plain.stderr)")
+        let sorted = run(
+            ["sort", "in.csv", "--header-row", "3", "--by", "分数:desc", "--pin-bottom", "组号=平均", "--format", "csv"],
+            in: folder)
         #expect(sorted.status == 0 && !sorted.stderr.contains("title"), "\(sorted.stderr)")
-        #expect(sorted.stdout == """
-            2024年期末成绩,,,,,,
-            ,,,,,,
-            组号,姓名,分数,备注,备注,,
-            组10,李雷,92,班长,,,
-            组2,王芳,88.5,,补考,,
-            组3,赵敏,75.25,,,,
-            组1,张伟,,缺考,,,
-            平均,,85.25,,,,
+        #expect(
+            sorted.stdout == """
+                2024年期末成绩,,,,,,
+                ,,,,,,
+                组号,姓名,分数,备注,备注,,
+                组10,李雷,92,班长,,,
+                组2,王芳,88.5,,补考,,
+                组3,赵敏,75.25,,,,
+                组1,张伟,,缺考,,,
+                平均,,85.25,,,,
 
-            """)
+                """)
         // GB 18030 alike, the title read in it.
         let gb = try scratch(with: "libreoffice-title-row-gb18030.csv").folder
         defer { try? FileManager.default.removeItem(at: gb) }
-        let fromGB = run(["sort", "in.csv", "--header-row", "3", "--by", "分数:desc", "--pin-bottom", "组号=平均", "--format", "csv",
-                          "--output-encoding", "utf-8"], in: gb)
+        let fromGB = run(
+            [
+                "sort", "in.csv", "--header-row", "3", "--by", "分数:desc", "--pin-bottom", "组号=平均", "--format", "csv",
+                "--output-encoding", "utf-8",
+            ], in: gb)
         #expect(fromGB.stdout == sorted.stdout, "\(fromGB.stderr)")
         // A line past the end, and a bad value.
         let past = run(["sort", "in.csv", "--header-row", "30"], in: folder)
@@ -87,8 +96,10 @@ struct ShapeCommandTests {
         try Data("2024年期末成绩\r\n\r\n组号,分数\r\n组1,88\r\n".utf8).write(to: folder.appendingPathComponent("in.csv"))
         let result = run(["sort", "in.csv"], in: folder)
         #expect(result.status == 65)
-        #expect(result.stderr.contains("line 3, column 1: this row has 2 fields; the header has 1; line 1 looks like a title above the header "
-                                       + "(one cell, then a blank line): if the header is line 3, give --header-row 3"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains(
+                "line 3, column 1: this row has 2 fields; the header has 1; line 1 looks like a title above the header "
+                    + "(one cell, then a blank line): if the header is line 3, give --header-row 3"), "\(result.stderr)")
         #expect(run(["sort", "in.csv", "--header-row", "3", "--by", "分数"], in: folder).status == 0)
         // Errors under a header given so are placed by the file's own lines.
         try Data("标题\r\n\r\n组号,分数\r\n组1,88\r\n组2\r\n".utf8).write(to: folder.appendingPathComponent("short.csv"))
@@ -102,10 +113,12 @@ struct ShapeCommandTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let first = run(["sort", "in.csv", "--by", "备注", "--pin-bottom", "组号=平均", "--format", "csv"], in: folder)
         #expect(first.status == 0)
-        #expect(first.stderr.contains("note: 2 columns are named '备注': '备注' is the first (column 3); '备注#2' (or '#4') names the other"),
-                "\(first.stderr)")
-        #expect(first.stdout.split(separator: "\n").map { $0.prefix { $0 != "," } } == ["组号", "组10", "组1", "组2", "平均"],
-                "by the first 备注: 班长, 缺考, then the blank")
+        #expect(
+            first.stderr.contains("note: 2 columns are named '备注': '备注' is the first (column 3); '备注#2' (or '#4') names the other"),
+            "\(first.stderr)")
+        #expect(
+            first.stdout.split(separator: "\n").map { $0.prefix { $0 != "," } } == ["组号", "组10", "组1", "组2", "平均"],
+            "by the first 备注: 班长, 缺考, then the blank")
         let second = run(["sort", "in.csv", "--by", "备注#2", "--pin-bottom", "组号=平均", "--format", "csv"], in: folder)
         #expect(second.status == 0 && !second.stderr.contains("note:"))
         #expect(second.stdout.split(separator: "\n").map { $0.prefix { $0 != "," } } == ["组号", "组2", "组10", "组1", "平均"])
@@ -140,21 +153,25 @@ struct ShapeCommandTests {
     func separatorLine() throws {
         let folder = try scratch(with: "excel-sep-line.csv").folder
         defer { try? FileManager.default.removeItem(at: folder) }
-        let sorted = run(["sort", "in.csv", "--by", "分数:desc", "--pin-bottom", "组号=平均", "--format", "csv", "--output-encoding", "utf-8"],
-                         in: folder)
+        let sorted = run(
+            ["sort", "in.csv", "--by", "分数:desc", "--pin-bottom", "组号=平均", "--format", "csv", "--output-encoding", "utf-8"],
+            in: folder)
         #expect(sorted.status == 0 && !sorted.stderr.contains("separated by"), "\(sorted.stderr)")
         #expect(sorted.stdout == "sep=;\r\n组号;分数;备注\r\n组10;92;班长\r\n组2;88;补考\r\n组3;75;\r\n组1;;缺考\r\n平均;85;\r\n")
         #expect(run(["sort", "in.csv", "--by", "分数", "-o", "out.tsv"], in: folder).status == 0)
-        let tsv = String(decoding: try TextEncoding.gb18030.decode([UInt8](Data(contentsOf: folder.appendingPathComponent("out.tsv")))),
-                         as: UTF8.self)
+        let tsv = String(
+            decoding: try TextEncoding.gb18030.decode([UInt8](Data(contentsOf: folder.appendingPathComponent("out.tsv")))),
+            as: UTF8.self)
         #expect(tsv.hasPrefix("sep=\t\r\n组号\t分数\t备注\r\n"), "\(tsv)")
     }
 
-    @Test("every shape, in every encoding read, comes back byte for byte with no key, and sorted keeps each record", arguments: [
-        "成绩,,,\n,,,\n名,备注,备注,\n乙,x,y,\n甲,,,\n丙,z,,\n",
-        "sep=;\r\n名;分;;\r\n乙;1;;\r\n甲;2\r\n丙;3;;\r\n",
-        "k,v,,\r\n1,2,,\r\n3,4\r\n5,0,,\r\n\r\n",
-    ])
+    @Test(
+        "every shape, in every encoding read, comes back byte for byte with no key, and sorted keeps each record",
+        arguments: [
+            "成绩,,,\n,,,\n名,备注,备注,\n乙,x,y,\n甲,,,\n丙,z,,\n",
+            "sep=;\r\n名;分;;\r\n乙;1;;\r\n甲;2\r\n丙;3;;\r\n",
+            "k,v,,\r\n1,2,,\r\n3,4\r\n5,0,,\r\n\r\n",
+        ])
     func roundTrip(text: String) throws {
         let folder = try scratch()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -207,12 +224,15 @@ struct ShapeCommandTests {
         try Data("名,日期\n甲,2024年3月1日\n乙,12/25/2023\n丙,2024-02-29\n丁,2024/3/1 9:30\n".utf8)
             .write(to: folder.appendingPathComponent("forms.csv"))
         let forms = run(["sort", "forms.csv", "--by", "日期", "--format", "csv"], in: folder)
-        #expect(forms.stdout == "名,日期\n乙,12/25/2023\n丙,2024-02-29\n甲,2024年3月1日\n丁,2024/3/1 9:30\n" && forms.stderr.isEmpty,
-                "\(forms.stderr)")
+        #expect(
+            forms.stdout == "名,日期\n乙,12/25/2023\n丙,2024-02-29\n甲,2024年3月1日\n丁,2024/3/1 9:30\n" && forms.stderr.isEmpty,
+            "\(forms.stderr)")
         try Data("名,日期\n甲,2/12/2023\n乙,3/1/2024\n丙,5/6/2023\n".utf8).write(to: folder.appendingPathComponent("either.csv"))
         let either = run(["sort", "either.csv", "--by", "日期", "--format", "csv"], in: folder)
-        #expect(either.stderr.contains("warning: column '日期' has dates such as 2/12/2023 that may be month or day first; "
-                                       + "read as month/day/year (--date-order dmy reads them as day/month/year)"), "\(either.stderr)")
+        #expect(
+            either.stderr.contains(
+                "warning: column '日期' has dates such as 2/12/2023 that may be month or day first; "
+                    + "read as month/day/year (--date-order dmy reads them as day/month/year)"), "\(either.stderr)")
         #expect(either.stdout.split(separator: "\n").dropFirst().map { $0.prefix(1) } == ["甲", "丙", "乙"])
         let dayFirst = run(["sort", "either.csv", "--by", "日期", "--format", "csv", "--date-order", "dmy"], in: folder)
         #expect(dayFirst.stderr.isEmpty && dayFirst.stdout.split(separator: "\n").dropFirst().map { $0.prefix(1) } == ["丙", "甲", "乙"])
@@ -235,8 +255,12 @@ struct ShapeCommandTests {
         let named = run(["sort", "in.csv", "--format", "csv", "--recompute", "平均=max,合计=sum", "--precision", "1"] + pins, in: folder)
         #expect(named.stdout.hasSuffix("平均,92.0,\n合计,,10.0\n"), "\(named.stdout)")
         let one = run(["sort", "in.csv", "--format", "csv", "--recompute", "sum"] + pins, in: folder)
-        #expect(one.status == 64 && one.stderr.contains("'--recompute sum' would put the sum in the '平均' row ('--pin-bottom 学号=平均'), "
-                                                        + "which is a mean; give --recompute labels, or '平均=mean' for each row"), "\(one.stderr)")
+        #expect(
+            one.status == 64
+                && one.stderr.contains(
+                    "'--recompute sum' would put the sum in the '平均' row ('--pin-bottom 学号=平均'), "
+                        + "which is a mean; give --recompute labels, or '平均=mean' for each row"),
+            "\(one.stderr)")
         let unnamed = run(["sort", "other.csv", "--recompute", "labels", "--pin-bottom", "学号=说明"], in: folder)
         #expect(unnamed.status == 64 && unnamed.stderr.contains("give '--recompute 说明=mean'"), "\(unnamed.stderr)")
         let forOthers = run(["sort", "other.csv", "--format", "csv", "--recompute", "max", "--pin-bottom", "学号=说明"], in: folder)
@@ -258,7 +282,8 @@ struct ShapeCommandTests {
         let both = run(["sort", "g.csv", "--by", "小组", "--by", "姓名", "--locale", "zh", "--format", "csv"], in: folder)
         #expect(both.stdout == "小组,姓名,分数\n第一组,李雷,-3\n第二组,阿明,88.25\n第二组,张三,88.5\n第十组,王一博,9\n", "\(both.stdout)")
         let scores = run(["sort", "g.csv", "--by", "分数", "--locale", "zh", "--format", "csv"], in: folder)
-        #expect(scores.stdout.split(separator: "\n").dropFirst().map { $0.split(separator: ",")[2] } == ["-3", "9", "88.25", "88.5"],
-                "--locale leaves numbers sorting by value")
+        #expect(
+            scores.stdout.split(separator: "\n").dropFirst().map { $0.split(separator: ",")[2] } == ["-3", "9", "88.25", "88.5"],
+            "--locale leaves numbers sorting by value")
     }
 }

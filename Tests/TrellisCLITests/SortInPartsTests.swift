@@ -1,8 +1,9 @@
 import Foundation
 import Testing
-@testable import TrellisCLI
-import TrellisText
 import TrellisTestSupport
+import TrellisText
+
+@testable import TrellisCLI
 @testable import TrellisGrid
 
 /// `trellis sort --memory`: a file that needs more memory than it is given is sorted in parts —
@@ -75,26 +76,31 @@ struct SortInPartsTests {
         }
         for i in 0..<rows {
             let group = rng.chance(0.02) ? "平均" : (rng.chance(0.01) ? "合计" : "组\(Int.random(in: 1...40, using: &rng))")
-            let score: String = switch Int.random(in: 0..<12, using: &rng) {
-            case 0: ""
-            case 1: "缺考"
-            case 2: "NaN"
-            case 3: String(Int.random(in: -50...150, using: &rng))
-            case 4: wide ? "1234567890123456789\(Int.random(in: 0...9, using: &rng))" : "7"
-            case 5: wide ? "0.100000000000000000\(Int.random(in: 1...9, using: &rng))" : "0.1"
-            case 6: "#N/A"
-            default: String(format: "%.2f", Double(Int.random(in: 0...10_000, using: &rng)) / 100)
-            }
+            let score: String =
+                switch Int.random(in: 0..<12, using: &rng) {
+                case 0: ""
+                case 1: "缺考"
+                case 2: "NaN"
+                case 3: String(Int.random(in: -50...150, using: &rng))
+                case 4: wide ? "1234567890123456789\(Int.random(in: 0...9, using: &rng))" : "7"
+                case 5: wide ? "0.100000000000000000\(Int.random(in: 1...9, using: &rng))" : "0.1"
+                case 6: "#N/A"
+                default: String(format: "%.2f", Double(Int.random(in: 0...10_000, using: &rng)) / 100)
+                }
             let day = Int.random(in: 1...28, using: &rng), month = Int.random(in: 1...12, using: &rng)
-            let when: String = switch Int.random(in: 0..<6, using: &rng) {
-            case 0: ""
-            case 1: "2024-\(month < 10 ? "0" : "")\(month)-\(day < 10 ? "0" : "")\(day)"
-            case 2: dayFirst ? "\(day + 12 > 28 ? 28 : day + 12)/\(month)/2023" : "\(month)/\(day)/2023"
-            default: "\(month)/\(day)/2024"
-            }
+            let when: String =
+                switch Int.random(in: 0..<6, using: &rng) {
+                case 0: ""
+                case 1: "2024-\(month < 10 ? "0" : "")\(month)-\(day < 10 ? "0" : "")\(day)"
+                case 2: dayFirst ? "\(day + 12 > 28 ? 28 : day + 12)/\(month)/2023" : "\(month)/\(day)/2023"
+                default: "\(month)/\(day)/2024"
+                }
             let flag = ["TRUE", "false", "", "yes?"][Int.random(in: 0..<4, using: &rng)]
-            let id = rng.chance(0.1) ? "" : "1101051949123\(String(format: "%04d", Int.random(in: 0...9999, using: &rng)))"
-                + (rng.chance(0.1) ? "X" : String(Int.random(in: 0...9, using: &rng)))
+            let id =
+                rng.chance(0.1)
+                ? ""
+                : "1101051949123\(String(format: "%04d", Int.random(in: 0...9999, using: &rng)))"
+                    + (rng.chance(0.1) ? "X" : String(Int.random(in: 0...9, using: &rng)))
             let note = ["", "ok", "a,b", "two\nlines", "引号\"在内"][Int.random(in: 0..<5, using: &rng)]
             let name = names[Int.random(in: 0..<names.count, using: &rng)]
             lines.append([String(i), group, quoted(name), score, when, flag, id, quoted(note)].joined(separator: ","))
@@ -111,8 +117,9 @@ struct SortInPartsTests {
         ["--by", "id:desc"],
     ]
 
-    @Test("a file sorted in dozens of parts gives the bytes and the messages of a sort at once — ties, blanks, pins, every reading rule", .smallParts,
-          arguments: 0..<8)
+    @Test(
+        "a file sorted in dozens of parts gives the bytes and the messages of a sort at once — ties, blanks, pins, every reading rule", .smallParts,
+        arguments: 0..<8)
     func sameAsAtOnce(seed: Int) throws {
         var rng = SeededRandom(seed: UInt64(4100 + seed))
         let folder = try smallParts()
@@ -121,7 +128,7 @@ struct SortInPartsTests {
         var tuning = Tuning.current
         if seed % 2 == 1 { tuning.fanIn = 5 }
         try Tuning.$current.withValue(tuning) {
-            let text = Self.randomFile(&rng, rows: 1500)   // some 110 KB: parts of 2,340 bytes (64K less the program, a seventh), some 48 runs
+            let text = Self.randomFile(&rng, rows: 1500)  // some 110 KB: parts of 2,340 bytes (64K less the program, a seventh), some 48 runs
             try Data(text.utf8).write(to: folder.appendingPathComponent("in.csv"))
             for round in 0..<4 {
                 var arguments = Self.keyChoices[(seed * 4 + round) % Self.keyChoices.count]
@@ -142,8 +149,9 @@ struct SortInPartsTests {
         }
     }
 
-    @Test("parts that read alone would read a column otherwise than the whole file does: the file's reading wins, in every part", .smallParts,
-          arguments: 0..<3)
+    @Test(
+        "parts that read alone would read a column otherwise than the whole file does: the file's reading wins, in every part", .smallParts,
+        arguments: 0..<3)
     func partsThatDisagree(seed: Int) throws {
         var rng = SeededRandom(seed: UInt64(5200 + seed))
         let folder = try smallParts()
@@ -156,7 +164,8 @@ struct SortInPartsTests {
             // Dates that could be either way until, late in the file, some that can only be day first.
             let when = late && rng.chance(0.3) ? "\(Int.random(in: 13...28, using: &rng))/\(month)/2023" : "\(month)/\(day)/2024"
             // Identifiers: digits only at first, a check letter X in some rows later.
-            let id = "11010519491231" + String(format: "%03d", Int.random(in: 0...999, using: &rng))
+            let id =
+                "11010519491231" + String(format: "%03d", Int.random(in: 0...999, using: &rng))
                 + (i > rows / 2 && rng.chance(0.3) ? "X" : String(Int.random(in: 0...9, using: &rng)))
             // Numbers at first, then mostly text: a text column in the end, NaN a text among texts.
             let mix = i < rows / 4 ? String(Int.random(in: 0...99, using: &rng)) : (rng.chance(0.1) ? "NaN" : "t\(Int.random(in: 0...99, using: &rng))")
@@ -165,8 +174,10 @@ struct SortInPartsTests {
             lines.append("\(i),\(when),\(id),\(mix),\(wide)")
         }
         try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: folder.appendingPathComponent("in.csv"))
-        for arguments in [["--by", "when"], ["--by", "id:desc"], ["--by", "mix", "--nulls", "first"], ["--by", "wide:desc", "--by", "k"],
-                          ["--by", "mix:desc", "--summary", "max:wide,mix,when"]] {
+        for arguments in [
+            ["--by", "when"], ["--by", "id:desc"], ["--by", "mix", "--nulls", "first"], ["--by", "wide:desc", "--by", "k"],
+            ["--by", "mix:desc", "--summary", "max:wide,mix,when"],
+        ] {
             let atOnce = run(["sort", "in.csv"] + arguments + ["-o", "once.csv"], in: folder)
             let inParts = run(["sort", "in.csv"] + arguments + ["--memory", "64K", "-o", "parts.csv"], in: folder)
             #expect(atOnce.status == 0 && inParts.status == 0, "\(arguments): \(inParts.stderr)")
@@ -202,8 +213,9 @@ struct SortInPartsTests {
             #expect(inParts.status == atOnce.status && inParts.stderr == atOnce.stderr, "\(name): \(inParts.stderr) / \(atOnce.stderr)")
             if atOnce.status == 0 {
                 #expect(atOnce.stderr.contains("as \(name)"), "\(atOnce.stderr)")
-                #expect(try Data(contentsOf: folder.appendingPathComponent("parts.csv")) == Data(contentsOf: folder.appendingPathComponent("once.csv")),
-                        "\(name): the same bytes, in the file's encoding")
+                #expect(
+                    try Data(contentsOf: folder.appendingPathComponent("parts.csv")) == Data(contentsOf: folder.appendingPathComponent("once.csv")),
+                    "\(name): the same bytes, in the file's encoding")
             } else {
                 #expect(name == "neither" && atOnce.status == 65)
             }
@@ -220,8 +232,9 @@ struct SortInPartsTests {
         try Data(Self.randomFile(&rng, rows: 1500).utf8).write(to: input)
         let sorter = try ExternalCSVSort(path: input.path, options: .init(memory: 1 << 12, folder: folder))
         let output = TextOutput(encoding: .utf8)
-        let report = try sorter.sort(by: [SortKey("score")], pins: [DisplayOrder.Pin(.matching(column: "组号", value: "平均"), at: .bottom)],
-                                     to: output)
+        let report = try sorter.sort(
+            by: [SortKey("score")], pins: [DisplayOrder.Pin(.matching(column: "组号", value: "平均"), at: .bottom)],
+            to: output)
         try output.finish()
         #expect(report.runs >= 24, "\(report.runs) runs")
         // Parts that read their columns as the whole file does are read once.
@@ -278,7 +291,9 @@ struct SortInPartsTests {
         #expect(try Self.leftovers(folder).isEmpty)
     }
 
-    @Test("long cells: one that fits sorts in parts as at once, byte for byte; a row longer than the memory can sort is refused, named, with the memory that takes it", .smallParts)
+    @Test(
+        "long cells: one that fits sorts in parts as at once, byte for byte; a row longer than the memory can sort is refused, named, with the memory that takes it",
+        .smallParts)
     func longCells() throws {
         let folder = try smallParts()
         defer { restore(folder) }
@@ -303,8 +318,9 @@ struct SortInPartsTests {
         // A row longer than a sort in parts with this memory takes: refused before it is held.
         let refused = run(["sort", "long.csv", "--by", "k", "--memory", "1M", "-o", "parts.csv"], in: folder)
         #expect(refused.status == 64)
-        #expect(refused.stderr.contains("line 701 of the file starts a row of 293 KB, longer than a sort in parts with this memory can hold"),
-                "\(refused.stderr)")
+        #expect(
+            refused.stderr.contains("line 701 of the file starts a row of 293 KB, longer than a sort in parts with this memory can hold"),
+            "\(refused.stderr)")
         #expect(refused.stderr.contains("give --memory"), "\(refused.stderr)")
         #expect(try Self.leftovers(folder).isEmpty)
     }
@@ -325,8 +341,9 @@ struct SortInPartsTests {
             io.standardInputDescriptor = descriptor
             let status = TrellisCommandLine.run(["sort", "-"] + arguments + ["piped.csv", "--memory", memory], io: &io)
             #expect(status == 0 && io.stderr == atOnce.stderr, "--memory \(memory): \(io.stderr)")
-            #expect(try Data(contentsOf: folder.appendingPathComponent("piped.csv")) == Data(contentsOf: folder.appendingPathComponent("once.csv")),
-                    "--memory \(memory)")
+            #expect(
+                try Data(contentsOf: folder.appendingPathComponent("piped.csv")) == Data(contentsOf: folder.appendingPathComponent("once.csv")),
+                "--memory \(memory)")
             #expect(try Self.leftovers(folder).isEmpty, "no kept input, run folder or partial file is left")
         }
     }
@@ -337,10 +354,10 @@ struct SortInPartsTests {
         #expect(pipe(&ends) == 0)
         defer { close(ends[0]) }
         let line = SortCommand.ProgressLine(descriptor: ends[1], what: "big.csv")
-        line.draw(0.1, 5)                 // too early: nothing
+        line.draw(0.1, 5)  // too early: nothing
         usleep(600_000)
         line.draw(0.25, 1_234_567)
-        line.draw(0.26, 1_300_000)        // within a fifth of a second of the last: nothing
+        line.draw(0.26, 1_300_000)  // within a fifth of a second of the last: nothing
         line.clear()
         close(ends[1])
         var bytes: [UInt8] = []
@@ -357,8 +374,9 @@ struct SortInPartsTests {
         #expect(text.filter { $0 == "\r" }.count == 2, "drawn once, cleared once: \(text.debugDescription)")
     }
 
-    @Test("in a real terminal the progress line shows while the sort runs and is gone when it ends",
-          .enabled(if: Tmux.path != nil))
+    @Test(
+        "in a real terminal the progress line shows while the sort runs and is gone when it ends",
+        .enabled(if: Tmux.path != nil))
     func progressInTerminal() throws {
         let binary = ProcessInfo.processInfo.environment["TRELLIS_BINARY"] ?? Self.root.appendingPathComponent(".build/debug/trellis").path
         let folder = try scratch()
@@ -424,7 +442,8 @@ struct SortInPartsTests {
         while Date() < deadline {
             let partial = try FileManager.default.contentsOfDirectory(atPath: folder.path).first { $0.hasSuffix(".partial") }
             if let partial, let size = try? FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent(partial).path)[.size] as? Int,
-               size > 0 {
+                size > 0
+            {
                 merging = true
                 break
             }

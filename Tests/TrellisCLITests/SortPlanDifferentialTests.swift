@@ -19,13 +19,15 @@ struct SortPlanDifferentialTests {
         let column = columns[Int.random(in: 0..<columns.count, using: &rng)]
         let texts: [TextComparator] = [.natural, .lexical, .caseInsensitive, .naturalDecimal, .localized("zh")]
         let text = texts[Int.random(in: 0..<texts.count, using: &rng)]
-        let comparator: KeyComparator = switch Int.random(in: 0..<4, using: &rng) {
-        case 0: .text(text)
-        case 1: .asText(text)
-        default: .standard
-        }
-        return SortKey(column, rng.chance(0.5) ? .descending : .ascending, comparator: comparator,
-                       nulls: NullPlacement.allCases[Int.random(in: 0..<NullPlacement.allCases.count, using: &rng)])
+        let comparator: KeyComparator =
+            switch Int.random(in: 0..<4, using: &rng) {
+            case 0: .text(text)
+            case 1: .asText(text)
+            default: .standard
+            }
+        return SortKey(
+            column, rng.chance(0.5) ? .descending : .ascending, comparator: comparator,
+            nulls: NullPlacement.allCases[Int.random(in: 0..<NullPlacement.allCases.count, using: &rng)])
     }
 
     static func randomPin(_ rng: inout SeededRandom, rows: Int) -> DisplayOrder.Pin {
@@ -33,8 +35,10 @@ struct SortPlanDifferentialTests {
         switch Int.random(in: 0..<6, using: &rng) {
         case 0: return .init(.row(Int.random(in: 0..<(rows + 3), using: &rng)), at: edge)
         case 1: return .init(.matching(column: "组号", value: "合计"), at: edge, recomputing: .sum)
-        case 2: return .init(.matching(column: "组号", value: "平均"), at: edge, recomputing: .mean,
-                             precision: rng.chance(0.5) ? nil : Int.random(in: 0...3, using: &rng))
+        case 2:
+            return .init(
+                .matching(column: "组号", value: "平均"), at: edge, recomputing: .mean,
+                precision: rng.chance(0.5) ? nil : Int.random(in: 0...3, using: &rng))
         case 3: return .init(.matching(column: "组号", value: "组\(Int.random(in: 1...40, using: &rng))"), at: edge)
         case 4: return .init(.matching(column: "name", value: ["张三", "bob", "没有"][Int.random(in: 0..<3, using: &rng)]), at: edge)
         default: return .init(.matching(column: "组号", value: "平均"), at: edge)
@@ -89,7 +93,7 @@ struct SortPlanDifferentialTests {
             let plan = Self.randomPlan(&rng, rows: rows)
             let expected = try Self.inMemory(plan, bytes: Array(text.utf8))
             var tuning = Tuning.current
-            if round % 2 == 1 { tuning.fanIn = 4 }   // merged in groups first
+            if round % 2 == 1 { tuning.fanIn = 4 }  // merged in groups first
             let (report, output) = try Tuning.$current.withValue(tuning) {
                 let sorter = try ExternalCSVSort(path: path, options: .init(memory: 1 << 16, folder: folder))
                 let out = TextOutput(encoding: .utf8)
@@ -97,7 +101,8 @@ struct SortPlanDifferentialTests {
                 try out.finish()
                 return (report, out.collected)
             }
-            let described = "seed \(seed), round \(round): keys \(plan.keys.map { "\($0.column) \($0.direction) \($0.comparator) \($0.nulls)" }), "
+            let described =
+                "seed \(seed), round \(round): keys \(plan.keys.map { "\($0.column) \($0.direction) \($0.comparator) \($0.nulls)" }), "
                 + "pins \(plan.pins.map { "\($0.rows) \($0.edge) \(String(describing: $0.recomputing))" }), "
                 + "summaries \(plan.summaries.map { "\($0.function) \($0.columns) \($0.edge)" })"
             #expect(report.runs > 10, "\(described): the file was sorted in \(report.runs) runs")

@@ -27,8 +27,9 @@ struct TerminalTests {
         try Tmux(session: session).start(command, in: Self.root.path, width: width, height: height)
     }
 
-    @Test("the example: sorted, 平均 kept last, a header sort, a jump, a pin, and q restores the terminal",
-          .enabled(if: TerminalTests.tmuxPath != nil))
+    @Test(
+        "the example: sorted, 平均 kept last, a header sort, a jump, a pin, and q restores the terminal",
+        .enabled(if: TerminalTests.tmuxPath != nil))
     func example() throws {
         let session = "trellis-view-\(getpid())"
         defer { _ = try? tmux(["kill-session", "-t", session]) }
@@ -39,8 +40,9 @@ struct TerminalTests {
         #expect(lines.contains { $0.hasPrefix("平均") && $0.contains("81.375") })
         // East Asian widths: the 分数 column lines up under its header on every row.
         let scores = lines.filter { $0.contains("88.5") || $0.contains(" 99 ") }
-        #expect(Set(scores.map { line in line.prefix { $0 != "9" && $0 != "8" }.reduce(0) { $0 + ($1.unicodeScalars.first!.value > 0x2E80 ? 2 : 1) } }).count <= 2)
-        try tmux(["send-keys", "-t", session, "s"])   // the current column, 组号: natural order
+        #expect(
+            Set(scores.map { line in line.prefix { $0 != "9" && $0 != "8" }.reduce(0) { $0 + ($1.unicodeScalars.first!.value > 0x2E80 ? 2 : 1) } }).count <= 2)
+        try tmux(["send-keys", "-t", session, "s"])  // the current column, 组号: natural order
         lines = try wait(session) { $0.contains { $0.contains("组号 ▲1") } }
         #expect(lines[line: 2].hasPrefix("组1 ") && lines[line: 3].hasPrefix("组2 "))
         #expect(lines.contains { $0.hasPrefix("平均") }, "平均 stays pinned")
@@ -51,7 +53,7 @@ struct TerminalTests {
         try tmux(["send-keys", "-t", session, "-l", "\u{1B}[<4;18;1M"])
         lines = try wait(session) { $0.first?.contains("分数 ▲2") == true }
         #expect(lines[line: 0].contains("组长 ▲1") && lines[line: 0].contains("分数 ▲2"), "shift-click adds a key: \(lines[line: 0])")
-        try tmux(["send-keys", "-t", session, "Left", "Left", "s"])   // back to 组号, sorted alone
+        try tmux(["send-keys", "-t", session, "Left", "Left", "s"])  // back to 组号, sorted alone
         lines = try wait(session) { $0.first?.contains("组号 ▲1") == true }
         try tmux(["send-keys", "-t", session, "/", "组10", "Enter"])
         lines = try wait(session) { $0.contains { $0.contains("found \"组10\"") } }
@@ -65,8 +67,9 @@ struct TerminalTests {
         #expect(lines.contains("icanon"), "the terminal is back in canonical mode")
     }
 
-    @Test("Ctrl-C and SIGTERM restore the terminal too; a resize redraws; a pipe is refused",
-          .enabled(if: TerminalTests.tmuxPath != nil))
+    @Test(
+        "Ctrl-C and SIGTERM restore the terminal too; a resize redraws; a pipe is refused",
+        .enabled(if: TerminalTests.tmuxPath != nil))
     func exits() throws {
         let session = "trellis-exit-\(getpid())"
         defer { _ = try? tmux(["kill-session", "-t", session]) }
@@ -83,8 +86,9 @@ struct TerminalTests {
 
         try start(session, "\(Self.trellis) view Examples/groups.csv --pin-bottom 组号=终止")
         _ = try wait(session) { $0.contains { $0.contains("row 1/13") } }
-        _ = try ChildProcess.run(["/usr/bin/pkill", "-TERM", "-f", "^\(Self.trellis) view Examples/groups.csv --pin-bottom"],
-                             captureOutput: false, timeout: 30)
+        _ = try ChildProcess.run(
+            ["/usr/bin/pkill", "-TERM", "-f", "^\(Self.trellis) view Examples/groups.csv --pin-bottom"],
+            captureOutput: false, timeout: 30)
         lines = try wait(session) { $0.contains("icanon") || $0.contains("-icanon") }
         #expect(lines.contains("EXIT=143"))
         #expect(lines.contains("icanon"))
@@ -94,20 +98,22 @@ struct TerminalTests {
         #expect(io.stderr.contains("draws on a terminal"))
     }
 
-    @Test("--locale and --nulls as trellis sort takes them: --by and the header sort both collate by pinyin",
-          .enabled(if: TerminalTests.tmuxPath != nil))
+    @Test(
+        "--locale and --nulls as trellis sort takes them: --by and the header sort both collate by pinyin",
+        .enabled(if: TerminalTests.tmuxPath != nil))
     func viewerLocale() throws {
         let terminal = Tmux(session: "trellis-locale-\(getpid())")
         defer { terminal.kill() }
-        try terminal.start("\(Self.trellis) view Examples/groups.csv --locale zh --nulls first --by 组长 --pin-bottom 组号=平均",
-                           in: Self.root.path)
+        try terminal.start(
+            "\(Self.trellis) view Examples/groups.csv --locale zh --nulls first --by 组长 --pin-bottom 组号=平均",
+            in: Self.root.path)
         var lines = try terminal.wait { $0.contains { $0.contains("row 1/13") } }
         // 陈静 (chén) first by pinyin; the root order would put 刘洋 first.
         #expect(lines[line: 2].hasPrefix("组5 ") && lines[line: 2].contains("陈静"), "\(lines[line: 2])")
-        try terminal.send(["Right", "s"])   // 组长 again: descending, still by pinyin
+        try terminal.send(["Right", "s"])  // 组长 again: descending, still by pinyin
         lines = try terminal.wait { $0.first?.contains("组长 ▼1") == true }
         #expect(lines[line: 2].contains("周杰"), "zhōu last by pinyin, first descending: \(lines[line: 2])")
-        try terminal.send(["Right", "s"])   // 分数 by a click of s: a new key, with blanks first as asked
+        try terminal.send(["Right", "s"])  // 分数 by a click of s: a new key, with blanks first as asked
         lines = try terminal.wait { $0.first?.contains("分数 ▲1") == true }
         #expect(lines[line: 2].hasPrefix("组5 "), "the lowest score first: \(lines[line: 2])")
         try terminal.send(["q"])
@@ -118,14 +124,17 @@ struct TerminalTests {
         #expect(lines.contains("EXIT=64") && lines.contains { $0.contains("--locale") }, "\(lines)")
     }
 
-    @Test("Ctrl-Z gives the shell its terminal back and fg takes it again; SIGTSTP from elsewhere too",
-          .enabled(if: TerminalTests.tmuxPath != nil && FileManager.default.isExecutableFile(atPath: "/bin/bash")))
+    @Test(
+        "Ctrl-Z gives the shell its terminal back and fg takes it again; SIGTSTP from elsewhere too",
+        .enabled(if: TerminalTests.tmuxPath != nil && FileManager.default.isExecutableFile(atPath: "/bin/bash")))
     func suspend() throws {
         let terminal = Tmux(session: "trellis-suspend-\(getpid())")
         defer { terminal.kill() }
         try terminal.tmux(["kill-session", "-t", terminal.session])
-        try terminal.tmux(["new-session", "-d", "-s", terminal.session, "-x", "100", "-y", "24",
-                           "cd '\(Self.root.path)' && PS1='$ ' exec /bin/bash --norc --noprofile -i"])
+        try terminal.tmux([
+            "new-session", "-d", "-s", terminal.session, "-x", "100", "-y", "24",
+            "cd '\(Self.root.path)' && PS1='$ ' exec /bin/bash --norc --noprofile -i",
+        ])
         let mode = "stty -a | grep -o 'icanon\\|-icanon' | head -1"
         try terminal.send(["\(Self.trellis) view Examples/groups.csv", "Enter"])
         _ = try terminal.wait { $0.contains { $0.contains("row 1/13") } }
@@ -133,8 +142,9 @@ struct TerminalTests {
             if stop == "C-z" {
                 try terminal.send(["C-z"])
             } else {
-                _ = try ChildProcess.run(["/usr/bin/pkill", "-TSTP", "-f", "^\(Self.trellis) view Examples/groups.csv"],
-                                         captureOutput: false, timeout: 30)
+                _ = try ChildProcess.run(
+                    ["/usr/bin/pkill", "-TSTP", "-f", "^\(Self.trellis) view Examples/groups.csv"],
+                    captureOutput: false, timeout: 30)
             }
             var lines = try terminal.wait { $0.contains { $0.contains("Stopped") } }
             #expect(!lines.contains { $0.contains("row 1/13") }, "\(stop): the viewer's screen is gone")
@@ -155,8 +165,9 @@ struct TerminalTests {
         #expect(lines.contains("icanon"))
     }
 
-    @Test("SIGHUP, the file deleted under it, a storm of resizes down to 1×1 and of 1,000 keys: the viewer keeps its head and the terminal is restored",
-          .enabled(if: TerminalTests.tmuxPath != nil))
+    @Test(
+        "SIGHUP, the file deleted under it, a storm of resizes down to 1×1 and of 1,000 keys: the viewer keeps its head and the terminal is restored",
+        .enabled(if: TerminalTests.tmuxPath != nil))
     func hostileSurroundings() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trellis-view-hostile-\(getpid())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -192,9 +203,10 @@ struct TerminalTests {
         // says why, and nothing traps.
         let database = folder.appendingPathComponent("cut.sqlite").path
         let writer = try SQLiteConnection(path: database, readOnly: false, create: true)
-        try writer.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT, score REAL);"
-                           + "WITH RECURSIVE g(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM g WHERE i < 20000) "
-                           + "INSERT INTO t SELECT i, 'name' || i, i % 97 FROM g;")
+        try writer.execute(
+            "CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT, score REAL);"
+                + "WITH RECURSIVE g(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM g WHERE i < 20000) "
+                + "INSERT INTO t SELECT i, 'name' || i, i % 97 FROM g;")
         try terminal.start("\(Self.trellis) view \(database) --table t", in: Self.root.path)
         _ = try terminal.wait { $0.contains { $0.contains("row 1/20,000") } }
         try FileHandle(forWritingTo: URL(fileURLWithPath: database)).truncate(atOffset: 8192)
@@ -215,16 +227,18 @@ struct TerminalTests {
         #expect(lines.contains("EXIT=129") && lines.contains("icanon"), "\(lines.suffix(3))")
     }
 
-    @Test("an SQLite table and a query over it browse as the CSV file does: sorted, 平均 kept last, a header sort",
-          .enabled(if: TerminalTests.tmuxPath != nil))
+    @Test(
+        "an SQLite table and a query over it browse as the CSV file does: sorted, 平均 kept last, a header sort",
+        .enabled(if: TerminalTests.tmuxPath != nil))
     func sqlite() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trellis-view-sqlite-\(getpid())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let database = folder.appendingPathComponent("groups.sqlite").path
         var io = CommandIO(standardInput: { Data() }, currentDirectory: Self.root)
-        #expect(TrellisCommandLine.run(["sort", "Examples/groups.csv", "-o", database, "--output-table", "groups"], io: &io) == 0,
-                "\(io.stderr)")
+        #expect(
+            TrellisCommandLine.run(["sort", "Examples/groups.csv", "-o", database, "--output-table", "groups"], io: &io) == 0,
+            "\(io.stderr)")
         let terminal = Tmux(session: "trellis-view-sqlite-\(getpid())")
         defer { terminal.kill() }
         try terminal.start("\(Self.trellis) view \(database) --table groups --by 分数:desc --pin-bottom 组号=平均", in: Self.root.path)
@@ -232,7 +246,7 @@ struct TerminalTests {
         #expect(lines[line: 0].contains("分数 ▼1"))
         #expect(lines[line: 2].hasPrefix("组7"))
         #expect(lines.contains { $0.hasPrefix("平均") && $0.contains("81.375") })
-        try terminal.send(["s"])   // 组号, natural order, as over the CSV file
+        try terminal.send(["s"])  // 组号, natural order, as over the CSV file
         lines = try terminal.wait { $0.contains { $0.contains("组号 ▲1") } }
         #expect(lines[line: 2].hasPrefix("组1 ") && lines[line: 3].hasPrefix("组2 "))
         #expect(lines.suffix(3).contains { $0.hasPrefix("平均") }, "平均 stays pinned")
@@ -264,14 +278,16 @@ struct TerminalTests {
         #expect(lines.contains { $0.contains("no table") }, "\(lines)")
     }
 
-    @Test("a sort of a million-row SQLite table says how long it has taken, Esc stops it and the order stays; the next sort runs",
-          .enabled(if: TerminalTests.tmuxPath != nil))
+    @Test(
+        "a sort of a million-row SQLite table says how long it has taken, Esc stops it and the order stays; the next sort runs",
+        .enabled(if: TerminalTests.tmuxPath != nil))
     func stoppingADatabaseSort() throws {
         let database = FileManager.default.temporaryDirectory.appendingPathComponent("trellis-stop-\(getpid()).sqlite").path
         defer { try? FileManager.default.removeItem(atPath: database) }
         let writer = try SQLiteConnection(path: database, readOnly: false, create: true)
-        try writer.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, 分数 REAL); WITH RECURSIVE g(i) AS (SELECT 1 UNION ALL "
-                           + "SELECT i + 1 FROM g WHERE i < 1000000) INSERT INTO t SELECT i, (i * 7919) % 10007 FROM g;")
+        try writer.execute(
+            "CREATE TABLE t (id INTEGER PRIMARY KEY, 分数 REAL); WITH RECURSIVE g(i) AS (SELECT 1 UNION ALL "
+                + "SELECT i + 1 FROM g WHERE i < 1000000) INSERT INTO t SELECT i, (i * 7919) % 10007 FROM g;")
         let session = "trellis-stop-\(getpid())"
         defer { _ = try? tmux(["kill-session", "-t", session]) }
         try start(session, "\(Self.trellis) view \(database) --table t")
@@ -292,8 +308,9 @@ struct TerminalTests {
         try tmux(["send-keys", "-t", session, "Escape"])
         lines = try wait(session, seconds: 60) { $0.contains { $0.contains("sort stopped") || $0.contains("sorted in") } }
         if sawProgress {
-            #expect(lines.contains { $0.contains("sort stopped: the rows keep their order") } && !lines[0].contains("▲"),
-                    "\(lines.last { !$0.isEmpty } ?? "")")
+            #expect(
+                lines.contains { $0.contains("sort stopped: the rows keep their order") } && !lines[0].contains("▲"),
+                "\(lines.last { !$0.isEmpty } ?? "")")
         } else {
             print("the database sort ended before its progress showed; Esc had nothing to stop")
         }
@@ -304,16 +321,21 @@ struct TerminalTests {
         _ = try wait(session) { $0.contains("EXIT=0") }
     }
 
-    @Test("a 10,000,000-row file shows its first screen before it is read, works on what is read, and takes the whole file in when read",
-          .enabled(if: TerminalTests.tmuxPath != nil && FileManager.default.isExecutableFile(atPath: "/usr/bin/awk")))
+    @Test(
+        "a 10,000,000-row file shows its first screen before it is read, works on what is read, and takes the whole file in when read",
+        .enabled(if: TerminalTests.tmuxPath != nil && FileManager.default.isExecutableFile(atPath: "/usr/bin/awk")))
     func firstScreen() throws {
         // Ten million rows with a release build (as CI runs it); two million with a debug build,
         // which reads the whole file ten times slower.
         let rows = ProcessInfo.processInfo.environment["TRELLIS_BINARY"] != nil ? 10_000_000 : 2_000_000
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("trellis-first-\(getpid()).csv")
         defer { try? FileManager.default.removeItem(at: file) }
-        _ = try ChildProcess.run(["/bin/sh", "-c", "/usr/bin/awk 'BEGIN{print \"id,组号,分数\"; for(i=0;i<\(rows);i++) "
-                                  + "printf \"%d,组%d,%.2f\\n\", i, i%997, (i*7919%10001)/100}' > '\(file.path)'"], timeout: 300)
+        _ = try ChildProcess.run(
+            [
+                "/bin/sh", "-c",
+                "/usr/bin/awk 'BEGIN{print \"id,组号,分数\"; for(i=0;i<\(rows);i++) "
+                    + "printf \"%d,组%d,%.2f\\n\", i, i%997, (i*7919%10001)/100}' > '\(file.path)'",
+            ], timeout: 300)
         let session = "trellis-first-\(getpid())"
         defer { _ = try? tmux(["kill-session", "-t", session]) }
         let started = Date()
@@ -325,8 +347,9 @@ struct TerminalTests {
         print(String(format: "trellis view, %@-row file: first screen after %.0f ms", grouped, firstScreen * 1000))
         // How fast is the benchmarks' to say (`TrellisBenchmarks scale`: target ≤ 1 s); here only
         // that the first screen comes while the file is still being read, not after it.
-        #expect(lines.contains { $0.contains("rows shown") || $0.contains("reading") } || firstScreen < 30,
-                "the first screen came only after the whole file: \(firstScreen) s")
+        #expect(
+            lines.contains { $0.contains("rows shown") || $0.contains("reading") } || firstScreen < 30,
+            "the first screen came only after the whole file: \(firstScreen) s")
         // Read so far: the first rows, and a sort of them, saying so.
         if lines.contains(where: { $0.contains("rows shown") }) {
             try tmux(["send-keys", "-t", session, "Right", "Right", "s"])
@@ -344,8 +367,9 @@ struct TerminalTests {
         _ = try wait(session) { $0.contains("EXIT=0") }
     }
 
-    @Test("a 1,000,000-row table scrolls, jumps and sorts, drawing only what is on screen",
-          .enabled(if: TerminalTests.tmuxPath != nil))
+    @Test(
+        "a 1,000,000-row table scrolls, jumps and sorts, drawing only what is on screen",
+        .enabled(if: TerminalTests.tmuxPath != nil))
     func million() throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("trellis-million-\(getpid()).csv")
         var csv = "id,组号,分数\n"
@@ -374,8 +398,10 @@ struct TerminalTests {
             return lines
         }
         // 24 lines: header, rule, 21 body rows, status; a page is 21 rows.
-        for (key, expected) in [("End", "row 1,000,000/1,000,000"), ("Home", "row 1/1,000,000"), ("PageDown", "row 22/"),
-                                ("Down", "row 23/"), ("Up", "row 22/"), ("PageUp", "row 1/")] {
+        for (key, expected) in [
+            ("End", "row 1,000,000/1,000,000"), ("Home", "row 1/1,000,000"), ("PageDown", "row 22/"),
+            ("Down", "row 23/"), ("Up", "row 22/"), ("PageUp", "row 1/"),
+        ] {
             _ = try press(key, until: expected)
         }
         try tmux(["send-keys", "-t", session, "Right", "Right"])
@@ -417,11 +443,13 @@ struct TerminalTests {
         _ = try press("?", until: "trellis view: keys")
         _ = try press("q", until: "row 654,321/")
         let ordered = times.sorted()
-        print("trellis view, 1M rows, key press to redraw (End, Home, PageDown, Down, Up, PageUp; s on 分数 ▲ ▼ off, on 组号 ▲ ▼; "
-              + "Enter of a find; p; P; n; N; Enter of a jump; >; -; +; F; Enter on a value; q; q; I; q; ?; q): "
-              + times.map { String(format: "%.0f ms", $0 * 1000) }.joined(separator: ", ")
-              + String(format: "; median %.0f ms, worst %.0f ms (to the viewer's output reaching tmux)", ordered[ordered.count / 2] * 1000,
-                       ordered.last! * 1000))
+        print(
+            "trellis view, 1M rows, key press to redraw (End, Home, PageDown, Down, Up, PageUp; s on 分数 ▲ ▼ off, on 组号 ▲ ▼; "
+                + "Enter of a find; p; P; n; N; Enter of a jump; >; -; +; F; Enter on a value; q; q; I; q; ?; q): "
+                + times.map { String(format: "%.0f ms", $0 * 1000) }.joined(separator: ", ")
+                + String(
+                    format: "; median %.0f ms, worst %.0f ms (to the viewer's output reaching tmux)", ordered[ordered.count / 2] * 1000,
+                    ordered.last! * 1000))
         try tmux(["send-keys", "-t", session, "q"])
         _ = try wait(session) { $0.contains("EXIT=0") }
     }
@@ -450,8 +478,10 @@ struct OutputFaultTests {
     func killed() throws {
         let folder = try scratch()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let arguments = [TerminalTests.trellis, "sort", folder.appendingPathComponent("big.csv").path, "--by", "分数:desc",
-                         "-o", folder.appendingPathComponent("out.csv").path]
+        let arguments = [
+            TerminalTests.trellis, "sort", folder.appendingPathComponent("big.csv").path, "--by", "分数:desc",
+            "-o", folder.appendingPathComponent("out.csv").path,
+        ]
         let whole = try ChildProcess.run(arguments, timeout: 120)
         #expect(whole.status == 0)
         let full = try Data(contentsOf: folder.appendingPathComponent("out.csv"))
@@ -476,8 +506,11 @@ struct OutputFaultTests {
         let big = folder.appendingPathComponent("big.csv").path
         let out = folder.appendingPathComponent("out.csv").path
         // 100 blocks of 512 bytes: the output cannot fit. SIGXFSZ ignored, the write fails with EFBIG.
-        let limited = try ChildProcess.run(["/bin/sh", "-c", "trap '' XFSZ; ulimit -f 100; exec \"$0\" sort \"$1\" -o \"$2\"",
-                                            TerminalTests.trellis, big, out], mergeStandardError: true, timeout: 120)
+        let limited = try ChildProcess.run(
+            [
+                "/bin/sh", "-c", "trap '' XFSZ; ulimit -f 100; exec \"$0\" sort \"$1\" -o \"$2\"",
+                TerminalTests.trellis, big, out,
+            ], mergeStandardError: true, timeout: 120)
         #expect(limited.status == 1 && limited.output.contains("cannot write"), "\(limited.status): \(limited.output)")
         #expect(try String(contentsOfFile: out, encoding: .utf8) == "old bytes\n")
         #expect(try leftovers(folder).isEmpty)
@@ -486,8 +519,9 @@ struct OutputFaultTests {
         try FileManager.default.createDirectory(at: locked, withIntermediateDirectories: true)
         chmod(locked.path, 0o555)
         if getuid() != 0 {
-            let denied = try ChildProcess.run([TerminalTests.trellis, "sort", big, "-o", locked.appendingPathComponent("x.csv").path],
-                                              mergeStandardError: true, timeout: 120)
+            let denied = try ChildProcess.run(
+                [TerminalTests.trellis, "sort", big, "-o", locked.appendingPathComponent("x.csv").path],
+                mergeStandardError: true, timeout: 120)
             #expect(denied.status == 1 && denied.output.contains("Permission denied"), "\(denied.output)")
             #expect(try FileManager.default.contentsOfDirectory(atPath: locked.path).isEmpty)
         }

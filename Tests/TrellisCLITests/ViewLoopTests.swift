@@ -1,12 +1,14 @@
 import Foundation
 import Testing
-@testable import TrellisCLI
 import TrellisGrid
+
+@testable import TrellisCLI
 
 /// The viewer's keys, driven without a terminal: each test types events and reads the frame.
 @Suite("The viewer's keys")
 struct ViewLoopTests {
-    static let csv = "组号,组长,分数,备注\n组1,张伟,88.5,进步明显\n组2,王芳,92,\n组3,李娜,75,缺一人\n组4,刘洋,92,\n组5,陈静,60.5,需复查\n"
+    static let csv =
+        "组号,组长,分数,备注\n组1,张伟,88.5,进步明显\n组2,王芳,92,\n组3,李娜,75,缺一人\n组4,刘洋,92,\n组5,陈静,60.5,需复查\n"
         + "组6,杨帆,81,\n组7,赵磊,99,第一\n组8,黄敏,70,\n组9,周杰,85.5,\n组10,吴昊,64,缺考一次\n组11,徐丽,92,\n组12,孙涛,77,\n平均,,81.375,\n"
 
     static func loop(width: Int = 100, height: Int = 24, by keys: [SortKey] = [SortKey("分数", .descending)]) throws -> ViewLoop {
@@ -92,8 +94,9 @@ struct ViewLoopTests {
             let status = Self.status(&loop)
             if width >= 30 {
                 #expect(status.hasSuffix(" ? help · q quit "), "\(width): \(status)")
-                #expect(status.contains(width >= 90 ? "⚠ 1 warning (w) · s sort · / find · ? help" : "⚠ 1 (w) · ? help"),
-                        "\(width): the warnings' count is never cut: \(status)")
+                #expect(
+                    status.contains(width >= 90 ? "⚠ 1 warning (w) · s sort · / find · ? help" : "⚠ 1 (w) · ? help"),
+                    "\(width): the warnings' count is never cut: \(status)")
             }
             #expect(TextWidthCheck.columns(status) == width, "\(width): \(status)")
         }
@@ -157,7 +160,7 @@ struct ViewLoopTests {
     @Test("p pins the current row and p or P on it unpins it back into its sorted place; the 平均 pin goes whole")
     func pinAndUnpin() throws {
         var loop = try Self.loop()
-        Self.type(&loop, [.down, .down, .down, .down, .character("p")])   // 组1, 88.5
+        Self.type(&loop, [.down, .down, .down, .down, .character("p")])  // 组1, 88.5
         var lines = Self.plain(loop.frame())
         #expect(lines.contains { $0.hasPrefix("组1 ") } && loop.screen.grid.pinnedBottomCount == 2)
         Self.type(&loop, [.end])
@@ -176,7 +179,7 @@ struct ViewLoopTests {
     func columns() throws {
         var loop = try Self.loop()
         func header() -> String { Self.plain(loop.frame())[0] }
-        Self.type(&loop, [.right])   // 组长
+        Self.type(&loop, [.right])  // 组长
         let before = header()
         Self.type(&loop, [.character(">"), .character(">")])
         #expect(header().components(separatedBy: "分数").first!.count == before.components(separatedBy: "分数").first!.count + 4)
@@ -202,7 +205,7 @@ struct ViewLoopTests {
         #expect(lines[2].hasPrefix("     99│       1  8.33 "), "descending, as the sheet is sorted: \(lines[2])")
         #expect(lines[3].hasPrefix("     92│       3 25.00 ████████████████████"), "\(lines[3])")
         #expect(Self.status(&loop).contains("values of 分数") && Self.status(&loop).contains("10 values in 12 rows"))
-        Self.type(&loop, [.right, .character("s"), .character("s")])   // by count, descending
+        Self.type(&loop, [.right, .character("s"), .character("s")])  // by count, descending
         lines = Self.plain(loop.frame())
         #expect(lines[2].contains("     92│       3"), "\(lines[2])")
         Self.type(&loop, [.home, .enter])
@@ -234,8 +237,11 @@ struct ViewLoopTests {
 /// Terminal columns of a line, as the screen counts them.
 enum TextWidthCheck {
     static func columns(_ text: String) -> Int {
-        text.unicodeScalars.reduce(0) { $0 + ((0x1100...0x115F).contains($1.value) || (0x2E80...0xA4CF).contains($1.value)
-                                            || (0xAC00...0xD7A3).contains($1.value) || (0xF900...0xFAFF).contains($1.value)
-                                            || (0xFF00...0xFF60).contains($1.value) ? 2 : 1) }
+        text.unicodeScalars.reduce(0) {
+            $0
+                + ((0x1100...0x115F).contains($1.value) || (0x2E80...0xA4CF).contains($1.value)
+                    || (0xAC00...0xD7A3).contains($1.value) || (0xF900...0xFAFF).contains($1.value)
+                    || (0xFF00...0xFF60).contains($1.value) ? 2 : 1)
+        }
     }
 }

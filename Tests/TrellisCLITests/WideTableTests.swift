@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import TrellisCLI
 import TrellisGrid
+
+@testable import TrellisCLI
 
 /// Tables as wide as spreadsheets make them: Excel's 16,384 columns and more, through every
 /// output and the viewer.
@@ -21,15 +22,19 @@ struct WideTableTests {
         return (status, io.stdout, io.stderr)
     }
 
-    @Test("16,384 columns (Excel's most) sort to text, CSV, JSON and HTML with a pinned, recomputed 平均 row: every column written",
-          arguments: ["text", "csv", "json", "html"])
+    @Test(
+        "16,384 columns (Excel's most) sort to text, CSV, JSON and HTML with a pinned, recomputed 平均 row: every column written",
+        arguments: ["text", "csv", "json", "html"])
     func excelWidth(format: String) throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trellis-wide-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         try Data(Self.table(columns: 16_384).utf8).write(to: folder.appendingPathComponent("wide.csv"))
-        let result = run(["sort", "wide.csv", "--by", "c16383:desc", "--pin-bottom", "c0=平均", "--recompute", "labels",
-                          "--format", format], in: folder)
+        let result = run(
+            [
+                "sort", "wide.csv", "--by", "c16383:desc", "--pin-bottom", "c0=平均", "--recompute", "labels",
+                "--format", format,
+            ], in: folder)
         #expect(result.status == 0, "\(result.stderr.prefix(400))")
         #expect(result.stdout.contains("c16383"))
         // The last column's largest value (16383 × 7 + 13 × r, mod 97) leads, in the last column.
@@ -61,8 +66,9 @@ struct WideTableTests {
         #expect(result.stdout.contains("c99999"))
         let warnings = result.stderr.split(separator: "\n")
         #expect(warnings.count == 11, "\(warnings.prefix(3)) … \(warnings.count) lines")
-        #expect(result.stderr.contains("99989 more cells of pinned rows do not say what the other rows give (in 99989 more columns)"),
-                "\(warnings.last ?? "")")
+        #expect(
+            result.stderr.contains("99989 more cells of pinned rows do not say what the other rows give (in 99989 more columns)"),
+            "\(warnings.last ?? "")")
     }
 
     @Test("the viewer draws a 100,000-column table and moves to its last column")

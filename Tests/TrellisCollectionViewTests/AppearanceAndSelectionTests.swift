@@ -1,5 +1,6 @@
-import TrellisTestSupport
 import Testing
+import TrellisTestSupport
+
 @_spi(Instrumentation) @testable import TrellisCollectionView
 
 private func ip(_ section: Int, _ item: Int) -> IndexPath { IndexPath(item: item, section: section) }
@@ -84,8 +85,9 @@ struct AppearanceTests {
         let view = View(frame: .zero)
         var finished: [Bool] = []
         View.animate(withDuration: 0.3, animations: { view.alpha = 0 }) { finished.append($0) }
-        View.animate(withDuration: 0.3, delay: 0.1, usingSpringWithDamping: 0.7, initialSpringVelocity: 0,
-                     options: [.curveEaseInOut], animations: { view.alpha = 0.5 }, completion: { finished.append($0) })
+        View.animate(
+            withDuration: 0.3, delay: 0.1, usingSpringWithDamping: 0.7, initialSpringVelocity: 0,
+            options: [.curveEaseInOut], animations: { view.alpha = 0.5 }, completion: { finished.append($0) })
         View.performWithoutAnimation { view.isHidden = true }
         #expect(view.alpha == 0.5 && view.isHidden && finished == [true, true])
     }
@@ -170,23 +172,25 @@ struct SelectionTests {
         for item in [1, 4, 7] { view.selectItem(at: ip(0, item), animated: false, scrollPosition: []) }
         view.selectItem(at: ip(0, 50), animated: false, scrollPosition: [])
         #expect(recorder.events.isEmpty, "selecting in code tells nobody")
-        view.performBatchUpdates({
-            data.sections[0].remove(at: 1)
-            data.sections[0].insert(100, at: 0)
-            view.deleteItems(at: [ip(0, 1)])
-            view.insertItems(at: [ip(0, 0)])
-        }, completion: nil)
+        view.performBatchUpdates(
+            {
+                data.sections[0].remove(at: 1)
+                data.sections[0].insert(100, at: 0)
+                view.deleteItems(at: [ip(0, 1)])
+                view.insertItems(at: [ip(0, 0)])
+            }, completion: nil)
         view.completeTransition()
         #expect(view.indexPathsForSelectedItems == [ip(0, 4), ip(0, 7)])
         view.reloadItems(at: [ip(0, 4)])
         view.completeTransition()
         #expect(view.indexPathsForSelectedItems == [ip(0, 7)])
         #expect(view.cellForItem(at: ip(0, 7))?.isSelected == true)
-        view.performBatchUpdates({
-            let moved = data.sections[0].remove(at: 7)
-            data.sections[0].insert(moved, at: 0)
-            view.moveItem(at: ip(0, 7), to: ip(0, 0))
-        }, completion: nil)
+        view.performBatchUpdates(
+            {
+                let moved = data.sections[0].remove(at: 7)
+                data.sections[0].insert(moved, at: 0)
+                view.moveItem(at: ip(0, 7), to: ip(0, 0))
+            }, completion: nil)
         view.completeTransition()
         #expect(view.indexPathsForSelectedItems == [ip(0, 0)])
         #expect(view.cellForItem(at: ip(0, 0))?.isSelected == true && view.cellForItem(at: ip(0, 1))?.isSelected == false)
@@ -223,11 +227,14 @@ struct RegistrationTests {
         }
         func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { names.count }
         func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CollectionViewCell {
-            collectionView.dequeueConfiguredReusableCell(using: indexPath.item == 2 ? other : tags, for: indexPath,
-                                                         item: names[indexPath.item])
+            collectionView.dequeueConfiguredReusableCell(
+                using: indexPath.item == 2 ? other : tags, for: indexPath,
+                item: names[indexPath.item])
         }
-        func collectionView(_ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: String,
-                            at indexPath: IndexPath) -> CollectionReusableView {
+        func collectionView(
+            _ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: String,
+            at indexPath: IndexPath
+        ) -> CollectionReusableView {
             collectionView.dequeueConfiguredReusableSupplementary(using: captions, for: indexPath)
         }
     }
@@ -307,14 +314,17 @@ struct TraitTests {
         #expect(view.traitCollection.preferredContentSizeCategory == .large)
         view.traitCollection = TraitCollection(traitsFrom: [view.traitCollection, TraitCollection(userInterfaceStyle: .dark)])
         #expect(view.traitCollection.userInterfaceStyle == .dark && view.traitCollection.displayScale == 2)
-        view.traitCollection = TraitCollection(traitsFrom: [view.traitCollection,
-                                                            TraitCollection(preferredContentSizeCategory: .accessibilityLarge)])
+        view.traitCollection = TraitCollection(traitsFrom: [
+            view.traitCollection,
+            TraitCollection(preferredContentSizeCategory: .accessibilityLarge),
+        ])
         #expect(view.traitCollection.userInterfaceStyle == .dark)
         #expect(view.traitCollection.preferredContentSizeCategory.isAccessibilityCategory)
         #expect(ContentSizeCategory.extraSmall < .large && ContentSizeCategory.extraExtraExtraLarge < .accessibilityMedium)
         #expect(!ContentSizeCategory.extraExtraExtraLarge.isAccessibilityCategory)
         #expect(Device.current.userInterfaceIdiom == .phone)
-        #expect(TraitCollection(traitsFrom: [TraitCollection(userInterfaceStyle: .dark), TraitCollection(displayScale: 3)])
-            .containsTraits(in: TraitCollection(userInterfaceStyle: .dark)))
+        #expect(
+            TraitCollection(traitsFrom: [TraitCollection(userInterfaceStyle: .dark), TraitCollection(displayScale: 3)])
+                .containsTraits(in: TraitCollection(userInterfaceStyle: .dark)))
     }
 }

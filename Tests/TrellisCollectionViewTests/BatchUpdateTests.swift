@@ -1,5 +1,6 @@
-import TrellisTestSupport
 import Testing
+import TrellisTestSupport
+
 @_spi(Instrumentation) @testable import TrellisCollectionView
 
 private func ip(_ section: Int, _ item: Int) -> IndexPath { IndexPath(item: item, section: section) }
@@ -11,58 +12,112 @@ struct BatchUpdateTests {
         var batch = BatchUpdate()
         batch.insertItems(at: [ip(0, 0), ip(0, 1)])
         batch.deleteItems(at: [ip(0, 3)])
-        let expected = BatchUpdateError.invalidItemCount(section: 0, before: 4, after: 6, inserted: 2, deleted: 1,
-                                                         movedIn: 0, movedOut: 0)
+        let expected = BatchUpdateError.invalidItemCount(
+            section: 0, before: 4, after: 6, inserted: 2, deleted: 1,
+            movedIn: 0, movedOut: 0)
         #expect(throws: expected) { try batch.validated(oldCounts: [4], newCounts: [6]) }
-        #expect(expected.message == "Invalid update: invalid number of items in section 0. The number of items "
-            + "contained in an existing section after the update (6) must be equal to the number of items contained in "
-            + "that section before the update (4), plus or minus the number of items inserted or deleted from that "
-            + "section (2 inserted, 1 deleted) and plus or minus the number of items moved into or out of that section "
-            + "(0 moved in, 0 moved out).")
+        #expect(
+            expected.message == "Invalid update: invalid number of items in section 0. The number of items "
+                + "contained in an existing section after the update (6) must be equal to the number of items contained in "
+                + "that section before the update (4), plus or minus the number of items inserted or deleted from that "
+                + "section (2 inserted, 1 deleted) and plus or minus the number of items moved into or out of that section "
+                + "(0 moved in, 0 moved out).")
         #expect((try? batch.validated(oldCounts: [4], newCounts: [5])) != nil)
     }
 
-    @Test("every kind of invalid batch is refused with its message", arguments: [
-        (BatchUpdate.make { $0.deleteItems(at: [ip(0, 5)]) }, [3], [2],
-         "attempt to delete item 5 from section 0 which only contains 3 items before the update"),
-        (BatchUpdate.make { $0.deleteItems(at: [ip(2, 0)]) }, [3], [2],
-         "attempt to delete item 0 from section 2, but there are only 1 sections before the update"),
-        (BatchUpdate.make { $0.insertItems(at: [ip(0, 7)]) }, [4], [5],
-         "attempt to insert item 7 into section 0, but there are only 5 items in section 0 after the update"),
-        (BatchUpdate.make { $0.insertItems(at: [ip(1, 0)]) }, [4], [5],
-         "attempt to insert item 0 into section 1, but there are only 1 sections after the update"),
-        (BatchUpdate.make { $0.reloadItems(at: [ip(0, 3)]) }, [3], [3],
-         "attempt to reload item 3 from section 0 which only contains 3 items before the update"),
-        (BatchUpdate.make { $0.deleteSections([4]) }, [1, 1, 1, 1], [1, 1, 1],
-         "attempt to delete section 4, but there are only 4 sections before the update"),
-        (BatchUpdate.make { $0.insertSections([3]) }, [1, 1], [1, 1, 1],
-         "attempt to insert section 3 but there are only 3 sections after the update"),
-        (BatchUpdate.make { $0.insertSections([0]) }, [1, 1], [1, 1, 1, 1],
-         "Invalid update: invalid number of sections. The number of sections contained in the collection view after "
-            + "the update (4) must be equal to the number of sections contained in the collection view before the "
-            + "update (2), plus or minus the number of sections inserted or deleted (1 inserted, 0 deleted)."),
-        (BatchUpdate.make { $0.deleteItems(at: [ip(0, 1)]); $0.reloadItems(at: [ip(0, 1)]) }, [3], [2],
-         "attempt to delete and reload the same index path ({length = 2, path = 0 - 1})"),
-        (BatchUpdate.make { $0.deleteItems(at: [ip(0, 1)]); $0.moveItem(at: ip(0, 1), to: ip(0, 0)) }, [3], [2],
-         "attempt to delete and move the same index path ({length = 2, path = 0 - 1})"),
-        (BatchUpdate.make { $0.insertItems(at: [ip(0, 0)]); $0.moveItem(at: ip(0, 2), to: ip(0, 0)) }, [3], [4],
-         "attempt to perform an insert and a move to the same index path ({length = 2, path = 0 - 0})"),
-        (BatchUpdate.make { $0.deleteSections([1]); $0.moveItem(at: ip(1, 0), to: ip(0, 0)) }, [1, 2], [2],
-         "attempt to move index path ({length = 2, path = 1 - 0}) out of section 1, which is being deleted"),
-        (BatchUpdate.make { $0.reloadItems(at: [ip(0, 2)]); $0.moveItem(at: ip(0, 2), to: ip(0, 0)) }, [3], [3],
-         "attempt to reload and move the same index path ({length = 2, path = 0 - 2})"),
-        (BatchUpdate.make { $0.moveItem(at: ip(0, 0), to: ip(0, 2)); $0.moveItem(at: ip(0, 0), to: ip(0, 1)) }, [3], [3],
-         "attempt to move the same index path twice ({length = 2, path = 0 - 0})"),
-        (BatchUpdate.make { $0.moveItem(at: ip(0, 0), to: ip(0, 2)); $0.moveItem(at: ip(0, 1), to: ip(0, 2)) }, [3], [3],
-         "attempt to perform multiple moves to the same index path ({length = 2, path = 0 - 2})"),
-        (BatchUpdate.make { $0.deleteSections([0]); $0.reloadSections([0]) }, [1, 1], [1],
-         "attempt to delete and reload the same section (0)"),
-        (BatchUpdate.make { $0.moveItem(at: ip(0, 0), to: ip(1, 0)) }, [2, 2], [2, 2],
-         "Invalid update: invalid number of items in section 0. The number of items contained in an existing section "
-            + "after the update (2) must be equal to the number of items contained in that section before the update "
-            + "(2), plus or minus the number of items inserted or deleted from that section (0 inserted, 0 deleted) "
-            + "and plus or minus the number of items moved into or out of that section (0 moved in, 1 moved out)."),
-    ])
+    @Test(
+        "every kind of invalid batch is refused with its message",
+        arguments: [
+            (
+                BatchUpdate.make { $0.deleteItems(at: [ip(0, 5)]) }, [3], [2],
+                "attempt to delete item 5 from section 0 which only contains 3 items before the update"
+            ),
+            (
+                BatchUpdate.make { $0.deleteItems(at: [ip(2, 0)]) }, [3], [2],
+                "attempt to delete item 0 from section 2, but there are only 1 sections before the update"
+            ),
+            (
+                BatchUpdate.make { $0.insertItems(at: [ip(0, 7)]) }, [4], [5],
+                "attempt to insert item 7 into section 0, but there are only 5 items in section 0 after the update"
+            ),
+            (
+                BatchUpdate.make { $0.insertItems(at: [ip(1, 0)]) }, [4], [5],
+                "attempt to insert item 0 into section 1, but there are only 1 sections after the update"
+            ),
+            (
+                BatchUpdate.make { $0.reloadItems(at: [ip(0, 3)]) }, [3], [3],
+                "attempt to reload item 3 from section 0 which only contains 3 items before the update"
+            ),
+            (
+                BatchUpdate.make { $0.deleteSections([4]) }, [1, 1, 1, 1], [1, 1, 1],
+                "attempt to delete section 4, but there are only 4 sections before the update"
+            ),
+            (
+                BatchUpdate.make { $0.insertSections([3]) }, [1, 1], [1, 1, 1],
+                "attempt to insert section 3 but there are only 3 sections after the update"
+            ),
+            (
+                BatchUpdate.make { $0.insertSections([0]) }, [1, 1], [1, 1, 1, 1],
+                "Invalid update: invalid number of sections. The number of sections contained in the collection view after "
+                    + "the update (4) must be equal to the number of sections contained in the collection view before the "
+                    + "update (2), plus or minus the number of sections inserted or deleted (1 inserted, 0 deleted)."
+            ),
+            (
+                BatchUpdate.make {
+                    $0.deleteItems(at: [ip(0, 1)]); $0.reloadItems(at: [ip(0, 1)])
+                }, [3], [2],
+                "attempt to delete and reload the same index path ({length = 2, path = 0 - 1})"
+            ),
+            (
+                BatchUpdate.make {
+                    $0.deleteItems(at: [ip(0, 1)]); $0.moveItem(at: ip(0, 1), to: ip(0, 0))
+                }, [3], [2],
+                "attempt to delete and move the same index path ({length = 2, path = 0 - 1})"
+            ),
+            (
+                BatchUpdate.make {
+                    $0.insertItems(at: [ip(0, 0)]); $0.moveItem(at: ip(0, 2), to: ip(0, 0))
+                }, [3], [4],
+                "attempt to perform an insert and a move to the same index path ({length = 2, path = 0 - 0})"
+            ),
+            (
+                BatchUpdate.make {
+                    $0.deleteSections([1]); $0.moveItem(at: ip(1, 0), to: ip(0, 0))
+                }, [1, 2], [2],
+                "attempt to move index path ({length = 2, path = 1 - 0}) out of section 1, which is being deleted"
+            ),
+            (
+                BatchUpdate.make {
+                    $0.reloadItems(at: [ip(0, 2)]); $0.moveItem(at: ip(0, 2), to: ip(0, 0))
+                }, [3], [3],
+                "attempt to reload and move the same index path ({length = 2, path = 0 - 2})"
+            ),
+            (
+                BatchUpdate.make {
+                    $0.moveItem(at: ip(0, 0), to: ip(0, 2)); $0.moveItem(at: ip(0, 0), to: ip(0, 1))
+                }, [3], [3],
+                "attempt to move the same index path twice ({length = 2, path = 0 - 0})"
+            ),
+            (
+                BatchUpdate.make {
+                    $0.moveItem(at: ip(0, 0), to: ip(0, 2)); $0.moveItem(at: ip(0, 1), to: ip(0, 2))
+                }, [3], [3],
+                "attempt to perform multiple moves to the same index path ({length = 2, path = 0 - 2})"
+            ),
+            (
+                BatchUpdate.make {
+                    $0.deleteSections([0]); $0.reloadSections([0])
+                }, [1, 1], [1],
+                "attempt to delete and reload the same section (0)"
+            ),
+            (
+                BatchUpdate.make { $0.moveItem(at: ip(0, 0), to: ip(1, 0)) }, [2, 2], [2, 2],
+                "Invalid update: invalid number of items in section 0. The number of items contained in an existing section "
+                    + "after the update (2) must be equal to the number of items contained in that section before the update "
+                    + "(2), plus or minus the number of items inserted or deleted from that section (0 inserted, 0 deleted) "
+                    + "and plus or minus the number of items moved into or out of that section (0 moved in, 1 moved out)."
+            ),
+        ])
     func invalidBatches(batch: BatchUpdate, old: [Int], new: [Int], message: String) {
         do {
             _ = try batch.validated(oldCounts: old, newCounts: new)
@@ -136,10 +191,11 @@ struct BatchUpdateTests {
         batch.reloadItems(at: [ip(0, 2)])
         batch.moveItem(at: ip(0, 3), to: ip(0, 0))
         let mapping = try batch.validated(oldCounts: [6], newCounts: [6])
-        #expect(mapping.updateItems.map(\.description) == [
-            "delete [0, 4] -> nil", "delete [0, 0] -> nil", "insert nil -> [0, 1]", "insert nil -> [0, 5]",
-            "reload [0, 2] -> [0, 2]", "move [0, 3] -> [0, 0]",
-        ])
+        #expect(
+            mapping.updateItems.map(\.description) == [
+                "delete [0, 4] -> nil", "delete [0, 0] -> nil", "insert nil -> [0, 1]", "insert nil -> [0, 5]",
+                "reload [0, 2] -> [0, 2]", "move [0, 3] -> [0, 0]",
+            ])
         #expect(mapping.newIndexPath(forOld: ip(0, 2)) == nil, "a reloaded item is a new item")
     }
 
@@ -220,7 +276,9 @@ struct BatchUpdateTests {
             let sectionCount = Int.random(in: 1...4, using: &rng)
             var nextID = 0
             let old: [[Int]] = (0..<sectionCount).map { _ in
-                (0..<Int.random(in: 0...12, using: &rng)).map { _ in nextID += 1; return nextID }
+                (0..<Int.random(in: 0...12, using: &rng)).map { _ in
+                    nextID += 1; return nextID
+                }
             }
             // Choose deletions and moves by old position, then build the new data.
             var batch = BatchUpdate()
@@ -228,9 +286,13 @@ struct BatchUpdateTests {
             var placed: [(id: Int, section: Int, from: IndexPath?)] = []
             for (s, items) in old.enumerated() {
                 for (i, id) in items.enumerated() {
-                    if rng.chance(0.2) { batch.deleteItems(at: [ip(s, i)]) }
-                    else if rng.chance(0.15) { placed.append((id, Int.random(in: 0..<sectionCount, using: &rng), ip(s, i))) }
-                    else { survivors[s].append(id) }
+                    if rng.chance(0.2) {
+                        batch.deleteItems(at: [ip(s, i)])
+                    } else if rng.chance(0.15) {
+                        placed.append((id, Int.random(in: 0..<sectionCount, using: &rng), ip(s, i)))
+                    } else {
+                        survivors[s].append(id)
+                    }
                 }
             }
             for _ in 0..<Int.random(in: 0...5, using: &rng) {
@@ -248,8 +310,7 @@ struct BatchUpdateTests {
                     let position = positions.removeFirst()
                     new[s].insert(item.id, at: position)
                     _ = k
-                    if let from = item.from { batch.moveItem(at: from, to: ip(s, position)) }
-                    else { batch.insertItems(at: [ip(s, position)]) }
+                    if let from = item.from { batch.moveItem(at: from, to: ip(s, position)) } else { batch.insertItems(at: [ip(s, position)]) }
                 }
             }
             for (s, items) in new.enumerated() { for (i, id) in items.enumerated() { finalPosition[id] = ip(s, i) } }
@@ -394,7 +455,8 @@ struct BatchCallOrderTests {
         #expect(positions.allSatisfy { $0 != nil } && positions.map { $0! } == positions.map { $0! }.sorted(), "\(log)")
         let appearing = log.firstIndex(of: "initial"), disappearing = log.firstIndex(of: "final")
         let updates = log.firstIndex(of: "prepare(forCollectionViewUpdates:)")!, finalize = log.firstIndex(of: "finalizeCollectionViewUpdates")!
-        #expect(appearing != nil && disappearing != nil && appearing! > updates && disappearing! > updates
+        #expect(
+            appearing != nil && disappearing != nil && appearing! > updates && disappearing! > updates
                 && appearing! < finalize && disappearing! < finalize, "\(log)")
     }
 }

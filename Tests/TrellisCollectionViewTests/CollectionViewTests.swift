@@ -1,5 +1,6 @@
-import TrellisTestSupport
 import Testing
+import TrellisTestSupport
+
 @_spi(Instrumentation) @testable import TrellisCollectionView
 
 private func ip(_ section: Int, _ item: Int) -> IndexPath { IndexPath(item: item, section: section) }
@@ -14,23 +15,28 @@ struct CollectionViewTests {
                 (0..<Int.random(in: 0...60, using: &rng)).map { s * 1000 + $0 }
             }
             let flow = CollectionViewFlowLayout()
-            flow.itemSize = CGSize(width: CGFloat(Int.random(in: 20...150, using: &rng)),
-                                   height: CGFloat(Int.random(in: 20...150, using: &rng)))
+            flow.itemSize = CGSize(
+                width: CGFloat(Int.random(in: 20...150, using: &rng)),
+                height: CGFloat(Int.random(in: 20...150, using: &rng)))
             flow.headerReferenceSize = CGSize(width: 0, height: CGFloat(Int.random(in: 0...40, using: &rng)))
             flow.scrollDirection = rng.chance(0.5) ? .vertical : .horizontal
             let (view, data) = makeCollectionView(sections, layout: flow)
             defer { withExtendedLifetime(data) {} }
             let all = flow.layoutAttributesForElements(in: LayoutGeometry.everything) ?? []
             for _ in 0..<10 {
-                let offset = CGPoint(x: flow.scrollDirection == .horizontal ? CGFloat.random(in: -50...view.contentSize.width, using: &rng) : 0,
-                                     y: flow.scrollDirection == .vertical ? CGFloat.random(in: -50...view.contentSize.height, using: &rng) : 0)
+                let offset = CGPoint(
+                    x: flow.scrollDirection == .horizontal ? CGFloat.random(in: -50...view.contentSize.width, using: &rng) : 0,
+                    y: flow.scrollDirection == .vertical ? CGFloat.random(in: -50...view.contentSize.height, using: &rng) : 0)
                 view.contentOffset = offset
                 view.layoutIfNeeded()
                 let expected = all.filter { LayoutGeometry.intersects($0.frame, view.bounds) }
-                #expect(view.visibleElementAttributes.sorted { ElementID($0) < ElementID($1) }
+                #expect(
+                    view.visibleElementAttributes.sorted { ElementID($0) < ElementID($1) }
                         == expected.sorted { ElementID($0) < ElementID($1) }, "seed \(seed) offset \(offset)")
-                #expect(view.indexPathsForVisibleItems == expected.filter { $0.representedElementCategory == .cell }
-                    .map(\.indexPath).sorted())
+                #expect(
+                    view.indexPathsForVisibleItems
+                        == expected.filter { $0.representedElementCategory == .cell }
+                        .map(\.indexPath).sorted())
             }
         }
     }
@@ -57,7 +63,7 @@ struct CollectionViewTests {
     @Test("any number of invalidations cause one prepare at the next layout pass; scrolling a flow layout causes none")
     func coalescedInvalidation() {
         let (view, data) = makeCollectionView([Array(0..<100)])
-            defer { withExtendedLifetime(data) {} }
+        defer { withExtendedLifetime(data) {} }
         let prepares = view.prepareCount
         for _ in 0..<10 { view.collectionViewLayout.invalidateLayout() }
         view.layoutIfNeeded()
@@ -76,7 +82,7 @@ struct CollectionViewTests {
     @Test("a page of scrolling asks the layout at most once and touches only what is near the viewport")
     func scrollingQueries() {
         let (view, data) = makeCollectionView([Array(0..<100_000)])
-            defer { withExtendedLifetime(data) {} }
+        defer { withExtendedLifetime(data) {} }
         let queries = view.layoutQueryCount
         for step in 1...100 {
             view.contentOffset = CGPoint(x: 0, y: CGFloat(step) * 480)
@@ -114,7 +120,8 @@ struct CollectionViewTests {
         view.performBatchUpdates({ view.insertItems(at: [ip(0, 12)]) }, completion: { finished = $0 })
         #expect(finished == false)
         #expect(view.lastUpdateError == .itemOutOfRange(.insert, ip(0, 12), itemCount: 11, afterUpdate: true))
-        #expect(view.lastUpdateError?.message == "attempt to insert item 12 into section 0, but there are only 11 items "
+        #expect(
+            view.lastUpdateError?.message == "attempt to insert item 12 into section 0, but there are only 11 items "
                 + "in section 0 after the update")
         #expect(view.numberOfItems(inSection: 0) == 10 && view.visibleElementAttributes == visible)
         view.insertItems(at: [ip(0, 10)])
@@ -140,7 +147,9 @@ struct CollectionViewTests {
             var rng = SeededRandom(seed: seed)
             var next = 0
             let old = (0..<Int.random(in: 1...3, using: &rng)).map { _ in
-                (0..<Int.random(in: 0...40, using: &rng)).map { _ in next += 1; return next }
+                (0..<Int.random(in: 0...40, using: &rng)).map { _ in
+                    next += 1; return next
+                }
             }
             var sizes: [Int: CGSize] = [:]
             for id in 0...(next + 20) {
@@ -150,8 +159,10 @@ struct CollectionViewTests {
             final class Sizes: CollectionViewDelegateFlowLayout {
                 let data: ItemsDataSource, sizes: [Int: CGSize]
                 init(_ data: ItemsDataSource, _ sizes: [Int: CGSize]) { self.data = data; self.sizes = sizes }
-                func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
-                                    sizeForItemAt indexPath: IndexPath) -> CGSize {
+                func collectionView(
+                    _ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
+                    sizeForItemAt indexPath: IndexPath
+                ) -> CGSize {
                     sizes[data.sections[indexPath.section][indexPath.item]]!
                 }
             }

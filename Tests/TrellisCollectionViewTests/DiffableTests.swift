@@ -1,5 +1,6 @@
-import TrellisTestSupport
 import Testing
+import TrellisTestSupport
+
 @_spi(Instrumentation) @testable import TrellisCollectionView
 
 private func ip(_ section: Int, _ item: Int) -> IndexPath { IndexPath(item: item, section: section) }
@@ -14,8 +15,8 @@ struct DiffableTests {
     @Test("Heckel's algorithm finds the paper's differences in its worked example")
     func paperExample() {
         let diff = HeckelDiff(old: Self.old, new: Self.new)
-        #expect(diff.deletes == [0, 1, 2, 9, 11, 12])   // much writing is long and phrases
-        #expect(diff.inserts == [3, 11])                // latin soft
+        #expect(diff.deletes == [0, 1, 2, 9, 11, 12])  // much writing is long and phrases
+        #expect(diff.inserts == [3, 11])  // latin soft
         #expect(diff.deletes.map { Self.old[$0] } == ["much", "writing", "is", "long", "and", "phrases"])
         for match in diff.matches { #expect(Self.old[match.old] == Self.new[match.new]) }
         #expect(diff.matches.count == Self.new.count - 2)
@@ -47,7 +48,8 @@ struct DiffableTests {
         snapshot.appendItems([4, 2])
         #expect(snapshot.itemIdentifiers == [1, 2, 3], "a refused call changes nothing")
         #expect(snapshot.invalidOperations.last == .duplicateItem("2"))
-        #expect(snapshot.invalidOperations.last?.description
+        #expect(
+            snapshot.invalidOperations.last?.description
                 == "Item identifier 2 is already in the snapshot: identifiers must be unique")
         snapshot.deleteItems([9])
         #expect(snapshot.invalidOperations.last == .unknownItem("9"))
@@ -209,8 +211,10 @@ struct DiffableMemberTests {
         source.apply(outline, to: "garden", animatingDifferences: false)
         view.layoutIfNeeded()
         #expect(source.snapshot().itemIdentifiers == ["Fruit", "Apple", "Pear", "Vegetables"])
-        #expect((view.supplementaryView(forElementKind: CollectionView.elementKindSectionHeader,
-                                        at: IndexPath(item: 0, section: 0)) as? Title)?.text == "Section 0")
+        #expect(
+            (view.supplementaryView(
+                forElementKind: CollectionView.elementKindSectionHeader,
+                at: IndexPath(item: 0, section: 0)) as? Title)?.text == "Section 0")
         outline.collapse(["Fruit"])
         outline.delete(["Vegetables"])
         source.apply(outline, to: "garden")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TrellisCollectionView
 
 @Suite("Gesture recognizers")
@@ -27,7 +28,7 @@ struct GestureRecognizerTests {
         let tap = GestureRecognizer()
         scroll.addGestureRecognizer(tap)
         #expect(tap.view === scroll && scroll.gestureRecognizers.count == 1)
-        tap.send(.ended, at: CGPoint(x: 50, y: 300))     // in the scroll view's content
+        tap.send(.ended, at: CGPoint(x: 50, y: 300))  // in the scroll view's content
         #expect(tap.location(in: scroll) == CGPoint(x: 50, y: 300))
         #expect(tap.location(in: root) == CGPoint(x: 70, y: 150))
         root.removeGestureRecognizer(tap)

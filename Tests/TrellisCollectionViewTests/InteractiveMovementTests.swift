@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @_spi(Instrumentation) @testable import TrellisCollectionView
 
 /// A data source whose items can be moved, recording every question and move.
@@ -36,21 +37,30 @@ final class MovementLoggingLayout: CollectionViewFlowLayout {
         log.append("target \(Array(previousIndexPath)) @ \(position.x),\(position.y) → \(Array(target))")
         return target
     }
-    override func invalidationContext(forInteractivelyMovingItems targetIndexPaths: [IndexPath], withTargetPosition targetPosition: CGPoint,
-                                      previousIndexPaths: [IndexPath], previousPosition: CGPoint) -> CollectionViewLayoutInvalidationContext {
+    override func invalidationContext(
+        forInteractivelyMovingItems targetIndexPaths: [IndexPath], withTargetPosition targetPosition: CGPoint,
+        previousIndexPaths: [IndexPath], previousPosition: CGPoint
+    ) -> CollectionViewLayoutInvalidationContext {
         log.append("moving \(previousIndexPaths.map(Array.init)) → \(targetIndexPaths.map(Array.init)) from \(previousPosition.x),\(previousPosition.y)")
-        return super.invalidationContext(forInteractivelyMovingItems: targetIndexPaths, withTargetPosition: targetPosition,
-                                         previousIndexPaths: previousIndexPaths, previousPosition: previousPosition)
+        return super.invalidationContext(
+            forInteractivelyMovingItems: targetIndexPaths, withTargetPosition: targetPosition,
+            previousIndexPaths: previousIndexPaths, previousPosition: previousPosition)
     }
-    override func invalidationContextForEndingInteractiveMovementOfItems(toFinalIndexPaths indexPaths: [IndexPath], previousIndexPaths: [IndexPath],
-                                                                         movementCancelled: Bool) -> CollectionViewLayoutInvalidationContext {
+    override func invalidationContextForEndingInteractiveMovementOfItems(
+        toFinalIndexPaths indexPaths: [IndexPath], previousIndexPaths: [IndexPath],
+        movementCancelled: Bool
+    ) -> CollectionViewLayoutInvalidationContext {
         log.append("ending \(previousIndexPaths.map(Array.init)) → \(indexPaths.map(Array.init))\(movementCancelled ? " cancelled" : "")")
-        return super.invalidationContextForEndingInteractiveMovementOfItems(toFinalIndexPaths: indexPaths, previousIndexPaths: previousIndexPaths,
-                                                                            movementCancelled: movementCancelled)
+        return super.invalidationContextForEndingInteractiveMovementOfItems(
+            toFinalIndexPaths: indexPaths, previousIndexPaths: previousIndexPaths,
+            movementCancelled: movementCancelled)
     }
     override func prepare(forCollectionViewUpdates updateItems: [CollectionViewUpdateItem]) {
         super.prepare(forCollectionViewUpdates: updateItems)
-        log.append("updates " + updateItems.map { "\($0.updateAction) \($0.indexPathBeforeUpdate.map(Array.init) ?? []) → \($0.indexPathAfterUpdate.map(Array.init) ?? [])" }.joined(separator: ", "))
+        log.append(
+            "updates "
+                + updateItems.map { "\($0.updateAction) \($0.indexPathBeforeUpdate.map(Array.init) ?? []) → \($0.indexPathAfterUpdate.map(Array.init) ?? [])" }
+                .joined(separator: ", "))
     }
 }
 
@@ -58,8 +68,10 @@ final class MovementLoggingLayout: CollectionViewFlowLayout {
 final class MoveDelegate: CollectionViewDelegate {
     var asked: [String] = []
     var rule: (IndexPath, IndexPath, IndexPath) -> IndexPath = { $2 }
-    func collectionView(_ collectionView: CollectionView, targetIndexPathForMoveOfItemFromOriginalIndexPath originalIndexPath: IndexPath,
-                        atCurrentIndexPath currentIndexPath: IndexPath, toProposedIndexPath proposedIndexPath: IndexPath) -> IndexPath {
+    func collectionView(
+        _ collectionView: CollectionView, targetIndexPathForMoveOfItemFromOriginalIndexPath originalIndexPath: IndexPath,
+        atCurrentIndexPath currentIndexPath: IndexPath, toProposedIndexPath proposedIndexPath: IndexPath
+    ) -> IndexPath {
         asked.append("\(Array(originalIndexPath)) \(Array(currentIndexPath)) \(Array(proposedIndexPath))")
         return rule(originalIndexPath, currentIndexPath, proposedIndexPath)
     }
@@ -68,8 +80,10 @@ final class MoveDelegate: CollectionViewDelegate {
 /// A delegate with only the older question.
 final class OldMoveDelegate: CollectionViewDelegate {
     var asked: [String] = []
-    func collectionView(_ collectionView: CollectionView, targetIndexPathForMoveFromItemAt currentIndexPath: IndexPath,
-                        toProposedIndexPath proposedIndexPath: IndexPath) -> IndexPath {
+    func collectionView(
+        _ collectionView: CollectionView, targetIndexPathForMoveFromItemAt currentIndexPath: IndexPath,
+        toProposedIndexPath proposedIndexPath: IndexPath
+    ) -> IndexPath {
         asked.append("\(Array(currentIndexPath)) \(Array(proposedIndexPath))")
         return proposedIndexPath
     }
@@ -78,8 +92,10 @@ final class OldMoveDelegate: CollectionViewDelegate {
 @Suite("Interactive movement")
 struct InteractiveMovementTests {
     /// Nine 100-point items in a 320-point flow layout: three a line at x 0, 110, 220; lines 110 apart.
-    func make(_ sections: [[Int]] = [Array(0..<9)], layout: CollectionViewFlowLayout = MovementLoggingLayout(),
-              height: CGFloat = 480) -> (CollectionView, ReorderableDataSource, CollectionViewFlowLayout) {
+    func make(
+        _ sections: [[Int]] = [Array(0..<9)], layout: CollectionViewFlowLayout = MovementLoggingLayout(),
+        height: CGFloat = 480
+    ) -> (CollectionView, ReorderableDataSource, CollectionViewFlowLayout) {
         layout.itemSize = CGSize(width: 100, height: 100)
         let view = CollectionView(frame: CGRect(x: 0, y: 0, width: 320, height: height), collectionViewLayout: layout)
         view.register(RecordingCell.self, forCellWithReuseIdentifier: "cell")
@@ -122,14 +138,15 @@ struct InteractiveMovementTests {
         #expect(view.cellForItem(at: IndexPath(item: 4, section: 0)) === moving)
         #expect(moving.frame == CGRect(x: 110, y: 110, width: 100, height: 100))
         #expect(moving.appliedLayoutAttributes!.zIndex == 0)
-        #expect(logging.log == [
-            "target [0, 0] @ 60.0,70.0 → [0, 0]",
-            "moving [[0, 0]] → [[0, 0]] from 50.0,50.0",
-            "target [0, 0] @ 160.0,160.0 → [0, 4]",
-            "moving [[0, 0]] → [[0, 4]] from 60.0,70.0",
-            "updates move [0, 0] → [0, 4]",
-            "ending [[0, 0]] → [[0, 4]]",
-        ])
+        #expect(
+            logging.log == [
+                "target [0, 0] @ 60.0,70.0 → [0, 0]",
+                "moving [[0, 0]] → [[0, 0]] from 50.0,50.0",
+                "target [0, 0] @ 160.0,160.0 → [0, 4]",
+                "moving [[0, 0]] → [[0, 4]] from 60.0,70.0",
+                "updates move [0, 0] → [0, 4]",
+                "ending [[0, 0]] → [[0, 4]]",
+            ])
         #expect(view.diagnostics.isEmpty)
     }
 
@@ -148,7 +165,7 @@ struct InteractiveMovementTests {
     func cancel() {
         let (view, data, layout) = make()
         _ = view.beginInteractiveMovementForItem(at: IndexPath(item: 1, section: 0))
-        view.updateInteractiveMovementTargetPosition(CGPoint(x: 50, y: 270))   // over item 6
+        view.updateInteractiveMovementTargetPosition(CGPoint(x: 50, y: 270))  // over item 6
         #expect(identifiers(view) == [0, 2, 3, 4, 5, 6, 1, 7, 8])
         view.cancelInteractiveMovement()
         #expect(identifiers(view) == Array(0..<9))
@@ -165,12 +182,12 @@ struct InteractiveMovementTests {
         #expect(!view.beginInteractiveMovementForItem(at: IndexPath(item: 9, section: 0)))
         #expect(!view.beginInteractiveMovementForItem(at: IndexPath(item: 0, section: 3)))
         let delegate = MoveDelegate()
-        delegate.rule = { _, current, proposed in proposed.item == 8 ? current : proposed }   // the last place is taken
+        delegate.rule = { _, current, proposed in proposed.item == 8 ? current : proposed }  // the last place is taken
         view.delegate = delegate
         #expect(view.beginInteractiveMovementForItem(at: IndexPath(item: 0, section: 0)))
         #expect(!view.beginInteractiveMovementForItem(at: IndexPath(item: 1, section: 0)), "one move at a time")
-        view.updateInteractiveMovementTargetPosition(CGPoint(x: 270, y: 270))   // over item 8: refused
-        view.updateInteractiveMovementTargetPosition(CGPoint(x: 160, y: 270))   // over item 7
+        view.updateInteractiveMovementTargetPosition(CGPoint(x: 270, y: 270))  // over item 8: refused
+        view.updateInteractiveMovementTargetPosition(CGPoint(x: 160, y: 270))  // over item 7
         #expect(delegate.asked == ["[0, 0] [0, 0] [0, 8]", "[0, 0] [0, 0] [0, 7]"])
         #expect(identifiers(view) == [1, 2, 3, 4, 5, 6, 7, 0, 8])
         view.endInteractiveMovement()
@@ -190,7 +207,7 @@ struct InteractiveMovementTests {
     func cellsDuringDrag() {
         let (view, data, _) = make([Array(0..<30)], height: 200)
         _ = view.beginInteractiveMovementForItem(at: IndexPath(item: 0, section: 0))
-        view.updateInteractiveMovementTargetPosition(CGPoint(x: 160, y: 160))   // item 4's place
+        view.updateInteractiveMovementTargetPosition(CGPoint(x: 160, y: 160))  // item 4's place
         data.cellRequests = []
         view.setContentOffset(CGPoint(x: 0, y: 440), animated: false)
         view.layoutIfNeeded()
@@ -206,7 +223,7 @@ struct InteractiveMovementTests {
     func crossSection() {
         let (view, data, _) = make([[0, 1, 2], [10, 11, 12]])
         _ = view.beginInteractiveMovementForItem(at: IndexPath(item: 1, section: 0))
-        view.updateInteractiveMovementTargetPosition(CGPoint(x: 160, y: 160))   // [1, 1]
+        view.updateInteractiveMovementTargetPosition(CGPoint(x: 160, y: 160))  // [1, 1]
         #expect(view.numberOfItems(inSection: 0) == 2 && view.numberOfItems(inSection: 1) == 4)
         #expect(identifiers(view, section: 1) == [10, 1, 11, 12])
         view.endInteractiveMovement()
@@ -244,15 +261,19 @@ struct InteractiveMovementTests {
         #expect(view.beginInteractiveMovementForItem(at: IndexPath(item: 0, section: 0)))
         view.updateInteractiveMovementTargetPosition(CGPoint(x: 270, y: 50))
         view.endInteractiveMovement()
-        #expect(view.diagnostics.map(\.description) == [
-            "the data source does not implement collectionView(_:moveItemAt:to:); the move of [0, 0] to [0, 2] is shown but its data did not move",
-        ])
+        #expect(
+            view.diagnostics.map(\.description) == [
+                "the data source does not implement collectionView(_:moveItemAt:to:); the move of [0, 0] to [0, 2] is shown but its data did not move"
+            ])
     }
 
     @Test("a diffable data source reorders through its handlers: no handler, no move; then a transaction with both snapshots")
     func diffableReordering() throws {
-        let view = CollectionView(frame: CGRect(x: 0, y: 0, width: 320, height: 480), collectionViewLayout: {
-            let flow = CollectionViewFlowLayout(); flow.itemSize = CGSize(width: 100, height: 100); return flow }())
+        let view = CollectionView(
+            frame: CGRect(x: 0, y: 0, width: 320, height: 480),
+            collectionViewLayout: {
+                let flow = CollectionViewFlowLayout(); flow.itemSize = CGSize(width: 100, height: 100); return flow
+            }())
         view.register(RecordingCell.self, forCellWithReuseIdentifier: "cell")
         let dataSource = CollectionViewDiffableDataSource<String, String>(collectionView: view) { view, indexPath, _ in
             view.dequeueReusableCell(withReuseIdentifier: "cell", for: indexPath)
@@ -277,7 +298,7 @@ struct InteractiveMovementTests {
         }
         #expect(!view.beginInteractiveMovementForItem(at: IndexPath(item: 3, section: 0)))
         #expect(view.beginInteractiveMovementForItem(at: IndexPath(item: 0, section: 0)))
-        view.updateInteractiveMovementTargetPosition(CGPoint(x: 50, y: 260))   // over kale, veg's first place: [1, 0]
+        view.updateInteractiveMovementTargetPosition(CGPoint(x: 50, y: 260))  // over kale, veg's first place: [1, 0]
         view.endInteractiveMovement()
         #expect(events == ["will true", "did true", "fruit [\"pear\", \"plum\", \"fig\"]; veg [\"apple\", \"kale\", \"leek\"]"])
         #expect(model == ["pear", "plum", "fig", "apple", "kale", "leek"])

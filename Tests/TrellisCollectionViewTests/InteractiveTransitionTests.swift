@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @_spi(Instrumentation) @testable import TrellisCollectionView
 
 /// A flow layout that logs the transition calls it receives, into a shared log.
@@ -32,8 +33,10 @@ final class TransitionLoggingLayout: CollectionViewFlowLayout {
 final class TransitionDelegate: CollectionViewDelegate {
     var asked = 0
     var custom: ((CollectionViewLayout, CollectionViewLayout) -> CollectionViewTransitionLayout)?
-    func collectionView(_ collectionView: CollectionView, transitionLayoutForOldLayout fromLayout: CollectionViewLayout,
-                        newLayout toLayout: CollectionViewLayout) -> CollectionViewTransitionLayout {
+    func collectionView(
+        _ collectionView: CollectionView, transitionLayoutForOldLayout fromLayout: CollectionViewLayout,
+        newLayout toLayout: CollectionViewLayout
+    ) -> CollectionViewTransitionLayout {
         asked += 1
         return custom?(fromLayout, toLayout) ?? CollectionViewTransitionLayout(currentLayout: fromLayout, nextLayout: toLayout)
     }
@@ -91,7 +94,7 @@ struct InteractiveTransitionTests {
     func onlyInOne() throws {
         let (view, data, _, list, _) = make()
         defer { withExtendedLifetime(data) {} }
-        list.headerReferenceSize = CGSize(width: 0, height: 40)   // the list has a header, the grid none
+        list.headerReferenceSize = CGSize(width: 0, height: 40)  // the list has a header, the grid none
         let transition = view.startInteractiveTransition(to: list)
         transition.transitionProgress = 0.25
         view.layoutIfNeeded()
@@ -99,8 +102,9 @@ struct InteractiveTransitionTests {
         let item11 = try #require(transition.layoutAttributesForItem(at: IndexPath(item: 11, section: 0)))
         #expect(item11.frame == CGRect(x: 165, y: 422.5, width: 155, height: 87.5))
         #expect(transition.layoutAttributesForItem(at: IndexPath(item: 12, section: 0)) == nil)
-        let header = try #require(transition.layoutAttributesForSupplementaryView(
-            ofKind: CollectionView.elementKindSectionHeader, at: IndexPath(item: 0, section: 0)))
+        let header = try #require(
+            transition.layoutAttributesForSupplementaryView(
+                ofKind: CollectionView.elementKindSectionHeader, at: IndexPath(item: 0, section: 0)))
         #expect(header.frame == CGRect(x: 0, y: 0, width: 320, height: 40) && header.alpha == 0.25)
         // A rect query holds the header and every item whose mixed frame meets the rect, and no other.
         let rect = CGRect(x: 0, y: 300, width: 320, height: 100)
@@ -145,7 +149,7 @@ struct InteractiveTransitionTests {
         _ = view.startInteractiveTransition(to: list) { completions.append([$0, $1]) }
         #expect(completions == [[false, true], [false, true]])
         view.finishInteractiveTransition()
-        view.finishInteractiveTransition()   // nothing under way: nothing happens
+        view.finishInteractiveTransition()  // nothing under way: nothing happens
         view.cancelInteractiveTransition()
         #expect(completions == [[false, true], [false, true], [true, true]] && view.collectionViewLayout === list)
     }

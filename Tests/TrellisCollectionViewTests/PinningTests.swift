@@ -1,4 +1,5 @@
 import Testing
+
 @_spi(Instrumentation) @testable import TrellisCollectionView
 
 private func ip(_ section: Int, _ item: Int) -> IndexPath { IndexPath(item: item, section: section) }
@@ -15,9 +16,10 @@ struct PinningTests {
         flow.sectionInset = EdgeInsets(top: 5, left: 5, bottom: 5, right: 5)
         flow.sectionHeadersPinToVisibleBounds = true
         flow.sectionFootersPinToVisibleBounds = true
-        let (view, data) = makeCollectionView([Array(0..<9), Array(0..<9), Array(0..<9)],
-                                              width: direction == .vertical ? 330 : 480,
-                                              height: direction == .vertical ? 480 : 330, layout: flow)
+        let (view, data) = makeCollectionView(
+            [Array(0..<9), Array(0..<9), Array(0..<9)],
+            width: direction == .vertical ? 330 : 480,
+            height: direction == .vertical ? 480 : 330, layout: flow)
         return (view, data, flow)
     }
 
@@ -46,8 +48,10 @@ struct PinningTests {
         view.contentInset = EdgeInsets(top: 40, left: 0, bottom: 0, right: 0)
         view.contentOffset = CGPoint(x: 0, y: 60)
         #expect(header(view, 0)?.minY == 100, "sticks below the adjusted top inset")
-        #expect(view.layoutAttributesForSupplementaryElement(ofKind: CollectionView.elementKindSectionHeader,
-                                                             at: ip(0, 0))?.zIndex == 1024)
+        #expect(
+            view.layoutAttributesForSupplementaryElement(
+                ofKind: CollectionView.elementKindSectionHeader,
+                at: ip(0, 0))?.zIndex == 1024)
     }
 
     @Test("a footer sticks to the bottom of the visible bounds until its section's start pushes it down")
@@ -74,8 +78,9 @@ struct PinningTests {
         }
         #expect(flow.geometryComputationCount == computations, "no geometry recomputation while scrolling")
         #expect(view.prepareCount == prepares + 100, "each scroll is one (cheap) layout pass")
-        #expect(view.supplementaryView(forElementKind: CollectionView.elementKindSectionHeader, at: ip(0, 0))?
-                    .appliedLayoutAttributes?.frame.minY == 330)
+        #expect(
+            view.supplementaryView(forElementKind: CollectionView.elementKindSectionHeader, at: ip(0, 0))?
+                .appliedLayoutAttributes?.frame.minY == 330)
         view.frame.size = CGSize(width: 420, height: 480)
         view.layoutIfNeeded()
         #expect(flow.geometryComputationCount == computations + 1)
@@ -111,15 +116,18 @@ struct StreamingElementsTests {
         flow.sectionHeadersPinToVisibleBounds = pinned
         flow.sectionFootersPinToVisibleBounds = pinned
         final class Varied: CollectionViewDelegateFlowLayout {
-            func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
-                                sizeForItemAt indexPath: IndexPath) -> CGSize {
+            func collectionView(
+                _ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
+                sizeForItemAt indexPath: IndexPath
+            ) -> CGSize {
                 let k = indexPath.item + indexPath.section
                 return CGSize(width: 40 + Double(k % 7) * 13, height: 30 + Double(k % 5) * 11.5)
             }
         }
         let delegate = Varied()
-        let (view, data) = makeCollectionView([Array(0..<200), Array(0..<50), [], Array(0..<120)], width: 330, height: 480,
-                                              layout: flow)
+        let (view, data) = makeCollectionView(
+            [Array(0..<200), Array(0..<50), [], Array(0..<120)], width: 330, height: 480,
+            layout: flow)
         defer { withExtendedLifetime((data, delegate)) {} }
         flow.itemSize = CGSize(width: 60, height: 45)
         view.delegate = delegate

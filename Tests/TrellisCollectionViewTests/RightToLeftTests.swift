@@ -1,12 +1,15 @@
 import Foundation
 import Testing
+
 @_spi(Instrumentation) @testable import TrellisCollectionView
 
 /// Snaps scrolling to multiples of 100 points, in its own (left-to-right) coordinates.
 final class SnappingFlowLayout: CollectionViewFlowLayout {
     var asked: [CGPoint] = []
-    override func targetContentOffset(forProposedContentOffset proposedContentOffset: CGPoint,
-                                      withScrollingVelocity velocity: CGPoint) -> CGPoint {
+    override func targetContentOffset(
+        forProposedContentOffset proposedContentOffset: CGPoint,
+        withScrollingVelocity velocity: CGPoint
+    ) -> CGPoint {
         asked.append(proposedContentOffset)
         return CGPoint(x: (proposedContentOffset.x / 100).rounded() * 100, y: proposedContentOffset.y)
     }
@@ -44,8 +47,9 @@ struct RightToLeftTests {
         #expect(frame(view, 6) == CGRect(x: 220, y: 220, width: 100, height: 100))
         #expect(view.layoutAttributesForItem(at: IndexPath(item: 1, section: 0))?.frame == CGRect(x: 110, y: 0, width: 100, height: 100))
         #expect(view.layoutAttributesForItem(at: IndexPath(item: 3, section: 0))?.frame == CGRect(x: 220, y: 110, width: 100, height: 100))
-        #expect(view.collectionViewLayout.layoutAttributesForItem(at: IndexPath(item: 3, section: 0))?.frame
-                    == CGRect(x: 0, y: 110, width: 100, height: 100))
+        #expect(
+            view.collectionViewLayout.layoutAttributesForItem(at: IndexPath(item: 3, section: 0))?.frame
+                == CGRect(x: 0, y: 110, width: 100, height: 100))
         #expect(view.indexPathForItem(at: CGPoint(x: 250, y: 50)) == IndexPath(item: 0, section: 0))
         #expect(view.indexPathForItem(at: CGPoint(x: 50, y: 50)) == IndexPath(item: 2, section: 0))
         // Back to left to right.
@@ -121,7 +125,7 @@ struct RightToLeftTests {
         view.layoutIfNeeded()
         #expect(view.beginInteractiveMovementForItem(at: IndexPath(item: 0, section: 0)))
         #expect(frame(view, 0) == CGRect(x: 220, y: 0, width: 100, height: 100))
-        view.updateInteractiveMovementTargetPosition(CGPoint(x: 150, y: 60))   // over item 1 (110…210 shown)
+        view.updateInteractiveMovementTargetPosition(CGPoint(x: 150, y: 60))  // over item 1 (110…210 shown)
         #expect(frame(view, 1) == CGRect(x: 100, y: 10, width: 100, height: 100))
         #expect(view.cellForItem(at: IndexPath(item: 0, section: 0)).map { ($0 as! RecordingCell).identifier } == 1)
         view.endInteractiveMovement()

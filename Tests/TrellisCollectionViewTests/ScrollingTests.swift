@@ -1,6 +1,7 @@
 import Testing
-@_spi(Instrumentation) @testable import TrellisCollectionView
 import TrellisLayouts
+
+@_spi(Instrumentation) @testable import TrellisCollectionView
 
 private func ip(_ section: Int, _ item: Int) -> IndexPath { IndexPath(item: item, section: section) }
 
@@ -65,9 +66,11 @@ struct ScrollingTests {
         #expect(view.layoutAttributesForItem(at: ip(0, 0))?.center.x == 200)
     }
 
-    @Test("scrolling to an item puts it where asked", arguments: [
-        (CollectionView.ScrollPosition.top, 550.0), (.centeredVertically, 550 + 50 - 240.0), (.bottom, 650 - 480.0), (CollectionView.ScrollPosition(), 0.0),
-    ])
+    @Test(
+        "scrolling to an item puts it where asked",
+        arguments: [
+            (CollectionView.ScrollPosition.top, 550.0), (.centeredVertically, 550 + 50 - 240.0), (.bottom, 650 - 480.0), (CollectionView.ScrollPosition(), 0.0),
+        ])
     func scrollToItem(position: CollectionView.ScrollPosition, expectedY: Double) {
         let (view, data) = makeCollectionView([Array(0..<300)])
         defer { withExtendedLifetime(data) {} }

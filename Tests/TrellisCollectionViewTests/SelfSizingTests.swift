@@ -1,5 +1,6 @@
-import TrellisTestSupport
 import Testing
+import TrellisTestSupport
+
 @_spi(Instrumentation) @testable import TrellisCollectionView
 
 private func ip(_ section: Int, _ item: Int) -> IndexPath { IndexPath(item: item, section: section) }
@@ -8,7 +9,8 @@ private func ip(_ section: Int, _ item: Int) -> IndexPath { IndexPath(item: item
 final class SizingCell: CollectionViewCell {
     var trueSize = CGSize.zero
     override func preferredLayoutAttributesFitting(_ layoutAttributes: CollectionViewLayoutAttributes)
-        -> CollectionViewLayoutAttributes {
+        -> CollectionViewLayoutAttributes
+    {
         let preferred = super.preferredLayoutAttributesFitting(layoutAttributes)
         preferred.size = trueSize
         return preferred
@@ -28,8 +30,10 @@ final class SizingDataSource: CollectionViewDataSource, CollectionViewDelegateFl
         return cell
     }
     /// For the reference layout: the true sizes.
-    func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
-                        sizesForItemsInSection section: Int) -> [CGSize]? { sizes[section] }
+    func collectionView(
+        _ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
+        sizesForItemsInSection section: Int
+    ) -> [CGSize]? { sizes[section] }
 }
 
 @Suite("Self-sizing")
@@ -43,8 +47,9 @@ struct SelfSizingTests {
         return flow
     }
 
-    @Test("once every cell has reported its size, the layout equals one computed from the true sizes",
-          arguments: 0..<6)
+    @Test(
+        "once every cell has reported its size, the layout equals one computed from the true sizes",
+        arguments: 0..<6)
     func convergesToTrueLayout(seed: Int) throws {
         var rng = SeededRandom(seed: UInt64(seed))
         let direction: ScrollDirection = seed % 2 == 0 ? .vertical : .horizontal
@@ -54,8 +59,9 @@ struct SelfSizingTests {
             }
         }
         let data = SizingDataSource(sizes)
-        let view = CollectionView(frame: CGRect(x: 0, y: 0, width: 320, height: 400),
-                                  collectionViewLayout: makeFlow(direction, estimated: CGSize(width: 60, height: 50)))
+        let view = CollectionView(
+            frame: CGRect(x: 0, y: 0, width: 320, height: 400),
+            collectionViewLayout: makeFlow(direction, estimated: CGSize(width: 60, height: 50)))
         view.register(SizingCell.self, forCellWithReuseIdentifier: "sizing")
         view.dataSource = data
         view.layoutIfNeeded()
@@ -71,15 +77,18 @@ struct SelfSizingTests {
         #expect(flow.measuredSizes.count == all.count)
         // The reference: the same layout, told the true sizes from the start.
         let reference = makeFlow(direction, estimated: .zero)
-        let host = StaticLayoutHost(layout: reference, itemCounts: sizes.map(\.count),
-                                    bounds: CGRect(x: 0, y: 0, width: 320, height: 400), delegate: data)
+        let host = StaticLayoutHost(
+            layout: reference, itemCounts: sizes.map(\.count),
+            bounds: CGRect(x: 0, y: 0, width: 320, height: 400), delegate: data)
         let expectedSize = host.contentSize
-        #expect(abs(view.contentSize.width - expectedSize.width) < 1e-6 && abs(view.contentSize.height - expectedSize.height) < 1e-6,
-                "seed \(seed): \(view.contentSize) ≠ \(expectedSize)")
+        #expect(
+            abs(view.contentSize.width - expectedSize.width) < 1e-6 && abs(view.contentSize.height - expectedSize.height) < 1e-6,
+            "seed \(seed): \(view.contentSize) ≠ \(expectedSize)")
         for path in all {
             let actual = flow.layoutAttributesForItem(at: path)!.frame
             let expected = host.layoutAttributesForItem(at: path)!.frame
-            #expect(abs(actual.minX - expected.minX) < 1e-6 && abs(actual.minY - expected.minY) < 1e-6
+            #expect(
+                abs(actual.minX - expected.minX) < 1e-6 && abs(actual.minY - expected.minY) < 1e-6
                     && actual.size == expected.size, "seed \(seed) \(path): \(actual) ≠ \(expected)")
         }
         let everything = flow.layoutAttributesForElements(in: LayoutGeometry.everything) ?? []
@@ -98,9 +107,10 @@ struct SelfSizingTests {
         view.contentOffset = CGPoint(x: 0, y: 6000)
         view.layoutIfNeeded()
         // The first item fully on screen, and where it is on screen.
-        let anchor = try #require(view.indexPathsForVisibleItems.first { path in
-            (flow.layoutAttributesForItem(at: path)?.frame.minY ?? 0) >= view.contentOffset.y
-        })
+        let anchor = try #require(
+            view.indexPathsForVisibleItems.first { path in
+                (flow.layoutAttributesForItem(at: path)?.frame.minY ?? 0) >= view.contentOffset.y
+            })
         let before = flow.layoutAttributesForItem(at: anchor)!.frame.minY - view.contentOffset.y
         // Scroll up a little: cells above come into view, partly above its top, and are measured.
         view.contentOffset = CGPoint(x: 0, y: view.contentOffset.y - 120)
@@ -128,8 +138,9 @@ struct SelfSizingTests {
         #expect(flow.incrementalUpdateCount - incremental > 100)
         #expect(flow.geometryComputationCount - computations <= 1, "at most the first measurement rebuilds (uniform → per item)")
         // Every measured cell sits where the true sizes put it.
-        let host = StaticLayoutHost(layout: makeFlow(.vertical, estimated: .zero), itemCounts: [5000],
-                                    bounds: view.bounds, delegate: data)
+        let host = StaticLayoutHost(
+            layout: makeFlow(.vertical, estimated: .zero), itemCounts: [5000],
+            bounds: view.bounds, delegate: data)
         for path in flow.measuredSizes.keys.sorted().prefix(200) {
             let actual = flow.layoutAttributesForItem(at: path)!.frame
             // Only items before the first unmeasured one are comparable with the reference.
@@ -138,9 +149,11 @@ struct SelfSizingTests {
         }
     }
 
-    @Test("measurements for items that do not exist are dropped, never trapped on", arguments: [
-        ip(0, -1), ip(-1, 0), ip(0, 1_000_000), ip(7, 0), ip(Int.min, Int.max),
-    ])
+    @Test(
+        "measurements for items that do not exist are dropped, never trapped on",
+        arguments: [
+            ip(0, -1), ip(-1, 0), ip(0, 1_000_000), ip(7, 0), ip(Int.min, Int.max),
+        ])
     func nonsenseMeasurements(path: IndexPath) {
         let sizes = [(0..<30).map { CGSize(width: 100, height: CGFloat(40 + $0 % 3 * 10)) }]
         let data = SizingDataSource(sizes)

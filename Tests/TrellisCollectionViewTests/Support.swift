@@ -41,13 +41,16 @@ final class RecordingCell: CollectionViewCell {
 }
 
 /// A collection view over `sections` with a flow layout of `itemSize` items.
-func makeCollectionView(_ sections: [[Int]], width: CGFloat = 320, height: CGFloat = 480,
-                        itemSize: CGSize = CGSize(width: 100, height: 100),
-                        layout: CollectionViewLayout? = nil) -> (CollectionView, ItemsDataSource) {
+func makeCollectionView(
+    _ sections: [[Int]], width: CGFloat = 320, height: CGFloat = 480,
+    itemSize: CGSize = CGSize(width: 100, height: 100),
+    layout: CollectionViewLayout? = nil
+) -> (CollectionView, ItemsDataSource) {
     let flow = CollectionViewFlowLayout()
     flow.itemSize = itemSize
-    let view = CollectionView(frame: CGRect(x: 0, y: 0, width: width, height: height),
-                              collectionViewLayout: layout ?? flow)
+    let view = CollectionView(
+        frame: CGRect(x: 0, y: 0, width: width, height: height),
+        collectionViewLayout: layout ?? flow)
     view.register(RecordingCell.self, forCellWithReuseIdentifier: "cell")
     let data = ItemsDataSource(sections)
     view.dataSource = data

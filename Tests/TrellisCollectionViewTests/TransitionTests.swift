@@ -1,6 +1,7 @@
 import Testing
-@_spi(Instrumentation) @testable import TrellisCollectionView
 import TrellisLayouts
+
+@_spi(Instrumentation) @testable import TrellisCollectionView
 
 private func ip(_ section: Int, _ item: Int) -> IndexPath { IndexPath(item: item, section: section) }
 private func cell(_ item: Int) -> ElementID { ElementID(category: .cell, kind: nil, section: 0, item: item) }
@@ -140,10 +141,12 @@ struct TransitionTests {
         #expect(shifted.after == cell(1) && shifted.role == .moving)
     }
 
-    @Test("easing curves follow CSS's cubic Béziers", arguments: [
-        (Easing.linear, 0.25, 0.25), (.easeInOut, 0.5, 0.5), (.easeIn, 0.5, 0.3153568), (.easeOut, 0.5, 0.6846432),
-        (.cubicBezier(0.25, 0.1, 0.25, 1), 0.5, 0.8024033), (.easeInOut, 0, 0), (.easeInOut, 1, 1), (.easeIn, -1, 0), (.easeIn, 3, 1),
-    ])
+    @Test(
+        "easing curves follow CSS's cubic Béziers",
+        arguments: [
+            (Easing.linear, 0.25, 0.25), (.easeInOut, 0.5, 0.5), (.easeIn, 0.5, 0.3153568), (.easeOut, 0.5, 0.6846432),
+            (.cubicBezier(0.25, 0.1, 0.25, 1), 0.5, 0.8024033), (.easeInOut, 0, 0), (.easeInOut, 1, 1), (.easeIn, -1, 0), (.easeIn, 3, 1),
+        ])
     func easing(curve: Easing, t: Double, expected: Double) {
         #expect(abs(curve.progress(at: t) - expected) < 1e-6)
     }

@@ -1,5 +1,6 @@
-import TrellisTestSupport
 import Testing
+import TrellisTestSupport
+
 @_spi(Instrumentation) @testable import TrellisCollectionView
 
 private func ip(_ section: Int, _ item: Int) -> IndexPath { IndexPath(item: item, section: section) }
@@ -53,8 +54,9 @@ struct ViewTests {
         scroll.safeAreaInsets = EdgeInsets(top: 20, left: 30, bottom: 10, right: 30)
         #expect(scroll.adjustedContentInset == EdgeInsets(top: 21, left: 1, bottom: 11, right: 1), "automatic: top and bottom")
         scroll.contentSize = CGSize(width: 500, height: 50)
-        #expect(scroll.adjustedContentInset == EdgeInsets(top: 21, left: 31, bottom: 11, right: 31),
-                "automatic: left and right too once the content scrolls horizontally")
+        #expect(
+            scroll.adjustedContentInset == EdgeInsets(top: 21, left: 31, bottom: 11, right: 31),
+            "automatic: left and right too once the content scrolls horizontally")
         scroll.contentInsetAdjustmentBehavior = .scrollableAxes
         #expect(scroll.adjustedContentInset == EdgeInsets(top: 1, left: 31, bottom: 1, right: 31))
         scroll.contentInsetAdjustmentBehavior = .never
@@ -108,8 +110,10 @@ struct ViewTests {
             var calls: [String] = []
             func scrollViewDidScroll(_ scrollView: ScrollView) { calls.append("scroll") }
             func scrollViewWillBeginDragging(_ scrollView: ScrollView) { calls.append("begin") }
-            func scrollViewWillEndDragging(_ scrollView: ScrollView, withVelocity velocity: CGPoint,
-                                           targetContentOffset: UnsafeMutablePointer<CGPoint>) {
+            func scrollViewWillEndDragging(
+                _ scrollView: ScrollView, withVelocity velocity: CGPoint,
+                targetContentOffset: UnsafeMutablePointer<CGPoint>
+            ) {
                 calls.append("willEnd")
                 targetContentOffset.pointee = CGPoint(x: 0, y: 330)
             }
@@ -195,7 +199,8 @@ final class GlobalHeaderLayout: CollectionViewFlowLayout {
     override func layoutAttributesForElements(in rect: CGRect) -> [CollectionViewLayoutAttributes]? {
         var all = super.layoutAttributesForElements(in: rect) ?? []
         if let header = layoutAttributesForSupplementaryView(ofKind: CollectionView.elementKindSectionHeader, at: Self.global),
-           header.frame.intersects(rect) {
+            header.frame.intersects(rect)
+        {
             all.append(header)
         }
         return all
@@ -215,8 +220,10 @@ final class HeaderSource: CollectionViewDataSource {
     func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CollectionViewCell {
         collectionView.dequeueReusableCell(withReuseIdentifier: "cell", for: indexPath)
     }
-    func collectionView(_ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: String,
-                        at indexPath: IndexPath) -> CollectionReusableView {
+    func collectionView(
+        _ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: String,
+        at indexPath: IndexPath
+    ) -> CollectionReusableView {
         collectionView.dequeueReusableSupplementaryView(ofKind: kind, withReuseIdentifier: "header", for: indexPath)
     }
 }
@@ -231,8 +238,9 @@ struct OneIndexPathTests {
         layout.headerReferenceSize = CGSize(width: 0, height: 50)
         let view = CollectionView(frame: CGRect(x: 0, y: 0, width: 320, height: 480), collectionViewLayout: layout)
         view.register(CollectionViewCell.self, forCellWithReuseIdentifier: "cell")
-        view.register(CollectionReusableView.self, forSupplementaryViewOfKind: CollectionView.elementKindSectionHeader,
-                      withReuseIdentifier: "header")
+        view.register(
+            CollectionReusableView.self, forSupplementaryViewOfKind: CollectionView.elementKindSectionHeader,
+            withReuseIdentifier: "header")
         let source = HeaderSource()
         view.dataSource = source
         view.layoutIfNeeded()

@@ -1,4 +1,5 @@
 import Testing
+
 @_spi(Instrumentation) @testable import TrellisCollectionView
 
 /// The visible set's update, with strings for views.
@@ -15,11 +16,13 @@ struct VisibleSetTests {
         var set = VisibleSet<String>()
         var appeared: [Int] = [], kept: [Int] = [], removed: [Int] = []
         func update(_ elements: [CollectionViewLayoutAttributes], visible: CGRect) {
-            set.update(to: elements, visible: visible, show: { attributes, id, existing in
-                if let existing { kept.append(id.item); return existing }
-                appeared.append(id.item)
-                return id.item == 9 ? nil : "view \(id.item)"
-            }, remove: { id, _ in removed.append(id.item) })
+            set.update(
+                to: elements, visible: visible,
+                show: { attributes, id, existing in
+                    if let existing { kept.append(id.item); return existing }
+                    appeared.append(id.item)
+                    return id.item == 9 ? nil : "view \(id.item)"
+                }, remove: { id, _ in removed.append(id.item) })
         }
         let viewport = CGRect(x: 0, y: 0, width: 100, height: 120)
         update([Self.cell(0, y: 0), Self.cell(1, y: 50), Self.cell(2, y: 100), Self.cell(3, y: 150)], visible: viewport)

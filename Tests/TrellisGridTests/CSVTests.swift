@@ -1,7 +1,8 @@
-import TrellisText
 import Foundation
 import Testing
 import TrellisTestSupport
+import TrellisText
+
 @testable import TrellisGrid
 
 @Suite("CSV")
@@ -21,8 +22,9 @@ struct CSVTests {
     func inference() throws {
         let csv = "i,d,b,day,t,mixed\n1,1.5,true,2026-11-30,x,1\n-2,,false,2024-02-29,y,two\n3,NaN,TRUE,,z,#N/A\n"
         let table = try CSV.table(data(csv))
-        #expect(table.columns.map(\.type) == [.integer, .decimal, .boolean, .date, .text, .text],
-                "a column whose values are not all of one type is text")
+        #expect(
+            table.columns.map(\.type) == [.integer, .decimal, .boolean, .date, .text, .text],
+            "a column whose values are not all of one type is text")
         #expect(table.value(row: 1, column: 1) == .missing)
         #expect(table.value(row: 2, column: 1) == .missing, "NaN is missing")
         let typed = try CSV.table(data(csv), types: ["i": .text, "mixed": .integer])
@@ -35,15 +37,17 @@ struct CSVTests {
         #expect(dates.columns[0].type == .text, "February 30th is not a date")
     }
 
-    @Test("a malformed file is refused with the line and column, and nothing is loaded", arguments: [
-        ("a,b\n1,\"open\n", 2, 3, "a quoted field is never closed; add the closing double quote"),
-        ("a,b\n1,x\"y\n", 2, 4, "a double quote inside an unquoted field; quote the whole field and double the quote"),
-        ("a,b\n1,\"x\"y\n", 2, 6, "text after a closing quote; put the whole field in quotes and double any quote inside"),
-        ("a,b\n1,2\n3\n", 3, 1, "this row has 1 fields; the header has 2"),
-        ("a,b,,\n1,2,3,4\n5\n", 3, 1, "this row has 1 fields; the header has 4"),
-        ("", 1, 1, "the file is empty; the first line must name the columns"),
-        ("a,b\n\"x\ny\",1\n2\n", 4, 1, "this row has 1 fields; the header has 2"),
-    ])
+    @Test(
+        "a malformed file is refused with the line and column, and nothing is loaded",
+        arguments: [
+            ("a,b\n1,\"open\n", 2, 3, "a quoted field is never closed; add the closing double quote"),
+            ("a,b\n1,x\"y\n", 2, 4, "a double quote inside an unquoted field; quote the whole field and double the quote"),
+            ("a,b\n1,\"x\"y\n", 2, 6, "text after a closing quote; put the whole field in quotes and double any quote inside"),
+            ("a,b\n1,2\n3\n", 3, 1, "this row has 1 fields; the header has 2"),
+            ("a,b,,\n1,2,3,4\n5\n", 3, 1, "this row has 1 fields; the header has 4"),
+            ("", 1, 1, "the file is empty; the first line must name the columns"),
+            ("a,b\n\"x\ny\",1\n2\n", 4, 1, "this row has 1 fields; the header has 2"),
+        ])
     func errors(text: String, line: Int, column: Int, message: String) {
         #expect(throws: CSVError(line: line, column: column, message: message)) { try CSV.table(data(text)) }
     }
@@ -55,14 +59,17 @@ struct CSVTests {
         #expect(throws: CSVError(line: 2, column: 2, problem: .unknownEncoding(likely: .windows1252))) {
             try CSV.table(Data(bytes))
         }
-        #expect(CSVError(line: 2, column: 2, problem: .unknownEncoding(likely: .windows1252)).message
+        #expect(
+            CSVError(line: 2, column: 2, problem: .unknownEncoding(likely: .windows1252)).message
                 == "the file is neither UTF-8 nor GB18030 (or GBK) text; it reads as windows-1252: name its encoding (--encoding windows-1252)")
     }
 
     @Test("writing quotes what must be quoted, neutralises formulas, and reads back the same")
     func writing() throws {
-        let records = [["name", "formula", "number"], ["Smith, J", "=SUM(A1)", "-5"], ["q\"uote", "@cmd", " pad "],
-                       ["two\nlines", "+1+1", "3"]]
+        let records = [
+            ["name", "formula", "number"], ["Smith, J", "=SUM(A1)", "-5"], ["q\"uote", "@cmd", " pad "],
+            ["two\nlines", "+1+1", "3"],
+        ]
         let safe = CSV.write(records, neutralizeFormulas: true)
         #expect(safe.contains("'=SUM(A1)") && safe.contains("'@cmd") && safe.contains("'+1+1"))
         #expect(safe.contains(",-5\r\n"), "a negative number is not a formula")
@@ -76,8 +83,9 @@ extension CSVTests {
     static func fingerprint(_ table: Table) -> [String] {
         var out = table.columns.map { "\($0.identifier):\($0.type)" }
         for row in 0..<table.rowCount {
-            out.append((0..<table.columns.count).map { "\(table.value(row: row, column: $0))|\(table.text(row: row, column: $0))" }
-                .joined(separator: ";"))
+            out.append(
+                (0..<table.columns.count).map { "\(table.value(row: row, column: $0))|\(table.text(row: row, column: $0))" }
+                    .joined(separator: ";"))
         }
         if let raw = table.rawRecords {
             for k in 0..<raw.count { out.append("\(raw.range(k)) \(raw.isRisky(k))") }
@@ -89,8 +97,10 @@ extension CSVTests {
     @Test("a file read in two halves at once is the same table as one read from start to end")
     func halves() throws {
         var rng = TrellisTestSupport.SeededRandom(seed: 31)
-        let pieces = ["plain", "\"quoted, comma\"", "\"two\nlines\"", "\"cr\rline\"", "\"say \"\"hi\"\"\"", "12", "-3.5", "", "=1+1",
-                      "张伟", "007", "\"\"\"\""]
+        let pieces = [
+            "plain", "\"quoted, comma\"", "\"two\nlines\"", "\"cr\rline\"", "\"say \"\"hi\"\"\"", "12", "-3.5", "", "=1+1",
+            "张伟", "007", "\"\"\"\"",
+        ]
         for round in 0..<30 {
             let lineBreak = ["\n", "\r\n", "\r"].randomElement(using: &rng)!
             var text = (Bool.random(using: &rng) ? "\u{FEFF}" : "") + "a,b,c" + lineBreak
@@ -107,8 +117,10 @@ extension CSVTests {
     @Test("each record's bytes are found from its start, whatever line breaks the file mixes, read whole or in halves")
     func recordsFromStarts() throws {
         var rng = TrellisTestSupport.SeededRandom(seed: 57)
-        let pieces = ["plain", "\"quoted, comma\"", "\"two\nlines\"", "\"cr\r\nline\"", "\"say \"\"hi\"\"\"", "12", "", "=1+1", "-3",
-                      "张伟", "@x"]
+        let pieces = [
+            "plain", "\"quoted, comma\"", "\"two\nlines\"", "\"cr\r\nline\"", "\"say \"\"hi\"\"\"", "12", "", "=1+1", "-3",
+            "张伟", "@x",
+        ]
         for round in 0..<40 {
             // One line break for most records, and (in most rounds) others here and there.
             let usual = ["\n", "\r\n", "\r"][round % 3]
@@ -125,18 +137,19 @@ extension CSVTests {
             let bytes = Array(text.utf8)
             // Every end kept once a few records end unusually, in every other pair of rounds.
             try Tuning.$current.withValue(Tuning(unusualEndsLimit: round % 4 < 2 ? 2 : nil)) {
-            for splitAbove in [Int.max, 0] {
-                let table = try CSV.table(bytes: bytes, types: [:], splitAbove: splitAbove)
-                let raw = try #require(table.rawRecords)
-                #expect(raw.count == records.count, "round \(round)")
-                for (row, record) in records.enumerated() where row < raw.count {
-                    #expect(Array(raw.bytes[raw.range(row)]) == Array(record.utf8),
+                for splitAbove in [Int.max, 0] {
+                    let table = try CSV.table(bytes: bytes, types: [:], splitAbove: splitAbove)
+                    let raw = try #require(table.rawRecords)
+                    #expect(raw.count == records.count, "round \(round)")
+                    for (row, record) in records.enumerated() where row < raw.count {
+                        #expect(
+                            Array(raw.bytes[raw.range(row)]) == Array(record.utf8),
                             "round \(round), row \(row), split above \(splitAbove), limit \(RawRecords.unusualEndsLimit)")
-                    let risky = record.split(separator: ",", omittingEmptySubsequences: false)
-                        .contains { $0.hasPrefix("=") || $0.hasPrefix("@") }
-                    #expect(raw.isRisky(row) == risky, "round \(round), row \(row)")
+                        let risky = record.split(separator: ",", omittingEmptySubsequences: false)
+                            .contains { $0.hasPrefix("=") || $0.hasPrefix("@") }
+                        #expect(raw.isRisky(row) == risky, "round \(round), row \(row)")
+                    }
                 }
-            }
             }
         }
     }
@@ -144,7 +157,7 @@ extension CSVTests {
     @Test("an error in the second half is reported at its line in the file")
     func errorInSecondHalf() {
         var text = "a,b\n"
-        for k in 0..<200 { text += "\(k),\"x\ny\"\n" }   // every record takes two lines
+        for k in 0..<200 { text += "\(k),\"x\ny\"\n" }  // every record takes two lines
         text += "1,2,3\n"
         for k in 0..<50 { text += "\(k),z\n" }
         #expect(throws: CSVError(line: 402, column: 1, message: "this row has 3 fields; the header has 2")) {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TrellisTestSupport
+
 @testable import TrellisGrid
 
 /// A cell's length is one byte beside its start; texts of 255 bytes or more keep theirs apart.

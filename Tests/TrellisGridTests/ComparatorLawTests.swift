@@ -1,20 +1,24 @@
 import Foundation
-import TrellisTestSupport
 import Testing
+import TrellisTestSupport
+
 @testable import TrellisGrid
 
 @Suite("Comparator laws")
 struct ComparatorLawTests {
-    static let comparators: [TextComparator] = [.lexical, .caseInsensitive, .natural, .localized("zh"),
-                                                .localized("en"), .localized("zh@collation=stroke")]
+    static let comparators: [TextComparator] = [
+        .lexical, .caseInsensitive, .natural, .localized("zh"),
+        .localized("en"), .localized("zh@collation=stroke"),
+    ]
 
     static func randomText(_ rng: inout SeededRandom) -> String {
         let pieces = ["a", "A", "b", "B", "item", "Item", "0", "00", "1", "2", "9", "10", "02", "组", "张", "李", " ", "-", "é", "e"]
         return (0..<Int.random(in: 0...4, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined()
     }
 
-    @Test("every text comparator is irreflexive, antisymmetric and transitive, and its ranks agree with it",
-          arguments: comparators)
+    @Test(
+        "every text comparator is irreflexive, antisymmetric and transitive, and its ranks agree with it",
+        arguments: comparators)
     func textLaws(comparator: TextComparator) {
         var rng = SeededRandom(seed: 3)
         let values = (0..<300).map { _ in Self.randomText(&rng) }
@@ -39,8 +43,9 @@ struct ComparatorLawTests {
         }
     }
 
-    @Test("a collator of one thread's appends the shared collator's keys, byte for byte, one text after another",
-          arguments: ["zh", "en", "zh@collation=stroke", "de-u-kn-false"])
+    @Test(
+        "a collator of one thread's appends the shared collator's keys, byte for byte, one text after another",
+        arguments: ["zh", "en", "zh@collation=stroke", "de-u-kn-false"])
     func keyerKeys(locale: String) {
         var rng = SeededRandom(seed: 17)
         // Short and long texts one after the other (the kept buffers shrink and grow), Chinese
@@ -123,16 +128,21 @@ extension ComparatorLawTests {
     @Test("comparing two texts by walking them gives the order of their natural keys, for every kind of text")
     func walkedNaturalOrder() {
         var rng = SeededRandom(seed: 29)
-        let pieces = ["a", "A", "z", "item", "0", "00", "007", "1", "10", "9", " ", "-", ".", "99999999999999999999", "组", "第", "十",
-                      "一", "二", "十一", "〇", "零", "万", "万达", "百", "两", "１", "０", "１２", "Ａ", "ａ", "Ｚ", "é", "e\u{301}", "ガ",
-                      "カ\u{3099}", "١٢", "Straße", "ǅ", "、", "（", "Σ", "ΣΑ", "ﬁ", "𠀀", "\u{4DC0}", "İ"]
+        let pieces = [
+            "a", "A", "z", "item", "0", "00", "007", "1", "10", "9", " ", "-", ".", "99999999999999999999", "组", "第", "十",
+            "一", "二", "十一", "〇", "零", "万", "万达", "百", "两", "１", "０", "１２", "Ａ", "ａ", "Ｚ", "é", "e\u{301}", "ガ",
+            "カ\u{3099}", "١٢", "Straße", "ǅ", "、", "（", "Σ", "ΣΑ", "ﬁ", "𠀀", "\u{4DC0}", "İ",
+        ]
         for _ in 0..<20_000 {
             let a = (0..<Int.random(in: 0...4, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined()
             let b = (0..<Int.random(in: 0...4, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined()
             let byKeys = SortKeys.compare(NaturalKey.make(a), NaturalKey.make(b))
             #expect(NaturalKey.compare(a, b) == byKeys, "\(a.debugDescription) vs \(b.debugDescription)")
-            #expect(TextComparator.lexical.compare(a, b) == SortKeys.compare(TextComparator.lexical.sortKey(a),
-                                                                            TextComparator.lexical.sortKey(b)))
+            #expect(
+                TextComparator.lexical.compare(a, b)
+                    == SortKeys.compare(
+                        TextComparator.lexical.sortKey(a),
+                        TextComparator.lexical.sortKey(b)))
         }
     }
 }
@@ -140,19 +150,20 @@ extension ComparatorLawTests {
 extension ComparatorLawTests {
     static let longComparators: [TextComparator] = [.natural, .naturalDecimal, .lexical, .caseInsensitive, .localized("zh")]
 
-    @Test("a text longer than the key limit is keyed by at most 64 KB: a prefix of its whole key, made from its beginning alone",
-          arguments: longComparators)
+    @Test(
+        "a text longer than the key limit is keyed by at most 64 KB: a prefix of its whole key, made from its beginning alone",
+        arguments: longComparators)
     func boundedKeys(comparator: TextComparator) {
         let limit = TextComparator.keyLimit
         let texts = [
-            String(repeating: "Abc组", count: 30_000),                         // ASCII and CJK
+            String(repeating: "Abc组", count: 30_000),  // ASCII and CJK
             String(repeating: "item", count: 20_000) + "12345678901234567890",  // a number at the far end
-            String(repeating: "x", count: limit - 3) + "123456789",             // a number across the cut
-            String(repeating: "é", count: 40_000),                              // composed, two bytes each
-            String(repeating: "第十一组", count: 8_000),                          // Chinese numerals
+            String(repeating: "x", count: limit - 3) + "123456789",  // a number across the cut
+            String(repeating: "é", count: 40_000),  // composed, two bytes each
+            String(repeating: "第十一组", count: 8_000),  // Chinese numerals
         ]
         for text in texts {
-            let whole = comparator.sortKey(text.prefix(limit) + "")   // a short text: its whole key
+            let whole = comparator.sortKey(text.prefix(limit) + "")  // a short text: its whole key
             let bounded = comparator.sortKey(text)
             #expect(bounded.count <= limit, "\(comparator): \(bounded.count) bytes")
             #expect(!bounded.isEmpty)
@@ -169,13 +180,17 @@ extension ComparatorLawTests {
             let agree = full.starts(with: bounded)
             let differsAt = zip(full, bounded).enumerated().first { $0.element.0 != $0.element.1 }?.offset
             let where_ = differsAt.map(String.init) ?? "its end"
-            #expect(agree, "\(comparator), a text of \(text.utf8.count) bytes: the bounded key (\(bounded.count) bytes) leaves the whole key (\(full.count) bytes) at byte \(where_)")
+            #expect(
+                agree,
+                "\(comparator), a text of \(text.utf8.count) bytes: the bounded key (\(bounded.count) bytes) leaves the whole key (\(full.count) bytes) at byte \(where_)"
+            )
             #expect(!whole.isEmpty)
         }
     }
 
-    @Test("long texts rank as their whole keys where those differ within the bound, and alike beyond it they are equal",
-          arguments: longComparators)
+    @Test(
+        "long texts rank as their whole keys where those differ within the bound, and alike beyond it they are equal",
+        arguments: longComparators)
     func longTextRanks(comparator: TextComparator) {
         let base = String(repeating: "m", count: 70_000)
         let texts = ["a", base + "b", "z", String(repeating: "m", count: 1_000) + "a" + base, base + "a", "mm"]

@@ -1,32 +1,38 @@
 import Foundation
-import TrellisTestSupport
 import Testing
+import TrellisTestSupport
+
 @testable import TrellisGrid
 
 /// The pure order under the grid, tested without a grid, and the shell's last good order.
 @Suite("DisplayOrder and the grid's last error")
 struct DisplayOrderTests {
     static let csv = """
-    组号,分数
-    组1,88
-    平均,85
-    组2,92
-    组3,75
-    合计,255
+        组号,分数
+        组1,88
+        平均,85
+        组2,92
+        组3,75
+        合计,255
 
-    """
+        """
 
     static func table() throws -> Table { try CSV.table(Data(csv.utf8)) }
 
     @Test("pins, the sorted body and summaries each have their place, and every lookup agrees with the others")
     func places() throws {
         let table = try Self.table()
-        let order = try DisplayOrder(source: table,
-                                     pins: [.init(.matching(column: "组号", value: "合计"), at: .top),
-                                            .init(.matching(column: "组号", value: "平均"), at: .bottom)],
-                                     sortKeys: [SortKey("分数", .descending)],
-                                     summaries: [SummaryRow(.max, columns: ["分数"], edge: .top),
-                                                 SummaryRow(label: "均值", .mean, columns: ["分数"])])
+        let order = try DisplayOrder(
+            source: table,
+            pins: [
+                .init(.matching(column: "组号", value: "合计"), at: .top),
+                .init(.matching(column: "组号", value: "平均"), at: .bottom),
+            ],
+            sortKeys: [SortKey("分数", .descending)],
+            summaries: [
+                SummaryRow(.max, columns: ["分数"], edge: .top),
+                SummaryRow(label: "均值", .mean, columns: ["分数"]),
+            ])
         #expect(order.pinnedTop == [4] && order.body == [2, 0, 3] && order.pinnedBottom == [1])
         #expect(order.topSummaries == [0] && order.bottomSummaries == [1])
         let shown = (0..<order.count).map { order.row(at: $0) }
@@ -42,8 +48,9 @@ struct DisplayOrderTests {
         #expect(order.region(of: .source(4)) == .pinnedTop && order.region(of: .source(0)) == .body)
         #expect(order.region(of: .summary(1)) == .pinnedBottom && order.region(of: .summary(0)) == .pinnedTop)
         let columns = table.columns
-        #expect(order.summaryCell(1, column: 1, columns: columns).text == "85",
-                "the mean of 92, 88 and 75 is 85")
+        #expect(
+            order.summaryCell(1, column: 1, columns: columns).text == "85",
+            "the mean of 92, 88 and 75 is 85")
         #expect(order.summaryCell(1, column: 0, columns: columns).text == "均值")
         #expect(order.summaryCell(0, column: 0, columns: columns).text == "max", "a summary without a label shows its function")
         #expect(order.recomputedCell(row: 0, column: 1) == nil)
@@ -64,8 +71,9 @@ struct DisplayOrderTests {
     func extremesOfEquals() throws {
         let table = try CSV.table(bytes: Array("name,when,n\nb,12/28/2024,5\na,2024-12-28,5.0\nc,1/2/2024,1\n".utf8), types: [:])
         for direction in [SortDirection.ascending, .descending] {
-            let plan = SortPlan(keys: [SortKey("name", direction)],
-                                summaries: [SummaryRow(.max, columns: ["when", "n"]), SummaryRow(.min, columns: ["n"])])
+            let plan = SortPlan(
+                keys: [SortKey("name", direction)],
+                summaries: [SummaryRow(.max, columns: ["when", "n"]), SummaryRow(.min, columns: ["n"])])
             let order = try DisplayOrder(source: table, plan: plan)
             #expect(order.summaryCell(0, column: 1, columns: table.columns).text == "12/28/2024", "\(direction)")
             #expect(order.summaryCell(0, column: 2, columns: table.columns).text == "5", "\(direction)")
@@ -79,8 +87,11 @@ struct DisplayOrderTests {
         var order = try DisplayOrder(source: table, sortKeys: [SortKey("分数")])
         let before = (order.body, order.count)
         #expect(throws: SortError.unknownColumn("score", columns: ["组号", "分数"])) {
-            try order.update(source: table, plan: SortPlan(keys: [SortKey("score")], pins: [.init(.row(0), at: .top)],
-                                                           summaries: [SummaryRow(.sum, columns: ["分数"])]))
+            try order.update(
+                source: table,
+                plan: SortPlan(
+                    keys: [SortKey("score")], pins: [.init(.row(0), at: .top)],
+                    summaries: [SummaryRow(.sum, columns: ["分数"])]))
         }
         #expect(order.body == before.0 && order.count == before.1 && order.pinnedTop.isEmpty && order.summaries.isEmpty)
     }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TrellisTestSupport
 import TrellisText
+
 @testable import TrellisGrid
 
 /// Files in the encodings and with the delimiters spreadsheet programs write. Byte layouts are
@@ -52,8 +53,9 @@ struct EncodingTests {
         #expect(error.offset == 2 && error.character == "组" && error.description == "latin1 has no '组' (U+7EC4)")
     }
 
-    @Test("a large text is decoded in two halves at once, with the same result and the error at its place in the whole",
-          arguments: [TextEncoding.gb18030, .utf16LittleEndian, .utf16BigEndian])
+    @Test(
+        "a large text is decoded in two halves at once, with the same result and the error at its place in the whole",
+        arguments: [TextEncoding.gb18030, .utf16LittleEndian, .utf16BigEndian])
     func halves(encoding: TextEncoding) throws {
         let line = try encoding.encode(Array("组号,平均,😀,第十组,x\n".utf8))
         var bytes: [UInt8] = []
@@ -97,15 +99,17 @@ struct EncodingTests {
         }
     }
 
-    @Test("a file's encoding is found: its mark, UTF-8, UTF-16 by its zero bytes, else GB18030", arguments: [
-        ("gbk", TextEncoding.gbk, false, TextEncoding.gb18030, true, false),
-        ("gb18030", .gb18030, false, .gb18030, true, false),
-        ("utf-8 with a mark", .utf8, true, .utf8, false, true),
-        ("utf-8", .utf8, false, .utf8, false, false),
-        ("utf-16le with a mark", .utf16LittleEndian, true, .utf16LittleEndian, false, true),
-        ("utf-16be with a mark", .utf16BigEndian, true, .utf16BigEndian, false, true),
-        ("utf-16le without one", .utf16LittleEndian, false, .utf16LittleEndian, true, false),
-    ])
+    @Test(
+        "a file's encoding is found: its mark, UTF-8, UTF-16 by its zero bytes, else GB18030",
+        arguments: [
+            ("gbk", TextEncoding.gbk, false, TextEncoding.gb18030, true, false),
+            ("gb18030", .gb18030, false, .gb18030, true, false),
+            ("utf-8 with a mark", .utf8, true, .utf8, false, true),
+            ("utf-8", .utf8, false, .utf8, false, false),
+            ("utf-16le with a mark", .utf16LittleEndian, true, .utf16LittleEndian, false, true),
+            ("utf-16be with a mark", .utf16BigEndian, true, .utf16BigEndian, false, true),
+            ("utf-16le without one", .utf16LittleEndian, false, .utf16LittleEndian, true, false),
+        ])
     func detection(name: String, written: TextEncoding, mark: Bool, read: TextEncoding, guessed: Bool, marked: Bool) throws {
         let bytes = try Self.encoded(Self.groups, written, mark: mark)
         let table = try CSV.table(bytes: bytes)
@@ -120,8 +124,9 @@ struct EncodingTests {
     func forced() throws {
         let big5 = try Self.encoded("組號,分數\n組一,88\n組二,92\n", .big5)
         let guessed = try CSV.table(bytes: big5)
-        #expect(guessed.csvFormat.encoding == .gb18030 && guessed.columns[0].identifier != "組號",
-                "Big5 bytes are GB18030 text too: without --encoding they read as something else")
+        #expect(
+            guessed.csvFormat.encoding == .gb18030 && guessed.columns[0].identifier != "組號",
+            "Big5 bytes are GB18030 text too: without --encoding they read as something else")
         let table = try CSV.table(bytes: big5, encoding: .big5)
         #expect(table.columns.map(\.identifier) == ["組號", "分數"] && !table.csvFormat.encodingWasGuessed)
         let error = try #require(throws: CSVError.self) { try CSV.table(bytes: Array("a,b\n组,1\n".utf8), encoding: .shiftJIS) }
@@ -129,15 +134,17 @@ struct EncodingTests {
         if case .notInEncoding(let encoding, _) = error.problem { #expect(encoding == "shift_jis") } else { Issue.record("\(error)") }
     }
 
-    @Test("the delimiter is the one that splits the header and every line alike", arguments: [
-        ("a;b;c\n1,5;2;3\n4;5,25;6\n", UInt8(0x3B), 3),
-        ("a\tb\n1,2\t3\n", 0x09, 2),
-        ("a|b|c\nx|y|z\n", 0x7C, 3),
-        ("a,b\n\"x;y\",2\n", 0x2C, 2),
-        ("a;b,c\n1;2,3\n", 0x2C, 2),           // both split every line alike: the comma, as RFC 4180
-        ("only\nvalue\n", 0x2C, 1),
-        ("a;b\n1;2;3\n", 0x2C, 1),             // no candidate splits every line alike: commas, as RFC 4180
-    ])
+    @Test(
+        "the delimiter is the one that splits the header and every line alike",
+        arguments: [
+            ("a;b;c\n1,5;2;3\n4;5,25;6\n", UInt8(0x3B), 3),
+            ("a\tb\n1,2\t3\n", 0x09, 2),
+            ("a|b|c\nx|y|z\n", 0x7C, 3),
+            ("a,b\n\"x;y\",2\n", 0x2C, 2),
+            ("a;b,c\n1;2,3\n", 0x2C, 2),  // both split every line alike: the comma, as RFC 4180
+            ("only\nvalue\n", 0x2C, 1),
+            ("a;b\n1;2;3\n", 0x2C, 1),  // no candidate splits every line alike: commas, as RFC 4180
+        ])
     func delimiters(text: String, delimiter: UInt8, columns: Int) throws {
         #expect(CSVFormat.detectDelimiter(Array(text.utf8)) == delimiter, "\(text)")
         if let table = try? CSV.table(bytes: Array(text.utf8)) {
@@ -163,19 +170,24 @@ struct EncodingTests {
         for k in 0..<50 { text += "组\(k + 20)\t某\(k)\t\(k)\t\r\n" }
         let bytes = try Self.encoded(text, .utf16LittleEndian, mark: true)
         let table = try CSV.table(bytes: bytes, types: [:], splitAbove: splitAbove)
-        #expect(table.csvFormat == CSVFormat(encoding: .utf16LittleEndian, byteOrderMark: true, delimiter: 0x09, lineBreak: [0x0D, 0x0A],
-                                             encodingWasGuessed: false, delimiterWasDetected: true))
+        #expect(
+            table.csvFormat
+                == CSVFormat(
+                    encoding: .utf16LittleEndian, byteOrderMark: true, delimiter: 0x09, lineBreak: [0x0D, 0x0A],
+                    encodingWasGuessed: false, delimiterWasDetected: true))
         #expect(table.rowCount == 54 && table.text(row: 53, column: 1) == "某49" && table.value(row: 1, column: 2) == .integer(92))
     }
 
-    @Test("blank lines after the last record are kept aside, not read as rows", arguments: [
-        ("a,b\n1,2\n\n\n", 1, "\n\n"),
-        ("a,b\r\n2,1\r\n1,3\r\n\r\n", 2, "\r\n"),
-        ("a;b\n1;2\n\n", 1, "\n"),
-        ("a,b\n1,2\n", 1, ""),
-        ("a,b\n1,\"x\n\n\"\n\n", 1, "\n"),      // line breaks inside a quoted field are its own
-        ("a\n1\n\n", 2, ""),                      // one column: an empty line is an empty cell
-    ])
+    @Test(
+        "blank lines after the last record are kept aside, not read as rows",
+        arguments: [
+            ("a,b\n1,2\n\n\n", 1, "\n\n"),
+            ("a,b\r\n2,1\r\n1,3\r\n\r\n", 2, "\r\n"),
+            ("a;b\n1;2\n\n", 1, "\n"),
+            ("a,b\n1,2\n", 1, ""),
+            ("a,b\n1,\"x\n\n\"\n\n", 1, "\n"),  // line breaks inside a quoted field are its own
+            ("a\n1\n\n", 2, ""),  // one column: an empty line is an empty cell
+        ])
     func trailingBlankLines(text: String, rows: Int, trailer: String) throws {
         let table = try CSV.table(bytes: Array(text.utf8))
         #expect(table.rowCount == rows && table.csvFormat.trailingLines == Array(trailer.utf8), "\(text.debugDescription)")

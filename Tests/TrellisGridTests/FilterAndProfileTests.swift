@@ -1,14 +1,16 @@
 import Foundation
-import TrellisTestSupport
 import Testing
+import TrellisTestSupport
+
 @testable import TrellisGrid
 
 /// Filters, unpinning, a find backwards, and the profiles a viewer's frequency and describe views
 /// show — in every binding mode (column storage read in place, and a source read cell by cell).
 @Suite("Filters and profiles")
 struct FilterAndProfileTests {
-    @Test("a filter keeps the rows with a value, the 平均 row stays pinned, summaries follow what is shown, and it goes again",
-          arguments: GridFixture.modes)
+    @Test(
+        "a filter keeps the rows with a value, the 平均 row stays pinned, summaries follow what is shown, and it goes again",
+        arguments: GridFixture.modes)
     func filter(_ mode: DataGrid.Mode) throws {
         let grid = GridFixture.userTable(mode)
         try grid.pin(.matching(column: "组号", value: "平均"), at: .bottom)
@@ -35,8 +37,9 @@ struct FilterAndProfileTests {
 
     @Test("a filtered table follows its edits: a new row with the value shows, one without does not")
     func filterFollowsEdits() throws {
-        let table = try Table(columns: [Column("组号"), Column("分数", type: .decimal)],
-                              rows: [[.text("组1"), .decimal(92)], [.text("组2"), .decimal(60)]])
+        let table = try Table(
+            columns: [Column("组号"), Column("分数", type: .decimal)],
+            rows: [[.text("组1"), .decimal(92)], [.text("组2"), .decimal(60)]])
         let grid = DataGrid(bound: table)
         try grid.setFilter(.equal(column: "分数", text: "92"))
         try table.appendRow(["组3", "92"])
@@ -72,16 +75,22 @@ struct FilterAndProfileTests {
         #expect(grid.displayIndex(ofRowContaining: "组1", column: 0, after: 11) == 0, "forwards, round the bottom")
     }
 
-    @Test("a column's frequencies count the body (not the pinned 平均 row), blanks as \"\", in order of first appearance",
-          arguments: GridFixture.modes)
+    @Test(
+        "a column's frequencies count the body (not the pinned 平均 row), blanks as \"\", in order of first appearance",
+        arguments: GridFixture.modes)
     func frequencies(_ mode: DataGrid.Mode) throws {
-        let grid = GridFixture.grid(mode, columns: [Column("组号"), Column("分数", type: .decimal)], rows: [
-            [.text("组1"), .decimal(92)], [.text("组2"), .missing], [.text("组1"), .decimal(92)],
-            [.text("组3"), .text("缺考")], [.text("组2"), .decimal(60.5)], [.text("平均"), .decimal(81.5)],
-        ])
+        let grid = GridFixture.grid(
+            mode, columns: [Column("组号"), Column("分数", type: .decimal)],
+            rows: [
+                [.text("组1"), .decimal(92)], [.text("组2"), .missing], [.text("组1"), .decimal(92)],
+                [.text("组3"), .text("缺考")], [.text("组2"), .decimal(60.5)], [.text("平均"), .decimal(81.5)],
+            ])
         try grid.pin(.matching(column: "组号", value: "平均"), at: .bottom)
-        #expect(grid.frequencies(ofColumn: 0) == [ValueFrequency(text: "组1", count: 2), ValueFrequency(text: "组2", count: 2),
-                                                  ValueFrequency(text: "组3", count: 1)])
+        #expect(
+            grid.frequencies(ofColumn: 0) == [
+                ValueFrequency(text: "组1", count: 2), ValueFrequency(text: "组2", count: 2),
+                ValueFrequency(text: "组3", count: 1),
+            ])
         #expect(grid.frequencies(ofColumn: 1).map(\.count) == [2, 1, 1, 1])
         #expect(grid.frequencies(ofColumn: 1).map(\.text).contains(""), "the blank is a value of its own")
         #expect(grid.frequencies(ofColumn: 7).isEmpty)
@@ -92,10 +101,12 @@ struct FilterAndProfileTests {
 
     @Test("describe: count, blanks, distinct, min and max as written, mean and median of a number column", arguments: GridFixture.modes)
     func describe(_ mode: DataGrid.Mode) throws {
-        let grid = GridFixture.grid(mode, columns: [Column("组号"), Column("分数", type: .decimal), Column("备注")], rows: [
-            [.text("组10"), .decimal(92), .text("")], [.text("组2"), .missing, .text("b")], [.text("组1"), .decimal(92), .missing],
-            [.text("组3"), .text("缺考"), .text("a")], [.text("组2"), .decimal(60.5), .text("b")], [.text("平均"), .decimal(81.5), .text("")],
-        ])
+        let grid = GridFixture.grid(
+            mode, columns: [Column("组号"), Column("分数", type: .decimal), Column("备注")],
+            rows: [
+                [.text("组10"), .decimal(92), .text("")], [.text("组2"), .missing, .text("b")], [.text("组1"), .decimal(92), .missing],
+                [.text("组3"), .text("缺考"), .text("a")], [.text("组2"), .decimal(60.5), .text("b")], [.text("平均"), .decimal(81.5), .text("")],
+            ])
         try grid.pin(.matching(column: "组号", value: "平均"), at: .bottom)
         let profiles = grid.describe()
         #expect(profiles.map(\.column) == ["组号", "分数", "备注"])
@@ -157,17 +168,23 @@ struct FilterAndProfileTests {
                 #expect(buckets.first == tables.first && buckets.count == tables.count && buckets.ids == tables.ids, "\(bits) bits")
             }
             #expect(ByteSliceSet.groups(store, rows: rows).ids.isEmpty, "ids only when asked for")
-            #expect(tables.ids.enumerated().allSatisfy { tables.first[Int($0.element)] <= $0.offset
-                && store.text(at: rows[tables.first[Int($0.element)]]) == store.text(at: rows[$0.offset]) })
+            #expect(
+                tables.ids.enumerated().allSatisfy {
+                    tables.first[Int($0.element)] <= $0.offset
+                        && store.text(at: rows[tables.first[Int($0.element)]]) == store.text(at: rows[$0.offset])
+                })
         }
     }
 
     @Test("a frequency table: the value typed as its column, counts, percents rounded half away from zero, in both paths")
     func frequencyTable() throws {
         let texts = ["92", "88.5", "92", "缺考", "92", "", "88.5", "70"]
-        let grids = [DataGrid(bound: try Table(columns: [Column("分数", type: .decimal)], rows: texts.map { [$0.isEmpty ? .missing : CellValue.parse($0)] })),
-                     DataGrid(columns: [Column("分数", type: .decimal)], rowCount: texts.count) { row, _ in
-                         texts[row].isEmpty ? .missing : CellValue.parse(texts[row]) }]
+        let grids = [
+            DataGrid(bound: try Table(columns: [Column("分数", type: .decimal)], rows: texts.map { [$0.isEmpty ? .missing : CellValue.parse($0)] })),
+            DataGrid(columns: [Column("分数", type: .decimal)], rowCount: texts.count) { row, _ in
+                texts[row].isEmpty ? .missing : CellValue.parse(texts[row])
+            },
+        ]
         for grid in grids {
             let table = grid.frequencyTable(ofColumn: 0)
             #expect(table.columns.map(\.identifier) == ["value", "count", "percent"])
@@ -188,9 +205,11 @@ struct FilterAndProfileTests {
         #expect((0..<2).map { thirds.frequencyTable(ofColumn: 0).text(row: $0, column: 2) } == ["33.33", "66.67"])
     }
 
-    @Test("a comparator's extremes are the first and last of its sort, for 10,000 texts and for one", arguments: [
-        TextComparator.natural, .lexical, .caseInsensitive, .localized("zh"),
-    ])
+    @Test(
+        "a comparator's extremes are the first and last of its sort, for 10,000 texts and for one",
+        arguments: [
+            TextComparator.natural, .lexical, .caseInsensitive, .localized("zh"),
+        ])
     func extremes(_ comparator: TextComparator) throws {
         var state: UInt64 = 7
         func next(_ bound: Int) -> Int {

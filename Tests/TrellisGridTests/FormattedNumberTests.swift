@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TrellisTestSupport
+
 @testable import TrellisGrid
 
 /// Numbers as spreadsheets format them: read by value, their text kept.
@@ -10,13 +11,15 @@ struct FormattedNumberTests {
         CellValue(CellText.classify(text, CellReading(decimalComma: decimalComma)), text: text, numericColumn: true)
     }
 
-    @Test("grouped thousands, percents, currencies and accounting negatives are numbers", arguments: [
-        ("1,000,000.00", 1_000_000.0), ("12,000.00", 12_000), ("12%", 0.12), ("-5%", -0.05), ("12.5 %", 0.125),
-        ("$1,200", 1200), ("¥1,200.00", 1200), ("￥1,200.00", 1200), ("€12.50", 12.5), ("£3", 3), ("-$1,200", -1200),
-        ("$-1,200", -1200), ("(12.50)", -12.5), ("($1,200.00)", -1200), ("1 234,50", 1234.5), ("1\u{00A0}234,50", 1234.5),
-        ("1\u{202F}234,50", 1234.5), ("1.234,50", 1234.5), ("1'234.50", 1234.5), ("1.234,50 €", 1234.5), ("1,200元", 1200),
-        (".5%", 0.005), ("1,234,567", 1_234_567),
-    ] as [(String, Double)])
+    @Test(
+        "grouped thousands, percents, currencies and accounting negatives are numbers",
+        arguments: [
+            ("1,000,000.00", 1_000_000.0), ("12,000.00", 12_000), ("12%", 0.12), ("-5%", -0.05), ("12.5 %", 0.125),
+            ("$1,200", 1200), ("¥1,200.00", 1200), ("￥1,200.00", 1200), ("€12.50", 12.5), ("£3", 3), ("-$1,200", -1200),
+            ("$-1,200", -1200), ("(12.50)", -12.5), ("($1,200.00)", -1200), ("1 234,50", 1234.5), ("1\u{00A0}234,50", 1234.5),
+            ("1\u{202F}234,50", 1234.5), ("1.234,50", 1234.5), ("1'234.50", 1234.5), ("1.234,50 €", 1234.5), ("1,200元", 1200),
+            (".5%", 0.005), ("1,234,567", 1_234_567),
+        ] as [(String, Double)])
     func formatted(text: String, expected: Double) {
         let read = value(text)
         switch read {
@@ -26,18 +29,22 @@ struct FormattedNumberTests {
         }
     }
 
-    @Test("lists, versions, addresses and half-formatted text stay text", arguments: [
-        "1,2,3", "1.2.3", "192.168.1.1", "10.100.200.100", "12,5", "1,23", "1,2345", "$", "%", "12%%",
-        "(12", "(-12)", "1,000.000.0", "1 234", "$1,2", "12,", "1,,000", "¥", "1.234.567", "abc$1", "1 000 000",
-    ])
+    @Test(
+        "lists, versions, addresses and half-formatted text stay text",
+        arguments: [
+            "1,2,3", "1.2.3", "192.168.1.1", "10.100.200.100", "12,5", "1,23", "1,2345", "$", "%", "12%%",
+            "(12", "(-12)", "1,000.000.0", "1 234", "$1,2", "12,", "1,,000", "¥", "1.234.567", "abc$1", "1 000 000",
+        ])
     func text(text: String) {
         #expect(value(text) == .text(text), "\(text)")
     }
 
-    @Test("where the comma is the decimal mark (a ; file): 1,5 is 1.5, dots group, 1.5 stays 1.5", arguments: [
-        ("1,5", 1.5), ("-1,25", -1.25), ("1.234,5", 1234.5), ("1.234.567", 1_234_567), ("1 234", 1234), ("12,5 %", 0.125),
-        ("1,500", 1.5), ("1.5", 1.5), ("€ 1.234", 1234),
-    ] as [(String, Double)])
+    @Test(
+        "where the comma is the decimal mark (a ; file): 1,5 is 1.5, dots group, 1.5 stays 1.5",
+        arguments: [
+            ("1,5", 1.5), ("-1,25", -1.25), ("1.234,5", 1234.5), ("1.234.567", 1_234_567), ("1 234", 1234), ("12,5 %", 0.125),
+            ("1,500", 1.5), ("1.5", 1.5), ("€ 1.234", 1234),
+        ] as [(String, Double)])
     func decimalComma(text: String, expected: Double) {
         let read = value(text, decimalComma: true)
         switch read {
@@ -80,22 +87,27 @@ struct DateFormTests {
         Date(timeIntervalSince1970: Double(CellText.daysFromCivil(year, month, day) * 86_400 + seconds))
     }
 
-    @Test("year first with - / . or 年月日, year last in the order given, dots day first, with an optional time", arguments: [
-        ("2024/3/1", DateOrder.mdy, day(2024, 3, 1)), ("2024-3-1", .mdy, day(2024, 3, 1)), ("2024.03.01", .mdy, day(2024, 3, 1)),
-        ("2024年3月1日", .mdy, day(2024, 3, 1)), ("12/25/2023", .mdy, day(2023, 12, 25)), ("3/1/2024", .mdy, day(2024, 3, 1)),
-        ("3/1/2024", .dmy, day(2024, 1, 3)), ("25/12/2023", .dmy, day(2023, 12, 25)), ("1.3.2024", .mdy, day(2024, 3, 1)),
-        ("2024/3/1 9:30", .mdy, day(2024, 3, 1, 9 * 3600 + 1800)), ("2024年3月1日 14:05:09", .mdy, day(2024, 3, 1, 14 * 3600 + 309)),
-        ("3-1-2024", .mdy, day(2024, 3, 1)), ("2024/2/29", .ymd, day(2024, 2, 29)),
-    ])
+    @Test(
+        "year first with - / . or 年月日, year last in the order given, dots day first, with an optional time",
+        arguments: [
+            ("2024/3/1", DateOrder.mdy, day(2024, 3, 1)), ("2024-3-1", .mdy, day(2024, 3, 1)), ("2024.03.01", .mdy, day(2024, 3, 1)),
+            ("2024年3月1日", .mdy, day(2024, 3, 1)), ("12/25/2023", .mdy, day(2023, 12, 25)), ("3/1/2024", .mdy, day(2024, 3, 1)),
+            ("3/1/2024", .dmy, day(2024, 1, 3)), ("25/12/2023", .dmy, day(2023, 12, 25)), ("1.3.2024", .mdy, day(2024, 3, 1)),
+            ("2024/3/1 9:30", .mdy, day(2024, 3, 1, 9 * 3600 + 1800)), ("2024年3月1日 14:05:09", .mdy, day(2024, 3, 1, 14 * 3600 + 309)),
+            ("3-1-2024", .mdy, day(2024, 3, 1)), ("2024/2/29", .ymd, day(2024, 2, 29)),
+        ])
     func forms(text: String, order: DateOrder, expected: Date) {
-        #expect(CellValue(CellText.classify(text, CellReading(dateOrder: order)), text: text, numericColumn: false) == .date(expected),
-                "\(text)")
+        #expect(
+            CellValue(CellText.classify(text, CellReading(dateOrder: order)), text: text, numericColumn: false) == .date(expected),
+            "\(text)")
     }
 
-    @Test("impossible or half dates stay text", arguments: [
-        ("2023/2/29", DateOrder.mdy), ("13/1/2024", .mdy), ("3/1/2024", .ymd), ("2024/3", .mdy), ("2024年3月1", .mdy), ("2024年3/1", .mdy),
-        ("2024/3-1", .mdy), ("3/1/24", .mdy), ("2024/3/1 25:00", .mdy), ("2024/3/1 9:3", .mdy), ("2024/03/001", .mdy), ("1/2/3/2024", .mdy),
-    ])
+    @Test(
+        "impossible or half dates stay text",
+        arguments: [
+            ("2023/2/29", DateOrder.mdy), ("13/1/2024", .mdy), ("3/1/2024", .ymd), ("2024/3", .mdy), ("2024年3月1", .mdy), ("2024年3/1", .mdy),
+            ("2024/3-1", .mdy), ("3/1/24", .mdy), ("2024/3/1 25:00", .mdy), ("2024/3/1 9:3", .mdy), ("2024/03/001", .mdy), ("1/2/3/2024", .mdy),
+        ])
     func notDates(text: String, order: DateOrder) {
         #expect(CellText.classify(text, CellReading(dateOrder: order)).kind == .text, "\(text)")
     }
@@ -124,8 +136,10 @@ struct FormattedFuzzTests {
     @Test("random strings of digits, signs, separators, currency and date marks never crash the reader, in every reading")
     func random() {
         var rng = SeededRandom(seed: 77)
-        let pieces = ["1", "2", "9", "0", "12", "123", ",", ".", " ", "\u{00A0}", "\u{202F}", "'", "’", "-", "+", "(", ")", "$", "¥",
-                      "￥", "€", "£", "元", "%", "/", "年", "月", "日", ":", "T", "e", "2024", "万", "#", "\u{3000}"]
+        let pieces = [
+            "1", "2", "9", "0", "12", "123", ",", ".", " ", "\u{00A0}", "\u{202F}", "'", "’", "-", "+", "(", ")", "$", "¥",
+            "￥", "€", "£", "元", "%", "/", "年", "月", "日", ":", "T", "e", "2024", "万", "#", "\u{3000}",
+        ]
         var numbers = 0
         for _ in 0..<20_000 {
             let text = (0..<Int.random(in: 0...9, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined()
@@ -140,13 +154,14 @@ struct FormattedFuzzTests {
 
 @Suite("Recomputed values in their row's own style")
 struct StyledValueTests {
-    @Test("a value is written as the template writes its number: currency, grouping, decimal mark, percent, parentheses",
-          arguments: [
-              (50.1667, nil, "$1,000.00", "$50.17"), (-2000, nil, "($2,000.00)", "($2,000.00)"), (1234567.891, nil, "$1,000.00", "$1,234,567.89"),
-              (333740.75, nil, "333.740,75", "333.740,75"), (0.391666, nil, "39,2 %", "39,2 %"), (0.35667, nil, "50.0%", "35.7%"),
-              (1234.5, nil, "1 234,50", "1 234,50"), (1200, nil, "¥1,200.00", "¥1,200.00"), (85.25, 3, "85,50", "85,250"),
-              (-5.5, nil, "-1.234,50 €", "-5,50 €"), (1200, nil, "1,200元", "1,200元"), (0.05, nil, "5%", "5%"),
-          ] as [(Double, Int?, String, String)])
+    @Test(
+        "a value is written as the template writes its number: currency, grouping, decimal mark, percent, parentheses",
+        arguments: [
+            (50.1667, nil, "$1,000.00", "$50.17"), (-2000, nil, "($2,000.00)", "($2,000.00)"), (1234567.891, nil, "$1,000.00", "$1,234,567.89"),
+            (333740.75, nil, "333.740,75", "333.740,75"), (0.391666, nil, "39,2 %", "39,2 %"), (0.35667, nil, "50.0%", "35.7%"),
+            (1234.5, nil, "1 234,50", "1 234,50"), (1200, nil, "¥1,200.00", "¥1,200.00"), (85.25, 3, "85,50", "85,250"),
+            (-5.5, nil, "-1.234,50 €", "-5,50 €"), (1200, nil, "1,200元", "1,200元"), (0.05, nil, "5%", "5%"),
+        ] as [(Double, Int?, String, String)])
     func styled(value: Double, decimals: Int?, template: String, expected: String) {
         #expect(DecimalFormat.format(value, decimals: decimals, like: template) == expected, "\(template)")
     }
@@ -196,8 +211,10 @@ struct StyledValueTests {
     @Test("a double's exact decimal digits are those of the digit-at-a-time reference, from subnormals to the largest double")
     func exactDigitsOfDoubles() {
         var rng = SeededRandom(seed: 2026)
-        var values: [Double] = [0.1, 1.0 / 3, 2.5, -0.125, 123_456.789, 1e22, 1e23, .leastNonzeroMagnitude, .leastNormalMagnitude,
-                                .greatestFiniteMagnitude, -(.ulpOfOne), 81.375, 9_007_199_254_740_992]
+        var values: [Double] = [
+            0.1, 1.0 / 3, 2.5, -0.125, 123_456.789, 1e22, 1e23, .leastNonzeroMagnitude, .leastNormalMagnitude,
+            .greatestFiniteMagnitude, -(.ulpOfOne), 81.375, 9_007_199_254_740_992,
+        ]
         for _ in 0..<400 { values.append(Double(bitPattern: UInt64.random(in: 0...0x7FEF_FFFF_FFFF_FFFF, using: &rng))) }
         for _ in 0..<400 { values.append(Double(Int.random(in: -1_000_000...1_000_000, using: &rng)) / 100) }
         for value in values {

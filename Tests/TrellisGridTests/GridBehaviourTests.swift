@@ -1,19 +1,20 @@
 import Foundation
-import TrellisTestSupport
 import Testing
+import TrellisTestSupport
+
 @testable import TrellisGrid
 
 /// The 平均 row done properly, and DataGridView's features in every mode.
 @Suite("Summaries, pins and DataGridView parity")
 struct GridBehaviourTests {
     static let groups = """
-    组号,组长,分数,备注
-    组1,张伟,88.5,
-    组2,王芳,92,
-    组3,李娜,75.25,
-    组4,刘洋,92,
-    平均,,81.375,
-    """
+        组号,组长,分数,备注
+        组1,张伟,88.5,
+        组2,王芳,92,
+        组3,李娜,75.25,
+        组4,刘洋,92,
+        平均,,81.375,
+        """
 
     static func grid(_ csv: String = groups) throws -> DataGrid {
         DataGrid(bound: try CSV.table(Data((csv + "\n").utf8)))
@@ -32,8 +33,9 @@ struct GridBehaviourTests {
         try grid.addSummary(SummaryRow(label: "最高", .max, columns: ["分数", "组号"]))
         try grid.addSummary(SummaryRow(.min, columns: ["分数"]))
         let rows = grid.displayedRows
-        #expect(grid.text(rows[5], column: 0) == "平均" && grid.text(rows[5], column: 2) == "86.94",
-                "mean 86.9375, written with the column's two decimals (75.25), half away from zero")
+        #expect(
+            grid.text(rows[5], column: 0) == "平均" && grid.text(rows[5], column: 2) == "86.94",
+            "mean 86.9375, written with the column's two decimals (75.25), half away from zero")
         #expect(grid.value(rows[5], column: 2) == .decimal(86.9375), "the value is exact")
         #expect(grid.text(rows[6], column: 0) == "sum" && grid.text(rows[6], column: 2) == "347.750")
         #expect(grid.text(rows[7], column: 1) == "最高" && grid.text(rows[7], column: 2) == "92" && grid.text(rows[7], column: 0) == "组4")
@@ -106,10 +108,13 @@ struct GridBehaviourTests {
         #expect(grid.sortString == "组号 ASC, 分数 DESC" && grid.sortOrder == .ascending)
         let columns = ["Final score", "a]b", "x"]
         #expect(try SortString.parse("[Final score] DESC, [a]]b], x", columns: columns).map(\.column) == columns)
-        #expect(SortString.write(try SortString.parse("[Final score] DESC, [a]]b], x", columns: columns))
+        #expect(
+            SortString.write(try SortString.parse("[Final score] DESC, [a]]b], x", columns: columns))
                 == "[Final score] DESC, [a]]b] ASC, x ASC")
-        for (bad, message) in [("分数 DOWN", "'DOWN' is not a direction"), ("分数,", "a key without a column name"),
-                               ("[分数 DESC", "never closed"), ("分 DESC", "no column named '分'"), ("[分数] DESC 组号", "expected a comma")] {
+        for (bad, message) in [
+            ("分数 DOWN", "'DOWN' is not a direction"), ("分数,", "a key without a column name"),
+            ("[分数 DESC", "never closed"), ("分 DESC", "no column named '分'"), ("[分数] DESC 组号", "expected a comma"),
+        ] {
             #expect(throws: SortString.ParseError.self) { try grid.sort(bad) }
             do { try grid.sort(bad) } catch { #expect(error.message.contains(message), "\(bad): \(error)") }
             #expect(grid.sortString == "组号 ASC, 分数 DESC", "a string that cannot be read changes nothing")
@@ -249,8 +254,8 @@ struct GridBehaviourTests {
         try grid.sort(by: [SortKey("分数", .descending)])
         var sorted = 0
         grid.onSorted = { _ in sorted += 1 }
-        grid.currentRow = 2              // 组3
-        grid.select(row: 0)              // 组1
+        grid.currentRow = 2  // 组3
+        grid.select(row: 0)  // 组1
         grid.select(row: 3, extending: true)
         if virtual {
             // The app inserts into its own data and tells the grid where.
@@ -263,13 +268,13 @@ struct GridBehaviourTests {
         #expect(grid.text(.summary(0), column: 2) == "5")
         #expect(grid.currentRow == 3 && grid.selectedRows == [1, 4], "they follow their rows")
         #expect(grid.displayIndex(ofSourceRow: 3) == 4 && grid.displayIndex(ofSourceRow: 5) == 5)
-        try grid.setValue(.decimal(50), row: 1, column: 2)       // 组1
+        try grid.setValue(.decimal(50), row: 1, column: 2)  // 组1
         #expect(Self.column(grid, 0) == ["组0", "组2", "组4", "组3", "组1", "平均", "count"])
         if !virtual {
-            try table.removeRow(at: 2)                             // 组2
+            try table.removeRow(at: 2)  // 组2
             #expect(Self.column(grid, 0) == ["组0", "组4", "组3", "组1", "平均", "count"])
             #expect(grid.currentRow == 2 && grid.selectedRows == [1, 3])
-            try table.removeRow(at: 2)                             // 组3, the current row
+            try table.removeRow(at: 2)  // 组3, the current row
             #expect(grid.currentRow == nil)
         }
         #expect(sorted == 0, "changes of the source are not sorts")
@@ -316,10 +321,11 @@ struct GridBehaviourTests {
         grid.reload()
         try grid.sort(by: [SortKey("a", .descending)])
         #expect(grid.bodyRows == [2, 1, 0])
-        source.columns = [Column("a")]               // a column went away
+        source.columns = [Column("a")]  // a column went away
         grid.reload()
-        #expect(grid.value(.source(0), column: 5) == .missing && grid.lastError == nil,
-                "a column position the source lacks reads as missing; the sort's column is still there")
+        #expect(
+            grid.value(.source(0), column: 5) == .missing && grid.lastError == nil,
+            "a column position the source lacks reads as missing; the sort's column is still there")
         #expect(grid.region(of: .summary(7)) == .body && grid.value(.summary(7), column: 0) == .missing)
         #expect(grid.text(.summary(-1), column: 0) == "" && grid.displayedRow(at: -1) == nil && grid.displayedRow(at: 99) == nil)
         #expect(grid.displayIndex(ofSourceRow: -3) == nil)
@@ -333,11 +339,13 @@ struct GridBehaviourTests {
     @Test("type warnings leave out pinned rows, and say where the cells go in the grid's own direction")
     func typeWarnings() throws {
         let grid = try Self.grid("组号,分数\n组1,88\n组2,缺考\n组3,92\n组4,75\n组5,60\n平均,见下")
-        #expect(grid.typeWarnings.map(\.description)
+        #expect(
+            grid.typeWarnings.map(\.description)
                 == ["分数: 2 cells are not numbers (row 2: 缺考, row 6: 见下); they sort after the numbers"])
         try grid.pin(.matching(column: "组号", value: "平均"), at: .bottom)
-        #expect(grid.typeWarnings.map(\.description) == ["分数: 1 cell is not a number (row 2: 缺考); it sorts after the numbers"],
-                "the pinned 平均 row is not data")
+        #expect(
+            grid.typeWarnings.map(\.description) == ["分数: 1 cell is not a number (row 2: 缺考); it sorts after the numbers"],
+            "the pinned 平均 row is not data")
         try grid.sort(by: [SortKey("分数", .descending)])
         #expect(grid.typeWarnings.map(\.description) == ["分数: 1 cell is not a number (row 2: 缺考); it sorts before the numbers"])
         #expect(grid.displayedRows.first == .source(1), "and it does come first")
@@ -345,4 +353,3 @@ struct GridBehaviourTests {
         #expect(grid.typeWarnings.first?.description.hasSuffix("after the numbers") == true, "a sort by another column says ascending")
     }
 }
-

@@ -1,7 +1,8 @@
-import TrellisText
 import Foundation
-import TrellisTestSupport
 import Testing
+import TrellisTestSupport
+import TrellisText
+
 @testable import TrellisGrid
 
 @Suite("Grid sorting in every binding mode")
@@ -61,19 +62,22 @@ struct GridSortingTests {
         try grid.sort(by: [SortKey("name", comparator: .text(.localized("zh@collation=stroke")))])
         let stroke = GridFixture.column(grid, 0)
         #expect(stroke != ["阿", "李", "平", "王", "张", "组"] && stroke.first == "王", "stroke order starts with 王 (4 strokes)")
-        let items = GridFixture.grid(mode, columns: [Column("item")],
-                                     rows: ["item10", "Item2", "item2", "item1", "b", "A"].map { [.text($0)] })
+        let items = GridFixture.grid(
+            mode, columns: [Column("item")],
+            rows: ["item10", "Item2", "item2", "item1", "b", "A"].map { [.text($0)] })
         try items.sort(by: [SortKey("item", comparator: .text(.natural))])
         #expect(GridFixture.column(items, 0) == ["A", "b", "item1", "Item2", "item2", "item10"])
         try items.sort(by: [SortKey("item", comparator: .text(.lexical))])
         #expect(GridFixture.column(items, 0) == ["A", "Item2", "b", "item1", "item10", "item2"])
         try items.sort(by: [SortKey("item", comparator: .text(.caseInsensitive))])
-        #expect(GridFixture.column(items, 0) == ["A", "b", "item1", "item10", "Item2", "item2"],
-                "Item2 and item2 are equivalent and keep source order")
+        #expect(
+            GridFixture.column(items, 0) == ["A", "b", "item1", "item10", "Item2", "item2"],
+            "Item2 and item2 are equivalent and keep source order")
     }
 
-    @Test("numbers in text keep their value order under a locale: Chinese numerals, full-width digits; names keep their reading",
-          arguments: GridFixture.modes)
+    @Test(
+        "numbers in text keep their value order under a locale: Chinese numerals, full-width digits; names keep their reading",
+        arguments: GridFixture.modes)
     func localizedNumbers(mode: DataGrid.Mode) throws {
         let groups = ["第十组", "第二组", "第一组", "第十一组", "组１０", "组２", "二〇二六年", "二〇二四年", "初三", "初一", "十二", "九"]
         let grid = GridFixture.grid(mode, columns: [Column("g")], rows: groups.map { [.text($0)] })
@@ -98,8 +102,12 @@ struct GridSortingTests {
         func cell(_ column: Int) -> CellValue {
             if rng.chance(0.1) { return .missing }
             switch column {
-            case 0: return rng.chance(0.05) ? .text("缺考") : rng.chance(0.5) ? .integer(Int.random(in: -5...5, using: &rng))
-                : .decimal(Double(Int.random(in: -20...20, using: &rng)) / 4)
+            case 0:
+                return rng.chance(0.05)
+                    ? .text("缺考")
+                    : rng.chance(0.5)
+                        ? .integer(Int.random(in: -5...5, using: &rng))
+                        : .decimal(Double(Int.random(in: -20...20, using: &rng)) / 4)
             case 1: return .text(["组2", "组10", "第三组", "item", "Item", "b", "组２"].randomElement(using: &rng)!)
             default: return rng.chance(0.5) ? .boolean(rng.chance(0.5)) : .date(Date(timeIntervalSince1970: Double(Int.random(in: 0...3, using: &rng)) * 86400))
             }
@@ -110,8 +118,9 @@ struct GridSortingTests {
         let grid = DataGrid(columns: columns, rowCount: box.rows.count) { row, column in box.rows[row][column] }
         let comparators: [KeyComparator] = [.standard, .text(.lexical), .asText(.natural), .text(.localized("zh"))]
         let keys = (0..<Int.random(in: 1...3, using: &rng)).map { _ in
-            SortKey(["n", "t", "m"].randomElement(using: &rng)!, rng.chance(0.5) ? .ascending : .descending,
-                    comparator: comparators.randomElement(using: &rng)!, nulls: NullPlacement.allCases.randomElement(using: &rng)!)
+            SortKey(
+                ["n", "t", "m"].randomElement(using: &rng)!, rng.chance(0.5) ? .ascending : .descending,
+                comparator: comparators.randomElement(using: &rng)!, nulls: NullPlacement.allCases.randomElement(using: &rng)!)
         }
         try grid.sort(by: keys)
         let pinned = rng.chance(0.5)
@@ -172,8 +181,10 @@ struct GridSortingTests {
 
     @Test("mixed types sort numbers < text < booleans < errors", arguments: GridFixture.modes)
     func mixedTypes(mode: DataGrid.Mode) throws {
-        let values: [CellValue] = [.text("b"), .error("#N/A"), .boolean(true), .integer(5), .missing, .decimal(1.5),
-                                   .boolean(false), .text("a")]
+        let values: [CellValue] = [
+            .text("b"), .error("#N/A"), .boolean(true), .integer(5), .missing, .decimal(1.5),
+            .boolean(false), .text("a"),
+        ]
         let grid = GridFixture.grid(mode, columns: [Column("v")], rows: values.map { [$0] })
         try grid.sort(by: [SortKey("v")])
         #expect(GridFixture.column(grid, 0) == ["1.5", "5", "a", "b", "false", "true", "#N/A", ""])
@@ -218,13 +229,17 @@ struct GridSortingTests {
         #expect(grid.bodyRows == Array(0..<13))
     }
 
-    @Test("header clicks cycle, shift adds keys, glyphs follow; other sort modes ignore clicks",
-          arguments: GridFixture.modes)
+    @Test(
+        "header clicks cycle, shift adds keys, glyphs follow; other sort modes ignore clicks",
+        arguments: GridFixture.modes)
     func headerClicks(mode: DataGrid.Mode) throws {
-        let columns = [Column("组号"), Column("分数", type: .decimal), Column("note", sortMode: .notSortable),
-                       Column("rank", sortMode: .programmatic)]
-        let grid = GridFixture.grid(mode, columns: columns,
-                                    rows: [[.text("组1"), .decimal(1), .missing, .integer(1)]])
+        let columns = [
+            Column("组号"), Column("分数", type: .decimal), Column("note", sortMode: .notSortable),
+            Column("rank", sortMode: .programmatic),
+        ]
+        let grid = GridFixture.grid(
+            mode, columns: columns,
+            rows: [[.text("组1"), .decimal(1), .missing, .integer(1)]])
         try grid.clickHeader("分数")
         #expect(grid.glyph(for: "分数") == SortGlyph(direction: .ascending, priority: 1))
         try grid.clickHeader("分数")
@@ -288,20 +303,29 @@ struct GridSortingTests {
         for round in 0..<20 {
             let rows: [[CellValue]] = (0..<Int.random(in: 0...120, using: &rng)).map { _ in
                 let a: CellValue = Int.random(in: 0..<6, using: &rng) == 0 ? .missing : .integer(Int.random(in: 0..<5, using: &rng))
-                let b: CellValue = Int.random(in: 0..<8, using: &rng) == 0 ? .missing
+                let b: CellValue =
+                    Int.random(in: 0..<8, using: &rng) == 0
+                    ? .missing
                     : .text(["组\(Int.random(in: 1...12, using: &rng))", "x", "Y", "z10", "z9"][Int.random(in: 0..<5, using: &rng)])
                 let c: CellValue = .decimal(Double(Int.random(in: -3...3, using: &rng)) / 2)
                 return [a, b, c]
             }
-            let grid = GridFixture.grid(mode, columns: [Column("a", type: .integer), Column("b"), Column("c", type: .decimal)],
-                                        rows: rows)
-            let keys = [SortKey("a", Bool.random(using: &rng) ? .ascending : .descending,
-                                nulls: NullPlacement.allCases.randomElement(using: &rng)!),
-                        SortKey("b", Bool.random(using: &rng) ? .ascending : .descending),
-                        SortKey("c", .descending)]
+            let grid = GridFixture.grid(
+                mode, columns: [Column("a", type: .integer), Column("b"), Column("c", type: .decimal)],
+                rows: rows)
+            let keys = [
+                SortKey(
+                    "a", Bool.random(using: &rng) ? .ascending : .descending,
+                    nulls: NullPlacement.allCases.randomElement(using: &rng)!),
+                SortKey("b", Bool.random(using: &rng) ? .ascending : .descending),
+                SortKey("c", .descending),
+            ]
             try grid.sort(by: keys)
-            let comparators = keys.map { CellValueComparator(.natural, order: $0.direction == .ascending ? .forward : .reverse,
-                                                              nulls: $0.nulls) }
+            let comparators = keys.map {
+                CellValueComparator(
+                    .natural, order: $0.direction == .ascending ? .forward : .reverse,
+                    nulls: $0.nulls)
+            }
             let expected = rows.indices.sorted { x, y in
                 for (k, comparator) in comparators.enumerated() {
                     let order = comparator.compare(rows[x][k], rows[y][k])
@@ -317,8 +341,9 @@ struct GridSortingTests {
 extension GridSortingTests {
     @Test("after the bound source changes, a reload keeps the sort and the pins")
     func reloadAfterSourceChanges() throws {
-        let table = try Table(columns: [Column("组号"), Column("分数", type: .decimal)],
-                              rows: [[.text("组1"), .decimal(50)], [.text("平均"), .decimal(60)], [.text("组2"), .decimal(70)]])
+        let table = try Table(
+            columns: [Column("组号"), Column("分数", type: .decimal)],
+            rows: [[.text("组1"), .decimal(50)], [.text("平均"), .decimal(60)], [.text("组2"), .decimal(70)]])
         let grid = DataGrid(bound: table)
         try grid.pin(.matching(column: "组号", value: "平均"), at: .bottom)
         try grid.sort(by: [SortKey("分数", .descending)])
@@ -351,8 +376,11 @@ extension GridSortingTests {
         var rng = SeededRandom(seed: 29)
         for round in 0..<24 {
             // Every other round, distinct texts are numbered through the buckets by hash.
-            try Tuning.$current.withValue(Tuning(workers: [2, 3, 5][round % 3], minimumChunk: [1, 4, 16][round % 3],
-                                                 textTableLimit: round % 2 == 0 ? nil : 3)) {
+            try Tuning.$current.withValue(
+                Tuning(
+                    workers: [2, 3, 5][round % 3], minimumChunk: [1, 4, 16][round % 3],
+                    textTableLimit: round % 2 == 0 ? nil : 3)
+            ) {
                 let count = Int.random(in: 0...400, using: &rng)
                 var csv = "n,t\n"
                 for _ in 0..<count {
@@ -365,13 +393,17 @@ extension GridSortingTests {
                     case 4: n = "12345678901234567890"
                     default: n = String(format: "%.2f", Double(Int.random(in: -400...400, using: &rng)) / 100)
                     }
-                    let t = Int.random(in: 0..<6, using: &rng) == 0 ? ""
+                    let t =
+                        Int.random(in: 0..<6, using: &rng) == 0
+                        ? ""
                         : ["组\(Int.random(in: 1...14, using: &rng))", "x", "Y", "z10", "z9", "é", "e\u{301}"].randomElement(using: &rng)!
                     csv += "\(n),\(t)\n"
                 }
                 let table = try CSV.table(Data(csv.utf8))
-                let keys = [SortKey("n", Bool.random(using: &rng) ? .ascending : .descending, nulls: NullPlacement.allCases.randomElement(using: &rng)!),
-                            SortKey("t", Bool.random(using: &rng) ? .ascending : .descending, nulls: NullPlacement.allCases.randomElement(using: &rng)!)]
+                let keys = [
+                    SortKey("n", Bool.random(using: &rng) ? .ascending : .descending, nulls: NullPlacement.allCases.randomElement(using: &rng)!),
+                    SortKey("t", Bool.random(using: &rng) ? .ascending : .descending, nulls: NullPlacement.allCases.randomElement(using: &rng)!),
+                ]
                 let shuffled = Array(0..<table.rowCount).shuffled(using: &rng)
                 for rows in [Array(0..<table.rowCount), shuffled] {
                     let pinyin = SortKey("t", keys[1].direction, comparator: .text(.localized("zh")), nulls: keys[1].nulls)
@@ -401,8 +433,9 @@ extension GridSortingTests {
 extension GridSortingTests {
     /// `/` in the viewer: the next displayed row containing a text, against the plain loop over
     /// the displayed rows, with pins, summaries, a recomputed row and small chunks.
-    @Test("finding the next row that contains a text gives what a walk down the displayed rows gives",
-          arguments: GridFixture.modes)
+    @Test(
+        "finding the next row that contains a text gives what a walk down the displayed rows gives",
+        arguments: GridFixture.modes)
     func findNext(mode: DataGrid.Mode) throws {
         var rng = SeededRandom(seed: 41)
         let words = ["组1", "组10", "组2", "平均", "x", "组", "é", "e\u{301}", ""]
@@ -423,8 +456,9 @@ extension GridSortingTests {
                             let expected = firstMatch(count: count, after: after) { index in
                                 grid.displayedRow(at: index).map { grid.text($0, column: column).utf8.containsRun(query.utf8) } ?? false
                             }
-                            #expect(grid.displayIndex(ofRowContaining: query, column: column, after: after) == expected,
-                                    "\(mode) round \(round) \(query) col \(column) after \(after)")
+                            #expect(
+                                grid.displayIndex(ofRowContaining: query, column: column, after: after) == expected,
+                                "\(mode) round \(round) \(query) col \(column) after \(after)")
                         }
                     }
                 }
@@ -439,14 +473,18 @@ extension GridSortingTests {
         var rng = SeededRandom(seed: 53)
         for round in 0..<16 {
             let rows: [[CellValue]] = (0..<Int.random(in: 1...80, using: &rng)).map { _ in
-                [.text(["组1", "组2", "组10", "平均"].randomElement(using: &rng)!),
-                 Int.random(in: 0..<5, using: &rng) == 0 ? .missing : .integer(Int.random(in: 0...6, using: &rng))]
+                [
+                    .text(["组1", "组2", "组10", "平均"].randomElement(using: &rng)!),
+                    Int.random(in: 0..<5, using: &rng) == 0 ? .missing : .integer(Int.random(in: 0...6, using: &rng)),
+                ]
             }
             let columns = [Column("组号"), Column("分数", type: .integer)]
             let keys = [SortKey("分数", round % 2 == 0 ? .ascending : .descending), SortKey("组号", .descending)]
-            let pins: [(RowPin, PinEdge)] = [(.row(Int.random(in: 0..<rows.count, using: &rng)), .top),
-                                               (.matching(column: "组号", value: "平均"), .bottom),
-                                               (.row(Int.random(in: 0..<rows.count, using: &rng)), .bottom)]
+            let pins: [(RowPin, PinEdge)] = [
+                (.row(Int.random(in: 0..<rows.count, using: &rng)), .top),
+                (.matching(column: "组号", value: "平均"), .bottom),
+                (.row(Int.random(in: 0..<rows.count, using: &rng)), .bottom),
+            ]
             let grid = GridFixture.grid(mode, columns: columns, rows: rows)
             try grid.sort(by: keys)
             for (pin, region) in pins { try grid.pin(pin, at: region) }

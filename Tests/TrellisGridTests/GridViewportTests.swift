@@ -1,6 +1,7 @@
 import Foundation
-import TrellisTestSupport
 import Testing
+import TrellisTestSupport
+
 @testable import TrellisGrid
 
 /// The one viewport every view of a grid reads, tested once.
@@ -55,8 +56,9 @@ struct GridViewportTests {
     @Test("a viewport showing a whole order puts its pinned rows around the whole body")
     func wholeOrder() throws {
         let table = try CSV.table(Data("组号,分数\n组1,88\n平均,85\n组2,92\n".utf8))
-        let order = try DisplayOrder(source: table, pins: [.init(.matching(column: "组号", value: "平均"), at: .bottom)],
-                                     summaries: [SummaryRow(.max, columns: ["分数"], edge: .top)])
+        let order = try DisplayOrder(
+            source: table, pins: [.init(.matching(column: "组号", value: "平均"), at: .bottom)],
+            summaries: [SummaryRow(.max, columns: ["分数"], edge: .top)])
         let viewport = GridViewport(showingAllOf: order)
         #expect(viewport.pinnedTopCount == 1 && viewport.bodyWindow == 1..<3 && viewport.pinnedBottomCount == 1)
         #expect(viewport.visibleRows == Array(0..<order.count))
@@ -65,12 +67,15 @@ struct GridViewportTests {
     @Test("after any sequence of changes the scroll is in range", arguments: 0..<40)
     func scrollStaysInRange(seed: UInt64) {
         var rng = SeededRandom(seed: seed)
-        var viewport = GridViewport(frozenColumns: Int.random(in: -1...3, using: &rng), bodyCapacity: Int.random(in: -2...8, using: &rng),
-                                    width: Double(Int.random(in: 0...60, using: &rng)))
+        var viewport = GridViewport(
+            frozenColumns: Int.random(in: -1...3, using: &rng), bodyCapacity: Int.random(in: -2...8, using: &rng),
+            width: Double(Int.random(in: 0...60, using: &rng)))
         for _ in 0..<60 {
             switch Int.random(in: 0..<7, using: &rng) {
-            case 0: viewport.setRows(pinnedTop: Int.random(in: -1...3, using: &rng), body: Int.random(in: -1...30, using: &rng),
-                                     pinnedBottom: Int.random(in: 0...2, using: &rng))
+            case 0:
+                viewport.setRows(
+                    pinnedTop: Int.random(in: -1...3, using: &rng), body: Int.random(in: -1...30, using: &rng),
+                    pinnedBottom: Int.random(in: 0...2, using: &rng))
             case 1: viewport.setBodyCapacity(Int.random(in: -1...12, using: &rng))
             case 2: viewport.reveal(row: Int.random(in: -2...40, using: &rng))
             case 3: viewport.scrollBody(by: Int.random(in: -20...20, using: &rng))
@@ -79,7 +84,8 @@ struct GridViewportTests {
             default: viewport.scroll(toColumn: Int.random(in: -3...9, using: &rng))
             }
             #expect(viewport.firstBodyRow >= 0 && viewport.firstBodyRow <= max(0, viewport.bodyCount - 1))
-            #expect(viewport.visibleRows.count == viewport.pinnedTopCount + viewport.pinnedBottomCount
+            #expect(
+                viewport.visibleRows.count == viewport.pinnedTopCount + viewport.pinnedBottomCount
                     + min(viewport.bodyCapacity, viewport.bodyCount))
             #expect(viewport.visibleRows == viewport.visibleRows.sorted() && Set(viewport.visibleRows).count == viewport.visibleRows.count)
             #expect(viewport.visibleRows.allSatisfy { $0 >= 0 && $0 < viewport.rowCount })

@@ -1,7 +1,8 @@
 import Foundation
-import TrellisText
-import TrellisTestSupport
 import Testing
+import TrellisTestSupport
+import TrellisText
+
 @testable import TrellisGrid
 
 /// The rules that real spreadsheets test: exact numbers, texts kept as written, stray cells,
@@ -20,8 +21,10 @@ struct RealDataTests {
 
     @Test("18- and 19-digit integers sort exactly, in both directions")
     func wideIntegers() throws {
-        let ids = ["110105194912310021", "110105194912310019", "110105194912310020", "1234567890123456789",
-                   "1234567890123456788", "-9223372036854775808", "9223372036854775807"]
+        let ids = [
+            "110105194912310021", "110105194912310019", "110105194912310020", "1234567890123456789",
+            "1234567890123456788", "-9223372036854775808", "9223372036854775807",
+        ]
         let table = try Self.table("id\n" + ids.joined(separator: "\n") + "\n")
         #expect(table.columns[0].type == .integer)
         let ascending = try Self.sorted(table, [SortKey("id")])
@@ -32,8 +35,10 @@ struct RealDataTests {
 
     @Test("digit strings wider than 64 bits and decimals with many digits are exact too, and printed as written")
     func widerThan64Bits() throws {
-        let values = ["12345678901234567890123", "12345678901234567890122", "9.0000000000000000001", "9",
-                      "0.1000000000000000001", "0.1", "1e400", "-1e400", "99999999999999999999999999999999999"]
+        let values = [
+            "12345678901234567890123", "12345678901234567890122", "9.0000000000000000001", "9",
+            "0.1000000000000000001", "0.1", "1e400", "-1e400", "99999999999999999999999999999999999",
+        ]
         let table = try Self.table("n\n" + values.joined(separator: "\n") + "\n")
         let expected = values.sorted { ExactDecimal($0)! < ExactDecimal($1)! }
         #expect(try Self.sorted(table, [SortKey("n")]) == expected)
@@ -44,7 +49,9 @@ struct RealDataTests {
     @Test("a sort reorders and never rewrites: every cell is written back as it was read, in every format")
     func textKept() throws {
         let cells = ["007", "1.50", "2.0", "1e3", "+5", "-0", "  12 ", "NaN"]
-        let csv = "k,v,flag\n" + cells.enumerated().map { "\($0.offset),\($0.element),\($0.offset % 2 == 0 ? "FALSE" : "true")" }
+        let csv =
+            "k,v,flag\n"
+            + cells.enumerated().map { "\($0.offset),\($0.element),\($0.offset % 2 == 0 ? "FALSE" : "true")" }
             .joined(separator: "\n") + "\n"
         let table = try Self.table(csv)
         let grid = DataGrid(bound: table)
@@ -60,11 +67,13 @@ struct RealDataTests {
         let table = try Self.table("组号,分数\n组1,88.5\n组2,9\n组3,88.25\n组4,100\n组5,-3\n组6,缺考\n组7,\n")
         #expect(table.columns[1].type == .decimal)
         #expect(try Self.sorted(table, [SortKey("分数")]) == ["组5", "组2", "组3", "组1", "组4", "组6", "组7"])
-        #expect(try Self.sorted(table, [SortKey("分数", .descending)]) == ["组6", "组4", "组1", "组3", "组2", "组5", "组7"],
-                "descending reverses the kinds too; blanks stay last")
+        #expect(
+            try Self.sorted(table, [SortKey("分数", .descending)]) == ["组6", "组4", "组1", "组3", "组2", "组5", "组7"],
+            "descending reverses the kinds too; blanks stay last")
         #expect(table.typeWarnings.map(\.description) == ["分数: 1 cell is not a number (row 6: 缺考); it sorts after the numbers"])
         let many = try Self.table("v\n1\n2\n3\n4\n5\n6\nx\ny\nz\nw\n7\n")
-        #expect(many.typeWarnings.map(\.description)
+        #expect(
+            many.typeWarnings.map(\.description)
                 == ["v: 4 cells are not numbers (row 7: x, row 8: y, row 9: z, …); they sort after the numbers"])
         let truth = try Self.table("ok\ntrue\nfalse\nTRUE\nmaybe\n")
         #expect(truth.columns[0].type == .boolean)
@@ -76,12 +85,14 @@ struct RealDataTests {
         #expect(CellValue.parse(text) == .text(text))
     }
 
-    @Test("numbers as spreadsheets write them", arguments: [
-        ("42", CellValue.integer(42)), ("-0", .integer(0)), ("+5", .integer(5)), ("007", .integer(7)), (" 12 ", .integer(12)),
-        ("1.50", .decimal(1.5)), ("1e3", .decimal(1000)), (".5", .decimal(0.5)), ("5.", .decimal(5)), ("1.2万", .decimal(12000)),
-        ("3亿", .integer(300_000_000)), ("2万亿", .integer(2_000_000_000_000)), ("TRUE", .boolean(true)), ("", .missing),
-        ("#N/A", .error("#N/A")), ("2024-02-29", .date(Date(timeIntervalSince1970: 1_709_164_800))),
-    ])
+    @Test(
+        "numbers as spreadsheets write them",
+        arguments: [
+            ("42", CellValue.integer(42)), ("-0", .integer(0)), ("+5", .integer(5)), ("007", .integer(7)), (" 12 ", .integer(12)),
+            ("1.50", .decimal(1.5)), ("1e3", .decimal(1000)), (".5", .decimal(0.5)), ("5.", .decimal(5)), ("1.2万", .decimal(12000)),
+            ("3亿", .integer(300_000_000)), ("2万亿", .integer(2_000_000_000_000)), ("TRUE", .boolean(true)), ("", .missing),
+            ("#N/A", .error("#N/A")), ("2024-02-29", .date(Date(timeIntervalSince1970: 1_709_164_800))),
+        ])
     func numbers(text: String, value: CellValue) {
         #expect(CellValue.parse(text) == value)
     }
@@ -105,8 +116,9 @@ struct RealDataTests {
             let table = try Self.table("k,n\n" + ["cafe,1", "\(order[0]),2", "caff,3", "\(order[1]),4"].joined(separator: "\n") + "\n")
             let grid = DataGrid(bound: table)
             try grid.sort(by: [SortKey("k")])
-            #expect(grid.displayedRows.map { grid.text($0, column: 1) } == ["1", "3", "2", "4"],
-                    "natural order puts é after f (scalar order); the two spellings stay in file order")
+            #expect(
+                grid.displayedRows.map { grid.text($0, column: 1) } == ["1", "3", "2", "4"],
+                "natural order puts é after f (scalar order); the two spellings stay in file order")
         }
     }
 
@@ -119,12 +131,14 @@ struct RealDataTests {
         #expect(["组１０", "组2", "组１"].sorted(using: TextSortComparator(.natural)) == ["组１", "组2", "组１０"])
     }
 
-    @Test("Chinese numbers in natural order", arguments: [
-        ["第二组", "第十组", "第十一组", "第一百零五组"],
-        ["一班", "二班", "三班", "十班", "十二班", "二十班"],
-        ["一月", "二月", "三月", "四月", "五月", "六月", "七月", "八月", "九月", "十月", "十一月", "十二月"],
-        ["二〇二五年", "二〇二六年"], ["三千", "三万五千", "两亿"],
-    ])
+    @Test(
+        "Chinese numbers in natural order",
+        arguments: [
+            ["第二组", "第十组", "第十一组", "第一百零五组"],
+            ["一班", "二班", "三班", "十班", "十二班", "二十班"],
+            ["一月", "二月", "三月", "四月", "五月", "六月", "七月", "八月", "九月", "十月", "十一月", "十二月"],
+            ["二〇二五年", "二〇二六年"], ["三千", "三万五千", "两亿"],
+        ])
     func chineseNumerals(ordered: [String]) {
         var rng = SeededRandom(seed: 17)
         let shuffled = ordered.shuffled(using: &rng)
@@ -144,8 +158,9 @@ struct RealDataTests {
     @Test("a zh locale keeps natural numbering, and an unknown locale is refused with a suggestion")
     func locales() throws {
         #expect(TextComparator.localized("zh").compare("组2", "组10") == .orderedAscending)
-        #expect(TextComparator.localized("zh-u-kn-false").compare("组2", "组10") == .orderedDescending,
-                "the locale id may turn it off")
+        #expect(
+            TextComparator.localized("zh-u-kn-false").compare("组2", "组10") == .orderedDescending,
+            "the locale id may turn it off")
         #expect(TextComparator.localized("zh").checkLocale() == nil && TextComparator.localized("zh@collation=stroke").checkLocale() == nil)
         #expect(TextComparator.localized("zhh").checkLocale() == .unknownLocale("zhh", suggestion: "zh"))
         let table = try Self.table("name\n张\n李\n")
@@ -194,9 +209,12 @@ struct RealDataTests {
                     case (nil, _): return false
                     case (_, nil): return true
                     case let (x?, y?):
-                        var order: ComparisonResult = x.0 != y.0 ? (x.0 < y.0 ? .orderedAscending : .orderedDescending)
-                            : x.0 == 0 ? (x.1 == y.1 ? .orderedSame : (x.1 < y.1 ? .orderedAscending : .orderedDescending))
-                            : (x.2 == y.2 ? .orderedSame : (x.2 < y.2 ? .orderedAscending : .orderedDescending))
+                        var order: ComparisonResult =
+                            x.0 != y.0
+                            ? (x.0 < y.0 ? .orderedAscending : .orderedDescending)
+                            : x.0 == 0
+                                ? (x.1 == y.1 ? .orderedSame : (x.1 < y.1 ? .orderedAscending : .orderedDescending))
+                                : (x.2 == y.2 ? .orderedSame : (x.2 < y.2 ? .orderedAscending : .orderedDescending))
                         if direction == .descending { order = order.reversed }
                         return order == .orderedSame ? a < b : order == .orderedAscending
                     }

@@ -1,21 +1,23 @@
 import Foundation
 import Testing
 import TrellisTestSupport
+
 @testable import TrellisGrid
 
 /// The shapes spreadsheet programs export: names shared or missing, rows that leave out empty
 /// trailing cells, a title above the header, Excel's `sep=` line.
 @Suite("CSV export shapes")
 struct ShapeTests {
-    @Test("identifiers: a name for its first column, NAME#k for the k-th, #N for an unnamed column N; never a column's own name",
-          arguments: [
-              (["a", "b"], ["a", "b"]),
-              (["备注", "x", "备注", "备注"], ["备注", "x", "备注#2", "备注#3"]),
-              (["a", "", ""], ["a", "#2", "#3"]),
-              (["a", "a", "a#2"], ["a", "#2", "a#2"]),          // a made name that is a column's own yields #N
-              (["", "#1"], ["#1#2", "#1"]),
-              (["", ""], ["#1", "#2"]),
-          ])
+    @Test(
+        "identifiers: a name for its first column, NAME#k for the k-th, #N for an unnamed column N; never a column's own name",
+        arguments: [
+            (["a", "b"], ["a", "b"]),
+            (["备注", "x", "备注", "备注"], ["备注", "x", "备注#2", "备注#3"]),
+            (["a", "", ""], ["a", "#2", "#3"]),
+            (["a", "a", "a#2"], ["a", "#2", "a#2"]),  // a made name that is a column's own yields #N
+            (["", "#1"], ["#1#2", "#1"]),
+            (["", ""], ["#1", "#2"]),
+        ])
     func identifiers(header: [String], expected: [String]) {
         let made = CSV.identifiers(of: header)
         #expect(made == expected)
@@ -64,15 +66,17 @@ struct ShapeTests {
         #expect(first.columns.count == 2 && first.csvFormat.leadingLines.isEmpty)
     }
 
-    @Test("a title above the header is noticed, for any delimiter; a table that starts with its header is not", arguments: [
-        ("成绩\n\n名,分\n1,2\n", 3),
-        ("成绩,,\n,,\n,,\n名,分,备注\n", 4),
-        ("成绩;;\n;;\n名;分;备注\n", 3),
-        ("名,分\n1,2\n", nil),
-        ("名\n\n1\n", nil),                     // one column: the blank line is a blank cell
-        ("说明,\n,\n,\n", nil),                  // nothing with two cells under it
-        ("a,b\n,\nc,d\n", nil),                  // two cells on line 1: a header
-    ] as [(String, Int?)])
+    @Test(
+        "a title above the header is noticed, for any delimiter; a table that starts with its header is not",
+        arguments: [
+            ("成绩\n\n名,分\n1,2\n", 3),
+            ("成绩,,\n,,\n,,\n名,分,备注\n", 4),
+            ("成绩;;\n;;\n名;分;备注\n", 3),
+            ("名,分\n1,2\n", nil),
+            ("名\n\n1\n", nil),  // one column: the blank line is a blank cell
+            ("说明,\n,\n,\n", nil),  // nothing with two cells under it
+            ("a,b\n,\nc,d\n", nil),  // two cells on line 1: a header
+        ] as [(String, Int?)])
     func likelyTitle(text: String, line: Int?) {
         #expect(Array(text.utf8).withUnsafeBufferPointer { CSV.likelyHeaderLine($0, from: 0) } == line, "\(text.debugDescription)")
     }

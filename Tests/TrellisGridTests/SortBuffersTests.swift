@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 import TrellisTestSupport
-@testable import TrellisGrid
 import TrellisText
+
+@testable import TrellisGrid
 
 /// What a large sort holds while it runs, checked for the orders it gives: the radix sort's two
 /// ways (codes packed beside their positions, or moved beside them), the sort of every row without
@@ -37,24 +38,25 @@ struct SortBuffersTests {
             var tuning = Tuning.current
             tuning.radixInHalvesFrom = round % 4 < 2 ? 2 : savedHalves
             Tuning.$current.withValue(tuning) {
-            let count = Int.random(in: 0...700, using: &rng)
-            // The spread decides the way: small (packed), up to the edge where the spread and a
-            // position just fit in 64 bits, and past it (moved beside the rows).
-            let indexBits = count > 1 ? UInt64.bitWidth - UInt64(count - 1).leadingZeroBitCount : 0
-            let spreadBits = [3, 16, 64 - indexBits, 65 - indexBits, 64][round % 5]
-            let base = UInt64.random(in: 0...(UInt64.max >> 1), using: &rng)
-            let codes: [UInt64] = (0..<count).map { _ in
-                // Many ties: a few distinct codes, spread over the range.
-                let spread: UInt64 = spreadBits >= 64 ? .max : (1 << UInt64(max(0, spreadBits))) - 1
-                let step = UInt64.random(in: 0...5, using: &rng)
-                let offset = step == 5 ? spread : (spread / 5) * step
-                return spreadBits >= 64 ? (step == 5 ? .max : (step == 0 ? 0 : offset)) : base &+ offset
-            }
-            let given: [Int32] = round % 2 == 0 ? [] : [Int32](0..<Int32(count)).shuffled(using: &rng)
-            var order = given
-            RadixSort.radixSort(&order, count: count, codes: codes)
-            let sorted = order.isEmpty ? (given.isEmpty ? [Int32](0..<Int32(count)) : given) : order
-            #expect(sorted == Self.reference(given, count: count, codes),
+                let count = Int.random(in: 0...700, using: &rng)
+                // The spread decides the way: small (packed), up to the edge where the spread and a
+                // position just fit in 64 bits, and past it (moved beside the rows).
+                let indexBits = count > 1 ? UInt64.bitWidth - UInt64(count - 1).leadingZeroBitCount : 0
+                let spreadBits = [3, 16, 64 - indexBits, 65 - indexBits, 64][round % 5]
+                let base = UInt64.random(in: 0...(UInt64.max >> 1), using: &rng)
+                let codes: [UInt64] = (0..<count).map { _ in
+                    // Many ties: a few distinct codes, spread over the range.
+                    let spread: UInt64 = spreadBits >= 64 ? .max : (1 << UInt64(max(0, spreadBits))) - 1
+                    let step = UInt64.random(in: 0...5, using: &rng)
+                    let offset = step == 5 ? spread : (spread / 5) * step
+                    return spreadBits >= 64 ? (step == 5 ? .max : (step == 0 ? 0 : offset)) : base &+ offset
+                }
+                let given: [Int32] = round % 2 == 0 ? [] : [Int32](0..<Int32(count)).shuffled(using: &rng)
+                var order = given
+                RadixSort.radixSort(&order, count: count, codes: codes)
+                let sorted = order.isEmpty ? (given.isEmpty ? [Int32](0..<Int32(count)) : given) : order
+                #expect(
+                    sorted == Self.reference(given, count: count, codes),
                     "round \(round), \(count) rows, spread of \(spreadBits) bits, halves from \(RadixSort.inHalvesFrom)")
             }
         }
@@ -65,8 +67,10 @@ struct SortBuffersTests {
         var rng = SeededRandom(seed: 43)
         var csv = "n,t,d\n"
         for _ in 0..<500 {
-            let n = ["", "缺考", "#N/A", String(Int.random(in: -9...9, using: &rng)), "9223372036854775807", "-9223372036854775808",
-                     String(format: "%.2f", Double(Int.random(in: -900...900, using: &rng)) / 100)].randomElement(using: &rng)!
+            let n = [
+                "", "缺考", "#N/A", String(Int.random(in: -9...9, using: &rng)), "9223372036854775807", "-9223372036854775808",
+                String(format: "%.2f", Double(Int.random(in: -900...900, using: &rng)) / 100),
+            ].randomElement(using: &rng)!
             let t = ["", "组\(Int.random(in: 1...14, using: &rng))", "x", "Y", "z10", "z9"].randomElement(using: &rng)!
             let d = ["", "2024-0\(Int.random(in: 1...9, using: &rng))-1\(Int.random(in: 0...9, using: &rng))"].randomElement(using: &rng)!
             csv += "\(n),\(t),\(d)\n"
@@ -154,7 +158,7 @@ struct SortBuffersTests {
         let count = LargeBuffers.threshold / MemoryLayout<UInt64>.stride + 1000
         let large = LargeBuffers.allocate(UInt64.self, capacity: count)
         #if canImport(Glibc)
-        #expect(Int(bitPattern: large) % (2 << 20) == 0)
+            #expect(Int(bitPattern: large) % (2 << 20) == 0)
         #endif
         for i in 0..<count { large[i] = UInt64(i) &* 0x9E37_79B9_7F4A_7C15 }
         #expect((0..<count).allSatisfy { large[$0] == UInt64($0) &* 0x9E37_79B9_7F4A_7C15 })
@@ -181,8 +185,10 @@ struct SortBuffersTests {
     func keyRanks() {
         var rng = SeededRandom(seed: 47)
         Self.inParallelShapes(rounds: 12, chunks: [1, 5, 4096]) { _ in
-            let stems: [[UInt8]] = [[], [0], [0, 0], [1], Array(repeating: 7, count: 15), Array(repeating: 7, count: 16),
-                                    Array(repeating: 7, count: 17), Array("item00012345".utf8), Array(repeating: 0xFF, count: 8)]
+            let stems: [[UInt8]] = [
+                [], [0], [0, 0], [1], Array(repeating: 7, count: 15), Array(repeating: 7, count: 16),
+                Array(repeating: 7, count: 17), Array("item00012345".utf8), Array(repeating: 0xFF, count: 8),
+            ]
             let keys: [[UInt8]] = (0..<Int.random(in: 1...600, using: &rng)).map { _ in
                 var key = stems.randomElement(using: &rng)!
                 for _ in 0..<Int.random(in: 0...20, using: &rng) { key.append([0, 1, 7, 0xFF].randomElement(using: &rng)!) }

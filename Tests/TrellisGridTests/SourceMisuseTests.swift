@@ -50,8 +50,9 @@ struct SourceMisuseTests {
         grid.displayedRows.compactMap { if case .source(let row) = $0 { row } else { nil } }
     }
 
-    @Test("one value too few or too many for the rows asked: the sort is refused, naming the column, and the order stays",
-          arguments: [MisbehavingSource.Fault.shortColumn, .longColumn])
+    @Test(
+        "one value too few or too many for the rows asked: the sort is refused, naming the column, and the order stays",
+        arguments: [MisbehavingSource.Fault.shortColumn, .longColumn])
     func wrongColumnLength(fault: MisbehavingSource.Fault) throws {
         let source = MisbehavingSource()
         let grid = DataGrid(bound: source)
@@ -112,8 +113,9 @@ struct SourceMisuseTests {
         #expect(throws: SortError.self) { try grid.sort(by: [SortKey("分数")]) }
     }
 
-    @Test("a source's own order that repeats or drops rows is not taken: the grid sorts, every row once",
-          arguments: [MisbehavingSource.Fault.duplicateOrder, .droppingOrder])
+    @Test(
+        "a source's own order that repeats or drops rows is not taken: the grid sorts, every row once",
+        arguments: [MisbehavingSource.Fault.duplicateOrder, .droppingOrder])
     func badOwnOrder(fault: MisbehavingSource.Fault) throws {
         let source = MisbehavingSource()
         source.fault = fault

@@ -1,6 +1,7 @@
 import Foundation
-@testable import TrellisGrid
 import TrellisTestSupport
+
+@testable import TrellisGrid
 
 /// The same rows as a grid in each binding mode, so that every test runs in all three.
 enum GridFixture {

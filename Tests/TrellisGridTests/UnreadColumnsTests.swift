@@ -1,9 +1,10 @@
 import Foundation
-import TrellisTestSupport
 import Testing
+import TrellisTestSupport
+import TrellisText
+
 @testable import TrellisGrid
 @testable import TrellisRender
-import TrellisText
 
 /// A CSV file read for the columns a sort orders by: the others stay in the file's records, and
 /// everything asked of them gives the texts a reading of every column gives.
@@ -11,7 +12,8 @@ import TrellisText
 struct UnreadColumnsTests {
     /// A file with every shape a field takes: quoted, doubled quotes, a line break inside quotes,
     /// blanks, a delimiter at the end, and trailing unnamed columns a row leaves out.
-    static let file = "id,name,score,note,,\r\n"
+    static let file =
+        "id,name,score,note,,\r\n"
         + "1,\"王, 伟\",88.50,\"said \"\"hi\"\"\",x,\r\n"
         + "2,李娜,缺考,\"two\nlines\",,\r\n"
         + "3,,92,plain\r\n"
@@ -20,9 +22,11 @@ struct UnreadColumnsTests {
     static func tables(_ text: String = file, splitAbove: Int = 1 << 22) throws -> (all: Table, some: Table) {
         let bytes = Array(text.utf8)
         let all = try CSV.table(bytes: bytes, types: [:], splitAbove: splitAbove)
-        let some = try CSV.table(bytes: bytes, types: [:], splitAbove: splitAbove, columns: { columns in
-            Set(columns.indices.filter { columns[$0].identifier == "score" })
-        })
+        let some = try CSV.table(
+            bytes: bytes, types: [:], splitAbove: splitAbove,
+            columns: { columns in
+                Set(columns.indices.filter { columns[$0].identifier == "score" })
+            })
         return (all, some)
     }
 
@@ -81,8 +85,9 @@ struct UnreadColumnsTests {
         #expect(other.text(row: 0, column: 1) == "李娜")
     }
 
-    @Test("a sort by the read column writes the file's records: the same bytes as a reading of every column, in halves too",
-          arguments: [1 << 22, 64])
+    @Test(
+        "a sort by the read column writes the file's records: the same bytes as a reading of every column, in halves too",
+        arguments: [1 << 22, 64])
     func sortedOutput(_ splitAbove: Int) throws {
         var text = "id,name,score,note\n"
         var random = SeededRandom(seed: UInt64(splitAbove))
@@ -117,8 +122,9 @@ struct UnreadColumnsTests {
         #expect(!some.hasUnreadColumns)
     }
 
-    @Test("cells let go are read again from the records as they were read: types, day-first dates, identifiers, decimal commas",
-          arguments: [",", ";"])
+    @Test(
+        "cells let go are read again from the records as they were read: types, day-first dates, identifiers, decimal commas",
+        arguments: [",", ";"])
     func released(_ delimiter: String) throws {
         let d = delimiter
         var text = "证件号\(d)score\(d)day\(d)n\(d)note\n"
@@ -133,8 +139,9 @@ struct UnreadColumnsTests {
         let table = try CSV.table(bytes: bytes, types: ["n": .integer], delimiter: d == ";" ? 0x3B : nil, splitAbove: 1 << 22)
         let fresh = try CSV.table(bytes: bytes, types: ["n": .integer], delimiter: d == ";" ? 0x3B : nil, splitAbove: 1 << 22)
         #expect(table.columns.map(\.type) == [.text, .decimal, .date, .integer, .text], "\(table.columns.map(\.type))")
-        let sortedBefore = try SortEngine.permutation(of: Array(0..<table.rowCount), in: table,
-                                                      by: [SortKey("day"), SortKey("score", .descending)])
+        let sortedBefore = try SortEngine.permutation(
+            of: Array(0..<table.rowCount), in: table,
+            by: [SortKey("day"), SortKey("score", .descending)])
         // Asked for once before it is let go: the column read from the records since goes too.
         _ = table.store(4)
         #expect(table.releaseCells())
@@ -144,13 +151,16 @@ struct UnreadColumnsTests {
             let store = table.store(c), expected = fresh.store(c)
             #expect(store.count == expected.count, "column \(c)")
             for row in 0..<table.rowCount {
-                #expect(store.kind(at: row) == expected.kind(at: row) && store.payload(at: row) == expected.payload(at: row)
+                #expect(
+                    store.kind(at: row) == expected.kind(at: row) && store.payload(at: row) == expected.payload(at: row)
                         && store.text(at: row) == expected.text(at: row), "row \(row), column \(c)")
                 #expect(table.value(row: row, column: c) == fresh.value(row: row, column: c), "row \(row), column \(c)")
             }
         }
-        #expect(try SortEngine.permutation(of: Array(0..<table.rowCount), in: table,
-                                           by: [SortKey("day"), SortKey("score", .descending)]) == sortedBefore)
+        #expect(
+            try SortEngine.permutation(
+                of: Array(0..<table.rowCount), in: table,
+                by: [SortKey("day"), SortKey("score", .descending)]) == sortedBefore)
         // Let go again, then changed: every column is read before the change, which lands.
         #expect(table.releaseCells())
         try table.setText("1,5", row: 0, column: 1)

@@ -1,6 +1,7 @@
-@_spi(Instrumentation) @testable import TrellisCollectionView
-import TrellisTestSupport
 import Testing
+import TrellisTestSupport
+
+@_spi(Instrumentation) @testable import TrellisCollectionView
 
 /// The flow layout against oracles over seeded random inputs: a plain reference implementation
 /// of the rules, a brute-force filter for rect queries, and the general algorithm for the
@@ -15,12 +16,14 @@ struct FlowLayoutOracleTests {
             let expected = ReferenceFlow.layout(c)
             for direction in ScrollDirection.allCases {
                 let actual = c.run(in: direction)
-                #expect(abs(actual.contentSize.height - expected.contentSize.height) < 1e-6
+                #expect(
+                    abs(actual.contentSize.height - expected.contentSize.height) < 1e-6
                         && actual.contentSize.width == expected.contentSize.width,
-                        "seed \(seed) \(direction): content size \(actual.contentSize) ≠ \(expected.contentSize)")
+                    "seed \(seed) \(direction): content size \(actual.contentSize) ≠ \(expected.contentSize)")
                 for s in c.sections.indices {
                     let frames = actual.frames(s)
-                    let same = frames.count == expected.items[s].count
+                    let same =
+                        frames.count == expected.items[s].count
                         && zip(frames, expected.items[s]).allSatisfy { approximatelyEqual($0, $1, tolerance: 1e-6) }
                     let diff = frameDiff(expected: expected.items[s], actual: frames, section: s)
                     #expect(same, "seed \(seed) \(direction) section \(s) of \(c):\n\(diff)")
@@ -39,16 +42,21 @@ struct FlowLayoutOracleTests {
             for direction in ScrollDirection.allCases {
                 let result = c.run(in: direction)
                 let all = result.elements()
-                #expect(all == ReferenceFlow.layout(c).elements.map { key in
-                    all.first { $0.category == key.category && $0.kind == key.kind && $0.section == key.section
-                        && $0.item == key.item } ?? key
-                }, "seed \(seed): listing every element must follow the documented order")
+                #expect(
+                    all
+                        == ReferenceFlow.layout(c).elements.map { key in
+                            all.first {
+                                $0.category == key.category && $0.kind == key.kind && $0.section == key.section
+                                    && $0.item == key.item
+                            } ?? key
+                        }, "seed \(seed): listing every element must follow the documented order")
                 let height = max(result.contentSize.height, 1)
                 for _ in 0..<25 {
-                    let rect = CGRect(x: rng.points(-100...Int(c.width) + 50, quarters: true),
-                                      y: CGFloat(Double.random(in: -0.2...1.1, using: &rng)) * height,
-                                      width: rng.points(0...400, quarters: true),
-                                      height: CGFloat(Double.random(in: 0...0.6, using: &rng)) * height)
+                    let rect = CGRect(
+                        x: rng.points(-100...Int(c.width) + 50, quarters: true),
+                        y: CGFloat(Double.random(in: -0.2...1.1, using: &rng)) * height,
+                        width: rng.points(0...400, quarters: true),
+                        height: CGFloat(Double.random(in: 0...0.6, using: &rng)) * height)
                     let expected = all.filter { LayoutGeometry.intersects($0.frame, rect) }
                     let actual = result.elements(in: rect)
                     #expect(actual == expected, "seed \(seed) \(direction) rect \(rect)")
@@ -63,8 +71,9 @@ struct FlowLayoutOracleTests {
             var rng = SeededRandom(seed: seed)
             let cross = rng.points(0...600, quarters: true)
             let metrics = FlowSectionMetrics(
-                inset: EdgeInsets(top: rng.points(0...20), left: rng.points(0...40), bottom: rng.points(0...20),
-                                  right: rng.points(0...40)),
+                inset: EdgeInsets(
+                    top: rng.points(0...20), left: rng.points(0...40), bottom: rng.points(0...20),
+                    right: rng.points(0...40)),
                 minimumLineSpacing: rng.points(0...20, quarters: true),
                 minimumInteritemSpacing: rng.points(0...20, quarters: true),
                 headerExtent: rng.points(0...30), footerExtent: rng.points(0...30))
@@ -74,8 +83,9 @@ struct FlowLayoutOracleTests {
             var uniform = FlowGeometry.Builder(scrollDirection: .vertical, crossSize: cross, displayScale: scale)
             uniform.appendSection(metrics, itemSize: size, count: count)
             var general = FlowGeometry.Builder(scrollDirection: .vertical, crossSize: cross, displayScale: scale)
-            general.appendSection(metrics, itemSizes: Array(repeating: size, count: count), transposed: false,
-                                  detectUniform: false)
+            general.appendSection(
+                metrics, itemSizes: Array(repeating: size, count: count), transposed: false,
+                detectUniform: false)
             let u = uniform.finish(), g = general.finish()
             #expect(abs(u.contentSize.height - g.contentSize.height) < 1e-9, "seed \(seed)")
             let uf = (0..<count).map { u.itemFrame(section: 0, item: $0)! }
@@ -116,18 +126,22 @@ struct SearchTests {
 
 @Suite("Extreme inputs")
 struct ExtremeInputTests {
-    @Test("extreme sizes, spacings and insets never crash or hang the layout, and queries stay answerable",
-          arguments: [CGFloat(0), 1e-300, 1e-9, 0.5, 1e9, 1e300, .greatestFiniteMagnitude])
+    @Test(
+        "extreme sizes, spacings and insets never crash or hang the layout, and queries stay answerable",
+        arguments: [CGFloat(0), 1e-300, 1e-9, 0.5, 1e9, 1e300, .greatestFiniteMagnitude])
     func extremes(value: CGFloat) {
         for direction in ScrollDirection.allCases {
             let cases: [FlowCase] = [
-                FlowCase(width: 300, itemSize: CGSize(width: value, height: value), lineSpacing: 0, interitemSpacing: 0,
-                         sections: [.init(count: 1000)]),
+                FlowCase(
+                    width: 300, itemSize: CGSize(width: value, height: value), lineSpacing: 0, interitemSpacing: 0,
+                    sections: [.init(count: 1000)]),
                 FlowCase(width: value, itemSize: CGSize(width: 10, height: 10), sections: [.init(count: 50)]),
-                FlowCase(width: 300, inset: EdgeInsets(top: value, left: value, bottom: -value, right: value),
-                         sections: [.init(count: 20, sizes: (0..<20).map { CGSize(width: CGFloat($0) * value, height: value) })]),
-                FlowCase(width: 300, itemSize: CGSize(width: 20, height: 20), lineSpacing: -value, interitemSpacing: -value,
-                         sections: [.init(count: 100)]),
+                FlowCase(
+                    width: 300, inset: EdgeInsets(top: value, left: value, bottom: -value, right: value),
+                    sections: [.init(count: 20, sizes: (0..<20).map { CGSize(width: CGFloat($0) * value, height: value) })]),
+                FlowCase(
+                    width: 300, itemSize: CGSize(width: 20, height: 20), lineSpacing: -value, interitemSpacing: -value,
+                    sections: [.init(count: 100)]),
             ]
             for c in cases {
                 let result = c.run(in: direction)
@@ -146,8 +160,10 @@ struct RelayoutTests {
     final class Sizes: CollectionViewDelegateFlowLayout {
         var sizes: [CGSize]
         init(_ sizes: [CGSize]) { self.sizes = sizes }
-        func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
-                            sizesForItemsInSection section: Int) -> [CGSize]? { sizes }
+        func collectionView(
+            _ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
+            sizesForItemsInSection section: Int
+        ) -> [CGSize]? { sizes }
     }
 
     @Test("a re-layout reuses the old storage only when nobody holds the old geometry, and equals a fresh layout")
@@ -166,11 +182,13 @@ struct RelayoutTests {
             host.layoutIfNeeded()
             let fresh = StaticLayoutHost(layout: CollectionViewFlowLayout(), itemCounts: [500], delegate: Sizes(delegate.sizes))
             for item in 0..<500 {
-                #expect(host.layoutAttributesForItem(at: IndexPath(item: item, section: 0))
+                #expect(
+                    host.layoutAttributesForItem(at: IndexPath(item: item, section: 0))
                         == fresh.layoutAttributesForItem(at: IndexPath(item: item, section: 0)), "round \(round) item \(item)")
             }
         }
-        #expect((0..<500).map { kept.itemFrame(section: 0, item: $0)! } == keptFrames,
-                "a geometry someone kept must not change when the layout is recomputed")
+        #expect(
+            (0..<500).map { kept.itemFrame(section: 0, item: $0)! } == keptFrames,
+            "a geometry someone kept must not change when the layout is recomputed")
     }
 }

@@ -1,5 +1,6 @@
-@_spi(Instrumentation) @testable import TrellisCollectionView
 import Testing
+
+@_spi(Instrumentation) @testable import TrellisCollectionView
 
 /// Every rule of `Documentation/FlowLayout.md`, each checked scrolling vertically and, transposed,
 /// horizontally.
@@ -30,13 +31,16 @@ struct FlowLayoutRuleTests {
         #expect(narrower.ys() == [0, 0, 0, 0, 60, 60, 60])
     }
 
-    @Test("a full line is justified: first item at the leading inset, last flush with the trailing one",
-          arguments: directions)
+    @Test(
+        "a full line is justified: first item at the leading inset, last flush with the trailing one",
+        arguments: directions)
     func fullLineJustified(direction: ScrollDirection) {
         let widths: [CGFloat] = [40, 70, 50, 90, 30]
         let sizes = widths.map { CGSize(width: $0, height: 20) }
-        let result = FlowCase(width: 300, inset: EdgeInsets(top: 0, left: 12, bottom: 0, right: 8),
-                              sections: [.init(count: 5, sizes: sizes)]).run(in: direction)
+        let result = FlowCase(
+            width: 300, inset: EdgeInsets(top: 0, left: 12, bottom: 0, right: 8),
+            sections: [.init(count: 5, sizes: sizes)]
+        ).run(in: direction)
         let frames = result.frames(0)
         // Line 1 holds 40, 70, 50, 90 (280 > 260 available with the 5th): leftover spread evenly.
         let gap = (280 - (40 + 70 + 50 + 90)) / 3.0
@@ -49,29 +53,40 @@ struct FlowLayoutRuleTests {
 
     @Test("a single item on a full line is centred, even when wider than the line", arguments: directions)
     func singleItemCentred(direction: ScrollDirection) {
-        let sizes = [CGSize(width: 180, height: 40), CGSize(width: 150, height: 40),
-                     CGSize(width: 340, height: 40), CGSize(width: 60, height: 40)]
-        let result = FlowCase(width: 300, inset: EdgeInsets(top: 0, left: 20, bottom: 0, right: 20),
-                              sections: [.init(count: 4, sizes: sizes)]).run(in: direction)
+        let sizes = [
+            CGSize(width: 180, height: 40), CGSize(width: 150, height: 40),
+            CGSize(width: 340, height: 40), CGSize(width: 60, height: 40),
+        ]
+        let result = FlowCase(
+            width: 300, inset: EdgeInsets(top: 0, left: 20, bottom: 0, right: 20),
+            sections: [.init(count: 4, sizes: sizes)]
+        ).run(in: direction)
         // Centred: 20 + (260 − w) / 2; the last item could fit three times, so it starts at the inset.
         #expect(result.xs() == [60, 75, -20, 20])
     }
 
-    @Test("the last line lines up with the columns above (the worked example: x = 0, 80, 160)",
-          arguments: directions)
+    @Test(
+        "the last line lines up with the columns above (the worked example: x = 0, 80, 160)",
+        arguments: directions)
     func lastLineLikeFull(direction: ScrollDirection) {
-        let result = FlowCase(width: 300, itemSize: CGSize(width: 60, height: 60),
-                              sections: [.init(count: 3)]).run(in: direction)
+        let result = FlowCase(
+            width: 300, itemSize: CGSize(width: 60, height: 60),
+            sections: [.init(count: 3)]
+        ).run(in: direction)
         #expect(result.xs() == [0, 80, 160])
-        let twoLines = FlowCase(width: 300, itemSize: CGSize(width: 60, height: 60),
-                                sections: [.init(count: 6)]).run(in: direction)
+        let twoLines = FlowCase(
+            width: 300, itemSize: CGSize(width: 60, height: 60),
+            sections: [.init(count: 6)]
+        ).run(in: direction)
         #expect(twoLines.xs() == [0, 80, 160, 240, 0, 80])
     }
 
     @Test("a last line of equal items that fit only once is centred", arguments: directions)
     func lastLineSingleFitCentred(direction: ScrollDirection) {
-        let result = FlowCase(width: 300, itemSize: CGSize(width: 200, height: 50),
-                              sections: [.init(count: 2)]).run(in: direction)
+        let result = FlowCase(
+            width: 300, itemSize: CGSize(width: 200, height: 50),
+            sections: [.init(count: 2)]
+        ).run(in: direction)
         #expect(result.xs() == [50, 50])
     }
 
@@ -83,20 +98,25 @@ struct FlowLayoutRuleTests {
         #expect(result.xs() == [0, 70, 140])
     }
 
-    @Test("shorter items are centred vertically in their line; lines are exactly the line spacing apart",
-          arguments: directions)
+    @Test(
+        "shorter items are centred vertically in their line; lines are exactly the line spacing apart",
+        arguments: directions)
     func verticalCentring(direction: ScrollDirection) {
-        let sizes = [CGSize(width: 100, height: 40), CGSize(width: 100, height: 80), CGSize(width: 100, height: 30),
-                     CGSize(width: 100, height: 20)]
+        let sizes = [
+            CGSize(width: 100, height: 40), CGSize(width: 100, height: 80), CGSize(width: 100, height: 30),
+            CGSize(width: 100, height: 20),
+        ]
         let result = FlowCase(width: 320, lineSpacing: 7, sections: [.init(count: 4, sizes: sizes)]).run(in: direction)
         #expect(result.ys() == [20, 0, 25, 87])
     }
 
     @Test("line spacing sits only between lines, not next to headers, footers or insets", arguments: directions)
     func lineSpacingOnlyBetweenLines(direction: ScrollDirection) {
-        let result = FlowCase(width: 100, lineSpacing: 15, inset: EdgeInsets(top: 5, left: 0, bottom: 7, right: 0),
-                              header: CGSize(width: 0, height: 30), footer: CGSize(width: 0, height: 20),
-                              sections: [.init(count: 2)]).run(in: direction)
+        let result = FlowCase(
+            width: 100, lineSpacing: 15, inset: EdgeInsets(top: 5, left: 0, bottom: 7, right: 0),
+            header: CGSize(width: 0, height: 30), footer: CGSize(width: 0, height: 20),
+            sections: [.init(count: 2)]
+        ).run(in: direction)
         #expect(result.header(0) == CGRect(x: 0, y: 0, width: 100, height: 30))
         #expect(result.ys() == [35, 100])
         #expect(result.footer(0) == CGRect(x: 0, y: 157, width: 100, height: 20))
@@ -111,10 +131,12 @@ struct FlowLayoutRuleTests {
 
     @Test("headers and footers span the full width; section insets do not apply to them", arguments: directions)
     func headersSpanWidth(direction: ScrollDirection) {
-        let result = FlowCase(width: 320, contentInset: EdgeInsets(top: 0, left: 10, bottom: 0, right: 6),
-                              inset: EdgeInsets(top: 4, left: 30, bottom: 4, right: 30),
-                              header: CGSize(width: 77, height: 24), footer: CGSize(width: 5, height: 12),
-                              sections: [.init(count: 1)]).run(in: direction)
+        let result = FlowCase(
+            width: 320, contentInset: EdgeInsets(top: 0, left: 10, bottom: 0, right: 6),
+            inset: EdgeInsets(top: 4, left: 30, bottom: 4, right: 30),
+            header: CGSize(width: 77, height: 24), footer: CGSize(width: 5, height: 12),
+            sections: [.init(count: 1)]
+        ).run(in: direction)
         #expect(result.header(0) == CGRect(x: 0, y: 0, width: 304, height: 24))
         #expect(result.footer(0) == CGRect(x: 0, y: 82, width: 304, height: 12))
         #expect(result.contentSize.width == 304)
@@ -122,8 +144,10 @@ struct FlowLayoutRuleTests {
 
     @Test("a header or footer of zero extent along the scroll axis does not exist", arguments: directions)
     func zeroHeaderAbsent(direction: ScrollDirection) {
-        let result = FlowCase(header: CGSize(width: 300, height: 0), footer: CGSize(width: 300, height: 0),
-                              sections: [.init(count: 2)]).run(in: direction)
+        let result = FlowCase(
+            header: CGSize(width: 300, height: 0), footer: CGSize(width: 300, height: 0),
+            sections: [.init(count: 2)]
+        ).run(in: direction)
         #expect(result.header(0) == nil)
         #expect(result.footer(0) == nil)
         #expect(result.elements().allSatisfy { $0.category == .cell })
@@ -131,31 +155,38 @@ struct FlowLayoutRuleTests {
 
     @Test("an empty section still has its header, insets and footer", arguments: directions)
     func emptySection(direction: ScrollDirection) {
-        let result = FlowCase(inset: EdgeInsets(top: 5, left: 0, bottom: 6, right: 0),
-                              header: CGSize(width: 0, height: 20), footer: CGSize(width: 0, height: 10),
-                              sections: [.init(count: 0), .init(count: 1)]).run(in: direction)
+        let result = FlowCase(
+            inset: EdgeInsets(top: 5, left: 0, bottom: 6, right: 0),
+            header: CGSize(width: 0, height: 20), footer: CGSize(width: 0, height: 10),
+            sections: [.init(count: 0), .init(count: 1)]
+        ).run(in: direction)
         #expect(result.header(0)?.minY == 0)
         #expect(result.footer(0)?.minY == 31)
         #expect(result.header(1)?.minY == 41)
         #expect(result.frame(1, 0)?.minY == 66)
     }
 
-    @Test("the content is as wide as the view less the content inset and ends with the last section",
-          arguments: directions)
+    @Test(
+        "the content is as wide as the view less the content inset and ends with the last section",
+        arguments: directions)
     func contentSize(direction: ScrollDirection) {
-        let result = FlowCase(width: 375, contentInset: EdgeInsets(top: 20, left: 8, bottom: 30, right: 12),
-                              sections: [.init(count: 7)]).run(in: direction)
+        let result = FlowCase(
+            width: 375, contentInset: EdgeInsets(top: 20, left: 8, bottom: 30, right: 12),
+            sections: [.init(count: 7)]
+        ).run(in: direction)
         // 355 wide: six per line.
         #expect(result.contentSize == CGSize(width: 355, height: 110))
         #expect(FlowCase(sections: []).run(in: direction).contentSize == CGSize(width: 300, height: 0))
     }
 
-    @Test("origins snap to the pixel grid, halves away from zero; sizes and content size do not",
-          arguments: directions)
+    @Test(
+        "origins snap to the pixel grid, halves away from zero; sizes and content size do not",
+        arguments: directions)
     func pixelSnapping(direction: ScrollDirection) {
         // available 200; three items of 50.5: gap (200 − 151.5) / 2 = 24.25 → x = 0, 74.75, 149.5.
-        let sized = FlowCase(width: 200, itemSize: CGSize(width: 50.5, height: 33.3),
-                             sections: [.init(count: 3)])
+        let sized = FlowCase(
+            width: 200, itemSize: CGSize(width: 50.5, height: 33.3),
+            sections: [.init(count: 3)])
         let at2 = sized.run(in: direction)
         #expect(at2.xs() == [0, 75, 149.5])
         #expect(at2.frames(0)[0].size == CGSize(width: 50.5, height: 33.3))
@@ -171,21 +202,27 @@ struct FlowLayoutRuleTests {
         #expect(at3.run(in: direction).xs() == [0, CGFloat(224) / 3, CGFloat(449) / 3])
     }
 
-    @Test("the snapping function rounds to the display grid", arguments: [
-        (102.333, 2.0, 102.5), (57.25, 2.0, 57.5), (57.24, 2.0, 57.0), (-0.25, 2.0, -0.5), (10.5, 1.0, 11.0),
-        (10.5, 0.0, 11.0), (1.17, 3.0, 4.0 / 3.0), (1.16, 3.0, 1.0),
-    ])
+    @Test(
+        "the snapping function rounds to the display grid",
+        arguments: [
+            (102.333, 2.0, 102.5), (57.25, 2.0, 57.5), (57.24, 2.0, 57.0), (-0.25, 2.0, -0.5), (10.5, 1.0, 11.0),
+            (10.5, 0.0, 11.0), (1.17, 3.0, 4.0 / 3.0), (1.16, 3.0, 1.0),
+        ])
     func snapping(value: Double, scale: Double, expected: Double) {
         #expect(abs(LayoutGeometry.snapToPixel(value, scale: scale) - expected) < 1e-12)
     }
 
     @Test("per-section values and per-item sizes come from the delegate", arguments: directions)
     func delegateOverrides(direction: ScrollDirection) {
-        let result = FlowCase(width: 200, sections: [
-            .init(count: 3, inset: EdgeInsets(top: 10, left: 10, bottom: 10, right: 10), lineSpacing: 4,
-                  interitemSpacing: 0, header: CGSize(width: 0, height: 12)),
-            .init(count: 2, sizes: [CGSize(width: 30, height: 30), CGSize(width: 40, height: 20)]),
-        ]).run(in: direction)
+        let result = FlowCase(
+            width: 200,
+            sections: [
+                .init(
+                    count: 3, inset: EdgeInsets(top: 10, left: 10, bottom: 10, right: 10), lineSpacing: 4,
+                    interitemSpacing: 0, header: CGSize(width: 0, height: 12)),
+                .init(count: 2, sizes: [CGSize(width: 30, height: 30), CGSize(width: 40, height: 20)]),
+            ]
+        ).run(in: direction)
         // 180 available, 50-wide items with no spacing: three fit on one line, spaced as if full.
         #expect(result.header(0)?.height == 12)
         #expect(result.xs(0) == [10, 75, 140])
@@ -194,13 +231,21 @@ struct FlowLayoutRuleTests {
         #expect(result.xs(1) == [0, 40])
     }
 
-    @Test("sizes that are negative or not numbers count as zero instead of breaking the layout",
-          arguments: directions)
+    @Test(
+        "sizes that are negative or not numbers count as zero instead of breaking the layout",
+        arguments: directions)
     func badDelegateValues(direction: ScrollDirection) {
-        let result = FlowCase(width: 200, sections: [
-            .init(count: 3, sizes: [CGSize(width: -5, height: 20), CGSize(width: CGFloat.nan, height: CGFloat.infinity),
-                                    CGSize(width: 40, height: 40)], lineSpacing: CGFloat.nan),
-        ]).run(in: direction)
+        let result = FlowCase(
+            width: 200,
+            sections: [
+                .init(
+                    count: 3,
+                    sizes: [
+                        CGSize(width: -5, height: 20), CGSize(width: CGFloat.nan, height: CGFloat.infinity),
+                        CGSize(width: 40, height: 40),
+                    ], lineSpacing: CGFloat.nan)
+            ]
+        ).run(in: direction)
         #expect(result.frames(0).allSatisfy { $0.width >= 0 && $0.height >= 0 && $0.minX.isFinite && $0.minY.isFinite })
         #expect(result.contentSize.height.isFinite)
     }
@@ -210,9 +255,10 @@ struct FlowLayoutRuleTests {
         let layout = CollectionViewFlowLayout()
         layout.sectionInsetReference = .fromSafeArea
         layout.sectionInset = EdgeInsets(top: 0, left: 5, bottom: 0, right: 5)
-        let host = StaticLayoutHost(layout: layout, itemCounts: [1],
-                                    bounds: CGRect(x: 0, y: 0, width: 300, height: 500),
-                                    safeAreaInsets: EdgeInsets(top: 40, left: 20, bottom: 30, right: 20))
+        let host = StaticLayoutHost(
+            layout: layout, itemCounts: [1],
+            bounds: CGRect(x: 0, y: 0, width: 300, height: 500),
+            safeAreaInsets: EdgeInsets(top: 40, left: 20, bottom: 30, right: 20))
         // 20 + 5 on each side: one item of 50 in 250 available, spaced as if five fit.
         #expect(host.layoutAttributesForItem(at: IndexPath(item: 0, section: 0))?.frame.minX == 25)
         layout.sectionInsetReference = .fromContentInset
@@ -225,10 +271,12 @@ struct FlowLayoutRuleTests {
         layout.scrollDirection = .horizontal
         layout.headerReferenceSize = CGSize(width: 36, height: 999)
         layout.itemSize = CGSize(width: 70, height: 50)
-        let host = StaticLayoutHost(layout: layout, itemCounts: [3],
-                                    bounds: CGRect(x: 0, y: 0, width: 600, height: 240))
-        let header = host.layoutAttributesForSupplementaryElement(ofKind: CollectionElementKindSectionHeader,
-                                                                  at: IndexPath(item: 0, section: 0))
+        let host = StaticLayoutHost(
+            layout: layout, itemCounts: [3],
+            bounds: CGRect(x: 0, y: 0, width: 600, height: 240))
+        let header = host.layoutAttributesForSupplementaryElement(
+            ofKind: CollectionElementKindSectionHeader,
+            at: IndexPath(item: 0, section: 0))
         #expect(header?.frame == CGRect(x: 0, y: 0, width: 36, height: 240))
         #expect(host.contentSize == CGSize(width: 106, height: 240))
         // Columns fill top to bottom.
@@ -240,13 +288,16 @@ struct FlowLayoutRuleTests {
         let layout = CollectionViewFlowLayout()
         layout.scrollDirection = .horizontal
         final class Sizes: CollectionViewDelegateFlowLayout {
-            func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
-                                sizeForItemAt indexPath: IndexPath) -> CGSize {
+            func collectionView(
+                _ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
+                sizeForItemAt indexPath: IndexPath
+            ) -> CGSize {
                 indexPath.item == 0 ? CGSize(width: 100, height: 50) : CGSize(width: 60, height: 50)
             }
         }
-        let host = StaticLayoutHost(layout: layout, itemCounts: [2],
-                                    bounds: CGRect(x: 0, y: 0, width: 500, height: 200), delegate: Sizes())
+        let host = StaticLayoutHost(
+            layout: layout, itemCounts: [2],
+            bounds: CGRect(x: 0, y: 0, width: 500, height: 200), delegate: Sizes())
         #expect(host.layoutAttributesForItem(at: IndexPath(item: 1, section: 0))?.frame.minX == 20)
     }
 
@@ -260,13 +311,16 @@ struct FlowLayoutRuleTests {
         #expect(host.layoutAttributesForItem(at: IndexPath(item: 0, section: 1)) == nil)
         #expect(host.layoutAttributesForItem(at: IndexPath(index: 0)) == nil)
         #expect(host.layoutAttributesForSupplementaryElement(ofKind: "badge", at: IndexPath(item: 0, section: 0)) == nil)
-        #expect(host.layoutAttributesForSupplementaryElement(ofKind: CollectionElementKindSectionHeader,
-                                                             at: IndexPath(item: 1, section: 0)) == nil)
+        #expect(
+            host.layoutAttributesForSupplementaryElement(
+                ofKind: CollectionElementKindSectionHeader,
+                at: IndexPath(item: 1, section: 0)) == nil)
         #expect(host.layout.layoutAttributesForDecorationView(ofKind: "background", at: IndexPath(item: 0, section: 0)) == nil)
     }
 
-    @Test("rect queries take any rect: negative origins, larger than the content, touching edges excluded",
-          arguments: directions)
+    @Test(
+        "rect queries take any rect: negative origins, larger than the content, touching edges excluded",
+        arguments: directions)
     func rectQueryEdges(direction: ScrollDirection) {
         let result = FlowCase(width: 110, sections: [.init(count: 4)]).run(in: direction)
         #expect(result.elements(in: CGRect(x: -1000, y: -1000, width: 5000, height: 5000)).count == 4)
@@ -288,8 +342,10 @@ struct FlowLayoutRuleTests {
             host.layoutIfNeeded()
             #expect(!layout.shouldInvalidateLayout(forBoundsChange: CGRect(x: 0, y: 200, width: 375, height: 667)))
             #expect(!layout.shouldInvalidateLayout(forBoundsChange: CGRect(x: 30, y: 0, width: 375, height: 667)))
-            let resized = direction == .vertical ? CGRect(x: 0, y: 0, width: 414, height: 667)
-                                                 : CGRect(x: 0, y: 0, width: 375, height: 700)
+            let resized =
+                direction == .vertical
+                ? CGRect(x: 0, y: 0, width: 414, height: 667)
+                : CGRect(x: 0, y: 0, width: 375, height: 700)
             #expect(layout.shouldInvalidateLayout(forBoundsChange: resized))
             host.setBounds(CGRect(x: 0, y: 300, width: 375, height: 667))
             #expect(!layout.needsPrepare)
@@ -347,8 +403,9 @@ final class DiagonalLayout: CollectionViewLayout {
     override func layoutAttributesForItem(at indexPath: IndexPath) -> CollectionViewLayoutAttributes? {
         guard indexPath.item < collectionView?.numberOfItems(inSection: 0) ?? 0 else { return nil }
         let attributes = CollectionViewLayoutAttributes(forCellWith: indexPath)
-        attributes.frame = CGRect(x: CGFloat(indexPath.item) * side, y: CGFloat(indexPath.item) * side,
-                                  width: side, height: side)
+        attributes.frame = CGRect(
+            x: CGFloat(indexPath.item) * side, y: CGFloat(indexPath.item) * side,
+            width: side, height: side)
         return attributes
     }
 

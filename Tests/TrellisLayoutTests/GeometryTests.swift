@@ -1,5 +1,6 @@
-@_spi(Instrumentation) @testable import TrellisCollectionView
 import Testing
+
+@_spi(Instrumentation) @testable import TrellisCollectionView
 
 private func close(_ a: CGFloat, _ b: CGFloat) -> Bool { abs(a - b) < 1e-12 }
 private func close(_ a: CGPoint, _ b: CGPoint) -> Bool { close(a.x, b.x) && close(a.y, b.y) }
@@ -14,7 +15,8 @@ struct GeometryTests {
         #expect(close(CGPoint(x: 1, y: 0).applying(CGAffineTransform(rotationAngle: .pi / 2)), CGPoint(x: 0, y: 1)))
         #expect(CGAffineTransform.identity.isIdentity && CGAffineTransform().isIdentity)
         #expect(!CGAffineTransform(scaleX: 2, y: 2).isIdentity)
-        #expect(CGSize(width: 10, height: 4).applying(CGAffineTransform(scaleX: -1, y: 2).translatedBy(x: 50, y: 50))
+        #expect(
+            CGSize(width: 10, height: 4).applying(CGAffineTransform(scaleX: -1, y: 2).translatedBy(x: 50, y: 50))
                 == CGSize(width: -10, height: 8), "sizes ignore translation and may turn negative")
     }
 
@@ -24,7 +26,8 @@ struct GeometryTests {
         // translatedBy: translate, then scale.
         #expect(p.applying(CGAffineTransform(scaleX: 2, y: 2).translatedBy(x: 10, y: 0)) == CGPoint(x: 22, y: 2))
         // concatenating: scale, then translate.
-        #expect(p.applying(CGAffineTransform(scaleX: 2, y: 2).concatenating(CGAffineTransform(translationX: 10, y: 0)))
+        #expect(
+            p.applying(CGAffineTransform(scaleX: 2, y: 2).concatenating(CGAffineTransform(translationX: 10, y: 0)))
                 == CGPoint(x: 12, y: 2))
         #expect(p.applying(CGAffineTransform.identity.scaledBy(x: 3, y: 1).rotated(by: 0)) == CGPoint(x: 3, y: 1))
     }
@@ -69,8 +72,10 @@ struct GeometryTests {
         #expect(other.m41 == 20 && other.m42 == 60, "translating first scales the translation")
         #expect(Transform3DEqualToTransform(Transform3DTranslate(scale, 10, 20, 0), other))
         #expect(Transform3DEqualToTransform(Transform3DScale(move, 2, 3, 1), both))
-        #expect(Transform3DEqualToTransform(Transform3DRotate(Transform3DIdentity, 0.3, 0, 0, 1),
-                                            Transform3DMakeRotation(0.3, 0, 0, 1)))
+        #expect(
+            Transform3DEqualToTransform(
+                Transform3DRotate(Transform3DIdentity, 0.3, 0, 0, 1),
+                Transform3DMakeRotation(0.3, 0, 0, 1)))
         let quarter = Transform3DMakeRotation(.pi / 2, 0, 0, 1)
         #expect(abs(quarter.m11) < 1e-12 && abs(quarter.m12 - 1) < 1e-12 && abs(quarter.m21 + 1) < 1e-12)
         #expect(Transform3DIsIdentity(Transform3DMakeRotation(1, 0, 0, 0)), "a zero axis gives the identity")

@@ -1,5 +1,6 @@
-@_spi(Instrumentation) @testable import TrellisCollectionView
 import Testing
+
+@_spi(Instrumentation) @testable import TrellisCollectionView
 
 /// A subclass with a custom attribute, written as UIKit's documentation asks: `copy(with:)` and
 /// `isEqual(_:)` overridden.

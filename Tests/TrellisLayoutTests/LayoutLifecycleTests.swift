@@ -1,5 +1,6 @@
-@_spi(Instrumentation) @testable import TrellisCollectionView
 import Testing
+
+@_spi(Instrumentation) @testable import TrellisCollectionView
 
 /// The base class's defaults and the lazy-invalidation protocol of the layout pass.
 @Suite("Layout lifecycle")
@@ -55,8 +56,10 @@ struct LayoutLifecycleTests {
         #expect(layout.indexPathsToDeleteForDecorationView(ofKind: "k").isEmpty)
         let proposed = CGPoint(x: 12, y: 345)
         #expect(layout.targetContentOffset(forProposedContentOffset: proposed) == proposed)
-        #expect(layout.targetContentOffset(forProposedContentOffset: proposed,
-                                           withScrollingVelocity: CGPoint(x: 0, y: 3)) == proposed)
+        #expect(
+            layout.targetContentOffset(
+                forProposedContentOffset: proposed,
+                withScrollingVelocity: CGPoint(x: 0, y: 3)) == proposed)
         let attributes = CollectionViewLayoutAttributes(forCellWith: path)
         attributes.frame = CGRect(x: 0, y: 0, width: 10, height: 10)
         let preferred = attributes.copy() as! CollectionViewLayoutAttributes
@@ -138,17 +141,22 @@ struct LayoutLifecycleTests {
         a.contentOffsetAdjustment = CGPoint(x: 0, y: 10)
         let b = CollectionViewLayoutInvalidationContext()
         b.invalidateItems(at: [IndexPath(item: 1, section: 0), IndexPath(item: 7, section: 0), IndexPath(item: 3, section: 0)])
-        b.invalidateSupplementaryElements(ofKind: CollectionElementKindSectionHeader,
-                                          at: [IndexPath(item: 0, section: 0), IndexPath(item: 0, section: 2)])
+        b.invalidateSupplementaryElements(
+            ofKind: CollectionElementKindSectionHeader,
+            at: [IndexPath(item: 0, section: 0), IndexPath(item: 0, section: 2)])
         b.invalidateDecorationElements(ofKind: "background", at: [IndexPath(item: 0, section: 1)])
         b.contentOffsetAdjustment = CGPoint(x: 2, y: -4)
         b.contentSizeAdjustment = CGSize(width: 0, height: 30)
         layout.invalidateLayout(with: a)
         layout.invalidateLayout(with: b)
         let pending = layout.pendingInvalidationContext
-        #expect(pending?.invalidatedItemIndexPaths == [IndexPath(item: 3, section: 0), IndexPath(item: 1, section: 0),
-                                                       IndexPath(item: 7, section: 0)])
-        #expect(pending?.invalidatedSupplementaryIndexPaths?[CollectionElementKindSectionHeader]
+        #expect(
+            pending?.invalidatedItemIndexPaths == [
+                IndexPath(item: 3, section: 0), IndexPath(item: 1, section: 0),
+                IndexPath(item: 7, section: 0),
+            ])
+        #expect(
+            pending?.invalidatedSupplementaryIndexPaths?[CollectionElementKindSectionHeader]
                 == [IndexPath(item: 0, section: 0), IndexPath(item: 0, section: 2)])
         #expect(pending?.invalidatedDecorationIndexPaths?["background"] == [IndexPath(item: 0, section: 1)])
         #expect(pending?.contentOffsetAdjustment == CGPoint(x: 2, y: 6))
@@ -183,8 +191,9 @@ struct LayoutLifecycleTests {
             }
             override func invalidationContext(forBoundsChange newBounds: CGRect) -> CollectionViewLayoutInvalidationContext {
                 let context = super.invalidationContext(forBoundsChange: newBounds)
-                context.invalidateSupplementaryElements(ofKind: CollectionElementKindSectionHeader,
-                                                        at: [IndexPath(item: 0, section: 0)])
+                context.invalidateSupplementaryElements(
+                    ofKind: CollectionElementKindSectionHeader,
+                    at: [IndexPath(item: 0, section: 0)])
                 return context
             }
         }
@@ -195,7 +204,8 @@ struct LayoutLifecycleTests {
         #expect(!layout.needsPrepare)
         host.setBounds(CGRect(x: 0, y: 150, width: 375, height: 667))
         #expect(layout.needsPrepare)
-        #expect(layout.pendingInvalidationContext?.invalidatedSupplementaryIndexPaths?[CollectionElementKindSectionHeader]
+        #expect(
+            layout.pendingInvalidationContext?.invalidatedSupplementaryIndexPaths?[CollectionElementKindSectionHeader]
                 == [IndexPath(item: 0, section: 0)])
         #expect(layout.asked.map(\.minY) == [50, 150])
         #expect(host.collectionView.contentOffset == CGPoint(x: 0, y: 150))
@@ -203,8 +213,9 @@ struct LayoutLifecycleTests {
 
     @Test("update items report their paths and whether they are section operations")
     func updateItems() {
-        let move = CollectionViewUpdateItem(action: .move, before: IndexPath(item: 2, section: 0),
-                                            after: IndexPath(item: 0, section: 1))
+        let move = CollectionViewUpdateItem(
+            action: .move, before: IndexPath(item: 2, section: 0),
+            after: IndexPath(item: 0, section: 1))
         #expect(move.description == "move [0, 2] -> [1, 0]")
         #expect(!move.isSectionOperation)
         let deleteSection = CollectionViewUpdateItem(action: .delete, before: IndexPath(index: 3), after: nil)

@@ -1,5 +1,6 @@
-@_spi(Instrumentation) @testable import TrellisCollectionView
 import Testing
+
+@_spi(Instrumentation) @testable import TrellisCollectionView
 
 /// A layout of its own written on the shared query helpers, as a fifth layout would be: a column
 /// of `count` rows of 10 points.
@@ -12,8 +13,10 @@ class RowsLayout: CollectionViewLayout {
         let first = max(0, Int((rect.minY / 10).rounded(.down))), last = min(count, Int((rect.maxY / 10).rounded(.up)))
         guard first < last else { return }
         for row in first..<last {
-            emit(LayoutElement(.cell, section: 0, item: row, frame: CGRect(x: 0, y: CGFloat(row) * 10, width: 100, height: 10),
-                               zIndex: row == 0 ? 3 : 0))
+            emit(
+                LayoutElement(
+                    .cell, section: 0, item: row, frame: CGRect(x: 0, y: CGFloat(row) * 10, width: 100, height: 10),
+                    zIndex: row == 0 ? 3 : 0))
         }
     }
 

@@ -1,5 +1,6 @@
-@_spi(Instrumentation) @testable import TrellisCollectionView
 import Testing
+
+@_spi(Instrumentation) @testable import TrellisCollectionView
 
 // The three reasons to subclass the flow layout that seed 003 lists, each as a working example.
 
@@ -12,8 +13,9 @@ final class SectionBackgroundFlowLayout: CollectionViewFlowLayout {
     override func prepare() {
         super.prepare()
         backgrounds = (0..<flowGeometry.numberOfSections).map { section in
-            let attributes = CollectionViewLayoutAttributes(forDecorationViewOfKind: Self.backgroundKind,
-                                                            with: IndexPath(item: 0, section: section))
+            let attributes = CollectionViewLayoutAttributes(
+                forDecorationViewOfKind: Self.backgroundKind,
+                with: IndexPath(item: 0, section: section))
             attributes.frame = flowGeometry.sectionBodyFrame(section: section)!
             attributes.zIndex = -1
             return attributes
@@ -26,8 +28,10 @@ final class SectionBackgroundFlowLayout: CollectionViewFlowLayout {
         return result
     }
 
-    override func layoutAttributesForDecorationView(ofKind elementKind: String,
-                                                    at indexPath: IndexPath) -> CollectionViewLayoutAttributes? {
+    override func layoutAttributesForDecorationView(
+        ofKind elementKind: String,
+        at indexPath: IndexPath
+    ) -> CollectionViewLayoutAttributes? {
         guard elementKind == Self.backgroundKind, backgrounds.indices.contains(indexPath.section) else {
             return super.layoutAttributesForDecorationView(ofKind: elementKind, at: indexPath)
         }
@@ -40,10 +44,12 @@ final class SectionBackgroundFlowLayout: CollectionViewFlowLayout {
 final class LeftAlignedFlowLayout: CollectionViewFlowLayout {
     override func layoutAttributesForElements(in rect: CGRect) -> [CollectionViewLayoutAttributes]? {
         // Left-aligning only moves items toward the leading edge, so ask for the full lines.
-        let lines = CGRect(x: -.greatestFiniteMagnitude / 4, y: rect.minY,
-                           width: .greatestFiniteMagnitude / 2, height: rect.height)
+        let lines = CGRect(
+            x: -.greatestFiniteMagnitude / 4, y: rect.minY,
+            width: .greatestFiniteMagnitude / 2, height: rect.height)
         return super.layoutAttributesForElements(in: lines)?.compactMap { attributes in
-            let adjusted = attributes.representedElementCategory == .cell
+            let adjusted =
+                attributes.representedElementCategory == .cell
                 ? layoutAttributesForItem(at: attributes.indexPath) : attributes
             return adjusted.flatMap { $0.frame.intersects(rect) ? $0 : nil }
         }
@@ -57,7 +63,8 @@ final class LeftAlignedFlowLayout: CollectionViewFlowLayout {
         var widths: CGFloat = 0, count = 0
         var next = current.frame
         while item > 0, let previous = super.layoutAttributesForItem(at: IndexPath(item: item - 1, section: indexPath.section)),
-              previous.frame.minX < next.minX, previous.frame.minY < next.maxY, next.minY < previous.frame.maxY {
+            previous.frame.minX < next.minX, previous.frame.minY < next.maxY, next.minY < previous.frame.maxY
+        {
             widths += previous.frame.width
             count += 1
             next = previous.frame
@@ -84,7 +91,8 @@ final class CardAttributes: CollectionViewLayoutAttributes {
 
     override func isEqual(_ object: Any?) -> Bool {
         guard let other = object as? CardAttributes,
-              other.cornerRadius == cornerRadius, other.isFeatured == isFeatured else { return false }
+            other.cornerRadius == cornerRadius, other.isFeatured == isFeatured
+        else { return false }
         return super.isEqual(object)
     }
 }
@@ -144,13 +152,16 @@ struct SubclassingExamplesTests {
         layout.sectionInset = EdgeInsets(top: 0, left: 8, bottom: 0, right: 8)
         final class Sizes: CollectionViewDelegateFlowLayout {
             let widths: [CGFloat] = [60, 90, 40, 120, 70, 50]
-            func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
-                                sizeForItemAt indexPath: IndexPath) -> CGSize {
+            func collectionView(
+                _ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
+                sizeForItemAt indexPath: IndexPath
+            ) -> CGSize {
                 CGSize(width: widths[indexPath.item], height: 30)
             }
         }
-        let host = StaticLayoutHost(layout: layout, itemCounts: [6], bounds: CGRect(x: 0, y: 0, width: 300, height: 400),
-                                    delegate: Sizes())
+        let host = StaticLayoutHost(
+            layout: layout, itemCounts: [6], bounds: CGRect(x: 0, y: 0, width: 300, height: 400),
+            delegate: Sizes())
         let cells = (host.layoutAttributesForElements(in: LayoutGeometry.everything) ?? [])
         // Line 1: 60, 90, 40 (+120 would not fit in 284); line 2: 120, 70, 50.
         #expect(cells.map(\.frame.minX) == [8, 78, 178, 8, 138, 218])

@@ -8,8 +8,10 @@ private func size(_ w: CollectionLayoutDimension, _ h: CollectionLayoutDimension
     CollectionLayoutSize(widthDimension: w, heightDimension: h)
 }
 
-private func staticHost(_ layout: CollectionViewLayout, _ counts: [Int], width: CGFloat = 375,
-                        height: CGFloat = 600) -> StaticLayoutHost {
+private func staticHost(
+    _ layout: CollectionViewLayout, _ counts: [Int], width: CGFloat = 375,
+    height: CGFloat = 600
+) -> StaticLayoutHost {
     let host = StaticLayoutHost(layout: layout, itemCounts: counts, bounds: CGRect(x: 0, y: 0, width: width, height: height))
     host.layoutIfNeeded()
     return host
@@ -32,8 +34,10 @@ struct CompositionalLayoutRuleTests {
         item.contentInsets = NSDirectionalEdgeInsets(top: 2, leading: 2, bottom: 2, trailing: 2)
         let group = CollectionLayoutGroup.horizontal(layoutSize: size(.fractionalWidth(1), .fractionalWidth(0.2)), subitems: [item])
         let section = CollectionLayoutSection(group: group)
-        section.boundarySupplementaryItems = [CollectionLayoutBoundarySupplementaryItem(
-            layoutSize: size(.fractionalWidth(1), .absolute(44)), elementKind: "header", alignment: .top)]
+        section.boundarySupplementaryItems = [
+            CollectionLayoutBoundarySupplementaryItem(
+                layoutSize: size(.fractionalWidth(1), .absolute(44)), elementKind: "header", alignment: .top)
+        ]
         section.decorationItems = [.background(elementKind: "background")]
         let layout = CollectionViewCompositionalLayout(section: section)
         let host = staticHost(layout, [12, 3])
@@ -58,10 +62,12 @@ struct CompositionalLayoutRuleTests {
         leading.contentInsets = NSDirectionalEdgeInsets(top: 10, leading: 10, bottom: 10, trailing: 10)
         let trailingItem = CollectionLayoutItem(layoutSize: size(.fractionalWidth(1), .fractionalHeight(0.3)))
         trailingItem.contentInsets = NSDirectionalEdgeInsets(top: 10, leading: 10, bottom: 10, trailing: 10)
-        let trailing = CollectionLayoutGroup.vertical(layoutSize: size(.fractionalWidth(0.3), .fractionalHeight(1)),
-                                                      subitem: trailingItem, count: 2)
-        let nested = CollectionLayoutGroup.horizontal(layoutSize: size(.fractionalWidth(1), .fractionalHeight(0.4)),
-                                                      subitems: [leading, trailing])
+        let trailing = CollectionLayoutGroup.vertical(
+            layoutSize: size(.fractionalWidth(0.3), .fractionalHeight(1)),
+            subitem: trailingItem, count: 2)
+        let nested = CollectionLayoutGroup.horizontal(
+            layoutSize: size(.fractionalWidth(1), .fractionalHeight(0.4)),
+            subitems: [leading, trailing])
         let layout = CollectionViewCompositionalLayout(section: CollectionLayoutSection(group: nested))
         let host = staticHost(layout, [5])
         // The group is 0.4 of 600 = 240 high: 262.5 wide on the left, two 120-high cells on the right.
@@ -110,9 +116,10 @@ struct CompositionalLayoutRuleTests {
         #expect(close(frame(host, 0, 3), CGRect(x: 16, y: 72, width: w, height: 60)))
         #expect(Double(layout.collectionViewContentSize.height) == 4 + 60 + 8 + 60 + 20)
 
-        let repeating = CollectionLayoutGroup.vertical(layoutSize: size(.absolute(100), .absolute(200)),
-                                                       repeatingSubitem: CollectionLayoutItem(layoutSize: size(.absolute(100), .absolute(40))),
-                                                       count: 3)
+        let repeating = CollectionLayoutGroup.vertical(
+            layoutSize: size(.absolute(100), .absolute(200)),
+            repeatingSubitem: CollectionLayoutItem(layoutSize: size(.absolute(100), .absolute(40))),
+            count: 3)
         let stacked = staticHost(CollectionViewCompositionalLayout(section: CollectionLayoutSection(group: repeating)), [4])
         #expect(frame(stacked, 0, 2) == CGRect(x: 0, y: 80, width: 100, height: 40))
         #expect(frame(stacked, 0, 3) == CGRect(x: 0, y: 200, width: 100, height: 40))
@@ -123,8 +130,10 @@ struct CompositionalLayoutRuleTests {
         var seen: CGSize?
         let group = CollectionLayoutGroup.custom(layoutSize: size(.fractionalWidth(1), .absolute(200))) { environment in
             seen = environment.container.contentSize
-            return [CollectionLayoutGroupCustomItem(frame: CGRect(x: 0, y: 0, width: 100, height: 100)),
-                    CollectionLayoutGroupCustomItem(frame: CGRect(x: 100, y: 50, width: 200, height: 150), zIndex: 3)]
+            return [
+                CollectionLayoutGroupCustomItem(frame: CGRect(x: 0, y: 0, width: 100, height: 100)),
+                CollectionLayoutGroupCustomItem(frame: CGRect(x: 100, y: 50, width: 200, height: 150), zIndex: 3),
+            ]
         }
         let section = CollectionLayoutSection(group: group)
         section.interGroupSpacing = 10
@@ -138,9 +147,11 @@ struct CompositionalLayoutRuleTests {
 
     @Test("badges anchor to their item: fractional offsets are of the badge's own size")
     func badges() {
-        let badge = CollectionLayoutSupplementaryItem(layoutSize: size(.absolute(20), .absolute(20)), elementKind: "badge",
-                                                      containerAnchor: CollectionLayoutAnchor(edges: [.top, .trailing],
-                                                                                              fractionalOffset: CGPoint(x: 0.3, y: -0.3)))
+        let badge = CollectionLayoutSupplementaryItem(
+            layoutSize: size(.absolute(20), .absolute(20)), elementKind: "badge",
+            containerAnchor: CollectionLayoutAnchor(
+                edges: [.top, .trailing],
+                fractionalOffset: CGPoint(x: 0.3, y: -0.3)))
         let item = CollectionLayoutItem(layoutSize: size(.fractionalWidth(0.25), .fractionalHeight(1)), supplementaryItems: [badge])
         let group = CollectionLayoutGroup.horizontal(layoutSize: size(.fractionalWidth(1), .absolute(100)), subitems: [item])
         let layout = CollectionViewCompositionalLayout(section: CollectionLayoutSection(group: group))
@@ -162,8 +173,10 @@ struct CompositionalLayoutRuleTests {
         let preferred = original.copy() as! CollectionViewLayoutAttributes
         preferred.frame.size.height = 80
         #expect(layout.shouldInvalidateLayout(forPreferredLayoutAttributes: preferred, withOriginalAttributes: original))
-        layout.invalidateLayout(with: layout.invalidationContext(forPreferredLayoutAttributes: preferred,
-                                                                 withOriginalAttributes: original))
+        layout.invalidateLayout(
+            with: layout.invalidationContext(
+                forPreferredLayoutAttributes: preferred,
+                withOriginalAttributes: original))
         host.layoutIfNeeded()
         #expect(frame(host, 0, 1) == CGRect(x: 0, y: 44, width: 375, height: 80))
         #expect(frame(host, 0, 2) == CGRect(x: 0, y: 124, width: 375, height: 44))
@@ -171,8 +184,10 @@ struct CompositionalLayoutRuleTests {
         #expect(layout.collectionViewContentSize.height == 256)
         // An absolute row is not measured.
         let fixed = CollectionLayoutItem(layoutSize: size(.fractionalWidth(1), .absolute(44)))
-        let fixedLayout = CollectionViewCompositionalLayout(section: CollectionLayoutSection(group: .horizontal(
-            layoutSize: size(.fractionalWidth(1), .absolute(44)), subitems: [fixed])))
+        let fixedLayout = CollectionViewCompositionalLayout(
+            section: CollectionLayoutSection(
+                group: .horizontal(
+                    layoutSize: size(.fractionalWidth(1), .absolute(44)), subitems: [fixed])))
         let fixedHost = staticHost(fixedLayout, [2])
         let a = fixedHost.layoutAttributesForItem(at: IndexPath(item: 0, section: 0))!
         let b = a.copy() as! CollectionViewLayoutAttributes
@@ -200,8 +215,9 @@ struct CompositionalLayoutRuleTests {
     func pinned() {
         let item = CollectionLayoutItem(layoutSize: size(.fractionalWidth(1), .absolute(50)))
         let section = CollectionLayoutSection(group: .horizontal(layoutSize: size(.fractionalWidth(1), .absolute(50)), subitems: [item]))
-        let header = CollectionLayoutBoundarySupplementaryItem(layoutSize: size(.fractionalWidth(1), .absolute(30)),
-                                                               elementKind: CollectionView.elementKindSectionHeader, alignment: .top)
+        let header = CollectionLayoutBoundarySupplementaryItem(
+            layoutSize: size(.fractionalWidth(1), .absolute(30)),
+            elementKind: CollectionView.elementKindSectionHeader, alignment: .top)
         header.pinToVisibleBounds = true
         section.boundarySupplementaryItems = [header]
         let layout = CollectionViewCompositionalLayout(section: section)
@@ -238,14 +254,18 @@ struct CompositionalLayoutRuleTests {
         let visible = host.layoutAttributesForElements(in: CGRect(x: 0, y: 0, width: 375, height: 100)) ?? []
         #expect(visible.map(\.indexPath.item) == [0, 1], "item 2 starts at 426, past the screen")
 
-        func target(_ behavior: CollectionLayoutSectionOrthogonalScrollingBehavior, from: CGFloat, to: CGFloat,
-                    velocity: CGFloat) -> CGFloat {
+        func target(
+            _ behavior: CollectionLayoutSectionOrthogonalScrollingBehavior, from: CGFloat, to: CGFloat,
+            velocity: CGFloat
+        ) -> CGFloat {
             section.orthogonalScrollingBehavior = behavior
             layout.invalidateLayout()
             host.layoutIfNeeded()
             layout.setOrthogonalContentOffset(CGPoint(x: from, y: 0), forSection: 0)
-            return layout.targetOrthogonalContentOffset(forProposedContentOffset: CGPoint(x: to, y: 0),
-                                                        withScrollingVelocity: CGPoint(x: velocity, y: 0), inSection: 0).x
+            return layout.targetOrthogonalContentOffset(
+                forProposedContentOffset: CGPoint(x: to, y: 0),
+                withScrollingVelocity: CGPoint(x: velocity, y: 0), inSection: 0
+            ).x
         }
         // Groups start every 278 points.
         #expect(target(.continuous, from: 0, to: 500, velocity: 1) == 500)
@@ -312,18 +332,20 @@ struct CompositionalLayoutRuleTests {
             CollectionLayoutBoundarySupplementaryItem(layoutSize: size(.fractionalWidth(1), .absolute(40)), elementKind: "banner", alignment: .top),
             CollectionLayoutBoundarySupplementaryItem(layoutSize: size(.fractionalWidth(1), .absolute(25)), elementKind: "credits", alignment: .bottom),
         ]
-        let layout = CollectionViewCompositionalLayout(sectionProvider: { index, environment in
-            widths.append(environment.container.effectiveContentSize.width)
-            let columns = index == 0 ? 2 : 3
-            let item = CollectionLayoutItem(layoutSize: size(.fractionalWidth(1 / CGFloat(columns)), .absolute(50)))
-            return CollectionLayoutSection(group: .horizontal(layoutSize: size(.fractionalWidth(1), .absolute(50)), subitems: [item]))
-        }, configuration: configuration)
+        let layout = CollectionViewCompositionalLayout(
+            sectionProvider: { index, environment in
+                widths.append(environment.container.effectiveContentSize.width)
+                let columns = index == 0 ? 2 : 3
+                let item = CollectionLayoutItem(layoutSize: size(.fractionalWidth(1 / CGFloat(columns)), .absolute(50)))
+                return CollectionLayoutSection(group: .horizontal(layoutSize: size(.fractionalWidth(1), .absolute(50)), subitems: [item]))
+            }, configuration: configuration)
         let host = staticHost(layout, [2, 3])
         #expect(widths == [375, 375])
         #expect(frame(host, 0, 1) == CGRect(x: 187.5, y: 40, width: 187.5, height: 50))
         #expect(frame(host, 1, 2) == CGRect(x: 250, y: 90, width: 125, height: 50))
         #expect(layout.collectionViewContentSize.height == 165)
-        #expect(layout.layoutAttributesForSupplementaryView(ofKind: "credits", at: IndexPath(item: 0, section: 0))?.frame
+        #expect(
+            layout.layoutAttributesForSupplementaryView(ofKind: "credits", at: IndexPath(item: 0, section: 0))?.frame
                 == CGRect(x: 0, y: 140, width: 375, height: 25))
     }
 
@@ -338,8 +360,10 @@ struct CompositionalLayoutRuleTests {
             if layout.configurationError != nil { #expect(shown.isEmpty, "a bad layout shows nothing") }
             return layout.configurationError?.description
         }
-        func plain(_ w: CollectionLayoutDimension, _ h: CollectionLayoutDimension,
-                   group gw: CollectionLayoutDimension = .fractionalWidth(1)) -> CollectionLayoutSection {
+        func plain(
+            _ w: CollectionLayoutDimension, _ h: CollectionLayoutDimension,
+            group gw: CollectionLayoutDimension = .fractionalWidth(1)
+        ) -> CollectionLayoutSection {
             let item = CollectionLayoutItem(layoutSize: size(w, h))
             return CollectionLayoutSection(group: .horizontal(layoutSize: size(gw, .absolute(50)), subitems: [item]))
         }
@@ -349,20 +373,27 @@ struct CompositionalLayoutRuleTests {
         #expect(error { plain(.absolute(10), .absolute(10), group: .fractionalWidth(1.5)) }?.contains("more than the section holds") == true)
         #expect(error { plain(.absolute(0), .absolute(10)) }?.contains("repeat without end") == true)
         #expect(error({ plain(.absolute(10), .absolute(10)) }, counts: [3], horizontal: false) == nil)
-        #expect(error {
-            CollectionLayoutSection(group: .custom(layoutSize: size(.absolute(100), .absolute(100))) { _ in
-                [CollectionLayoutGroupCustomItem(frame: CGRect(x: 50, y: 0, width: 80, height: 10))]
-            })
-        }?.contains("outside the group's 100 × 100") == true)
-        #expect(error({
-            let s = plain(.absolute(10), .absolute(10))
-            s.orthogonalScrollingBehavior = .continuous
-            return s
-        }, horizontal: true)?.contains("orthogonal sections need a vertical layout") == true)
-        #expect(error {
-            CollectionLayoutSection(group: .horizontal(layoutSize: size(.fractionalWidth(1), .absolute(10)),
-                                                       subitem: CollectionLayoutItem(layoutSize: size(.absolute(1), .absolute(1))), count: 0))
-        }?.contains("count is 0") == true)
+        #expect(
+            error {
+                CollectionLayoutSection(
+                    group: .custom(layoutSize: size(.absolute(100), .absolute(100))) { _ in
+                        [CollectionLayoutGroupCustomItem(frame: CGRect(x: 50, y: 0, width: 80, height: 10))]
+                    })
+            }?.contains("outside the group's 100 × 100") == true)
+        #expect(
+            error(
+                {
+                    let s = plain(.absolute(10), .absolute(10))
+                    s.orthogonalScrollingBehavior = .continuous
+                    return s
+                }, horizontal: true)?.contains("orthogonal sections need a vertical layout") == true)
+        #expect(
+            error {
+                CollectionLayoutSection(
+                    group: .horizontal(
+                        layoutSize: size(.fractionalWidth(1), .absolute(10)),
+                        subitem: CollectionLayoutItem(layoutSize: size(.absolute(1), .absolute(1))), count: 0))
+            }?.contains("count is 0") == true)
         let provider = CollectionViewCompositionalLayout(sectionProvider: { index, _ in index == 1 ? nil : plain(.absolute(10), .absolute(10)) })
         _ = staticHost(provider, [1, 1])
         #expect(provider.configurationError?.description.contains("section 1: the section provider returned nil") == true)

@@ -21,20 +21,24 @@ struct CompositionalRecipe {
     var sections: [Section]
 
     static func random(_ rng: inout SeededRandom, sections: Int) -> CompositionalRecipe {
-        CompositionalRecipe(sections: (0..<sections).map { _ in
-            let archetype = Int.random(in: 0...5, using: &rng)
-            return Section(archetype: archetype, columns: Int.random(in: 1...5, using: &rng),
-                           height: rng.points(20...160, quarters: true), spacing: rng.points(0...12, quarters: true),
-                           interGroup: rng.points(0...16, quarters: true),
-                           insets: NSDirectionalEdgeInsets(top: rng.points(0...20, quarters: false), leading: rng.points(0...20, quarters: false),
-                                                           bottom: rng.points(0...20, quarters: false), trailing: rng.points(0...20, quarters: false)),
-                           itemInsets: rng.chance(0.5) ? rng.points(0...4, quarters: true) : 0,
-                           header: rng.chance(0.5), footer: rng.chance(0.3), pinned: rng.chance(0.3), background: rng.chance(0.4),
-                           badges: rng.chance(0.3),
-                           behavior: archetype == 3 ? CollectionLayoutSectionOrthogonalScrollingBehavior.allCases.filter { $0 != .none }
-                               .randomElement(using: &rng)! : .none,
-                           fraction: CGFloat(Double.random(in: 0.4...0.95, using: &rng)))
-        })
+        CompositionalRecipe(
+            sections: (0..<sections).map { _ in
+                let archetype = Int.random(in: 0...5, using: &rng)
+                return Section(
+                    archetype: archetype, columns: Int.random(in: 1...5, using: &rng),
+                    height: rng.points(20...160, quarters: true), spacing: rng.points(0...12, quarters: true),
+                    interGroup: rng.points(0...16, quarters: true),
+                    insets: NSDirectionalEdgeInsets(
+                        top: rng.points(0...20, quarters: false), leading: rng.points(0...20, quarters: false),
+                        bottom: rng.points(0...20, quarters: false), trailing: rng.points(0...20, quarters: false)),
+                    itemInsets: rng.chance(0.5) ? rng.points(0...4, quarters: true) : 0,
+                    header: rng.chance(0.5), footer: rng.chance(0.3), pinned: rng.chance(0.3), background: rng.chance(0.4),
+                    badges: rng.chance(0.3),
+                    behavior: archetype == 3
+                        ? CollectionLayoutSectionOrthogonalScrollingBehavior.allCases.filter { $0 != .none }
+                            .randomElement(using: &rng)! : .none,
+                    fraction: CGFloat(Double.random(in: 0.4...0.95, using: &rng)))
+            })
     }
 
     private static func size(_ w: CollectionLayoutDimension, _ h: CollectionLayoutDimension) -> CollectionLayoutSize {
@@ -46,8 +50,11 @@ struct CompositionalRecipe {
         let n = CGFloat(r.columns)
         var badge: [CollectionLayoutSupplementaryItem] = []
         if r.badges {
-            badge = [CollectionLayoutSupplementaryItem(layoutSize: Self.size(.absolute(12), .absolute(12)), elementKind: "badge",
-                                                       containerAnchor: CollectionLayoutAnchor(edges: [.top, .trailing]))]
+            badge = [
+                CollectionLayoutSupplementaryItem(
+                    layoutSize: Self.size(.absolute(12), .absolute(12)), elementKind: "badge",
+                    containerAnchor: CollectionLayoutAnchor(edges: [.top, .trailing]))
+            ]
         }
         let group: CollectionLayoutGroup
         switch r.archetype {
@@ -59,8 +66,9 @@ struct CompositionalRecipe {
             let leading = CollectionLayoutItem(layoutSize: Self.size(.fractionalWidth(0.6), .fractionalHeight(1)), supplementaryItems: badge)
             let small = CollectionLayoutItem(layoutSize: Self.size(.fractionalWidth(1), .fractionalHeight(0.5)))
             small.contentInsets = NSDirectionalEdgeInsets(top: r.itemInsets, leading: r.itemInsets, bottom: r.itemInsets, trailing: r.itemInsets)
-            let trailing = CollectionLayoutGroup.vertical(layoutSize: Self.size(.fractionalWidth(0.4), .fractionalHeight(1)),
-                                                          subitem: small, count: max(1, r.columns - 1))
+            let trailing = CollectionLayoutGroup.vertical(
+                layoutSize: Self.size(.fractionalWidth(0.4), .fractionalHeight(1)),
+                subitem: small, count: max(1, r.columns - 1))
             group = .horizontal(layoutSize: Self.size(.fractionalWidth(1), .absolute(r.height * 2)), subitems: [leading, trailing])
         case 2:
             let item = CollectionLayoutItem(layoutSize: Self.size(.fractionalWidth(1 / n), .estimated(r.height)), supplementaryItems: badge)
@@ -72,8 +80,12 @@ struct CompositionalRecipe {
             let height = r.height, columns = r.columns
             group = .custom(layoutSize: Self.size(.fractionalWidth(1), .absolute(height))) { environment in
                 let w = environment.container.contentSize.width / CGFloat(columns)
-                return (0..<columns).map { CollectionLayoutGroupCustomItem(frame: CGRect(x: CGFloat($0) * w, y: CGFloat($0 % 2) * height / 4,
-                                                                                        width: w, height: height * 3 / 4)) }
+                return (0..<columns).map {
+                    CollectionLayoutGroupCustomItem(
+                        frame: CGRect(
+                            x: CGFloat($0) * w, y: CGFloat($0 % 2) * height / 4,
+                            width: w, height: height * 3 / 4))
+                }
             }
         default:
             let item = CollectionLayoutItem(layoutSize: Self.size(.absolute(1), .fractionalHeight(1)), supplementaryItems: badge)
@@ -86,15 +98,17 @@ struct CompositionalRecipe {
         section.contentInsets = r.insets
         section.orthogonalScrollingBehavior = r.behavior
         if r.header {
-            let header = CollectionLayoutBoundarySupplementaryItem(layoutSize: Self.size(.fractionalWidth(1), .absolute(30)),
-                                                                   elementKind: CollectionView.elementKindSectionHeader, alignment: .top)
+            let header = CollectionLayoutBoundarySupplementaryItem(
+                layoutSize: Self.size(.fractionalWidth(1), .absolute(30)),
+                elementKind: CollectionView.elementKindSectionHeader, alignment: .top)
             header.pinToVisibleBounds = r.pinned
             section.boundarySupplementaryItems.append(header)
         }
         if r.footer {
-            section.boundarySupplementaryItems.append(CollectionLayoutBoundarySupplementaryItem(
-                layoutSize: Self.size(.fractionalWidth(1), .estimated(20)), elementKind: CollectionView.elementKindSectionFooter,
-                alignment: .bottom))
+            section.boundarySupplementaryItems.append(
+                CollectionLayoutBoundarySupplementaryItem(
+                    layoutSize: Self.size(.fractionalWidth(1), .estimated(20)), elementKind: CollectionView.elementKindSectionFooter,
+                    alignment: .bottom))
         }
         if r.background { section.decorationItems = [.background(elementKind: "background")] }
         return section
@@ -124,8 +138,10 @@ struct CompositionalOracleTests {
                 let preferred = original.copy() as! CollectionViewLayoutAttributes
                 preferred.frame.size.height = rng.points(10...200, quarters: true)
                 if layout.shouldInvalidateLayout(forPreferredLayoutAttributes: preferred, withOriginalAttributes: original) {
-                    layout.invalidateLayout(with: layout.invalidationContext(forPreferredLayoutAttributes: preferred,
-                                                                             withOriginalAttributes: original))
+                    layout.invalidateLayout(
+                        with: layout.invalidationContext(
+                            forPreferredLayoutAttributes: preferred,
+                            withOriginalAttributes: original))
                 }
             }
         }
@@ -141,8 +157,9 @@ struct CompositionalOracleTests {
         let size = layout.collectionViewContentSize
         for element in LayoutOracles.all(layout) where recipe.sections[element.indexPath.section].archetype != 3 {
             let f = element.frame
-            #expect(f.minX >= -1e-6 && f.minY >= -1e-6 && f.maxX <= size.width + 1e-6 && f.maxY <= size.height + 1e-6,
-                    "seed \(seed): \(element) lies outside \(size)")
+            #expect(
+                f.minX >= -1e-6 && f.minY >= -1e-6 && f.maxX <= size.width + 1e-6 && f.maxY <= size.height + 1e-6,
+                "seed \(seed): \(element) lies outside \(size)")
         }
         // The same measurements given to a fresh layout give the same frames.
         withExtendedLifetime(host) {}
@@ -155,8 +172,10 @@ struct CompositionalOracleTests {
             let preferred = original.copy() as! CollectionViewLayoutAttributes
             preferred.frame.size.height = rng.points(10...200, quarters: true)
             if layout.shouldInvalidateLayout(forPreferredLayoutAttributes: preferred, withOriginalAttributes: original) {
-                layout.invalidateLayout(with: layout.invalidationContext(forPreferredLayoutAttributes: preferred,
-                                                                         withOriginalAttributes: original))
+                layout.invalidateLayout(
+                    with: layout.invalidationContext(
+                        forPreferredLayoutAttributes: preferred,
+                        withOriginalAttributes: original))
             }
         }
     }
@@ -184,8 +203,9 @@ struct CompositionalOracleTests {
     /// A negative inter-group spacing pulls each group back over the one before; one longer
     /// than a group sets each group before the one it follows. Either way every cell is laid out,
     /// found by its own query and by every rect that meets it, and nothing traps.
-    @Test("negative inter-group spacing, shorter or longer than a group: groups overlap, every rect query equals brute force",
-          arguments: [0, 2, 3, 5], [-4.0, -1.0, -2.5])
+    @Test(
+        "negative inter-group spacing, shorter or longer than a group: groups overlap, every rect query equals brute force",
+        arguments: [0, 2, 3, 5], [-4.0, -1.0, -2.5])
     func negativeInterGroupSpacing(archetype: Int, spacing: Double) {
         var rng = SeededRandom(seed: UInt64(400 + archetype))
         var recipe = CompositionalRecipe.random(&rng, sections: 2)
@@ -227,8 +247,10 @@ struct CompositionalOracleTests {
     @Test("a measured cell gives the frames of a fresh layout measured the same way")
     func measuredEqualsFresh() {
         let item = CollectionLayoutItem(layoutSize: CollectionLayoutSize(widthDimension: .fractionalWidth(0.5), heightDimension: .estimated(40)))
-        let group = CollectionLayoutGroup.horizontal(layoutSize: CollectionLayoutSize(widthDimension: .fractionalWidth(1),
-                                                                                      heightDimension: .estimated(40)), subitems: [item])
+        let group = CollectionLayoutGroup.horizontal(
+            layoutSize: CollectionLayoutSize(
+                widthDimension: .fractionalWidth(1),
+                heightDimension: .estimated(40)), subitems: [item])
         func make() -> (CollectionViewCompositionalLayout, StaticLayoutHost) {
             let section = CollectionLayoutSection(group: group)
             section.interGroupSpacing = 3.3

@@ -1,7 +1,8 @@
+import Testing
 @_spi(Instrumentation) import TrellisCollectionView
 @_spi(Instrumentation) import TrellisLayouts
 import TrellisTestSupport
-import Testing
+
 @_spi(Instrumentation) @testable import TrellisGrid
 
 @Suite("Data grid layout")
@@ -11,8 +12,10 @@ struct DataGridLayoutTests {
             [.text("组\(r + 1)"), .decimal(Double((r * 37) % 100)), .text("note \(r)"), .integer(r), .text("x"), .boolean(r % 2 == 0)]
         }
         values.append([.text("平均"), .decimal(49.5), .missing, .missing, .missing, .missing])
-        let columns = [Column("组号"), Column("分数", type: .decimal), Column("备注"), Column("n", type: .integer),
-                       Column("x"), Column("ok", type: .boolean)]
+        let columns = [
+            Column("组号"), Column("分数", type: .decimal), Column("备注"), Column("n", type: .integer),
+            Column("x"), Column("ok", type: .boolean),
+        ]
         let grid = DataGrid(bound: try Table(columns: columns, rows: values))
         try grid.pin(.matching(column: "组号", value: "平均"), at: .bottom)
         try grid.pin(.row(0), at: .top)
@@ -41,12 +44,15 @@ struct DataGridLayoutTests {
         func key(_ a: CollectionViewLayoutAttributes) -> String { "\(a.representedElementKind ?? "cell")\(a.item)" }
         for _ in 0..<60 {
             let size = host.contentSize
-            let origin = CGPoint(x: CGFloat(Int.random(in: -20...Int(max(1, size.width - 300)), using: &rng)),
-                                 y: CGFloat(Int.random(in: -20...Int(size.height), using: &rng)))
+            let origin = CGPoint(
+                x: CGFloat(Int.random(in: -20...Int(max(1, size.width - 300)), using: &rng)),
+                y: CGFloat(Int.random(in: -20...Int(size.height), using: &rng)))
             host.setBounds(CGRect(origin: origin, size: CGSize(width: 375, height: 400)))
             host.layoutIfNeeded()
-            for rect in [host.bounds, host.bounds.insetBy(dx: 50, dy: 80),
-                         CGRect(x: origin.x + 10, y: origin.y - 200, width: 300, height: 900)] {
+            for rect in [
+                host.bounds, host.bounds.insetBy(dx: 50, dy: 80),
+                CGRect(x: origin.x + 10, y: origin.y - 200, width: 300, height: 900),
+            ] {
                 let expected = layout.allElements().filter { LayoutGeometry.intersects($0.frame, rect) }.sorted { key($0) < key($1) }
                 let actual = (host.layoutAttributesForElements(in: rect) ?? []).sorted { key($0) < key($1) }
                 #expect(actual == expected, "bounds \(host.bounds) rect \(rect)")
@@ -70,8 +76,9 @@ struct DataGridLayoutTests {
         let columns = grid.columns.count
         let averageRow = grid.displayedRows.count - 1
         let average = visible.filter { $0.representedElementCategory == .cell && $0.item / columns == averageRow }
-        #expect(!average.isEmpty && average.allSatisfy { $0.frame.maxY == 2400 && $0.zIndex >= 2 },
-                "the average row sits at the bottom of the viewport")
+        #expect(
+            !average.isEmpty && average.allSatisfy { $0.frame.maxY == 2400 && $0.zIndex >= 2 },
+            "the average row sits at the bottom of the viewport")
         let pinnedTop = visible.filter { $0.representedElementCategory == .cell && $0.item / columns == 0 }
         #expect(pinnedTop.allSatisfy { $0.frame.minY == 2000 + 36 }, "the pinned top row sits under the header")
         let frozen = visible.filter { $0.representedElementCategory == .cell && $0.item % columns == 0 }
@@ -128,8 +135,9 @@ struct DataGridLayoutTests {
         }
         let layout = DataGridLayout(grid: grid)
         layout.columnWidths = [.fixed(100), .fixed(100)]
-        let host = StaticLayoutHost(layout: layout, itemCounts: [layout.itemCount],
-                                    bounds: CGRect(x: 0, y: 16_000_000, width: 200, height: 320))
+        let host = StaticLayoutHost(
+            layout: layout, itemCounts: [layout.itemCount],
+            bounds: CGRect(x: 0, y: 16_000_000, width: 200, height: 320))
         let elements = host.layoutAttributesForElements(in: host.bounds) ?? []
         #expect(elements.count == 2 * 11 + 2, "ten rows (one cut), two columns, two headers")
     }

@@ -37,14 +37,19 @@ struct ExtentIndexTests {
             }
             for (a, b) in ranges {
                 let hits = extents.indices.filter { extents[$0].0 < b && extents[$0].1 > a }
-                for candidates in [index.candidates(from: CGFloat(a), to: CGFloat(b)),
-                                   sealed.candidates(from: CGFloat(a), to: CGFloat(b))] {
-                    #expect(hits.allSatisfy { candidates.contains($0) }, "count \(count), range \(a)..<\(b), hits \(hits), candidates \(candidates), \(hits.map { extents[$0] })")
+                for candidates in [
+                    index.candidates(from: CGFloat(a), to: CGFloat(b)),
+                    sealed.candidates(from: CGFloat(a), to: CGFloat(b)),
+                ] {
+                    #expect(
+                        hits.allSatisfy { candidates.contains($0) },
+                        "count \(count), range \(a)..<\(b), hits \(hits), candidates \(candidates), \(hits.map { extents[$0] })")
                 }
                 // The walk's start is the candidates' start; with sorted starts, walking on from it
                 // to the first element starting at or past the end finds every hit.
                 for i in [index, sealed] {
-                    #expect(i.firstCandidate(reachingPast: CGFloat(a)) == i.candidates(from: CGFloat(a), to: CGFloat(b)).lowerBound
+                    #expect(
+                        i.firstCandidate(reachingPast: CGFloat(a)) == i.candidates(from: CGFloat(a), to: CGFloat(b)).lowerBound
                             || i.candidates(from: CGFloat(a), to: CGFloat(b)).isEmpty)
                 }
                 if sorted {

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 import TrellisCollectionView
-@testable import TrellisLayouts
 import TrellisTestSupport
+
+@testable import TrellisLayouts
 
 @Suite("Grid layout")
 struct GridLayoutTests {
@@ -32,7 +33,7 @@ struct GridLayoutTests {
         layout.columns = .minimumWidth(100)
         layout.interitemSpacing = 8
         let view = host(layout, Self.items([10]), width: 430)
-        #expect(layout.numberOfColumns == 4)   // 4·100 + 3·8 = 424 ≤ 430; 5 would need 532
+        #expect(layout.numberOfColumns == 4)  // 4·100 + 3·8 = 424 ≤ 430; 5 would need 532
         view.frame = CGRect(x: 0, y: 0, width: 60, height: 600)
         view.layoutIfNeeded()
         #expect(layout.numberOfColumns == 1)
@@ -66,14 +67,19 @@ struct GridLayoutTests {
             var rng = SeededRandom(seed: seed)
             let model = SizedModel.random(&rng, sections: Int.random(in: 1...4, using: &rng), items: 0...80)
             let configure = { (layout: GridLayout, rng: inout SeededRandom) in
-                layout.columns = rng.chance(0.5) ? .count(Int.random(in: 1...7, using: &rng))
+                layout.columns =
+                    rng.chance(0.5)
+                    ? .count(Int.random(in: 1...7, using: &rng))
                     : .minimumWidth(rng.points(20...200, quarters: true))
-                layout.itemHeight = rng.chance(0.5) ? .aspectRatio(CGFloat(Double.random(in: 0.3...3, using: &rng)))
+                layout.itemHeight =
+                    rng.chance(0.5)
+                    ? .aspectRatio(CGFloat(Double.random(in: 0.3...3, using: &rng)))
                     : .fixed(rng.points(0...120, quarters: true))
                 layout.interitemSpacing = rng.points(0...12, quarters: true)
                 layout.lineSpacing = rng.points(0...12, quarters: true)
-                layout.sectionInset = EdgeInsets(top: rng.points(0...20), left: rng.points(0...20),
-                                                 bottom: rng.points(0...20), right: rng.points(0...20))
+                layout.sectionInset = EdgeInsets(
+                    top: rng.points(0...20), left: rng.points(0...20),
+                    bottom: rng.points(0...20), right: rng.points(0...20))
                 layout.headerHeight = rng.chance(0.5) ? rng.points(1...40) : 0
                 layout.footerHeight = rng.chance(0.3) ? rng.points(1...40) : 0
                 layout.scrollDirection = rng.chance(0.5) ? .vertical : .horizontal
@@ -89,12 +95,13 @@ struct GridLayoutTests {
             LayoutOracles.checkInsideContent(layout, context)
             LayoutOracles.checkNoOverlap(layout, context)
             var again = rng
-            try LayoutOracles.checkBatchEqualsFresh({
-                let fresh = GridLayout()
-                var s = rng
-                configure(fresh, &s)
-                return fresh
-            }, model, &again, width: width, context)
+            try LayoutOracles.checkBatchEqualsFresh(
+                {
+                    let fresh = GridLayout()
+                    var s = rng
+                    configure(fresh, &s)
+                    return fresh
+                }, model, &again, width: width, context)
             withExtendedLifetime(view) {}
         }
     }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TrellisCollectionView
+
 @testable import TrellisLayouts
 
 /// One case of `Fixtures/flickr-justified-layout-4.1.0.json`: an input and a configuration in
@@ -36,7 +37,9 @@ struct FlickrCase: Decodable, CustomStringConvertible {
 
         init(from decoder: Decoder) throws {
             let container = try decoder.singleValueContainer()
-            if let all = try? container.decode(Double.self) { self = .all(all) } else {
+            if let all = try? container.decode(Double.self) {
+                self = .all(all)
+            } else {
                 self = .each(try container.decode([String: Double].self))
             }
         }
@@ -79,8 +82,9 @@ struct FlickrCase: Decodable, CustomStringConvertible {
         var c = JustifiedLayoutConfiguration()
         if let v = config.containerWidth { c.containerWidth = v }
         if let p = config.containerPadding {
-            c.containerPadding = EdgeInsets(top: p.side("top"), left: p.side("left"), bottom: p.side("bottom"),
-                                            right: p.side("right"))
+            c.containerPadding = EdgeInsets(
+                top: p.side("top"), left: p.side("left"), bottom: p.side("bottom"),
+                right: p.side("right"))
         }
         if let s = config.boxSpacing {
             c.boxSpacing = .init(horizontal: s.side("horizontal"), vertical: s.side("vertical"))
@@ -105,8 +109,9 @@ struct FlickrCase: Decodable, CustomStringConvertible {
     }
 
     static let all: [FlickrCase] = {
-        let url = Bundle.module.url(forResource: "flickr-justified-layout-4.1.0", withExtension: "json",
-                                    subdirectory: "Fixtures")!
+        let url = Bundle.module.url(
+            forResource: "flickr-justified-layout-4.1.0", withExtension: "json",
+            subdirectory: "Fixtures")!
         // swiftlint:disable:next force_try
         return try! JSONDecoder().decode(File.self, from: Data(contentsOf: url)).cases
     }()
@@ -125,8 +130,9 @@ func boxDifferences(_ actual: [CGRect], _ expected: [CGRect]) -> String {
 
 @Suite("Justified rows give Flickr's numbers")
 struct JustifiedFixtureTests {
-    @Test("every fixture case gives Flickr's boxes, container height and widow count, bit for bit",
-          arguments: FlickrCase.all)
+    @Test(
+        "every fixture case gives Flickr's boxes, container height and widow count, bit for bit",
+        arguments: FlickrCase.all)
     func matchesFlickr(_ fixture: FlickrCase) throws {
         let result = try justifiedLayout(fixture.input.map(\.aspectRatio), fixture.configuration)
         let differences = boxDifferences(result.boxes, fixture.expectedBoxes)
@@ -137,8 +143,10 @@ struct JustifiedFixtureTests {
 
     @Test("the fixture file names where its numbers come from")
     func fixtureNamesItsSource() throws {
-        let url = try #require(Bundle.module.url(forResource: "flickr-justified-layout-4.1.0", withExtension: "json",
-                                                 subdirectory: "Fixtures"))
+        let url = try #require(
+            Bundle.module.url(
+                forResource: "flickr-justified-layout-4.1.0", withExtension: "json",
+                subdirectory: "Fixtures"))
         let file = try JSONDecoder().decode(FlickrCase.File.self, from: Data(contentsOf: url))
         #expect(file.source.contains("justified-layout 4.1.0"))
         #expect(file.cases.count >= 30)

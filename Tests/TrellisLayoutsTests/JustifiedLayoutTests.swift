@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 import TrellisCollectionView
-@testable import TrellisLayouts
 import TrellisTestSupport
+
+@testable import TrellisLayouts
 
 @Suite("Justified layout")
 struct JustifiedLayoutTests {
@@ -30,8 +31,9 @@ struct JustifiedLayoutTests {
         withExtendedLifetime(view) {}
     }
 
-    @Test("items of one aspect ratio keep their repeating rows as one row of boxes: Flickr's boxes bit for bit, nothing per item",
-          arguments: 0..<4)
+    @Test(
+        "items of one aspect ratio keep their repeating rows as one row of boxes: Flickr's boxes bit for bit, nothing per item",
+        arguments: 0..<4)
     func repeatedRows(batch: Int) throws {
         for seed in UInt64(500 + batch * 8)..<UInt64(500 + batch * 8 + 8) {
             var rng = SeededRandom(seed: seed)
@@ -39,10 +41,12 @@ struct JustifiedLayoutTests {
             let size = SizedModel.randomSize(&rng)
             var configuration = JustifiedLayoutConfiguration()
             configuration.targetRowHeight = rng.points(40...400)
-            configuration.boxSpacing = .init(horizontal: rng.points(0...12, quarters: true),
-                                             vertical: CGFloat(Int.random(in: 0...30, using: &rng)) / 3)
-            configuration.containerPadding = EdgeInsets(top: rng.points(0...20), left: rng.points(0...20),
-                                                        bottom: rng.points(0...20), right: rng.points(0...20))
+            configuration.boxSpacing = .init(
+                horizontal: rng.points(0...12, quarters: true),
+                vertical: CGFloat(Int.random(in: 0...30, using: &rng)) / 3)
+            configuration.containerPadding = EdgeInsets(
+                top: rng.points(0...20), left: rng.points(0...20),
+                bottom: rng.points(0...20), right: rng.points(0...20))
             if rng.chance(0.3) { configuration.maxNumRows = Int.random(in: 1...400, using: &rng) }
             if rng.chance(0.2) { configuration.forceAspectRatio = rng.points(1...30) / 10 }
             configuration.showWidows = rng.chance(0.8)
@@ -133,8 +137,9 @@ struct JustifiedLayoutTests {
         withExtendedLifetime(view) {}
     }
 
-    @Test("random layouts pass the oracles: rect queries, no overlap, inside the content, batch = fresh",
-          arguments: 0..<6)
+    @Test(
+        "random layouts pass the oracles: rect queries, no overlap, inside the content, batch = fresh",
+        arguments: 0..<6)
     func oracles(batch: Int) throws {
         for seed in UInt64(batch * 20)..<UInt64(batch * 20 + 20) {
             var rng = SeededRandom(seed: seed)
@@ -142,8 +147,9 @@ struct JustifiedLayoutTests {
             let configure = { (layout: JustifiedLayout, rng: inout SeededRandom) in
                 layout.configuration.targetRowHeight = rng.points(60...300)
                 layout.configuration.boxSpacing = .init(horizontal: rng.points(0...12), vertical: rng.points(0...12))
-                layout.configuration.containerPadding = EdgeInsets(top: rng.points(0...20), left: rng.points(0...20),
-                                                                   bottom: rng.points(0...20), right: rng.points(0...20))
+                layout.configuration.containerPadding = EdgeInsets(
+                    top: rng.points(0...20), left: rng.points(0...20),
+                    bottom: rng.points(0...20), right: rng.points(0...20))
                 layout.configuration.widowLayoutStyle = JustifiedLayoutConfiguration.WidowLayoutStyle.allCases
                     .randomElement(using: &rng)!
                 if rng.chance(0.3) { layout.configuration.fullWidthBreakoutRowCadence = Int.random(in: 1...4, using: &rng) }
@@ -163,12 +169,13 @@ struct JustifiedLayoutTests {
             LayoutOracles.checkInsideContent(layout, context)
             if !layout.snapsToPixels { LayoutOracles.checkNoOverlap(layout, context) }
             var again = rng
-            try LayoutOracles.checkBatchEqualsFresh({
-                let fresh = JustifiedLayout()
-                var s = rng
-                configure(fresh, &s)
-                return fresh
-            }, model, &again, width: width, context)
+            try LayoutOracles.checkBatchEqualsFresh(
+                {
+                    let fresh = JustifiedLayout()
+                    var s = rng
+                    configure(fresh, &s)
+                    return fresh
+                }, model, &again, width: width, context)
             withExtendedLifetime(view) {}
         }
     }
@@ -178,7 +185,8 @@ struct JustifiedLayoutTests {
         let model = Self.photos([CGSize(width: 4, height: 3), CGSize(width: 0, height: 3)])
         let layout = JustifiedLayout()
         let view = host(layout, model)
-        #expect(layout.configurationError?.description
+        #expect(
+            layout.configurationError?.description
                 == "section 0, item 1: the size is 0 × 3; give a width and a height above 0 (only their ratio is used)")
         #expect(LayoutOracles.all(layout).isEmpty)
         #expect(layout.collectionViewContentSize == .zero)

@@ -29,10 +29,12 @@ private func queried(_ layout: CollectionViewLayout, _ rect: CGRect) -> [String]
 private func rects(_ content: CGSize, _ rng: inout SeededRandom) -> [CGRect] {
     var rects = [LayoutGeometry.everything, CGRect(x: 0, y: 0, width: 375, height: 600)]
     for _ in 0..<20 {
-        rects.append(CGRect(x: CGFloat(Double.random(in: -0.1...1, using: &rng)) * max(content.width, 1),
-                            y: CGFloat(Double.random(in: -0.1...1, using: &rng)) * max(content.height, 1),
-                            width: CGFloat(Double.random(in: 0...600, using: &rng)),
-                            height: CGFloat(Double.random(in: 0...900, using: &rng))))
+        rects.append(
+            CGRect(
+                x: CGFloat(Double.random(in: -0.1...1, using: &rng)) * max(content.width, 1),
+                y: CGFloat(Double.random(in: -0.1...1, using: &rng)) * max(content.height, 1),
+                width: CGFloat(Double.random(in: 0...600, using: &rng)),
+                height: CGFloat(Double.random(in: 0...900, using: &rng))))
     }
     return rects
 }
@@ -48,9 +50,10 @@ struct StreamingTests {
             case 0:
                 let item = CollectionLayoutItem(layoutSize: size(.fractionalWidth(0.25), .fractionalHeight(1)))
                 let s = CollectionLayoutSection(group: .horizontal(layoutSize: size(.fractionalWidth(1), .absolute(60)), subitems: [item]))
-                let header = CollectionLayoutBoundarySupplementaryItem(layoutSize: size(.fractionalWidth(1), .absolute(30)),
-                                                                       elementKind: CollectionView.elementKindSectionHeader,
-                                                                       alignment: .top)
+                let header = CollectionLayoutBoundarySupplementaryItem(
+                    layoutSize: size(.fractionalWidth(1), .absolute(30)),
+                    elementKind: CollectionView.elementKindSectionHeader,
+                    alignment: .top)
                 header.pinToVisibleBounds = true
                 s.boundarySupplementaryItems = [header]
                 return s
@@ -71,8 +74,9 @@ struct StreamingTests {
                 return s
             }
         }
-        let host = StaticLayoutHost(layout: layout, itemCounts: [200, 150, 40, 300, 7, 90],
-                                    bounds: CGRect(x: 0, y: 0, width: 375, height: 600))
+        let host = StaticLayoutHost(
+            layout: layout, itemCounts: [200, 150, 40, 300, 7, 90],
+            bounds: CGRect(x: 0, y: 0, width: 375, height: 600))
         host.layoutIfNeeded()
         layout.setOrthogonalContentOffset(CGPoint(x: 420, y: 0), forSection: 2)
         host.setBounds(CGRect(x: 0, y: 700, width: 375, height: 600))
@@ -123,12 +127,13 @@ struct StreamingTests {
         var rng = SeededRandom(seed: 43)
         for alike in [true, false] {
             var id = 0
-            let model = SizedModel((0..<3).map { s in
-                (0..<(s == 1 ? 0 : 700)).map { _ in
-                    id += 1
-                    return SizedModel.Item(id: id, size: alike ? CGSize(width: 4, height: 3) : SizedModel.randomSize(&rng))
-                }
-            })
+            let model = SizedModel(
+                (0..<3).map { s in
+                    (0..<(s == 1 ? 0 : 700)).map { _ in
+                        id += 1
+                        return SizedModel.Item(id: id, size: alike ? CGSize(width: 4, height: 3) : SizedModel.randomSize(&rng))
+                    }
+                })
             model.headerHeights = [0: 20, 1: 10, 2: 30]
             let waterfall = WaterfallLayout()
             waterfall.columnCount = 3

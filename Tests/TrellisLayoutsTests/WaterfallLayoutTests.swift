@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 import TrellisCollectionView
-@testable import TrellisLayouts
 import TrellisTestSupport
+
+@testable import TrellisLayouts
 
 /// CHTCollectionViewWaterfallLayout's rules as a plain loop over arrays, written from its
 /// documented behaviour: the reference the layout is compared with on random inputs.
@@ -26,11 +27,14 @@ enum ReferenceWaterfall {
             let header = model.headerHeights[s] ?? layout.headerHeight
             top += layout.headerInset.top
             if header > 0 {
-                let f = CGRect(x: layout.headerInset.left, y: top,
-                               width: width - layout.headerInset.left - layout.headerInset.right, height: header)
+                let f = CGRect(
+                    x: layout.headerInset.left, y: top,
+                    width: width - layout.headerInset.left - layout.headerInset.right, height: header)
                 result.headers.append(f)
                 top = f.maxY + layout.headerInset.bottom
-            } else { result.headers.append(nil) }
+            } else {
+                result.headers.append(nil)
+            }
             top += inset.top
             var columns = Array(repeating: top, count: n)
             var frames: [CGRect] = []
@@ -53,8 +57,9 @@ enum ReferenceWaterfall {
                 }
                 turn += 1
                 let h = item.size.width > 0 && item.size.height > 0 ? floorPixel(item.size.height * itemWidth / item.size.width) : 0
-                let f = CGRect(x: inset.left + (itemWidth + layout.minimumColumnSpacing) * CGFloat(c), y: columns[c],
-                               width: itemWidth, height: h)
+                let f = CGRect(
+                    x: inset.left + (itemWidth + layout.minimumColumnSpacing) * CGFloat(c), y: columns[c],
+                    width: itemWidth, height: h)
                 frames.append(f)
                 columns[c] = f.maxY + layout.minimumInteritemSpacing
             }
@@ -63,11 +68,14 @@ enum ReferenceWaterfall {
             let footer = model.footerHeights[s] ?? layout.footerHeight
             top += layout.footerInset.top
             if footer > 0 {
-                let f = CGRect(x: layout.footerInset.left, y: top,
-                               width: width - layout.footerInset.left - layout.footerInset.right, height: footer)
+                let f = CGRect(
+                    x: layout.footerInset.left, y: top,
+                    width: width - layout.footerInset.left - layout.footerInset.right, height: footer)
                 result.footers.append(f)
                 top = f.maxY + layout.footerInset.bottom
-            } else { result.footers.append(nil) }
+            } else {
+                result.footers.append(nil)
+            }
         }
         result.height = top
         return result
@@ -87,13 +95,14 @@ struct WaterfallLayoutTests {
         // (320 − 2·10) / 3 = 100 wide; sizes 100 wide keep their heights.
         let view = host(layout, Self.model([50, 80, 50, 30, 20, 40]), width: 320)
         let frames = LayoutOracles.all(layout).map(\.frame)
-        #expect(frames == [
-            CGRect(x: 0, y: 0, width: 100, height: 50), CGRect(x: 110, y: 0, width: 100, height: 80),
-            CGRect(x: 220, y: 0, width: 100, height: 50),
-            CGRect(x: 0, y: 60, width: 100, height: 30),     // columns at 60, 90, 60: the leftmost of the two
-            CGRect(x: 220, y: 60, width: 100, height: 20),   // 100, 90, 60
-            CGRect(x: 110, y: 90, width: 100, height: 40),   // 100, 90, 90: the leftmost of the two
-        ])
+        #expect(
+            frames == [
+                CGRect(x: 0, y: 0, width: 100, height: 50), CGRect(x: 110, y: 0, width: 100, height: 80),
+                CGRect(x: 220, y: 0, width: 100, height: 50),
+                CGRect(x: 0, y: 60, width: 100, height: 30),  // columns at 60, 90, 60: the leftmost of the two
+                CGRect(x: 220, y: 60, width: 100, height: 20),  // 100, 90, 60
+                CGRect(x: 110, y: 90, width: 100, height: 40),  // 100, 90, 90: the leftmost of the two
+            ])
         #expect(layout.collectionViewContentSize == CGSize(width: 320, height: 130))
         // 3 columns in 321 points at 2×: (321 − 20) / 3 = 100.33 → 100.0 on the half-pixel grid.
         view.frame = CGRect(x: 0, y: 0, width: 321, height: 600)
@@ -130,12 +139,14 @@ struct WaterfallLayoutTests {
         layout.headerInset = EdgeInsets(top: 5, left: 8, bottom: 6, right: 8)
         layout.sectionInset = EdgeInsets(top: 10, left: 0, bottom: 12, right: 0)
         let view = host(layout, model, width: 300)
-        let header0 = layout.layoutAttributesForSupplementaryView(ofKind: CollectionView.elementKindSectionHeader,
-                                                                  at: IndexPath(item: 0, section: 0))?.frame
+        let header0 = layout.layoutAttributesForSupplementaryView(
+            ofKind: CollectionView.elementKindSectionHeader,
+            at: IndexPath(item: 0, section: 0))?.frame
         #expect(header0 == CGRect(x: 8, y: 5, width: 284, height: 40))
         // Header ends at 45, + 6 + 10 = 61 for the columns; empty: 61 − 10 + 12 = 63 for the footer.
-        let footer0 = layout.layoutAttributesForSupplementaryView(ofKind: CollectionView.elementKindSectionFooter,
-                                                                  at: IndexPath(item: 0, section: 0))?.frame
+        let footer0 = layout.layoutAttributesForSupplementaryView(
+            ofKind: CollectionView.elementKindSectionFooter,
+            at: IndexPath(item: 0, section: 0))?.frame
         #expect(footer0 == CGRect(x: 0, y: 63, width: 300, height: 20))
         layout.minimumContentHeight = 2000
         view.layoutIfNeeded()
@@ -169,10 +180,12 @@ struct WaterfallLayoutTests {
                 layout.columnCount = Int.random(in: 1...8, using: &rng)
                 layout.minimumColumnSpacing = rng.points(0...12, quarters: true)
                 layout.minimumInteritemSpacing = rng.points(0...12, quarters: true)
-                layout.sectionInset = EdgeInsets(top: rng.points(0...20), left: rng.points(0...20),
-                                                 bottom: rng.points(0...20), right: rng.points(0...20))
-                layout.headerInset = EdgeInsets(top: rng.points(0...8), left: rng.points(0...8),
-                                                bottom: rng.points(0...8), right: rng.points(0...8))
+                layout.sectionInset = EdgeInsets(
+                    top: rng.points(0...20), left: rng.points(0...20),
+                    bottom: rng.points(0...20), right: rng.points(0...20))
+                layout.headerInset = EdgeInsets(
+                    top: rng.points(0...8), left: rng.points(0...8),
+                    bottom: rng.points(0...8), right: rng.points(0...8))
                 layout.footerHeight = rng.chance(0.5) ? rng.points(1...30) : 0
                 layout.itemRenderDirection = WaterfallItemRenderDirection.allCases.randomElement(using: &rng)!
             }
@@ -195,12 +208,13 @@ struct WaterfallLayoutTests {
             LayoutOracles.checkInsideContent(layout, context)
             LayoutOracles.checkNoOverlap(layout, context)
             var again = rng
-            try LayoutOracles.checkBatchEqualsFresh({
-                let fresh = WaterfallLayout()
-                var s = rng
-                configure(fresh, &s)
-                return fresh
-            }, model, &again, width: width, context)
+            try LayoutOracles.checkBatchEqualsFresh(
+                {
+                    let fresh = WaterfallLayout()
+                    var s = rng
+                    configure(fresh, &s)
+                    return fresh
+                }, model, &again, width: width, context)
             withExtendedLifetime(view) {}
         }
     }
@@ -213,14 +227,15 @@ struct WaterfallLayoutTests {
             // scales that make the tops inexact (thirds of a point), and some that cancel.
             let size = SizedModel.randomSize(&rng)
             var id = 0
-            let model = SizedModel((0..<Int.random(in: 1...4, using: &rng)).map { s in
-                let count = rng.chance(0.2) ? 0 : Int.random(in: 1...3000, using: &rng)
-                let alike = rng.chance(0.75)
-                return (0..<count).map { _ in
-                    id += 1
-                    return SizedModel.Item(id: id, size: alike ? size : SizedModel.randomSize(&rng))
-                }
-            })
+            let model = SizedModel(
+                (0..<Int.random(in: 1...4, using: &rng)).map { s in
+                    let count = rng.chance(0.2) ? 0 : Int.random(in: 1...3000, using: &rng)
+                    let alike = rng.chance(0.75)
+                    return (0..<count).map { _ in
+                        id += 1
+                        return SizedModel.Item(id: id, size: alike ? size : SizedModel.randomSize(&rng))
+                    }
+                })
             model.answersInBulk = rng.chance(0.5)
             let layout = WaterfallLayout()
             layout.columnCount = Int.random(in: 1...7, using: &rng)
@@ -319,7 +334,8 @@ struct WaterfallLayoutTests {
         model.sections[0][1].size = CGSize(width: 10, height: -CGFloat.infinity)
         layout.invalidateLayout()
         view.layoutIfNeeded()
-        #expect(layout.configurationError?.description
+        #expect(
+            layout.configurationError?.description
                 == "section 0, item 1: the size is 10 × -infinity; give a finite width and height of 0 or more")
         model.sections[0][1].size = CGSize(width: 10, height: 10)
         layout.minimumColumnSpacing = 400

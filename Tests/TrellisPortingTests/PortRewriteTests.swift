@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import TrellisPort
 import TrellisTestSupport
+
+@testable import TrellisPort
 
 /// `trellis port`'s rewrites, one pattern at a time, text in and text out.
 @Suite("trellis port rewrites")
@@ -14,7 +15,8 @@ struct PortRewriteTests {
 
     @Test("an optional requirement returning Void or an optional gets a default; its ?( calls become plain calls")
     func plainOptionalRequirements() throws {
-        let outcome = try port("""
+        let outcome = try port(
+            """
             import UIKit
 
             @objc protocol PickerDelegate: AnyObject {
@@ -33,39 +35,41 @@ struct PortRewriteTests {
             }
 
             """)
-        #expect(outcome.files[0].ported == """
-            import Trellis
+        #expect(
+            outcome.files[0].ported == """
+                import Trellis
 
-            protocol PickerDelegate: AnyObject {
-                func pickerDidChange(_ picker: Picker)
-                func picker(_ picker: Picker, titleFor row: Int) -> String?
-            }
-
-            // Defaults for the optional requirements of PickerDelegate.
-            extension PickerDelegate {
-                func pickerDidChange(_ picker: Picker) {}
-
-                func picker(_ picker: Picker, titleFor row: Int) -> String? { nil }
-            }
-
-            final class Picker {
-                weak var delegate: PickerDelegate?
-                func change() {
-                    delegate?.pickerDidChange(self)
-                    print(delegate?.picker(self, titleFor: 0) ?? "none")
-                    onChange?(self)
+                protocol PickerDelegate: AnyObject {
+                    func pickerDidChange(_ picker: Picker)
+                    func picker(_ picker: Picker, titleFor row: Int) -> String?
                 }
-                var onChange: ((Picker) -> Void)?
-            }
 
-            """)
+                // Defaults for the optional requirements of PickerDelegate.
+                extension PickerDelegate {
+                    func pickerDidChange(_ picker: Picker) {}
+
+                    func picker(_ picker: Picker, titleFor row: Int) -> String? { nil }
+                }
+
+                final class Picker {
+                    weak var delegate: PickerDelegate?
+                    func change() {
+                        delegate?.pickerDidChange(self)
+                        print(delegate?.picker(self, titleFor: 0) ?? "none")
+                        onChange?(self)
+                    }
+                    var onChange: ((Picker) -> Void)?
+                }
+
+                """)
         #expect(outcome.left.isEmpty)
         #expect(outcome.changes.map(\.line) == [1, 3, 4, 4, 5, 5, 11, 12])
     }
 
     @Test("an optional requirement with a non-optional result throws by default; ?( becomes (try? …) and !( (try! …)")
     func throwingOptionalRequirements() throws {
-        let text = try ported("""
+        let text = try ported(
+            """
             @objc public protocol GridDelegate: NSObjectProtocol {
                 @objc optional func grid(_ grid: Grid, widthOf column: Int) -> CGFloat
             }
@@ -79,32 +83,34 @@ struct PortRewriteTests {
                 }
             }
             """)
-        #expect(text == """
-            public protocol GridDelegate: NSObjectProtocol {
-                func grid(_ grid: Grid, widthOf column: Int) throws -> CGFloat
-            }
+        #expect(
+            text == """
+                public protocol GridDelegate: NSObjectProtocol {
+                    func grid(_ grid: Grid, widthOf column: Int) throws -> CGFloat
+                }
 
-            // Defaults for the optional requirements of GridDelegate.
-            extension GridDelegate {
-                public func grid(_ grid: Grid, widthOf column: Int) throws -> CGFloat {
-                    throw UnimplementedOptionalRequirement("GridDelegate.grid(_:widthOf:)")
+                // Defaults for the optional requirements of GridDelegate.
+                extension GridDelegate {
+                    public func grid(_ grid: Grid, widthOf column: Int) throws -> CGFloat {
+                        throw UnimplementedOptionalRequirement("GridDelegate.grid(_:widthOf:)")
+                    }
                 }
-            }
-            final class Grid {
-                weak var delegate: GridDelegate?
-                var width: CGFloat = 40
-                func widths() -> [CGFloat] {
-                    let a = (try? delegate?.grid(self, widthOf: 0)) ?? width
-                    let b = (try! delegate!.grid(self, widthOf: 1)) + 1
-                    return [a, b, (try? self.delegate?.grid(self, widthOf: 2).rounded()) ?? 0]
+                final class Grid {
+                    weak var delegate: GridDelegate?
+                    var width: CGFloat = 40
+                    func widths() -> [CGFloat] {
+                        let a = (try? delegate?.grid(self, widthOf: 0)) ?? width
+                        let b = (try! delegate!.grid(self, widthOf: 1)) + 1
+                        return [a, b, (try? self.delegate?.grid(self, widthOf: 2).rounded()) ?? 0]
+                    }
                 }
-            }
-            """)
+                """)
     }
 
     @Test("a ?( call of UIKit's optional requirements becomes a plain call; a closure property's ?( stays")
     func uikitRequirements() throws {
-        let text = try ported("""
+        let text = try ported(
+            """
             let size = (collectionView.delegate as? UICollectionViewDelegateFlowLayout)?
                 .collectionView?(collectionView, layout: self, sizeForItemAt: indexPath) ?? itemSize
             let spacing = flow.collectionView!(collectionView, layout: self, minimumLineSpacingForSectionAt: 0)
@@ -112,37 +118,41 @@ struct PortRewriteTests {
             completion?(true)
             handler?.collectionView?(collectionView, unknownThing: 1)
             """)
-        #expect(text == """
-            let size = (collectionView.delegate as? CollectionViewDelegateFlowLayout)?
-                .collectionView(collectionView, layout: self, sizeForItemAt: indexPath) ?? itemSize
-            let spacing = flow.collectionView(collectionView, layout: self, minimumLineSpacingForSectionAt: 0)
-            delegate?.scrollViewDidScroll(scrollView)
-            completion?(true)
-            handler?.collectionView?(collectionView, unknownThing: 1)
-            """)
+        #expect(
+            text == """
+                let size = (collectionView.delegate as? CollectionViewDelegateFlowLayout)?
+                    .collectionView(collectionView, layout: self, sizeForItemAt: indexPath) ?? itemSize
+                let spacing = flow.collectionView(collectionView, layout: self, minimumLineSpacingForSectionAt: 0)
+                delegate?.scrollViewDidScroll(scrollView)
+                completion?(true)
+                handler?.collectionView?(collectionView, unknownThing: 1)
+                """)
     }
 
     @Test("responds(to:) becomes true, or a map over the optional chain; conforms(to:) becomes is")
     func runtimeChecks() throws {
-        let text = try ported("""
+        let text = try ported(
+            """
             if delegate.responds(to: #selector(UICollectionViewDelegate.collectionView(_:didSelectItemAt:))) { a() }
             if delegate?.responds(to: #selector(UICollectionViewDelegate.collectionView(_:didSelectItemAt:))) ?? false { b() }
             let c = (collectionView?.delegate?.responds(to: #selector(UIScrollViewDelegate.scrollViewDidScroll(_:))))!
             guard collectionView!.delegate!.conforms(to: UICollectionViewDelegateFlowLayout.self) else { return }
             let d = self.collectionView?.delegate?.conforms(to: UICollectionViewDelegateFlowLayout.self) == true
             """)
-        #expect(text == """
-            if true { a() }
-            if delegate.map({ _ in true }) ?? false { b() }
-            let c = ((collectionView?.delegate).map({ _ in true }))!
-            guard (collectionView!.delegate! is CollectionViewDelegateFlowLayout) else { return }
-            let d = (self.collectionView?.delegate).map({ $0 is CollectionViewDelegateFlowLayout }) == true
-            """)
+        #expect(
+            text == """
+                if true { a() }
+                if delegate.map({ _ in true }) ?? false { b() }
+                let c = ((collectionView?.delegate).map({ _ in true }))!
+                guard (collectionView!.delegate! is CollectionViewDelegateFlowLayout) else { return }
+                let d = (self.collectionView?.delegate).map({ $0 is CollectionViewDelegateFlowLayout }) == true
+                """)
     }
 
     @Test("responds(to:) of a requirement whose default throws, and a target–action #selector, are left, named")
     func leftSelectors() throws {
-        let outcome = try port("""
+        let outcome = try port(
+            """
             @objc protocol P { @objc optional func width() -> CGFloat }
             func f(p: P) -> Bool { p.responds(to: #selector(P.width)) }
             let button = UIBarButtonItem(barButtonSystemItem: .add, target: self, action: #selector(add))
@@ -183,43 +193,47 @@ struct PortRewriteTests {
 
             """
         let outcome = try SwiftPort.port([(path: "StripLayout.swift", text: layout), (path: "StripLayout+Layout.swift", text: extensions)])
-        #expect(outcome.files[0].ported == """
-            final class StripLayout: CollectionViewLayout {
-                var width: CGFloat = 10
+        #expect(
+            outcome.files[0].ported == """
+                final class StripLayout: CollectionViewLayout {
+                    var width: CGFloat = 10
 
-                /// The strip's size.
-                override var collectionViewContentSize: CGSize {
-                    return CGSize(width: width, height: 1)
+                    /// The strip's size.
+                    override var collectionViewContentSize: CGSize {
+                        return CGSize(width: width, height: 1)
+                    }
+
+                    override func prepare() { super.prepare() }
                 }
 
-                override func prepare() { super.prepare() }
-            }
+                """)
+        #expect(
+            outcome.files[1].ported == """
+                // MARK: - Layout
 
-            """)
-        #expect(outcome.files[1].ported == """
-            // MARK: - Layout
+                extension StripLayout {
+                    func helper() {}
+                }
 
-            extension StripLayout {
-                func helper() {}
-            }
+                extension CollectionViewLayoutAttributes {
+                    override func copy(with zone: NSZone? = nil) -> Any { self }
+                }
 
-            extension CollectionViewLayoutAttributes {
-                override func copy(with zone: NSZone? = nil) -> Any { self }
-            }
-
-            """)
+                """)
         #expect(outcome.left.count == 1 && outcome.left.first?.change == "left: override copy in an extension of CollectionViewLayoutAttributes")
         // Only the file being written changes: the class elsewhere is read, not written, so the
         // override cannot move and is left.
-        let single = try SwiftPort.port([(path: "StripLayout.swift", text: layout), (path: "StripLayout+Layout.swift", text: extensions)],
-                                        writing: ["StripLayout+Layout.swift"])
+        let single = try SwiftPort.port(
+            [(path: "StripLayout.swift", text: layout), (path: "StripLayout+Layout.swift", text: extensions)],
+            writing: ["StripLayout+Layout.swift"])
         #expect(single.files.map(\.path) == ["StripLayout+Layout.swift"])
         #expect(single.left.map(\.change).contains("left: override collectionViewContentSize in an extension of StripLayout"))
     }
 
     @Test("@objc, @objcMembers and Interface Builder's attributes go; their lines go when they stand alone")
     func attributes() throws {
-        let text = try ported("""
+        let text = try ported(
+            """
             @objcMembers
             final class Cell: UICollectionViewCell {
                 @IBOutlet weak var label: UILabel!
@@ -230,20 +244,22 @@ struct PortRewriteTests {
                 @available(iOS 13, *) func modern() {}
             }
             """)
-        #expect(text == """
-            final class Cell: CollectionViewCell {
-                weak var label: Label!
-                func tap(sender: Any) {}
-                func done(_ sender: Any) {}
-                dynamic var value = 0
-                @available(iOS 13, *) func modern() {}
-            }
-            """)
+        #expect(
+            text == """
+                final class Cell: CollectionViewCell {
+                    weak var label: Label!
+                    func tap(sender: Any) {}
+                    func done(_ sender: Any) {}
+                    dynamic var value = 0
+                    @available(iOS 13, *) func modern() {}
+                }
+                """)
     }
 
     @Test("an optional property requirement of an optional type defaults to nil; of another type it is left")
     func optionalProperties() throws {
-        let outcome = try port("""
+        let outcome = try port(
+            """
             @objc protocol Source {
                 @objc optional var title: String? { get }
                 @objc optional var count: Int { get }
@@ -272,11 +288,16 @@ struct PortRewriteTests {
 
     @Test("a file that is not valid Swift is refused, naming the line")
     func invalidSwift() {
-        for (text, line, message) in [("let a = 1\nlet s = \"open\n", 2, "a string literal that ends with its line"),
-                                      ("func f() {\n  if x {\n}\n", 1, "a '{' that is never closed"),
-                                      ("let x = 1\n/* never closed", 2, "a /* comment that is never closed"),
-                                      ("let a = [1, 2)\n", 1, "a ')' that closes nothing open")] {
-            #expect(throws: PortError(path: "A.swift", line: line, message: "cannot read this file as Swift: \(message); it must compile with Swift before it can be ported")) {
+        for (text, line, message) in [
+            ("let a = 1\nlet s = \"open\n", 2, "a string literal that ends with its line"),
+            ("func f() {\n  if x {\n}\n", 1, "a '{' that is never closed"),
+            ("let x = 1\n/* never closed", 2, "a /* comment that is never closed"),
+            ("let a = [1, 2)\n", 1, "a ')' that closes nothing open"),
+        ] {
+            #expect(
+                throws: PortError(
+                    path: "A.swift", line: line, message: "cannot read this file as Swift: \(message); it must compile with Swift before it can be ported")
+            ) {
                 try SwiftPort.port([(path: "A.swift", text: text)])
             }
         }
@@ -302,8 +323,10 @@ struct PortRewriteTests {
         let texts = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }.sorted()
             .map { try String(contentsOf: folder.appendingPathComponent($0), encoding: .utf8) }
         var random = SeededRandom(seed: 17)
-        let pieces = ["(", ")", "{", "}", "\"", "\"\"\"", "#", "@objc", "?(", "!(", ".", "/*", "*/", "`", "\\(", "#selector(",
-                      "override ", "optional ", "extension X {", "protocol P {", "\n", "é", "#\"", "?", "!"]
+        let pieces = [
+            "(", ")", "{", "}", "\"", "\"\"\"", "#", "@objc", "?(", "!(", ".", "/*", "*/", "`", "\\(", "#selector(",
+            "override ", "optional ", "extension X {", "protocol P {", "\n", "é", "#\"", "?", "!",
+        ]
         for round in 0..<300 {
             var bytes = Array(texts[round % texts.count].utf8)
             for _ in 0..<(1 + Int(random.next() % 4)) {

@@ -19,12 +19,13 @@ struct PortingTests {
             var s = NSDiffableDataSourceSnapshot<Int, Int>(); let g = NSCollectionLayoutGroup.self
             let t = CATransform3DMakeScale(1, 1, 1); let l = CALayer(); let n = NSObject(); let k = UIKitty()
             """
-        #expect(Porting.mechanicalStep(source) == """
-            import Trellis
-            let a = CollectionViewFlowLayout(); let b: EdgeInsets = .zero
-            var s = DiffableDataSourceSnapshot<Int, Int>(); let g = CollectionLayoutGroup.self
-            let t = Transform3DMakeScale(1, 1, 1); let l = CALayer(); let n = NSObject(); let k = Kitty()
-            """)
+        #expect(
+            Porting.mechanicalStep(source) == """
+                import Trellis
+                let a = CollectionViewFlowLayout(); let b: EdgeInsets = .zero
+                var s = DiffableDataSourceSnapshot<Int, Int>(); let g = CollectionLayoutGroup.self
+                let t = Transform3DMakeScale(1, 1, 1); let l = CALayer(); let n = NSObject(); let k = Kitty()
+                """)
     }
 
     @Test("UIKit samples compile after the mechanical step alone and compute UIKit's figures")
@@ -46,8 +47,9 @@ struct PortingTests {
         let outcome = try Porting.portedObjCSamples()
         #expect(outcome.left.isEmpty, "left: \(outcome.left.map(\.description))")
         for file in outcome.files {
-            #expect(!file.ported.contains("@objc") && !file.ported.contains("#selector") && !file.ported.contains("?("),
-                    "\(file.path) still holds an Objective-C idiom")
+            #expect(
+                !file.ported.contains("@objc") && !file.ported.contains("#selector") && !file.ported.contains("?("),
+                "\(file.path) still holds an Objective-C idiom")
         }
         let again = try SwiftPort.port(outcome.files.map { (path: $0.path, text: $0.ported) })
         #expect(again.changes.isEmpty && again.left.isEmpty, "a second run changed: \(again.changes.map(\.description))")
@@ -99,9 +101,11 @@ struct PortingTests {
         // With `MemberImportVisibility` a file sees only the extensions of what it imports: the
         // one import that cannot get Core Graphics' answer is Foundation alone.
         let strict = try Porting.run(scratch.executable("ImportOrdersStrict"))
-        #expect(strict == expected.replacingOccurrences(of: "file that imports Trellis: false",
-                                                        with: "file that imports Trellis: true") + "\n",
-                "Swift 6 mode with MemberImportVisibility:\n\(strict)")
+        #expect(
+            strict == expected.replacingOccurrences(
+                of: "file that imports Trellis: false",
+                with: "file that imports Trellis: true") + "\n",
+            "Swift 6 mode with MemberImportVisibility:\n\(strict)")
     }
 }
 
@@ -228,13 +232,16 @@ enum Porting {
             try write(file.ported, "Sources/Ported/ObjC_\(file.path)")
         }
         for name in try fm.contentsOfDirectory(atPath: here.appendingPathComponent("Harness").path) where name.hasSuffix(".swift") {
-            try write(String(contentsOf: here.appendingPathComponent("Harness/\(name)"), encoding: .utf8),
-                      "Sources/Ported/\(name)")
+            try write(
+                String(contentsOf: here.appendingPathComponent("Harness/\(name)"), encoding: .utf8),
+                "Sources/Ported/\(name)")
         }
         // Every snippet of the documents, each its own program.
         var snippetTargets: [String] = []
         var snippetClaims: [String: [Int: Claim]] = [:]
-        let documents = ["README.md"] + (try fm.contentsOfDirectory(atPath: root.appendingPathComponent("Documentation").path))
+        let documents =
+            ["README.md"]
+            + (try fm.contentsOfDirectory(atPath: root.appendingPathComponent("Documentation").path))
             .filter { $0.hasSuffix(".md") }.sorted().map { "Documentation/\($0)" }
         for document in documents {
             let text = try String(contentsOf: root.appendingPathComponent(document), encoding: .utf8)
@@ -251,30 +258,35 @@ enum Porting {
         // One call of `intersects` on touching rectangles per combination of imports.
         for target in ["ImportOrders", "ImportOrdersStrict"] {
             for (file, imports, label) in importOrders {
-                try write(imports.map { "import \($0)\n" }.joined() + """
+                try write(
+                    imports.map { "import \($0)\n" }.joined() + """
 
-                    func \(file)() -> String {
-                        let a = CGRect(x: 0, y: 0, width: 10, height: 10)
-                        return "\(label): \\(a.intersects(CGRect(x: 10, y: 0, width: 10, height: 10)))"
-                    }
+                        func \(file)() -> String {
+                            let a = CGRect(x: 0, y: 0, width: 10, height: 10)
+                            return "\(label): \\(a.intersects(CGRect(x: 10, y: 0, width: 10, height: 10)))"
+                        }
 
-                    """, "Sources/\(target)/\(file).swift")
+                        """, "Sources/\(target)/\(file).swift")
             }
             try write("import Trellis\n\n" + importOrders.map { "print(\($0.file)())\n" }.joined(), "Sources/\(target)/main.swift")
         }
-        let targets = (["Ported", "ImportOrders"] + snippetTargets).map { name in
-            // The samples also import CoreGraphics and QuartzCore, as UIKit files do.
-            let extra = ["Ported", "ImportOrders"].contains(name) ? ", .product(name: \"CoreGraphics\", package: \"Trellis\"), .product(name: \"QuartzCore\", package: \"Trellis\")" : ""
-            return """
-                    .executableTarget(name: "\(name)", dependencies: [.product(name: "Trellis", package: "Trellis")\(extra)],
-                                      swiftSettings: [.swiftLanguageMode(\(name == "Ported" ? ".v5" : ".v6"))]),
-            """
-        }.joined(separator: "\n") + """
+        let targets =
+            (["Ported", "ImportOrders"] + snippetTargets).map { name in
+                // The samples also import CoreGraphics and QuartzCore, as UIKit files do.
+                let extra =
+                    ["Ported", "ImportOrders"].contains(name)
+                    ? ", .product(name: \"CoreGraphics\", package: \"Trellis\"), .product(name: \"QuartzCore\", package: \"Trellis\")" : ""
+                return """
+                            .executableTarget(name: "\(name)", dependencies: [.product(name: "Trellis", package: "Trellis")\(extra)],
+                                              swiftSettings: [.swiftLanguageMode(\(name == "Ported" ? ".v5" : ".v6"))]),
+                    """
+            }.joined(separator: "\n") + """
 
-                    .executableTarget(name: "ImportOrdersStrict", dependencies: [.product(name: "Trellis", package: "Trellis"), .product(name: "CoreGraphics", package: "Trellis"), .product(name: "QuartzCore", package: "Trellis")],
-                                      swiftSettings: [.swiftLanguageMode(.v6), .enableUpcomingFeature("MemberImportVisibility")]),
+                        .executableTarget(name: "ImportOrdersStrict", dependencies: [.product(name: "Trellis", package: "Trellis"), .product(name: "CoreGraphics", package: "Trellis"), .product(name: "QuartzCore", package: "Trellis")],
+                                          swiftSettings: [.swiftLanguageMode(.v6), .enableUpcomingFeature("MemberImportVisibility")]),
+                """
+        try write(
             """
-        try write("""
             // swift-tools-version: 6.0
             // Made by the porting tests: ported UIKit samples and the documents' snippets, built
             // against Trellis as a user's package would build.
@@ -290,14 +302,17 @@ enum Porting {
 
             """, "Package.swift")
         // The samples first, so that a broken snippet does not hide their figures.
-        let samples = try swift(["build", "--disable-build-manifest-caching", "--package-path", directory.path,
-                                 "--product", "Ported"])
+        let samples = try swift([
+            "build", "--disable-build-manifest-caching", "--package-path", directory.path,
+            "--product", "Ported",
+        ])
         let snippets = try swift(["build", "--disable-build-manifest-caching", "--package-path", directory.path])
         let warnings = snippets.output.split(separator: "\n").map(String.init)
             .filter { $0.contains("/Sources/Snippet_") && $0.contains(" warning: ") }
-        return Scratch(directory: directory, samplesFailure: samples.status == 0 ? nil : errors(in: samples.output),
-                       snippetsFailure: snippets.status == 0 ? nil : errors(in: snippets.output),
-                       snippetWarnings: Array(Set(warnings)).sorted(), snippetTargets: snippetTargets, snippetClaims: snippetClaims)
+        return Scratch(
+            directory: directory, samplesFailure: samples.status == 0 ? nil : errors(in: samples.output),
+            snippetsFailure: snippets.status == 0 ? nil : errors(in: snippets.output),
+            snippetWarnings: Array(Set(warnings)).sorted(), snippetTargets: snippetTargets, snippetClaims: snippetClaims)
     }
 
     /// The files of the import-order targets: a function name, the file's imports, and the label

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TrellisPort
 
 @Suite("trellis port's list of UIKit's optional requirements")
@@ -18,13 +19,18 @@ struct UIKitRequirementListTests {
             while i < source.tokens.count {
                 let word = source.text(i)
                 if ["protocol", "extension"].contains(word), source.tokens[i].kind == .identifier, i + 1 < source.tokens.count,
-                   let open = source.bodyOpen(after: i) {
+                    let open = source.bodyOpen(after: i)
+                {
                     let name = source.text(i + 1)
                     for member in source.members(ofBodyAt: open) {
                         guard let keyword = source.declarationKeyword(in: member), source.text(keyword) == "func",
-                              let signature = source.signature(at: keyword, within: member) else { continue }
-                        if word == "protocol" { requirements[name, default: []].insert(signature.fullName) }
-                        else { defaults[name, default: []].insert(signature.fullName) }
+                            let signature = source.signature(at: keyword, within: member)
+                        else { continue }
+                        if word == "protocol" {
+                            requirements[name, default: []].insert(signature.fullName)
+                        } else {
+                            defaults[name, default: []].insert(signature.fullName)
+                        }
                     }
                     i = source.partner[open] + 1
                     continue
@@ -43,8 +49,9 @@ struct UIKitRequirementListTests {
         let fromSources = try Self.defaultedRequirements()
         let missing = fromSources.subtracting(UIKitOptionalRequirements.names).sorted()
         let extra = UIKitOptionalRequirements.names.subtracting(fromSources).sorted()
-        #expect(missing.isEmpty && extra.isEmpty,
-                "missing from the list:\n\(missing.map { "        \"\($0)\"," }.joined(separator: "\n"))\nnot in the sources: \(extra)")
+        #expect(
+            missing.isEmpty && extra.isEmpty,
+            "missing from the list:\n\(missing.map { "        \"\($0)\"," }.joined(separator: "\n"))\nnot in the sources: \(extra)")
         #expect(fromSources.count >= 20, "expected UIKit's delegate and data-source defaults, found \(fromSources.count)")
     }
 }

@@ -1,26 +1,31 @@
 import Foundation
-import TrellisText
 import Testing
 import TrellisGrid
+import TrellisText
+
 @testable import TrellisRender
 
 @Suite("Grid output")
 struct GridRendererTests {
     func grid() throws -> DataGrid {
-        let table = try Table(columns: [Column("组号"), Column("分数", type: .decimal), Column("备注")], rows: [
-            [.text("组2"), .decimal(92), .text("<b>&amp;</b>")],
-            [.text("组10"), .decimal(64), .text("=1+1")],
-            [.text("平均"), .decimal(78), .missing],
-        ])
+        let table = try Table(
+            columns: [Column("组号"), Column("分数", type: .decimal), Column("备注")],
+            rows: [
+                [.text("组2"), .decimal(92), .text("<b>&amp;</b>")],
+                [.text("组10"), .decimal(64), .text("=1+1")],
+                [.text("平均"), .decimal(78), .missing],
+            ])
         let grid = DataGrid(bound: table)
         try grid.pin(.matching(column: "组号", value: "平均"), at: .bottom)
         try grid.sort(by: [SortKey("组号")])
         return grid
     }
 
-    @Test("East Asian wide characters take two columns", arguments: [
-        ("组号", 4), ("abc", 3), ("组2", 3), ("é", 1), ("e\u{301}", 1), ("ｆｕｌｌ", 8), ("😀", 2), ("", 0),
-    ])
+    @Test(
+        "East Asian wide characters take two columns",
+        arguments: [
+            ("组号", 4), ("abc", 3), ("组2", 3), ("é", 1), ("e\u{301}", 1), ("ｆｕｌｌ", 8), ("😀", 2), ("", 0),
+        ])
     func widths(text: String, width: Int) {
         #expect(GridRenderer.displayWidth(text) == width)
     }
@@ -72,19 +77,23 @@ struct GridRendererTests {
         #expect(out.contains("4,+5,z\n") && out.contains("5,-0,w\n"), "a signed number is not a formula")
         #expect(json.contains(#"[3, 1e3, "y"]"#) && json.contains(#"[0, 7, "FALSE"], "texts": {"v": "007"}"#), "\(json)")
         #expect(json.contains(#"[4, 5, "z"], "texts": {"v": "+5"}"#))
-        #expect(json.contains(#"[1, 1.50, "true"]"#) && json.contains(#"[6, 12, "v"], "texts": {"v": "  12 "}"#),
-                "flag is a text column (mostly text): its truth values are strings")
+        #expect(
+            json.contains(#"[1, 1.50, "true"]"#) && json.contains(#"[6, 12, "v"], "texts": {"v": "  12 "}"#),
+            "flag is a text column (mostly text): its truth values are strings")
         #expect(json.contains(#"[7, null, "u"], "texts": {"v": "NaN"}"#))
         let truths = GridRenderer.json(DataGrid(bound: try CSV.table(Data("b\ntrue\nFALSE\nx\nfalse\n".utf8))))
-        #expect(truths.contains(#""cells": [true]}"#) && truths.contains(#""cells": [false], "texts": {"b": "FALSE"}}"#)
+        #expect(
+            truths.contains(#""cells": [true]}"#) && truths.contains(#""cells": [false], "texts": {"b": "FALSE"}}"#)
                 && truths.contains(#""cells": [null], "texts": {"b": "x"}}"#), "one JSON type in a truth-value column")
         #expect(out.hasPrefix("k,v,flag\n"), "the file's own line breaks")
     }
 
-    @Test("formula-like text is neutralised, numbers are not", arguments: [
-        ("=1+1", true), ("-inf", true), ("+nan", true), ("+0x1p3", true), ("@x", true), ("-1+1", true),
-        ("-5", false), ("+1.5e3", false), ("-0", false), ("abc", false),
-    ])
+    @Test(
+        "formula-like text is neutralised, numbers are not",
+        arguments: [
+            ("=1+1", true), ("-inf", true), ("+nan", true), ("+0x1p3", true), ("@x", true), ("-1+1", true),
+            ("-5", false), ("+1.5e3", false), ("-0", false), ("abc", false),
+        ])
     func formulas(cell: String, neutralised: Bool) {
         #expect(CSV.field(cell, neutralizeFormulas: true) == (neutralised ? "'" + cell : cell))
     }
@@ -115,8 +124,9 @@ struct GridRendererTests {
         }
     }
 
-    @Test("sorted CSV copies each row's record from the file in the sorted order; guarded rows and summaries are written field by field",
-          arguments: [0, Int.max])
+    @Test(
+        "sorted CSV copies each row's record from the file in the sorted order; guarded rows and summaries are written field by field",
+        arguments: [0, Int.max])
     func recordsInSortedOrder(splitAbove: Int) throws {
         var lines = ["k,v,note"]
         // More rows than four of the writer's batches of 256, the last one short.
@@ -146,8 +156,9 @@ struct GridRendererTests {
         }
     }
 
-    @Test("CSV in another encoding, written and encoded in two halves at once, is the same bytes, mark and all",
-          arguments: [TextEncoding.gb18030, .utf16LittleEndian, .utf8])
+    @Test(
+        "CSV in another encoding, written and encoded in two halves at once, is the same bytes, mark and all",
+        arguments: [TextEncoding.gb18030, .utf16LittleEndian, .utf8])
     func encodedInHalves(encoding: TextEncoding) throws {
         var csv = "组号\t分数\t备注\n"
         for k in 0..<400 { csv += "组\(k)\t\((k * 7919) % 1000)\t\(k % 3 == 0 ? "平均以上" : "")\n" }

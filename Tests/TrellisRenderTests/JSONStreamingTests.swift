@@ -1,8 +1,8 @@
 import Foundation
-import TrellisText
 import Testing
 import TrellisCollectionView
 import TrellisRender
+import TrellisText
 
 /// The fast paths of reading and writing JSON, each checked against the plain way of doing the
 /// same thing.
@@ -21,10 +21,12 @@ struct JSONStreamingTests {
     @Test("numbers are written digit by digit exactly as their shortest description")
     func numbersMatchFormat() {
         var rng = Generator(state: 7)
-        var values: [Double] = [0, -0.0, 0.5, -0.5, 1.0 / 16, 102.5, 1e11, 1e11 - 1.0 / 16, 99_999_999_999.9375,
-                                9_007_199_254_740_992, 9_007_199_254_740_994, -9_007_199_254_740_992, 1e21, 1e-7,
-                                .greatestFiniteMagnitude, .leastNonzeroMagnitude, .nan, .infinity, -.infinity,
-                                0.1, 1.0 / 3, 123.456, -2.0e-300]
+        var values: [Double] = [
+            0, -0.0, 0.5, -0.5, 1.0 / 16, 102.5, 1e11, 1e11 - 1.0 / 16, 99_999_999_999.9375,
+            9_007_199_254_740_992, 9_007_199_254_740_994, -9_007_199_254_740_992, 1e21, 1e-7,
+            .greatestFiniteMagnitude, .leastNonzeroMagnitude, .nan, .infinity, -.infinity,
+            0.1, 1.0 / 3, 123.456, -2.0e-300,
+        ]
         for _ in 0..<20_000 {
             switch rng.next() % 5 {
             case 0: values.append(Double(Int64(bitPattern: rng.next()) % 2_000_000) / 16)
@@ -52,9 +54,11 @@ struct JSONStreamingTests {
     @Test("numbers are read exactly as Double(String) reads them")
     func numbersMatchStandardLibrary() throws {
         var rng = Generator(state: 3)
-        var texts = ["0", "-0", "0.1", "1e400", "-1e-400", "4.9e-324", "2.4703282292062328e-324", "1.7976931348623157e308",
-                     "9007199254740993", "123456789012345678901234567890", "0.30000000000000004", "1E+2", "1e-2",
-                     "2.2250738585072011e-308", "0.000000000000000000000000000001", "179769313486231580793728971405301e276"]
+        var texts = [
+            "0", "-0", "0.1", "1e400", "-1e-400", "4.9e-324", "2.4703282292062328e-324", "1.7976931348623157e308",
+            "9007199254740993", "123456789012345678901234567890", "0.30000000000000004", "1E+2", "1e-2",
+            "2.2250738585072011e-308", "0.000000000000000000000000000001", "179769313486231580793728971405301e276",
+        ]
         for _ in 0..<20_000 {
             var text = rng.next() % 4 == 0 ? "-" : ""
             let digits = Int(rng.next() % 25) + 1
@@ -117,8 +121,10 @@ struct JSONStreamingTests {
     @Test("damaged documents give an error inside the text, never a crash")
     func damaged() {
         var rng = Generator(state: 9)
-        let seeds = [#"{"a": [1, 2.5, -3e2, true, null], "b": {"c": "d\u00e9\n"}, "e": []}"#,
-                     #"[{"width": 10, "height": 20}, {"width": 30.5, "height": 1e1}]"#]
+        let seeds = [
+            #"{"a": [1, 2.5, -3e2, true, null], "b": {"c": "d\u00e9\n"}, "e": []}"#,
+            #"[{"width": 10, "height": 20}, {"width": 30.5, "height": 1e1}]"#,
+        ]
         let alphabet = Array(#"{}[]:,"\ 0123456789.eE+-tfnu"#.utf8) + [0x00, 0xC3, 0xA9, 0xFF]
         for _ in 0..<5_000 {
             var bytes = Array(seeds[Int(rng.next() % 2)].utf8)

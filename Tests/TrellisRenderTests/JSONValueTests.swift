@@ -1,7 +1,7 @@
 import Foundation
-import TrellisText
 import Testing
 import TrellisRender
+import TrellisText
 
 @Suite("JSON")
 struct JSONValueTests {
@@ -14,18 +14,20 @@ struct JSONValueTests {
         #expect(value["c"] == .object([]))
     }
 
-    @Test("syntax errors give the line and column", arguments: [
-        ("{\n  \"a\": 1,\n}", 3, 1, "expected a string key in double quotes"),
-        ("[1, 2", 1, 6, "unexpected end of input; expected ',' or ']'"),
-        ("{\"a\": 01}", 1, 7, "invalid number: leading zero"),
-        ("{\"a\": 1, \"a\": 2}", 1, 10, "duplicate key \"a\""),
-        ("\"tab\there\"", 1, 5, "control character in a string; escape it"),
-        ("nul", 1, 1, "invalid literal; expected 'null'"),
-        ("{} x", 1, 4, "unexpected text after the JSON value"),
-        ("", 1, 1, "the document is empty; expected a JSON value"),
-        ("\"\\ud800\"", 1, 8, "unpaired surrogate in \\u escape"),
-        ("1e999", 1, 1, "number out of range"),
-    ])
+    @Test(
+        "syntax errors give the line and column",
+        arguments: [
+            ("{\n  \"a\": 1,\n}", 3, 1, "expected a string key in double quotes"),
+            ("[1, 2", 1, 6, "unexpected end of input; expected ',' or ']'"),
+            ("{\"a\": 01}", 1, 7, "invalid number: leading zero"),
+            ("{\"a\": 1, \"a\": 2}", 1, 10, "duplicate key \"a\""),
+            ("\"tab\there\"", 1, 5, "control character in a string; escape it"),
+            ("nul", 1, 1, "invalid literal; expected 'null'"),
+            ("{} x", 1, 4, "unexpected text after the JSON value"),
+            ("", 1, 1, "the document is empty; expected a JSON value"),
+            ("\"\\ud800\"", 1, 8, "unpaired surrogate in \\u escape"),
+            ("1e999", 1, 1, "number out of range"),
+        ])
     func syntaxErrors(text: String, line: Int, column: Int, message: String) {
         #expect(throws: JSONSyntaxError(line: line, column: column, message: message)) { try JSONValue.parse(text) }
     }
@@ -48,10 +50,12 @@ struct JSONValueTests {
         #expect(value.serialized(pretty: false) == #"{"s":"quote \" backslash \\ tab \t ctl \u0001","n":[0,16,102.5,-0.25,1e+21,0.1],"o":{"k":null}}"#)
     }
 
-    @Test("numbers are written in their shortest exact form", arguments: [
-        (16.0, "16"), (102.5, "102.5"), (-0.0, "0"), (1.0 / 3.0, "0.3333333333333333"), (1e15, "1000000000000000"), (1e21, "1e+21"),
-        (123456789012345.0, "123456789012345"), (Double.nan, "null"),
-    ])
+    @Test(
+        "numbers are written in their shortest exact form",
+        arguments: [
+            (16.0, "16"), (102.5, "102.5"), (-0.0, "0"), (1.0 / 3.0, "0.3333333333333333"), (1e15, "1000000000000000"), (1e21, "1e+21"),
+            (123456789012345.0, "123456789012345"), (Double.nan, "null"),
+        ])
     func numbers(value: Double, text: String) {
         #expect(JSONValue.format(value) == text)
     }

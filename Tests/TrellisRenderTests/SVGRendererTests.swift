@@ -1,12 +1,13 @@
-@_spi(Instrumentation) import TrellisCollectionView
 import Testing
+@_spi(Instrumentation) import TrellisCollectionView
 import TrellisRender
 
 @Suite("SVG and HTML")
 struct SVGRendererTests {
     func snapshot() -> LayoutSnapshot {
-        let header = CollectionViewLayoutAttributes(forSupplementaryViewOfKind: CollectionElementKindSectionHeader,
-                                                    with: IndexPath(item: 0, section: 0))
+        let header = CollectionViewLayoutAttributes(
+            forSupplementaryViewOfKind: CollectionElementKindSectionHeader,
+            with: IndexPath(item: 0, section: 0))
         header.frame = CGRect(x: 0, y: 0, width: 200, height: 20)
         header.zIndex = 10
         let cell = CollectionViewLayoutAttributes(forCellWith: IndexPath(item: 3, section: 0))
@@ -45,7 +46,10 @@ struct SVGRendererTests {
     @Test("the JSON form lists each element with its category, kind, index path and frame")
     func json() {
         let text = snapshot().json.serialized()
-        #expect(text.contains(#"{"category": "supplementaryView", "kind": "sectionHeader", "indexPath": [0, 0], "frame": {"x": 0, "y": 0, "width": 200, "height": 20}, "zIndex": 10, "alpha": 1, "isHidden": false}"#))
+        #expect(
+            text.contains(
+                #"{"category": "supplementaryView", "kind": "sectionHeader", "indexPath": [0, 0], "frame": {"x": 0, "y": 0, "width": 200, "height": 20}, "zIndex": 10, "alpha": 1, "isHidden": false}"#
+            ))
         #expect(text.contains(#""transform3D": [0.5, 0, 0, 0, 0, 0.5, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]"#))
     }
 }

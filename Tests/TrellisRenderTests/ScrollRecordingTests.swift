@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TrellisCollectionView
+
 @testable import TrellisRender
 
 /// A data source as an app writes one: counts, and cells and headers dequeued by identifier.
@@ -12,8 +13,10 @@ final class ScrollTestSource: CollectionViewDataSource {
     func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CollectionViewCell {
         collectionView.dequeueReusableCell(withReuseIdentifier: "cell", for: indexPath)
     }
-    func collectionView(_ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: String,
-                        at indexPath: IndexPath) -> CollectionReusableView {
+    func collectionView(
+        _ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: String,
+        at indexPath: IndexPath
+    ) -> CollectionReusableView {
         collectionView.dequeueReusableSupplementaryView(ofKind: kind, withReuseIdentifier: "header", for: indexPath)
     }
 }
@@ -28,8 +31,9 @@ struct ScrollRecordingTests {
         flow.sectionHeadersPinToVisibleBounds = pinned
         let view = CollectionView(frame: CGRect(x: 0, y: 0, width: 320, height: 360), collectionViewLayout: flow)
         view.register(CollectionViewCell.self, forCellWithReuseIdentifier: "cell")
-        view.register(CollectionReusableView.self, forSupplementaryViewOfKind: CollectionView.elementKindSectionHeader,
-                      withReuseIdentifier: "header")
+        view.register(
+            CollectionReusableView.self, forSupplementaryViewOfKind: CollectionView.elementKindSectionHeader,
+            withReuseIdentifier: "header")
         let source = ScrollTestSource(counts)
         view.dataSource = source
         return (view, source)

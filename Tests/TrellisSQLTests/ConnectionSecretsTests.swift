@@ -5,21 +5,24 @@ import TrellisSQL
 
 @Suite("Passwords never shown")
 struct ConnectionSecretsTests {
-    @Test("every spelling libpq takes a password in is redacted: user information, query parameters (encoded too), key/value strings (quoted too)",
-          arguments: [
-              ("postgresql://ana:Hunter2Secret@db/school", "postgresql://ana:…@db/school"),
-              ("postgres://ana:p%40ss%3Aword@db:5432/school?sslmode=require", "postgres://ana:…@db:5432/school?sslmode=require"),
-              ("postgresql://ana@db/school?password=Hunter2Secret&sslmode=require", "postgresql://ana@db/school?password=…&sslmode=require"),
-              ("postgresql://db/school?pass%77ord=Hunter2Secret", "postgresql://db/school?pass%77ord=…"),
-              ("postgresql://db/school?PASSWORD=Hunter2Secret", "postgresql://db/school?PASSWORD=…"),
-              ("host=db password=Hunter2Secret dbname=school", "host=db password=… dbname=school"),
-              ("host=db password = 'Hunter 2 \\' Secret' dbname=school", "host=db password = … dbname=school"),
-              ("host=db sslpassword=KeyPhrase99", "host=db sslpassword=…"),
-              ("cannot connect to 'postgresql://u:Hunter2Secret@[::1': end of string in \"postgresql://u:Hunter2Secret@[::1\"",
-               "cannot connect to 'postgresql://u:…@[::1': end of string in \"postgresql://u:…@[::1\""),
-              ("postgresql://u:password=x@h/d", "postgresql://u:…"),   // overlapping spellings: taken as one, the more
-              ("no password here: host=db user=ana", "no password here: host=db user=ana"),
-          ])
+    @Test(
+        "every spelling libpq takes a password in is redacted: user information, query parameters (encoded too), key/value strings (quoted too)",
+        arguments: [
+            ("postgresql://ana:Hunter2Secret@db/school", "postgresql://ana:…@db/school"),
+            ("postgres://ana:p%40ss%3Aword@db:5432/school?sslmode=require", "postgres://ana:…@db:5432/school?sslmode=require"),
+            ("postgresql://ana@db/school?password=Hunter2Secret&sslmode=require", "postgresql://ana@db/school?password=…&sslmode=require"),
+            ("postgresql://db/school?pass%77ord=Hunter2Secret", "postgresql://db/school?pass%77ord=…"),
+            ("postgresql://db/school?PASSWORD=Hunter2Secret", "postgresql://db/school?PASSWORD=…"),
+            ("host=db password=Hunter2Secret dbname=school", "host=db password=… dbname=school"),
+            ("host=db password = 'Hunter 2 \\' Secret' dbname=school", "host=db password = … dbname=school"),
+            ("host=db sslpassword=KeyPhrase99", "host=db sslpassword=…"),
+            (
+                "cannot connect to 'postgresql://u:Hunter2Secret@[::1': end of string in \"postgresql://u:Hunter2Secret@[::1\"",
+                "cannot connect to 'postgresql://u:…@[::1': end of string in \"postgresql://u:…@[::1\""
+            ),
+            ("postgresql://u:password=x@h/d", "postgresql://u:…"),  // overlapping spellings: taken as one, the more
+            ("no password here: host=db user=ana", "no password here: host=db user=ana"),
+        ])
     func spellings(text: String, expected: String) {
         #expect(ConnectionSecrets.redact(text) == expected)
     }
@@ -43,18 +46,19 @@ struct ConnectionSecretsTests {
         return (status, io.stdout, io.stderr)
     }
 
-    @Test("no message of any command shows a password: a refused connection, a malformed URL, a key/value string, the viewer's refusal of a pipe",
-          arguments: [
-              ["sort", "postgresql://ana@127.0.0.1:1/school?password=Hunter2Secret", "--table", "t"],
-              ["sort", "postgresql://ana:Hunter2Secret@127.0.0.1:1/school", "--query", "SELECT 1"],
-              ["sort", "postgresql://u:Hunter2Secret@[::1", "--table", "t"],
-              ["sort", "postgresql://ana@127.0.0.1:1/school?pass%77ord=Hunter2Secret&sslmode=bogus", "--table", "t"],
-              ["sort", "host=127.0.0.1 port=1 password=Hunter2Secret", "--table", "t"],
-              ["sort", "host=127.0.0.1 port=1 password=Hunter2Secret"],
-              ["sort", "host=127.0.0.1 port=1 password='Hunter2 Secret' dbname=x", "--table", "t"],
-              ["view", "postgresql://ana:Hunter2Secret@127.0.0.1:1/school", "--table", "t"],
-              ["view", "postgresql://ana@127.0.0.1:1/school?password=Hunter2Secret", "--table", "t"],
-          ])
+    @Test(
+        "no message of any command shows a password: a refused connection, a malformed URL, a key/value string, the viewer's refusal of a pipe",
+        arguments: [
+            ["sort", "postgresql://ana@127.0.0.1:1/school?password=Hunter2Secret", "--table", "t"],
+            ["sort", "postgresql://ana:Hunter2Secret@127.0.0.1:1/school", "--query", "SELECT 1"],
+            ["sort", "postgresql://u:Hunter2Secret@[::1", "--table", "t"],
+            ["sort", "postgresql://ana@127.0.0.1:1/school?pass%77ord=Hunter2Secret&sslmode=bogus", "--table", "t"],
+            ["sort", "host=127.0.0.1 port=1 password=Hunter2Secret", "--table", "t"],
+            ["sort", "host=127.0.0.1 port=1 password=Hunter2Secret"],
+            ["sort", "host=127.0.0.1 port=1 password='Hunter2 Secret' dbname=x", "--table", "t"],
+            ["view", "postgresql://ana:Hunter2Secret@127.0.0.1:1/school", "--table", "t"],
+            ["view", "postgresql://ana@127.0.0.1:1/school?password=Hunter2Secret", "--table", "t"],
+        ])
     func commands(arguments: [String]) {
         let result = run(arguments)
         #expect(result.status != 0)

@@ -73,10 +73,12 @@ struct InterruptTests {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("trellis-interrupt-\(UUID().uuidString).sqlite").path
         defer { try? FileManager.default.removeItem(atPath: path) }
         let writer = try SQLiteConnection(path: path, readOnly: false, create: true)
-        try writer.execute("CREATE TABLE t (k REAL, name TEXT); WITH RECURSIVE g(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM g "
-                           + "WHERE i < 400000) INSERT INTO t SELECT (i * 7919) % 10007, 'n' || i FROM g;")
-        try Self.checkStopping(try SQLiteTableSource(connection: try SQLiteConnection(path: path), table: "t"), keyColumn: 0,
-                               afterMicroseconds: 20_000)
+        try writer.execute(
+            "CREATE TABLE t (k REAL, name TEXT); WITH RECURSIVE g(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM g "
+                + "WHERE i < 400000) INSERT INTO t SELECT (i * 7919) % 10007, 'n' || i FROM g;")
+        try Self.checkStopping(
+            try SQLiteTableSource(connection: try SQLiteConnection(path: path), table: "t"), keyColumn: 0,
+            afterMicroseconds: 20_000)
     }
 
     /// A sort of `source` by its column `k`, descending, stopped after a moment (while it reads

@@ -25,10 +25,13 @@ struct PostgreSQLFaultTests {
         let q = PostgreSQLConnection.quote(name)
         _ = try db.query("CREATE TABLE \(q) (id int PRIMARY KEY, score int)")
         _ = try db.query("INSERT INTO \(q) SELECT g, g % 7 FROM generate_series(1, 50) g")
-        return (name, {
-            let r = try db.query("SELECT count(*), sum(score) FROM \(q)")
-            return r.text(0, 0) + "/" + r.text(0, 1)
-        })
+        return (
+            name,
+            {
+                let r = try db.query("SELECT count(*), sum(score) FROM \(q)")
+                return r.text(0, 0) + "/" + r.text(0, 1)
+            }
+        )
     }
 
     @Test("a wrong password is refused with the server's reason, and the password is never shown; the right one reads")
@@ -91,8 +94,10 @@ struct PostgreSQLFaultTests {
 
     @Test("the server's statement timeout ends a long query with its reason; a server that never answers ends at the connect timeout")
     func timeouts() throws {
-        let slow = run(["sort", PostgresServer.url! + "?options=-c%20statement_timeout%3D200",
-                        "--query", "SELECT g, md5(g::text) FROM generate_series(1, 100000000) g", "--by", "g"])
+        let slow = run([
+            "sort", PostgresServer.url! + "?options=-c%20statement_timeout%3D200",
+            "--query", "SELECT g, md5(g::text) FROM generate_series(1, 100000000) g", "--by", "g",
+        ])
         #expect(slow.status == 65)
         #expect(slow.stderr.contains("canceling statement due to statement timeout"), "\(slow.stderr)")
         #expect(slow.seconds < 10, "took \(slow.seconds) s")
@@ -113,7 +118,9 @@ struct PostgreSQLFaultTests {
         #expect(!mute.stderr.contains("hush-hush"), "\(mute.stderr)")
     }
 
-    @Test("every spelling of a call that acts — comments, quoted names, U& escapes, views, CTEs, subqueries, casts, operators — is refused by the server's plan, and another client's session lives")
+    @Test(
+        "every spelling of a call that acts — comments, quoted names, U& escapes, views, CTEs, subqueries, casts, operators — is refused by the server's plan, and another client's session lives"
+    )
     func queryGuard() throws {
         let db = try PostgreSQLConnection(url: PostgresServer.url!)
         let victim = try PostgreSQLConnection(url: PostgresServer.url!)
@@ -121,8 +128,9 @@ struct PostgreSQLFaultTests {
         let stem = "guard_\(UUID().uuidString.prefix(8).lowercased())"
         _ = try db.query("CREATE VIEW \(stem)_view AS SELECT pg_cancel_backend(\(pid)) AS cancelled")
         _ = try db.query("CREATE TYPE \(stem)_type AS (x int)")
-        _ = try db.query("CREATE FUNCTION \(stem)_cast(int) RETURNS \(stem)_type VOLATILE LANGUAGE sql "
-                         + "AS $$ SELECT ROW(pg_terminate_backend(\(pid))::int)::\(stem)_type $$")
+        _ = try db.query(
+            "CREATE FUNCTION \(stem)_cast(int) RETURNS \(stem)_type VOLATILE LANGUAGE sql "
+                + "AS $$ SELECT ROW(pg_terminate_backend(\(pid))::int)::\(stem)_type $$")
         _ = try db.query("CREATE CAST (int AS \(stem)_type) WITH FUNCTION \(stem)_cast(int)")
         _ = try db.query("CREATE FUNCTION \(stem)_op(int, int) RETURNS int VOLATILE LANGUAGE sql AS $$ SELECT pg_terminate_backend($1)::int $$")
         _ = try db.query("CREATE OPERATOR #~# (FUNCTION = \(stem)_op, LEFTARG = int, RIGHTARG = int)")
@@ -160,9 +168,11 @@ struct PostgreSQLFaultTests {
             #expect(victim.isConnected && (try? victim.query("SELECT 1").text(0, 0)) == "1", "\(sql) reached the other session")
         }
         // What only reads runs: stable and immutable functions, aggregates, the volatile built-ins that read.
-        let reads = run(["sort", PostgresServer.url!, "--query",
-                         "SELECT count(*) AS n, now() IS NOT NULL AS t, random() < 2 AS r, pg_total_relation_size('pg_class') > 0 AS s, "
-                            + "'pg_sleep(5)' AS text, current_setting('statement_timeout') AS limit FROM pg_class", "--format", "csv"])
+        let reads = run([
+            "sort", PostgresServer.url!, "--query",
+            "SELECT count(*) AS n, now() IS NOT NULL AS t, random() < 2 AS r, pg_total_relation_size('pg_class') > 0 AS s, "
+                + "'pg_sleep(5)' AS text, current_setting('statement_timeout') AS limit FROM pg_class", "--format", "csv",
+        ])
         #expect(reads.status == 0, "\(reads.stderr)")
         #expect(reads.stdout.contains(",t,t,t,pg_sleep(5),10min"), "\(reads.stdout)")
         // Data the server refuses as it computes (a data exception) is the data's: 65, no usage text.
@@ -171,13 +181,16 @@ struct PostgreSQLFaultTests {
             #expect(refused.status == 65 && !refused.stderr.contains("Usage:"), "\(sql): \(refused.stderr)")
         }
         // A limit the URL sets is kept.
-        let own = run(["sort", PostgresServer.url! + "?options=-c%20statement_timeout%3D1500", "--query",
-                       "SELECT current_setting('statement_timeout') AS limit", "--format", "csv"])
+        let own = run([
+            "sort", PostgresServer.url! + "?options=-c%20statement_timeout%3D1500", "--query",
+            "SELECT current_setting('statement_timeout') AS limit", "--format", "csv",
+        ])
         #expect(own.stdout.contains("1500ms"), "\(own.stdout) \(own.stderr)")
     }
 
-    @Test("a server that stops in the middle of a sorted output: the command ends within seconds, 69, the reason said, no output; a grid keeps the rows it read and says why the others are not there",
-          .enabled(if: FileManager.default.isExecutableFile(atPath: OutputBinary.path)))
+    @Test(
+        "a server that stops in the middle of a sorted output: the command ends within seconds, 69, the reason said, no output; a grid keeps the rows it read and says why the others are not there",
+        .enabled(if: FileManager.default.isExecutableFile(atPath: OutputBinary.path)))
     func serverStopsMidRead() throws {
         guard let server = PostgresServer.Throwaway(name: "stopped") else {
             // Skipped, saying so, only where no server is installed; one that would not start fails.
@@ -203,8 +216,11 @@ struct PostgreSQLFaultTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let output = folder.appendingPathComponent("out.csv").path
         let errors = folder.appendingPathComponent("stderr.txt").path
-        guard let pid = ChildProcess.start([OutputBinary.path, "sort", server.url, "--table", "scores", "--by", "score", "-o", output],
-                                           standardError: errors) else {
+        guard
+            let pid = ChildProcess.start(
+                [OutputBinary.path, "sort", server.url, "--table", "scores", "--by", "score", "-o", output],
+                standardError: errors)
+        else {
             Issue.record("could not start \(OutputBinary.path)")
             return
         }

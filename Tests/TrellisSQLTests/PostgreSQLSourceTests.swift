@@ -52,10 +52,12 @@ struct PostgreSQLSourceTests {
         #expect(source.columns.map(\.type) == [.integer, .text, .decimal, .integer, .text])
         // Rows are in primary-key order (by the key's value, not its text: 2 before 10).
         #expect((0..<source.rowCount).allSatisfy { source.value(row: $0, column: 0) == .integer($0 + 1) })
-        for keys in [[SortKey("分数", .descending, comparator: .text(.naturalDecimal))],
-                     [SortKey("组号", comparator: .text(.natural)), SortKey("big", .descending, nulls: .first)],
-                     [SortKey("name", comparator: .text(.localized("zh")))],
-                     [SortKey("name", .descending, comparator: .text(.caseInsensitive), nulls: .asSmallest)]] {
+        for keys in [
+            [SortKey("分数", .descending, comparator: .text(.naturalDecimal))],
+            [SortKey("组号", comparator: .text(.natural)), SortKey("big", .descending, nulls: .first)],
+            [SortKey("name", comparator: .text(.localized("zh")))],
+            [SortKey("name", .descending, comparator: .text(.caseInsensitive), nulls: .asSmallest)],
+        ] {
             let a = DataGrid(bound: source), b = DataGrid(bound: memory)
             for grid in [a, b] {
                 try grid.pin(.matching(column: "组号", value: "组1"), at: .bottom)
@@ -72,9 +74,12 @@ struct PostgreSQLSourceTests {
         let table = name("exact")
         let q = PostgreSQLConnection.quote(table)
         _ = try db.query("CREATE TABLE \(q) (id bigint, amount numeric, code text, ok boolean)")
-        _ = try db.query("INSERT INTO \(q) VALUES ($1, $2, $3, $4), ($5, $6, $7, $8)",
-                         ["9223372036854775807", "12345678901234567890.125", "007", "t",
-                          "9223372036854775806", "12345678901234567890.5", "7", nil])
+        _ = try db.query(
+            "INSERT INTO \(q) VALUES ($1, $2, $3, $4), ($5, $6, $7, $8)",
+            [
+                "9223372036854775807", "12345678901234567890.125", "007", "t",
+                "9223372036854775806", "12345678901234567890.5", "7", nil,
+            ])
         let source = try PostgreSQLTableSource(connection: db, table: table)
         #expect(source.value(row: 0, column: 0) == .integer(9_223_372_036_854_775_807))
         #expect(source.text(row: 0, column: 1) == "12345678901234567890.125")
@@ -111,8 +116,9 @@ struct PostgreSQLSourceTests {
         _ = try db.query("DROP ROLE \(PostgreSQLConnection.quote(role))")
     }
 
-    @Test("rows inserted, updated and deleted through the source keep the grid as a fresh one would be",
-          arguments: ["bigint PRIMARY KEY", "bigint"])
+    @Test(
+        "rows inserted, updated and deleted through the source keep the grid as a fresh one would be",
+        arguments: ["bigint PRIMARY KEY", "bigint"])
     func changes(idType: String) throws {
         let db = try PostgreSQLConnection(url: PostgresServer.url!)
         let table = name("changes")
@@ -163,8 +169,9 @@ struct PostgreSQLSourceTests {
     func interrupted() throws {
         let db = try PostgreSQLConnection(url: PostgresServer.url!)
         let table = name("interrupt")
-        _ = try db.query("CREATE TABLE \(PostgreSQLConnection.quote(table)) AS SELECT i AS id, (i::bigint * 7919) % 10007 AS k "
-                         + "FROM generate_series(1, 500000) AS i")
+        _ = try db.query(
+            "CREATE TABLE \(PostgreSQLConnection.quote(table)) AS SELECT i AS id, (i::bigint * 7919) % 10007 AS k "
+                + "FROM generate_series(1, 500000) AS i")
         defer { _ = try? db.query("DROP TABLE \(PostgreSQLConnection.quote(table))") }
         try InterruptTests.checkStopping(try PostgreSQLTableSource(connection: db, table: table), keyColumn: 1, afterMicroseconds: 30_000)
     }
@@ -187,8 +194,9 @@ struct PostgreSQLSourceTests {
         // Rows never read fail with a message naming the lost connection; rows read stay.
         let far = grid.displayedRow(at: 1999)!
         _ = grid.text(far, column: 1)
-        #expect(source.lastError?.message.contains("lost") == true || source.lastError?.message.contains("terminat") == true,
-                "\(String(describing: source.lastError))")
+        #expect(
+            source.lastError?.message.contains("lost") == true || source.lastError?.message.contains("terminat") == true,
+            "\(String(describing: source.lastError))")
         #expect(grid.text(grid.displayedRow(at: 0)!, column: 1) == first)
         #expect(source.readFailure == source.lastError?.message && source.readFailure != nil, "what a viewer shows")
         // A sort that cannot read its keys fails, and the order stays: it is not an order of blanks.
@@ -243,19 +251,23 @@ struct PostgreSQLCommandTests {
         _ = try db.query("DROP TABLE \(q)")
     }
 
-    @Test("a --query is one statement that only reads: two statements, writes (refused by the server), COPY and side-effect functions are refused, the table untouched")
+    @Test(
+        "a --query is one statement that only reads: two statements, writes (refused by the server), COPY and side-effect functions are refused, the table untouched"
+    )
     func readOnlyQueries() throws {
         let db = try PostgreSQLConnection(url: PostgresServer.url!)
         let (_, q) = try Self.groupsTable(db, prefix: "guard")
         let rows = { () throws -> String in try db.query("SELECT count(*) FROM \(q)").text(0, 0) }
         let before = try rows()
-        for (sql, fragment) in [("SELECT * FROM \(q); DELETE FROM \(q)", "holds 2 statements"),
-                                ("WITH d AS (DELETE FROM \(q) RETURNING *) SELECT * FROM d", "read-only transaction"),
-                                ("SELECT * INTO trellis_copy FROM \(q)", "read-only transaction"),
-                                ("SELECT * FROM \(q) FOR SHARE", "read-only transaction"),
-                                ("COPY \(q) TO '/tmp/trellis-copy'", "begins with \"COPY\""),
-                                ("SELECT lo_export(1, '/tmp/trellis-lo')", "calls lo_export()"),
-                                ("SELECT pg_reload_conf()", "calls pg_reload_conf()")] {
+        for (sql, fragment) in [
+            ("SELECT * FROM \(q); DELETE FROM \(q)", "holds 2 statements"),
+            ("WITH d AS (DELETE FROM \(q) RETURNING *) SELECT * FROM d", "read-only transaction"),
+            ("SELECT * INTO trellis_copy FROM \(q)", "read-only transaction"),
+            ("SELECT * FROM \(q) FOR SHARE", "read-only transaction"),
+            ("COPY \(q) TO '/tmp/trellis-copy'", "begins with \"COPY\""),
+            ("SELECT lo_export(1, '/tmp/trellis-lo')", "calls lo_export()"),
+            ("SELECT pg_reload_conf()", "calls pg_reload_conf()"),
+        ] {
             let result = run(["sort", PostgresServer.url!, "--query", sql])
             #expect(result.status == 64, "\(sql): \(result.stderr)")
             #expect(result.stderr.contains(fragment), "\(sql): \(result.stderr)")
@@ -265,8 +277,9 @@ struct PostgreSQLCommandTests {
         _ = try db.query("CREATE OR REPLACE FUNCTION trellis_wipe() RETURNS int AS $$ DELETE FROM \(q) RETURNING 1 $$ LANGUAGE sql")
         let sneaky = run(["sort", PostgresServer.url!, "--query", "SELECT trellis_wipe()"])
         #expect(sneaky.status == 64 && sneaky.stderr.contains("calls trellis_wipe()"), "\(sneaky.stderr)")
-        _ = try db.query("CREATE OR REPLACE FUNCTION trellis_wipe_stable() RETURNS int AS $$ BEGIN DELETE FROM \(q); RETURN 1; END $$ "
-                         + "LANGUAGE plpgsql STABLE")
+        _ = try db.query(
+            "CREATE OR REPLACE FUNCTION trellis_wipe_stable() RETURNS int AS $$ BEGIN DELETE FROM \(q); RETURN 1; END $$ "
+                + "LANGUAGE plpgsql STABLE")
         let liar = run(["sort", PostgresServer.url!, "--query", "SELECT trellis_wipe_stable()"])
         #expect(liar.status == 64 && liar.stderr.contains("non-volatile function"), "\(liar.stderr)")
         #expect(try rows() == before)
@@ -275,8 +288,9 @@ struct PostgreSQLCommandTests {
         _ = try db.query("DROP TABLE \(q)")
     }
 
-    @Test("trellis view browses a PostgreSQL table in a real terminal: sorted, 平均 kept last, a header sort, the end",
-          .enabled(if: Tmux.path != nil))
+    @Test(
+        "trellis view browses a PostgreSQL table in a real terminal: sorted, 平均 kept last, a header sort, the end",
+        .enabled(if: Tmux.path != nil))
     func view() throws {
         let db = try PostgreSQLConnection(url: PostgresServer.url!)
         let (table, q) = try Self.groupsTable(db, prefix: "view")
@@ -290,7 +304,7 @@ struct PostgreSQLCommandTests {
         #expect(lines[0].contains("分数 ▼1"), "\(lines)")
         #expect(lines[2].hasPrefix("组7"))
         #expect(lines.contains { $0.hasPrefix("平均") && $0.contains("81.375") })
-        try terminal.send(["s"])   // 组号 in natural order: 组2 before 组10, as over the CSV file
+        try terminal.send(["s"])  // 组号 in natural order: 组2 before 组10, as over the CSV file
         lines = try terminal.wait { $0.contains { $0.contains("组号 ▲1") } }
         #expect(lines[2].hasPrefix("组1 ") && lines[3].hasPrefix("组2 "))
         #expect(lines.suffix(3).contains { $0.hasPrefix("平均") }, "平均 stays pinned")
@@ -323,23 +337,30 @@ struct DifferentialTests {
         let q = PostgreSQLConnection.quote(table)
         _ = try db.query("CREATE TABLE \(q) (id bigint PRIMARY KEY, \"组号\" text, \"分数\" double precision, big bigint, name text)")
         for row in data.rows {
-            _ = try db.query("INSERT INTO \(q) VALUES ($1, $2, $3, $4, $5)", row.map { value -> String? in
-                switch value {
-                case .null, .blob: return nil
-                case .integer(let i): return String(i)
-                case .real(let d): return "\(d)"
-                case .text(let s): return s
-                }
-            })
+            _ = try db.query(
+                "INSERT INTO \(q) VALUES ($1, $2, $3, $4, $5)",
+                row.map { value -> String? in
+                    switch value {
+                    case .null, .blob: return nil
+                    case .integer(let i): return String(i)
+                    case .real(let d): return "\(d)"
+                    case .text(let s): return s
+                    }
+                })
         }
         defer { _ = try? db.query("DROP TABLE \(q)") }
         let postgres = try PostgreSQLTableSource(connection: db, table: table)
         postgres.sortsOnServer = true
         let memory = try data.table()
-        let comparators: [KeyComparator] = [.standard, .text(.natural), .text(.naturalDecimal), .text(.lexical),
-                                             .text(.caseInsensitive), .text(.localized("zh")), .text(.localized("de")),
-                                             .custom({ a, b in a.description.count < b.description.count ? .orderedAscending
-                                                 : a.description.count > b.description.count ? .orderedDescending : .orderedSame })]
+        let comparators: [KeyComparator] = [
+            .standard, .text(.natural), .text(.naturalDecimal), .text(.lexical),
+            .text(.caseInsensitive), .text(.localized("zh")), .text(.localized("de")),
+            .custom({ a, b in
+                a.description.count < b.description.count
+                    ? .orderedAscending
+                    : a.description.count > b.description.count ? .orderedDescending : .orderedSame
+            }),
+        ]
         for column in ["id", "组号", "分数", "big", "name"] {
             for comparator in comparators {
                 for direction in [SortDirection.ascending, .descending] {
@@ -385,10 +406,12 @@ struct PostgreSQLWindowTests {
         for i in 0..<n {
             if i > 0 { sql += ", " }
             sql += "($\(parameters.count + 1), $\(parameters.count + 2), $\(parameters.count + 3), $\(parameters.count + 4))"
-            parameters += [String(i + 1),
-                           rng.chance(0.2) ? nil : String(Int.random(in: 0...6, using: &rng)),
-                           rng.chance(0.2) ? nil : rng.chance(0.05) ? "NaN" : String(Double(Int.random(in: 0...20, using: &rng)) / 4),
-                           rng.chance(0.2) ? nil : "1234567890123456789.\(Int.random(in: 0...3, using: &rng))"]
+            parameters += [
+                String(i + 1),
+                rng.chance(0.2) ? nil : String(Int.random(in: 0...6, using: &rng)),
+                rng.chance(0.2) ? nil : rng.chance(0.05) ? "NaN" : String(Double(Int.random(in: 0...20, using: &rng)) / 4),
+                rng.chance(0.2) ? nil : "1234567890123456789.\(Int.random(in: 0...3, using: &rng))",
+            ]
         }
         _ = try db.query(sql, parameters)
         defer { _ = try? db.query("DROP TABLE \(q)") }
@@ -396,9 +419,11 @@ struct PostgreSQLWindowTests {
         // The same cells in memory, from their texts, so that the numerics keep their digits.
         let memory = Table(columns: source.columns)
         for row in 0..<source.rowCount { try memory.appendRow((0..<4).map { source.text(row: row, column: $0) }) }
-        for keys in [[SortKey("a", .descending, nulls: .first), SortKey("b")],
-                     [SortKey("b", .descending), SortKey("a", nulls: .asSmallest), SortKey("c", .descending, nulls: .first)],
-                     [SortKey("c"), SortKey("a", .descending)]] {
+        for keys in [
+            [SortKey("a", .descending, nulls: .first), SortKey("b")],
+            [SortKey("b", .descending), SortKey("a", nulls: .asSmallest), SortKey("c", .descending, nulls: .first)],
+            [SortKey("c"), SortKey("a", .descending)],
+        ] {
             let grid = DataGrid(bound: memory)
             try grid.sort(by: keys)
             let expected = grid.displayedRows.map { row -> String in

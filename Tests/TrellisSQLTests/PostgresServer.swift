@@ -63,10 +63,18 @@ enum PostgresServer {
             try? FileManager.default.removeItem(atPath: folder)
             try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             if getuid() == 0 { _ = PostgresServer.run(["/bin/chown", "postgres", folder], asPostgres: false) }
-            guard PostgresServer.run(["\(bin)/initdb", "-D", "\(folder)/data", "--auth=trust", "-U", "postgres", "-E", "UTF8",
-                                      "--locale=C.UTF-8"], asPostgres: true) == 0,
-                  PostgresServer.run(["\(bin)/pg_ctl", "-D", "\(folder)/data", "-o", "-p \(port) -k \(folder) -c listen_addresses=127.0.0.1",
-                                      "-l", "\(folder)/log", "-w", "start"], asPostgres: true) == 0 else {
+            guard
+                PostgresServer.run(
+                    [
+                        "\(bin)/initdb", "-D", "\(folder)/data", "--auth=trust", "-U", "postgres", "-E", "UTF8",
+                        "--locale=C.UTF-8",
+                    ], asPostgres: true) == 0,
+                PostgresServer.run(
+                    [
+                        "\(bin)/pg_ctl", "-D", "\(folder)/data", "-o", "-p \(port) -k \(folder) -c listen_addresses=127.0.0.1",
+                        "-l", "\(folder)/log", "-w", "start",
+                    ], asPostgres: true) == 0
+            else {
                 try? FileManager.default.removeItem(atPath: folder)
                 return nil
             }
@@ -99,8 +107,11 @@ enum PostgresServer {
         try? FileManager.default.removeItem(atPath: folder)
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         if getuid() == 0 { _ = run(["/bin/chown", "postgres", folder], asPostgres: false) }
-        guard run(["\(bin)/initdb", "-D", "\(folder)/data", "--auth=trust", "-U", "postgres", "-E", "UTF8", "--locale=C.UTF-8"],
-                  asPostgres: true) == 0 else {
+        guard
+            run(
+                ["\(bin)/initdb", "-D", "\(folder)/data", "--auth=trust", "-U", "postgres", "-E", "UTF8", "--locale=C.UTF-8"],
+                asPostgres: true) == 0
+        else {
             reason = "initdb failed in \(folder)"
             return nil
         }
@@ -113,8 +124,13 @@ enum PostgresServer {
             reason = "no free port on 127.0.0.1"
             return nil
         }
-        guard run(["\(bin)/pg_ctl", "-D", "\(folder)/data", "-o", "-p \(port) -k \(folder) -c listen_addresses=127.0.0.1",
-                   "-l", "\(folder)/log", "-w", "start"], asPostgres: true) == 0 else {
+        guard
+            run(
+                [
+                    "\(bin)/pg_ctl", "-D", "\(folder)/data", "-o", "-p \(port) -k \(folder) -c listen_addresses=127.0.0.1",
+                    "-l", "\(folder)/log", "-w", "start",
+                ], asPostgres: true) == 0
+        else {
             reason = "the server did not start (see \(folder)/log)"
             return nil
         }

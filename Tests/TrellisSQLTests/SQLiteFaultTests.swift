@@ -101,7 +101,7 @@ struct SQLiteFaultTests {
         let grid = DataGrid(bound: source)
         try grid.sort(by: [SortKey("a", .descending)])
         let writer = try SQLiteConnection(path: scratch.path, readOnly: false, busyTimeout: 0)
-        try writer.run("INSERT INTO t (a, b, note) VALUES (1000, 1000, 'new')")   // not blocked by the reader
+        try writer.run("INSERT INTO t (a, b, note) VALUES (1000, 1000, 'new')")  // not blocked by the reader
         #expect(grid.rowCount == 300, "a refresh, not a write elsewhere, moves the snapshot on")
         try source.refresh()
         #expect(grid.rowCount == 301)
@@ -117,8 +117,9 @@ struct SQLiteFaultTests {
         #expect(other.rowCount == 3)
     }
 
-    @Test("a gigabyte BLOB (SQLite's largest) in a sorted table is never read: shown as its size, the sort done in bounded memory, the file unchanged",
-          .enabled(if: ChildProcess.find(["sh"]) != nil))
+    @Test(
+        "a gigabyte BLOB (SQLite's largest) in a sorted table is never read: shown as its size, the sort done in bounded memory, the file unchanged",
+        .enabled(if: ChildProcess.find(["sh"]) != nil))
     func gigabyteBlob() throws {
         let scratch = ScratchDatabase()
         let db = try scratch.writer()
@@ -137,8 +138,11 @@ struct SQLiteFaultTests {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardizedFileURL
         let trellis = ProcessInfo.processInfo.environment["TRELLIS_BINARY"] ?? root.appendingPathComponent(".build/debug/trellis").path
         guard FileManager.default.isExecutableFile(atPath: trellis) else { return }
-        let result = try ChildProcess.run(["/bin/sh", "-c", "ulimit -v 2500000; exec \"$0\" sort \"$1\" --table photos --by score:desc",
-                                           trellis, scratch.path], mergeStandardError: true, timeout: 120)
+        let result = try ChildProcess.run(
+            [
+                "/bin/sh", "-c", "ulimit -v 2500000; exec \"$0\" sort \"$1\" --table photos --by score:desc",
+                trellis, scratch.path,
+            ], mergeStandardError: true, timeout: 120)
         #expect(result.status == 0, "\(result.output)")
         #expect(result.output.contains("(BLOB, 999000000 bytes)"))
         #expect(result.output.contains("note: BLOB cells larger than 1 MiB (1048576 bytes) are written as their size"))
@@ -146,14 +150,16 @@ struct SQLiteFaultTests {
         #expect(after == before)
     }
 
-    @Test("-o onto the database it reads adds the sorted table beside the others (through a link too, in either journal mode); an existing table is never replaced",
-          arguments: ["delete", "wal"])
+    @Test(
+        "-o onto the database it reads adds the sorted table beside the others (through a link too, in either journal mode); an existing table is never replaced",
+        arguments: ["delete", "wal"])
     func outputIntoInput(journal: String) throws {
         let scratch = ScratchDatabase()
         let db = try scratch.writer()
         try db.execute("PRAGMA journal_mode = \(journal)")
-        try db.execute("CREATE TABLE t (a INTEGER, b TEXT); INSERT INTO t VALUES (3, 'c'), (1, 'a'), (2, 'b');"
-                       + "CREATE TABLE keep (x); INSERT INTO keep VALUES (42);")
+        try db.execute(
+            "CREATE TABLE t (a INTEGER, b TEXT); INSERT INTO t VALUES (3, 'c'), (1, 'a'), (2, 'b');"
+                + "CREATE TABLE keep (x); INSERT INTO keep VALUES (42);")
         let contents = { (table: String) throws -> [String] in
             var rows: [String] = []
             try db.rows("SELECT * FROM \(table) ORDER BY rowid") { row in rows.append((0..<2).map { row.text($0) }.joined(separator: "|")) }
@@ -187,7 +193,7 @@ struct SQLiteFaultTests {
         let unreadable = scratch.path + ".unreadable.csv"
         _ = FileManager.default.createFile(atPath: unreadable, contents: Data("a\n1\n".utf8), attributes: [.posixPermissions: 0o000])
         defer { try? FileManager.default.removeItem(atPath: unreadable) }
-        if getuid() != 0 { #expect(run(["sort", unreadable]).status == 77) }   // root reads any file
+        if getuid() != 0 { #expect(run(["sort", unreadable]).status == 77) }  // root reads any file
         try db.execute("BEGIN EXCLUSIVE; INSERT INTO t VALUES (2);")
         let locked = run(["sort", scratch.path, "--table", "t"])
         #expect(locked.status == 75, "\(locked.stderr)")

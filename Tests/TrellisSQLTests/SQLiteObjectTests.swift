@@ -16,7 +16,8 @@ struct SQLiteObjectTests {
     static func database() throws -> ScratchDatabase {
         let scratch = ScratchDatabase()
         let db = try scratch.writer()
-        try db.execute("""
+        try db.execute(
+            """
             CREATE TABLE scores (组号 TEXT, 分数 REAL, 备注 TEXT);
             INSERT INTO scores VALUES ('组2', 92, '好'), ('组10', 60.5, NULL), ('组1', 88.5, '进步'), ('平均', 80.33, NULL),
                                       ('组3', NULL, '缺考'), ('组7', 99, '=1+1');
@@ -29,8 +30,9 @@ struct SQLiteObjectTests {
         return scratch
     }
 
-    @Test("a view, a WITHOUT ROWID table and a virtual table given to --table give the rows and cells of --query 'SELECT * FROM' it",
-          arguments: [("passed", "doubled:desc"), ("keyed", "分数"), ("notes", "组号"), ("passed", "组号"), ("keyed", "备注:desc")])
+    @Test(
+        "a view, a WITHOUT ROWID table and a virtual table given to --table give the rows and cells of --query 'SELECT * FROM' it",
+        arguments: [("passed", "doubled:desc"), ("keyed", "分数"), ("notes", "组号"), ("passed", "组号"), ("keyed", "备注:desc")])
     func objectsWithoutRowid(object: String, key: String) throws {
         let scratch = try Self.database()
         let table = run(["sort", scratch.path, "--table", object, "--by", key, "--format", "csv"])
@@ -57,7 +59,10 @@ struct SQLiteObjectTests {
         #expect(source.rows(containing: "组", column: 0) == [0, 1, 3, 4])
         let grid = DataGrid(bound: source)
         try grid.sort(by: [SortKey("doubled", .descending)])
-        #expect(grid.displayedRows.map { row -> String in guard case .source(let r) = row else { return "" }; return source.text(row: r, column: 0) } == ["组7", "组2", "组1", "平均", "组3"])
+        #expect(
+            grid.displayedRows.map { row -> String in
+                guard case .source(let r) = row else { return "" }; return source.text(row: r, column: 0)
+            } == ["组7", "组2", "组1", "平均", "组3"])
         let writer = try SQLiteTableSource(connection: try scratch.writer(), table: "keyed")
         #expect(writer.readsWhole)
         #expect(throws: SQLiteError.self) { try writer.setValue(.integer(1), row: 0, column: 1) }
@@ -93,8 +98,9 @@ struct SQLiteObjectTests {
         return scratch
     }
 
-    @Test("a row whose cells cannot be read fails the sort (65, the reason named) and leaves no output: never a blank row",
-          arguments: ["csv", "json", "sqlite"], [40, 1100])
+    @Test(
+        "a row whose cells cannot be read fails the sort (65, the reason named) and leaves no output: never a blank row",
+        arguments: ["csv", "json", "sqlite"], [40, 1100])
     func unreadableRowFails(format: String, rows: Int) throws {
         let scratch = try Self.corruptDatabase(rows: rows)
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trellis-unreadable-\(UUID().uuidString)")

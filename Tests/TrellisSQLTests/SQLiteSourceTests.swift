@@ -9,7 +9,8 @@ import TrellisTestSupport
 final class ScratchDatabase {
     let path: String
     init() {
-        path = FileManager.default.temporaryDirectory
+        path =
+            FileManager.default.temporaryDirectory
             .appendingPathComponent("trellis-sql-\(UUID().uuidString).sqlite").path
     }
     deinit { try? FileManager.default.removeItem(atPath: path) }
@@ -25,10 +26,19 @@ struct RandomTable {
         let names = ["张三", "李四", "王五", "Émile", "E\u{301}mile", "emile", "Zoë", "zoe", "o'Brien", "Robert'); DROP TABLE t;--"]
         var rows: [[SQLiteValue]] = []
         for i in 0..<count {
-            let group: SQLiteValue = rng.chance(0.1) ? .null : .text(rng.chance(0.2) ? "第\(["一", "二", "十", "十一"].randomElement(using: &rng)!)组"
-                                                                   : "组\(Int.random(in: 1...12, using: &rng))")
-            let score: SQLiteValue = rng.chance(0.1) ? .null : rng.chance(0.08) ? .text("缺考")
-                : .real(Double(Int.random(in: 0...200, using: &rng)) / 2)
+            let group: SQLiteValue =
+                rng.chance(0.1)
+                ? .null
+                : .text(
+                    rng.chance(0.2)
+                        ? "第\(["一", "二", "十", "十一"].randomElement(using: &rng)!)组"
+                        : "组\(Int.random(in: 1...12, using: &rng))")
+            let score: SQLiteValue =
+                rng.chance(0.1)
+                ? .null
+                : rng.chance(0.08)
+                    ? .text("缺考")
+                    : .real(Double(Int.random(in: 0...200, using: &rng)) / 2)
             let big: SQLiteValue = rng.chance(0.1) ? .null : .integer(Int64.random(in: Int64.max - 3...Int64.max, using: &rng))
             let name: SQLiteValue = rng.chance(0.1) ? .null : .text(names.randomElement(using: &rng)!)
             rows.append([.integer(Int64(i + 1)), group, score, big, name])
@@ -53,15 +63,16 @@ struct RandomTable {
     func table() throws -> Table {
         let table = Table(columns: Self.columns.map { Column($0.0, type: $0.1 == "TEXT" ? .text : $0.1 == "REAL" ? .decimal : .integer) })
         for row in rows {
-            try table.appendRow(values: row.map { value in
-                switch value {
-                case .null: return .missing
-                case .integer(let i): return .integer(Int(i))
-                case .real(let d): return .decimal(d)
-                case .text(let s): return .text(s)
-                case .blob: return .missing
-                }
-            })
+            try table.appendRow(
+                values: row.map { value in
+                    switch value {
+                    case .null: return .missing
+                    case .integer(let i): return .integer(Int(i))
+                    case .real(let d): return .decimal(d)
+                    case .text(let s): return .text(s)
+                    case .blob: return .missing
+                    }
+                })
         }
         return table
     }
@@ -69,8 +80,9 @@ struct RandomTable {
 
 @Suite("SQLite sources")
 struct SQLiteSourceTests {
-    @Test("a grid bound to an SQLite table sorts, pins and summarises exactly as over the same data in memory",
-          arguments: 0..<4)
+    @Test(
+        "a grid bound to an SQLite table sorts, pins and summarises exactly as over the same data in memory",
+        arguments: 0..<4)
     func sameAsInMemory(seed: Int) throws {
         var rng = SeededRandom(seed: UInt64(90 + seed))
         let data = RandomTable.make(&rng, rows: Int.random(in: 0...1500, using: &rng))
@@ -159,7 +171,9 @@ struct SQLiteSourceTests {
             let grid = DataGrid(bound: source)
             try grid.pin(.matching(column: "组号", value: "平均"), at: .bottom)
             try grid.sort(by: keys)
-            return (0..<grid.displayedRowCount).map { grid.text(grid.displayedRow(at: $0)!, column: 0) + "=" + grid.text(grid.displayedRow(at: $0)!, column: 2) }
+            return (0..<grid.displayedRowCount).map {
+                grid.text(grid.displayedRow(at: $0)!, column: 0) + "=" + grid.text(grid.displayedRow(at: $0)!, column: 2)
+            }
         }
         let table = try SQLiteTableSource(connection: db, table: "groups")
         #expect(table.columns.map(\.type) == csv.columns.map(\.type))
@@ -186,11 +200,13 @@ struct SQLiteSourceTests {
         let db = try SQLiteConnection(path: path, readOnly: false, create: true)
         try db.execute("CREATE TABLE t (a INTEGER, b TEXT); INSERT INTO t VALUES (1, 'x'), (2, 'y');")
         let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
-        for (sql, fragment) in [("SELECT * FROM t; DELETE FROM t", "holds 2 statements"),
-                                ("SELECT * FROM t; SELECT 1", "holds 2 statements"),
-                                ("ATTACH '\(folder.path)/other.sqlite' AS o", "begins with \"ATTACH\""),
-                                ("PRAGMA user_version = 7", "begins with \"PRAGMA\""),
-                                ("INSERT INTO t VALUES (3, 'z') RETURNING *", "begins with \"INSERT\"")] {
+        for (sql, fragment) in [
+            ("SELECT * FROM t; DELETE FROM t", "holds 2 statements"),
+            ("SELECT * FROM t; SELECT 1", "holds 2 statements"),
+            ("ATTACH '\(folder.path)/other.sqlite' AS o", "begins with \"ATTACH\""),
+            ("PRAGMA user_version = 7", "begins with \"PRAGMA\""),
+            ("INSERT INTO t VALUES (3, 'z') RETURNING *", "begins with \"INSERT\""),
+        ] {
             var io = CommandIO(standardInput: { Data() }, currentDirectory: folder)
             let status = TrellisCommandLine.run(["sort", "t.sqlite", "--query", sql], io: &io)
             #expect(status == 64, "\(sql): \(io.stderr)")
@@ -201,8 +217,12 @@ struct SQLiteSourceTests {
         try db.execute("CREATE TABLE notes (comment TEXT, \"load\" INTEGER); INSERT INTO notes VALUES ('b', 2), ('a', 1);")
         let notesBytes = try Data(contentsOf: URL(fileURLWithPath: path))
         var io = CommandIO(standardInput: { Data() }, currentDirectory: folder)
-        #expect(TrellisCommandLine.run(["sort", "t.sqlite", "--query", "SELECT comment, load FROM notes", "--by", "comment",
-                                        "--format", "csv"], io: &io) == 0, "\(io.stderr)")
+        #expect(
+            TrellisCommandLine.run(
+                [
+                    "sort", "t.sqlite", "--query", "SELECT comment, load FROM notes", "--by", "comment",
+                    "--format", "csv",
+                ], io: &io) == 0, "\(io.stderr)")
         #expect(io.stdout == "comment,load\r\na,1\r\nb,2\r\n")
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == notesBytes)
         // SQLite's own check backs the reading of the SQL: a statement it finds writing is refused.
@@ -226,8 +246,9 @@ struct SQLiteSourceTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("t.sqlite").path
         let writer = try SQLiteConnection(path: path, readOnly: false, create: true)
-        try writer.execute("CREATE TABLE t (a INTEGER, b TEXT); "
-                           + (0..<2000).map { "INSERT INTO t VALUES (\($0 * 7 % 2000), 'r\($0)');" }.joined())
+        try writer.execute(
+            "CREATE TABLE t (a INTEGER, b TEXT); "
+                + (0..<2000).map { "INSERT INTO t VALUES (\($0 * 7 % 2000), 'r\($0)');" }.joined())
         let source = try SQLiteTableSource(connection: SQLiteConnection(path: path), table: "t")
         let grid = DataGrid(bound: source)
         try grid.sort(by: [SortKey("a")])
@@ -237,8 +258,9 @@ struct SQLiteSourceTests {
         #expect((0..<10).map { grid.displayedRow(at: $0)! } == shown)
         #expect(grid.sortKeys.map(\.column) == ["a"])
         // The table back, the failure of an earlier read does not fail the next sort, whose reads succeed.
-        try writer.execute("CREATE TABLE t (a INTEGER, b TEXT); "
-                           + (0..<2000).map { "INSERT INTO t VALUES (\($0 * 7 % 2000), 'r\($0)');" }.joined())
+        try writer.execute(
+            "CREATE TABLE t (a INTEGER, b TEXT); "
+                + (0..<2000).map { "INSERT INTO t VALUES (\($0 * 7 % 2000), 'r\($0)');" }.joined())
         #expect(source.readFailure != nil)
         try grid.sort(by: [SortKey("b", .descending)])
         #expect(grid.text(grid.displayedRow(at: 0)!, column: 1) == "r1999")
@@ -358,7 +380,8 @@ struct SQLiteSourceTests {
         for step in 0..<60 {
             switch step % 3 {
             case 0: try source.insertRow(values: [.integer(1000 + step), .text("组\(step % 4)"), .decimal(Double(step)), .missing, .text("new")])
-            case 1: try source.setValue(.decimal(Double(Int.random(in: 0...100, using: &rng))), row: Int.random(in: 0..<source.rowCount, using: &rng), column: 2)
+            case 1:
+                try source.setValue(.decimal(Double(Int.random(in: 0...100, using: &rng))), row: Int.random(in: 0..<source.rowCount, using: &rng), column: 2)
             default: try source.removeRow(at: Int.random(in: 0..<source.rowCount, using: &rng))
             }
         }
@@ -376,8 +399,9 @@ struct SQLiteSourceTests {
         let scratch = ScratchDatabase()
         let db = try scratch.writer()
         try db.execute("CREATE TABLE t (a INTEGER, b TEXT); INSERT INTO t VALUES (2, 'x'), (1, 'y'), (3, NULL);")
-        let table = try SQLiteQuerySource.table(connection: try SQLiteConnection(path: scratch.path),
-                                                query: "SELECT a, b FROM t WHERE a > 1 ORDER BY a DESC")
+        let table = try SQLiteQuerySource.table(
+            connection: try SQLiteConnection(path: scratch.path),
+            query: "SELECT a, b FROM t WHERE a > 1 ORDER BY a DESC")
         #expect(table.rowCount == 2)
         #expect(table.value(row: 0, column: 0) == .integer(3))
         #expect(table.value(row: 0, column: 1) == .missing)
@@ -396,8 +420,9 @@ enum FindOracle {
                     let expected = firstMatch(count: count, after: after) { index in
                         grid.displayedRow(at: index).map { grid.text($0, column: column).utf8.containsRun(query.utf8) } ?? false
                     }
-                    #expect(grid.displayIndex(ofRowContaining: query, column: column, after: after) == expected,
-                            "\(label): \(query) in column \(column) after \(after)")
+                    #expect(
+                        grid.displayIndex(ofRowContaining: query, column: column, after: after) == expected,
+                        "\(label): \(query) in column \(column) after \(after)")
                 }
             }
         }

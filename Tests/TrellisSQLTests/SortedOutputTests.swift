@@ -69,8 +69,9 @@ struct SortedOutputTests {
         }
     }
 
-    @Test("PostgreSQL: a sorted CSV output reads its rows a window a query, and gives the unsorted export's rows",
-          .enabled(if: PostgresServer.available))
+    @Test(
+        "PostgreSQL: a sorted CSV output reads its rows a window a query, and gives the unsorted export's rows",
+        .enabled(if: PostgresServer.available))
     func postgresWindows() throws {
         let db = try PostgreSQLConnection(url: PostgresServer.url!)
         let table = "sorted_output_\(UUID().uuidString.prefix(8).lowercased())"

@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 import TrellisGrid
-import TrellisSources
 import TrellisSQL
+import TrellisSources
 import TrellisText
 
 /// One way in for every source: what a user names, opened by the kind that recognises it.
@@ -37,8 +37,9 @@ struct SourceOpenerTests {
         both.table = "scores"
         both.query = "SELECT 1"
         #expect(failure(both) == InputError(.usage, "Give '--table' or '--query', not both"))
-        #expect(failure(SourceRequest("postgresql://reader@localhost/school"))?.message
-            == "'postgresql://reader@localhost/school' names a PostgreSQL server; name its table with --table, or give --query")
+        #expect(
+            failure(SourceRequest("postgresql://reader@localhost/school"))?.message
+                == "'postgresql://reader@localhost/school' names a PostgreSQL server; name its table with --table, or give --query")
         #expect(failure(SourceRequest("missing.csv", currentDirectory: Self.examples)) == InputError(.noInput, "no such file 'missing.csv'"))
         var typed = database
         typed.table = "scores"

@@ -12,8 +12,10 @@ final class SizesDataSource: CollectionViewDataSource, CollectionViewDelegateFlo
         collectionView.dequeueReusableCell(withReuseIdentifier: "cell", for: indexPath)
     }
 
-    func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
-                        sizesForItemsInSection section: Int) -> [CGSize]? { sizes }
+    func collectionView(
+        _ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
+        sizesForItemsInSection section: Int
+    ) -> [CGSize]? { sizes }
 
     /// The end of an interactive move: the item's size moves with it.
     func collectionView(_ collectionView: CollectionView, moveItemAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath) {
@@ -23,8 +25,9 @@ final class SizesDataSource: CollectionViewDataSource, CollectionViewDelegateFlo
 
 /// A headless collection view over `sizes` in a 375 × 800 viewport, laid out once.
 func makeCollectionView(_ source: SizesDataSource) -> CollectionView {
-    let view = CollectionView(frame: CGRect(x: 0, y: 0, width: 375, height: 800),
-                              collectionViewLayout: CollectionViewFlowLayout())
+    let view = CollectionView(
+        frame: CGRect(x: 0, y: 0, width: 375, height: 800),
+        collectionViewLayout: CollectionViewFlowLayout())
     view.register(CollectionViewCell.self, forCellWithReuseIdentifier: "cell")
     view.dataSource = source
     view.delegate = source

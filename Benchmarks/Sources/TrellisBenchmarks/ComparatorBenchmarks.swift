@@ -17,8 +17,10 @@ func comparatorBenchmarks(runs: Int) -> [(String, String, String)] {
     let items = (0..<pairs).map { _ in ("item\(next(100_000))", "item\(next(100_000))") }
     let groups = (0..<pairs).map { _ in ("组\(next(1000))", "组\(next(1000))") }
     let names = (0..<pairs).map { _ in
-        (String([syllables[next(syllables.count)], syllables[next(syllables.count)]]),
-         String([syllables[next(syllables.count)], syllables[next(syllables.count)]]))
+        (
+            String([syllables[next(syllables.count)], syllables[next(syllables.count)]]),
+            String([syllables[next(syllables.count)], syllables[next(syllables.count)]])
+        )
     }
     // Baseline: the standard library's comparison of the same strings.
     let baseline = measure("Baseline: 1M String < comparisons (item123 pairs)", runs: runs) {
@@ -28,8 +30,10 @@ func comparatorBenchmarks(runs: Int) -> [(String, String, String)] {
     }
     let base = Measurement.seconds(baseline.median)
     rows.append((baseline.name, format(base), "baseline"))
-    for (label, comparator, data) in [("natural, item123", TextComparator.natural, items), ("natural, 组N", .natural, groups),
-                                      ("natural, Chinese names", .natural, names), ("zh (pinyin), Chinese names", .localized("zh"), names)] {
+    for (label, comparator, data) in [
+        ("natural, item123", TextComparator.natural, items), ("natural, 组N", .natural, groups),
+        ("natural, Chinese names", .natural, names), ("zh (pinyin), Chinese names", .localized("zh"), names),
+    ] {
         let m = measure("1M TextComparator.compare calls: \(label)", runs: runs) {
             var n = 0
             for (a, b) in data where comparator.compare(a, b) == .orderedAscending { n += 1 }
@@ -49,14 +53,21 @@ func comparatorBenchmarks(runs: Int) -> [(String, String, String)] {
     rows.append((noHook.name, format(Measurement.seconds(noHook.median)), "baseline"))
     let hooked = DataGrid(bound: table)
     nonisolated(unsafe) var calls = 0
-    hooked.sortCompare = { _ in calls += 1; return nil }
+    hooked.sortCompare = { _ in
+        calls += 1; return nil
+    }
     let withHook = measure("The same with a SortCompare hook that declines every pair", runs: max(1, runs / 2)) {
         calls = 0
         try! hooked.sort(by: keys)
     }
-    rows.append((withHook.name, format(Measurement.seconds(withHook.median)),
-                 String(format: "%.1f× without; %d hook calls (%.2f a row)", Measurement.seconds(withHook.median)
-                        / Measurement.seconds(noHook.median), calls, Double(calls) / Double(count))))
+    rows.append(
+        (
+            withHook.name, format(Measurement.seconds(withHook.median)),
+            String(
+                format: "%.1f× without; %d hook calls (%.2f a row)",
+                Measurement.seconds(withHook.median)
+                    / Measurement.seconds(noHook.median), calls, Double(calls) / Double(count))
+        ))
     // A whole-row comparator that calls the public natural comparator, over 100,000 rows.
     let small = Table(columns: [Column("g")])
     let labels = (0..<100_000).map { _ in "组\(next(1000))" }
@@ -68,8 +79,11 @@ func comparatorBenchmarks(runs: Int) -> [(String, String, String)] {
     let keyed = DataGrid(bound: small)
     let keySort = measure("The same order by a natural key", runs: runs) { try! keyed.sort(by: [SortKey("g", comparator: .text(.natural))]) }
     rows.append((keySort.name, format(Measurement.seconds(keySort.median)), "baseline"))
-    rows.append((rowSort.name, format(Measurement.seconds(rowSort.median)),
-                 String(format: "%.1f× the key sort", Measurement.seconds(rowSort.median) / Measurement.seconds(keySort.median))))
+    rows.append(
+        (
+            rowSort.name, format(Measurement.seconds(rowSort.median)),
+            String(format: "%.1f× the key sort", Measurement.seconds(rowSort.median) / Measurement.seconds(keySort.median))
+        ))
 
     // Virtual mode: provider calls and time for one header click with a mean summary, 1M rows.
     let values = (0..<count).map { _ in next(1_000_000) }
@@ -83,8 +97,11 @@ func comparatorBenchmarks(runs: Int) -> [(String, String, String)] {
         try! virtual.addSummary(SummaryRow(.mean, columns: ["k"], label: "平均"))
         try! virtual.clickHeader("k")
     }
-    rows.append((click.name, format(Measurement.seconds(click.median)),
-                 String(format: "%d CellValueNeeded calls (%.2f a row)", needed, Double(needed) / Double(count))))
+    rows.append(
+        (
+            click.name, format(Measurement.seconds(click.median)),
+            String(format: "%d CellValueNeeded calls (%.2f a row)", needed, Double(needed) / Double(count))
+        ))
     needed = 0
     let again = measure("The second click (descending): the column is kept", runs: 1) { try! virtual.clickHeader("k") }
     rows.append((again.name, format(Measurement.seconds(again.median)), "\(needed) CellValueNeeded calls"))

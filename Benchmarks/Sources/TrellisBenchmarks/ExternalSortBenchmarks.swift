@@ -23,15 +23,15 @@ func externalSortBenchmarks(rows: Int, memory: String, runs: Int) -> (rows: [(St
     // DuckDB with a memory limit, spilling to a temporary directory.
     let duck = folder.appendingPathComponent("duck.csv").path
     let program = """
-    import duckdb, time
-    c = duckdb.connect()
-    c.execute("SET memory_limit='\(memory)B'")
-    c.execute("SET temp_directory='\(folder.path)/duck.tmp'")
-    c.execute("SET preserve_insertion_order=true")
-    t = time.perf_counter()
-    c.execute("COPY (SELECT * FROM read_csv_auto('\(csv.path)') ORDER BY score DESC NULLS LAST) TO '\(duck)' (HEADER)")
-    print(f"{time.perf_counter() - t:.4f}")
-    """
+        import duckdb, time
+        c = duckdb.connect()
+        c.execute("SET memory_limit='\(memory)B'")
+        c.execute("SET temp_directory='\(folder.path)/duck.tmp'")
+        c.execute("SET preserve_insertion_order=true")
+        t = time.perf_counter()
+        c.execute("COPY (SELECT * FROM read_csv_auto('\(csv.path)') ORDER BY score DESC NULLS LAST) TO '\(duck)' (HEADER)")
+        print(f"{time.perf_counter() - t:.4f}")
+        """
     let hasDuckDB = run(["/usr/bin/env", "python3", "-c", "import duckdb"]).status == 0
     // The four in turn, one run of each per round, so that their ratios are of one stretch of the
     // machine's time.
@@ -43,20 +43,34 @@ func externalSortBenchmarks(rows: Int, memory: String, runs: Int) -> (rows: [(St
     if hasDuckDB { commands.append { run(["/usr/bin/env", "python3", "-c", program]) } }
     let timed = interleavedMedians(runs, commands)
     let (parts, once, gnuSort) = (timed[0], timed[1], timed[2])
-    table.append(("trellis sort --memory \(memory), \(label) rows (\(String(format: "%.0f", fileMB)) MB)", format(parts.wall),
-                  String(format: "peak %.0f MB (%.2f× the limit, %.2f× the file)", parts.peakMB, parts.peakMB / max(limitMB, 1),
-                         parts.peakMB / max(fileMB, 1))))
-    table.append(("trellis sort at once (no --memory), same file", format(once.wall),
-                  String(format: "peak %.0f MB; in parts takes %.2f× its time", once.peakMB, parts.wall / once.wall)))
+    table.append(
+        (
+            "trellis sort --memory \(memory), \(label) rows (\(String(format: "%.0f", fileMB)) MB)", format(parts.wall),
+            String(
+                format: "peak %.0f MB (%.2f× the limit, %.2f× the file)", parts.peakMB, parts.peakMB / max(limitMB, 1),
+                parts.peakMB / max(fileMB, 1))
+        ))
+    table.append(
+        (
+            "trellis sort at once (no --memory), same file", format(once.wall),
+            String(format: "peak %.0f MB; in parts takes %.2f× its time", once.peakMB, parts.wall / once.wall)
+        ))
     let same = FileManager.default.contentsEqual(atPath: inParts, andPath: atOnce)
-    verdicts.append("sort in parts under --memory \(memory): output \(same ? "byte-identical to" : "DIFFERENT from") the sort at once; "
-                    + String(format: "peak %.0f MB for a %.0f MB file", parts.peakMB, fileMB))
-    table.append(("GNU sort -t, -k4,4gr -s -S \(memory) (C locale), same file", format(gnuSort.wall),
-                  String(format: "peak %.0f MB; ours %.2f× its time", gnuSort.peakMB, parts.wall / gnuSort.wall)))
+    verdicts.append(
+        "sort in parts under --memory \(memory): output \(same ? "byte-identical to" : "DIFFERENT from") the sort at once; "
+            + String(format: "peak %.0f MB for a %.0f MB file", parts.peakMB, fileMB))
+    table.append(
+        (
+            "GNU sort -t, -k4,4gr -s -S \(memory) (C locale), same file", format(gnuSort.wall),
+            String(format: "peak %.0f MB; ours %.2f× its time", gnuSort.peakMB, parts.wall / gnuSort.wall)
+        ))
     if hasDuckDB {
         let duckdb = timed[3]
-        table.append(("DuckDB, memory_limit \(memory), same file (its whole process)", format(duckdb.wall),
-                      String(format: "peak %.0f MB; ours %.2f× its time", duckdb.peakMB, parts.wall / duckdb.wall)))
+        table.append(
+            (
+                "DuckDB, memory_limit \(memory), same file (its whole process)", format(duckdb.wall),
+                String(format: "peak %.0f MB; ours %.2f× its time", duckdb.peakMB, parts.wall / duckdb.wall)
+            ))
     }
     return (table, verdicts)
 }

@@ -16,8 +16,10 @@ func variedSizes(_ count: Int, seed: UInt64 = 42) -> [CGSize] {
 
 /// The limit baseline: the same flow rules for one section, as one plain loop writing into a
 /// preallocated array — no delegate, no line index, no section records.
-func baselineFlowFrames(_ sizes: [CGSize], into frames: inout [CGRect], available: CGFloat, spacing: CGFloat,
-                        lineSpacing: CGFloat, scale: CGFloat) {
+func baselineFlowFrames(
+    _ sizes: [CGSize], into frames: inout [CGRect], available: CGFloat, spacing: CGFloat,
+    lineSpacing: CGFloat, scale: CGFloat
+) {
     let limit = available + 1e-6
     let n = sizes.count
     var i = 0
@@ -42,14 +44,14 @@ func baselineFlowFrames(_ sizes: [CGSize], into frames: inout [CGRect], availabl
                     if count == 1 { x = (available - first.width) / 2 } else { gap = (available - sum) / CGFloat(count - 1) }
                 } else if same {
                     let fit = max(1, Int(((available + spacing + 1e-6) / (first.width + spacing)).rounded(.down)))
-                    if fit == 1 { x = (available - first.width) / 2 }
-                    else { gap = (available - CGFloat(fit) * first.width) / CGFloat(fit - 1) }
+                    if fit == 1 { x = (available - first.width) / 2 } else { gap = (available - CGFloat(fit) * first.width) / CGFloat(fit - 1) }
                 }
                 for k in start..<i {
                     let size = s[k]
-                    out[k] = CGRect(x: LayoutGeometry.snapToPixel(x, scale: scale),
-                                    y: LayoutGeometry.snapToPixel(y + (height - size.height) / 2, scale: scale),
-                                    width: size.width, height: size.height)
+                    out[k] = CGRect(
+                        x: LayoutGeometry.snapToPixel(x, scale: scale),
+                        y: LayoutGeometry.snapToPixel(y + (height - size.height) / 2, scale: scale),
+                        width: size.width, height: size.height)
                     x += size.width + gap
                 }
                 y += height + (i < n ? lineSpacing : 0)
@@ -64,9 +66,13 @@ final class SizesDelegate: CollectionViewDelegateFlowLayout {
     let bulk: Bool
     init(_ sizes: [CGSize], bulk: Bool) { self.sizes = sizes; self.bulk = bulk }
 
-    func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
-                        sizesForItemsInSection section: Int) -> [CGSize]? { bulk ? sizes : nil }
+    func collectionView(
+        _ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
+        sizesForItemsInSection section: Int
+    ) -> [CGSize]? { bulk ? sizes : nil }
 
-    func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
-                        sizeForItemAt indexPath: IndexPath) -> CGSize { sizes[indexPath.item] }
+    func collectionView(
+        _ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
+        sizeForItemAt indexPath: IndexPath
+    ) -> CGSize { sizes[indexPath.item] }
 }

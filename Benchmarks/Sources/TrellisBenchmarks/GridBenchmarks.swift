@@ -47,8 +47,11 @@ func gridBenchmarks(runs: Int) -> [(String, String, String)] {
         try! grid.sort(by: [SortKey("v", .descending)])
     }
     let ratio = Measurement.seconds(decimal.median) / base
-    rows.append((decimal.name, format(Measurement.seconds(decimal.median)),
-                 String(format: "%.2f× [Double].sort() (target ≤ 1.5×)", ratio)))
+    rows.append(
+        (
+            decimal.name, format(Measurement.seconds(decimal.median)),
+            String(format: "%.2f× [Double].sort() (target ≤ 1.5×)", ratio)
+        ))
     verdicts.append(String(format: "decimal key, 1M rows: %.2f× sort() — %@", ratio, ratio <= 1.5 ? "meets ≤ 1.5×" : "MISSES ≤ 1.5×"))
 
     let natural = measure("DataGrid sort 1M rows by a natural text key (100,000 distinct)", runs: max(1, runs / 2)) {
@@ -74,20 +77,27 @@ func gridBenchmarks(runs: Int) -> [(String, String, String)] {
 
     // What the viewer's F, I and Enter on a value compute, over the same million rows (target:
     // < 300 ms each, the viewer's budget for opening a view).
-    for (column, label) in [(3, "an integer column of 50 values"), (1, "a text column of 100,000 values"),
-                            (0, "a decimal column of ~630,000 values")] {
+    for (column, label) in [
+        (3, "an integer column of 50 values"), (1, "a text column of 100,000 values"),
+        (0, "a decimal column of ~630,000 values"),
+    ] {
         let frequencies = measure("DataGrid frequencies(ofColumn:) of 1M rows, \(label)", runs: runs) {
             blackHole(grid.frequencies(ofColumn: column).count)
         }
         let seconds = Measurement.seconds(frequencies.median)
-        rows.append((frequencies.name, format(seconds), String(format: "%.2f× the decimal sort; target < 300 ms", seconds / Measurement.seconds(decimal.median))))
+        rows.append(
+            (frequencies.name, format(seconds), String(format: "%.2f× the decimal sort; target < 300 ms", seconds / Measurement.seconds(decimal.median))))
         verdicts.append(String(format: "frequencies, \(label): %.0f ms — %@", seconds * 1000, seconds < 0.3 ? "meets < 300 ms" : "MISSES < 300 ms"))
     }
     let describe = measure("DataGrid describe() of 1M rows × 4 columns (decimal, two texts, integer)", runs: runs) {
         blackHole(grid.describe().count)
     }
     let describeSeconds = Measurement.seconds(describe.median)
-    rows.append((describe.name, format(describeSeconds), String(format: "%.2f× the decimal sort; target < 300 ms", describeSeconds / Measurement.seconds(decimal.median))))
+    rows.append(
+        (
+            describe.name, format(describeSeconds),
+            String(format: "%.2f× the decimal sort; target < 300 ms", describeSeconds / Measurement.seconds(decimal.median))
+        ))
     verdicts.append(String(format: "describe: %.0f ms — %@", describeSeconds * 1000, describeSeconds < 0.3 ? "meets < 300 ms" : "MISSES < 300 ms"))
     let filtered = DataGrid(bound: table)
     try! filtered.pin(.row(count - 1), at: .bottom)
@@ -109,8 +119,9 @@ func gridBenchmarks(runs: Int) -> [(String, String, String)] {
     let layout = DataGridLayout(grid: grid)
     layout.frozenColumns = 1
     layout.columnWidths = [.fixed(90), .fixed(120), .fixed(100), .fixed(60)]
-    let host = StaticLayoutHost(layout: layout, itemCounts: [layout.itemCount],
-                                bounds: CGRect(x: 0, y: 0, width: 375, height: 800))
+    let host = StaticLayoutHost(
+        layout: layout, itemCounts: [layout.itemCount],
+        bounds: CGRect(x: 0, y: 0, width: 375, height: 800))
     host.layoutIfNeeded()
     let height = host.contentSize.height
     var queryState: UInt64 = 5
@@ -125,16 +136,20 @@ func gridBenchmarks(runs: Int) -> [(String, String, String)] {
         }
     }
     blackHole(returned)
-    rows.append((queries.name, format(Measurement.seconds(queries.median) / Double(offsets.count)),
-                 "per query, \(returned / offsets.count / runs) elements each"))
+    rows.append(
+        (
+            queries.name, format(Measurement.seconds(queries.median) / Double(offsets.count)),
+            "per query, \(returned / offsets.count / runs) elements each"
+        ))
 
     // Scrolling through a host: each page is a bounds change (pinned elements move), a layout
     // pass and the viewport query. Fitted columns make a pass that re-measured costly, so the
     // ratio to the bare query above shows what a bounds-change pass adds.
     let fitted = DataGridLayout(grid: grid)
     fitted.frozenColumns = 1
-    let scroller = StaticLayoutHost(layout: fitted, itemCounts: [fitted.itemCount],
-                                    bounds: CGRect(x: 0, y: 0, width: 375, height: 800))
+    let scroller = StaticLayoutHost(
+        layout: fitted, itemCounts: [fitted.itemCount],
+        bounds: CGRect(x: 0, y: 0, width: 375, height: 800))
     scroller.layoutIfNeeded()
     var scrolled = 0
     let scrolling = measure("DataGridLayout scrolling through a host, fitted columns, on 1M rows", runs: runs) {
@@ -147,13 +162,19 @@ func gridBenchmarks(runs: Int) -> [(String, String, String)] {
     blackHole(scrolled)
     let perPage = Measurement.seconds(scrolling.median) / Double(offsets.count)
     let perQuery = Measurement.seconds(queries.median) / Double(offsets.count)
-    rows.append((scrolling.name, format(perPage),
-                 String(format: "per page, %.2f× the bare query; %d metric passes", perPage / perQuery,
-                        fitted.metricsComputationCount)))
+    rows.append(
+        (
+            scrolling.name, format(perPage),
+            String(
+                format: "per page, %.2f× the bare query; %d metric passes", perPage / perQuery,
+                fitted.metricsComputationCount)
+        ))
 
     // The peer: pandas' sort_values on the same data, when pandas is installed.
-    rows.append(pandasComparison(numbers: numbers, items: items, ours: Measurement.seconds(decimal.median),
-                                 oursNatural: naturalSeconds))
+    rows.append(
+        pandasComparison(
+            numbers: numbers, items: items, ours: Measurement.seconds(decimal.median),
+            oursNatural: naturalSeconds))
     for verdict in verdicts { rows.append(("• " + verdict, "", "")) }
     return rows
 }
@@ -170,20 +191,20 @@ func pandasComparison(numbers: [CellValue], items: [CellValue], ours: Double, ou
     for (n, i) in zip(numbers, items) { text += "\(n.description),\(i.description)\n" }
     try? Data(text.utf8).write(to: csv)
     let script = """
-    import sys, time
-    try:
-        import pandas as pd
-    except ImportError:
-        print("missing"); sys.exit(0)
-    df = pd.read_csv(sys.argv[1])
-    best = None
-    for _ in range(3):
-        t = time.perf_counter()
-        df.sort_values("v", ascending=False, na_position="last", kind="stable")
-        d = time.perf_counter() - t
-        best = d if best is None or d < best else best
-    print(best)
-    """
+        import sys, time
+        try:
+            import pandas as pd
+        except ImportError:
+            print("missing"); sys.exit(0)
+        df = pd.read_csv(sys.argv[1])
+        best = None
+        for _ in range(3):
+            t = time.perf_counter()
+            df.sort_values("v", ascending=False, na_position="last", kind="stable")
+            d = time.perf_counter() - t
+            best = d if best is None or d < best else best
+        print(best)
+        """
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = ["python3", "-c", script, csv.path]

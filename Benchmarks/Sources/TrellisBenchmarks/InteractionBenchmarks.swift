@@ -3,8 +3,10 @@ import Foundation
 
 /// A collection view of `count` items: the source's varied sizes, or 100-point items when
 /// `source` is `nil`. The data source it uses is returned: the view holds it weakly.
-func interactionView(_ source: SizesDataSource?, count: Int,
-                     layout: CollectionViewFlowLayout) -> (CollectionView, SizesDataSource) {
+func interactionView(
+    _ source: SizesDataSource?, count: Int,
+    layout: CollectionViewFlowLayout
+) -> (CollectionView, SizesDataSource) {
     let view = CollectionView(frame: CGRect(x: 0, y: 0, width: 375, height: 800), collectionViewLayout: layout)
     view.register(CollectionViewCell.self, forCellWithReuseIdentifier: "cell")
     let data = source ?? SizesDataSource(Array(repeating: CGSize(width: 100, height: 100), count: count))
@@ -73,8 +75,11 @@ func interactionBenchmarks(runs: Int, sizes: [CGSize]) -> [(String, String, Stri
     let uniformFullSeconds = Measurement.seconds(uniformFull.median)
     let uniformMoveSeconds = Measurement.seconds(uniformMove.median) / Double(moves)
     rows.append((uniformFull.name, format(uniformFullSeconds), ""))
-    rows.append((uniformMove.name, format(uniformMoveSeconds),
-                 String(format: "per update; %.2f× a full prepare", uniformMoveSeconds / uniformFullSeconds)))
+    rows.append(
+        (
+            uniformMove.name, format(uniformMoveSeconds),
+            String(format: "per update; %.2f× a full prepare", uniformMoveSeconds / uniformFullSeconds)
+        ))
     uniformView.cancelInteractiveMovement()
 
     // 2. The transition layout's rect query, halfway from a grid to a list of 1M items, against
@@ -87,12 +92,17 @@ func interactionBenchmarks(runs: Int, sizes: [CGSize]) -> [(String, String, Stri
     let transition = pinchView.startInteractiveTransition(to: list)
     transition.transitionProgress = 0.5
     pinchView.layoutIfNeeded()
-    let (transitionRow, transitionSeconds) = viewportQuery("Transition layout halfway, grid → list, 1M items", transition,
-                                                           width: 375, runs: runs)
+    let (transitionRow, transitionSeconds) = viewportQuery(
+        "Transition layout halfway, grid → list, 1M items", transition,
+        width: 375, runs: runs)
     let (gridRow, gridSeconds) = viewportQuery("  the grid's own query", grid, width: 375, runs: runs)
     let (listRow, listSeconds) = viewportQuery("  the list's own query", list, width: 375, runs: runs)
-    rows.append((transitionRow.0, transitionRow.1, transitionRow.2.replacingOccurrences(of: "target < 2 µs", with: "target < 4 µs")
-                 + String(format: "; %.2f× the two layouts' queries", transitionSeconds / (gridSeconds + listSeconds))))
+    rows.append(
+        (
+            transitionRow.0, transitionRow.1,
+            transitionRow.2.replacingOccurrences(of: "target < 2 µs", with: "target < 4 µs")
+                + String(format: "; %.2f× the two layouts' queries", transitionSeconds / (gridSeconds + listSeconds))
+        ))
     rows += [gridRow, listRow]
     pinchView.cancelInteractiveTransition()
 
@@ -123,8 +133,11 @@ func interactionBenchmarks(runs: Int, sizes: [CGSize]) -> [(String, String, Stri
     let ltrPerPage = Measurement.seconds(Measurement(name: "", runs: ltrTimes).median) / Double(pages)
     let rtlPerPage = Measurement.seconds(Measurement(name: "", runs: rtlTimes).median) / Double(pages)
     rows.append(("Scrolling 1M varied items page by page, left to right", format(ltrPerPage), "per page"))
-    rows.append(("Scrolling 1M varied items page by page, right to left", format(rtlPerPage),
-                 String(format: "per page; %.2f× left to right (target ≤ 1.1×)", rtlPerPage / ltrPerPage)))
+    rows.append(
+        (
+            "Scrolling 1M varied items page by page, right to left", format(rtlPerPage),
+            String(format: "per page; %.2f× left to right (target ≤ 1.1×)", rtlPerPage / ltrPerPage)
+        ))
     withExtendedLifetime((ltrSource, rtlSource)) {}
     withExtendedLifetime((source, uniformSource, pinchSource)) {}
     return rows

@@ -1,8 +1,8 @@
 import Foundation
-import TrellisText
 import TrellisCLI
 import TrellisCollectionView
 import TrellisRender
+import TrellisText
 
 /// `trellis layout`'s reading and writing of 1M-item documents, side by side with Python's
 /// orjson on the same files: the spec read (`LayoutSpec.parse` against `orjson.loads`), the
@@ -17,7 +17,8 @@ func jsonBenchmarks(runs: Int, sizes: [CGSize]) -> [(String, String, String)] {
     let outputURL = folder.appendingPathComponent("layout.json")
 
     // The spec, as a user would write it: one object per item.
-    var text = #"{"collectionView": {"width": 375, "height": 800}, "layout": {"type": "flow", "#
+    var text =
+        #"{"collectionView": {"width": 375, "height": 800}, "layout": {"type": "flow", "#
         + #""itemSize": {"width": 50, "height": 50}, "minimumLineSpacing": 10, "minimumInteritemSpacing": 10}, "#
         + #""sections": [{"items": ["#
     text.reserveCapacity(sizes.count * 32)
@@ -54,30 +55,33 @@ func jsonBenchmarks(runs: Int, sizes: [CGSize]) -> [(String, String, String)] {
         _ = TrellisCommandLine.run(["layout", specURL.path, "-o", outputURL.path], io: &io)
     }
     let outputBytes = (try? FileManager.default.attributesOfItem(atPath: outputURL.path)[.size] as? Int) ?? 0
-    rows.append((end.name, format(Measurement.seconds(end.median)),
-                 "median of \(runs); \(outputBytes / 1_000_000) MB written"))
+    rows.append(
+        (
+            end.name, format(Measurement.seconds(end.median)),
+            "median of \(runs); \(outputBytes / 1_000_000) MB written"
+        ))
 
     // The peer, on the same two files.
     let script = """
-    import sys, time, os
-    try:
-        import orjson
-    except ImportError:
-        print("missing"); sys.exit(0)
-    spec = open(sys.argv[1], "rb").read()
-    out = open(sys.argv[2], "rb").read()
-    runs = int(sys.argv[3])
-    def median(f):
-        times = []
-        for _ in range(runs):
-            t = time.perf_counter(); f(); times.append(time.perf_counter() - t)
-        return sorted(times)[len(times) // 2]
-    loads = median(lambda: orjson.loads(spec))
-    doc = orjson.loads(out)
-    sink = open(os.devnull, "wb")
-    dumps = median(lambda: sink.write(orjson.dumps(doc)))
-    print(loads, dumps, len(orjson.dumps(doc)))
-    """
+        import sys, time, os
+        try:
+            import orjson
+        except ImportError:
+            print("missing"); sys.exit(0)
+        spec = open(sys.argv[1], "rb").read()
+        out = open(sys.argv[2], "rb").read()
+        runs = int(sys.argv[3])
+        def median(f):
+            times = []
+            for _ in range(runs):
+                t = time.perf_counter(); f(); times.append(time.perf_counter() - t)
+            return sorted(times)[len(times) // 2]
+        loads = median(lambda: orjson.loads(spec))
+        doc = orjson.loads(out)
+        sink = open(os.devnull, "wb")
+        dumps = median(lambda: sink.write(orjson.dumps(doc)))
+        print(loads, dumps, len(orjson.dumps(doc)))
+        """
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = ["python3", "-c", script, specURL.path, outputURL.path, String(runs)]
@@ -99,8 +103,12 @@ func jsonBenchmarks(runs: Int, sizes: [CGSize]) -> [(String, String, String)] {
     }
     let (loads, dumps) = (fields[0], fields[1])
     rows.append((peerRead, format(loads), String(format: "ours is %.2f× orjson (target ≤ 2×)", readSeconds / loads)))
-    rows.append((peerWrite, format(dumps),
-                 String(format: "ours is %.2f× orjson (target ≤ 2×); orjson writes %d MB compact",
-                        writeSeconds / dumps, Int(fields[2]) / 1_000_000)))
+    rows.append(
+        (
+            peerWrite, format(dumps),
+            String(
+                format: "ours is %.2f× orjson (target ≤ 2×); orjson writes %d MB compact",
+                writeSeconds / dumps, Int(fields[2]) / 1_000_000)
+        ))
     return rows
 }

@@ -37,18 +37,30 @@ func longCellBenchmarks(runs: Int, cellMB: [Int]) -> (rows: [(String, String, St
         let fileMB = Double(file.bytes) / Double(1 << 20)
         let once = median(runs) { run([CommandLine.arguments[0], "trellis", "sort", file.path, "--by", "k", "-o", out]) }
         let ratio = once.peakMB / fileMB
-        rows.append(("… with one \(megabytes) MB cell in the key column, at once", format(once.wall),
-                     String(format: "peak %.0f MB, %.2f× the file (target ≤ 5×)", once.peakMB, ratio)))
-        verdicts.append(String(format: "%d MB cell sorted at once: peak %.2f× its file — %@", megabytes, ratio,
-                               ratio <= 5 ? "meets ≤ 5×" : "MISSES ≤ 5×"))
+        rows.append(
+            (
+                "… with one \(megabytes) MB cell in the key column, at once", format(once.wall),
+                String(format: "peak %.0f MB, %.2f× the file (target ≤ 5×)", once.peakMB, ratio)
+            ))
+        verdicts.append(
+            String(
+                format: "%d MB cell sorted at once: peak %.2f× its file — %@", megabytes, ratio,
+                ratio <= 5 ? "meets ≤ 5×" : "MISSES ≤ 5×"))
         // Under a memory too small to hold the row in a sort in parts: refused, having held little.
         let small = "\(max(64, megabytes * 2))M"
         let refused = run([CommandLine.arguments[0], "trellis", "sort", file.path, "--by", "k", "--memory", small, "-o", out])
-        rows.append(("… under --memory \(small): refused", format(refused.wall),
-                     String(format: "exit %d; peak %.0f MB (the row is %d MB)", refused.status, refused.peakMB, megabytes)))
-        verdicts.append(String(format: "%d MB cell under --memory %@: exit %d, peak %.0f MB — %@", megabytes, small, refused.status,
-                               refused.peakMB, refused.status == 64 && refused.peakMB < Double(megabytes) ? "refused before it was held"
-                                   : "NOT REFUSED EARLY"))
+        rows.append(
+            (
+                "… under --memory \(small): refused", format(refused.wall),
+                String(format: "exit %d; peak %.0f MB (the row is %d MB)", refused.status, refused.peakMB, megabytes)
+            ))
+        verdicts.append(
+            String(
+                format: "%d MB cell under --memory %@: exit %d, peak %.0f MB — %@", megabytes, small, refused.status,
+                refused.peakMB,
+                refused.status == 64 && refused.peakMB < Double(megabytes)
+                    ? "refused before it was held"
+                    : "NOT REFUSED EARLY"))
     }
     return (rows, verdicts)
 }

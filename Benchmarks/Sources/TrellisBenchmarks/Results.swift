@@ -91,7 +91,8 @@ func compareWithThresholds(group: String, resultsPath: String?) -> Int32 {
     let decoder = JSONDecoder()
     let resultsURL = resultsPath.map { URL(fileURLWithPath: $0) } ?? RunResults.resultsFile(group)
     guard let thresholdsData = try? Data(contentsOf: RunResults.thresholdsFile(group)),
-          let thresholds = try? decoder.decode(Thresholds.self, from: thresholdsData) else {
+        let thresholds = try? decoder.decode(Thresholds.self, from: thresholdsData)
+    else {
         print("no thresholds for '\(group)': \(RunResults.thresholdsFile(group).path) is missing or not valid")
         return 1
     }

@@ -19,8 +19,10 @@ func sqlBenchmarks(runs: Int) -> [(String, String, String)] {
         try writer.execute("BEGIN")
         for i in 0..<count {
             let r = random.next()
-            try insert.bind([.integer(Int64(1_000_000_000_000_000 + i)), .text("组\(r % 500)"),
-                             .text("name \(r >> 20 % 100_000)"), .real(Double(r % 2001) / 20)])
+            try insert.bind([
+                .integer(Int64(1_000_000_000_000_000 + i)), .text("组\(r % 500)"),
+                .text("name \(r >> 20 % 100_000)"), .real(Double(r % 2001) / 20),
+            ])
             while try insert.step() {}
         }
         try writer.execute("COMMIT")
@@ -44,8 +46,11 @@ func sqlBenchmarks(runs: Int) -> [(String, String, String)] {
         try! connection.rows("SELECT rowid FROM scores ORDER BY \"分数\" DESC NULLS LAST, rowid") { _ in n += 1 }
         blackHole(n)
     }
-    rows.append((pushed.name, format(Measurement.seconds(pushed.median)),
-                 String(format: "%.2f× sorting here", Measurement.seconds(pushed.median) / Measurement.seconds(numeric.median))))
+    rows.append(
+        (
+            pushed.name, format(Measurement.seconds(pushed.median)),
+            String(format: "%.2f× sorting here", Measurement.seconds(pushed.median) / Measurement.seconds(numeric.median))
+        ))
     let natural = measure("Sort by 组号 natural then 分数, 1M rows", runs: runs) {
         try! grid.sort(by: [SortKey("组号", comparator: .text(.natural)), SortKey("分数", .descending)])
     }
@@ -68,10 +73,15 @@ func sqlBenchmarks(runs: Int) -> [(String, String, String)] {
     }
     times.sort()
     let median = times[times.count / 2], worst = times.last!
-    rows.append(("Window of 100 sorted rows at a random position, 1M rows", format(median),
-                 String(format: "median of 200; worst %@ (target < 5 ms)", format(worst))))
-    verdicts.append(String(format: "SQLite window of 100 rows: median %@, worst %@ — %@", format(median), format(worst),
-                           worst < 5e-3 ? "meets < 5 ms" : "MISSES < 5 ms"))
+    rows.append(
+        (
+            "Window of 100 sorted rows at a random position, 1M rows", format(median),
+            String(format: "median of 200; worst %@ (target < 5 ms)", format(worst))
+        ))
+    verdicts.append(
+        String(
+            format: "SQLite window of 100 rows: median %@, worst %@ — %@", format(median), format(worst),
+            worst < 5e-3 ? "meets < 5 ms" : "MISSES < 5 ms"))
     rows += postgresBenchmarks(runs: runs, count: count, verdicts: &verdicts)
     rows.append(("", "", ""))
     for verdict in verdicts { rows.append(("• " + verdict, "", "")) }
@@ -91,7 +101,8 @@ func postgresBenchmarks(runs: Int, count: Int, verdicts: inout [String]) -> [(St
     do {
         let db = try PostgreSQLConnection(url: url)
         _ = try db.query("CREATE TABLE \(table) (id bigint PRIMARY KEY, \"组号\" text, name text, \"分数\" double precision)")
-        _ = try db.query("""
+        _ = try db.query(
+            """
             INSERT INTO \(table) SELECT 1000000000000000000 + g, '组' || (g::bigint * 7919 % 500), 'name ' || (g::bigint * 104729 % 100000),
             (g::bigint * 31 % 2001) / 20.0 FROM generate_series(0, \(count - 1)) g
             """)
@@ -136,8 +147,11 @@ func postgresBenchmarks(runs: Int, count: Int, verdicts: inout [String]) -> [(St
             times.append(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
         }
         times.sort()
-        rows.append(("Window of 100 sorted rows at a random position, 1M rows on PostgreSQL", format(times[100]),
-                     String(format: "median of 200; worst %@", format(times.last!))))
+        rows.append(
+            (
+                "Window of 100 sorted rows at a random position, 1M rows on PostgreSQL", format(times[100]),
+                String(format: "median of 200; worst %@", format(times.last!))
+            ))
         verdicts.append(String(format: "PostgreSQL window of 100 rows: median %@, worst %@", format(times[100]), format(times.last!)))
         // A sort the server keeps: its rank once, then windows by rank jumps and keyset pages.
         var windows: PostgreSQLSortedWindows!
@@ -164,12 +178,21 @@ func postgresBenchmarks(runs: Int, count: Int, verdicts: inout [String]) -> [(St
             keysets.append(Double(next.components.attoseconds) / 1e18 + Double(next.components.seconds))
         }
         keysets.sort()
-        rows.append(("… a jump to a random position: 100 rows by rank", format(jumps[100]),
-                     String(format: "median of 200; worst %@", format(jumps.last!))))
-        rows.append(("… the next page: 100 rows after the last (its rank by key)", format(pages[100]),
-                     String(format: "median of 200; worst %@", format(pages.last!))))
-        rows.append(("… the next page by the keyset predicate alone (no index on the sort)", format(keysets[10]),
-                     String(format: "median of 20; worst %@", format(keysets.last!))))
+        rows.append(
+            (
+                "… a jump to a random position: 100 rows by rank", format(jumps[100]),
+                String(format: "median of 200; worst %@", format(jumps.last!))
+            ))
+        rows.append(
+            (
+                "… the next page: 100 rows after the last (its rank by key)", format(pages[100]),
+                String(format: "median of 200; worst %@", format(pages.last!))
+            ))
+        rows.append(
+            (
+                "… the next page by the keyset predicate alone (no index on the sort)", format(keysets[10]),
+                String(format: "median of 20; worst %@", format(keysets.last!))
+            ))
         blackHole(read)
     } catch {
         verdicts.append("PostgreSQL benchmark failed: \(error)")
@@ -194,16 +217,23 @@ func sqlExportBenchmarks(runs: Int, sizes: [Int]) -> (rows: [(String, String, St
         return a != nil && a == b
     }
     func compare(_ database: String, _ label: String, source: [String]) {
-        let times = interleavedMedians(runs, [
-            { run([CommandLine.arguments[0], "trellis", "sort"] + source + ["--by", "score", "-o", sorted]) },
-            { run([CommandLine.arguments[0], "trellis", "sort"] + source + ["-o", plain]) },
-        ])
+        let times = interleavedMedians(
+            runs,
+            [
+                { run([CommandLine.arguments[0], "trellis", "sort"] + source + ["--by", "score", "-o", sorted]) },
+                { run([CommandLine.arguments[0], "trellis", "sort"] + source + ["-o", plain]) },
+            ])
         let ratio = times[0].wall / times[1].wall
-        rows.append(("trellis sort \(database) \(label) rows --by score -o CSV", format(times[0].wall),
-                     String(format: "%.2f× the unsorted export (target ≤ 2×); peak %.0f MB", ratio, times[0].peakMB)))
+        rows.append(
+            (
+                "trellis sort \(database) \(label) rows --by score -o CSV", format(times[0].wall),
+                String(format: "%.2f× the unsorted export (target ≤ 2×); peak %.0f MB", ratio, times[0].peakMB)
+            ))
         rows.append(("… the same export unsorted", format(times[1].wall), String(format: "peak %.0f MB", times[1].peakMB)))
-        verdicts.append(String(format: "%@ sorted export, %@ rows: %.2f× unsorted — %@; the same rows: %@", database, label, ratio,
-                               ratio <= 2 ? "meets ≤ 2×" : "MISSES ≤ 2×", sameRows() ? "yes" : "NO"))
+        verdicts.append(
+            String(
+                format: "%@ sorted export, %@ rows: %.2f× unsorted — %@; the same rows: %@", database, label, ratio,
+                ratio <= 2 ? "meets ≤ 2×" : "MISSES ≤ 2×", sameRows() ? "yes" : "NO"))
     }
     for count in sizes {
         let label = count >= 1_000_000 ? "\(count / 1_000_000)M" : "\(count / 1000)k"
@@ -224,12 +254,14 @@ func sqlExportBenchmarks(runs: Int, sizes: [Int]) -> (rows: [(String, String, St
         }
         compare("SQLite", label, source: [path, "--table", "scores"])
         if let url = ProcessInfo.processInfo.environment["TRELLIS_POSTGRES_URL"], !url.isEmpty,
-           let db = try? PostgreSQLConnection(url: url) {
+            let db = try? PostgreSQLConnection(url: url)
+        {
             let table = "trellis_export_\(getpid())_\(count)"
             do {
                 _ = try db.query("CREATE TABLE \(table) (id bigint PRIMARY KEY, score bigint, name text, note text)")
-                _ = try db.query("INSERT INTO \(table) SELECT g, g::bigint * 7919 % \(count), 'name ' || g, 'row ' || g || ' of the table' "
-                                 + "FROM generate_series(0, \(count - 1)) g")
+                _ = try db.query(
+                    "INSERT INTO \(table) SELECT g, g::bigint * 7919 % \(count), 'name ' || g, 'row ' || g || ' of the table' "
+                        + "FROM generate_series(0, \(count - 1)) g")
                 _ = try db.query("ANALYZE \(table)")
                 compare("PostgreSQL", label, source: [url, "--table", table])
             } catch {

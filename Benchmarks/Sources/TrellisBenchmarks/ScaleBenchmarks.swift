@@ -22,20 +22,27 @@ func scaleBenchmarks(runs: Int, sizes: [Int]) -> (rows: [(String, String, String
         let fileMB = Double((try? FileManager.default.attributesOfItem(atPath: csv.path)[.size] as? Int) ?? 0) / 1_048_576
         // Ours and polars in turn, so that their ratio is of one stretch of the machine's time.
         var commands: [() -> ProcessResult] = [
-            { run([CommandLine.arguments[0], "trellis", "sort", csv.path, "--by", "score:desc", "--format", "csv", "-o", out]) },
+            { run([CommandLine.arguments[0], "trellis", "sort", csv.path, "--by", "score:desc", "--format", "csv", "-o", out]) }
         ]
         if polars { commands.append { run(["/usr/bin/env", "python3", peerScript.path, "polars", csv.path, out, "score"]) } }
         let timed = interleavedMedians(runs, commands)
         let sort = timed[0]
         curves["trellis sort", default: []].append((n, sort.wall, sort.peakMB))
-        rows.append(("trellis sort, \(label) rows (\(String(format: "%.1f", fileMB)) MB)", format(sort.wall),
-                     String(format: "%.0f ns a row; peak %.0f MB, %.2f× the file", sort.wall / Double(n) * 1e9, sort.peakMB,
-                            sort.peakMB / max(fileMB, 0.001))))
+        rows.append(
+            (
+                "trellis sort, \(label) rows (\(String(format: "%.1f", fileMB)) MB)", format(sort.wall),
+                String(
+                    format: "%.0f ns a row; peak %.0f MB, %.2f× the file", sort.wall / Double(n) * 1e9, sort.peakMB,
+                    sort.peakMB / max(fileMB, 0.001))
+            ))
         if polars {
             let peer = timed[1]
             curves["polars", default: []].append((n, peer.wall, peer.peakMB))
-            rows.append(("polars read, sort, write, \(label) rows (its whole process)", format(peer.wall),
-                         String(format: "peak %.0f MB; ours %.2f× its time", peer.peakMB, sort.wall / peer.wall)))
+            rows.append(
+                (
+                    "polars read, sort, write, \(label) rows (its whole process)", format(peer.wall),
+                    String(format: "peak %.0f MB; ours %.2f× its time", peer.peakMB, sort.wall / peer.wall)
+                ))
         }
         // The viewer's first screen, beside VisiData's, in a terminal (tmux): from the start of the
         // program to the first row on the screen.
@@ -44,24 +51,37 @@ func scaleBenchmarks(runs: Int, sizes: [Int]) -> (rows: [(String, String, String
             if let view {
                 curves["trellis view first screen", default: []].append((n, view, 0))
                 // The target the viewer's tests once asserted (and a loaded machine failed): here, as data.
-                rows.append(("trellis view, first screen of \(label) rows", format(view),
-                             "in tmux, the first row drawn (target ≤ 1 s: \(view <= 1 ? "meets" : "MISSES"))"))
+                rows.append(
+                    (
+                        "trellis view, first screen of \(label) rows", format(view),
+                        "in tmux, the first row drawn (target ≤ 1 s: \(view <= 1 ? "meets" : "MISSES"))"
+                    ))
             }
             if run(["/bin/sh", "-c", "command -v vd"]).status == 0,
-               let peer = medianSeconds(runs, { firstScreen(["vd '\(csv.path)'"], marker: marker) }) {
+                let peer = medianSeconds(runs, { firstScreen(["vd '\(csv.path)'"], marker: marker) })
+            {
                 curves["VisiData first screen", default: []].append((n, peer, 0))
-                rows.append(("VisiData, first screen of \(label) rows", format(peer),
-                             view.map { String(format: "ours %.2f× its time", $0 / peer) } ?? ""))
+                rows.append(
+                    (
+                        "VisiData, first screen of \(label) rows", format(peer),
+                        view.map { String(format: "ours %.2f× its time", $0 / peer) } ?? ""
+                    ))
             }
         }
         let spec = folder.appendingPathComponent("flow-\(n).json")
-        try? Data(#"{"collectionView": {"width": 375, "height": 667}, "layout": {"type": "flow", "itemSize": {"width": 100, "height": 100}}, "sections": [{"items": \#(n)}]}"#.utf8).write(to: spec)
+        try? Data(
+            #"{"collectionView": {"width": 375, "height": 667}, "layout": {"type": "flow", "itemSize": {"width": 100, "height": 100}}, "sections": [{"items": \#(n)}]}"#
+                .utf8
+        ).write(to: spec)
         let layout = median(runs) {
             run([CommandLine.arguments[0], "trellis", "layout", spec.path, "--rect", "0,0,375,800", "--format", "json"], discardingOutput: true)
         }
         curves["trellis layout", default: []].append((n, layout.wall, layout.peakMB))
-        rows.append(("trellis layout, a flow of \(label) items, one screen listed", format(layout.wall),
-                     String(format: "%.0f ns an item; peak %.0f MB", layout.wall / Double(n) * 1e9, layout.peakMB)))
+        rows.append(
+            (
+                "trellis layout, a flow of \(label) items, one screen listed", format(layout.wall),
+                String(format: "%.0f ns an item; peak %.0f MB", layout.wall / Double(n) * 1e9, layout.peakMB)
+            ))
     }
     for name in ["trellis sort", "polars", "trellis layout", "trellis view first screen", "VisiData first screen"] {
         guard let points = curves[name], points.count >= 2 else { continue }
@@ -72,15 +92,23 @@ func scaleBenchmarks(runs: Int, sizes: [Int]) -> (rows: [(String, String, String
         let topTime = slope(top.map { (Double($0.n), $0.seconds) }), topMemory = slope(top.map { (Double($0.n), $0.peakMB) })
         // The viewers' first screens are timed only (their memory is not read).
         let timed = points.allSatisfy { $0.peakMB == 0 }
-        rows.append(("Slope, \(name), \(points.map { String($0.n) }.joined(separator: " → "))", String(format: "%.2f", time),
-                     timed ? String(format: "log–log, time; %d → %d alone: %.2f", top[0].n, top[1].n, topTime)
-                         : String(format: "log–log, time (memory %.2f); %d → %d alone: time %.2f, memory %.2f", memory,
-                                  top[0].n, top[1].n, topTime, topMemory)))
-        verdicts.append(timed
-            ? String(format: "%@: time grows as n^%.2f between the two largest sizes — %@", name, topTime,
-                     topTime <= 1.15 ? "linear or n log n" : "WORSE than n log n")
-            : String(format: "%@: time grows as n^%.2f between the two largest sizes, memory as n^%.2f — %@", name,
-                     topTime, topMemory, topTime <= 1.15 ? "linear or n log n" : "WORSE than n log n"))
+        rows.append(
+            (
+                "Slope, \(name), \(points.map { String($0.n) }.joined(separator: " → "))", String(format: "%.2f", time),
+                timed
+                    ? String(format: "log–log, time; %d → %d alone: %.2f", top[0].n, top[1].n, topTime)
+                    : String(
+                        format: "log–log, time (memory %.2f); %d → %d alone: time %.2f, memory %.2f", memory,
+                        top[0].n, top[1].n, topTime, topMemory)
+            ))
+        verdicts.append(
+            timed
+                ? String(
+                    format: "%@: time grows as n^%.2f between the two largest sizes — %@", name, topTime,
+                    topTime <= 1.15 ? "linear or n log n" : "WORSE than n log n")
+                : String(
+                    format: "%@: time grows as n^%.2f between the two largest sizes, memory as n^%.2f — %@", name,
+                    topTime, topMemory, topTime <= 1.15 ? "linear or n log n" : "WORSE than n log n"))
     }
     return (rows, verdicts)
 }

@@ -1,8 +1,8 @@
 import Foundation
 import TrellisCLI
-import TrellisText
-import TrellisRender
 @_spi(Instrumentation) import TrellisGrid
+import TrellisRender
+import TrellisText
 
 /// `trellis sort` end to end — a process that reads a CSV file, sorts it and writes CSV — beside
 /// pandas, polars and DuckDB doing the same read, sort and write of the same file in a process
@@ -23,8 +23,11 @@ func sortCommandBenchmarks(runs: Int, sizes: [Int] = [100_000, 1_000_000]) -> [(
         let out = folder.appendingPathComponent("out.csv").path
         let label = count >= 1_000_000 ? "\(count / 1_000_000)M" : "\(count / 1000)k"
         let ours = median(runs) { run([CommandLine.arguments[0], "trellis", "sort", csv.path, "--by", "score:desc", "--format", "csv", "-o", out]) }
-        rows.append(("trellis sort \(label) rows by a decimal key, CSV to CSV", format(ours.wall),
-                     String(format: "peak %.0f MB; end to end; %.0f ns a row", ours.peakMB, ours.wall / Double(count) * 1e9)))
+        rows.append(
+            (
+                "trellis sort \(label) rows by a decimal key, CSV to CSV", format(ours.wall),
+                String(format: "peak %.0f MB; end to end; %.0f ns a row", ours.peakMB, ours.wall / Double(count) * 1e9)
+            ))
         // The same file as Chinese Excel writes it (GB18030) and as its "Unicode 文本" (UTF-16LE
         // with a mark): decoding and encoding back must cost less than reading.
         for (encoding, name) in [(TextEncoding.gb18030, "GB18030"), (.utf16LittleEndian, "UTF-16LE with a mark")] where count == 1_000_000 {
@@ -33,41 +36,58 @@ func sortCommandBenchmarks(runs: Int, sizes: [Int] = [100_000, 1_000_000]) -> [(
             guard let bytes = try? encoding.encode(utf8) else { continue }
             try? Data((encoding == .utf16LittleEndian ? encoding.byteOrderMark : []) + bytes).write(to: encoded)
             let m = median(runs) { run([CommandLine.arguments[0], "trellis", "sort", encoded.path, "--by", "score:desc", "--format", "csv", "-o", out]) }
-            rows.append(("trellis sort \(label) rows by a decimal key, \(name) CSV to \(name) CSV", format(m.wall),
-                         String(format: "%.2f× the UTF-8 file; peak %.0f MB", m.wall / ours.wall, m.peakMB)))
+            rows.append(
+                (
+                    "trellis sort \(label) rows by a decimal key, \(name) CSV to \(name) CSV", format(m.wall),
+                    String(format: "%.2f× the UTF-8 file; peak %.0f MB", m.wall / ours.wall, m.peakMB)
+                ))
             // The peers on the same file, reading and writing it in its encoding.
             guard pythonAvailable else { continue }
             for tool in ["pandas", "polars", "duckdb"] where run(["/usr/bin/env", "python3", "-c", "import \(tool)"]).status == 0 {
                 var inScript: [Double] = []
                 let codec = encoding == .gb18030 ? "gb18030" : "utf-16"
                 // Ours and the peer in turn, so that the ratio is of one stretch of the machine's time.
-                let pair = interleavedMedians(runs, [
-                    { run([CommandLine.arguments[0], "trellis", "sort", encoded.path, "--by", "score:desc", "--format", "csv", "-o", out]) },
-                    {
-                        let result = run(["/usr/bin/env", "python3", peerScript.path, tool, encoded.path, out, "score", codec])
-                        if let seconds = Double(result.output.trimmingCharacters(in: .whitespacesAndNewlines)) { inScript.append(seconds) }
-                        return result
-                    },
-                ])
+                let pair = interleavedMedians(
+                    runs,
+                    [
+                        { run([CommandLine.arguments[0], "trellis", "sort", encoded.path, "--by", "score:desc", "--format", "csv", "-o", out]) },
+                        {
+                            let result = run(["/usr/bin/env", "python3", peerScript.path, tool, encoded.path, out, "score", codec])
+                            if let seconds = Double(result.output.trimmingCharacters(in: .whitespacesAndNewlines)) { inScript.append(seconds) }
+                            return result
+                        },
+                    ])
                 guard !inScript.isEmpty else { continue }
                 let work = inScript.sorted()[inScript.count / 2]
-                rows.append(("Peer: \(tool), the same \(name) file in its encoding", format(pair[1].wall),
-                             String(format: "ours %.2f× its end to end, %.2f× its read–sort–write alone (%@)",
-                                    pair[0].wall / pair[1].wall, pair[0].wall / work, format(work))))
+                rows.append(
+                    (
+                        "Peer: \(tool), the same \(name) file in its encoding", format(pair[1].wall),
+                        String(
+                            format: "ours %.2f× its end to end, %.2f× its read–sort–write alone (%@)",
+                            pair[0].wall / pair[1].wall, pair[0].wall / work, format(work))
+                    ))
             }
         }
         if count == 1_000_000 {
             // The text keys and the decimal key in turn, so that their ratios are of one stretch of
             // the machine's time (a busier minute would otherwise fall on one of them alone).
-            let keys: [(key: [String], what: String)] = [(["score:desc"], ""), (["item"], "a natural text key (100,000 distinct)"),
-                                                         (["name", "--locale", "zh"], "zh collation (100,000 distinct)")]
-            let timed = interleavedMedians(runs, keys.map { key in
-                { run([CommandLine.arguments[0], "trellis", "sort", csv.path, "--by"] + key.key + ["--format", "csv", "-o", out]) }
-            })
+            let keys: [(key: [String], what: String)] = [
+                (["score:desc"], ""), (["item"], "a natural text key (100,000 distinct)"),
+                (["name", "--locale", "zh"], "zh collation (100,000 distinct)"),
+            ]
+            let timed = interleavedMedians(
+                runs,
+                keys.map { key in
+                    { run([CommandLine.arguments[0], "trellis", "sort", csv.path, "--by"] + key.key + ["--format", "csv", "-o", out]) }
+                })
             for k in 1..<keys.count {
-                rows.append(("trellis sort \(label) rows by \(keys[k].what)", format(timed[k].wall),
-                             String(format: "%.2f× the decimal key in turn with it (%@; target ≤ 1.3×)", timed[k].wall / timed[0].wall,
-                                    format(timed[0].wall))))
+                rows.append(
+                    (
+                        "trellis sort \(label) rows by \(keys[k].what)", format(timed[k].wall),
+                        String(
+                            format: "%.2f× the decimal key in turn with it (%@; target ≤ 1.3×)", timed[k].wall / timed[0].wall,
+                            format(timed[0].wall))
+                    ))
             }
         }
         if count == 1_000_000 { rows += phaseBenchmark(csv: csv, out: out, runs: runs, python: pythonAvailable, folder: folder) }
@@ -87,22 +107,28 @@ func sortCommandBenchmarks(runs: Int, sizes: [Int] = [100_000, 1_000_000]) -> [(
             }
             var inScript: [Double] = []
             // Ours and the peer in turn (see above).
-            let pair = interleavedMedians(runs, [
-                { run([CommandLine.arguments[0], "trellis", "sort", csv.path, "--by", "score:desc", "--format", "csv", "-o", out]) },
-                {
-                    let result = run(["/usr/bin/env", "python3", peerScript.path, tool, csv.path, out, "score"])
-                    if let seconds = Double(result.output.trimmingCharacters(in: .whitespacesAndNewlines)) { inScript.append(seconds) }
-                    return result
-                },
-            ])
+            let pair = interleavedMedians(
+                runs,
+                [
+                    { run([CommandLine.arguments[0], "trellis", "sort", csv.path, "--by", "score:desc", "--format", "csv", "-o", out]) },
+                    {
+                        let result = run(["/usr/bin/env", "python3", peerScript.path, tool, csv.path, out, "score"])
+                        if let seconds = Double(result.output.trimmingCharacters(in: .whitespacesAndNewlines)) { inScript.append(seconds) }
+                        return result
+                    },
+                ])
             guard !inScript.isEmpty else {
                 rows.append(("Peer: \(tool), \(label) rows", "failed", "the script printed no time"))
                 continue
             }
             let work = inScript.sorted()[inScript.count / 2]
-            rows.append(("Peer: \(tool) read, sort by the decimal key, write CSV, \(label) rows", format(pair[1].wall),
-                         String(format: "ours %.2f× its end to end, %.2f× its read–sort–write alone (%@); peak %.0f MB (ours %.0f MB)",
-                                pair[0].wall / pair[1].wall, pair[0].wall / work, format(work), pair[1].peakMB, pair[0].peakMB)))
+            rows.append(
+                (
+                    "Peer: \(tool) read, sort by the decimal key, write CSV, \(label) rows", format(pair[1].wall),
+                    String(
+                        format: "ours %.2f× its end to end, %.2f× its read–sort–write alone (%@); peak %.0f MB (ours %.0f MB)",
+                        pair[0].wall / pair[1].wall, pair[0].wall / work, format(work), pair[1].peakMB, pair[0].peakMB)
+                ))
         }
     }
     rows += rankingBenchmark(runs: runs)
@@ -119,9 +145,12 @@ func phaseBenchmark(csv: URL, out: String, runs: Int, python: Bool, folder: URL)
         var start = clock.now
         // Read as the command reads it for a sort to CSV: the key column only.
         guard let bytes = try? Data(contentsOf: csv),
-              let table = try? CSV.table(bytes: [UInt8](bytes), reading: { columns in
-                  Set(columns.indices.filter { columns[$0].identifier == "score" })
-              }) else { return [] }
+            let table = try? CSV.table(
+                bytes: [UInt8](bytes),
+                reading: { columns in
+                    Set(columns.indices.filter { columns[$0].identifier == "score" })
+                })
+        else { return [] }
         read.append(Measurement.seconds(clock.now - start))
         start = clock.now
         let grid = DataGrid(bound: table)
@@ -149,25 +178,27 @@ func phaseBenchmark(csv: URL, out: String, runs: Int, python: Bool, folder: URL)
     }
     let ours = [middle(read), middle(sort), middle(write)]
     return zip(["read and type the file", "make the key and sort", "write CSV"], ours.indices).map { name, k in
-        ("Phase of a 1M-row sort by the decimal key: \(name)", format(ours[k]),
-         peer.isEmpty ? "polars not run" : String(format: "polars' same step %@: ours %.2f×", format(peer[k]), ours[k] / peer[k]))
+        (
+            "Phase of a 1M-row sort by the decimal key: \(name)", format(ours[k]),
+            peer.isEmpty ? "polars not run" : String(format: "polars' same step %@: ours %.2f×", format(peer[k]), ours[k] / peer[k])
+        )
     }
 }
 
 /// polars' read, sort and write of a file, each timed: three numbers of seconds.
 let polarsPhases = """
-import sys, time
-import polars as pl
-src, dst = sys.argv[1:3]
-t0 = time.perf_counter()
-df = pl.read_csv(src)
-t1 = time.perf_counter()
-df = df.sort("score", descending=True, nulls_last=True, maintain_order=True)
-t2 = time.perf_counter()
-df.write_csv(dst)
-t3 = time.perf_counter()
-print(f"{t1 - t0:.4f} {t2 - t1:.4f} {t3 - t2:.4f}")
-"""
+    import sys, time
+    import polars as pl
+    src, dst = sys.argv[1:3]
+    t0 = time.perf_counter()
+    df = pl.read_csv(src)
+    t1 = time.perf_counter()
+    df = df.sort("score", descending=True, nulls_last=True, maintain_order=True)
+    t2 = time.perf_counter()
+    df.write_csv(dst)
+    t3 = time.perf_counter()
+    print(f"{t1 - t0:.4f} {t2 - t1:.4f} {t3 - t2:.4f}")
+    """
 
 /// Ranking 1M text cells of 100,000 distinct values in natural order, against a plain program
 /// of the same run: a dictionary of the distinct strings, `sort()`, and a map back.
@@ -204,10 +235,14 @@ func rankingBenchmark(runs: Int) -> [(String, String, String)] {
     let base = Measurement.seconds(plain.median)
     return [
         (plain.name, format(base), "baseline"),
-        (ours.name, format(Measurement.seconds(ours.median)),
-         String(format: "%.2f× the plain program (target ≤ 1.5×)", Measurement.seconds(ours.median) / base)),
-        (zh.name, format(Measurement.seconds(zh.median)),
-         String(format: "%.2f× the plain program", Measurement.seconds(zh.median) / base)),
+        (
+            ours.name, format(Measurement.seconds(ours.median)),
+            String(format: "%.2f× the plain program (target ≤ 1.5×)", Measurement.seconds(ours.median) / base)
+        ),
+        (
+            zh.name, format(Measurement.seconds(zh.median)),
+            String(format: "%.2f× the plain program", Measurement.seconds(zh.median) / base)
+        ),
     ]
 }
 
@@ -232,7 +267,8 @@ func run(_ arguments: [String], discardingOutput: Bool = false) -> ProcessResult
     let report = FileManager.default.temporaryDirectory.appendingPathComponent("trellis-bench-peak-\(getpid())").path
     var result = spawnAndWait([timer, "-f", "%M", "-o", report] + arguments, discardingOutput: discardingOutput)
     if let text = try? String(contentsOfFile: report, encoding: .utf8),
-       let kilobytes = text.split(separator: "\n").last.flatMap({ Double($0.trimmingCharacters(in: .whitespaces)) }) {
+        let kilobytes = text.split(separator: "\n").last.flatMap({ Double($0.trimmingCharacters(in: .whitespaces)) })
+    {
         result.peakMB = kilobytes / 1024
     }
     try? FileManager.default.removeItem(atPath: report)
@@ -247,7 +283,9 @@ func spawnAndWait(_ arguments: [String], discardingOutput: Bool) -> ProcessResul
     var actions: posix_spawn_file_actions_t = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
-    let capture = discardingOutput ? "/dev/null"
+    let capture =
+        discardingOutput
+        ? "/dev/null"
         : FileManager.default.temporaryDirectory.appendingPathComponent("trellis-bench-out-\(getpid())").path
     posix_spawn_file_actions_addopen(&actions, 1, capture, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
     posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
@@ -308,8 +346,10 @@ func generatedCSV(rows: Int) -> String {
     let surnames = Array("王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤")
     let given = Array("伟芳娜敏静丽强磊军洋勇艳杰娟涛明超秀霞平刚桂英华玉兰萍红鹏飞斌宇浩凯健俊帆")
     let names = (0..<100_000).map { n in
-        String([surnames[n % surnames.count], given[(n / surnames.count) % given.count],
-                given[(n / (surnames.count * given.count)) % given.count]])
+        String([
+            surnames[n % surnames.count], given[(n / surnames.count) % given.count],
+            given[(n / (surnames.count * given.count)) % given.count],
+        ])
     }
     let notes = ["", "ok", "needs review", "\"late, excused\"", "第一"]
     var out = "id,item,name,score,note\n"
@@ -324,37 +364,37 @@ func generatedCSV(rows: Int) -> String {
 /// The peers' side: each reads the file, sorts it by the key, descending with blanks last and
 /// ties in file order where it can, writes CSV, and prints how long that took.
 let peerSource = """
-import io, os, sys, time
-tool, src, dst, key = sys.argv[1:5]
-# An encoding other than UTF-8 (gb18030, utf-16): read in it and written back in it. pandas does
-# both itself; polars reads only UTF-8 and DuckDB has no GB 18030 without a downloaded extension,
-# so they decode and encode with Python's codecs, inside the timed part.
-enc = sys.argv[5] if len(sys.argv) > 5 else None
-if tool == "pandas":
-    import pandas as pd
-    t = time.perf_counter()
-    df = pd.read_csv(src, dtype={"item": str, "name": str, "note": str}, keep_default_na=False, na_values=[""], encoding=enc)
-    df.sort_values(key, ascending=False, na_position="last", kind="stable").to_csv(dst, index=False, encoding=enc)
-elif tool == "polars":
-    import polars as pl
-    t = time.perf_counter()
-    if enc is None:
-        pl.read_csv(src).sort(key, descending=True, nulls_last=True, maintain_order=True).write_csv(dst)
+    import io, os, sys, time
+    tool, src, dst, key = sys.argv[1:5]
+    # An encoding other than UTF-8 (gb18030, utf-16): read in it and written back in it. pandas does
+    # both itself; polars reads only UTF-8 and DuckDB has no GB 18030 without a downloaded extension,
+    # so they decode and encode with Python's codecs, inside the timed part.
+    enc = sys.argv[5] if len(sys.argv) > 5 else None
+    if tool == "pandas":
+        import pandas as pd
+        t = time.perf_counter()
+        df = pd.read_csv(src, dtype={"item": str, "name": str, "note": str}, keep_default_na=False, na_values=[""], encoding=enc)
+        df.sort_values(key, ascending=False, na_position="last", kind="stable").to_csv(dst, index=False, encoding=enc)
+    elif tool == "polars":
+        import polars as pl
+        t = time.perf_counter()
+        if enc is None:
+            pl.read_csv(src).sort(key, descending=True, nulls_last=True, maintain_order=True).write_csv(dst)
+        else:
+            text = open(src, "rb").read().decode(enc).encode("utf-8")
+            out = pl.read_csv(io.BytesIO(text)).sort(key, descending=True, nulls_last=True, maintain_order=True).write_csv()
+            open(dst, "wb").write(out.encode(enc))
     else:
-        text = open(src, "rb").read().decode(enc).encode("utf-8")
-        out = pl.read_csv(io.BytesIO(text)).sort(key, descending=True, nulls_last=True, maintain_order=True).write_csv()
-        open(dst, "wb").write(out.encode(enc))
-else:
-    import duckdb
-    t = time.perf_counter()
-    if enc is None:
-        duckdb.connect().execute(f"COPY (SELECT * FROM read_csv_auto('{src}') ORDER BY {key} DESC NULLS LAST) TO '{dst}' (HEADER)")
-    else:
-        plain_in, plain_out = dst + ".in.csv", dst + ".out.csv"
-        open(plain_in, "wb").write(open(src, "rb").read().decode(enc).encode("utf-8"))
-        duckdb.connect().execute(f"COPY (SELECT * FROM read_csv_auto('{plain_in}') ORDER BY {key} DESC NULLS LAST) TO '{plain_out}' (HEADER)")
-        open(dst, "wb").write(open(plain_out, "rb").read().decode("utf-8").encode(enc))
-        os.remove(plain_in)
-        os.remove(plain_out)
-print(f"{time.perf_counter() - t:.4f}")
-"""
+        import duckdb
+        t = time.perf_counter()
+        if enc is None:
+            duckdb.connect().execute(f"COPY (SELECT * FROM read_csv_auto('{src}') ORDER BY {key} DESC NULLS LAST) TO '{dst}' (HEADER)")
+        else:
+            plain_in, plain_out = dst + ".in.csv", dst + ".out.csv"
+            open(plain_in, "wb").write(open(src, "rb").read().decode(enc).encode("utf-8"))
+            duckdb.connect().execute(f"COPY (SELECT * FROM read_csv_auto('{plain_in}') ORDER BY {key} DESC NULLS LAST) TO '{plain_out}' (HEADER)")
+            open(dst, "wb").write(open(plain_out, "rb").read().decode("utf-8").encode(enc))
+            os.remove(plain_in)
+            os.remove(plain_out)
+    print(f"{time.perf_counter() - t:.4f}")
+    """

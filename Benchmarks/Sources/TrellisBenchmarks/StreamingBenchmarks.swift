@@ -22,9 +22,20 @@ func streamingBenchmarks(runs: Int, counts: [Int]) -> (rows: [(String, String, S
         ("waterfall", #"{"type": "waterfall"}"#, ""),
         ("justified", #"{"type": "justified"}"#, ""),
         ("compositional grid", #"{"type": "compositional", "section": {"group": {"kind": "horizontal", \#(group), "subitems": [\#(quarter)]}}}"#, ""),
-        ("compositional estimated", #"{"type": "compositional", "section": {"group": {"kind": "vertical", "size": {"width": {"fractionalWidth": 1}, "height": {"estimated": 44}}, "subitems": [{"size": {"width": {"fractionalWidth": 1}, "height": {"estimated": 44}}}]}}}"#, ""),
-        ("compositional orthogonal", #"{"type": "compositional", "section": {"orthogonalScrollingBehavior": "continuous", "group": {"kind": "horizontal", "size": {"width": {"fractionalWidth": 0.8}, "height": {"absolute": 50}}, "subitems": [\#(quarter)]}}}"#, ""),
-        ("flow with a batch", #"{"type": "flow"}"#, #", "updates": [{"insertItems": [[0, 5]]}, {"deleteItems": [[0, 9]]}, {"moveItem": {"from": [0, 3], "to": [0, 700]}}]"#),
+        (
+            "compositional estimated",
+            #"{"type": "compositional", "section": {"group": {"kind": "vertical", "size": {"width": {"fractionalWidth": 1}, "height": {"estimated": 44}}, "subitems": [{"size": {"width": {"fractionalWidth": 1}, "height": {"estimated": 44}}}]}}}"#,
+            ""
+        ),
+        (
+            "compositional orthogonal",
+            #"{"type": "compositional", "section": {"orthogonalScrollingBehavior": "continuous", "group": {"kind": "horizontal", "size": {"width": {"fractionalWidth": 0.8}, "height": {"absolute": 50}}, "subitems": [\#(quarter)]}}}"#,
+            ""
+        ),
+        (
+            "flow with a batch", #"{"type": "flow"}"#,
+            #", "updates": [{"insertItems": [[0, 5]]}, {"deleteItems": [[0, 9]]}, {"moveItem": {"from": [0, 3], "to": [0, 700]}}]"#
+        ),
     ]
     func write(_ name: String, _ layout: String, _ extra: String, items: Int) -> String {
         let path = folder.appendingPathComponent(name.replacingOccurrences(of: " ", with: "-") + "-\(items).json").path
@@ -51,21 +62,31 @@ func streamingBenchmarks(runs: Int, counts: [Int]) -> (rows: [(String, String, S
             walls[count] = m.wall
             let beyond = m.peakMB - binary.peakMB
             worstMemory = max(worstMemory, beyond)
-            rows.append(("trellis layout, \(spec.name), \(count.formatted()) items", format(m.wall),
-                         String(format: "%.0f MB peak, %.0f MB beyond the binary (target ≤ 64)", m.peakMB, beyond)))
+            rows.append(
+                (
+                    "trellis layout, \(spec.name), \(count.formatted()) items", format(m.wall),
+                    String(format: "%.0f MB peak, %.0f MB beyond the binary (target ≤ 64)", m.peakMB, beyond)
+                ))
         }
         if let small = counts.min(), let large = counts.max(), small < large, let a = walls[small], let b = walls[large] {
             let growth = (b / a) / (Double(large) / Double(small))
             worstGrowth = max(worstGrowth, growth)
-            rows.append(("  \(spec.name): time \(large.formatted()) / \(small.formatted())", String(format: "%.2f×", b / a),
-                         String(format: "%.2f× the item ratio (linear: 1; target ≤ 1.2)", growth)))
+            rows.append(
+                (
+                    "  \(spec.name): time \(large.formatted()) / \(small.formatted())", String(format: "%.2f×", b / a),
+                    String(format: "%.2f× the item ratio (linear: 1; target ≤ 1.2)", growth)
+                ))
         }
     }
-    verdicts.append(String(format: "trellis layout memory beyond the binary, worst spec: %.0f MB — %@", worstMemory,
-                           worstMemory <= 64 ? "meets ≤ 64 MB" : "MISSES ≤ 64 MB"))
+    verdicts.append(
+        String(
+            format: "trellis layout memory beyond the binary, worst spec: %.0f MB — %@", worstMemory,
+            worstMemory <= 64 ? "meets ≤ 64 MB" : "MISSES ≤ 64 MB"))
     if counts.count > 1 {
-        verdicts.append(String(format: "trellis layout time growth over the item ratio, worst spec: %.2f× — %@", worstGrowth,
-                               worstGrowth <= 1.2 ? "linear (meets ≤ 1.2)" : "MISSES ≤ 1.2"))
+        verdicts.append(
+            String(
+                format: "trellis layout time growth over the item ratio, worst spec: %.2f× — %@", worstGrowth,
+                worstGrowth <= 1.2 ? "linear (meets ≤ 1.2)" : "MISSES ≤ 1.2"))
     }
     verdicts.append(failures.isEmpty ? "every spec laid out (status 0)" : "FAILED: " + failures.joined(separator: "; "))
     return (rows, verdicts)

@@ -76,7 +76,8 @@ extension DemoCommand {
                 let before = grid.indexPathsForVisibleItems
                 grid.updateInteractiveMovementTargetPosition(point)
                 if let moved = grid.currentTransition?.elements.first(where: { $0.role == .moving && $0.before != $0.after && $0.to.zIndex == Int.max }),
-                   before.count > 0 {
+                    before.count > 0
+                {
                     events.append("at \(n(point.x)), \(n(point.y)) it takes [\(moved.after!.section), \(moved.after!.item)]")
                     grid.completeTransition()
                 }
@@ -94,13 +95,17 @@ extension DemoCommand {
         let (pinchView, pinchSource) = photoView(layout: photoGrid(), count: 12, height: 340)
         var transition: CollectionViewTransitionLayout?
         var completed: [String] = []
-        var pinchActions: [() -> Void] = [{
-            transition = pinchView.startInteractiveTransition(to: list) { done, finished in completed.append("completion(\(done), \(finished))") }
-        }]
+        var pinchActions: [() -> Void] = [
+            {
+                transition = pinchView.startInteractiveTransition(to: list) { done, finished in completed.append("completion(\(done), \(finished))") }
+            }
+        ]
         for k in 1...10 {
             pinchActions.append { transition?.transitionProgress = CGFloat(k) / 10 }
         }
-        pinchActions.append { pinchView.finishInteractiveTransition(); pinchView.completeTransition() }
+        pinchActions.append {
+            pinchView.finishInteractiveTransition(); pinchView.completeTransition()
+        }
         let pinch = ScrollRecording.record(pinchView, actions: pinchActions, label: photoLabel)
 
         // The same flow layout, left to right and right to left.
@@ -110,17 +115,25 @@ extension DemoCommand {
         let leftToRight = ScrollRecording.record(ltr, actions: [{}], label: photoLabel)
         let rightToLeft = ScrollRecording.record(rtl, actions: [{}], label: photoLabel)
         _ = (gridSource, pinchSource, ltrSource, rtlSource)
-        return ScrollingPage.render(title: "Interaction: reordering, a pinch between layouts, right to left", scenes: [
-            ("A long press lifts photo 2 (beginInteractiveMovementForItem); the finger drags it down and across "
-             + "(updateInteractiveMovementTargetPosition): the layout proposes the item under the finger, the others make way, "
-             + "and the lifted photo follows above them. " + sentence(events) + " On release "
-             + "(endInteractiveMovement) the data source is told once: " + told.joined(separator: ", ") + ".", drag),
-            ("A pinch from a grid to a list (startInteractiveTransition): the slider is the pinch, its progress in tenths; "
-             + "every photo is where the grid and the list put it, mixed by the progress. The last step finishes the "
-             + "transition (finishInteractiveTransition, " + completed.joined() + ").", pinch),
-            ("A flow layout, left to right: photo 1 at the top left.", leftToRight),
-            ("The same flow layout in a right-to-left view (semanticContentAttribute = .forceRightToLeft): the layout "
-             + "computes left to right and the collection view mirrors it; photo 1 at the top right.", rightToLeft),
-        ])
+        return ScrollingPage.render(
+            title: "Interaction: reordering, a pinch between layouts, right to left",
+            scenes: [
+                (
+                    "A long press lifts photo 2 (beginInteractiveMovementForItem); the finger drags it down and across "
+                        + "(updateInteractiveMovementTargetPosition): the layout proposes the item under the finger, the others make way, "
+                        + "and the lifted photo follows above them. " + sentence(events) + " On release "
+                        + "(endInteractiveMovement) the data source is told once: " + told.joined(separator: ", ") + ".", drag
+                ),
+                (
+                    "A pinch from a grid to a list (startInteractiveTransition): the slider is the pinch, its progress in tenths; "
+                        + "every photo is where the grid and the list put it, mixed by the progress. The last step finishes the "
+                        + "transition (finishInteractiveTransition, " + completed.joined() + ").", pinch
+                ),
+                ("A flow layout, left to right: photo 1 at the top left.", leftToRight),
+                (
+                    "The same flow layout in a right-to-left view (semanticContentAttribute = .forceRightToLeft): the layout "
+                        + "computes left to right and the collection view mirrors it; photo 1 at the top right.", rightToLeft
+                ),
+            ])
     }
 }

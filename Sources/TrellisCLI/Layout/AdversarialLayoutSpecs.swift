@@ -19,8 +19,10 @@ public enum AdversarialLayoutSpecs {
         mutating func pick<T>(_ values: [T]) -> T { values[below(values.count)] }
     }
 
-    static let numbers = ["0", "-0", "1", "0.5", "3", "44", "100", "320", "-5", "1e-308", "1e308", "-1e308", "1.7976931348623157e308",
-                          "12.345", "2.5", "1e6"]
+    static let numbers = [
+        "0", "-0", "1", "0.5", "3", "44", "100", "320", "-5", "1e-308", "1e308", "-1e308", "1.7976931348623157e308",
+        "12.345", "2.5", "1e6",
+    ]
     static let counts = ["0", "1", "3", "17", "200", "-1", "1000000000", "2147483648", "1.5", "1e300"]
     static let fractions = ["0", "-0", "0.25", "0.5", "1", "1.5", "2", "-0.5", "1e308", "0.3333333333"]
 
@@ -32,8 +34,11 @@ public enum AdversarialLayoutSpecs {
         func size() -> String { "{\"width\": \(number()), \"height\": \(number())}" }
         // Spacings: ordinary, negative (overlapping; longer than an item), or extreme.
         func spacing() -> String {
-            r.chance(50) ? r.pick(["0", "1", "8", "12.5"]) : r.chance(70) ? r.pick(["-1", "-5", "-44", "-100", "-150", "-320", "-1000"])
-                : r.pick(numbers)
+            r.chance(50)
+                ? r.pick(["0", "1", "8", "12.5"])
+                : r.chance(70)
+                    ? r.pick(["-1", "-5", "-44", "-100", "-150", "-320", "-1000"])
+                    : r.pick(numbers)
         }
         func insets() -> String {
             "{\"top\": \(number()), \"left\": \(number()), \"bottom\": \(number()), \"right\": \(number())}"
@@ -43,7 +48,8 @@ public enum AdversarialLayoutSpecs {
             let n = r.below(12)
             return "[" + (0..<n).map { _ in r.chance(30) ? number() : size() }.joined(separator: ", ") + "]"
         }
-        let view = "{\"width\": \(number()), \"height\": \(number())\(r.chance(30) ? ", \"displayScale\": \(number())" : "")"
+        let view =
+            "{\"width\": \(number()), \"height\": \(number())\(r.chance(30) ? ", \"displayScale\": \(number())" : "")"
             + (r.chance(20) ? ", \"contentInset\": \(insets())" : "") + (r.chance(20) ? ", \"layoutDirection\": \"rightToLeft\"" : "") + "}"
         var layout = "\"type\": \"\(type)\""
         var sectionExtras: () -> String = { "" }
@@ -54,12 +60,15 @@ public enum AdversarialLayoutSpecs {
             if r.chance(50) { layout += ", \"sectionInset\": \(insets()), \"headerReferenceSize\": \(size())" }
             if r.chance(30) { layout += ", \"sectionHeadersPinToVisibleBounds\": true" }
         case "grid":
-            layout += r.chance(50) ? ", \"columnCount\": \(r.chance(50) ? r.pick(["1", "2", "3", "5"]) : r.pick(counts))"
+            layout +=
+                r.chance(50)
+                ? ", \"columnCount\": \(r.chance(50) ? r.pick(["1", "2", "3", "5"]) : r.pick(counts))"
                 : ", \"minimumColumnWidth\": \(number())"
             layout += r.chance(50) ? ", \"itemHeight\": \(number())" : ", \"aspectRatio\": \(number())"
             if r.chance(50) { layout += ", \"interitemSpacing\": \(spacing()), \"lineSpacing\": \(spacing())" }
         case "waterfall":
-            layout += ", \"columnCount\": \(r.chance(50) ? r.pick(["1", "2", "3"]) : r.pick(counts)), \"minimumColumnSpacing\": \(spacing()), \"minimumInteritemSpacing\": \(spacing())"
+            layout +=
+                ", \"columnCount\": \(r.chance(50) ? r.pick(["1", "2", "3"]) : r.pick(counts)), \"minimumColumnSpacing\": \(spacing()), \"minimumInteritemSpacing\": \(spacing())"
             if r.chance(50) { layout += ", \"sectionInset\": \(insets()), \"headerHeight\": \(number())" }
             sectionExtras = { r.chance(30) ? ", \"columnCount\": \(r.pick(counts))" : "" }
         case "justified":
@@ -73,7 +82,8 @@ public enum AdversarialLayoutSpecs {
                 }
                 if r.chance(40) { section += ", \"interGroupSpacing\": \(spacing())" }
                 if r.chance(25) {
-                    section += ", \"contentInsets\": {\"top\": \(spacing()), \"leading\": \(spacing()), \"bottom\": \(spacing()), "
+                    section +=
+                        ", \"contentInsets\": {\"top\": \(spacing()), \"leading\": \(spacing()), \"bottom\": \(spacing()), "
                         + "\"trailing\": \(spacing())}"
                 }
                 section += "}"

@@ -62,8 +62,9 @@ public struct CompositionalSpec: Equatable, Sendable {
         public var pinToVisibleBounds = false
         public var zIndex: Int?
         var value: CollectionLayoutBoundarySupplementaryItem {
-            let item = CollectionLayoutBoundarySupplementaryItem(layoutSize: size.value, elementKind: elementKind,
-                                                                 alignment: alignment, absoluteOffset: offset)
+            let item = CollectionLayoutBoundarySupplementaryItem(
+                layoutSize: size.value, elementKind: elementKind,
+                alignment: alignment, absoluteOffset: offset)
             item.extendsBoundary = extendsBoundary
             item.pinToVisibleBounds = pinToVisibleBounds
             if let zIndex { item.zIndex = zIndex }
@@ -74,7 +75,7 @@ public struct CompositionalSpec: Equatable, Sendable {
     public struct ItemSpec: Equatable, Sendable {
         public var size: Size
         public var contentInsets = DirectionalEdgeInsets.zero
-        public var edgeSpacing: [Spacing?]? = nil   // leading, top, trailing, bottom
+        public var edgeSpacing: [Spacing?]? = nil  // leading, top, trailing, bottom
         public var supplementaryItems: [SupplementarySpec] = []
     }
 
@@ -147,8 +148,10 @@ public struct CompositionalSpec: Equatable, Sendable {
         return spec
     }
 
-    static func list<T>(_ o: inout SpecObject, _ key: String,
-                        _ parse: (inout SpecObject) throws(SpecError) -> T) throws(SpecError) -> [T] {
+    static func list<T>(
+        _ o: inout SpecObject, _ key: String,
+        _ parse: (inout SpecObject) throws(SpecError) -> T
+    ) throws(SpecError) -> [T] {
         guard let value = o.value(key) else { return [] }
         guard value.kind == .array else {
             throw SpecError(path: o.childPath(key), message: "expected an array, found \(value.typeName)")
@@ -212,8 +215,9 @@ public struct CompositionalSpec: Equatable, Sendable {
         if group.kind == .custom {
             var zIndexes: [Int] = []
             group.frames = try list(&o, "frames") { (f: inout SpecObject) throws(SpecError) -> CGRect in
-                let rect = CGRect(x: try f.number("x") ?? 0, y: try f.number("y") ?? 0, width: try f.number("width", .nonNegative) ?? 0,
-                                  height: try f.number("height", .nonNegative) ?? 0)
+                let rect = CGRect(
+                    x: try f.number("x") ?? 0, y: try f.number("y") ?? 0, width: try f.number("width", .nonNegative) ?? 0,
+                    height: try f.number("height", .nonNegative) ?? 0)
                 zIndexes.append(Int(try f.number("zIndex") ?? 0))
                 try f.finish(required: ["x", "y", "width", "height"])
                 return rect
@@ -292,8 +296,9 @@ public struct CompositionalSpec: Equatable, Sendable {
         guard let a = try o.string("alignment", oneOf: alignmentNames.map(\.0)) else {
             throw SpecError(path: o.path, message: "missing required key \"alignment\"")
         }
-        var spec = BoundarySpec(elementKind: kind, size: size, alignment: alignmentNames.first { $0.0 == a }!.1,
-                                offset: try point(&o, "absoluteOffset") ?? .zero)
+        var spec = BoundarySpec(
+            elementKind: kind, size: size, alignment: alignmentNames.first { $0.0 == a }!.1,
+            offset: try point(&o, "absoluteOffset") ?? .zero)
         if let v = try o.bool("extendsBoundary") { spec.extendsBoundary = v }
         if let v = try o.bool("pinToVisibleBounds") { spec.pinToVisibleBounds = v }
         spec.zIndex = try o.number("zIndex").map { Int($0) }
@@ -340,8 +345,9 @@ public struct CompositionalSpec: Equatable, Sendable {
 
     static func insets(_ o: inout SpecObject, _ key: String) throws(SpecError) -> DirectionalEdgeInsets? {
         guard var i = try o.object(key) else { return nil }
-        let insets = DirectionalEdgeInsets(top: try i.number("top") ?? 0, leading: try i.number("leading") ?? 0,
-                                           bottom: try i.number("bottom") ?? 0, trailing: try i.number("trailing") ?? 0)
+        let insets = DirectionalEdgeInsets(
+            top: try i.number("top") ?? 0, leading: try i.number("leading") ?? 0,
+            bottom: try i.number("bottom") ?? 0, trailing: try i.number("trailing") ?? 0)
         try i.finish()
         return insets
     }
@@ -359,8 +365,9 @@ public struct CompositionalSpec: Equatable, Sendable {
         var result: [String] = []
         for (i, element) in value.elements.enumerated() {
             guard let s = element.string, allowed.contains(s) else {
-                throw SpecError(path: "\(o.childPath(key))[\(i)]",
-                                message: "expected one of: " + allowed.map { "\"\($0)\"" }.joined(separator: ", "))
+                throw SpecError(
+                    path: "\(o.childPath(key))[\(i)]",
+                    message: "expected one of: " + allowed.map { "\"\($0)\"" }.joined(separator: ", "))
             }
             result.append(s)
         }
@@ -376,10 +383,11 @@ public struct CompositionalSpec: Equatable, Sendable {
         configuration.boundarySupplementaryItems = boundarySupplementaryItems.map(\.value)
         let fallback = section
         let own = sections.map(\.compositional)
-        return CollectionViewCompositionalLayout(sectionProvider: { index, environment in
-            let description = (own.indices.contains(index) ? own[index] : nil) ?? fallback
-            return description?.make(environment)
-        }, configuration: configuration)
+        return CollectionViewCompositionalLayout(
+            sectionProvider: { index, environment in
+                let description = (own.indices.contains(index) ? own[index] : nil) ?? fallback
+                return description?.make(environment)
+            }, configuration: configuration)
     }
 }
 
@@ -411,7 +419,9 @@ extension CompositionalSpec.SectionDescription {
 
 extension CompositionalSpec.SupplementarySpec {
     var value: CollectionLayoutSupplementaryItem {
-        let anchor = fractional ? CollectionLayoutAnchor(edges: edges, fractionalOffset: offset)
+        let anchor =
+            fractional
+            ? CollectionLayoutAnchor(edges: edges, fractionalOffset: offset)
             : CollectionLayoutAnchor(edges: edges, absoluteOffset: offset)
         let item = CollectionLayoutSupplementaryItem(layoutSize: size.value, elementKind: elementKind, containerAnchor: anchor)
         if let zIndex { item.zIndex = zIndex }
@@ -435,13 +445,19 @@ extension CompositionalSpec.GroupSpec {
             }
             let layoutSize = size.value
             if let count {
-                group = kind == .horizontal ? .horizontal(layoutSize: layoutSize, subitem: subitems[0], count: count)
+                group =
+                    kind == .horizontal
+                    ? .horizontal(layoutSize: layoutSize, subitem: subitems[0], count: count)
                     : .vertical(layoutSize: layoutSize, subitem: subitems[0], count: count)
             } else if let repeatingCount {
-                group = kind == .horizontal ? .horizontal(layoutSize: layoutSize, repeatingSubitem: subitems[0], count: repeatingCount)
+                group =
+                    kind == .horizontal
+                    ? .horizontal(layoutSize: layoutSize, repeatingSubitem: subitems[0], count: repeatingCount)
                     : .vertical(layoutSize: layoutSize, repeatingSubitem: subitems[0], count: repeatingCount)
             } else {
-                group = kind == .horizontal ? .horizontal(layoutSize: layoutSize, subitems: subitems)
+                group =
+                    kind == .horizontal
+                    ? .horizontal(layoutSize: layoutSize, subitems: subitems)
                     : .vertical(layoutSize: layoutSize, subitems: subitems)
             }
             group.interItemSpacing = interItemSpacing?.layoutSpacing
@@ -457,8 +473,9 @@ extension CompositionalSpec.ItemSpec {
         let item = CollectionLayoutItem(layoutSize: size.value, supplementaryItems: supplementaryItems.map(\.value))
         item.contentInsets = contentInsets
         if let e = edgeSpacing {
-            item.edgeSpacing = CollectionLayoutEdgeSpacing(leading: e[0]?.layoutSpacing, top: e[1]?.layoutSpacing,
-                                                           trailing: e[2]?.layoutSpacing, bottom: e[3]?.layoutSpacing)
+            item.edgeSpacing = CollectionLayoutEdgeSpacing(
+                leading: e[0]?.layoutSpacing, top: e[1]?.layoutSpacing,
+                trailing: e[2]?.layoutSpacing, bottom: e[3]?.layoutSpacing)
         }
         return item
     }

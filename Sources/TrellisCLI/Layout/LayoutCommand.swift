@@ -9,30 +9,34 @@ enum LayoutCommand {
         overview: "Compute a collection-view layout from a JSON spec.",
         arguments: [("spec", "The layout spec (JSON), or '-' to read it from standard input.")],
         options: [
-            OptionDefinition(names: ["--rect"], valueName: "x,y,w,h",
-                             help: "List only the elements whose frames intersect this rectangle; SVG and\nHTML draw only that part of the content."),
-            OptionDefinition(names: ["--format"], valueName: "format",
-                             help: "Output format: json, svg or html. (default: json)", choices: ["json", "svg", "html"]),
-            OptionDefinition(names: ["--output", "-o"], valueName: "file",
-                             help: "Write to this file instead of standard output."),
-            OptionDefinition(names: ["--force"], valueName: nil,
-                             help: "Replace the output file even if it is read-only."),
+            OptionDefinition(
+                names: ["--rect"], valueName: "x,y,w,h",
+                help: "List only the elements whose frames intersect this rectangle; SVG and\nHTML draw only that part of the content."),
+            OptionDefinition(
+                names: ["--format"], valueName: "format",
+                help: "Output format: json, svg or html. (default: json)", choices: ["json", "svg", "html"]),
+            OptionDefinition(
+                names: ["--output", "-o"], valueName: "file",
+                help: "Write to this file instead of standard output."),
+            OptionDefinition(
+                names: ["--force"], valueName: nil,
+                help: "Replace the output file even if it is read-only."),
             OptionDefinition(names: ["--help", "-h"], valueName: nil, help: "Show help information."),
         ],
         discussion: """
-        Without --rect every element is listed: section by section, the header, then the items
-        in order, then the footer. With --rect only elements whose frames overlap the rectangle
-        (touching an edge is not overlapping).
+            Without --rect every element is listed: section by section, the header, then the items
+            in order, then the footer. With --rect only elements whose frames overlap the rectangle
+            (touching an edge is not overlapping).
 
-        A spec with "updates" (one batch: insertItems, deleteItems, reloadItems, moveItem,
-        insertSections, deleteSections, reloadSections, moveSection) and "contentOffset" is laid
-        out after the batch; JSON then adds "transitions" (every element visible before or after,
-        with its from and to attributes), and svg and html play the animation. An invalid batch
-        exits with status 65 and UIKit's message.
+            A spec with "updates" (one batch: insertItems, deleteItems, reloadItems, moveItem,
+            insertSections, deleteSections, reloadSections, moveSection) and "contentOffset" is laid
+            out after the batch; JSON then adds "transitions" (every element visible before or after,
+            with its from and to attributes), and svg and html play the animation. An invalid batch
+            exits with status 65 and UIKit's message.
 
-        EXIT STATUS: 0 success, 1 a file cannot be written, 64 usage error, 65 invalid spec, 66 no
-        such spec file, 77 a spec file that may not be read.
-        """)
+            EXIT STATUS: 0 success, 1 a file cannot be written, 64 usage error, 65 invalid spec, 66 no
+            such spec file, 77 a spec file that may not be read.
+            """)
 
     enum Format: String, CaseIterable { case json, svg, html }
 
@@ -59,20 +63,31 @@ enum LayoutCommand {
                 output = TransitionRenderer().render(transition, viewport: run.viewport)
             } else {
                 let snapshot = run.snapshot
-                output = SVGRenderer(viewport: spec.contentOffset != nil ? run.viewport : nil, crop: rect,
-                                     windows: run.orthogonalWindows(in: snapshot)).render(snapshot)
+                output = SVGRenderer(
+                    viewport: spec.contentOffset != nil ? run.viewport : nil, crop: rect,
+                    windows: run.orthogonalWindows(in: snapshot)
+                ).render(snapshot)
             }
         case .html:
             let snapshot = run.snapshot
             if let transition = run.transition {
                 let renderer = TransitionRenderer()
-                output = renderer.page(title: title, caption: caption(spec, snapshot) + "; the red outline is the viewport",
-                                       svg: renderer.render(transition, viewport: run.viewport))
+                output = renderer.page(
+                    title: title, caption: caption(spec, snapshot) + "; the red outline is the viewport",
+                    svg: renderer.render(transition, viewport: run.viewport))
             } else {
-                let svg = SVGRenderer(viewport: spec.contentOffset != nil ? run.viewport : nil, crop: rect,
-                                      windows: run.orthogonalWindows(in: snapshot)).render(snapshot)
-                output = HTMLPage.render(title: title, figures: [(caption(spec, snapshot)
-                    + (spec.contentOffset != nil ? "; the red outline is the viewport" : ""), svg)])
+                let svg = SVGRenderer(
+                    viewport: spec.contentOffset != nil ? run.viewport : nil, crop: rect,
+                    windows: run.orthogonalWindows(in: snapshot)
+                ).render(snapshot)
+                output = HTMLPage.render(
+                    title: title,
+                    figures: [
+                        (
+                            caption(spec, snapshot)
+                                + (spec.contentOffset != nil ? "; the red outline is the viewport" : ""), svg
+                        )
+                    ])
             }
         }
         try io.write(output, to: parsed.value("--output"))

@@ -1,8 +1,8 @@
 import Foundation
-import TrellisText
 import TrellisCollectionView
 import TrellisLayouts
 import TrellisRender
+import TrellisText
 
 /// The `"layout"` of a spec: which layout, with its properties. Each type has its own keys;
 /// `Documentation/layout-spec.schema.json` lists them.
@@ -138,8 +138,10 @@ public enum LayoutOptions: Equatable, Sendable {
         if let size = try o.size("itemSize") { spec.itemSize = size }
         if let n = try o.number("columnCount", .nonNegativeInteger) {
             guard n >= 1, n <= Double(WaterfallSectionMetrics.maximumColumnCount) else {
-                throw SpecError(path: o.childPath("columnCount"), message: "expected 1 to "
-                                + "\(WaterfallSectionMetrics.maximumColumnCount) columns, found \(JSONValue.format(n))")
+                throw SpecError(
+                    path: o.childPath("columnCount"),
+                    message: "expected 1 to "
+                        + "\(WaterfallSectionMetrics.maximumColumnCount) columns, found \(JSONValue.format(n))")
             }
             spec.columnCount = Int(n)
         }
@@ -161,8 +163,10 @@ public enum LayoutOptions: Equatable, Sendable {
     private static func parseJustified(_ o: inout SpecObject) throws(SpecError) -> JustifiedSpec {
         var spec = JustifiedSpec()
         if o.value("containerWidth") != nil {
-            throw SpecError(path: o.childPath("containerWidth"), message: "the container is the collection view: "
-                            + "set \"collectionView.width\" (less its \"contentInset\") instead")
+            throw SpecError(
+                path: o.childPath("containerWidth"),
+                message: "the container is the collection view: "
+                    + "set \"collectionView.width\" (less its \"contentInset\") instead")
         }
         if let size = try o.size("itemSize") { spec.itemSize = size }
         if let padding = o.value("containerPadding") {
@@ -180,8 +184,9 @@ public enum LayoutOptions: Equatable, Sendable {
                 spec.configuration.boxSpacing = .init(try SpecObject.number(spacing, path: path, .finite))
             } else {
                 var s = try SpecObject(spacing, path: path)
-                spec.configuration.boxSpacing = .init(horizontal: try s.number("horizontal") ?? 0,
-                                                      vertical: try s.number("vertical") ?? 0)
+                spec.configuration.boxSpacing = .init(
+                    horizontal: try s.number("horizontal") ?? 0,
+                    vertical: try s.number("vertical") ?? 0)
                 try s.finish()
             }
         }
@@ -214,9 +219,10 @@ public enum LayoutOptions: Equatable, Sendable {
 
     private static func nonNegativeInsets(_ o: inout SpecObject, _ key: String) throws(SpecError) -> EdgeInsets? {
         guard var i = try o.object(key) else { return nil }
-        let inset = EdgeInsets(top: try i.number("top", .nonNegative) ?? 0, left: try i.number("left", .nonNegative) ?? 0,
-                               bottom: try i.number("bottom", .nonNegative) ?? 0,
-                               right: try i.number("right", .nonNegative) ?? 0)
+        let inset = EdgeInsets(
+            top: try i.number("top", .nonNegative) ?? 0, left: try i.number("left", .nonNegative) ?? 0,
+            bottom: try i.number("bottom", .nonNegative) ?? 0,
+            right: try i.number("right", .nonNegative) ?? 0)
         try i.finish()
         return inset
     }
@@ -233,7 +239,9 @@ public enum LayoutOptions: Equatable, Sendable {
                 return circle
             }
             // A carousel sets its own section inset (half a viewport less half an item) in prepare().
-            let flow = spec.type == "carousel" ? CarouselLayout(itemSize: spec.itemSize, spacing: spec.minimumLineSpacing)
+            let flow =
+                spec.type == "carousel"
+                ? CarouselLayout(itemSize: spec.itemSize, spacing: spec.minimumLineSpacing)
                 : CollectionViewFlowLayout()
             flow.scrollDirection = spec.scrollDirection
             flow.itemSize = spec.itemSize
@@ -282,8 +290,12 @@ public enum LayoutOptions: Equatable, Sendable {
     /// A phrase for captions: "vertical flow", "waterfall", …
     var caption: String {
         switch self {
-        case .flow(let flow): flow.type == "circle" ? "circle layout" : flow.type == "carousel" ? "carousel"
-            : "\(flow.scrollDirection.name) flow"
+        case .flow(let flow):
+            flow.type == "circle"
+                ? "circle layout"
+                : flow.type == "carousel"
+                    ? "carousel"
+                    : "\(flow.scrollDirection.name) flow"
         case .grid(let grid): "\(grid.scrollDirection.name) grid"
         case .waterfall(let w): "waterfall of \(w.columnCount) columns"
         case .justified: "justified rows"

@@ -1,8 +1,8 @@
 import Foundation
-import TrellisText
 import TrellisCollectionView
 import TrellisLayouts
 import TrellisRender
+import TrellisText
 
 /// What `trellis layout` computes for a spec: the layout after any updates, and the transition
 /// of the updates.
@@ -33,8 +33,10 @@ public struct LayoutRun {
     public static func run(_ spec: LayoutSpec, rect: CGRect?) throws(CommandError) -> LayoutRun {
         let model = SpecModel(sections: spec.sections)
         let layout = spec.makeLayout()
-        let view = CollectionView(frame: CGRect(x: 0, y: 0, width: spec.collectionView.width,
-                                                height: spec.collectionView.height), collectionViewLayout: layout)
+        let view = CollectionView(
+            frame: CGRect(
+                x: 0, y: 0, width: spec.collectionView.width,
+                height: spec.collectionView.height), collectionViewLayout: layout)
         view.contentInset = spec.collectionView.contentInset
         view.displayScale = spec.collectionView.displayScale
         if spec.collectionView.layoutDirection == .rightToLeft { view.semanticContentAttribute = .forceRightToLeft }
@@ -67,8 +69,9 @@ public struct LayoutRun {
         if let error = (layout as? LayoutConfigurationReporting)?.configurationError {
             throw .data(path(of: error, in: spec) + ": " + error.message)
         }
-        return LayoutRun(layout: layout, rect: rect, transition: transition, viewport: view.bounds, view: view,
-                         model: model, sized: sized)
+        return LayoutRun(
+            layout: layout, rect: rect, transition: transition, viewport: view.bounds, view: view,
+            model: model, sized: sized)
     }
 
     /// Where in the spec a layout error points: the item, the section or the layout.
@@ -119,12 +122,14 @@ public struct LayoutRun {
     /// Writes the JSON output — the snapshot, plus `"transitions"` when there were updates — as
     /// the elements are produced, without holding them.
     public func writeJSON(to out: TextOutput) {
-        let trailing: [(key: String, value: JSONValue)] = transition.map {
-            [("transitions", LayoutSnapshot.json($0))]
-        } ?? []
-        LayoutJSONWriter.write(contentSize: layout.collectionViewContentSize,
-                               elements: { forEachShownElement($0) },
-                               trailing: trailing, to: out)
+        let trailing: [(key: String, value: JSONValue)] =
+            transition.map {
+                [("transitions", LayoutSnapshot.json($0))]
+            } ?? []
+        LayoutJSONWriter.write(
+            contentSize: layout.collectionViewContentSize,
+            elements: { forEachShownElement($0) },
+            trailing: trailing, to: out)
     }
 
     /// The JSON output, in memory.
@@ -150,9 +155,11 @@ extension SpecModel: CollectionViewDataSource {
         // of the default size holds nothing per item.
         let varied = old.contains { $0.sizes != nil }
         let spanning = old.contains { !$0.fullSpanItems.isEmpty }
-        let sizes = varied
+        let sizes =
+            varied
             ? mapping.apply(to: old.map { $0.sizes ?? Array(repeating: defaultSize, count: $0.count) }) { _ in defaultSize } : []
-        let fullSpan = spanning
+        let fullSpan =
+            spanning
             ? mapping.apply(to: old.map { section in (0..<section.count).map(section.fullSpanItems.contains) }) { _ in false } : []
         sections = mapping.newCounts.enumerated().map { newSection, count in
             var section = mapping.oldSection(forNew: newSection).map { old[$0] } ?? LayoutSpec.SectionSpec(count: 0)
@@ -177,8 +184,10 @@ extension SpecModel: CollectionViewDataSource {
 /// A waterfall and justified delegate that answers every question with the protocols' defaults,
 /// but for the one they have none for, the items' sizes, which it is never asked.
 final class SizedDelegateDefaults: NSObject, CollectionViewDelegateWaterfallLayout, CollectionViewDelegateJustifiedLayout {
-    func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
-                        sizeForItemAt indexPath: IndexPath) -> CGSize { .zero }
+    func collectionView(
+        _ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
+        sizeForItemAt indexPath: IndexPath
+    ) -> CGSize { .zero }
 }
 
 /// The delegate of the layouts that scale items by their natural size (waterfall, justified):
@@ -197,67 +206,89 @@ final class SizedSpecDelegate: NSObject, CollectionViewDelegateWaterfallLayout, 
     /// What the library's delegates answer for what the spec leaves out (see ``FlowDelegateDefaults``).
     private let defaults = SizedDelegateDefaults()
 
-    func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
-                        sizeForItemAt indexPath: IndexPath) -> CGSize {
+    func collectionView(
+        _ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
+        sizeForItemAt indexPath: IndexPath
+    ) -> CGSize {
         section(indexPath.section)?.sizes?[indexPath.item] ?? defaultSize
     }
 
-    func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
-                        sizesForItemsInSection s: Int) -> [CGSize]? {
+    func collectionView(
+        _ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
+        sizesForItemsInSection s: Int
+    ) -> [CGSize]? {
         // Without sizes of its own, the layout asks item by item and finds them all alike
         // (storing nothing per item); an array of a million equal sizes would be held.
         section(s)?.sizes
     }
 
-    func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
-                        isFullSpanItemAt indexPath: IndexPath) -> Bool {
+    func collectionView(
+        _ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
+        isFullSpanItemAt indexPath: IndexPath
+    ) -> Bool {
         section(indexPath.section)?.fullSpanItems.contains(indexPath.item) ?? false
     }
 
-    func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
-                        columnCountFor s: Int) -> Int {
+    func collectionView(
+        _ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
+        columnCountFor s: Int
+    ) -> Int {
         section(s)?.columnCount
             ?? defaults.collectionView(collectionView, layout: collectionViewLayout, columnCountFor: s)
     }
 
-    func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
-                        heightForHeaderIn s: Int) -> CGFloat {
+    func collectionView(
+        _ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
+        heightForHeaderIn s: Int
+    ) -> CGFloat {
         section(s)?.headerHeight
             ?? defaults.collectionView(collectionView, layout: collectionViewLayout, heightForHeaderIn: s)
     }
 
-    func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
-                        heightForFooterIn s: Int) -> CGFloat {
+    func collectionView(
+        _ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
+        heightForFooterIn s: Int
+    ) -> CGFloat {
         section(s)?.footerHeight
             ?? defaults.collectionView(collectionView, layout: collectionViewLayout, heightForFooterIn: s)
     }
 
-    func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
-                        insetsFor s: Int) -> EdgeInsets {
+    func collectionView(
+        _ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
+        insetsFor s: Int
+    ) -> EdgeInsets {
         section(s)?.sectionInset
             ?? defaults.collectionView(collectionView, layout: collectionViewLayout, insetsFor: s)
     }
 
-    func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
-                        insetsForHeaderIn s: Int) -> EdgeInsets {
+    func collectionView(
+        _ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
+        insetsForHeaderIn s: Int
+    ) -> EdgeInsets {
         section(s)?.headerInset
             ?? defaults.collectionView(collectionView, layout: collectionViewLayout, insetsForHeaderIn: s)
     }
 
-    func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
-                        insetsForFooterIn s: Int) -> EdgeInsets {
+    func collectionView(
+        _ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
+        insetsForFooterIn s: Int
+    ) -> EdgeInsets {
         section(s)?.footerInset
             ?? defaults.collectionView(collectionView, layout: collectionViewLayout, insetsForFooterIn: s)
     }
 
-    func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
-                        minimumInteritemSpacingFor s: Int) -> CGFloat {
+    func collectionView(
+        _ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
+        minimumInteritemSpacingFor s: Int
+    ) -> CGFloat {
         section(s)?.minimumInteritemSpacing
             ?? defaults.collectionView(collectionView, layout: collectionViewLayout, minimumInteritemSpacingFor: s)
     }
 
-    func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
-                        minimumColumnSpacingFor s: Int) -> CGFloat {
+    func collectionView(
+        _ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
+        minimumColumnSpacingFor s: Int
+    ) -> CGFloat {
         section(s)?.minimumColumnSpacing
             ?? defaults.collectionView(collectionView, layout: collectionViewLayout, minimumColumnSpacingFor: s)
     }

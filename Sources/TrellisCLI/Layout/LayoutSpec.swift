@@ -1,8 +1,8 @@
 import Foundation
-import TrellisText
 import TrellisCollectionView
 import TrellisLayouts
 import TrellisRender
+import TrellisText
 
 /// A layout spec as `trellis layout` reads it: the collection view, the layout and the sections.
 /// The format is documented in the README and `Documentation/layout-spec.schema.json`.
@@ -97,10 +97,11 @@ public struct LayoutSpec: Equatable, Sendable {
             throw SpecError(path: "$", message: "missing required key \"collectionView\"")
         }
         let collectionView = try parseCollectionView(&cv)
-        let layout = try root.object("layout").map { (o: SpecObject) throws(SpecError) -> LayoutOptions in
-            var o = o
-            return try LayoutOptions.parse(&o)
-        } ?? .flow(FlowSpec())
+        let layout =
+            try root.object("layout").map { (o: SpecObject) throws(SpecError) -> LayoutOptions in
+                var o = o
+                return try LayoutOptions.parse(&o)
+            } ?? .flow(FlowSpec())
         var sections: [SectionSpec] = []
         if let value = root.value("sections") {
             guard value.kind == .array else {
@@ -112,9 +113,10 @@ public struct LayoutSpec: Equatable, Sendable {
                 let section = try parseSection(&o, layout: layout)
                 total += max(section.count, 1)
                 if total > maximumItems {
-                    throw SpecError(path: "$.sections[\(index)]",
-                                    message: "the spec holds more than \(maximumItems) items (an empty section counts as one); "
-                                        + "split it or lower the counts")
+                    throw SpecError(
+                        path: "$.sections[\(index)]",
+                        message: "the spec holds more than \(maximumItems) items (an empty section counts as one); "
+                            + "split it or lower the counts")
                 }
                 sections.append(section)
             }
@@ -131,8 +133,9 @@ public struct LayoutSpec: Equatable, Sendable {
         if case .flow(let flow) = layout, flow.type == "circle", sections.count > 1 {
             throw SpecError(path: "$.sections", message: "a circle layout shows one section; found \(sections.count)")
         }
-        return LayoutSpec(collectionView: collectionView, layout: layout, sections: sections,
-                          contentOffset: contentOffset, updates: updates)
+        return LayoutSpec(
+            collectionView: collectionView, layout: layout, sections: sections,
+            contentOffset: contentOffset, updates: updates)
     }
 
     private static func parseCollectionView(_ o: inout SpecObject) throws(SpecError) -> CollectionViewSpec {
@@ -189,20 +192,26 @@ public struct LayoutSpec: Equatable, Sendable {
                 throw SpecError(path: o.childPath("items"), message: "more than \(maximumItems) items")
             }
             if case .grid = layout {
-                throw SpecError(path: o.childPath("items"), message: "expected a count: a grid's cells all have "
-                                + "the layout's size, found \(items.typeName)")
+                throw SpecError(
+                    path: o.childPath("items"),
+                    message: "expected a count: a grid's cells all have "
+                        + "the layout's size, found \(items.typeName)")
             }
             if case .compositional = layout {
-                throw SpecError(path: o.childPath("items"), message: "expected a count: a compositional section's "
-                                + "groups size its items, found \(items.typeName)")
+                throw SpecError(
+                    path: o.childPath("items"),
+                    message: "expected a count: a compositional section's "
+                        + "groups size its items, found \(items.typeName)")
             }
-            let sizes = try itemSizes(items, path: o.childPath("items"), layout: layout,
-                                      fullSpan: &section.fullSpanItems)
+            let sizes = try itemSizes(
+                items, path: o.childPath("items"), layout: layout,
+                fullSpan: &section.fullSpanItems)
             section.count = sizes.count
             section.sizes = sizes
         default:
-            throw SpecError(path: o.childPath("items"),
-                            message: "expected a count or a list of sizes, found \(items.typeName)")
+            throw SpecError(
+                path: o.childPath("items"),
+                message: "expected a count or a list of sizes, found \(items.typeName)")
         }
         switch layout {
         case .flow:
@@ -214,8 +223,10 @@ public struct LayoutSpec: Equatable, Sendable {
         case .waterfall:
             section.columnCount = try o.number("columnCount", .nonNegativeInteger).map { Int($0) }
             if let n = section.columnCount, !(1...WaterfallSectionMetrics.maximumColumnCount).contains(n) {
-                throw SpecError(path: o.childPath("columnCount"), message: "expected 1 to "
-                                + "\(WaterfallSectionMetrics.maximumColumnCount) columns, found \(n)")
+                throw SpecError(
+                    path: o.childPath("columnCount"),
+                    message: "expected 1 to "
+                        + "\(WaterfallSectionMetrics.maximumColumnCount) columns, found \(n)")
             }
             section.sectionInset = try insets(&o, "sectionInset")
             section.minimumColumnSpacing = try o.number("minimumColumnSpacing").map { CGFloat($0) }
@@ -233,8 +244,10 @@ public struct LayoutSpec: Equatable, Sendable {
             if var own = try o.object("section") { section.compositional = try CompositionalSpec.parseSection(&own) }
             section.orthogonalOffset = try o.number("orthogonalOffset").map { CGFloat($0) }
             if section.compositional == nil, spec.section == nil {
-                throw SpecError(path: o.path, message: "missing required key \"section\" (or give the layout a \"section\" "
-                                + "for every section)")
+                throw SpecError(
+                    path: o.path,
+                    message: "missing required key \"section\" (or give the layout a \"section\" "
+                        + "for every section)")
             }
         }
         try o.finish()
@@ -244,8 +257,10 @@ public struct LayoutSpec: Equatable, Sendable {
     /// A list of `{"width": w, "height": h}`: read directly where every size is two plain
     /// numbers in range (the million-item case), through ``SpecObject`` for the first one that is
     /// not, so that its error names the place.
-    private static func itemSizes(_ list: SpecObject.Value, path: String, layout: LayoutOptions,
-                                  fullSpan: inout Set<Int>) throws(SpecError) -> [CGSize] {
+    private static func itemSizes(
+        _ list: SpecObject.Value, path: String, layout: LayoutOptions,
+        fullSpan: inout Set<Int>
+    ) throws(SpecError) -> [CGSize] {
         var isWaterfall = false, isJustified = false
         if case .waterfall = layout { isWaterfall = true }
         if case .justified = layout { isJustified = true }
@@ -255,11 +270,15 @@ public struct LayoutSpec: Equatable, Sendable {
             if element.kind == .object, element.count == 2 {
                 var width: Double?, height: Double?
                 for member in element.members {
-                    if member.keyValue.isString("width") { width = member.value.number }
-                    else if member.keyValue.isString("height") { height = member.value.number }
+                    if member.keyValue.isString("width") {
+                        width = member.value.number
+                    } else if member.keyValue.isString("height") {
+                        height = member.value.number
+                    }
                 }
                 if let width, let height, width >= 0, height >= 0,
-                   width <= SpecObject.maximumMagnitude, height <= SpecObject.maximumMagnitude {
+                    width <= SpecObject.maximumMagnitude, height <= SpecObject.maximumMagnitude
+                {
                     sizes.append(CGSize(width: width, height: height))
                     continue
                 }
@@ -294,8 +313,10 @@ public struct LayoutSpec: Equatable, Sendable {
             throw SpecError(path: path, message: "expected a list of update operations, found \(value.typeName)")
         }
         var batch = BatchUpdate()
-        let kinds = ["insertItems", "deleteItems", "reloadItems", "moveItem", "insertSections", "deleteSections",
-                     "reloadSections", "moveSection"]
+        let kinds = [
+            "insertItems", "deleteItems", "reloadItems", "moveItem", "insertSections", "deleteSections",
+            "reloadSections", "moveSection",
+        ]
         for (index, element) in value.elements.enumerated() {
             let here = "\(path)[\(index)]"
             guard element.kind == .object, element.count == 1, let member = element.members.first(where: { _ in true }) else {
@@ -325,8 +346,11 @@ public struct LayoutSpec: Equatable, Sendable {
                 batch.moveSection(Int(from!), toSection: Int(to!))
             default:
                 var message = "unknown update \"\(key)\""
-                if let guess = closest(key, in: kinds) { message += "; did you mean \"\(guess)\"?" }
-                else { message += "; expected one of: \(kinds.joined(separator: ", "))" }
+                if let guess = closest(key, in: kinds) {
+                    message += "; did you mean \"\(guess)\"?"
+                } else {
+                    message += "; expected one of: \(kinds.joined(separator: ", "))"
+                }
                 throw SpecError(path: at, message: message)
             }
         }
@@ -365,8 +389,9 @@ public struct LayoutSpec: Equatable, Sendable {
 
     static func insets(_ o: inout SpecObject, _ key: String) throws(SpecError) -> EdgeInsets? {
         guard var i = try o.object(key) else { return nil }
-        let inset = EdgeInsets(top: try i.number("top") ?? 0, left: try i.number("left") ?? 0,
-                               bottom: try i.number("bottom") ?? 0, right: try i.number("right") ?? 0)
+        let inset = EdgeInsets(
+            top: try i.number("top") ?? 0, left: try i.number("left") ?? 0,
+            bottom: try i.number("bottom") ?? 0, right: try i.number("right") ?? 0)
         try i.finish()
         return inset
     }
@@ -374,7 +399,6 @@ public struct LayoutSpec: Equatable, Sendable {
 
 /// A flow delegate that answers every question with the protocol's defaults.
 final class FlowDelegateDefaults: NSObject, CollectionViewDelegateFlowLayout {}
-
 
 /// The spec's data: answers the flow layout's delegate questions from the per-section values,
 /// and (in `LayoutRun`) a collection view's data source questions.
@@ -387,38 +411,60 @@ final class SpecModel: CollectionViewDelegateFlowLayout {
     /// property, or UIKit's default. The defaults are stated once, in the library.
     private let defaults = FlowDelegateDefaults()
 
-    func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
-                        sizesForItemsInSection section: Int) -> [CGSize]? {
+    func collectionView(
+        _ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
+        sizesForItemsInSection section: Int
+    ) -> [CGSize]? {
         sections.indices.contains(section) ? sections[section].sizes : nil
     }
 
-    func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
-                        insetForSectionAt section: Int) -> EdgeInsets {
-        section >= sections.count ? .zero : sections[section].sectionInset
-            ?? defaults.collectionView(collectionView, layout: collectionViewLayout, insetForSectionAt: section)
+    func collectionView(
+        _ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
+        insetForSectionAt section: Int
+    ) -> EdgeInsets {
+        section >= sections.count
+            ? .zero
+            : sections[section].sectionInset
+                ?? defaults.collectionView(collectionView, layout: collectionViewLayout, insetForSectionAt: section)
     }
 
-    func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
-                        minimumLineSpacingForSectionAt section: Int) -> CGFloat {
-        section >= sections.count ? 0 : sections[section].minimumLineSpacing
-            ?? defaults.collectionView(collectionView, layout: collectionViewLayout, minimumLineSpacingForSectionAt: section)
+    func collectionView(
+        _ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
+        minimumLineSpacingForSectionAt section: Int
+    ) -> CGFloat {
+        section >= sections.count
+            ? 0
+            : sections[section].minimumLineSpacing
+                ?? defaults.collectionView(collectionView, layout: collectionViewLayout, minimumLineSpacingForSectionAt: section)
     }
 
-    func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
-                        minimumInteritemSpacingForSectionAt section: Int) -> CGFloat {
-        section >= sections.count ? 0 : sections[section].minimumInteritemSpacing
-            ?? defaults.collectionView(collectionView, layout: collectionViewLayout, minimumInteritemSpacingForSectionAt: section)
+    func collectionView(
+        _ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
+        minimumInteritemSpacingForSectionAt section: Int
+    ) -> CGFloat {
+        section >= sections.count
+            ? 0
+            : sections[section].minimumInteritemSpacing
+                ?? defaults.collectionView(collectionView, layout: collectionViewLayout, minimumInteritemSpacingForSectionAt: section)
     }
 
-    func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
-                        referenceSizeForHeaderInSection section: Int) -> CGSize {
-        section >= sections.count ? .zero : sections[section].headerReferenceSize
-            ?? defaults.collectionView(collectionView, layout: collectionViewLayout, referenceSizeForHeaderInSection: section)
+    func collectionView(
+        _ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
+        referenceSizeForHeaderInSection section: Int
+    ) -> CGSize {
+        section >= sections.count
+            ? .zero
+            : sections[section].headerReferenceSize
+                ?? defaults.collectionView(collectionView, layout: collectionViewLayout, referenceSizeForHeaderInSection: section)
     }
 
-    func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
-                        referenceSizeForFooterInSection section: Int) -> CGSize {
-        section >= sections.count ? .zero : sections[section].footerReferenceSize
-            ?? defaults.collectionView(collectionView, layout: collectionViewLayout, referenceSizeForFooterInSection: section)
+    func collectionView(
+        _ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
+        referenceSizeForFooterInSection section: Int
+    ) -> CGSize {
+        section >= sections.count
+            ? .zero
+            : sections[section].footerReferenceSize
+                ?? defaults.collectionView(collectionView, layout: collectionViewLayout, referenceSizeForFooterInSection: section)
     }
 }

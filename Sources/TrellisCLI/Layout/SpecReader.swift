@@ -1,6 +1,6 @@
 import Foundation
-import TrellisText
 import TrellisRender
+import TrellisText
 
 /// An invalid spec: the JSON path of the offending value and what is wrong with it.
 public struct SpecError: Error, Equatable, CustomStringConvertible {
@@ -75,8 +75,11 @@ struct SpecObject {
         let known = Array(used).sorted()
         for member in members where !used.contains(member.key) {
             var message = "unknown key \"\(member.key)\""
-            if let guess = closest(member.key, in: known) { message += "; did you mean \"\(guess)\"?" }
-            else { message += "; expected one of: \(known.map { "\"\($0)\"" }.joined(separator: ", "))" }
+            if let guess = closest(member.key, in: known) {
+                message += "; did you mean \"\(guess)\"?"
+            } else {
+                message += "; expected one of: \(known.map { "\"\($0)\"" }.joined(separator: ", "))"
+            }
             throw SpecError(path: childPath(member.key), message: message)
         }
     }
@@ -94,7 +97,9 @@ struct SpecObject {
         }
         guard abs(n) <= maximumMagnitude else {
             // A count is a number of things; every other number here is a length in points.
-            let what = rule == .nonNegativeInteger ? "counts up to \(JSONValue.format(maximumMagnitude))"
+            let what =
+                rule == .nonNegativeInteger
+                ? "counts up to \(JSONValue.format(maximumMagnitude))"
                 : "values up to \(JSONValue.format(maximumMagnitude)) points"
             throw SpecError(path: path, message: "\(JSONValue.format(n)) is out of range; \(what) are supported")
         }

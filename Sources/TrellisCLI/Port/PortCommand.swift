@@ -9,31 +9,33 @@ enum PortCommand {
         overview: "Port UIKit Swift source to Trellis, rewriting the idioms that need Objective-C.",
         arguments: [("path", "Swift files or folders (their .swift files, hidden folders and .build left out).")],
         options: [
-            OptionDefinition(names: ["--dry-run"], valueName: nil,
-                             help: "Print the changes as a unified diff; write nothing."),
-            OptionDefinition(names: ["--stdout"], valueName: "file",
-                             help: "Print the ported text of this one file; write nothing. The <path>\narguments, if any, are read for their declarations."),
+            OptionDefinition(
+                names: ["--dry-run"], valueName: nil,
+                help: "Print the changes as a unified diff; write nothing."),
+            OptionDefinition(
+                names: ["--stdout"], valueName: "file",
+                help: "Print the ported text of this one file; write nothing. The <path>\narguments, if any, are read for their declarations."),
             OptionDefinition(names: ["--help", "-h"], valueName: nil, help: "Show help information."),
         ],
         discussion: """
-        The files are ported together, in place: the mechanical step (import UIKit → import
-        Trellis; UIName → Name; NSCollectionLayout…, NSDiffableDataSource… and CATransform3D…
-        lose their prefix), then the idioms only the Objective-C runtime compiles:
-          @objc optional requirements  → requirements with defaults in a protocol extension
-          delegate?.method?(…)          → delegate?.method(…), or (try? …) where the default throws
-          x.responds(to: #selector(…))  → true (nil through an optional chain)
-          x.conforms(to: P.self)        → x is P
-          override in an extension      → moved into the class (dropped if it only serves
-                                          debugging a class declared elsewhere)
-          @objc, @objcMembers, @IB…     → removed
-        Every change is listed with its reason (on standard error with --dry-run and --stdout);
-        what cannot be rewritten is listed as left, with what to do. A second run changes nothing.
-        See Documentation/CustomLayouts.md, "Porting code that uses Objective-C idioms".
+            The files are ported together, in place: the mechanical step (import UIKit → import
+            Trellis; UIName → Name; NSCollectionLayout…, NSDiffableDataSource… and CATransform3D…
+            lose their prefix), then the idioms only the Objective-C runtime compiles:
+              @objc optional requirements  → requirements with defaults in a protocol extension
+              delegate?.method?(…)          → delegate?.method(…), or (try? …) where the default throws
+              x.responds(to: #selector(…))  → true (nil through an optional chain)
+              x.conforms(to: P.self)        → x is P
+              override in an extension      → moved into the class (dropped if it only serves
+                                              debugging a class declared elsewhere)
+              @objc, @objcMembers, @IB…     → removed
+            Every change is listed with its reason (on standard error with --dry-run and --stdout);
+            what cannot be rewritten is listed as left, with what to do. A second run changes nothing.
+            See Documentation/CustomLayouts.md, "Porting code that uses Objective-C idioms".
 
-        EXIT STATUS: 0 ported, 1 some places are left for you (the rest is written) or a file
-        cannot be read or written, 64 usage error, 65 a file is not UTF-8 or not valid Swift
-        (nothing is written).
-        """)
+            EXIT STATUS: 0 ported, 1 some places are left for you (the rest is written) or a file
+            cannot be read or written, 64 usage error, 65 a file is not UTF-8 or not valid Swift
+            (nothing is written).
+            """)
 
     static func run(_ arguments: [String], io: inout CommandIO) throws(CommandError) {
         let parsed = try definition.parse(arguments)
@@ -51,8 +53,11 @@ enum PortCommand {
             if !inputs.contains(single) { inputs.insert(contentsOf: try swiftFiles(single, io: io).found, at: 0) }
         }
         guard !inputs.isEmpty else {
-            throw CommandError(.rule(parsed.positionals.isEmpty ? "Missing expected argument '<path>'"
-                         : "No Swift files in \(parsed.positionals.map { "'\(Excerpt.of($0))'" }.joined(separator: ", "))"))
+            throw CommandError(
+                .rule(
+                    parsed.positionals.isEmpty
+                        ? "Missing expected argument '<path>'"
+                        : "No Swift files in \(parsed.positionals.map { "'\(Excerpt.of($0))'" }.joined(separator: ", "))"))
         }
         // Every file is read and ported before any is written.
         var files: [(path: String, text: String)] = []
@@ -134,8 +139,9 @@ enum PortCommand {
                 case S_IFLNK:
                     guard name.hasSuffix(".swift") || isFolder(full) else { continue }
                     let target = OutputFile.linkText(full).map { " to '\(Excerpt.of($0))'" } ?? ""
-                    skipped.append("'\(Excerpt.of(named))': a symbolic link\(target); only files in the folder are ported, "
-                                   + "under their own names")
+                    skipped.append(
+                        "'\(Excerpt.of(named))': a symbolic link\(target); only files in the folder are ported, "
+                            + "under their own names")
                 case S_IFREG:
                     if name.hasSuffix(".swift") { found.append(named) }
                 default:
@@ -177,12 +183,14 @@ enum PortCommand {
         while i < body.count {
             let b = body[i]
             let length = b < 0x80 ? 1 : b >= 0xC2 && b < 0xE0 ? 2 : b >= 0xE0 && b < 0xF0 ? 3 : b >= 0xF0 && b < 0xF5 ? 4 : 0
-            let valid = length > 0 && i + length <= body.count
+            let valid =
+                length > 0 && i + length <= body.count
                 && String(validating: body[i..<(i + length)], as: UTF8.self) != nil
             guard valid else {
                 let offset = i + (mark ? 3 : 0)
-                throw .data("\(path): line \(line), byte \(i - lineStart + 1) (byte \(offset + 1) of the file, "
-                            + String(format: "0x%02X", b) + ") is not UTF-8; Swift source is UTF-8 — save the file as UTF-8")
+                throw .data(
+                    "\(path): line \(line), byte \(i - lineStart + 1) (byte \(offset + 1) of the file, "
+                        + String(format: "0x%02X", b) + ") is not UTF-8; Swift source is UTF-8 — save the file as UTF-8")
             }
             if b == 0x0A { line += 1; lineStart = i + 1 }
             i += length
@@ -224,8 +232,9 @@ enum PortCommand {
                 for (later, laterTemporary) in made[(k + 1)...] { later.discard(laterTemporary) }
                 let written = made[..<k].map { "'\($0.file.shown)'" }, left = made[k...].map { "'\($0.file.shown)'" }
                 guard case .failure(let message) = error else { throw error }
-                throw .failure(message + "; written: " + (written.isEmpty ? "none" : written.joined(separator: ", "))
-                               + "; not written: " + left.joined(separator: ", "))
+                throw .failure(
+                    message + "; written: " + (written.isEmpty ? "none" : written.joined(separator: ", "))
+                        + "; not written: " + left.joined(separator: ", "))
             }
         }
     }

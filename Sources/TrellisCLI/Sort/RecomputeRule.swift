@@ -21,8 +21,10 @@ struct RecomputeRule {
         }
         for part in text.components(separatedBy: ",") {
             guard let equals = part.lastIndex(of: "="), equals != part.startIndex else {
-                throw CommandError(.invalidValue(text, option: "--recompute <rule>",
-                                                 expected: "labels, mean, sum, count, min or max, or LABEL=FUNC[,LABEL=FUNC…] (平均=mean,合计=sum)"))
+                throw CommandError(
+                    .invalidValue(
+                        text, option: "--recompute <rule>",
+                        expected: "labels, mean, sum, count, min or max, or LABEL=FUNC[,LABEL=FUNC…] (平均=mean,合计=sum)"))
             }
             let name = String(part[part.index(after: equals)...])
             guard let function = SummaryFunction(name: name) else {
@@ -42,15 +44,19 @@ struct RecomputeRule {
             // One function for every row would put sums under 平均: a row whose label names
             // another is refused rather than filled with numbers it does not mean.
             if let named, named.description != function.description {
-                throw CommandError(.rule("'--recompute \(Excerpt.of(text))' would put the \(function) in the '\(Excerpt.of(trimmed))' row "
-                             + "('\(Excerpt.of(option))'), which is a \(named); give --recompute labels, or "
-                             + "'\(Excerpt.of(trimmed))=\(named)' for each row"))
+                throw CommandError(
+                    .rule(
+                        "'--recompute \(Excerpt.of(text))' would put the \(function) in the '\(Excerpt.of(trimmed))' row "
+                            + "('\(Excerpt.of(option))'), which is a \(named); give --recompute labels, or "
+                            + "'\(Excerpt.of(trimmed))=\(named)' for each row"))
             }
             return function
         }
         guard let named else {
-            throw CommandError(.rule("'\(Excerpt.of(option))' pins rows whose label names no summary; "
-                         + "give '--recompute \(Excerpt.of(trimmed))=mean' (or sum, count, min, max)"))
+            throw CommandError(
+                .rule(
+                    "'\(Excerpt.of(option))' pins rows whose label names no summary; "
+                        + "give '--recompute \(Excerpt.of(trimmed))=mean' (or sum, count, min, max)"))
         }
         return named
     }

@@ -12,94 +12,121 @@ enum SortCommand {
     static let definition = CommandDefinition(
         name: "sort",
         overview: "Sort a CSV table, keeping pinned and summary rows in place.",
-        arguments: [("file", "The CSV file (header row; UTF-8, GB18030/GBK or UTF-16, commas, tabs,\nsemicolons or bars), '-' for standard input, an SQLite database,\nor a postgresql:// URL, with --table or --query.")],
+        arguments: [
+            (
+                "file",
+                "The CSV file (header row; UTF-8, GB18030/GBK or UTF-16, commas, tabs,\nsemicolons or bars), '-' for standard input, an SQLite database,\nor a postgresql:// URL, with --table or --query."
+            )
+        ],
         options: [
-            OptionDefinition(names: ["--by"], valueName: "key",
-                             help: "Sort key COLUMN[:asc|:desc][:natural|:natural-decimal|:lexical|:nocase|:locale];\n"
-                                 + "a comparator named compares every cell as text. Repeat for\nsecondary keys.",
-                             repeatable: true),
-            OptionDefinition(names: ["--pin-top"], valueName: "column=value",
-                             help: "Pin the rows whose COLUMN reads VALUE to the top.", repeatable: true),
-            OptionDefinition(names: ["--pin-bottom"], valueName: "column=value",
-                             help: "Pin the rows whose COLUMN reads VALUE to the bottom.", repeatable: true),
-            OptionDefinition(names: ["--recompute"], valueName: "rule",
-                             help: "Recompute the numbers of the pinned rows (the file's own 平均 row)\n"
-                                 + "from the other rows: 'labels' (each by its label: 平均 mean, 合计\n"
-                                 + "sum, 最高 max, 最低 min, 计数 count), LABEL=FUNC[,…], or one FUNC\n"
-                                 + "(mean, sum, count, min or max) for rows whose label names none.",
-                             choices: ["labels", "mean", "sum", "count", "min", "max"]),
-            OptionDefinition(names: ["--summary"], valueName: "[label=]func:columns",
-                             help: "Add a summary row at the bottom: mean, sum, count, min or max\nof COLUMN[,COLUMN…] over the body, labelled LABEL.",
-                             repeatable: true),
-            OptionDefinition(names: ["--precision"], valueName: "n",
-                             help: "Write summaries with N decimals (default: as many as the column's\nnumbers have)."),
-            OptionDefinition(names: ["--locale"], valueName: "id",
-                             help: "Collate text with this ICU locale (zh: pinyin, zh@collation=stroke,\nde, sv, …) for keys without a text comparator or with :locale."),
-            OptionDefinition(names: ["--nulls"], valueName: "placement",
-                             help: "Where blank cells go: last (default, in both directions), first,\nor smallest (first ascending, last descending).",
-                             choices: ["last", "first", "smallest"]),
-            OptionDefinition(names: ["--type"], valueName: "column=type",
-                             help: "Read COLUMN as integer, decimal, text, boolean or date\ninstead of cell by cell.", repeatable: true),
+            OptionDefinition(
+                names: ["--by"], valueName: "key",
+                help: "Sort key COLUMN[:asc|:desc][:natural|:natural-decimal|:lexical|:nocase|:locale];\n"
+                    + "a comparator named compares every cell as text. Repeat for\nsecondary keys.",
+                repeatable: true),
+            OptionDefinition(
+                names: ["--pin-top"], valueName: "column=value",
+                help: "Pin the rows whose COLUMN reads VALUE to the top.", repeatable: true),
+            OptionDefinition(
+                names: ["--pin-bottom"], valueName: "column=value",
+                help: "Pin the rows whose COLUMN reads VALUE to the bottom.", repeatable: true),
+            OptionDefinition(
+                names: ["--recompute"], valueName: "rule",
+                help: "Recompute the numbers of the pinned rows (the file's own 平均 row)\n"
+                    + "from the other rows: 'labels' (each by its label: 平均 mean, 合计\n"
+                    + "sum, 最高 max, 最低 min, 计数 count), LABEL=FUNC[,…], or one FUNC\n"
+                    + "(mean, sum, count, min or max) for rows whose label names none.",
+                choices: ["labels", "mean", "sum", "count", "min", "max"]),
+            OptionDefinition(
+                names: ["--summary"], valueName: "[label=]func:columns",
+                help: "Add a summary row at the bottom: mean, sum, count, min or max\nof COLUMN[,COLUMN…] over the body, labelled LABEL.",
+                repeatable: true),
+            OptionDefinition(
+                names: ["--precision"], valueName: "n",
+                help: "Write summaries with N decimals (default: as many as the column's\nnumbers have)."),
+            OptionDefinition(
+                names: ["--locale"], valueName: "id",
+                help: "Collate text with this ICU locale (zh: pinyin, zh@collation=stroke,\nde, sv, …) for keys without a text comparator or with :locale."),
+            OptionDefinition(
+                names: ["--nulls"], valueName: "placement",
+                help: "Where blank cells go: last (default, in both directions), first,\nor smallest (first ascending, last descending).",
+                choices: ["last", "first", "smallest"]),
+            OptionDefinition(
+                names: ["--type"], valueName: "column=type",
+                help: "Read COLUMN as integer, decimal, text, boolean or date\ninstead of cell by cell.", repeatable: true),
         ] + CSVReading.options + [
-            OptionDefinition(names: ["--output-encoding"], valueName: "name",
-                             help: "Write CSV or text output in this encoding. (default: CSV in the\ninput file's encoding and byte order mark, text in UTF-8)"),
-            OptionDefinition(names: ["--table"], valueName: "name",
-                             help: "Read this table of the database FILE or URL (read-only)."),
-            OptionDefinition(names: ["--query"], valueName: "sql",
-                             help: "Read the rows of this SELECT on the database FILE or URL (read-only)."),
-            OptionDefinition(names: ["--output-table"], valueName: "name",
-                             help: "With -o FILE.sqlite (or .db): the table to create. (default: sorted)"),
-            OptionDefinition(names: ["--format"], valueName: "format",
-                             help: "Output format: text, csv, json or html. (default: the output\nfile's extension, else text)",
-                             choices: ["text", "csv", "json", "html"]),
-            OptionDefinition(names: ["--output", "-o"], valueName: "file",
-                             help: "Write to this file instead of standard output; its extension\n(.csv .tsv .txt .json .html, .sqlite .db) names the format."),
-            OptionDefinition(names: ["--force"], valueName: nil,
-                             help: "Replace the output file even if it is read-only."),
+            OptionDefinition(
+                names: ["--output-encoding"], valueName: "name",
+                help: "Write CSV or text output in this encoding. (default: CSV in the\ninput file's encoding and byte order mark, text in UTF-8)"),
+            OptionDefinition(
+                names: ["--table"], valueName: "name",
+                help: "Read this table of the database FILE or URL (read-only)."),
+            OptionDefinition(
+                names: ["--query"], valueName: "sql",
+                help: "Read the rows of this SELECT on the database FILE or URL (read-only)."),
+            OptionDefinition(
+                names: ["--output-table"], valueName: "name",
+                help: "With -o FILE.sqlite (or .db): the table to create. (default: sorted)"),
+            OptionDefinition(
+                names: ["--format"], valueName: "format",
+                help: "Output format: text, csv, json or html. (default: the output\nfile's extension, else text)",
+                choices: ["text", "csv", "json", "html"]),
+            OptionDefinition(
+                names: ["--output", "-o"], valueName: "file",
+                help: "Write to this file instead of standard output; its extension\n(.csv .tsv .txt .json .html, .sqlite .db) names the format."),
+            OptionDefinition(
+                names: ["--force"], valueName: nil,
+                help: "Replace the output file even if it is read-only."),
             memoryOption,
-            OptionDefinition(names: ["--interactive"], valueName: nil,
-                             help: "With --format html: a page whose headers sort it in the browser, in\nTrellis's order (pins and summaries stay), and that reads without script."),
-            OptionDefinition(names: ["--raw-formulas"], valueName: nil,
-                             help: "In CSV output from a database, leave cells that start with = + - @\nas they are (by default they get a leading ' so spreadsheets do not\nrun them). A CSV file's own cells are always written as they were."),
+            OptionDefinition(
+                names: ["--interactive"], valueName: nil,
+                help:
+                    "With --format html: a page whose headers sort it in the browser, in\nTrellis's order (pins and summaries stay), and that reads without script."
+            ),
+            OptionDefinition(
+                names: ["--raw-formulas"], valueName: nil,
+                help:
+                    "In CSV output from a database, leave cells that start with = + - @\nas they are (by default they get a leading ' so spreadsheets do not\nrun them). A CSV file's own cells are always written as they were."
+            ),
             OptionDefinition(names: ["--help", "-h"], valueName: nil, help: "Show help information."),
         ],
         discussion: """
-        Sorting reorders the rows and never rewrites a cell: 007, 1.50 and +5 are written back as
-        they were read. Each cell is read on its own, as a spreadsheet reads it: a number, a date,
-        a truth value or text; a column's type is what most of its cells hold, and cells of other
-        kinds sort after (or before) them by kind — numbers < dates < text < truth values — with a
-        warning on standard error. Sorting is stable: rows with equal keys keep their order in the
-        file, in both directions. Blank cells (and NaN in a number column) go last in both
-        directions unless --nulls says otherwise. Pinned rows keep the order in which they were
-        pinned and never take part in the sort; summary rows are computed over the body. Text keys
-        compare naturally by default (组2 before 组10, 第二组 before 第十组).
+            Sorting reorders the rows and never rewrites a cell: 007, 1.50 and +5 are written back as
+            they were read. Each cell is read on its own, as a spreadsheet reads it: a number, a date,
+            a truth value or text; a column's type is what most of its cells hold, and cells of other
+            kinds sort after (or before) them by kind — numbers < dates < text < truth values — with a
+            warning on standard error. Sorting is stable: rows with equal keys keep their order in the
+            file, in both directions. Blank cells (and NaN in a number column) go last in both
+            directions unless --nulls says otherwise. Pinned rows keep the order in which they were
+            pinned and never take part in the sort; summary rows are computed over the body. Text keys
+            compare naturally by default (组2 before 组10, 第二组 before 第十组).
 
-        A column is named by its header; columns that share a name are NAME, NAME#2, …, and any
-        column is also #N (its place, from 1). A title above the header is passed over with
-        --header-row and written back.
+            A column is named by its header; columns that share a name are NAME, NAME#2, …, and any
+            column is also #N (its place, from 1). A title above the header is passed over with
+            --header-row and written back.
 
-        EXAMPLE: trellis sort Examples/groups.csv --by 分数:desc --pin-bottom 组号=平均
+            EXAMPLE: trellis sort Examples/groups.csv --by 分数:desc --pin-bottom 组号=平均
 
-        DATABASES are only read. SQLite is opened read-only, and a --query must be one statement
-        SQLite finds read-only. On PostgreSQL a --query is sent as one prepared statement in a READ
-        ONLY transaction, refused before it runs if the server's plan calls a function, operator or
-        cast it marks VOLATILE (pg_sleep, pg_terminate_backend, set_config, nextval, ... however
-        spelt, or inside a view), and stopped after 10 minutes unless a statement_timeout is set. A
-        view, a WITHOUT ROWID or a virtual table is read whole; a row that cannot be read fails the
-        sort (65) and is never written blank.
+            DATABASES are only read. SQLite is opened read-only, and a --query must be one statement
+            SQLite finds read-only. On PostgreSQL a --query is sent as one prepared statement in a READ
+            ONLY transaction, refused before it runs if the server's plan calls a function, operator or
+            cast it marks VOLATILE (pg_sleep, pg_terminate_backend, set_config, nextval, ... however
+            spelt, or inside a view), and stopped after 10 minutes unless a statement_timeout is set. A
+            view, a WITHOUT ROWID or a virtual table is read whole; a row that cannot be read fails the
+            sort (65) and is never written blank.
 
-        OUTPUT FILES (-o): a symbolic link is written through to its file (a dangling or looping one
-        is refused); a read-only file is refused unless --force; the output is made beside the file
-        (.NAME.PID.partial) and renamed over it once complete, so an error, Ctrl-C, SIGTERM, SIGHUP
-        or ulimit -f leaves the old file and nothing else (one left by a killed run is removed by the
-        next); a replaced file keeps its mode and, where allowed, its owner, never a set-ID bit; a
-        file with other hard links is rewritten in place once complete, so every link sees it.
+            OUTPUT FILES (-o): a symbolic link is written through to its file (a dangling or looping one
+            is refused); a read-only file is refused unless --force; the output is made beside the file
+            (.NAME.PID.partial) and renamed over it once complete, so an error, Ctrl-C, SIGTERM, SIGHUP
+            or ulimit -f leaves the old file and nothing else (one left by a killed run is removed by the
+            next); a replaced file keeps its mode and, where allowed, its owner, never a set-ID bit; a
+            file with other hard links is rewritten in place once complete, so every link sees it.
 
-        EXIT STATUS (sysexits): 0 success; 1 a file cannot be written; 64 usage error (unknown
-        column, option or locale); 65 malformed CSV, or data a database refused; 66 no such input
-        file; 69 a server cannot be reached; 75 a database locked by another program (try again);
-        77 not allowed (a file's permissions, a password, a role without SELECT).
-        """)
+            EXIT STATUS (sysexits): 0 success; 1 a file cannot be written; 64 usage error (unknown
+            column, option or locale); 65 malformed CSV, or data a database refused; 66 no such input
+            file; 69 a server cannot be reached; 75 a database locked by another program (try again);
+            77 not allowed (a file's permissions, a password, a role without SELECT).
+            """)
 
     enum Format: String {
         case text, csv, json, html
@@ -131,8 +158,9 @@ enum SortCommand {
         let columns = Self.columnsRead(options)
         // A file larger than the memory is sorted in parts.
         if !options.readsDatabase, path != "-", let size = FileBytes.regularFileSize(io.url(for: path).path),
-           size > options.memory.bytes / (leavesRecordsInFile(ofSize: size, columns: columns) ? bytesPerMappedFileByte : bytesPerFileByte),
-           !(FileBytes.head(io.url(for: path).path, count: 16) ?? []).starts(with: SQLiteSourceKind.magic) {
+            size > options.memory.bytes / (leavesRecordsInFile(ofSize: size, columns: columns) ? bytesPerMappedFileByte : bytesPerFileByte),
+            !(FileBytes.head(io.url(for: path).path, count: 16) ?? []).starts(with: SQLiteSourceKind.magic)
+        {
             try sortInParts(options, path: path, fileSize: size, io: &io)
             return
         }
@@ -152,8 +180,9 @@ enum SortCommand {
                 return
             }
         }
-        let source = try io.openSource(path, table: options.table, query: options.query, types: options.types,
-                                       reading: options.reading, snapshot: true, columns: columns)
+        let source = try io.openSource(
+            path, table: options.table, query: options.query, types: options.types,
+            reading: options.reading, snapshot: true, columns: columns)
         let grid = try sorted(source, options, io: &io)
         try write(grid, options, columnsRead: columns != nil, io: &io)
     }
@@ -161,7 +190,8 @@ enum SortCommand {
     /// The sort the options ask for, read against a table's column names: its keys, then its
     /// pins (each with the option that gave it, for the warnings), then its summaries.
     static func plan(_ options: SortOptions, names: ColumnNames) throws(CommandError)
-        -> (plan: SortPlan, pinOptions: [(option: String, pin: DisplayOrder.Pin)]) {
+        -> (plan: SortPlan, pinOptions: [(option: String, pin: DisplayOrder.Pin)])
+    {
         var keys: [SortKey] = []
         for text in options.keys {
             keys.append(try key(text, names: names, locale: options.locale, nulls: options.nulls))
@@ -188,8 +218,9 @@ enum SortCommand {
             }
             throw CommandError.from(error)
         }
-        warn(names: names, typeWarnings: grid.sortKeyTypeWarnings, unmatchedPins: grid.unmatchedPins, pinOptions: pinOptions,
-             disagreements: grid.summaryDisagreements, hint: keys.isEmpty ? nil : Self.unpinnedSummaryHint(grid), io: &io)
+        warn(
+            names: names, typeWarnings: grid.sortKeyTypeWarnings, unmatchedPins: grid.unmatchedPins, pinOptions: pinOptions,
+            disagreements: grid.summaryDisagreements, hint: keys.isEmpty ? nil : Self.unpinnedSummaryHint(grid), io: &io)
         return grid
     }
 
@@ -208,7 +239,9 @@ enum SortCommand {
         func checkReads() throws(CommandError) {
             if let failure = readsFailed() { throw Self.readFailure(of: source, shownPath: Excerpt.of(path, limit: 200), failure) }
         }
-        let title = path == "-" ? "Sorted table"
+        let title =
+            path == "-"
+            ? "Sorted table"
             : "Sorted " + (options.table ?? (ConnectionSecrets.isConnectionString(path) ? "query" : (path as NSString).lastPathComponent))
         // A CSV file's cells go back as the file held them: writing them adds nothing a spreadsheet
         // would not already have run. Cells from a database are guarded, unless told otherwise.
@@ -219,11 +252,13 @@ enum SortCommand {
             }
             let name = options.outputTable ?? "sorted"
             // Resolved as every output is (through links, a read-only file refused unless --force).
-            let file = try OutputFile.resolve(io.url(for: output).path, shown: Excerpt.of(output, limit: 200),
-                                              replacingReadOnly: io.replacesReadOnlyFiles)
+            let file = try OutputFile.resolve(
+                io.url(for: output).path, shown: Excerpt.of(output, limit: 200),
+                replacingReadOnly: io.replacesReadOnlyFiles)
             if case .special = file.kind {
-                throw .failure("cannot write '\(Excerpt.of(output, limit: 200))': an SQLite database is a regular file, and this is "
-                               + "a device or a pipe")
+                throw .failure(
+                    "cannot write '\(Excerpt.of(output, limit: 200))': an SQLite database is a regular file, and this is "
+                        + "a device or a pipe")
             }
             let target = file.path
             // Into the database it reads: the sort is done, so the read snapshot is let go (it
@@ -235,7 +270,8 @@ enum SortCommand {
             do {
                 let report = try SQLiteExport.write(grid, to: target, table: name, check: readsFailed)
                 for (column, example) in report.untypedColumns {
-                    io.stderr += "warning: column '\(Excerpt.of(column))' is written without a type, so that texts such as "
+                    io.stderr +=
+                        "warning: column '\(Excerpt.of(column))' is written without a type, so that texts such as "
                         + "'\(Excerpt.of(example))' stay as they are\n"
                 }
             } catch {
@@ -272,8 +308,9 @@ enum SortCommand {
         let mapped = (source as? Table)?.rawRecords?.mapped
         func checkUnchanged() throws(CommandError) {
             if let mapped, !mapped.isUnchanged() {
-                throw .data("\(Excerpt.of(path, limit: 200)) changed while it was sorted, so its records could not be copied "
-                            + "as they were read; sort it again")
+                throw .data(
+                    "\(Excerpt.of(path, limit: 200)) changed while it was sorted, so its records could not be copied "
+                        + "as they were read; sort it again")
             }
         }
         try checkUnchanged()
@@ -292,11 +329,13 @@ enum SortCommand {
             try checkReads()
         }
         if let table = source as? SQLiteTableSource, table.showedLargeBlobs {
-            io.stderr += "note: BLOB cells larger than 1 MiB (\(SQLiteTableSource.largestBlobShown) bytes) are written as their size, "
+            io.stderr +=
+                "note: BLOB cells larger than 1 MiB (\(SQLiteTableSource.largestBlobShown) bytes) are written as their size, "
                 + "'(BLOB, N bytes)', not their bytes\n"
         }
         if guarded > 0 {
-            io.stderr += "note: \(guarded) cell\(guarded == 1 ? "" : "s") from the database that a spreadsheet would run as a formula "
+            io.stderr +=
+                "note: \(guarded) cell\(guarded == 1 ? "" : "s") from the database that a spreadsheet would run as a formula "
                 + "(starting with = + - @, a tab or a carriage return, and not a number) got a leading '; --raw-formulas writes them as they are\n"
         }
     }
@@ -304,9 +343,11 @@ enum SortCommand {
     /// What a sort says on standard error once it is done, in this order: how names were taken,
     /// cells not of their column's type, pins that took no row, 平均 rows that no longer say what
     /// the body gives, and a summary row left in the body.
-    static func warn(names: ColumnNames, typeWarnings: [TypeWarning], unmatchedPins: [RowPin],
-                     pinOptions: [(option: String, pin: DisplayOrder.Pin)], disagreements: [SummaryDisagreement],
-                     hint: String?, io: inout CommandIO) {
+    static func warn(
+        names: ColumnNames, typeWarnings: [TypeWarning], unmatchedPins: [RowPin],
+        pinOptions: [(option: String, pin: DisplayOrder.Pin)], disagreements: [SummaryDisagreement],
+        hint: String?, io: inout CommandIO
+    ) {
         for note in names.notes { io.stderr += "note: \(note)\n" }
         for warning in typeWarnings { io.stderr += "warning: \(warning)\n" }
         for unmatched in unmatchedPins {
@@ -322,7 +363,8 @@ enum SortCommand {
         if disagreements.count > listed {
             let rest = disagreements.dropFirst(listed)
             let columns = Set(rest.map(\.column)).count
-            io.stderr += "warning: \(rest.count) more cells of pinned rows do not say what the other rows give (in \(columns) "
+            io.stderr +=
+                "warning: \(rest.count) more cells of pinned rows do not say what the other rows give (in \(columns) "
                 + "more column\(columns == 1 ? "" : "s")); --recompute labels recomputes them\n"
         }
         if let hint { io.stderr += "hint: \(hint)\n" }
@@ -337,8 +379,13 @@ enum SortCommand {
             let (column, value) = try split(text, at: "=", option: "\(option) <column=value>", example: "组号=平均")
             let pin = RowPin.matching(column: try names.resolve(column, in: "\(option) \(text)"), value: value)
             let function = try recompute?.function(forLabel: value, option: "\(option) \(text)")
-            pins.append(("\(option) \(text)", DisplayOrder.Pin(pin, at: edge, recomputing: function,
-                                                                precision: function == nil ? nil : options.precision)))
+            pins.append(
+                (
+                    "\(option) \(text)",
+                    DisplayOrder.Pin(
+                        pin, at: edge, recomputing: function,
+                        precision: function == nil ? nil : options.precision)
+                ))
         }
         if recompute != nil && pins.isEmpty {
             throw CommandError(.rule("'--recompute' recomputes pinned rows; pin them with --pin-bottom or --pin-top"))
@@ -356,8 +403,10 @@ enum SortCommand {
         guard count > 1, let first = grid.columns.first else { return nil }
         let order = grid.order
         let rows = Array(Set([0, count - 2, count - 1].filter { $0 >= 0 && $0 < count })).sorted().map { row in
-            (row: row, label: grid.source.text(row: row, column: 0),
-             pinned: order.pinnedTop.contains(row) || order.pinnedBottom.contains(row))
+            (
+                row: row, label: grid.source.text(row: row, column: 0),
+                pinned: order.pinnedTop.contains(row) || order.pinnedBottom.contains(row)
+            )
         }
         return unpinnedSummaryHint(rowCount: count, firstColumn: first.identifier, rows: rows)
     }
@@ -394,14 +443,16 @@ enum SortCommand {
     /// what is wrong with it.
     static func columnsRead(_ options: SortOptions) -> CSV.ColumnSelection? {
         guard options.format == .csv, options.outputDelimiter == nil, options.recompute == nil, options.pins.isEmpty,
-              !options.interactive, !options.writesSQLite else { return nil }
+            !options.interactive, !options.writesSQLite
+        else { return nil }
         let keys = options.keys, summaries = options.summaries, locale = options.locale, nulls = options.nulls
         return { columns in
             let names = ColumnNames(columns)
             var read = Set<Int>()
             for text in keys {
                 guard let key = try? key(text, names: names, locale: locale, nulls: nulls),
-                      let c = columns.firstIndex(where: { $0.identifier == key.column }) else { return nil }
+                    let c = columns.firstIndex(where: { $0.identifier == key.column })
+                else { return nil }
                 read.insert(c)
             }
             for text in summaries {
@@ -417,8 +468,9 @@ enum SortCommand {
 
     /// `--nulls`, shared by sort and view: last unless told.
     static func nulls(_ parsed: ParsedArguments) throws(CommandError) -> NullPlacement {
-        try value(parsed.value("--nulls"), option: "--nulls <placement>", expected: "last, first or smallest",
-                  NullPlacement.init(rawValue:)) ?? .last
+        try value(
+            parsed.value("--nulls"), option: "--nulls <placement>", expected: "last, first or smallest",
+            NullPlacement.init(rawValue:)) ?? .last
     }
 
     /// `--locale`, checked against ICU's collations.
@@ -453,10 +505,12 @@ enum SortCommand {
     /// The error of a source whose cells could not be read while its rows were written: a server
     /// lost or out of reach is unavailable (69), anything else the data's (65).
     static func readFailure(of source: GridDataSource, shownPath: String, _ message: String?, sorting: Bool = false) -> CommandError {
-        let text = "\(shownPath): \(message ?? "a read failed")"
+        let text =
+            "\(shownPath): \(message ?? "a read failed")"
             + (sorting ? "; the rows could not be read to sort them" : "; the output was not made, since rows would have been written blank")
         if let table = source as? PostgreSQLTableSource, let kind = table.lastError?.kind,
-           kind == .connectionLost || kind == .unreachable {
+            kind == .connectionLost || kind == .unreachable
+        {
             return .unavailable(text)
         }
         return .data(text)
@@ -471,8 +525,10 @@ enum SortCommand {
             guard modifiers.contains(suffix.lowercased()) else {
                 let rest = String(column[..<colon])
                 if names.names(rest) || suffixes.count > 0 {
-                    throw CommandError(.invalidPart(kind: "sort modifier", part: suffix, given: "--by \(text)",
-                                                    expected: modifiers.joined(separator: ", ")))
+                    throw CommandError(
+                        .invalidPart(
+                            kind: "sort modifier", part: suffix, given: "--by \(text)",
+                            expected: modifiers.joined(separator: ", ")))
                 }
                 break
             }
@@ -523,8 +579,10 @@ enum SortCommand {
         return value
     }
 
-    static func split(_ text: String, at separator: Character, option: String,
-                      example: String) throws(CommandError) -> (String, String) {
+    static func split(
+        _ text: String, at separator: Character, option: String,
+        example: String
+    ) throws(CommandError) -> (String, String) {
         guard let index = text.firstIndex(of: separator), index != text.startIndex else {
             throw CommandError(.invalidValue(text, option: option, expected: "something like \(example)"))
         }

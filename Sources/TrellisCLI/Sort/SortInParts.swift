@@ -58,7 +58,6 @@ extension SortCommand {
         return Int(value * scale)
     }
 
-
     /// Standard input's bytes up to `limit` (a little more: whole reads), and whether it ended there.
     static func readStandardInput(_ descriptor: Int32, upTo limit: Int) throws(CommandError) -> (bytes: [UInt8], ended: Bool) {
         var bytes: [UInt8] = []
@@ -110,18 +109,22 @@ extension SortCommand {
         return path
     }
 
-
     /// Sorts the CSV file at `path` in parts, as `options` say.
-    static func sortInParts(_ given: SortOptions, path: String, shownAs shown: String? = nil, fileSize: Int,
-                            io: inout CommandIO) throws(CommandError) {
+    static func sortInParts(
+        _ given: SortOptions, path: String, shownAs shown: String? = nil, fileSize: Int,
+        io: inout CommandIO
+    ) throws(CommandError) {
         let shownPath = Excerpt.of(shown ?? path, limit: 200)
         let memory = given.memory
-        let why = "'\(shownPath)' (\(ExternalCSVSort.shownSize(fileSize))) needs more memory than "
+        let why =
+            "'\(shownPath)' (\(ExternalCSVSort.shownSize(fileSize))) needs more memory than "
             + (memory.given ? "--memory \(given.memoryText ?? "")" : "half of this machine's (\(ExternalCSVSort.shownSize(memory.bytes)))")
             + " to sort at once, so it is sorted in parts"
         if given.format != .csv || given.interactive || given.writesSQLite {
-            throw CommandError(.rule("\(why), which writes CSV: add '--format csv' or '-o FILE.csv'"
-                                     + (memory.given ? ", or give --memory more" : ", or give a larger --memory")))
+            throw CommandError(
+                .rule(
+                    "\(why), which writes CSV: add '--format csv' or '-o FILE.csv'"
+                        + (memory.given ? ", or give --memory more" : ", or give a larger --memory")))
         }
         let folder = given.output.map { io.url(for: $0).deletingLastPathComponent() } ?? URL(fileURLWithPath: NSTemporaryDirectory())
         var options = ExternalCSVSort.Options(memory: memory.bytes, folder: folder)
@@ -164,11 +167,15 @@ extension SortCommand {
         }
         // The format as the sort found it (its encoding may have been settled only by reading on).
         noteFormat(sorter.format, dateNotes: dateNotes, shownPath: shownPath, io: &io)
-        let hint = keys.isEmpty ? nil : sorter.columns.first.flatMap { first in
-            unpinnedSummaryHint(rowCount: report.rows, firstColumn: first.identifier, rows: report.edgeRows)
-        }
-        warn(names: names, typeWarnings: report.typeWarnings, unmatchedPins: report.unmatchedPins, pinOptions: pinOptions,
-             disagreements: report.summaryDisagreements, hint: hint, io: &io)
+        let hint =
+            keys.isEmpty
+            ? nil
+            : sorter.columns.first.flatMap { first in
+                unpinnedSummaryHint(rowCount: report.rows, firstColumn: first.identifier, rows: report.edgeRows)
+            }
+        warn(
+            names: names, typeWarnings: report.typeWarnings, unmatchedPins: report.unmatchedPins, pinOptions: pinOptions,
+            disagreements: report.summaryDisagreements, hint: hint, io: &io)
     }
 
     /// An error of a sort in parts as the command line reports it.
@@ -190,12 +197,14 @@ extension SortCommand {
             io.stderr += "note: reading \(shownPath) as \(format.encoding.name) (it is not UTF-8); --encoding names another\n"
         }
         if format.delimiterWasDetected {
-            io.stderr += "note: the fields of \(shownPath) are separated by '\(CSVFormat.name(ofDelimiter: format.delimiter))'"
+            io.stderr +=
+                "note: the fields of \(shownPath) are separated by '\(CSVFormat.name(ofDelimiter: format.delimiter))'"
                 + (format.delimiter == 0x3B ? " (a comma in a number is its decimal mark)" : "") + "; --delimiter names another\n"
         }
         for note in dateNotes { io.stderr += "warning: \(note)\n" }
         if let line = format.likelyHeaderLine {
-            io.stderr += "warning: line 1 of \(shownPath) looks like a title above the header (one cell, then a blank line); "
+            io.stderr +=
+                "warning: line 1 of \(shownPath) looks like a title above the header (one cell, then a blank line); "
                 + "if the header is line \(line), add --header-row \(line)\n"
         }
     }

@@ -47,13 +47,16 @@ struct SortOptions {
         if parsed.positionals.count > 1 { throw CommandError(.unexpectedArgument(parsed.positionals[1])) }
         input = path
         output = parsed.value("--output")
-        let given = try SortCommand.value(parsed.value("--format"), option: "--format <format>", expected: "text, csv, json or html",
-                                          SortCommand.Format.init(rawValue:))
+        let given = try SortCommand.value(
+            parsed.value("--format"), option: "--format <format>", expected: "text, csv, json or html",
+            SortCommand.Format.init(rawValue:))
         // The output file's extension names its format, as `-o x.sqlite` names a database.
         let implied = output.flatMap { SortCommand.Format.implied(byExtension: ($0 as NSString).pathExtension) }
         if let given, let implied, given != implied.format, let output {
-            throw CommandError(.rule("'--format \(given.rawValue)' contradicts '-o \(Excerpt.of(output))', "
-                                     + "which writes \(implied.format.rawValue); leave out one of them"))
+            throw CommandError(
+                .rule(
+                    "'--format \(given.rawValue)' contradicts '-o \(Excerpt.of(output))', "
+                        + "which writes \(implied.format.rawValue); leave out one of them"))
         }
         formatGiven = given != nil
         format = given ?? implied?.format ?? .text

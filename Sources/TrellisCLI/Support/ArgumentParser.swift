@@ -134,7 +134,8 @@ func closest(_ word: String, in candidates: [String]) -> String? {
         return previous[b.count]
     }
     if let prefixed = candidates.filter({ $0.count > 2 && word.hasPrefix($0) || $0.hasPrefix(word) && word.count > 2 })
-        .min(by: { $0.count < $1.count }) {
+        .min(by: { $0.count < $1.count })
+    {
         return prefixed
     }
     let w = Array(word)

@@ -1,7 +1,7 @@
 import Foundation
-import TrellisText
-import TrellisRender
 import TrellisGrid
+import TrellisRender
+import TrellisText
 
 /// Where a command reads and writes: captured in tests, the process's streams in the executable.
 public struct CommandIO {
@@ -29,8 +29,10 @@ public struct CommandIO {
 
     /// Creates an IO context. By default, standard input is empty and paths are relative to the
     /// process's working directory.
-    public init(standardInput: @escaping () -> Data = { Data() },
-                currentDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)) {
+    public init(
+        standardInput: @escaping () -> Data = { Data() },
+        currentDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+    ) {
         self.readStandardInput = standardInput
         self.currentDirectory = currentDirectory
     }
@@ -66,13 +68,16 @@ public struct CommandIO {
     /// unless ``replacesReadOnlyFiles``, made whole under a temporary name and renamed into place,
     /// its permissions and owner kept, no set-ID bits. A `produce` that throws leaves the old file
     /// as it was, and nothing beside it.
-    mutating func stream(to path: String?, encoding: TextEncoding = .utf8,
-                         _ produce: (TextOutput) throws(CommandError) -> Void) throws(CommandError) {
+    mutating func stream(
+        to path: String?, encoding: TextEncoding = .utf8,
+        _ produce: (TextOutput) throws(CommandError) -> Void
+    ) throws(CommandError) {
         /// A character the output's encoding cannot hold is the data's; a failed write the system's.
         func failed(_ error: TextOutputError, _ what: String) -> CommandError {
             if let encodingError = error.encoding {
-                return .data("cannot write \(what): \(encodingError); "
-                             + "choose another encoding with --output-encoding (utf-8 holds every character)")
+                return .data(
+                    "cannot write \(what): \(encodingError); "
+                        + "choose another encoding with --output-encoding (utf-8 holds every character)")
             }
             return .failure("cannot write \(what): \(error)")
         }
@@ -179,7 +184,7 @@ public enum CommandError: Error, Equatable {
     var message: String {
         switch self {
         case .usage(let m), .data(let m), .failure(let m), .noInput(let m), .unavailable(let m), .tempFail(let m),
-             .noPermission(let m):
+            .noPermission(let m):
             return m
         }
     }
@@ -214,8 +219,11 @@ extension CommandError {
     /// is close, or the list of columns.
     static func unknownColumn(_ column: String, in option: String?, columns: [String]) -> CommandError {
         var message = "Unknown column '\(Excerpt.of(column))'" + (option.map { " in '\(Excerpt.of($0))'" } ?? "")
-        if let guess = closest(column, in: columns) { message += "; did you mean '\(Excerpt.of(guess))'?" }
-        else { message += "; the columns are " + columns.prefix(20).map { "'\(Excerpt.of($0))'" }.joined(separator: ", ") }
+        if let guess = closest(column, in: columns) {
+            message += "; did you mean '\(Excerpt.of(guess))'?"
+        } else {
+            message += "; the columns are " + columns.prefix(20).map { "'\(Excerpt.of($0))'" }.joined(separator: ", ")
+        }
         return .usage(message)
     }
 
@@ -252,7 +260,8 @@ final class ColumnNames {
         // A bare name shared by several columns takes the first: say so, and how to name the others.
         let sharing = titles.indices.filter { titles[$0] == titles[c] }
         if sharing.count > 1, text == titles[c] {
-            let note = "\(sharing.count) columns are named '\(Excerpt.of(text))': '\(Excerpt.of(text))' is the first (column \(c + 1)); "
+            let note =
+                "\(sharing.count) columns are named '\(Excerpt.of(text))': '\(Excerpt.of(text))' is the first (column \(c + 1)); "
                 + sharing.dropFirst().map { "'\(Excerpt.of(identifiers[$0]))' (or '#\($0 + 1)')" }.joined(separator: ", ")
                 + (sharing.count == 2 ? " names the other" : " name the others")
             if !notes.contains(note) { notes.append(note) }

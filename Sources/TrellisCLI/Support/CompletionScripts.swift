@@ -1,6 +1,6 @@
 import Foundation
-import TrellisSQL
 import TrellisGrid
+import TrellisSQL
 
 /// `trellis --generate-completion-script bash|zsh|fish`: completion of subcommands, their options,
 /// the values of options that take one from a fixed set (each command's own: `--format` is json,
@@ -26,34 +26,36 @@ enum CompletionScripts {
         case "bash":
             var out = "# bash completion for trellis; source it, or put it in bash-completion's folder.\n"
             out += """
-            # The column names of the file on the line (and its --table), one per line.
-            _trellis_columns() {
-              local file="" table="" i word
-              for ((i=2; i<COMP_CWORD; i++)); do
-                word="${COMP_WORDS[i]}"
-                case "$word" in
-                  --table) table="${COMP_WORDS[i+1]}"; ((i++)) ;;
-                  \(valuedOptions.joined(separator: "|"))) ((i++)) ;;
-                  -*) ;;
-                  *) [ -z "$file" ] && file="$word" ;;
-                esac
-              done
-              [ -n "$file" ] || return
-              file="${file/#\\~/$HOME}"
-              if [ -n "$table" ]; then
-                "${COMP_WORDS[0]}" --complete-columns "$file" --table "$table" 2>/dev/null
-              else
-                "${COMP_WORDS[0]}" --complete-columns "$file" 2>/dev/null
-              fi
-            }
+                # The column names of the file on the line (and its --table), one per line.
+                _trellis_columns() {
+                  local file="" table="" i word
+                  for ((i=2; i<COMP_CWORD; i++)); do
+                    word="${COMP_WORDS[i]}"
+                    case "$word" in
+                      --table) table="${COMP_WORDS[i+1]}"; ((i++)) ;;
+                      \(valuedOptions.joined(separator: "|"))) ((i++)) ;;
+                      -*) ;;
+                      *) [ -z "$file" ] && file="$word" ;;
+                    esac
+                  done
+                  [ -n "$file" ] || return
+                  file="${file/#\\~/$HOME}"
+                  if [ -n "$table" ]; then
+                    "${COMP_WORDS[0]}" --complete-columns "$file" --table "$table" 2>/dev/null
+                  else
+                    "${COMP_WORDS[0]}" --complete-columns "$file" 2>/dev/null
+                  fi
+                }
 
-            """
+                """
             out += "_trellis() {\n  local cur prev\n  cur=\"${COMP_WORDS[COMP_CWORD]}\"\n"
             out += "  prev=\"${COMP_WORDS[COMP_CWORD-1]}\"\n"
             out += "  if [ \"$COMP_CWORD\" -eq 1 ]; then\n"
-            out += "    COMPREPLY=($(compgen -W \"\(commands.map(\.name).joined(separator: " ")) help --help --version "
+            out +=
+                "    COMPREPLY=($(compgen -W \"\(commands.map(\.name).joined(separator: " ")) help --help --version "
                 + "--generate-completion-script\" -- \"$cur\"))\n    return\n  fi\n"
-            out += "  case \"$prev\" in\n    --generate-completion-script) COMPREPLY=($(compgen -W \"\(shells.joined(separator: " "))\" -- \"$cur\")); return ;;\n"
+            out +=
+                "  case \"$prev\" in\n    --generate-completion-script) COMPREPLY=($(compgen -W \"\(shells.joined(separator: " "))\" -- \"$cur\")); return ;;\n"
             for (option, suffix) in columnOptions.sorted(by: { $0.key < $1.key }) {
                 out += "    \(option))\n      local IFS=$'\\n'\n"
                 out += "      COMPREPLY=($(compgen -S '\(suffix)' -W \"$(_trellis_columns)\" -- \"$cur\"))\n"
@@ -68,7 +70,8 @@ enum CompletionScripts {
                 if !fixed.isEmpty {
                     out += "    \(command.name))\n      case \"$prev\" in\n"
                     for option in fixed {
-                        out += "        \(option.names.joined(separator: "|"))) COMPREPLY=($(compgen -W \"\(option.choices.joined(separator: " "))\" -- \"$cur\")); return ;;\n"
+                        out +=
+                            "        \(option.names.joined(separator: "|"))) COMPREPLY=($(compgen -W \"\(option.choices.joined(separator: " "))\" -- \"$cur\")); return ;;\n"
                     }
                     out += "      esac ;;\n"
                 }
@@ -88,28 +91,28 @@ enum CompletionScripts {
         case "zsh":
             var out = "#compdef trellis\n# zsh completion for trellis; put it on your $fpath as _trellis.\n"
             out += """
-            # The column names of the file on the line (and its --table).
-            _trellis_columns() {
-              local file="" table="" i
-              for ((i=3; i<CURRENT; i++)); do
-                case "$words[i]" in
-                  --table) table="$words[i+1]"; ((i++)) ;;
-                  \(valuedOptions.joined(separator: "|"))) ((i++)) ;;
-                  -*) ;;
-                  *) [[ -z "$file" ]] && file="$words[i]" ;;
-                esac
-              done
-              [[ -n "$file" ]] || return 1
-              local -a columns
-              if [[ -n "$table" ]]; then
-                columns=("${(@f)$($words[1] --complete-columns "${~file}" --table "$table" 2>/dev/null)}")
-              else
-                columns=("${(@f)$($words[1] --complete-columns "${~file}" 2>/dev/null)}")
-              fi
-              compadd -S "$1" -- "${columns[@]}"
-            }
+                # The column names of the file on the line (and its --table).
+                _trellis_columns() {
+                  local file="" table="" i
+                  for ((i=3; i<CURRENT; i++)); do
+                    case "$words[i]" in
+                      --table) table="$words[i+1]"; ((i++)) ;;
+                      \(valuedOptions.joined(separator: "|"))) ((i++)) ;;
+                      -*) ;;
+                      *) [[ -z "$file" ]] && file="$words[i]" ;;
+                    esac
+                  done
+                  [[ -n "$file" ]] || return 1
+                  local -a columns
+                  if [[ -n "$table" ]]; then
+                    columns=("${(@f)$($words[1] --complete-columns "${~file}" --table "$table" 2>/dev/null)}")
+                  else
+                    columns=("${(@f)$($words[1] --complete-columns "${~file}" 2>/dev/null)}")
+                  fi
+                  compadd -S "$1" -- "${columns[@]}"
+                }
 
-            """
+                """
             out += "_trellis() {\n  local -a subcommands\n  subcommands=(\n"
             for command in commands { out += "    '\(command.name):\(escape(command.summary, quote: "'"))'\n" }
             out += "    'help:Show help for a subcommand.'\n  )\n"
@@ -120,10 +123,13 @@ enum CompletionScripts {
                 for option in command.definition.options {
                     let help = escape(option.help.replacingOccurrences(of: "\n", with: " "), quote: "'")
                         .replacingOccurrences(of: "[", with: "\\[").replacingOccurrences(of: "]", with: "\\]")
-                    let value = option.valueName.map { name in
-                        ":\(name):" + (!option.choices.isEmpty ? "(\(option.choices.joined(separator: " ")))"
-                            : columnOptions[option.key].map { "{_trellis_columns '\($0)'}" } ?? "_files")
-                    } ?? ""
+                    let value =
+                        option.valueName.map { name in
+                            ":\(name):"
+                                + (!option.choices.isEmpty
+                                    ? "(\(option.choices.joined(separator: " ")))"
+                                    : columnOptions[option.key].map { "{_trellis_columns '\($0)'}" } ?? "_files")
+                        } ?? ""
                     let repeats = option.repeatable ? "*" : ""
                     for name in option.names { out += "        '\(repeats)\(name)[\(help)]\(value)' \\\n" }
                 }
@@ -134,34 +140,34 @@ enum CompletionScripts {
         case "fish":
             var out = "# fish completion for trellis; put it in ~/.config/fish/completions/trellis.fish.\n"
             out += """
-            # The column names of the file on the line (and its --table).
-            function __trellis_columns
-                set -l words (commandline -opc)
-                set -l file ""
-                set -l table ""
-                set -l i 3
-                while test $i -le (count $words)
-                    switch $words[$i]
-                        case --table
-                            set i (math $i + 1)
-                            test $i -le (count $words); and set table $words[$i]
-                        case \(valuedOptions.joined(separator: " "))
-                            set i (math $i + 1)
-                        case '-*'
-                        case '*'
-                            test -z "$file"; and set file $words[$i]
+                # The column names of the file on the line (and its --table).
+                function __trellis_columns
+                    set -l words (commandline -opc)
+                    set -l file ""
+                    set -l table ""
+                    set -l i 3
+                    while test $i -le (count $words)
+                        switch $words[$i]
+                            case --table
+                                set i (math $i + 1)
+                                test $i -le (count $words); and set table $words[$i]
+                            case \(valuedOptions.joined(separator: " "))
+                                set i (math $i + 1)
+                            case '-*'
+                            case '*'
+                                test -z "$file"; and set file $words[$i]
+                        end
+                        set i (math $i + 1)
                     end
-                    set i (math $i + 1)
+                    test -n "$file"; or return
+                    if test -n "$table"
+                        $words[1] --complete-columns $file --table $table 2>/dev/null
+                    else
+                        $words[1] --complete-columns $file 2>/dev/null
+                    end
                 end
-                test -n "$file"; or return
-                if test -n "$table"
-                    $words[1] --complete-columns $file --table $table 2>/dev/null
-                else
-                    $words[1] --complete-columns $file 2>/dev/null
-                end
-            end
 
-            """
+                """
             out += "complete -c trellis -f\n"
             for command in commands {
                 out += "complete -c trellis -n '__fish_use_subcommand' -a \(command.name) -d '\(escape(command.summary, quote: "'"))'\n"
@@ -202,7 +208,9 @@ enum CompletionScripts {
     static func columns(_ arguments: [String], io: inout CommandIO) throws(CommandError) {
         guard let path = arguments.first else { throw CommandError(.rule("'--complete-columns' takes a file")) }
         var table: String?
-        if arguments.count == 3, arguments[1] == "--table" { table = arguments[2] } else if arguments.count != 1 {
+        if arguments.count == 3, arguments[1] == "--table" {
+            table = arguments[2]
+        } else if arguments.count != 1 {
             throw CommandError(.rule("'--complete-columns' takes a file and, for a database, --table NAME"))
         }
         let names: [String]

@@ -10,9 +10,11 @@ extension CommandIO {
     /// title above the header) written on standard error. With `snapshot`, an SQLite database is
     /// read in one read transaction from start to end (a sort; a viewer, which lives long,
     /// refreshes instead).
-    mutating func openSource(_ path: String, table: String?, query: String?, types: [String: ColumnType],
-                             reading: CSVReading = CSVReading(), snapshot: Bool = false,
-                             columns: CSV.ColumnSelection? = nil) throws(CommandError) -> GridDataSource {
+    mutating func openSource(
+        _ path: String, table: String?, query: String?, types: [String: ColumnType],
+        reading: CSVReading = CSVReading(), snapshot: Bool = false,
+        columns: CSV.ColumnSelection? = nil
+    ) throws(CommandError) -> GridDataSource {
         var request = SourceRequest(path, currentDirectory: currentDirectory)
         request.table = table
         request.query = query

@@ -66,8 +66,9 @@ struct OutputFile {
                     throw failure("it is a symbolic link\(leadsTo) that leads round in a loop; name the file itself")
                 }
                 if code == ENOENT || code == ENOTDIR {
-                    throw failure("it is a symbolic link\(leadsTo), which does not exist (a dangling link is not written "
-                                  + "through, as cp does not); name a file that exists, or remove the link")
+                    throw failure(
+                        "it is a symbolic link\(leadsTo), which does not exist (a dangling link is not written "
+                            + "through, as cp does not); name a file that exists, or remove the link")
                 }
                 throw failure(String(cString: strerror(code)))
             }
@@ -118,7 +119,8 @@ struct OutputFile {
             TemporaryPaths.unregister(beside)
             // A folder that refuses new files, holding a file that may be written: made elsewhere, copied in.
             guard case .regular = kind, code == EACCES || code == EROFS || code == EPERM,
-                  let made = TemporaryPaths.makeFile(in: NSTemporaryDirectory(), prefix: ".trellis-output-") else {
+                let made = TemporaryPaths.makeFile(in: NSTemporaryDirectory(), prefix: ".trellis-output-")
+            else {
                 throw .failure("cannot write '\(shown)': \(String(cString: strerror(code)))")
             }
             (descriptor, temporary) = made

@@ -1,7 +1,7 @@
 import Foundation
-import TrellisText
 import TrellisGrid
 import TrellisRender
+import TrellisText
 
 /// What `trellis view` shows on a terminal of a given size: the header row, the pinned top rows,
 /// a window of the body, the pinned bottom rows (the file's 平均), and a status line — every line
@@ -64,8 +64,9 @@ struct GridScreen {
     mutating func settle() {
         let order = grid.order
         viewport.setWidth(Double(width))
-        viewport.setBodyCapacity(height - 3 - order.pinnedTopCount - order.pinnedBottomCount
-                                 - (order.pinnedBottomCount > 0 ? 1 : 0))
+        viewport.setBodyCapacity(
+            height - 3 - order.pinnedTopCount - order.pinnedBottomCount
+                - (order.pinnedBottomCount > 0 ? 1 : 0))
         viewport.setRows(order)
         if viewport.columnCount != grid.columns.count {
             viewport.setColumnWidths(Array(repeating: 1, count: grid.columns.count))
@@ -175,9 +176,12 @@ struct GridScreen {
                     used = width
                     break
                 }
-                let marked = c != column ? cell
-                    : highlight ? "\u{1B}[4m" + cell + "\u{1B}[24m"
-                    : header ? "\u{1B}[7m" + cell + "\u{1B}[27m" : cell
+                let marked =
+                    c != column
+                    ? cell
+                    : highlight
+                        ? "\u{1B}[4m" + cell + "\u{1B}[24m"
+                        : header ? "\u{1B}[7m" + cell + "\u{1B}[27m" : cell
                 line += marked + (c == frozenColumns - 1 ? "│" : " ")
                 used += w
             }
@@ -191,17 +195,21 @@ struct GridScreen {
             return highlight ? "\u{1B}[7m" + line + "\u{1B}[27m" : line
         }
         var out: [String] = []
-        out.append("\u{1B}[1m" + render({ c in
-            let glyph = grid.glyph(for: columns[c].identifier)
-            let mark = glyph.direction.map { ($0 == .ascending ? "▲" : "▼") + (glyph.priority.map(String.init) ?? "") } ?? ""
-            return (columns[c].title + (mark.isEmpty ? "" : " " + mark), columns[c].type.isNumeric)
-        }, highlight: false, header: true) + "\u{1B}[22m")
+        out.append(
+            "\u{1B}[1m"
+                + render(
+                    { c in
+                        let glyph = grid.glyph(for: columns[c].identifier)
+                        let mark = glyph.direction.map { ($0 == .ascending ? "▲" : "▼") + (glyph.priority.map(String.init) ?? "") } ?? ""
+                        return (columns[c].title + (mark.isEmpty ? "" : " " + mark), columns[c].type.isNumeric)
+                    }, highlight: false, header: true) + "\u{1B}[22m")
         out.append(String(repeating: "─", count: width))
         func rowLine(_ row: Int) -> String {
             guard let display = grid.displayedRow(at: row) else { return String(repeating: " ", count: width) }
-            return render({ c in
-                (grid.text(display, column: c), columns[c].type.isNumeric || grid.value(display, column: c).number != nil)
-            }, highlight: row == current, trailing: barText(display))
+            return render(
+                { c in
+                    (grid.text(display, column: c), columns[c].type.isNumeric || grid.value(display, column: c).number != nil)
+                }, highlight: row == current, trailing: barText(display))
         }
         let topPins = viewport.pinnedTopCount, bottomPins = viewport.pinnedBottomCount
         for row in rows.prefix(topPins) { out.append(rowLine(row)) }
@@ -215,8 +223,11 @@ struct GridScreen {
         // A terminal shorter than the header, a row and the status line gets what fits, the status
         // line last: never more lines than it has (they would scroll it).
         // The warnings' count stays beside the hints, where the line is never cut.
-        let warned = warnings.isEmpty ? "" : width >= 90
-            ? " ⚠ \(warnings.count) warning\(warnings.count == 1 ? "" : "s") (w) ·" : " ⚠ \(warnings.count) (w) ·"
+        let warned =
+            warnings.isEmpty
+            ? ""
+            : width >= 90
+                ? " ⚠ \(warnings.count) warning\(warnings.count == 1 ? "" : "s") (w) ·" : " ⚠ \(warnings.count) (w) ·"
         let hints = width >= 90 ? warned + Self.hints : width >= 30 ? warned + Self.shortHints : ""
         let hintWidth = TextWidth.columns(hints)
         let statusLine = "\u{1B}[7m" + Self.fit(status, max(0, width - hintWidth), right: false) + hints + "\u{1B}[27m"

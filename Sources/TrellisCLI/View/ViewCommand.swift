@@ -10,75 +10,80 @@ enum ViewCommand {
         overview: "Browse and sort a table in the terminal.",
         arguments: [("file", "A CSV file, an SQLite database or a postgresql:// URL (with --table or --query).")],
         options: [
-            OptionDefinition(names: ["--table"], valueName: "name", help: "The table of the database to show."),
+            OptionDefinition(names: ["--table"], valueName: "name", help: "The table of the database to show.")
         ] + CSVReading.options + [
             OptionDefinition(names: ["--query"], valueName: "sql", help: "The SELECT whose rows to show."),
             OptionDefinition(names: ["--by"], valueName: "key", help: "Start sorted by this key (as trellis sort's).", repeatable: true),
-            OptionDefinition(names: ["--pin-bottom"], valueName: "column=value",
-                             help: "Pin the rows whose COLUMN reads VALUE to the bottom (the 平均 row).", repeatable: true),
+            OptionDefinition(
+                names: ["--pin-bottom"], valueName: "column=value",
+                help: "Pin the rows whose COLUMN reads VALUE to the bottom (the 平均 row).", repeatable: true),
             OptionDefinition(names: ["--pin-top"], valueName: "column=value", help: "Pin matching rows to the top.", repeatable: true),
         ] + SortCommand.definition.options.filter { ["--locale", "--nulls", "--type"].contains($0.key) } + [
-            OptionDefinition(names: ["--help", "-h"], valueName: nil, help: "Show help information."),
+            OptionDefinition(names: ["--help", "-h"], valueName: nil, help: "Show help information.")
         ],
         discussion: """
-        KEYS (? or F1 shows them all): arrows move (left and right across columns), Page
-        Up/Down, Home/End, the mouse wheel scrolls, : or g goes to a row number; s cycles the
-        current column's sort (S adds it as a further key), a click on a header does the same
-        (shift-click adds); / finds the next row whose cell in the current column contains the
-        text typed, as written, and n / N find it again down / up, going round the ends; p pins
-        the current row to the bottom and p or P on a pinned row unpins it (a --pin-bottom value
-        pin goes whole); < and > narrow and widen the current column, _ fits it to its widest
-        cell on screen, - hides it and + shows every hidden column; F opens the current column's
-        values (count, percent, a bar; sortable, in the column's sort order) and Enter on one the
-        rows holding it; I describes every column (count, blanks, distinct, min, max, mean,
-        median) and Enter goes to one; q goes back from a view or quits; w shows the file's
-        warnings; Ctrl-Z suspends (fg resumes); Ctrl-C quits. The status line keeps "? help · q
-        quit" at every width. The current column's title is in reverse video, its cell in the
-        current row underlined.
+            KEYS (? or F1 shows them all): arrows move (left and right across columns), Page
+            Up/Down, Home/End, the mouse wheel scrolls, : or g goes to a row number; s cycles the
+            current column's sort (S adds it as a further key), a click on a header does the same
+            (shift-click adds); / finds the next row whose cell in the current column contains the
+            text typed, as written, and n / N find it again down / up, going round the ends; p pins
+            the current row to the bottom and p or P on a pinned row unpins it (a --pin-bottom value
+            pin goes whole); < and > narrow and widen the current column, _ fits it to its widest
+            cell on screen, - hides it and + shows every hidden column; F opens the current column's
+            values (count, percent, a bar; sortable, in the column's sort order) and Enter on one the
+            rows holding it; I describes every column (count, blanks, distinct, min, max, mean,
+            median) and Enter goes to one; q goes back from a view or quits; w shows the file's
+            warnings; Ctrl-Z suspends (fg resumes); Ctrl-C quits. The status line keeps "? help · q
+            quit" at every width. The current column's title is in reverse video, its cell in the
+            current row underlined.
 
-        A CSV file of 16 MB or more shows its first lines at once while the rest is read; keys
-        work on the rows read (the status line says so) until the whole file takes their place,
-        keeping the sort, the pins, the current row and column. Over a database, a sort that
-        takes longer than a tenth of a second shows how long it has taken; Esc stops it and the
-        rows stay as they were.
+            A CSV file of 16 MB or more shows its first lines at once while the rest is read; keys
+            work on the rows read (the status line says so) until the whole file takes their place,
+            keeping the sort, the pins, the current row and column. Over a database, a sort that
+            takes longer than a tenth of a second shows how long it has taken; Esc stops it and the
+            rows stay as they were.
 
-        The terminal is restored on every exit — q, Ctrl-C, an error, SIGTERM, SIGHUP — and while
-        the viewer is suspended.
+            The terminal is restored on every exit — q, Ctrl-C, an error, SIGTERM, SIGHUP — and while
+            the viewer is suspended.
 
-        EXIT STATUS: as trellis sort's (0, 64, 65, 66, 69, 75, 77), and 129, 130, 143 for SIGHUP,
-        Ctrl-C from elsewhere and SIGTERM.
-        """)
+            EXIT STATUS: as trellis sort's (0, 64, 65, 66, 69, 75, 77), and 129, 130, 143 for SIGHUP,
+            Ctrl-C from elsewhere and SIGTERM.
+            """)
 
     static func run(_ arguments: [String], io: inout CommandIO) throws(CommandError) {
         let parsed = try definition.parse(arguments)
         guard let path = parsed.positionals.first else { throw CommandError(.missingArgument("<file>")) }
         guard isatty(STDOUT_FILENO) == 1, isatty(STDIN_FILENO) == 1 else {
-            throw CommandError(.rule("trellis view draws on a terminal, and this output is not one; for a file or a pipe use "
-                         + "trellis sort \(Excerpt.of(path)) --format text"))
+            throw CommandError(
+                .rule(
+                    "trellis view draws on a terminal, and this output is not one; for a file or a pipe use "
+                        + "trellis sort \(Excerpt.of(path)) --format text"))
         }
         #if canImport(Glibc)
-        // A sort of a million rows allocates and frees buffers of megabytes: kept in the heap
-        // instead of returned to the system, the next sort reuses their pages instead of
-        // faulting in fresh zeroed ones. (glibc's mallopt, which the Swift overlay does not declare.)
-        if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") {
-            typealias MallOpt = @convention(c) (Int32, Int32) -> Int32
-            let mallopt = unsafeBitCast(symbol, to: MallOpt.self)
-            _ = mallopt(-3, 256 << 20)   // M_MMAP_THRESHOLD
-            _ = mallopt(-1, 512 << 20)   // M_TRIM_THRESHOLD
-        }
+            // A sort of a million rows allocates and frees buffers of megabytes: kept in the heap
+            // instead of returned to the system, the next sort reuses their pages instead of
+            // faulting in fresh zeroed ones. (glibc's mallopt, which the Swift overlay does not declare.)
+            if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") {
+                typealias MallOpt = @convention(c) (Int32, Int32) -> Int32
+                let mallopt = unsafeBitCast(symbol, to: MallOpt.self)
+                _ = mallopt(-3, 256 << 20)  // M_MMAP_THRESHOLD
+                _ = mallopt(-1, 512 << 20)  // M_TRIM_THRESHOLD
+            }
         #endif
         let nulls = try SortCommand.nulls(parsed)
         let locale = try SortCommand.locale(parsed)
         let types = try SortCommand.types(parsed), reading = try CSVReading(parsed)
         // A large CSV file: its first lines now, the rest read while they are shown.
-        let started = parsed.value("--table") == nil && parsed.value("--query") == nil
+        let started =
+            parsed.value("--table") == nil && parsed.value("--query") == nil
             ? BackgroundRead.start(path, types: types, reading: reading, io: io) : nil
         let source: GridDataSource
         if let started {
             source = started.head
         } else {
-            source = try io.openSource(path, table: parsed.value("--table"), query: parsed.value("--query"), types: types,
-                                       reading: reading)
+            source = try io.openSource(
+                path, table: parsed.value("--table"), query: parsed.value("--query"), types: types,
+                reading: reading)
         }
         let grid = DataGrid(bound: source)
         let names = ColumnNames(source.columns)
@@ -159,9 +164,15 @@ final class Terminal {
         sigemptyset(&handled)
         for s in [SIGTERM, SIGHUP, SIGINT, SIGWINCH, SIGTSTP, SIGCONT] { sigaddset(&handled, s) }
         sigprocmask(SIG_UNBLOCK, &handled, nil)
-        signal(SIGTERM) { _ in Terminal.restoreNow(); _exit(143) }
-        signal(SIGHUP) { _ in Terminal.restoreNow(); _exit(129) }
-        signal(SIGINT) { _ in Terminal.restoreNow(); _exit(130) }
+        signal(SIGTERM) { _ in
+            Terminal.restoreNow(); _exit(143)
+        }
+        signal(SIGHUP) { _ in
+            Terminal.restoreNow(); _exit(129)
+        }
+        signal(SIGINT) { _ in
+            Terminal.restoreNow(); _exit(130)
+        }
         // A resize interrupts the read, which then redraws.
         var action = sigaction()
         action.__sigaction_handler.sa_handler = { _ in Terminal.resized = 1 }

@@ -1,6 +1,6 @@
 import Foundation
-import TrellisSQL
 import TrellisGrid
+import TrellisSQL
 import TrellisSources
 
 /// A large CSV file shown before it is read: `trellis view` draws the file's first lines at once
@@ -46,21 +46,26 @@ final class BackgroundRead: @unchecked Sendable {
     /// The head of the file at `path` as a table, and the read of the whole file started, when the
     /// file is a large CSV file whose first lines read as the whole file will (UTF-16 and a file
     /// whose first megabyte holds no whole line are read at once, as before); otherwise `nil`.
-    static func start(_ path: String, types: [String: ColumnType], reading: CSVReading,
-                      io: CommandIO) -> (head: Table, read: BackgroundRead)? {
+    static func start(
+        _ path: String, types: [String: ColumnType], reading: CSVReading,
+        io: CommandIO
+    ) -> (head: Table, read: BackgroundRead)? {
         guard path != "-", !ConnectionSecrets.isConnectionString(path) else { return nil }
         let url = io.url(for: path)
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path),
-              attributes[.type] as? FileAttributeType == .typeRegular,
-              let size = attributes[.size] as? Int, size >= threshold,
-              let handle = FileHandle(forReadingAtPath: url.path) else { return nil }
+            attributes[.type] as? FileAttributeType == .typeRegular,
+            let size = attributes[.size] as? Int, size >= threshold,
+            let handle = FileHandle(forReadingAtPath: url.path)
+        else { return nil }
         defer { try? handle.close() }
         guard let data = try? handle.read(upToCount: headBytes), !data.starts(with: SQLiteSourceKind.magic),
-              let end = data.lastIndex(of: 0x0A) else { return nil }
+            let end = data.lastIndex(of: 0x0A)
+        else { return nil }
         let head: Table
         do {
-            head = try CSV.table(bytes: [UInt8](data.prefix(through: end)), types: types, encoding: reading.encoding,
-                                 delimiter: reading.delimiter, headerRow: reading.headerRow, dateOrder: reading.dateOrder)
+            head = try CSV.table(
+                bytes: [UInt8](data.prefix(through: end)), types: types, encoding: reading.encoding,
+                delimiter: reading.delimiter, headerRow: reading.headerRow, dateOrder: reading.dateOrder)
         } catch {
             return nil
         }
@@ -95,8 +100,9 @@ final class BackgroundRead: @unchecked Sendable {
     func progress(rowsShown: Int) -> String {
         let seconds = Double((ContinuousClock.now - started).components.seconds)
         let megabytes = Double(totalBytes) / 1_048_576
-        return String(format: "reading %@ (%.0f MB), %.0f s; the first %@ rows shown", name, megabytes, seconds,
-                      GridScreen.grouped(rowsShown))
+        return String(
+            format: "reading %@ (%.0f MB), %.0f s; the first %@ rows shown", name, megabytes, seconds,
+            GridScreen.grouped(rowsShown))
     }
 }
 

@@ -19,7 +19,8 @@ extension ViewLoop {
         var sheet = GridScreen(grid: grid, width: width, height: height)
         sheet.name = "values of \(column.title)"
         sheet.bar = 1
-        sheet.message = "\(Self.counted(table.rowCount, "value")) in \(Self.counted(parent.bodyRows.count, "row")), "
+        sheet.message =
+            "\(Self.counted(table.rowCount, "value")) in \(Self.counted(parent.bodyRows.count, "row")), "
             + String(format: "%.0f ms", Self.milliseconds(clock.now - start)) + " · Enter: its rows"
         sheets.append(Sheet(screen: sheet, kind: .frequency(column: c)))
     }
@@ -39,9 +40,11 @@ extension ViewLoop {
         ])
         do {
             for (c, profile) in profiles.enumerated() {
-                try table.appendRow([parent.columns[c].title, profile.type.rawValue, String(profile.count), String(profile.blanks),
-                                     String(profile.distinct), profile.minimum ?? "", profile.maximum ?? "",
-                                     profile.mean ?? "", profile.median ?? ""])
+                try table.appendRow([
+                    parent.columns[c].title, profile.type.rawValue, String(profile.count), String(profile.blanks),
+                    String(profile.distinct), profile.minimum ?? "", profile.maximum ?? "",
+                    profile.mean ?? "", profile.median ?? "",
+                ])
             }
         } catch {
             screen.message = "\(error)"
@@ -50,7 +53,8 @@ extension ViewLoop {
         var sheet = GridScreen(grid: DataGrid(bound: table), width: width, height: height)
         sheet.name = "columns described"
         sheet.current = screen.column
-        sheet.message = "\(Self.counted(profiles.count, "column")), " + String(format: "%.0f ms", Self.milliseconds(clock.now - start))
+        sheet.message =
+            "\(Self.counted(profiles.count, "column")), " + String(format: "%.0f ms", Self.milliseconds(clock.now - start))
             + " · Enter: go to it"
         sheets.append(Sheet(screen: sheet, kind: .describe))
     }
@@ -127,7 +131,8 @@ extension ViewLoop {
             }
             sheets[0].screen.grid = grid
             sheets[0].screen.warnings = notes + grid.typeWarnings.map { "\($0)" }
-            sheets[0].screen.message = "\(background.name) read: \(Self.counted(grid.rowCount, "row")) in "
+            sheets[0].screen.message =
+                "\(background.name) read: \(Self.counted(grid.rowCount, "row")) in "
                 + String(format: "%.1f s", seconds)
         }
     }

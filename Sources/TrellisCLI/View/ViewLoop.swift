@@ -1,6 +1,6 @@
 import Foundation
-import TrellisText
 import TrellisGrid
+import TrellisText
 
 /// Keys and mouse events in, screens out: the viewer's sheets (the file, and the views opened
 /// from it — a frequency table, a description, the rows of one value), a prompt being typed (a
@@ -78,10 +78,11 @@ struct ViewLoop {
         screen.settle()
         var lines = screen.lines()
         if let prompt, !lines.isEmpty {
-            let label = switch prompt.kind {
-            case .find: "find in \(screen.grid.columns[screen.column].title)"
-            case .jump: "go to row (1–\(GridScreen.grouped(screen.grid.displayedRowCount)))"
-            }
+            let label =
+                switch prompt.kind {
+                case .find: "find in \(screen.grid.columns[screen.column].title)"
+                case .jump: "go to row (1–\(GridScreen.grouped(screen.grid.displayedRowCount)))"
+                }
             lines[lines.count - 1] = "\u{1B}[7m" + GridScreen.fit(" \(label): \(prompt.text)▏", width, right: false) + "\u{1B}[27m"
         }
         return lines
@@ -90,8 +91,10 @@ struct ViewLoop {
     private func pageLines(_ page: Page) -> [String] {
         guard height > 0 else { return [] }
         let room = max(0, height - 3)
-        var out = ["\u{1B}[1m" + GridScreen.fit(" " + page.title, width, right: false) + "\u{1B}[22m",
-                   String(repeating: "─", count: width)]
+        var out = [
+            "\u{1B}[1m" + GridScreen.fit(" " + page.title, width, right: false) + "\u{1B}[22m",
+            String(repeating: "─", count: width),
+        ]
         for line in page.lines.dropFirst(page.top).prefix(room) { out.append(GridScreen.fit(" " + line, width, right: false)) }
         while out.count < height - 1 { out.append(String(repeating: " ", count: width)) }
         let more = page.lines.count > room ? " · lines \(page.top + 1)–\(min(page.lines.count, page.top + room)) of \(page.lines.count)" : ""
@@ -350,7 +353,9 @@ struct ViewLoop {
     /// cell in the current column contains `query`, saying when the search went round an end.
     mutating func find(_ query: String, backwards: Bool) {
         let grid = screen.grid
-        let found = backwards ? grid.displayIndex(ofRowContaining: query, column: screen.column, before: screen.current)
+        let found =
+            backwards
+            ? grid.displayIndex(ofRowContaining: query, column: screen.column, before: screen.current)
             : grid.displayIndex(ofRowContaining: query, column: screen.column, after: screen.current)
         guard let index = found else {
             screen.message = "no \"\(query)\" in \(grid.columns[screen.column].title)"
@@ -439,8 +444,10 @@ extension ViewLoop {
         while true {
             if let background {
                 // Keys, or the end of the read; the progress is redrawn every second meanwhile.
-                var fds = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
-                           pollfd(fd: background.wake.read, events: Int16(POLLIN), revents: 0)]
+                var fds = [
+                    pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
+                    pollfd(fd: background.wake.read, events: Int16(POLLIN), revents: 0),
+                ]
                 let ready = poll(&fds, 2, 1000)
                 if ready < 0 || fds[0].revents == 0 {
                     if fds[1].revents != 0 {
@@ -472,7 +479,7 @@ extension ViewLoop {
                 switch handle(event) {
                 case .go: break
                 case .quit: return
-                case .suspend: raise(SIGTSTP)   // back from `fg` here: the loop redraws
+                case .suspend: raise(SIGTSTP)  // back from `fg` here: the loop redraws
                 }
                 if let request = pendingSort {
                     pendingSort = nil
@@ -532,7 +539,9 @@ extension ViewLoop {
             // is stopped at the next.
             if cancelled { grid.interruptSort() }
             let seconds = Self.milliseconds(ContinuousClock.now - started) / 1000
-            let status = cancelled ? " stopping the sort by \(title)…"
+            let status =
+                cancelled
+                ? " stopping the sort by \(title)…"
                 : String(format: " sorting by %@… %.1f s · Esc stops it", title, seconds)
             if !lines.isEmpty {
                 lines[lines.count - 1] = "\u{1B}[7m" + GridScreen.fit(status, width, right: false) + "\u{1B}[27m"

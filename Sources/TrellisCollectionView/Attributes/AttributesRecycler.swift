@@ -55,16 +55,18 @@ public final class AttributesRecycler {
     @inline(__always)
     func checkInvariants() {
         #if TRELLIS_INVARIANT_CHECKS
-        precondition(cursor >= 0 && cursor <= capacity, "AttributesRecycler: cursor \(cursor) past \(capacity) slots")
-        precondition(capacity >= 64 && capacity <= Self.slotLimit, "AttributesRecycler: \(capacity) slots")
+            precondition(cursor >= 0 && cursor <= capacity, "AttributesRecycler: cursor \(cursor) past \(capacity) slots")
+            precondition(capacity >= 64 && capacity <= Self.slotLimit, "AttributesRecycler: \(capacity) slots")
         #endif
     }
 
     /// An object of the base class describing an element: the slot's own when no one else holds
     /// it, a new one otherwise.
     @inline(__always)
-    public func make(category: CollectionView.ElementCategory, kind: String?, section: Int, item: Int,
-                      frame: CGRect) -> CollectionViewLayoutAttributes {
+    public func make(
+        category: CollectionView.ElementCategory, kind: String?, section: Int, item: Int,
+        frame: CGRect
+    ) -> CollectionViewLayoutAttributes {
         if cursor == capacity {
             guard capacity < Self.slotLimit else {
                 return Self.fresh(category: category, kind: kind, section: section, item: item, frame: frame)
@@ -86,14 +88,17 @@ public final class AttributesRecycler {
     /// An object of the base class describing `element`, as ``make(category:kind:section:item:frame:)``.
     @inlinable
     public func make(_ element: LayoutElement) -> CollectionViewLayoutAttributes {
-        let attributes = make(category: element.category, kind: element.kind, section: element.section, item: element.item,
-                              frame: element.frame)
+        let attributes = make(
+            category: element.category, kind: element.kind, section: element.section, item: element.item,
+            frame: element.frame)
         if element.zIndex != 0 { attributes.zIndex = element.zIndex }
         return attributes
     }
 
-    private static func fresh(category: CollectionView.ElementCategory, kind: String?, section: Int, item: Int,
-                              frame: CGRect) -> CollectionViewLayoutAttributes {
+    private static func fresh(
+        category: CollectionView.ElementCategory, kind: String?, section: Int, item: Int,
+        frame: CGRect
+    ) -> CollectionViewLayoutAttributes {
         let attributes = CollectionViewLayoutAttributes(category: category, kind: kind, section: section, item: item)
         attributes.setFrameOfBaseObject(frame)
         return attributes

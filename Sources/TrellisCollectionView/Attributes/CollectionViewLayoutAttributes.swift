@@ -76,8 +76,10 @@ open class CollectionViewLayoutAttributes: NSObject, NSCopying {
 
     /// Attributes built from their parts, without a Foundation `IndexPath`: how the built-in
     /// layouts create the objects of a query through `layoutAttributesClass`.
-    public required convenience init(category: CollectionView.ElementCategory, kind: String?,
-                                     section: Int, item: Int) {
+    public required convenience init(
+        category: CollectionView.ElementCategory, kind: String?,
+        section: Int, item: Int
+    ) {
         self.init()
         // Stores only what differs from the defaults: this runs for every element of every query.
         if category != .cell { representedElementCategory = category }
@@ -129,8 +131,9 @@ open class CollectionViewLayoutAttributes: NSObject, NSCopying {
     open var size: CGSize {
         get { storedFrame.size }
         set {
-            storedFrame = CGRect(x: storedCenter.x - newValue.width / 2, y: storedCenter.y - newValue.height / 2,
-                                 width: newValue.width, height: newValue.height)
+            storedFrame = CGRect(
+                x: storedCenter.x - newValue.width / 2, y: storedCenter.y - newValue.height / 2,
+                width: newValue.width, height: newValue.height)
         }
     }
 
@@ -178,8 +181,10 @@ open class CollectionViewLayoutAttributes: NSObject, NSCopying {
     }
 
     /// Makes a recycled object of this very class describe another element, as if new.
-    package func reset(category: CollectionView.ElementCategory, kind: String?, section: Int, item: Int,
-                       frame: CGRect) {
+    package func reset(
+        category: CollectionView.ElementCategory, kind: String?, section: Int, item: Int,
+        frame: CGRect
+    ) {
         representedElementCategory = category
         representedElementKind = kind
         self.section = section
@@ -203,11 +208,13 @@ open class CollectionViewLayoutAttributes: NSObject, NSCopying {
     /// A copy of this object of the base class, mirrored across `width` (its center's x becomes
     /// `width − x`), from `recycler`: what a right-to-left collection view shows for it.
     package func mirroredCopy(across width: CGFloat, recycler: AttributesRecycler) -> CollectionViewLayoutAttributes {
-        let copy = recycler.make(category: representedElementCategory, kind: representedElementKind, section: section,
-                                 item: item, frame: storedFrame)
+        let copy = recycler.make(
+            category: representedElementCategory, kind: representedElementKind, section: section,
+            item: item, frame: storedFrame)
         copy.otherPath = otherPath
-        copy.storedFrame = CGRect(x: width - storedFrame.origin.x - storedFrame.size.width, y: storedFrame.origin.y,
-                                  width: storedFrame.size.width, height: storedFrame.size.height)
+        copy.storedFrame = CGRect(
+            x: width - storedFrame.origin.x - storedFrame.size.width, y: storedFrame.origin.y,
+            width: storedFrame.size.width, height: storedFrame.size.height)
         copy.storedCenter = CGPoint(x: width - storedCenter.x, y: storedCenter.y)
         copy.storedTransform = storedTransform
         copy.storedAlpha = storedAlpha
@@ -231,8 +238,10 @@ open class CollectionViewLayoutAttributes: NSObject, NSCopying {
     /// A copy of the same dynamic class with every attribute copied. Subclasses override to copy
     /// their own attributes onto the copy `super` returns.
     open func copy(with zone: NSZone? = nil) -> Any {
-        copyingBaseAttributes(into: type(of: self).init(category: representedElementCategory, kind: representedElementKind,
-                                                        section: section, item: item))
+        copyingBaseAttributes(
+            into: type(of: self).init(
+                category: representedElementCategory, kind: representedElementKind,
+                section: section, item: item))
     }
 
     /// A copy, without the `Any` round trip of ``copy(with:)`` for objects of the base class,
@@ -241,9 +250,11 @@ open class CollectionViewLayoutAttributes: NSObject, NSCopying {
         guard type(of: self) == CollectionViewLayoutAttributes.self else {
             return copy() as? CollectionViewLayoutAttributes ?? self
         }
-        return copyingBaseAttributes(into: CollectionViewLayoutAttributes(category: representedElementCategory,
-                                                                          kind: representedElementKind,
-                                                                          section: section, item: item))
+        return copyingBaseAttributes(
+            into: CollectionViewLayoutAttributes(
+                category: representedElementCategory,
+                kind: representedElementKind,
+                section: section, item: item))
     }
 
     private func copyingBaseAttributes(into copy: CollectionViewLayoutAttributes) -> CollectionViewLayoutAttributes {

@@ -21,11 +21,13 @@ extension CollectionView {
         guard interactiveMovement == nil, batchDepth == 0 else { return false }
         layoutIfNeeded()
         guard indexPath.count == 2, indexPath.section >= 0, indexPath.section < numberOfSections,
-              indexPath.item >= 0, indexPath.item < numberOfItems(inSection: indexPath.section),
-              let dataSource, dataSource.collectionView(self, canMoveItemAt: indexPath),
-              let attributes = collectionViewLayout.layoutAttributesForItem(at: indexPath) else { return false }
-        interactiveMovement = InteractiveMovement(original: indexPath, current: indexPath,
-                                                  position: isMirroringLayout ? mirrored(attributes.center) : attributes.center)
+            indexPath.item >= 0, indexPath.item < numberOfItems(inSection: indexPath.section),
+            let dataSource, dataSource.collectionView(self, canMoveItemAt: indexPath),
+            let attributes = collectionViewLayout.layoutAttributesForItem(at: indexPath)
+        else { return false }
+        interactiveMovement = InteractiveMovement(
+            original: indexPath, current: indexPath,
+            position: isMirroringLayout ? mirrored(attributes.center) : attributes.center)
         updateVisibleSet()
         return true
     }
@@ -47,13 +49,15 @@ extension CollectionView {
         let proposed = layout.targetIndexPath(forInteractivelyMovingItem: movement.current, withPosition: inLayout)
         var target = proposed
         if proposed != movement.current, let delegate {
-            target = delegate.collectionView(self, targetIndexPathForMoveOfItemFromOriginalIndexPath: movement.original,
-                                             atCurrentIndexPath: movement.current, toProposedIndexPath: proposed)
+            target = delegate.collectionView(
+                self, targetIndexPathForMoveOfItemFromOriginalIndexPath: movement.original,
+                atCurrentIndexPath: movement.current, toProposedIndexPath: proposed)
         }
         if !canTake(target, from: movement.current) { target = movement.current }
-        let context = layout.invalidationContext(forInteractivelyMovingItems: [target], withTargetPosition: inLayout,
-                                                 previousIndexPaths: [movement.current],
-                                                 previousPosition: isMirroringLayout ? mirrored(movement.position) : movement.position)
+        let context = layout.invalidationContext(
+            forInteractivelyMovingItems: [target], withTargetPosition: inLayout,
+            previousIndexPaths: [movement.current],
+            previousPosition: isMirroringLayout ? mirrored(movement.position) : movement.position)
         let previous = movement.current
         movement.current = target
         movement.position = targetPosition
@@ -172,8 +176,9 @@ extension CollectionView {
         runPrepareIfNeeded()
         contentSize = layout.collectionViewContentSize
         let map = ElementMap(mapping: .identity(counts: counts ?? []))
-        runTransition(before: before, map: map, layout: layout,
-                      initial: { [unowned self] id in self.shown(Self.attributes(layout, id)) },
-                      final: { [unowned self] id in self.shown(Self.attributes(layout, id)) })
+        runTransition(
+            before: before, map: map, layout: layout,
+            initial: { [unowned self] id in self.shown(Self.attributes(layout, id)) },
+            final: { [unowned self] id in self.shown(Self.attributes(layout, id)) })
     }
 }

@@ -22,13 +22,16 @@ extension CollectionView {
     /// `transitionProgress` as the gesture goes; end with ``finishInteractiveTransition()`` or
     /// ``cancelInteractiveTransition()``. A transition already under way is cancelled first.
     @discardableResult
-    public func startInteractiveTransition(to layout: CollectionViewLayout,
-                                           completion: LayoutInteractiveTransitionCompletion? = nil) -> CollectionViewTransitionLayout {
+    public func startInteractiveTransition(
+        to layout: CollectionViewLayout,
+        completion: LayoutInteractiveTransitionCompletion? = nil
+    ) -> CollectionViewTransitionLayout {
         if interactiveTransition != nil { cancelInteractiveTransition() }
         if interactiveMovement != nil { cancelInteractiveMovement() }
         layoutIfNeeded()
         let oldLayout = collectionViewLayout
-        let transition = delegate?.collectionView(self, transitionLayoutForOldLayout: oldLayout, newLayout: layout)
+        let transition =
+            delegate?.collectionView(self, transitionLayoutForOldLayout: oldLayout, newLayout: layout)
             ?? CollectionViewTransitionLayout(currentLayout: oldLayout, nextLayout: layout)
         oldLayout.prepareForTransition(to: layout)
         layout.prepareForTransition(from: oldLayout)
@@ -76,9 +79,10 @@ extension CollectionView {
             settleOffset(proposed: bounds.origin)
         }
         let map = ElementMap(mapping: .identity(counts: counts ?? []))
-        runTransition(before: before, map: map, layout: target,
-                      initial: { [unowned self] id in self.shown(Self.attributes(target, id)).map { Self.faded($0) } },
-                      final: { id in before.nearby[id].map { Self.faded($0) } })
+        runTransition(
+            before: before, map: map, layout: target,
+            initial: { [unowned self] id in self.shown(Self.attributes(target, id)).map { Self.faded($0) } },
+            final: { id in before.nearby[id].map { Self.faded($0) } })
         transition.currentLayout.finalizeLayoutTransition()
         transition.nextLayout.finalizeLayoutTransition()
         running.completion?(completed, true)

@@ -48,8 +48,10 @@ extension CollectionView {
     /// A cell of the registration's class for `indexPath`, configured by its handler for `item`.
     /// A `nil` item leaves the cell unconfigured and is recorded in ``diagnostics`` (UIKit
     /// raises).
-    public func dequeueConfiguredReusableCell<Cell, Item>(using registration: CellRegistration<Cell, Item>,
-                                                          for indexPath: IndexPath, item: Item?) -> Cell {
+    public func dequeueConfiguredReusableCell<Cell, Item>(
+        using registration: CellRegistration<Cell, Item>,
+        for indexPath: IndexPath, item: Item?
+    ) -> Cell {
         if !pool.isRegistered(.cell, registration.reuseIdentifier) {
             register(Cell.self, forCellWithReuseIdentifier: registration.reuseIdentifier)
         }
@@ -67,14 +69,17 @@ extension CollectionView {
 
     /// A supplementary view of the registration's class and kind for `indexPath`, configured by
     /// its handler.
-    public func dequeueConfiguredReusableSupplementary<Supplementary>(using registration: SupplementaryRegistration<Supplementary>,
-                                                                      for indexPath: IndexPath) -> Supplementary {
+    public func dequeueConfiguredReusableSupplementary<Supplementary>(
+        using registration: SupplementaryRegistration<Supplementary>,
+        for indexPath: IndexPath
+    ) -> Supplementary {
         let kind = registration.elementKind
         if !pool.isRegistered(.supplementary(kind), registration.reuseIdentifier) {
             register(Supplementary.self, forSupplementaryViewOfKind: kind, withReuseIdentifier: registration.reuseIdentifier)
         }
-        let dequeued = dequeueReusableSupplementaryView(ofKind: kind, withReuseIdentifier: registration.reuseIdentifier,
-                                                        for: indexPath)
+        let dequeued = dequeueReusableSupplementaryView(
+            ofKind: kind, withReuseIdentifier: registration.reuseIdentifier,
+            for: indexPath)
         let view = dequeued as? Supplementary ?? Supplementary(reuseIdentifier: registration.reuseIdentifier)
         registration.handler(view, kind, indexPath)
         return view

@@ -19,9 +19,10 @@ extension CollectionView {
     /// The smallest and largest content offsets: the content plus its adjusted inset.
     public var contentOffsetRange: (min: CGPoint, max: CGPoint) {
         let inset = adjustedContentInset
-        let minimum = CGPoint(x: 0 - inset.left, y: 0 - inset.top)   // 0 − 0 is +0, where −0 would leak into offsets
-        let maximum = CGPoint(x: max(minimum.x, contentSize.width + inset.right - bounds.width),
-                              y: max(minimum.y, contentSize.height + inset.bottom - bounds.height))
+        let minimum = CGPoint(x: 0 - inset.left, y: 0 - inset.top)  // 0 − 0 is +0, where −0 would leak into offsets
+        let maximum = CGPoint(
+            x: max(minimum.x, contentSize.width + inset.right - bounds.width),
+            y: max(minimum.y, contentSize.height + inset.bottom - bounds.height))
         return (minimum, maximum)
     }
 
@@ -42,9 +43,10 @@ extension CollectionView {
         bounds.origin = contentOffset
         layoutIfNeeded()
         guard animated else { return }
-        currentTransition = CollectionViewTransition(elements: [], contentSizeBefore: contentSize,
-                                                     contentSizeAfter: contentSize,
-                                                     contentOffsetBefore: start, contentOffsetAfter: contentOffset)
+        currentTransition = CollectionViewTransition(
+            elements: [], contentSizeBefore: contentSize,
+            contentSizeAfter: contentSize,
+            contentOffsetBefore: start, contentOffsetAfter: contentOffset)
         delegate?.scrollViewDidEndScrollingAnimation(self)
     }
 
@@ -56,12 +58,20 @@ extension CollectionView {
         let inset = adjustedContentInset
         var offset = bounds.origin
         let height = bounds.height - inset.top - inset.bottom, width = bounds.width - inset.left - inset.right
-        if scrollPosition.contains(.top) { offset.y = frame.minY - inset.top }
-        else if scrollPosition.contains(.centeredVertically) { offset.y = frame.midY - inset.top - height / 2 }
-        else if scrollPosition.contains(.bottom) { offset.y = frame.maxY - inset.top - height }
-        if scrollPosition.contains(.left) { offset.x = frame.minX - inset.left }
-        else if scrollPosition.contains(.centeredHorizontally) { offset.x = frame.midX - inset.left - width / 2 }
-        else if scrollPosition.contains(.right) { offset.x = frame.maxX - inset.left - width }
+        if scrollPosition.contains(.top) {
+            offset.y = frame.minY - inset.top
+        } else if scrollPosition.contains(.centeredVertically) {
+            offset.y = frame.midY - inset.top - height / 2
+        } else if scrollPosition.contains(.bottom) {
+            offset.y = frame.maxY - inset.top - height
+        }
+        if scrollPosition.contains(.left) {
+            offset.x = frame.minX - inset.left
+        } else if scrollPosition.contains(.centeredHorizontally) {
+            offset.x = frame.midX - inset.left - width / 2
+        } else if scrollPosition.contains(.right) {
+            offset.x = frame.maxX - inset.left - width
+        }
         setContentOffset(clampedOffset(offset), animated: animated)
     }
 
@@ -89,8 +99,9 @@ extension CollectionView {
         if isPagingEnabled { target = pagedOffset(proposed: target, velocity: velocity) }
         if isMirroringLayout {
             // The layout picks in its own coordinates, where a leftward fling runs the other way.
-            let chosen = collectionViewLayout.targetContentOffset(forProposedContentOffset: mirroredOffset(target),
-                                                                  withScrollingVelocity: CGPoint(x: -velocity.x, y: velocity.y))
+            let chosen = collectionViewLayout.targetContentOffset(
+                forProposedContentOffset: mirroredOffset(target),
+                withScrollingVelocity: CGPoint(x: -velocity.x, y: velocity.y))
             target = mirroredOffset(chosen)
         } else {
             target = collectionViewLayout.targetContentOffset(forProposedContentOffset: target, withScrollingVelocity: velocity)
@@ -122,13 +133,18 @@ extension CollectionView {
             guard size > 0 else { return current }
             let here = (current / size).rounded()
             var target = (proposed / size).rounded()
-            if velocity > 0 { target = max(here, min(target, here + 1)) }
-            else if velocity < 0 { target = min(here, max(target, here - 1)) }
-            else { target = min(max(target, here - 1), here + 1) }
+            if velocity > 0 {
+                target = max(here, min(target, here + 1))
+            } else if velocity < 0 {
+                target = min(here, max(target, here - 1))
+            } else {
+                target = min(max(target, here - 1), here + 1)
+            }
             return target * size
         }
-        return CGPoint(x: page(bounds.origin.x, proposed.x, velocity.x, bounds.width),
-                       y: page(bounds.origin.y, proposed.y, velocity.y, bounds.height))
+        return CGPoint(
+            x: page(bounds.origin.x, proposed.x, velocity.x, bounds.width),
+            y: page(bounds.origin.y, proposed.y, velocity.y, bounds.height))
     }
 }
 

@@ -46,7 +46,8 @@ extension CollectionView {
         guard allowsSelection else { return false }
         if selection.contains(indexPath) {
             guard allowsMultipleSelection,
-                  delegate?.collectionView(self, shouldDeselectItemAt: indexPath) ?? true else { return false }
+                delegate?.collectionView(self, shouldDeselectItemAt: indexPath) ?? true
+            else { return false }
             setSelection(selection.filter { $0 != indexPath })
             delegate?.collectionView(self, didDeselectItemAt: indexPath)
             return true

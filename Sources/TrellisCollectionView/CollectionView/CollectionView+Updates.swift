@@ -59,7 +59,8 @@ extension CollectionView {
     /// against the batch as UIKit does. Nothing changes when the batch is refused.
     @discardableResult
     public func applyBatchUpdates(_ batch: BatchUpdate, updatingData: (UpdateMapping) -> Void)
-        throws(BatchUpdateError) -> CollectionViewTransition {
+        throws(BatchUpdateError) -> CollectionViewTransition
+    {
         layoutIfNeeded()
         let oldCounts = counts ?? fetchCounts()
         let mapping = try batch.validated(oldCounts: oldCounts, newCounts: try batch.expectedCounts(after: oldCounts))
@@ -174,9 +175,10 @@ extension CollectionView {
         contentSize = layout.collectionViewContentSize
         let proposed = layoutTargetOffset(layout, proposed: bounds.origin)
         settleOffset(proposed: delegate?.collectionView(self, targetContentOffsetForProposedContentOffset: proposed) ?? proposed)
-        let transition = runTransition(before: before, map: map, layout: layout,
-                                       initial: { [unowned self] id in self.shown(Self.initialAttributes(layout, id)) },
-                                       final: { [unowned self] id in self.shown(Self.finalAttributes(layout, id)) })
+        let transition = runTransition(
+            before: before, map: map, layout: layout,
+            initial: { [unowned self] id in self.shown(Self.initialAttributes(layout, id)) },
+            final: { [unowned self] id in self.shown(Self.finalAttributes(layout, id)) })
         layout.finalizeCollectionViewUpdates()
         for (id, view) in visibleViews where id.category == .cell {
             (view as? CollectionViewCell)?.isSelected = selection.contains(id.indexPath)
@@ -207,9 +209,10 @@ extension CollectionView {
         let map = ElementMap(mapping: .identity(counts: counts ?? []))
         updateInProgress = UpdateContext(map: map, before: before.layoutNearby)
         defer { updateInProgress = nil }
-        runTransition(before: before, map: map, layout: layout,
-                      initial: { [unowned self] id in self.shown(Self.initialAttributes(layout, id)) },
-                      final: { [unowned self] id in self.shown(Self.finalAttributes(oldLayout, id)) })
+        runTransition(
+            before: before, map: map, layout: layout,
+            initial: { [unowned self] id in self.shown(Self.initialAttributes(layout, id)) },
+            final: { [unowned self] id in self.shown(Self.finalAttributes(oldLayout, id)) })
         oldLayout.finalizeLayoutTransition()
         layout.finalizeLayoutTransition()
         for view in visibleViews.values { view.didTransition(from: oldLayout, to: layout) }
@@ -238,9 +241,10 @@ extension CollectionView {
         let map = ElementMap(mapping: .identity(counts: counts ?? []))
         updateInProgress = UpdateContext(map: map, before: before.layoutNearby)
         defer { updateInProgress = nil }
-        let transition = runTransition(before: before, map: map, layout: layout,
-                                       initial: { [unowned self] id in self.shown(Self.initialAttributes(layout, id)) },
-                                       final: { [unowned self] id in self.shown(Self.finalAttributes(layout, id)) })
+        let transition = runTransition(
+            before: before, map: map, layout: layout,
+            initial: { [unowned self] id in self.shown(Self.initialAttributes(layout, id)) },
+            final: { [unowned self] id in self.shown(Self.finalAttributes(layout, id)) })
         layout.finalizeAnimatedBoundsChange()
         return transition
     }
@@ -263,9 +267,10 @@ extension CollectionView {
         reloadData()
         layoutIfNeeded()
         let layout = collectionViewLayout
-        return runTransition(before: before, map: ElementMap(mapping: .identity(counts: oldCounts)), layout: layout,
-                             initial: { [unowned self] id in self.shown(Self.attributes(layout, id)).map { Self.faded($0) } },
-                             final: { id in before.nearby[id].map { Self.faded($0) } })
+        return runTransition(
+            before: before, map: ElementMap(mapping: .identity(counts: oldCounts)), layout: layout,
+            initial: { [unowned self] id in self.shown(Self.attributes(layout, id)).map { Self.faded($0) } },
+            final: { id in before.nearby[id].map { Self.faded($0) } })
     }
 
     // MARK: Building transitions
@@ -354,9 +359,11 @@ extension CollectionView {
     /// stay visible keep their view, the others are held until the transition completes, and
     /// appearing ones are dequeued by the next visible-set pass.
     @discardableResult
-    func runTransition(before: Before, map: ElementMap, layout: CollectionViewLayout,
-                       initial: @escaping (ElementID) -> CollectionViewLayoutAttributes?,
-                       final: @escaping (ElementID) -> CollectionViewLayoutAttributes?) -> CollectionViewTransition {
+    func runTransition(
+        before: Before, map: ElementMap, layout: CollectionViewLayout,
+        initial: @escaping (ElementID) -> CollectionViewLayoutAttributes?,
+        final: @escaping (ElementID) -> CollectionViewLayoutAttributes?
+    ) -> CollectionViewTransition {
         completeTransition()
         dropPreparedElements()
         var after: [ElementID: CollectionViewLayoutAttributes] = [:]
@@ -364,9 +371,11 @@ extension CollectionView {
         // The layout's answers, as the view shows them (`initial` and `final` give them so).
         let show: (CollectionViewLayoutAttributes?) -> CollectionViewLayoutAttributes? =
             isMirroringLayout ? { [unowned self] in $0.map { self.mirrored($0) } } : { $0 }
-        let elements = TransitionPlanner.plan(.init(visibleBefore: before.visible, visibleAfter: after, map: map,
-                                                    attributesAfter: { show(Self.attributes(layout, $0)) },
-                                                    initial: initial, final: final))
+        let elements = TransitionPlanner.plan(
+            .init(
+                visibleBefore: before.visible, visibleAfter: after, map: map,
+                attributesAfter: { show(Self.attributes(layout, $0)) },
+                initial: initial, final: final))
         var kept: [ElementID: CollectionReusableView] = [:]
         var leaving: [CollectionReusableView] = []
         var used = Set<ObjectIdentifier>()
@@ -383,9 +392,10 @@ extension CollectionView {
         visibleViews = kept
         disappearingViews = leaving
         updateVisibleSet()
-        let transition = CollectionViewTransition(elements: elements, contentSizeBefore: before.size,
-                                                  contentSizeAfter: contentSize, contentOffsetBefore: before.offset,
-                                                  contentOffsetAfter: bounds.origin)
+        let transition = CollectionViewTransition(
+            elements: elements, contentSizeBefore: before.size,
+            contentSizeAfter: contentSize, contentOffsetBefore: before.offset,
+            contentOffsetAfter: bounds.origin)
         currentTransition = transition
         return transition
     }

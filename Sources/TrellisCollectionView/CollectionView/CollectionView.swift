@@ -133,8 +133,9 @@ open class CollectionView: ScrollView {
         let reported = dataSource.numberOfSections(in: self)
         let sections = clampedCount(reported, maximum: Self.maximumSectionCount, what: "sections")
         return (0..<sections).map { section in
-            clampedCount(dataSource.collectionView(self, numberOfItemsInSection: section), maximum: Self.maximumItemCount,
-                         what: "items in section \(section)")
+            clampedCount(
+                dataSource.collectionView(self, numberOfItemsInSection: section), maximum: Self.maximumItemCount,
+                what: "items in section \(section)")
         }
     }
 
@@ -169,8 +170,10 @@ open class CollectionView: ScrollView {
     }
 
     /// Registers the class of supplementary views of `kind` dequeued with `identifier`.
-    open func register(_ viewClass: AnyClass?, forSupplementaryViewOfKind kind: String,
-                       withReuseIdentifier identifier: String) {
+    open func register(
+        _ viewClass: AnyClass?, forSupplementaryViewOfKind kind: String,
+        withReuseIdentifier identifier: String
+    ) {
         guard let viewClass else { pool.unregister(.supplementary(kind), identifier); return }
         guard let type = viewClass as? CollectionReusableView.Type else {
             note(.notAReusableViewClass("\(viewClass)", kind: kind))
@@ -191,8 +194,10 @@ open class CollectionView: ScrollView {
     }
 
     /// A supplementary view of `kind` for `indexPath`, reused when one waits.
-    open func dequeueReusableSupplementaryView(ofKind kind: String, withReuseIdentifier identifier: String,
-                                               for indexPath: IndexPath) -> CollectionReusableView {
+    open func dequeueReusableSupplementaryView(
+        ofKind kind: String, withReuseIdentifier identifier: String,
+        for indexPath: IndexPath
+    ) -> CollectionReusableView {
         pool.dequeue(.supplementary(kind), identifier)
     }
 
@@ -261,8 +266,10 @@ open class CollectionView: ScrollView {
     }
 
     func invalidateEverything() {
-        layoutStorage.invalidateLayout(with: type(of: layoutStorage).makeInvalidationContext(everything: true,
-                                                                                             dataSourceCounts: true))
+        layoutStorage.invalidateLayout(
+            with: type(of: layoutStorage).makeInvalidationContext(
+                everything: true,
+                dataSourceCounts: true))
         dropPreparedElements()
     }
 
@@ -286,7 +293,8 @@ open class CollectionView: ScrollView {
 
     private func applyPendingOffsetAdjustment() {
         guard let adjustment = layoutStorage.pendingInvalidationContext?.contentOffsetAdjustment,
-              adjustment != .zero else { return }
+            adjustment != .zero
+        else { return }
         shiftOrigin(by: isMirroringLayout ? CGPoint(x: -adjustment.x, y: adjustment.y) : adjustment)
     }
 
@@ -354,12 +362,13 @@ open class CollectionView: ScrollView {
         get { traitCollection.displayScale }
         set {
             let traits = traitCollection
-            traitCollection = TraitCollection(displayScale: newValue, horizontalSizeClass: traits.horizontalSizeClass,
-                                              verticalSizeClass: traits.verticalSizeClass,
-                                              layoutDirection: traits.layoutDirection,
-                                              userInterfaceIdiom: traits.userInterfaceIdiom,
-                                              userInterfaceStyle: traits.userInterfaceStyle,
-                                              preferredContentSizeCategory: traits.preferredContentSizeCategory)
+            traitCollection = TraitCollection(
+                displayScale: newValue, horizontalSizeClass: traits.horizontalSizeClass,
+                verticalSizeClass: traits.verticalSizeClass,
+                layoutDirection: traits.layoutDirection,
+                userInterfaceIdiom: traits.userInterfaceIdiom,
+                userInterfaceStyle: traits.userInterfaceStyle,
+                preferredContentSizeCategory: traits.preferredContentSizeCategory)
         }
     }
 
@@ -406,11 +415,13 @@ open class CollectionView: ScrollView {
         var set = visibleSet
         visibleSet = VisibleSet()
         let dataSource = self.dataSource
-        set.update(to: elements, visible: visible, show: { attributes, id, kept in
-            guard let view = kept ?? makeView(for: attributes, id: id, dataSource: dataSource) else { return nil }
-            if view.applyIfChanged(attributes), id.category == .cell { selfSize(view, attributes) }
-            return view
-        }, remove: endDisplaying)
+        set.update(
+            to: elements, visible: visible,
+            show: { attributes, id, kept in
+                guard let view = kept ?? makeView(for: attributes, id: id, dataSource: dataSource) else { return nil }
+                if view.applyIfChanged(attributes), id.category == .cell { selfSize(view, attributes) }
+                return view
+            }, remove: endDisplaying)
         visibleSet = set
         prefetch()
         lastOffset = bounds.origin
@@ -432,7 +443,7 @@ open class CollectionView: ScrollView {
             preferred = mirrored(preferred)
         }
         guard
-              layout.shouldInvalidateLayout(forPreferredLayoutAttributes: preferred, withOriginalAttributes: attributes)
+            layout.shouldInvalidateLayout(forPreferredLayoutAttributes: preferred, withOriginalAttributes: attributes)
         else { return }
         let context = layout.invalidationContext(forPreferredLayoutAttributes: preferred, withOriginalAttributes: attributes)
         var adjustment = context.contentOffsetAdjustment
@@ -443,8 +454,10 @@ open class CollectionView: ScrollView {
         shiftOrigin(by: adjustment)
     }
 
-    func makeView(for attributes: CollectionViewLayoutAttributes, id: ElementID,
-                  dataSource: CollectionViewDataSource?) -> CollectionReusableView? {
+    func makeView(
+        for attributes: CollectionViewLayoutAttributes, id: ElementID,
+        dataSource: CollectionViewDataSource?
+    ) -> CollectionReusableView? {
         switch attributes.representedElementCategory {
         case .cell:
             guard let dataSource else { return nil }
@@ -475,8 +488,9 @@ open class CollectionView: ScrollView {
                     delegate.collectionView(self, didEndDisplaying: cell, forItemAt: id.indexPath)
                 }
             case .supplementaryView:
-                delegate.collectionView(self, didEndDisplayingSupplementaryView: view, forElementOfKind: id.kind ?? "",
-                                        at: id.indexPath)
+                delegate.collectionView(
+                    self, didEndDisplayingSupplementaryView: view, forElementOfKind: id.kind ?? "",
+                    at: id.indexPath)
             case .decorationView: break
             }
         }
@@ -493,14 +507,19 @@ open class CollectionView: ScrollView {
         let backwards = !(dy > 0 || dx > 0) && (dy < 0 || dx < 0)
         let ahead = preparedElements.filter { attributes in
             guard attributes.representedElementCategory == .cell,
-                  !LayoutGeometry.intersects(attributes.frame, visible) else { return false }
+                !LayoutGeometry.intersects(attributes.frame, visible)
+            else { return false }
             let frame = attributes.frame
-            return backwards ? frame.maxY <= visible.minY || frame.maxX <= visible.minX
+            return backwards
+                ? frame.maxY <= visible.minY || frame.maxX <= visible.minX
                 : frame.minY >= visible.maxY || frame.minX >= visible.maxX
         }.map(\.indexPath)
         let new = ahead.filter { !prefetched.contains($0) }
-        let stale = prefetched.subtracting(ahead).filter { path in !visibleViews.keys.contains {
-            $0.category == .cell && $0.indexPath == path } }
+        let stale = prefetched.subtracting(ahead).filter { path in
+            !visibleViews.keys.contains {
+                $0.category == .cell && $0.indexPath == path
+            }
+        }
         if !stale.isEmpty { prefetchDataSource.collectionView(self, cancelPrefetchingForItemsAt: stale.sorted()) }
         if !new.isEmpty { prefetchDataSource.collectionView(self, prefetchItemsAt: new) }
         prefetched = Set(ahead)
@@ -557,8 +576,10 @@ open class CollectionView: ScrollView {
     }
 
     /// The attributes of a supplementary element, from the layout.
-    open func layoutAttributesForSupplementaryElement(ofKind kind: String,
-                                                      at indexPath: IndexPath) -> CollectionViewLayoutAttributes? {
+    open func layoutAttributesForSupplementaryElement(
+        ofKind kind: String,
+        at indexPath: IndexPath
+    ) -> CollectionViewLayoutAttributes? {
         layoutIfNeeded()
         return shown(layoutStorage.layoutAttributesForSupplementaryView(ofKind: kind, at: indexPath))
     }

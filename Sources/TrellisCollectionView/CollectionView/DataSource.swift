@@ -13,8 +13,10 @@ public protocol CollectionViewDataSource: AnyObject {
     func numberOfSections(in collectionView: CollectionView) -> Int
     /// The view for a supplementary element. The default dequeues a plain view (UIKit would
     /// raise) and records that in the collection view's diagnostics.
-    func collectionView(_ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: String,
-                        at indexPath: IndexPath) -> CollectionReusableView
+    func collectionView(
+        _ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: String,
+        at indexPath: IndexPath
+    ) -> CollectionReusableView
     /// Whether the item may be moved interactively. Defaults to `true`: UIKit allows the move when
     /// the data source implements ``collectionView(_:moveItemAt:to:)`` (which an app that calls
     /// `beginInteractiveMovementForItem(at:)` does), and Trellis cannot see whether it does; a move
@@ -23,23 +25,28 @@ public protocol CollectionViewDataSource: AnyObject {
     func collectionView(_ collectionView: CollectionView, canMoveItemAt indexPath: IndexPath) -> Bool
     /// Moves an item in the data when an interactive move ends (once, from its original to its
     /// final index path). The default does nothing but record that in the diagnostics.
-    func collectionView(_ collectionView: CollectionView, moveItemAt sourceIndexPath: IndexPath,
-                        to destinationIndexPath: IndexPath)
+    func collectionView(
+        _ collectionView: CollectionView, moveItemAt sourceIndexPath: IndexPath,
+        to destinationIndexPath: IndexPath)
 }
 
 extension CollectionViewDataSource {
     public func numberOfSections(in collectionView: CollectionView) -> Int { 1 }
 
-    public func collectionView(_ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: String,
-                               at indexPath: IndexPath) -> CollectionReusableView {
+    public func collectionView(
+        _ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: String,
+        at indexPath: IndexPath
+    ) -> CollectionReusableView {
         collectionView.note(.noSupplementaryViewMethod(kind: kind, indexPath))
         return collectionView.dequeueReusableSupplementaryView(ofKind: kind, withReuseIdentifier: "", for: indexPath)
     }
 
     public func collectionView(_ collectionView: CollectionView, canMoveItemAt indexPath: IndexPath) -> Bool { true }
 
-    public func collectionView(_ collectionView: CollectionView, moveItemAt sourceIndexPath: IndexPath,
-                               to destinationIndexPath: IndexPath) {
+    public func collectionView(
+        _ collectionView: CollectionView, moveItemAt sourceIndexPath: IndexPath,
+        to destinationIndexPath: IndexPath
+    ) {
         collectionView.note(.noMoveItemMethod(from: sourceIndexPath, to: destinationIndexPath))
     }
 }
@@ -64,8 +71,9 @@ public protocol ScrollViewDelegate: AnyObject {
     func scrollViewWillBeginDragging(_ scrollView: ScrollView)
     /// A drag ended: the delegate may change where scrolling comes to rest by writing to
     /// `targetContentOffset.pointee`.
-    func scrollViewWillEndDragging(_ scrollView: ScrollView, withVelocity velocity: CGPoint,
-                                   targetContentOffset: UnsafeMutablePointer<CGPoint>)
+    func scrollViewWillEndDragging(
+        _ scrollView: ScrollView, withVelocity velocity: CGPoint,
+        targetContentOffset: UnsafeMutablePointer<CGPoint>)
     /// A drag ended; `decelerate` tells whether the content keeps moving.
     func scrollViewDidEndDragging(_ scrollView: ScrollView, willDecelerate decelerate: Bool)
     /// The content starts decelerating after a drag.
@@ -79,8 +87,10 @@ public protocol ScrollViewDelegate: AnyObject {
 extension ScrollViewDelegate {
     public func scrollViewDidScroll(_ scrollView: ScrollView) {}
     public func scrollViewWillBeginDragging(_ scrollView: ScrollView) {}
-    public func scrollViewWillEndDragging(_ scrollView: ScrollView, withVelocity velocity: CGPoint,
-                                          targetContentOffset: UnsafeMutablePointer<CGPoint>) {}
+    public func scrollViewWillEndDragging(
+        _ scrollView: ScrollView, withVelocity velocity: CGPoint,
+        targetContentOffset: UnsafeMutablePointer<CGPoint>
+    ) {}
     public func scrollViewDidEndDragging(_ scrollView: ScrollView, willDecelerate decelerate: Bool) {}
     public func scrollViewWillBeginDecelerating(_ scrollView: ScrollView) {}
     public func scrollViewDidEndDecelerating(_ scrollView: ScrollView) {}
@@ -94,33 +104,44 @@ public protocol CollectionViewDelegate: ScrollViewDelegate {
     /// A cell is about to be shown.
     func collectionView(_ collectionView: CollectionView, willDisplay cell: CollectionViewCell, forItemAt indexPath: IndexPath)
     /// A supplementary view is about to be shown.
-    func collectionView(_ collectionView: CollectionView, willDisplaySupplementaryView view: CollectionReusableView,
-                        forElementKind elementKind: String, at indexPath: IndexPath)
+    func collectionView(
+        _ collectionView: CollectionView, willDisplaySupplementaryView view: CollectionReusableView,
+        forElementKind elementKind: String, at indexPath: IndexPath)
     /// A cell left the visible set.
-    func collectionView(_ collectionView: CollectionView, didEndDisplaying cell: CollectionViewCell,
-                        forItemAt indexPath: IndexPath)
+    func collectionView(
+        _ collectionView: CollectionView, didEndDisplaying cell: CollectionViewCell,
+        forItemAt indexPath: IndexPath)
     /// A supplementary view left the visible set.
-    func collectionView(_ collectionView: CollectionView, didEndDisplayingSupplementaryView view: CollectionReusableView,
-                        forElementOfKind elementKind: String, at indexPath: IndexPath)
+    func collectionView(
+        _ collectionView: CollectionView, didEndDisplayingSupplementaryView view: CollectionReusableView,
+        forElementOfKind elementKind: String, at indexPath: IndexPath)
     /// Where the content should rest after an update or a change of layouts, given where the
     /// layout proposes. The default returns `proposedContentOffset`.
-    func collectionView(_ collectionView: CollectionView,
-                        targetContentOffsetForProposedContentOffset proposedContentOffset: CGPoint) -> CGPoint
+    func collectionView(
+        _ collectionView: CollectionView,
+        targetContentOffsetForProposedContentOffset proposedContentOffset: CGPoint
+    ) -> CGPoint
     /// Where an item being moved interactively goes, given where it started, where it is and
     /// where the layout proposes. The default asks
     /// ``collectionView(_:targetIndexPathForMoveFromItemAt:toProposedIndexPath:)``.
-    func collectionView(_ collectionView: CollectionView,
-                        targetIndexPathForMoveOfItemFromOriginalIndexPath originalIndexPath: IndexPath,
-                        atCurrentIndexPath currentIndexPath: IndexPath,
-                        toProposedIndexPath proposedIndexPath: IndexPath) -> IndexPath
+    func collectionView(
+        _ collectionView: CollectionView,
+        targetIndexPathForMoveOfItemFromOriginalIndexPath originalIndexPath: IndexPath,
+        atCurrentIndexPath currentIndexPath: IndexPath,
+        toProposedIndexPath proposedIndexPath: IndexPath
+    ) -> IndexPath
     /// The older form of the question: it receives the item's current index path (UIKit's does
     /// too, whatever its parameter's name says). The default returns `proposedIndexPath`.
-    func collectionView(_ collectionView: CollectionView, targetIndexPathForMoveFromItemAt currentIndexPath: IndexPath,
-                        toProposedIndexPath proposedIndexPath: IndexPath) -> IndexPath
+    func collectionView(
+        _ collectionView: CollectionView, targetIndexPathForMoveFromItemAt currentIndexPath: IndexPath,
+        toProposedIndexPath proposedIndexPath: IndexPath
+    ) -> IndexPath
     /// The layout that carries an interactive change from `fromLayout` to `toLayout`. The
     /// default is a ``CollectionViewTransitionLayout`` of the two.
-    func collectionView(_ collectionView: CollectionView, transitionLayoutForOldLayout fromLayout: CollectionViewLayout,
-                        newLayout toLayout: CollectionViewLayout) -> CollectionViewTransitionLayout
+    func collectionView(
+        _ collectionView: CollectionView, transitionLayoutForOldLayout fromLayout: CollectionViewLayout,
+        newLayout toLayout: CollectionViewLayout
+    ) -> CollectionViewTransitionLayout
     /// Whether a tap may highlight the item (no: the tap does nothing more). Default `true`.
     func collectionView(_ collectionView: CollectionView, shouldHighlightItemAt indexPath: IndexPath) -> Bool
     /// A tap highlighted the item.
@@ -138,31 +159,47 @@ public protocol CollectionViewDelegate: ScrollViewDelegate {
 }
 
 extension CollectionViewDelegate {
-    public func collectionView(_ collectionView: CollectionView, willDisplay cell: CollectionViewCell,
-                               forItemAt indexPath: IndexPath) {}
-    public func collectionView(_ collectionView: CollectionView, willDisplaySupplementaryView view: CollectionReusableView,
-                               forElementKind elementKind: String, at indexPath: IndexPath) {}
-    public func collectionView(_ collectionView: CollectionView, didEndDisplaying cell: CollectionViewCell,
-                               forItemAt indexPath: IndexPath) {}
-    public func collectionView(_ collectionView: CollectionView,
-                               didEndDisplayingSupplementaryView view: CollectionReusableView,
-                               forElementOfKind elementKind: String, at indexPath: IndexPath) {}
-    public func collectionView(_ collectionView: CollectionView,
-                               targetContentOffsetForProposedContentOffset proposedContentOffset: CGPoint) -> CGPoint {
+    public func collectionView(
+        _ collectionView: CollectionView, willDisplay cell: CollectionViewCell,
+        forItemAt indexPath: IndexPath
+    ) {}
+    public func collectionView(
+        _ collectionView: CollectionView, willDisplaySupplementaryView view: CollectionReusableView,
+        forElementKind elementKind: String, at indexPath: IndexPath
+    ) {}
+    public func collectionView(
+        _ collectionView: CollectionView, didEndDisplaying cell: CollectionViewCell,
+        forItemAt indexPath: IndexPath
+    ) {}
+    public func collectionView(
+        _ collectionView: CollectionView,
+        didEndDisplayingSupplementaryView view: CollectionReusableView,
+        forElementOfKind elementKind: String, at indexPath: IndexPath
+    ) {}
+    public func collectionView(
+        _ collectionView: CollectionView,
+        targetContentOffsetForProposedContentOffset proposedContentOffset: CGPoint
+    ) -> CGPoint {
         proposedContentOffset
     }
-    public func collectionView(_ collectionView: CollectionView,
-                               targetIndexPathForMoveOfItemFromOriginalIndexPath originalIndexPath: IndexPath,
-                               atCurrentIndexPath currentIndexPath: IndexPath,
-                               toProposedIndexPath proposedIndexPath: IndexPath) -> IndexPath {
+    public func collectionView(
+        _ collectionView: CollectionView,
+        targetIndexPathForMoveOfItemFromOriginalIndexPath originalIndexPath: IndexPath,
+        atCurrentIndexPath currentIndexPath: IndexPath,
+        toProposedIndexPath proposedIndexPath: IndexPath
+    ) -> IndexPath {
         self.collectionView(collectionView, targetIndexPathForMoveFromItemAt: currentIndexPath, toProposedIndexPath: proposedIndexPath)
     }
-    public func collectionView(_ collectionView: CollectionView, targetIndexPathForMoveFromItemAt currentIndexPath: IndexPath,
-                               toProposedIndexPath proposedIndexPath: IndexPath) -> IndexPath {
+    public func collectionView(
+        _ collectionView: CollectionView, targetIndexPathForMoveFromItemAt currentIndexPath: IndexPath,
+        toProposedIndexPath proposedIndexPath: IndexPath
+    ) -> IndexPath {
         proposedIndexPath
     }
-    public func collectionView(_ collectionView: CollectionView, transitionLayoutForOldLayout fromLayout: CollectionViewLayout,
-                               newLayout toLayout: CollectionViewLayout) -> CollectionViewTransitionLayout {
+    public func collectionView(
+        _ collectionView: CollectionView, transitionLayoutForOldLayout fromLayout: CollectionViewLayout,
+        newLayout toLayout: CollectionViewLayout
+    ) -> CollectionViewTransitionLayout {
         CollectionViewTransitionLayout(currentLayout: fromLayout, nextLayout: toLayout)
     }
     public func collectionView(_ collectionView: CollectionView, shouldHighlightItemAt indexPath: IndexPath) -> Bool { true }

@@ -23,18 +23,21 @@ public struct ElementID: Hashable, Sendable, Comparable, CustomStringConvertible
     /// one-index path (`IndexPath(index: 0)`) is its own element, apart from `[0, 0]`. Paths
     /// longer than two are told apart by their first two indexes.
     public init(category: CollectionView.ElementCategory, kind: String?, indexPath: IndexPath) {
-        self.init(category: category, kind: kind, section: indexPath.count > 0 ? indexPath[0] : Self.noIndex,
-                  item: indexPath.count > 1 ? indexPath[1] : Self.noIndex)
+        self.init(
+            category: category, kind: kind, section: indexPath.count > 0 ? indexPath[0] : Self.noIndex,
+            item: indexPath.count > 1 ? indexPath[1] : Self.noIndex)
     }
 
     /// The identity of the element an attributes object describes.
     public init(_ attributes: CollectionViewLayoutAttributes) {
         if attributes.hasTwoIndexPath {
-            self.init(category: attributes.representedElementCategory, kind: attributes.representedElementKind,
-                      section: attributes.section, item: attributes.item)
+            self.init(
+                category: attributes.representedElementCategory, kind: attributes.representedElementKind,
+                section: attributes.section, item: attributes.item)
         } else {
-            self.init(category: attributes.representedElementCategory, kind: attributes.representedElementKind,
-                      indexPath: attributes.indexPath)
+            self.init(
+                category: attributes.representedElementCategory, kind: attributes.representedElementKind,
+                indexPath: attributes.indexPath)
         }
     }
 

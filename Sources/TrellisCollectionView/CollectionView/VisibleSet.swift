@@ -21,9 +21,11 @@ struct VisibleSet<View> {
     ///
     /// - Complexity: O(elements + views before), one dictionary pass each.
     @inline(__always)
-    mutating func update(to elements: [CollectionViewLayoutAttributes], visible: CGRect,
-                         show: (CollectionViewLayoutAttributes, ElementID, View?) -> View?,
-                         remove: (ElementID, View) -> Void) {
+    mutating func update(
+        to elements: [CollectionViewLayoutAttributes], visible: CGRect,
+        show: (CollectionViewLayoutAttributes, ElementID, View?) -> View?,
+        remove: (ElementID, View) -> Void
+    ) {
         var previous = views
         views = [:]
         var next: [ElementID: View] = [:]

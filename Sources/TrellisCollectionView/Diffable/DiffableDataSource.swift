@@ -13,7 +13,8 @@ import Foundation
 /// Items are matched by identity — the identifier itself, or what `identity` returns for it (an
 /// `id` property, say; then an item whose value differs under the same identity is reloaded).
 open class CollectionViewDiffableDataSource<SectionIdentifierType: Hashable, ItemIdentifierType: Hashable>:
-    NSObject, CollectionViewDataSource {
+    NSObject, CollectionViewDataSource
+{
     public typealias Snapshot = DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>
     public typealias CellProvider = (CollectionView, IndexPath, ItemIdentifierType) -> CollectionViewCell?
     public typealias SupplementaryViewProvider = (CollectionView, String, IndexPath) -> CollectionReusableView?
@@ -54,8 +55,10 @@ open class CollectionViewDiffableDataSource<SectionIdentifierType: Hashable, Ite
 
     /// Creates the data source with items matched by `identity`: an item present in both
     /// snapshots under the same identity whose value differs is reloaded.
-    public init(collectionView: CollectionView, identity: @escaping (ItemIdentifierType) -> AnyHashable,
-                cellProvider: @escaping CellProvider) {
+    public init(
+        collectionView: CollectionView, identity: @escaping (ItemIdentifierType) -> AnyHashable,
+        cellProvider: @escaping CellProvider
+    ) {
         self.collectionView = collectionView
         self.cellProvider = cellProvider
         self.identity = identity
@@ -76,7 +79,8 @@ open class CollectionViewDiffableDataSource<SectionIdentifierType: Hashable, Ite
     /// The item at an index path.
     open func itemIdentifier(for indexPath: IndexPath) -> ItemIdentifierType? {
         guard indexPath.count == 2, current.items.indices.contains(indexPath.section),
-              current.items[indexPath.section].indices.contains(indexPath.item) else { return nil }
+            current.items[indexPath.section].indices.contains(indexPath.item)
+        else { return nil }
         return current.items[indexPath.section][indexPath.item]
     }
 
@@ -127,8 +131,10 @@ open class CollectionViewDiffableDataSource<SectionIdentifierType: Hashable, Ite
     }
 
     /// Shows an outline's visible items as the items of `section`, animating the difference.
-    open func apply(_ snapshot: DiffableDataSourceSectionSnapshot<ItemIdentifierType>, to section: SectionIdentifierType,
-                    animatingDifferences: Bool = true, completion: (() -> Void)? = nil) {
+    open func apply(
+        _ snapshot: DiffableDataSourceSectionSnapshot<ItemIdentifierType>, to section: SectionIdentifierType,
+        animatingDifferences: Bool = true, completion: (() -> Void)? = nil
+    ) {
         var next = current
         if next.indexOfSection(section) == nil { next.appendSections([section]) }
         next.replaceItems(inSection: section, with: snapshot.visibleItems)
@@ -145,10 +151,13 @@ open class CollectionViewDiffableDataSource<SectionIdentifierType: Hashable, Ite
 
     /// The end of an interactive move: the snapshot with the item moved becomes the current one
     /// (the collection view already shows it), between `willReorder` and `didReorder`.
-    open func collectionView(_ collectionView: CollectionView, moveItemAt sourceIndexPath: IndexPath,
-                             to destinationIndexPath: IndexPath) {
+    open func collectionView(
+        _ collectionView: CollectionView, moveItemAt sourceIndexPath: IndexPath,
+        to destinationIndexPath: IndexPath
+    ) {
         guard let item = itemIdentifier(for: sourceIndexPath),
-              current.items.indices.contains(destinationIndexPath.section) else { return }
+            current.items.indices.contains(destinationIndexPath.section)
+        else { return }
         let initial = current
         var final = current
         var sectionItems = final.items
@@ -156,7 +165,8 @@ open class CollectionViewDiffableDataSource<SectionIdentifierType: Hashable, Ite
         let destinationItems = sectionItems[destinationIndexPath.section]
         sectionItems[destinationIndexPath.section].insert(item, at: min(max(0, destinationIndexPath.item), destinationItems.count))
         // The section the item leaves first: an item may be in one section only.
-        let touched = sourceIndexPath.section == destinationIndexPath.section
+        let touched =
+            sourceIndexPath.section == destinationIndexPath.section
             ? [sourceIndexPath.section] : [sourceIndexPath.section, destinationIndexPath.section]
         for section in touched {
             final.replaceItems(inSection: final.sectionIdentifiers[section], with: sectionItems[section])
@@ -172,9 +182,10 @@ open class CollectionViewDiffableDataSource<SectionIdentifierType: Hashable, Ite
                 sectionIdentifier: identifier, initialSnapshot: before, finalSnapshot: after,
                 difference: after.items.difference(from: before.items))
         }
-        let transaction = DiffableDataSourceTransaction(initialSnapshot: initial, finalSnapshot: final,
-                                                        difference: final.itemIdentifiers.difference(from: initial.itemIdentifiers),
-                                                        sectionTransactions: sections)
+        let transaction = DiffableDataSourceTransaction(
+            initialSnapshot: initial, finalSnapshot: final,
+            difference: final.itemIdentifiers.difference(from: initial.itemIdentifiers),
+            sectionTransactions: sections)
         reorderingHandlers.willReorder?(transaction)
         current = final
         reorderingHandlers.didReorder?(transaction)
@@ -186,15 +197,18 @@ open class CollectionViewDiffableDataSource<SectionIdentifierType: Hashable, Ite
 
     open func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CollectionViewCell {
         guard let item = itemIdentifier(for: indexPath),
-              let cell = cellProvider(collectionView, indexPath, item) else {
+            let cell = cellProvider(collectionView, indexPath, item)
+        else {
             collectionView.note(.noCellFromProvider(indexPath))
             return collectionView.dequeueReusableCell(withReuseIdentifier: "", for: indexPath)
         }
         return cell
     }
 
-    open func collectionView(_ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: String,
-                             at indexPath: IndexPath) -> CollectionReusableView {
+    open func collectionView(
+        _ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: String,
+        at indexPath: IndexPath
+    ) -> CollectionReusableView {
         if let view = supplementaryViewProvider?(collectionView, kind, indexPath) { return view }
         collectionView.note(.noSupplementaryViewFromProvider(kind: kind, indexPath))
         return collectionView.dequeueReusableSupplementaryView(ofKind: kind, withReuseIdentifier: "", for: indexPath)
@@ -232,9 +246,11 @@ public enum DiffableBatch {
     /// marks for reloading) is reloaded when it keeps its index path, and deleted and inserted
     /// otherwise (a reload names one path for both sides). Sections the new snapshot marks for
     /// reloading are reloaded.
-    public static func between<S: Hashable, I: Hashable>(_ old: DiffableDataSourceSnapshot<S, I>,
-                                                         _ new: DiffableDataSourceSnapshot<S, I>,
-                                                         identity: (I) -> AnyHashable) -> BatchUpdate {
+    public static func between<S: Hashable, I: Hashable>(
+        _ old: DiffableDataSourceSnapshot<S, I>,
+        _ new: DiffableDataSourceSnapshot<S, I>,
+        identity: (I) -> AnyHashable
+    ) -> BatchUpdate {
         var batch = BatchUpdate()
         let reloaded = Set(new.reloadedItemIdentifiers)
         let sections = HeckelDiff(old: old.sectionIdentifiers, new: new.sectionIdentifiers)
@@ -262,8 +278,8 @@ public enum DiffableBatch {
         }
         var placedOld = Set<AnyHashable>()
         for (newSection, items) in new.items.enumerated() {
-            guard let oldSection = sections.newToOld[newSection] else { continue }   // inserted: absorbed
-            if reloadedOld.contains(oldSection) {                                        // reloaded: absorbed
+            guard let oldSection = sections.newToOld[newSection] else { continue }  // inserted: absorbed
+            if reloadedOld.contains(oldSection) {  // reloaded: absorbed
                 for item in items { placedOld.insert(identity(item)) }
                 continue
             }
@@ -273,7 +289,8 @@ public enum DiffableBatch {
                 let key = identity(item)
                 let to = IndexPath(item: k, section: newSection)
                 guard let previous = oldPlace[key], sections.oldToNew[previous.path.section] != nil,
-                      !reloadedOld.contains(previous.path.section) else {
+                    !reloadedOld.contains(previous.path.section)
+                else {
                     batch.insertItems(at: [to])
                     continue
                 }
@@ -298,8 +315,10 @@ public enum DiffableBatch {
                 batch.moveItem(at: paths.from, to: paths.to)
             }
         }
-        let gone = oldPlace.filter { !placedOld.contains($0.key) && sections.oldToNew[$0.value.path.section] != nil
-            && !reloadedOld.contains($0.value.path.section) }.map(\.value.path)
+        let gone = oldPlace.filter {
+            !placedOld.contains($0.key) && sections.oldToNew[$0.value.path.section] != nil
+                && !reloadedOld.contains($0.value.path.section)
+        }.map(\.value.path)
         batch.deleteItems(at: gone.sorted())
         return batch
     }

@@ -101,15 +101,19 @@ public struct DiffableDataSourceSnapshot<SectionIdentifierType: Hashable, ItemId
     }
 
     /// Inserts sections before another one.
-    public mutating func insertSections(_ identifiers: [SectionIdentifierType],
-                                        beforeSection toIdentifier: SectionIdentifierType) {
+    public mutating func insertSections(
+        _ identifiers: [SectionIdentifierType],
+        beforeSection toIdentifier: SectionIdentifierType
+    ) {
         guard let index = sectionIndex[toIdentifier] else { return refuse(.unknownSection(name(toIdentifier))) }
         insertSections(identifiers, at: index)
     }
 
     /// Inserts sections after another one.
-    public mutating func insertSections(_ identifiers: [SectionIdentifierType],
-                                        afterSection toIdentifier: SectionIdentifierType) {
+    public mutating func insertSections(
+        _ identifiers: [SectionIdentifierType],
+        afterSection toIdentifier: SectionIdentifierType
+    ) {
         guard let index = sectionIndex[toIdentifier] else { return refuse(.unknownSection(name(toIdentifier))) }
         insertSections(identifiers, at: index + 1)
     }
@@ -149,8 +153,10 @@ public struct DiffableDataSourceSnapshot<SectionIdentifierType: Hashable, ItemId
         moveSection(identifier, relativeTo: toIdentifier, after: true)
     }
 
-    private mutating func moveSection(_ identifier: SectionIdentifierType, relativeTo other: SectionIdentifierType,
-                                      after: Bool) {
+    private mutating func moveSection(
+        _ identifier: SectionIdentifierType, relativeTo other: SectionIdentifierType,
+        after: Bool
+    ) {
         guard let from = sectionIndex[identifier] else { return refuse(.unknownSection(name(identifier))) }
         guard sectionIndex[other] != nil else { return refuse(.unknownSection(name(other))) }
         guard identifier != other else { return refuse(.moveOntoItself(name(identifier))) }
@@ -172,8 +178,10 @@ public struct DiffableDataSourceSnapshot<SectionIdentifierType: Hashable, ItemId
     // MARK: Items
 
     /// Adds items at the end of a section (the last one when `nil`).
-    public mutating func appendItems(_ identifiers: [ItemIdentifierType],
-                                     toSection sectionIdentifier: SectionIdentifierType? = nil) {
+    public mutating func appendItems(
+        _ identifiers: [ItemIdentifierType],
+        toSection sectionIdentifier: SectionIdentifierType? = nil
+    ) {
         let index: Int
         if let sectionIdentifier {
             guard let found = sectionIndex[sectionIdentifier] else {

@@ -56,7 +56,8 @@ public struct HeckelDiff: Sendable {
         if new.count > 1 {
             for i in 0..<(new.count - 1) {
                 if let j = na[i], j + 1 < old.count, na[i + 1] == nil, oa[j + 1] == nil,
-                   newSymbols[i + 1] == oldSymbols[j + 1] {
+                    newSymbols[i + 1] == oldSymbols[j + 1]
+                {
                     na[i + 1] = j + 1
                     oa[j + 1] = i + 1
                 }
@@ -90,7 +91,7 @@ struct HeckelSymbol {
 ///
 /// - Complexity: O(n log n).
 func longestIncreasingSubsequence(_ values: [Int]) -> Set<Int> {
-    var tails: [Int] = []          // index into values of the smallest tail of each length
+    var tails: [Int] = []  // index into values of the smallest tail of each length
     var previous = [Int](repeating: -1, count: values.count)
     for (i, v) in values.enumerated() {
         var low = 0, high = tails.count

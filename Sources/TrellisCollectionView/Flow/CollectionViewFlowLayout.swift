@@ -143,11 +143,12 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
         super.prepare()
         if let context = fastPathContext {
             let paths = context.invalidatedItemIndexPaths ?? []
-            if paths.isEmpty { return }                     // only pinned elements moved
+            if paths.isEmpty { return }  // only pinned elements moved
             if applyMeasuredSizesInPlace(paths) { return }  // self-sizing, in place
         }
         if let context = invalidationContextBeingPrepared,
-           context.invalidateEverything || context.invalidateDataSourceCounts {
+            context.invalidateEverything || context.invalidateDataSourceCounts
+        {
             measuredSizes = [:]
         }
         geometryComputationCount += 1
@@ -179,9 +180,10 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
         var old: FlowStorage? = flowGeometry.storage
         flowGeometry = Self.emptyGeometry
         let recyclable = isKnownUniquelyReferenced(&old)
-        var builder = FlowGeometry.Builder(scrollDirection: scrollDirection, crossSize: crossSize,
-                                           displayScale: host.traitCollection.displayScale, reservingItems: variedItems,
-                                           recycling: recyclable ? old : nil)
+        var builder = FlowGeometry.Builder(
+            scrollDirection: scrollDirection, crossSize: crossSize,
+            displayScale: host.traitCollection.displayScale, reservingItems: variedItems,
+            recycling: recyclable ? old : nil)
         old = nil
         for (metrics, sizes) in gathered {
             switch sizes {
@@ -190,8 +192,9 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
                 // Sizes are cleaned (and transposed) as the builder reads them, without a copy.
                 builder.appendSection(metrics, itemSizes: list, transposed: scrollDirection == .horizontal)
             case .measured(let list):
-                builder.appendSection(metrics, itemSizes: list, transposed: scrollDirection == .horizontal,
-                                      detectUniform: false)
+                builder.appendSection(
+                    metrics, itemSizes: list, transposed: scrollDirection == .horizontal,
+                    detectUniform: false)
             }
         }
         flowGeometry = builder.finish()
@@ -202,9 +205,10 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
     /// their sizes (applied in place). `nil` when the geometry must be computed again.
     private var fastPathContext: CollectionViewFlowLayoutInvalidationContext? {
         guard geometryComputationCount > 0,
-              let context = invalidationContextBeingPrepared as? CollectionViewFlowLayoutInvalidationContext,
-              !context.invalidateEverything, !context.invalidateDataSourceCounts,
-              !context.invalidateFlowLayoutDelegateMetrics, !context.invalidateFlowLayoutAttributes else {
+            let context = invalidationContextBeingPrepared as? CollectionViewFlowLayoutInvalidationContext,
+            !context.invalidateEverything, !context.invalidateDataSourceCounts,
+            !context.invalidateFlowLayoutDelegateMetrics, !context.invalidateFlowLayoutAttributes
+        else {
             return nil
         }
         return context
@@ -232,9 +236,10 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
             return nil
         }
         let bounds = host.bounds, inset = host.adjustedContentInset
-        return FlowGeometry.Pinning(headers: sectionHeadersPinToVisibleBounds, footers: sectionFootersPinToVisibleBounds,
-                                    visibleMin: axis.minimum(bounds) + axis.leading(inset),
-                                    visibleMax: axis.maximum(bounds) - axis.trailing(inset))
+        return FlowGeometry.Pinning(
+            headers: sectionHeadersPinToVisibleBounds, footers: sectionFootersPinToVisibleBounds,
+            visibleMin: axis.minimum(bounds) + axis.leading(inset),
+            visibleMax: axis.maximum(bounds) - axis.trailing(inset))
     }
 
     open override var collectionViewContentSize: CGSize {
@@ -251,22 +256,26 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
     /// answer otherwise, and is asked).
     package override func plainFrame(of id: ElementID) -> CGRect?? {
         guard type(of: self) == CollectionViewFlowLayout.self, id.category == .cell, id.kind == nil,
-              id.section != ElementID.noIndex, id.item != ElementID.noIndex else { return nil }
+            id.section != ElementID.noIndex, id.item != ElementID.noIndex
+        else { return nil }
         prepareIfNeeded()
         return .some(flowGeometry.itemFrame(section: id.section, item: id.item))
     }
 
     /// Mirrored, the plain flow layout makes each object at its mirrored place (a subclass, which
     /// may change what a rect query answers, is asked and its answer mirrored).
-    package override func mirroredLayoutAttributesForElements(in rect: CGRect, across width: CGFloat,
-                                                              recycler: AttributesRecycler) -> [CollectionViewLayoutAttributes] {
+    package override func mirroredLayoutAttributesForElements(
+        in rect: CGRect, across width: CGFloat,
+        recycler: AttributesRecycler
+    ) -> [CollectionViewLayoutAttributes] {
         guard type(of: self) == CollectionViewFlowLayout.self else {
             return super.mirroredLayoutAttributesForElements(in: rect, across: width, recycler: recycler)
         }
         prepareIfNeeded()
         let r = rect.standardized
-        return flowGeometry.layoutAttributes(in: CGRect(x: width - r.maxX, y: r.minY, width: r.width, height: r.height),
-                                             pinning: pinning, class: attributesClass, recycler: self.recycler, mirrorAcross: width)
+        return flowGeometry.layoutAttributes(
+            in: CGRect(x: width - r.maxX, y: r.minY, width: r.width, height: r.height),
+            pinning: pinning, class: attributesClass, recycler: self.recycler, mirrorAcross: width)
     }
 
     /// The class whose rect queries are the flow layout's own: a built-in subclass that leaves them
@@ -281,12 +290,16 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
             prepareIfNeeded()
             let pinning = self.pinning
             flowGeometry.forEachElement(in: rect, pinning: pinning) { category, kind, section, item, frame in
-                let pinned = category == .supplementaryView && pinning.map {
-                    ($0.headers && kind == CollectionView.elementKindSectionHeader)
-                        || ($0.footers && kind == CollectionView.elementKindSectionFooter)
-                } == true
-                emit(LayoutElement(category, kind: kind, section: section, item: item, frame: frame,
-                                   zIndex: pinned ? FlowGeometry.pinnedZIndex : 0))
+                let pinned =
+                    category == .supplementaryView
+                    && pinning.map {
+                        ($0.headers && kind == CollectionView.elementKindSectionHeader)
+                            || ($0.footers && kind == CollectionView.elementKindSectionFooter)
+                    } == true
+                emit(
+                    LayoutElement(
+                        category, kind: kind, section: section, item: item, frame: frame,
+                        zIndex: pinned ? FlowGeometry.pinnedZIndex : 0))
             }
         }
     }
@@ -294,7 +307,8 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
     open override func layoutAttributesForItem(at indexPath: IndexPath) -> CollectionViewLayoutAttributes? {
         prepareIfNeeded()
         guard indexPath.count == 2,
-              let frame = flowGeometry.itemFrame(section: indexPath.section, item: indexPath.item) else { return nil }
+            let frame = flowGeometry.itemFrame(section: indexPath.section, item: indexPath.item)
+        else { return nil }
         let attributes = attributesClass.init(category: .cell, kind: nil, section: indexPath.section, item: indexPath.item)
         attributes.frame = frame
         return attributes
@@ -302,8 +316,10 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
 
     /// Section headers and footers exist at `[section, 0]` when their reference size is non-zero
     /// along the scroll axis.
-    open override func layoutAttributesForSupplementaryView(ofKind elementKind: String,
-                                                            at indexPath: IndexPath) -> CollectionViewLayoutAttributes? {
+    open override func layoutAttributesForSupplementaryView(
+        ofKind elementKind: String,
+        at indexPath: IndexPath
+    ) -> CollectionViewLayoutAttributes? {
         prepareIfNeeded()
         guard indexPath.count == 2, indexPath.item == 0 else { return nil }
         let frame: CGRect?, pinned: Bool
@@ -318,8 +334,9 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
         default: return nil
         }
         return frame.map {
-            let attributes = attributesClass.init(category: .supplementaryView, kind: elementKind,
-                                                  section: indexPath.section, item: 0)
+            let attributes = attributesClass.init(
+                category: .supplementaryView, kind: elementKind,
+                section: indexPath.section, item: 0)
             attributes.frame = $0
             if pinned { attributes.zIndex = FlowGeometry.pinnedZIndex }
             return attributes
@@ -352,9 +369,12 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
 
     /// Headers and footers follow the rules of items, by section: those of an inserted section
     /// fade in, those of a section that stays start where they were.
-    open override func initialLayoutAttributesForAppearingSupplementaryElement(ofKind elementKind: String,
-                                                                               at elementIndexPath: IndexPath)
-        -> CollectionViewLayoutAttributes? {
+    open override func initialLayoutAttributesForAppearingSupplementaryElement(
+        ofKind elementKind: String,
+        at elementIndexPath: IndexPath
+    )
+        -> CollectionViewLayoutAttributes?
+    {
         guard elementIndexPath.count == 2 else { return nil }
         let id = ElementID(category: .supplementaryView, kind: elementKind, indexPath: elementIndexPath)
         return appearing(id) { layoutAttributesForSupplementaryView(ofKind: elementKind, at: $0.indexPath) }
@@ -362,9 +382,12 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
 
     /// Headers and footers of a deleted section fade out; those of a section that stays end at
     /// their new place.
-    open override func finalLayoutAttributesForDisappearingSupplementaryElement(ofKind elementKind: String,
-                                                                                at elementIndexPath: IndexPath)
-        -> CollectionViewLayoutAttributes? {
+    open override func finalLayoutAttributesForDisappearingSupplementaryElement(
+        ofKind elementKind: String,
+        at elementIndexPath: IndexPath
+    )
+        -> CollectionViewLayoutAttributes?
+    {
         guard elementIndexPath.count == 2 else { return nil }
         let id = ElementID(category: .supplementaryView, kind: elementKind, indexPath: elementIndexPath)
         return disappearing(id) { layoutAttributesForSupplementaryView(ofKind: elementKind, at: $0.indexPath) }
@@ -372,18 +395,24 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
 
     /// Decoration views a subclass adds follow the same rules, through its
     /// `layoutAttributesForDecorationView(ofKind:at:)`.
-    open override func initialLayoutAttributesForAppearingDecorationElement(ofKind elementKind: String,
-                                                                            at decorationIndexPath: IndexPath)
-        -> CollectionViewLayoutAttributes? {
+    open override func initialLayoutAttributesForAppearingDecorationElement(
+        ofKind elementKind: String,
+        at decorationIndexPath: IndexPath
+    )
+        -> CollectionViewLayoutAttributes?
+    {
         guard decorationIndexPath.count == 2 else { return nil }
         let id = ElementID(category: .decorationView, kind: elementKind, indexPath: decorationIndexPath)
         return appearing(id) { layoutAttributesForDecorationView(ofKind: elementKind, at: $0.indexPath) }
     }
 
     /// Decoration views of a deleted section fade out; the others end at their new place.
-    open override func finalLayoutAttributesForDisappearingDecorationElement(ofKind elementKind: String,
-                                                                             at decorationIndexPath: IndexPath)
-        -> CollectionViewLayoutAttributes? {
+    open override func finalLayoutAttributesForDisappearingDecorationElement(
+        ofKind elementKind: String,
+        at decorationIndexPath: IndexPath
+    )
+        -> CollectionViewLayoutAttributes?
+    {
         guard decorationIndexPath.count == 2 else { return nil }
         let id = ElementID(category: .decorationView, kind: elementKind, indexPath: decorationIndexPath)
         return disappearing(id) { layoutAttributesForDecorationView(ofKind: elementKind, at: $0.indexPath) }
@@ -391,11 +420,14 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
 
     /// The initial attributes of the element `id` (after the update): where it was, or faded at
     /// its new place when it is new.
-    private func appearing(_ id: ElementID,
-                           now: (ElementID) -> CollectionViewLayoutAttributes?) -> CollectionViewLayoutAttributes? {
+    private func appearing(
+        _ id: ElementID,
+        now: (ElementID) -> CollectionViewLayoutAttributes?
+    ) -> CollectionViewLayoutAttributes? {
         guard let update = collectionView?.updateInProgress else { return nil }
         if let oldID = update.map.old(id), let old = update.before[oldID],
-           let start = old.copy() as? CollectionViewLayoutAttributes {
+            let start = old.copy() as? CollectionViewLayoutAttributes
+        {
             start.indexPath = id.indexPath
             return start
         }
@@ -406,8 +438,10 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
 
     /// The final attributes of the element `id` (before the update): where it goes, or faded at
     /// its old place when it is removed.
-    private func disappearing(_ id: ElementID,
-                              now: (ElementID) -> CollectionViewLayoutAttributes?) -> CollectionViewLayoutAttributes? {
+    private func disappearing(
+        _ id: ElementID,
+        now: (ElementID) -> CollectionViewLayoutAttributes?
+    ) -> CollectionViewLayoutAttributes? {
         guard let update = collectionView?.updateInProgress else { return nil }
         if let newID = update.map.new(id), let end = now(newID)?.copy() as? CollectionViewLayoutAttributes {
             end.indexPath = id.indexPath
@@ -422,8 +456,10 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
 
     /// With self-sizing, a cell whose preferred size differs from its attributes' invalidates the
     /// layout.
-    open override func shouldInvalidateLayout(forPreferredLayoutAttributes preferredAttributes: CollectionViewLayoutAttributes,
-                                              withOriginalAttributes originalAttributes: CollectionViewLayoutAttributes) -> Bool {
+    open override func shouldInvalidateLayout(
+        forPreferredLayoutAttributes preferredAttributes: CollectionViewLayoutAttributes,
+        withOriginalAttributes originalAttributes: CollectionViewLayoutAttributes
+    ) -> Bool {
         isSelfSizing && originalAttributes.representedElementCategory == .cell
             && Self.clean(preferredAttributes.size) != originalAttributes.size
     }
@@ -431,17 +467,22 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
     /// Records the measured size and returns a context that recomputes only that item's line;
     /// when the item lies above the visible top, the content offset moves by the line's change of
     /// height so that what is on screen does not jump.
-    open override func invalidationContext(forPreferredLayoutAttributes preferredAttributes: CollectionViewLayoutAttributes,
-                                           withOriginalAttributes originalAttributes: CollectionViewLayoutAttributes)
-        -> CollectionViewLayoutInvalidationContext {
-        let context = super.invalidationContext(forPreferredLayoutAttributes: preferredAttributes,
-                                                withOriginalAttributes: originalAttributes)
+    open override func invalidationContext(
+        forPreferredLayoutAttributes preferredAttributes: CollectionViewLayoutAttributes,
+        withOriginalAttributes originalAttributes: CollectionViewLayoutAttributes
+    )
+        -> CollectionViewLayoutInvalidationContext
+    {
+        let context = super.invalidationContext(
+            forPreferredLayoutAttributes: preferredAttributes,
+            withOriginalAttributes: originalAttributes)
         let path = originalAttributes.indexPath
         let size = Self.clean(preferredAttributes.size)
         // A measurement for an item that does not exist (a negative or stale index path) is
         // dropped: there is nothing to size.
         guard let host = collectionView, path.count == 2, path.section >= 0, path.item >= 0,
-              path.section < host.numberOfSections, path.item < host.numberOfItems(inSection: path.section) else {
+            path.section < host.numberOfSections, path.item < host.numberOfItems(inSection: path.section)
+        else {
             return context
         }
         measuredSizes[path] = size
@@ -453,7 +494,8 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
             let visibleTop = axis.minimum(host.bounds) + axis.leading(host.adjustedContentInset)
             if axis.minimum(originalAttributes.frame) < visibleTop {
                 let scrollSize = axis.vertical ? size : LayoutGeometry.transposed(size)
-                let change = flowGeometry.lineHeightChange(section: path.section, item: path.item, to: scrollSize)
+                let change =
+                    flowGeometry.lineHeightChange(section: path.section, item: path.item, to: scrollSize)
                     ?? axis.length(size) - axis.length(originalAttributes.size)
                 flow.contentOffsetAdjustment = axis.point(u: change, v: 0)
             }
@@ -468,11 +510,14 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
     /// A move that only follows the position changes nothing the flow computes (the moving
     /// item's attributes are its slot's, centred on the position): the context keeps the geometry.
     /// A move to another index path is a batch update of its own, which recomputes it.
-    open override func invalidationContext(forInteractivelyMovingItems targetIndexPaths: [IndexPath],
-                                           withTargetPosition targetPosition: CGPoint, previousIndexPaths: [IndexPath],
-                                           previousPosition: CGPoint) -> CollectionViewLayoutInvalidationContext {
-        let context = super.invalidationContext(forInteractivelyMovingItems: targetIndexPaths, withTargetPosition: targetPosition,
-                                                previousIndexPaths: previousIndexPaths, previousPosition: previousPosition)
+    open override func invalidationContext(
+        forInteractivelyMovingItems targetIndexPaths: [IndexPath],
+        withTargetPosition targetPosition: CGPoint, previousIndexPaths: [IndexPath],
+        previousPosition: CGPoint
+    ) -> CollectionViewLayoutInvalidationContext {
+        let context = super.invalidationContext(
+            forInteractivelyMovingItems: targetIndexPaths, withTargetPosition: targetPosition,
+            previousIndexPaths: previousIndexPaths, previousPosition: previousPosition)
         if let flow = context as? CollectionViewFlowLayoutInvalidationContext {
             flow.invalidateFlowLayoutDelegateMetrics = false
             flow.invalidateFlowLayoutAttributes = false
@@ -519,8 +564,10 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
         case measured([CGSize])
     }
 
-    private func itemSizes(_ section: Int, host: CollectionView,
-                           delegate: (any CollectionViewDelegateFlowLayout)?) -> SectionSizes {
+    private func itemSizes(
+        _ section: Int, host: CollectionView,
+        delegate: (any CollectionViewDelegateFlowLayout)?
+    ) -> SectionSizes {
         let count = max(0, host.numberOfItems(inSection: section))
         if isSelfSizing { return selfSizingSizes(section, count: count) }
         let transpose = scrollDirection == .horizontal
@@ -558,25 +605,33 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
         return .measured(sizes)
     }
 
-    private func sectionMetrics(_ section: Int, host: CollectionView,
-                                delegate: (any CollectionViewDelegateFlowLayout)?,
-                                reference: EdgeInsets) -> FlowSectionMetrics {
+    private func sectionMetrics(
+        _ section: Int, host: CollectionView,
+        delegate: (any CollectionViewDelegateFlowLayout)?,
+        reference: EdgeInsets
+    ) -> FlowSectionMetrics {
         var inset = delegate?.collectionView(host, layout: self, insetForSectionAt: section) ?? sectionInset
-        let lineSpacing = delegate?.collectionView(host, layout: self, minimumLineSpacingForSectionAt: section)
+        let lineSpacing =
+            delegate?.collectionView(host, layout: self, minimumLineSpacingForSectionAt: section)
             ?? minimumLineSpacing
-        let interitemSpacing = delegate?.collectionView(host, layout: self, minimumInteritemSpacingForSectionAt: section)
+        let interitemSpacing =
+            delegate?.collectionView(host, layout: self, minimumInteritemSpacingForSectionAt: section)
             ?? minimumInteritemSpacing
-        let header = delegate?.collectionView(host, layout: self, referenceSizeForHeaderInSection: section)
+        let header =
+            delegate?.collectionView(host, layout: self, referenceSizeForHeaderInSection: section)
             ?? headerReferenceSize
-        let footer = delegate?.collectionView(host, layout: self, referenceSizeForFooterInSection: section)
+        let footer =
+            delegate?.collectionView(host, layout: self, referenceSizeForFooterInSection: section)
             ?? footerReferenceSize
-        inset = EdgeInsets(top: Self.finite(inset.top), left: Self.finite(inset.left) + reference.left,
-                           bottom: Self.finite(inset.bottom), right: Self.finite(inset.right) + reference.right)
-        return FlowSectionMetrics(inset: axis.vertical ? inset : inset.transposed,
-                                  minimumLineSpacing: Self.finite(lineSpacing),
-                                  minimumInteritemSpacing: Self.finite(interitemSpacing),
-                                  headerExtent: Self.clean(axis.length(header)),
-                                  footerExtent: Self.clean(axis.length(footer)))
+        inset = EdgeInsets(
+            top: Self.finite(inset.top), left: Self.finite(inset.left) + reference.left,
+            bottom: Self.finite(inset.bottom), right: Self.finite(inset.right) + reference.right)
+        return FlowSectionMetrics(
+            inset: axis.vertical ? inset : inset.transposed,
+            minimumLineSpacing: Self.finite(lineSpacing),
+            minimumInteritemSpacing: Self.finite(interitemSpacing),
+            headerExtent: Self.clean(axis.length(header)),
+            footerExtent: Self.clean(axis.length(footer)))
     }
 
     /// The extra inset that `sectionInsetReference` adds across the scroll axis (left and right
@@ -590,8 +645,9 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
         case .fromSafeArea: target = host.safeAreaInsets
         case .fromLayoutMargins: target = host.layoutMargins
         }
-        let extra = EdgeInsets(top: max(0, target.top - content.top), left: max(0, target.left - content.left),
-                               bottom: max(0, target.bottom - content.bottom), right: max(0, target.right - content.right))
+        let extra = EdgeInsets(
+            top: max(0, target.top - content.top), left: max(0, target.left - content.left),
+            bottom: max(0, target.bottom - content.bottom), right: max(0, target.right - content.right))
         return scrollDirection == .vertical
             ? EdgeInsets(top: 0, left: extra.left, bottom: 0, right: extra.right)
             : EdgeInsets(top: extra.top, left: 0, bottom: extra.bottom, right: 0)
@@ -633,4 +689,3 @@ enum FlowLayoutDefaults {
     /// The spacing between lines and between items: 10 points.
     static let spacing: CGFloat = 10
 }
-

@@ -20,21 +20,27 @@ extension FlowGeometry {
         ///     the content inset's left and right when scrolling vertically).
         ///   - displayScale: pixels per point; origins are snapped to this grid.
         ///   - reservingItems: how many varied-size items to reserve storage for.
-        public init(scrollDirection: CollectionView.ScrollDirection, crossSize: CGFloat, displayScale: CGFloat,
-                    reservingItems: Int = 0) {
-            self.init(scrollDirection: scrollDirection, crossSize: crossSize, displayScale: displayScale,
-                      reservingItems: reservingItems, recycling: nil)
+        public init(
+            scrollDirection: CollectionView.ScrollDirection, crossSize: CGFloat, displayScale: CGFloat,
+            reservingItems: Int = 0
+        ) {
+            self.init(
+                scrollDirection: scrollDirection, crossSize: crossSize, displayScale: displayScale,
+                reservingItems: reservingItems, recycling: nil)
         }
 
         /// A builder that writes into `recycled` storage — a geometry's storage that nothing
         /// else references any more — when it is large enough.
-        init(scrollDirection: CollectionView.ScrollDirection, crossSize: CGFloat, displayScale: CGFloat,
-             reservingItems: Int, recycling recycled: FlowStorage?) {
+        init(
+            scrollDirection: CollectionView.ScrollDirection, crossSize: CGFloat, displayScale: CGFloat,
+            reservingItems: Int, recycling recycled: FlowStorage?
+        ) {
             self.scrollDirection = scrollDirection
             self.crossSize = crossSize
             self.scale = displayScale
             if let recycled, recycled.frameCapacityValue >= reservingItems,
-               recycled.frameCapacityValue <= 2 * max(reservingItems, 1024) {
+                recycled.frameCapacityValue <= 2 * max(reservingItems, 1024)
+            {
                 recycled.removeAll()
                 storage = recycled
             } else {
@@ -55,12 +61,14 @@ extension FlowGeometry {
             // Every line of equal items is placed as a last line is (rule 4): a full line holds
             // `fit` items, so justifying it gives the same spacing, and the last line lines up
             // with the columns above.
-            let placement = Self.linePlacement(count: perLine, sumWidths: CGFloat(perLine) * w, firstWidth: w,
-                                               sameSize: true, isLastLine: true, available: available,
-                                               spacing: spacing, leading: metrics.inset.left)
-            let grid = UniformLines(size: itemSize, perLine: perLine, lineCount: lineCount, firstTop: cursor,
-                                    lineStride: h + metrics.minimumLineSpacing, leading: placement.x,
-                                    step: w + placement.gap)
+            let placement = Self.linePlacement(
+                count: perLine, sumWidths: CGFloat(perLine) * w, firstWidth: w,
+                sameSize: true, isLastLine: true, available: available,
+                spacing: spacing, leading: metrics.inset.left)
+            let grid = UniformLines(
+                size: itemSize, perLine: perLine, lineCount: lineCount, firstTop: cursor,
+                lineStride: h + metrics.minimumLineSpacing, leading: placement.x,
+                step: w + placement.gap)
             if lineCount > 0 {
                 cursor += CGFloat(lineCount) * h + CGFloat(lineCount - 1) * metrics.minimumLineSpacing
             }
@@ -80,8 +88,10 @@ extension FlowGeometry {
         /// `transposed` and cleaned (negative or non-finite extents count as zero) as it is read,
         /// so the delegate's array is used without a copy. `detectUniform: false` forces per-item
         /// storage: how tests check that the uniform fast path computes what the general rules do.
-        mutating func appendSection(_ metrics: FlowSectionMetrics, itemSizes: [CGSize], transposed: Bool,
-                                    detectUniform: Bool = true) {
+        mutating func appendSection(
+            _ metrics: FlowSectionMetrics, itemSizes: [CGSize], transposed: Bool,
+            detectUniform: Bool = true
+        ) {
             itemSizes.withUnsafeBufferPointer { raw in
                 let sizes = SizeReader(raw: raw, transposed: transposed)
                 if detectUniform, let first = raw.first, raw.allSatisfy({ $0 == first }) {
@@ -103,9 +113,10 @@ extension FlowGeometry {
         public func finish() -> FlowGeometry {
             storage.checkInvariants()
             let content = CGSize(width: crossSize, height: cursor)
-            return FlowGeometry(scrollDirection: scrollDirection,
-                                contentSize: scrollDirection == .vertical ? content : LayoutGeometry.transposed(content),
-                                crossSize: crossSize, displayScale: scale, sections: sections, storage: storage)
+            return FlowGeometry(
+                scrollDirection: scrollDirection,
+                contentSize: scrollDirection == .vertical ? content : LayoutGeometry.transposed(content),
+                crossSize: crossSize, displayScale: scale, sections: sections, storage: storage)
         }
 
         // MARK: The steps of one section
@@ -115,16 +126,20 @@ extension FlowGeometry {
             let start = cursor
             var header: CGRect?
             if metrics.headerExtent > 0 {
-                header = CGRect(x: 0, y: LayoutGeometry.snapToPixel(cursor, scale: scale),
-                                width: crossSize, height: metrics.headerExtent)
+                header = CGRect(
+                    x: 0, y: LayoutGeometry.snapToPixel(cursor, scale: scale),
+                    width: crossSize, height: metrics.headerExtent)
                 cursor += metrics.headerExtent
             }
             let bodyStart = cursor
             cursor += metrics.inset.top
-            return Section(start: start, end: start, header: header, footer: nil, bodyStart: bodyStart,
-                           bodyEnd: bodyStart, count: count, items: .uniform(UniformLines(
-                               size: .zero, perLine: 1, lineCount: 0, firstTop: cursor, lineStride: 0,
-                               leading: 0, step: 0)), metrics: metrics)
+            return Section(
+                start: start, end: start, header: header, footer: nil, bodyStart: bodyStart,
+                bodyEnd: bodyStart, count: count,
+                items: .uniform(
+                    UniformLines(
+                        size: .zero, perLine: 1, lineCount: 0, firstTop: cursor, lineStride: 0,
+                        leading: 0, step: 0)), metrics: metrics)
         }
 
         /// The bottom inset, then the footer.
@@ -132,8 +147,9 @@ extension FlowGeometry {
             cursor += metrics.inset.bottom
             section.bodyEnd = cursor
             if metrics.footerExtent > 0 {
-                let footer = CGRect(x: 0, y: LayoutGeometry.snapToPixel(cursor, scale: scale),
-                                    width: crossSize, height: metrics.footerExtent)
+                let footer = CGRect(
+                    x: 0, y: LayoutGeometry.snapToPixel(cursor, scale: scale),
+                    width: crossSize, height: metrics.footerExtent)
                 section.footer = footer
                 cursor += metrics.footerExtent
             }
@@ -171,9 +187,10 @@ extension FlowGeometry {
                     sameSize = sameSize && size == first
                     i += 1
                 }
-                let placement = Self.linePlacement(count: i - start, sumWidths: sumWidths, firstWidth: first.width,
-                                                   sameSize: sameSize, isLastLine: i == end, available: available,
-                                                   spacing: spacing, leading: metrics.inset.left)
+                let placement = Self.linePlacement(
+                    count: i - start, sumWidths: sumWidths, firstWidth: first.width,
+                    sameSize: sameSize, isLastLine: i == end, available: available,
+                    spacing: spacing, leading: metrics.inset.left)
                 var x = placement.x
                 for k in start..<i {
                     let size = sizes[k]
@@ -195,9 +212,11 @@ extension FlowGeometry {
         /// 4. the last line, if all its items have one size, is spaced as if filled with as many
         ///    such items as would fit (centred when only one would); otherwise left-aligned with
         ///    the minimum spacing.
-        static func linePlacement(count: Int, sumWidths: CGFloat, firstWidth: CGFloat, sameSize: Bool,
-                                  isLastLine: Bool, available: CGFloat, spacing: CGFloat,
-                                  leading: CGFloat) -> (x: CGFloat, gap: CGFloat) {
+        static func linePlacement(
+            count: Int, sumWidths: CGFloat, firstWidth: CGFloat, sameSize: Bool,
+            isLastLine: Bool, available: CGFloat, spacing: CGFloat,
+            leading: CGFloat
+        ) -> (x: CGFloat, gap: CGFloat) {
             let centred = leading + (available - firstWidth) / 2
             if !isLastLine {
                 return count == 1 ? (centred, spacing) : (leading, (available - sumWidths) / CGFloat(count - 1))
@@ -211,11 +230,14 @@ extension FlowGeometry {
 
         /// An item's frame on a line: centred vertically in the line, origin snapped (rules 5, 6).
         @inline(__always)
-        static func placedFrame(_ size: CGSize, x: CGFloat, lineTop: CGFloat, lineHeight: CGFloat,
-                                scale: CGFloat) -> CGRect {
-            CGRect(x: LayoutGeometry.snapToPixel(x, scale: scale),
-                   y: LayoutGeometry.snapToPixel(lineTop + (lineHeight - size.height) / 2, scale: scale),
-                   width: size.width, height: size.height)
+        static func placedFrame(
+            _ size: CGSize, x: CGFloat, lineTop: CGFloat, lineHeight: CGFloat,
+            scale: CGFloat
+        ) -> CGRect {
+            CGRect(
+                x: LayoutGeometry.snapToPixel(x, scale: scale),
+                y: LayoutGeometry.snapToPixel(lineTop + (lineHeight - size.height) / 2, scale: scale),
+                width: size.width, height: size.height)
         }
 
         /// How many items of `width` fit in `available` with `spacing` between them: at least 1,

@@ -38,7 +38,8 @@ extension FlowGeometry {
 
     private func planResize(section s: Int, item: Int, to size: CGSize) -> ResizePlan? {
         guard sections.indices.contains(s), case .varied(let base, let lines) = sections[s].items,
-              item >= 0, item < sections[s].count else { return nil }
+            item >= 0, item < sections[s].count
+        else { return nil }
         let metrics = sections[s].metrics
         let available = crossSize - metrics.inset.horizontal
         let limit = available + Builder.fitTolerance
@@ -55,17 +56,19 @@ extension FlowGeometry {
         if line + 1 < lines.upperBound, used + spacing + storage.frames[end].width <= limit { return nil }
         if line > lines.lowerBound, index == first {
             let previousFirst = storage.lineFirst[line - 1]
-            let previous = (previousFirst..<first).reduce(CGFloat(0)) { $0 + storage.frames[$1].width }
+            let previous =
+                (previousFirst..<first).reduce(CGFloat(0)) { $0 + storage.frames[$1].width }
                 + CGFloat(first - previousFirst - 1) * spacing
             if previous + spacing + size.width <= limit { return nil }
         }
         // Place the line again, by the builder's rules.
         let lineHeight = sizes.map(\.height).max() ?? 0
-        let placement = Builder.linePlacement(count: sizes.count, sumWidths: sizes.reduce(0) { $0 + $1.width },
-                                              firstWidth: sizes[0].width,
-                                              sameSize: sizes.allSatisfy { $0 == sizes[0] },
-                                              isLastLine: line + 1 == lines.upperBound, available: available,
-                                              spacing: spacing, leading: metrics.inset.left)
+        let placement = Builder.linePlacement(
+            count: sizes.count, sumWidths: sizes.reduce(0) { $0 + $1.width },
+            firstWidth: sizes[0].width,
+            sameSize: sizes.allSatisfy { $0 == sizes[0] },
+            isLastLine: line + 1 == lines.upperBound, available: available,
+            spacing: spacing, leading: metrics.inset.left)
         let top = storage.lineTop[line]
         var x = placement.x
         var frames: [CGRect] = []

@@ -87,9 +87,9 @@ public struct FlowGeometry: Sendable {
     /// benchmarks refuse to.
     @_spi(Instrumentation) public static var invariantChecksEnabled: Bool {
         #if TRELLIS_INVARIANT_CHECKS
-        return true
+            return true
         #else
-        return false
+            return false
         #endif
     }
 
@@ -182,14 +182,19 @@ public struct FlowGeometry: Sendable {
     /// then the items in order, then the footer. Frames are in output coordinates.
     ///
     /// - Complexity: O(log n + k).
-    public func forEachElement(in rect: CGRect, pinning: Pinning? = nil,
-                               _ body: (_ category: CollectionElementCategory, _ kind: String?,
-                                        _ section: Int, _ item: Int, _ frame: CGRect) -> Void) {
+    public func forEachElement(
+        in rect: CGRect, pinning: Pinning? = nil,
+        _ body: (
+            _ category: CollectionElementCategory, _ kind: String?,
+            _ section: Int, _ item: Int, _ frame: CGRect
+        ) -> Void
+    ) {
         let query = input(rect)
         var minY = query.origin.y, maxY = query.origin.y + query.size.height
         if maxY < minY { swap(&minY, &maxY) }
         guard !(query.origin.x.isNaN || minY.isNaN || maxY.isNaN || query.size.width.isNaN),
-              !sections.isEmpty else { return }
+            !sections.isEmpty
+        else { return }
         let margin = snapMargin
         var s = partitionPoint(sections.count) { sections[$0].end + margin <= minY }
         while s < sections.count, sections[s].start - margin < maxY {
@@ -217,11 +222,13 @@ public struct FlowGeometry: Sendable {
                 let span = section.bodyEnd - section.bodyStart
                 let fraction = span > 0 ? (minY - section.bodyStart) / span : 0
                 let guess = fraction.isFinite ? Int(max(0, min(fraction, 1)) * CGFloat(max(n - 1, 0))) : 0
-                var line = low + partitionPoint(n, from: guess) { k in
-                    let l = low + k
-                    let shift = shifted ? storage.shift(ofLine: l) : 0
-                    return lineTop[l] + shift + lineHeight[l] + margin <= minY
-                }
+                var line =
+                    low
+                    + partitionPoint(n, from: guess) { k in
+                        let l = low + k
+                        let shift = shifted ? storage.shift(ofLine: l) : 0
+                        return lineTop[l] + shift + lineHeight[l] + margin <= minY
+                    }
                 var shift = shifted && line < lines.upperBound ? storage.shift(ofLine: line) : 0
                 while line < lines.upperBound, lineTop[line] + shift - margin < maxY {
                     let end = line + 1 < lines.upperBound ? lineFirst[line + 1] : base + section.count
@@ -243,15 +250,20 @@ public struct FlowGeometry: Sendable {
     /// The attributes of every element whose frame intersects `rect`, in the order of
     /// ``forEachElement(in:pinning:_:)``, created as `attributesClass`; pinned kinds get
     /// ``pinnedZIndex``.
-    public func layoutAttributes(in rect: CGRect, pinning: Pinning? = nil,
-                                 class attributesClass: CollectionViewLayoutAttributes.Type = CollectionViewLayoutAttributes.self)
-        -> [CollectionViewLayoutAttributes] {
+    public func layoutAttributes(
+        in rect: CGRect, pinning: Pinning? = nil,
+        class attributesClass: CollectionViewLayoutAttributes.Type = CollectionViewLayoutAttributes.self
+    )
+        -> [CollectionViewLayoutAttributes]
+    {
         layoutAttributes(in: rect, pinning: pinning, class: attributesClass, recycler: nil)
     }
 
     /// The same, with objects of the base class taken from `recycler`.
-    package func layoutAttributes(in rect: CGRect, pinning: Pinning?, class attributesClass: CollectionViewLayoutAttributes.Type,
-                                  recycler: AttributesRecycler?, mirrorAcross mirror: CGFloat? = nil) -> [CollectionViewLayoutAttributes] {
+    package func layoutAttributes(
+        in rect: CGRect, pinning: Pinning?, class attributesClass: CollectionViewLayoutAttributes.Type,
+        recycler: AttributesRecycler?, mirrorAcross mirror: CGFloat? = nil
+    ) -> [CollectionViewLayoutAttributes] {
         var result: [CollectionViewLayoutAttributes] = []
         result.reserveCapacity(64)
         let pinsHeaders = pinning?.headers ?? false, pinsFooters = pinning?.footers ?? false
@@ -270,8 +282,9 @@ public struct FlowGeometry: Sendable {
                 attributes.frame = frame
             }
             if category == .supplementaryView, pinsHeaders || pinsFooters,
-               (pinsHeaders && kind == CollectionView.elementKindSectionHeader)
-                || (pinsFooters && kind == CollectionView.elementKindSectionFooter) {
+                (pinsHeaders && kind == CollectionView.elementKindSectionHeader)
+                    || (pinsFooters && kind == CollectionView.elementKindSectionFooter)
+            {
                 attributes.zIndex = Self.pinnedZIndex
             }
             result.append(attributes)
@@ -281,8 +294,10 @@ public struct FlowGeometry: Sendable {
 
     // MARK: Internals
 
-    private func forEachUniformItem(_ grid: UniformLines, count: Int, in query: CGRect, minY: CGFloat, maxY: CGFloat,
-                                    _ body: (Int, CGRect) -> Void) {
+    private func forEachUniformItem(
+        _ grid: UniformLines, count: Int, in query: CGRect, minY: CGFloat, maxY: CGFloat,
+        _ body: (Int, CGRect) -> Void
+    ) {
         guard grid.lineCount > 0 else { return }
         let margin = snapMargin
         // First line whose bottom can reach the query, then walk down while lines can.
@@ -312,9 +327,10 @@ public struct FlowGeometry: Sendable {
         let line = item / grid.perLine, column = item - line * grid.perLine
         let x = grid.leading + CGFloat(column) * grid.step
         let y = grid.firstTop + CGFloat(line) * grid.lineStride
-        return CGRect(x: LayoutGeometry.snapToPixel(x, scale: displayScale),
-                      y: LayoutGeometry.snapToPixel(y, scale: displayScale),
-                      width: grid.size.width, height: grid.size.height)
+        return CGRect(
+            x: LayoutGeometry.snapToPixel(x, scale: displayScale),
+            y: LayoutGeometry.snapToPixel(y, scale: displayScale),
+            width: grid.size.width, height: grid.size.height)
     }
 
     func scrollFrameOfItem(_ section: Section, _ item: Int) -> CGRect {

@@ -17,8 +17,10 @@ public struct FlowSectionMetrics: Hashable, Sendable {
     public var footerExtent: CGFloat
 
     /// Creates section metrics. The defaults are UIKit's flow layout defaults.
-    public init(inset: EdgeInsets = .zero, minimumLineSpacing: CGFloat = 10, minimumInteritemSpacing: CGFloat = 10,
-                headerExtent: CGFloat = 0, footerExtent: CGFloat = 0) {
+    public init(
+        inset: EdgeInsets = .zero, minimumLineSpacing: CGFloat = 10, minimumInteritemSpacing: CGFloat = 10,
+        headerExtent: CGFloat = 0, footerExtent: CGFloat = 0
+    ) {
         self.inset = inset
         self.minimumLineSpacing = minimumLineSpacing
         self.minimumInteritemSpacing = minimumInteritemSpacing

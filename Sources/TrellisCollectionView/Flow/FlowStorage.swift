@@ -47,7 +47,7 @@ final class FlowStorage: @unchecked Sendable {
         @inline(__always)
         subscript(index: Int) -> Element {
             #if TRELLIS_INVARIANT_CHECKS
-            precondition(index >= 0 && index < count, "FlowStorage read \(index) outside 0..<\(count)")
+                precondition(index >= 0 && index < count, "FlowStorage read \(index) outside 0..<\(count)")
             #endif
             return base[index]
         }
@@ -197,23 +197,23 @@ final class FlowStorage: @unchecked Sendable {
     @inline(__always)
     func checkInvariants() {
         #if TRELLIS_INVARIANT_CHECKS
-        precondition(frameCount <= frameCapacity && lineCount <= lineCapacity, "FlowStorage counts exceed capacities")
-        for line in 0..<lineCount {
-            let first = lineFirstPointer[line]
-            precondition(first >= 0 && first < frameCount, "line \(line) starts at frame \(first) of \(frameCount)")
-            precondition(line == 0 || lineFirstPointer[line - 1] < first, "line \(line) does not follow line \(line - 1)")
-            let height = lineHeightPointer[line]
-            precondition(height.isFinite && height >= 0, "line \(line) has height \(height)")
-        }
-        if !lineShift.isEmpty {
-            precondition(lineShift.count == lineCount && shiftTree.count == lineCount + 1, "shift tree size")
-            var prefix: CGFloat = 0
+            precondition(frameCount <= frameCapacity && lineCount <= lineCapacity, "FlowStorage counts exceed capacities")
             for line in 0..<lineCount {
-                prefix += lineShift[line]
-                let tolerance = 1e-9 * max(1, abs(prefix))
-                precondition(abs(shift(ofLine: line) - prefix) <= tolerance, "shift of line \(line) is wrong")
+                let first = lineFirstPointer[line]
+                precondition(first >= 0 && first < frameCount, "line \(line) starts at frame \(first) of \(frameCount)")
+                precondition(line == 0 || lineFirstPointer[line - 1] < first, "line \(line) does not follow line \(line - 1)")
+                let height = lineHeightPointer[line]
+                precondition(height.isFinite && height >= 0, "line \(line) has height \(height)")
             }
-        }
+            if !lineShift.isEmpty {
+                precondition(lineShift.count == lineCount && shiftTree.count == lineCount + 1, "shift tree size")
+                var prefix: CGFloat = 0
+                for line in 0..<lineCount {
+                    prefix += lineShift[line]
+                    let tolerance = 1e-9 * max(1, abs(prefix))
+                    precondition(abs(shift(ofLine: line) - prefix) <= tolerance, "shift of line \(line) is wrong")
+                }
+            }
         #endif
     }
 }

@@ -37,39 +37,39 @@ extension IndexPath {
 }
 
 #if !canImport(UIKit)
-extension NSIndexPath {
-    /// An index path for the item `item` in section `section` (UIKit's `NSIndexPath` addition).
-    public convenience init(item: Int, section: Int) {
-        self.init(indexes: [section, item], length: 2)
+    extension NSIndexPath {
+        /// An index path for the item `item` in section `section` (UIKit's `NSIndexPath` addition).
+        public convenience init(item: Int, section: Int) {
+            self.init(indexes: [section, item], length: 2)
+        }
+
+        /// An index path for row `row` in section `section`.
+        public convenience init(row: Int, section: Int) {
+            self.init(item: row, section: section)
+        }
+
+        /// The section: the first index.
+        public var section: Int { length > 0 ? index(atPosition: 0) : 0 }
+
+        /// The item within the section: the second index.
+        public var item: Int { length > 1 ? index(atPosition: 1) : 0 }
+
+        /// The row within the section: the same index as ``item``.
+        public var row: Int { item }
     }
 
-    /// An index path for row `row` in section `section`.
-    public convenience init(row: Int, section: Int) {
-        self.init(item: row, section: section)
+    extension NSValue {
+        /// A value holding a rectangle (UIKit's spelling of `NSValue(rect:)`).
+        public convenience init(cgRect rect: CGRect) { self.init(rect: rect) }
+        /// A value holding a point.
+        public convenience init(cgPoint point: CGPoint) { self.init(point: point) }
+        /// A value holding a size.
+        public convenience init(cgSize size: CGSize) { self.init(size: size) }
+        /// The rectangle held.
+        public var cgRectValue: CGRect { rectValue }
+        /// The point held.
+        public var cgPointValue: CGPoint { pointValue }
+        /// The size held.
+        public var cgSizeValue: CGSize { sizeValue }
     }
-
-    /// The section: the first index.
-    public var section: Int { length > 0 ? index(atPosition: 0) : 0 }
-
-    /// The item within the section: the second index.
-    public var item: Int { length > 1 ? index(atPosition: 1) : 0 }
-
-    /// The row within the section: the same index as ``item``.
-    public var row: Int { item }
-}
-
-extension NSValue {
-    /// A value holding a rectangle (UIKit's spelling of `NSValue(rect:)`).
-    public convenience init(cgRect rect: CGRect) { self.init(rect: rect) }
-    /// A value holding a point.
-    public convenience init(cgPoint point: CGPoint) { self.init(point: point) }
-    /// A value holding a size.
-    public convenience init(cgSize size: CGSize) { self.init(size: size) }
-    /// The rectangle held.
-    public var cgRectValue: CGRect { rectValue }
-    /// The point held.
-    public var cgPointValue: CGPoint { pointValue }
-    /// The size held.
-    public var cgSizeValue: CGSize { sizeValue }
-}
 #endif

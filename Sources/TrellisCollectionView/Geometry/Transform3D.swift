@@ -23,23 +23,27 @@ public struct Transform3D: Sendable {
 
     /// A transform of all zeros, as the C struct's default initialiser gives.
     public init() {
-        self.init(m11: 0, m12: 0, m13: 0, m14: 0, m21: 0, m22: 0, m23: 0, m24: 0,
-                  m31: 0, m32: 0, m33: 0, m34: 0, m41: 0, m42: 0, m43: 0, m44: 0)
+        self.init(
+            m11: 0, m12: 0, m13: 0, m14: 0, m21: 0, m22: 0, m23: 0, m24: 0,
+            m31: 0, m32: 0, m33: 0, m34: 0, m41: 0, m42: 0, m43: 0, m44: 0)
     }
 
     /// Creates a transform from its sixteen entries, row by row.
-    public init(m11: CGFloat, m12: CGFloat, m13: CGFloat, m14: CGFloat,
-                m21: CGFloat, m22: CGFloat, m23: CGFloat, m24: CGFloat,
-                m31: CGFloat, m32: CGFloat, m33: CGFloat, m34: CGFloat,
-                m41: CGFloat, m42: CGFloat, m43: CGFloat, m44: CGFloat) {
+    public init(
+        m11: CGFloat, m12: CGFloat, m13: CGFloat, m14: CGFloat,
+        m21: CGFloat, m22: CGFloat, m23: CGFloat, m24: CGFloat,
+        m31: CGFloat, m32: CGFloat, m33: CGFloat, m34: CGFloat,
+        m41: CGFloat, m42: CGFloat, m43: CGFloat, m44: CGFloat
+    ) {
         self.m11 = m11; self.m12 = m12; self.m13 = m13; self.m14 = m14
         self.m21 = m21; self.m22 = m22; self.m23 = m23; self.m24 = m24
         self.m31 = m31; self.m32 = m32; self.m33 = m33; self.m34 = m34
         self.m41 = m41; self.m42 = m42; self.m43 = m43; self.m44 = m44
     }
 
-    package static let identityValue = Transform3D(m11: 1, m12: 0, m13: 0, m14: 0, m21: 0, m22: 1, m23: 0, m24: 0,
-                                                   m31: 0, m32: 0, m33: 1, m34: 0, m41: 0, m42: 0, m43: 0, m44: 1)
+    package static let identityValue = Transform3D(
+        m11: 1, m12: 0, m13: 0, m14: 0, m21: 0, m22: 1, m23: 0, m24: 0,
+        m31: 0, m32: 0, m33: 1, m34: 0, m41: 0, m42: 0, m43: 0, m44: 1)
 
     /// The entries row by row.
     package var rows: [[CGFloat]] {
@@ -99,10 +103,11 @@ public func Transform3DMakeRotation(_ angle: CGFloat, _ x: CGFloat, _ y: CGFloat
     guard length > 0, length.isFinite else { return Transform3DIdentity }
     let (ux, uy, uz) = (x / length, y / length, z / length)
     let c = cos(angle), s = sin(angle), t = 1 - c
-    return Transform3D(m11: t * ux * ux + c, m12: t * ux * uy + s * uz, m13: t * ux * uz - s * uy, m14: 0,
-                       m21: t * ux * uy - s * uz, m22: t * uy * uy + c, m23: t * uy * uz + s * ux, m24: 0,
-                       m31: t * ux * uz + s * uy, m32: t * uy * uz - s * ux, m33: t * uz * uz + c, m34: 0,
-                       m41: 0, m42: 0, m43: 0, m44: 1)
+    return Transform3D(
+        m11: t * ux * ux + c, m12: t * ux * uy + s * uz, m13: t * ux * uz - s * uy, m14: 0,
+        m21: t * ux * uy - s * uz, m22: t * uy * uy + c, m23: t * uy * uz + s * ux, m24: 0,
+        m31: t * ux * uz + s * uy, m32: t * uy * uz - s * ux, m33: t * uz * uz + c, m34: 0,
+        m41: 0, m42: 0, m43: 0, m44: 1)
 }
 
 /// `a` followed by `b`: the product `a · b` (`CATransform3DConcat`).
@@ -137,8 +142,10 @@ public func Transform3DScale(_ t: Transform3D, _ sx: CGFloat, _ sy: CGFloat, _ s
 }
 
 /// `t` rotated first about (`x`, `y`, `z`): `rotation · t` (`CATransform3DRotate`).
-public func Transform3DRotate(_ t: Transform3D, _ angle: CGFloat, _ x: CGFloat, _ y: CGFloat,
-                              _ z: CGFloat) -> Transform3D {
+public func Transform3DRotate(
+    _ t: Transform3D, _ angle: CGFloat, _ x: CGFloat, _ y: CGFloat,
+    _ z: CGFloat
+) -> Transform3D {
     Transform3DConcat(Transform3DMakeRotation(angle, x, y, z), t)
 }
 
@@ -168,16 +175,18 @@ public func Transform3DInvert(_ t: Transform3D) -> Transform3D {
         }
     }
     let r = inverse
-    return Transform3D(m11: r[0][0], m12: r[0][1], m13: r[0][2], m14: r[0][3],
-                       m21: r[1][0], m22: r[1][1], m23: r[1][2], m24: r[1][3],
-                       m31: r[2][0], m32: r[2][1], m33: r[2][2], m34: r[2][3],
-                       m41: r[3][0], m42: r[3][1], m43: r[3][2], m44: r[3][3])
+    return Transform3D(
+        m11: r[0][0], m12: r[0][1], m13: r[0][2], m14: r[0][3],
+        m21: r[1][0], m22: r[1][1], m23: r[1][2], m24: r[1][3],
+        m31: r[2][0], m32: r[2][1], m33: r[2][2], m34: r[2][3],
+        m41: r[3][0], m42: r[3][1], m43: r[3][2], m44: r[3][3])
 }
 
 /// The 3D form of a 2D affine transform (`CATransform3DMakeAffineTransform`).
 public func Transform3DMakeAffineTransform(_ m: CGAffineTransform) -> Transform3D {
-    Transform3D(m11: m.a, m12: m.b, m13: 0, m14: 0, m21: m.c, m22: m.d, m23: 0, m24: 0,
-                m31: 0, m32: 0, m33: 1, m34: 0, m41: m.tx, m42: m.ty, m43: 0, m44: 1)
+    Transform3D(
+        m11: m.a, m12: m.b, m13: 0, m14: 0, m21: m.c, m22: m.d, m23: 0, m24: 0,
+        m31: 0, m32: 0, m33: 1, m34: 0, m41: m.tx, m42: m.ty, m43: 0, m44: 1)
 }
 
 /// Whether `t` is a 2D affine transform (`CATransform3DIsAffine`).

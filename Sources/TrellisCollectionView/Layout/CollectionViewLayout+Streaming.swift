@@ -26,8 +26,10 @@ public struct LayoutElement: Sendable {
     public var zIndex: Int
 
     @inlinable
-    public init(_ category: CollectionView.ElementCategory, kind: String? = nil, section: Int, item: Int, frame: CGRect,
-                zIndex: Int = 0) {
+    public init(
+        _ category: CollectionView.ElementCategory, kind: String? = nil, section: Int, item: Int, frame: CGRect,
+        zIndex: Int = 0
+    ) {
         self.category = category
         kindNumber = ElementKindNames.number(kind)
         self.section = section
@@ -70,10 +72,12 @@ enum ElementKindNames {
 extension CollectionViewLayout {
     /// A new attributes object of the layout's ``layoutAttributesClass`` for `element`.
     public func makeLayoutAttributes(_ element: LayoutElement) -> CollectionViewLayoutAttributes {
-        let type = (Swift.type(of: self).layoutAttributesClass as? CollectionViewLayoutAttributes.Type)
+        let type =
+            (Swift.type(of: self).layoutAttributesClass as? CollectionViewLayoutAttributes.Type)
             ?? CollectionViewLayoutAttributes.self
-        let attributes = type.init(category: element.category, kind: element.kind, section: element.section,
-                                   item: element.item)
+        let attributes = type.init(
+            category: element.category, kind: element.kind, section: element.section,
+            item: element.item)
         attributes.frame = element.frame
         if element.zIndex != 0 { attributes.zIndex = element.zIndex }
         return attributes
@@ -100,8 +104,10 @@ extension CollectionViewLayout {
     ///
     /// - Complexity: the walk's, plus O(1) per element.
     @inlinable
-    public func layoutAttributes(recycling recycler: AttributesRecycler,
-                                 _ walk: (_ emit: (LayoutElement) -> Void) -> Void) -> [CollectionViewLayoutAttributes] {
+    public func layoutAttributes(
+        recycling recycler: AttributesRecycler,
+        _ walk: (_ emit: (LayoutElement) -> Void) -> Void
+    ) -> [CollectionViewLayoutAttributes] {
         var result: [CollectionViewLayoutAttributes] = []
         if layoutAttributesAreRecyclable {
             result.reserveCapacity(max(16, recycler.begin()))
@@ -128,9 +134,11 @@ extension CollectionViewLayout {
     ///
     /// - Complexity: the walk's, plus O(1) per element; no allocation per element.
     @inlinable
-    public func streamLayoutAttributes(in rect: CGRect, walkOf layoutClass: AnyClass, reusing recycler: AttributesRecycler,
-                                       to body: (CollectionViewLayoutAttributes) -> Void,
-                                       _ walk: (_ emit: (LayoutElement) -> Void) -> Void) {
+    public func streamLayoutAttributes(
+        in rect: CGRect, walkOf layoutClass: AnyClass, reusing recycler: AttributesRecycler,
+        to body: (CollectionViewLayoutAttributes) -> Void,
+        _ walk: (_ emit: (LayoutElement) -> Void) -> Void
+    ) {
         guard Swift.type(of: self) == layoutClass else {
             for attributes in layoutAttributesForElements(in: rect) ?? [] { body(attributes) }
             return

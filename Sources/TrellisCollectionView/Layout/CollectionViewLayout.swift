@@ -115,9 +115,12 @@ open class CollectionViewLayout: NSObject, NSCoding {
     open class var invalidationContextClass: AnyClass { CollectionViewLayoutInvalidationContext.self }
 
     /// A fresh context of ``invalidationContextClass`` with the host-owned flags set.
-    package static func makeInvalidationContext(everything: Bool = false,
-                                                dataSourceCounts: Bool = false) -> CollectionViewLayoutInvalidationContext {
-        let type = (invalidationContextClass as? CollectionViewLayoutInvalidationContext.Type)
+    package static func makeInvalidationContext(
+        everything: Bool = false,
+        dataSourceCounts: Bool = false
+    ) -> CollectionViewLayoutInvalidationContext {
+        let type =
+            (invalidationContextClass as? CollectionViewLayoutInvalidationContext.Type)
             ?? CollectionViewLayoutInvalidationContext.self
         return type.init(invalidatingEverything: everything, invalidatingDataSourceCounts: dataSourceCounts)
     }
@@ -149,8 +152,10 @@ open class CollectionViewLayout: NSObject, NSCoding {
     /// The answer to a rect query of a right-to-left view: the elements in `rect` (the view's
     /// coordinates), each mirrored across `width`, base-class copies taken from `recycler`. The
     /// flow layout, not subclassed, makes its objects mirrored in the first place.
-    package func mirroredLayoutAttributesForElements(in rect: CGRect, across width: CGFloat,
-                                                     recycler: AttributesRecycler) -> [CollectionViewLayoutAttributes] {
+    package func mirroredLayoutAttributesForElements(
+        in rect: CGRect, across width: CGFloat,
+        recycler: AttributesRecycler
+    ) -> [CollectionViewLayoutAttributes] {
         let r = rect.standardized
         let query = CGRect(x: width - r.maxX, y: r.minY, width: r.width, height: r.height)
         recycler.begin()
@@ -172,18 +177,25 @@ open class CollectionViewLayout: NSObject, NSCoding {
     open func layoutAttributesForItem(at indexPath: IndexPath) -> CollectionViewLayoutAttributes? { nil }
 
     /// The attributes of the supplementary view of `elementKind` at `indexPath`, or `nil`.
-    open func layoutAttributesForSupplementaryView(ofKind elementKind: String,
-                                                   at indexPath: IndexPath) -> CollectionViewLayoutAttributes? { nil }
+    open func layoutAttributesForSupplementaryView(
+        ofKind elementKind: String,
+        at indexPath: IndexPath
+    ) -> CollectionViewLayoutAttributes? { nil }
 
     /// The attributes of the decoration view of `elementKind` at `indexPath`, or `nil`.
-    open func layoutAttributesForDecorationView(ofKind elementKind: String,
-                                                at indexPath: IndexPath) -> CollectionViewLayoutAttributes? { nil }
+    open func layoutAttributesForDecorationView(
+        ofKind elementKind: String,
+        at indexPath: IndexPath
+    ) -> CollectionViewLayoutAttributes? { nil }
 
     /// The attributes of an item being moved interactively to `position`: a copy of its
     /// attributes centred there, above everything else.
-    open func layoutAttributesForInteractivelyMovingItem(at indexPath: IndexPath,
-                                                         withTargetPosition position: CGPoint) -> CollectionViewLayoutAttributes {
-        let attributes = (layoutAttributesForItem(at: indexPath)?.copy() as? CollectionViewLayoutAttributes)
+    open func layoutAttributesForInteractivelyMovingItem(
+        at indexPath: IndexPath,
+        withTargetPosition position: CGPoint
+    ) -> CollectionViewLayoutAttributes {
+        let attributes =
+            (layoutAttributesForItem(at: indexPath)?.copy() as? CollectionViewLayoutAttributes)
             ?? attributesClass.init(category: .cell, kind: nil, section: 0, item: 0)
         attributes.indexPath = indexPath
         attributes.center = position
@@ -194,8 +206,10 @@ open class CollectionViewLayout: NSObject, NSCoding {
     /// The index path an item being moved interactively takes when it is at `position`: the item
     /// whose frame holds the position (the topmost, where frames overlap), or `previousIndexPath`
     /// where none does — the gaps between items, and the moving item's own place.
-    open func targetIndexPath(forInteractivelyMovingItem previousIndexPath: IndexPath,
-                              withPosition position: CGPoint) -> IndexPath {
+    open func targetIndexPath(
+        forInteractivelyMovingItem previousIndexPath: IndexPath,
+        withPosition position: CGPoint
+    ) -> IndexPath {
         guard position.x.isFinite, position.y.isFinite else { return previousIndexPath }
         let probe = CGRect(x: position.x - 0.5, y: position.y - 0.5, width: 1, height: 1)
         var best: CollectionViewLayoutAttributes?
@@ -213,9 +227,11 @@ open class CollectionViewLayout: NSObject, NSCoding {
     /// `targetPosition`: a fresh context of ``invalidationContextClass`` with the moving items'
     /// properties set. The collection view calls it on every position update, before it moves
     /// the item.
-    open func invalidationContext(forInteractivelyMovingItems targetIndexPaths: [IndexPath],
-                                  withTargetPosition targetPosition: CGPoint, previousIndexPaths: [IndexPath],
-                                  previousPosition: CGPoint) -> CollectionViewLayoutInvalidationContext {
+    open func invalidationContext(
+        forInteractivelyMovingItems targetIndexPaths: [IndexPath],
+        withTargetPosition targetPosition: CGPoint, previousIndexPaths: [IndexPath],
+        previousPosition: CGPoint
+    ) -> CollectionViewLayoutInvalidationContext {
         let context = Self.makeInvalidationContext()
         context.targetIndexPathsForInteractivelyMovingItems = targetIndexPaths
         context.previousIndexPathsForInteractivelyMovingItems = previousIndexPaths
@@ -225,9 +241,11 @@ open class CollectionViewLayout: NSObject, NSCoding {
 
     /// The context that ends an interactive move: the items settle at `indexPaths` (their
     /// original places when `movementCancelled`), from `previousIndexPaths`.
-    open func invalidationContextForEndingInteractiveMovementOfItems(toFinalIndexPaths indexPaths: [IndexPath],
-                                                                     previousIndexPaths: [IndexPath],
-                                                                     movementCancelled: Bool) -> CollectionViewLayoutInvalidationContext {
+    open func invalidationContextForEndingInteractiveMovementOfItems(
+        toFinalIndexPaths indexPaths: [IndexPath],
+        previousIndexPaths: [IndexPath],
+        movementCancelled: Bool
+    ) -> CollectionViewLayoutInvalidationContext {
         let context = Self.makeInvalidationContext()
         context.targetIndexPathsForInteractivelyMovingItems = indexPaths
         context.previousIndexPathsForInteractivelyMovingItems = previousIndexPaths
@@ -278,15 +296,20 @@ open class CollectionViewLayout: NSObject, NSCoding {
     package var asksForPreferredAttributes: Bool { true }
 
     /// Whether a cell's preferred attributes (self-sizing) need a new layout. Default `false`.
-    open func shouldInvalidateLayout(forPreferredLayoutAttributes preferredAttributes: CollectionViewLayoutAttributes,
-                                     withOriginalAttributes originalAttributes: CollectionViewLayoutAttributes) -> Bool {
+    open func shouldInvalidateLayout(
+        forPreferredLayoutAttributes preferredAttributes: CollectionViewLayoutAttributes,
+        withOriginalAttributes originalAttributes: CollectionViewLayoutAttributes
+    ) -> Bool {
         false
     }
 
     /// The context for a preferred-attributes change. The default invalidates that element only.
-    open func invalidationContext(forPreferredLayoutAttributes preferredAttributes: CollectionViewLayoutAttributes,
-                                  withOriginalAttributes originalAttributes: CollectionViewLayoutAttributes)
-        -> CollectionViewLayoutInvalidationContext {
+    open func invalidationContext(
+        forPreferredLayoutAttributes preferredAttributes: CollectionViewLayoutAttributes,
+        withOriginalAttributes originalAttributes: CollectionViewLayoutAttributes
+    )
+        -> CollectionViewLayoutInvalidationContext
+    {
         let context = Self.makeInvalidationContext()
         let path = originalAttributes.indexPath
         switch originalAttributes.representedElementCategory {
@@ -335,24 +358,36 @@ open class CollectionViewLayout: NSObject, NSCoding {
     }
 
     /// Where an appearing supplementary view starts its animation; `nil` by default.
-    open func initialLayoutAttributesForAppearingSupplementaryElement(ofKind elementKind: String,
-                                                                      at elementIndexPath: IndexPath)
-        -> CollectionViewLayoutAttributes? { nil }
+    open func initialLayoutAttributesForAppearingSupplementaryElement(
+        ofKind elementKind: String,
+        at elementIndexPath: IndexPath
+    )
+        -> CollectionViewLayoutAttributes?
+    { nil }
 
     /// Where a disappearing supplementary view ends its animation; `nil` by default.
-    open func finalLayoutAttributesForDisappearingSupplementaryElement(ofKind elementKind: String,
-                                                                       at elementIndexPath: IndexPath)
-        -> CollectionViewLayoutAttributes? { nil }
+    open func finalLayoutAttributesForDisappearingSupplementaryElement(
+        ofKind elementKind: String,
+        at elementIndexPath: IndexPath
+    )
+        -> CollectionViewLayoutAttributes?
+    { nil }
 
     /// Where an appearing decoration view starts its animation; `nil` by default.
-    open func initialLayoutAttributesForAppearingDecorationElement(ofKind elementKind: String,
-                                                                   at decorationIndexPath: IndexPath)
-        -> CollectionViewLayoutAttributes? { nil }
+    open func initialLayoutAttributesForAppearingDecorationElement(
+        ofKind elementKind: String,
+        at decorationIndexPath: IndexPath
+    )
+        -> CollectionViewLayoutAttributes?
+    { nil }
 
     /// Where a disappearing decoration view ends its animation; `nil` by default.
-    open func finalLayoutAttributesForDisappearingDecorationElement(ofKind elementKind: String,
-                                                                    at decorationIndexPath: IndexPath)
-        -> CollectionViewLayoutAttributes? { nil }
+    open func finalLayoutAttributesForDisappearingDecorationElement(
+        ofKind elementKind: String,
+        at decorationIndexPath: IndexPath
+    )
+        -> CollectionViewLayoutAttributes?
+    { nil }
 
     /// Supplementary views of `elementKind` that the update removes beyond those of deleted
     /// sections and items. The default is none.
@@ -377,8 +412,10 @@ open class CollectionViewLayout: NSObject, NSCoding {
 
     /// Where a decelerating scroll should come to rest, given where it would stop on its own and
     /// its velocity in points per millisecond. The default returns `proposedContentOffset`.
-    open func targetContentOffset(forProposedContentOffset proposedContentOffset: CGPoint,
-                                  withScrollingVelocity velocity: CGPoint) -> CGPoint {
+    open func targetContentOffset(
+        forProposedContentOffset proposedContentOffset: CGPoint,
+        withScrollingVelocity velocity: CGPoint
+    ) -> CGPoint {
         proposedContentOffset
     }
 }

@@ -69,11 +69,13 @@ public final class StaticLayoutHost {
 
     /// Creates a host for `layout` and attaches the layout to its collection view. The layout
     /// margins default to zero here (a plain view's are 8 points).
-    public init(layout: CollectionViewLayout, itemCounts: [Int],
-                bounds: CGRect = CGRect(x: 0, y: 0, width: 375, height: 667),
-                contentInset: EdgeInsets = .zero, safeAreaInsets: EdgeInsets = .zero,
-                layoutMargins: EdgeInsets = .zero, displayScale: CGFloat = 2,
-                delegate: CollectionViewDelegate? = nil) {
+    public init(
+        layout: CollectionViewLayout, itemCounts: [Int],
+        bounds: CGRect = CGRect(x: 0, y: 0, width: 375, height: 667),
+        contentInset: EdgeInsets = .zero, safeAreaInsets: EdgeInsets = .zero,
+        layoutMargins: EdgeInsets = .zero, displayScale: CGFloat = 2,
+        delegate: CollectionViewDelegate? = nil
+    ) {
         counts = CountsDataSource(itemCounts: itemCounts)
         collectionView = CollectionView(frame: CGRect(origin: .zero, size: bounds.size), collectionViewLayout: layout)
         collectionView.bounds = bounds
@@ -117,8 +119,10 @@ public final class StaticLayoutHost {
     }
 
     /// The attributes of one supplementary view, after a layout pass if one is due.
-    public func layoutAttributesForSupplementaryElement(ofKind kind: String,
-                                                        at indexPath: IndexPath) -> CollectionViewLayoutAttributes? {
+    public func layoutAttributesForSupplementaryElement(
+        ofKind kind: String,
+        at indexPath: IndexPath
+    ) -> CollectionViewLayoutAttributes? {
         layoutIfNeeded()
         return layout.layoutAttributesForSupplementaryView(ofKind: kind, at: indexPath)
     }

@@ -40,8 +40,9 @@ public struct CollectionViewTransition {
             if p <= 0 || p >= 1 { return a }
             let f = CGFloat(p)
             func mix(_ x: CGFloat, _ y: CGFloat) -> CGFloat { x + (y - x) * f }
-            a.frame = CGRect(x: mix(from.frame.minX, to.frame.minX), y: mix(from.frame.minY, to.frame.minY),
-                             width: mix(from.frame.width, to.frame.width), height: mix(from.frame.height, to.frame.height))
+            a.frame = CGRect(
+                x: mix(from.frame.minX, to.frame.minX), y: mix(from.frame.minY, to.frame.minY),
+                width: mix(from.frame.width, to.frame.width), height: mix(from.frame.height, to.frame.height))
             a.alpha = mix(from.alpha, to.alpha)
             a.isHidden = from.isHidden && to.isHidden
             if !Transform3DEqualToTransform(from.transform3D, to.transform3D) {
@@ -67,8 +68,9 @@ public struct CollectionViewTransition {
 
     /// A transition with nothing to animate.
     public static var none: CollectionViewTransition {
-        CollectionViewTransition(elements: [], contentSizeBefore: .zero, contentSizeAfter: .zero,
-                                 contentOffsetBefore: .zero, contentOffsetAfter: .zero)
+        CollectionViewTransition(
+            elements: [], contentSizeBefore: .zero, contentSizeAfter: .zero,
+            contentOffsetBefore: .zero, contentOffsetAfter: .zero)
     }
 
     /// Every element's attributes at time `t` in [0, 1] on `easing`; disappearing elements are
@@ -84,8 +86,9 @@ public struct CollectionViewTransition {
     /// The content offset at time `t`.
     public func contentOffset(at t: Double, easing: Easing = .easeInOut) -> CGPoint {
         let p = CGFloat(easing.progress(at: t))
-        return CGPoint(x: contentOffsetBefore.x + (contentOffsetAfter.x - contentOffsetBefore.x) * p,
-                       y: contentOffsetBefore.y + (contentOffsetAfter.y - contentOffsetBefore.y) * p)
+        return CGPoint(
+            x: contentOffsetBefore.x + (contentOffsetAfter.x - contentOffsetBefore.x) * p,
+            y: contentOffsetBefore.y + (contentOffsetAfter.y - contentOffsetBefore.y) * p)
     }
 
     /// The element that ends as `id`, if any.

@@ -143,13 +143,17 @@ open class CollectionViewTransitionLayout: CollectionViewLayout {
         element(ElementID(category: .cell, kind: nil, indexPath: indexPath))
     }
 
-    open override func layoutAttributesForSupplementaryView(ofKind elementKind: String,
-                                                            at indexPath: IndexPath) -> CollectionViewLayoutAttributes? {
+    open override func layoutAttributesForSupplementaryView(
+        ofKind elementKind: String,
+        at indexPath: IndexPath
+    ) -> CollectionViewLayoutAttributes? {
         element(ElementID(category: .supplementaryView, kind: elementKind, indexPath: indexPath))
     }
 
-    open override func layoutAttributesForDecorationView(ofKind elementKind: String,
-                                                         at indexPath: IndexPath) -> CollectionViewLayoutAttributes? {
+    open override func layoutAttributesForDecorationView(
+        ofKind elementKind: String,
+        at indexPath: IndexPath
+    ) -> CollectionViewLayoutAttributes? {
         element(ElementID(category: .decorationView, kind: elementKind, indexPath: indexPath))
     }
 
@@ -158,8 +162,9 @@ open class CollectionViewTransitionLayout: CollectionViewLayout {
     open override func invalidateLayout(with context: CollectionViewLayoutInvalidationContext) {
         if context.invalidateEverything || context.invalidateDataSourceCounts {
             for layout in [currentLayout, nextLayout] {
-                layout.invalidateLayout(with: type(of: layout).makeInvalidationContext(
-                    everything: context.invalidateEverything, dataSourceCounts: context.invalidateDataSourceCounts))
+                layout.invalidateLayout(
+                    with: type(of: layout).makeInvalidationContext(
+                        everything: context.invalidateEverything, dataSourceCounts: context.invalidateDataSourceCounts))
             }
         }
         super.invalidateLayout(with: context)
@@ -192,8 +197,9 @@ open class CollectionViewTransitionLayout: CollectionViewLayout {
         guard let from else { return to?.frame ?? .zero }
         guard let to else { return from.frame }
         let a = from.frame, b = to.frame
-        return CGRect(x: a.minX + (b.minX - a.minX) * t, y: a.minY + (b.minY - a.minY) * t,
-                      width: max(0, a.width + (b.width - a.width) * t), height: max(0, a.height + (b.height - a.height) * t))
+        return CGRect(
+            x: a.minX + (b.minX - a.minX) * t, y: a.minY + (b.minY - a.minY) * t,
+            width: max(0, a.width + (b.width - a.width) * t), height: max(0, a.height + (b.height - a.height) * t))
     }
 
     /// One element of a rect query mixed, or `nil` when its mixed frame misses `rect`. Plain
@@ -222,8 +228,10 @@ open class CollectionViewTransitionLayout: CollectionViewLayout {
     }
 
     /// One element mixed: both ends interpolated, or the one end faded.
-    private func mixed(_ id: ElementID, from: CollectionViewLayoutAttributes?,
-                       to: CollectionViewLayoutAttributes?) -> CollectionViewLayoutAttributes {
+    private func mixed(
+        _ id: ElementID, from: CollectionViewLayoutAttributes?,
+        to: CollectionViewLayoutAttributes?
+    ) -> CollectionViewLayoutAttributes {
         let start: CollectionViewLayoutAttributes, end: CollectionViewLayoutAttributes
         switch (from, to) {
         case let (a?, b?): (start, end) = (a, b)
@@ -240,10 +248,11 @@ open class CollectionViewTransitionLayout: CollectionViewLayout {
         let result = element.attributes(atProgress: min(max(p, 0), 1))
         if p < 0 || p > 1 {
             let t = transitionProgress
-            result.frame = CGRect(x: start.frame.minX + (end.frame.minX - start.frame.minX) * t,
-                                  y: start.frame.minY + (end.frame.minY - start.frame.minY) * t,
-                                  width: max(0, start.frame.width + (end.frame.width - start.frame.width) * t),
-                                  height: max(0, start.frame.height + (end.frame.height - start.frame.height) * t))
+            result.frame = CGRect(
+                x: start.frame.minX + (end.frame.minX - start.frame.minX) * t,
+                y: start.frame.minY + (end.frame.minY - start.frame.minY) * t,
+                width: max(0, start.frame.width + (end.frame.width - start.frame.width) * t),
+                height: max(0, start.frame.height + (end.frame.height - start.frame.height) * t))
         }
         result.zIndex = transitionProgress < 0.5 ? start.zIndex : end.zIndex
         return result

@@ -86,14 +86,18 @@ package enum TransitionPlanner {
                 paired.insert(newID)
             } else {
                 let to = input.final(oldID) ?? from
-                disappearing.append(.init(before: oldID, after: nil, role: .disappearing, from: snapshot(from),
-                                          to: snapshot(to)))
+                disappearing.append(
+                    .init(
+                        before: oldID, after: nil, role: .disappearing, from: snapshot(from),
+                        to: snapshot(to)))
             }
         }
         for (newID, to) in input.visibleAfter.sorted(by: { $0.key < $1.key }) where !paired.contains(newID) {
             let from = input.initial(newID) ?? to
-            appearing.append(.init(before: input.map.old(newID), after: newID, role: .appearing, from: snapshot(from),
-                                   to: snapshot(to)))
+            appearing.append(
+                .init(
+                    before: input.map.old(newID), after: newID, role: .appearing, from: snapshot(from),
+                    to: snapshot(to)))
         }
         return moving + disappearing + appearing
     }

@@ -70,8 +70,9 @@ public struct BatchUpdate: Hashable, Sendable {
         guard sectionCount >= 0 else {
             throw .tooManySectionsDeleted(deleted: Set(deletedSections).count, sectionCount: oldCounts.count)
         }
-        var validator = BatchValidator(batch: self, oldCounts: oldCounts,
-                                       newCounts: Array(repeating: 0, count: sectionCount))
+        var validator = BatchValidator(
+            batch: self, oldCounts: oldCounts,
+            newCounts: Array(repeating: 0, count: sectionCount))
         let sectionNewToOld = try validator.sectionsOnly()
         var counts = sectionNewToOld.map { $0.map { oldCounts[$0] } ?? 0 }
         let deletedSections = Set(deletedSections), reloadedSections = Set(reloadedSections)
@@ -80,8 +81,10 @@ public struct BatchUpdate: Hashable, Sendable {
             counts[s] = oldCounts[s]
         }
         let newSectionOfOld = { (old: Int) in sectionNewToOld.firstIndex(of: old) }
-        for path in Set(deletedItems) where path.count == 2 && !deletedSections.contains(path.section)
-            && !reloadedSections.contains(path.section) {
+        for path in Set(deletedItems)
+        where path.count == 2 && !deletedSections.contains(path.section)
+            && !reloadedSections.contains(path.section)
+        {
             if let new = newSectionOfOld(path.section) { counts[new] -= 1 }
         }
         for path in Set(insertedItems) where path.count == 2 && counts.indices.contains(path.section) {
@@ -92,8 +95,10 @@ public struct BatchUpdate: Hashable, Sendable {
             if counts.indices.contains(move.to.section) { counts[move.to.section] += 1 }
         }
         // An inserted section holds its inserts (which are otherwise absorbed).
-        for path in Set(insertedItems) where path.count == 2 && counts.indices.contains(path.section)
-            && sectionNewToOld[path.section] == nil && !reloadedSections.contains(path.section) {
+        for path in Set(insertedItems)
+        where path.count == 2 && counts.indices.contains(path.section)
+            && sectionNewToOld[path.section] == nil && !reloadedSections.contains(path.section)
+        {
             counts[path.section] += 1
         }
         return counts.map { max(0, $0) }
@@ -109,4 +114,3 @@ public struct BatchUpdate: Hashable, Sendable {
         return try validator.run()
     }
 }
-

@@ -63,8 +63,9 @@ public enum BatchUpdateError: Error, Equatable, Sendable, CustomStringConvertibl
     /// An item is moved into a section that is reloaded.
     case moveIntoReloadedSection(IndexPath, section: Int)
     /// A section's item count after the update does not add up.
-    case invalidItemCount(section: Int, before: Int, after: Int, inserted: Int, deleted: Int,
-                          movedIn: Int, movedOut: Int)
+    case invalidItemCount(
+        section: Int, before: Int, after: Int, inserted: Int, deleted: Int,
+        movedIn: Int, movedOut: Int)
     /// More items are moved into a new section than it holds after the update.
     case tooManyItemsMovedIn(section: Int, movedIn: Int, itemCount: Int)
 

@@ -91,8 +91,9 @@ struct BatchValidator {
             throw .sectionOutOfRange(.reload, section: s, sectionCount: newCount, afterUpdate: true)
         }
         guard newCount == oldCount + insertedSections.count - deletedSections.count else {
-            throw .invalidSectionCount(before: oldCount, after: newCount, inserted: insertedSections.count,
-                                       deleted: deletedSections.count)
+            throw .invalidSectionCount(
+                before: oldCount, after: newCount, inserted: insertedSections.count,
+                deleted: deletedSections.count)
         }
     }
 
@@ -181,7 +182,8 @@ struct BatchValidator {
                 throw .moveIntoReloadedSection(move.from, section: move.to.section)
             }
             if reloadedSections.contains(move.to.section) && sectionNewToOld[move.to.section] == nil
-                && !insertedSections.contains(move.to.section) {
+                && !insertedSections.contains(move.to.section)
+            {
                 throw .moveIntoReloadedSection(move.from, section: move.to.section)
             }
             if deletes.contains(move.from) {
@@ -233,8 +235,9 @@ struct BatchValidator {
             guard let old = sectionNewToOld[new] else { continue }
             let expected = oldCounts[old] + inserted[new] - deleted[old] + movedIn[new] - movedOut[old]
             guard newCounts[new] == expected else {
-                throw .invalidItemCount(section: new, before: oldCounts[old], after: newCounts[new], inserted: inserted[new],
-                                        deleted: deleted[old], movedIn: movedIn[new], movedOut: movedOut[old])
+                throw .invalidItemCount(
+                    section: new, before: oldCounts[old], after: newCounts[new], inserted: inserted[new],
+                    deleted: deleted[old], movedIn: movedIn[new], movedOut: movedOut[old])
             }
             // An inserted section's items are new; a moved-in item must still fit.
         }
@@ -265,9 +268,10 @@ struct BatchValidator {
         let reloadsByTarget = Dictionary(grouping: reloads, by: { reloadTarget($0).section })
         let insertsBySection = Dictionary(grouping: inserts, by: \.section)
         let removedByOld = Dictionary(grouping: Array(deletes) + Array(reloads) + moves.map(\.from), by: \.section)
-        let movedOutByOld = Dictionary(grouping: moves.filter { move in
-            sectionOldToNew[move.from.section] != move.to.section
-        }, by: \.from.section)
+        let movedOutByOld = Dictionary(
+            grouping: moves.filter { move in
+                sectionOldToNew[move.from.section] != move.to.section
+            }, by: \.from.section)
         for new in newCounts.indices where sectionNewToOld[new] == nil || touchedNew.contains(new) {
             let old = sectionNewToOld[new]
             var filled: [Int: Int] = [:]
@@ -282,16 +286,18 @@ struct BatchValidator {
                     crossNewToOld[move.to] = move.from
                 }
             }
-            maps[new] = SectionItemMap(filled: filled, removed: old.map { (removedByOld[$0] ?? []).map(\.item) },
-                                       movedOut: Set(old.map { (movedOutByOld[$0] ?? []).map(\.from.item) } ?? []))
+            maps[new] = SectionItemMap(
+                filled: filled, removed: old.map { (removedByOld[$0] ?? []).map(\.item) },
+                movedOut: Set(old.map { (movedOutByOld[$0] ?? []).map(\.from.item) } ?? []))
         }
-        return UpdateMapping(oldCounts: oldCounts, newCounts: newCounts, sectionOldToNew: sectionOldToNew,
-                             sectionNewToOld: sectionNewToOld, itemMaps: maps,
-                             identitySections: identity, crossSectionMoves: crossOldToNew,
-                             crossSectionMovesBack: crossNewToOld, updateItems: updateItems(),
-                             reloadedItems: reloads, reloadedSections: reloadedSections,
-                             insertedItems: inserts, insertedSections: insertedSections,
-                             deletedItems: deletes, deletedSections: deletedSections)
+        return UpdateMapping(
+            oldCounts: oldCounts, newCounts: newCounts, sectionOldToNew: sectionOldToNew,
+            sectionNewToOld: sectionNewToOld, itemMaps: maps,
+            identitySections: identity, crossSectionMoves: crossOldToNew,
+            crossSectionMovesBack: crossNewToOld, updateItems: updateItems(),
+            reloadedItems: reloads, reloadedSections: reloadedSections,
+            insertedItems: inserts, insertedSections: insertedSections,
+            deletedItems: deletes, deletedSections: deletedSections)
     }
 
     /// Section deletes and item deletes (descending), then section and item inserts (ascending),
@@ -313,8 +319,10 @@ struct BatchValidator {
             items.append(CollectionViewUpdateItem(action: .reload, before: path, after: reloadTarget(path)))
         }
         for move in batch.movedSections {
-            items.append(CollectionViewUpdateItem(action: .move, before: IndexPath(index: move.from),
-                                                  after: IndexPath(index: move.to)))
+            items.append(
+                CollectionViewUpdateItem(
+                    action: .move, before: IndexPath(index: move.from),
+                    after: IndexPath(index: move.to)))
         }
         for move in moves { items.append(CollectionViewUpdateItem(action: .move, before: move.from, after: move.to)) }
         return items

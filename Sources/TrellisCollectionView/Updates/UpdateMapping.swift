@@ -52,7 +52,8 @@ public struct UpdateMapping: Sendable {
     /// Where the item at `old` is after the update, `nil` when it was deleted or reloaded.
     public func newIndexPath(forOld old: IndexPath) -> IndexPath? {
         guard old.count == 2, oldCounts.indices.contains(old.section), old.item >= 0,
-              old.item < oldCounts[old.section], let section = newSection(forOld: old.section) else { return nil }
+            old.item < oldCounts[old.section], let section = newSection(forOld: old.section)
+        else { return nil }
         if identitySections.contains(old.section) { return IndexPath(item: old.item, section: section) }
         guard let map = itemMaps[section] else { return nil }
         let item = map.newItem(forOld: old.item)
@@ -63,7 +64,8 @@ public struct UpdateMapping: Sendable {
     /// Where the item now at `new` was before the update, `nil` when it is new (inserted or reloaded).
     public func oldIndexPath(forNew new: IndexPath) -> IndexPath? {
         guard new.count == 2, newCounts.indices.contains(new.section), new.item >= 0,
-              new.item < newCounts[new.section] else { return nil }
+            new.item < newCounts[new.section]
+        else { return nil }
         let section = oldSection(forNew: new.section)
         if let section, identitySections.contains(section) { return IndexPath(item: new.item, section: section) }
         guard let map = itemMaps[new.section] else { return nil }
@@ -91,7 +93,8 @@ public struct UpdateMapping: Sendable {
             (0..<count).map { item in
                 let path = IndexPath(item: item, section: section)
                 guard let old = oldIndexPath(forNew: path), sections.indices.contains(old.section),
-                      sections[old.section].indices.contains(old.item) else { return newItem(path) }
+                    sections[old.section].indices.contains(old.item)
+                else { return newItem(path) }
                 return sections[old.section][old.item]
             }
         }
@@ -102,11 +105,12 @@ public struct UpdateMapping: Sendable {
 
     /// A mapping for no change at all.
     public static func identity(counts: [Int]) -> UpdateMapping {
-        UpdateMapping(oldCounts: counts, newCounts: counts, sectionOldToNew: counts.indices.map { $0 },
-                      sectionNewToOld: counts.indices.map { $0 }, itemMaps: [:], identitySections: Set(counts.indices),
-                      crossSectionMoves: [:], crossSectionMovesBack: [:], updateItems: [],
-                      reloadedItems: [], reloadedSections: [], insertedItems: [], insertedSections: [],
-                      deletedItems: [], deletedSections: [])
+        UpdateMapping(
+            oldCounts: counts, newCounts: counts, sectionOldToNew: counts.indices.map { $0 },
+            sectionNewToOld: counts.indices.map { $0 }, itemMaps: [:], identitySections: Set(counts.indices),
+            crossSectionMoves: [:], crossSectionMovesBack: [:], updateItems: [],
+            reloadedItems: [], reloadedSections: [], insertedItems: [], insertedSections: [],
+            deletedItems: [], deletedSections: [])
     }
 }
 

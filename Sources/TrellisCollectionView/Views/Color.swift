@@ -65,8 +65,10 @@ open class Color: NSObject, @unchecked Sendable {
 
     /// Reads the RGBA components; `true`, as every colour here has them.
     @discardableResult
-    open func getRed(_ red: UnsafeMutablePointer<CGFloat>?, green: UnsafeMutablePointer<CGFloat>?,
-                     blue: UnsafeMutablePointer<CGFloat>?, alpha: UnsafeMutablePointer<CGFloat>?) -> Bool {
+    open func getRed(
+        _ red: UnsafeMutablePointer<CGFloat>?, green: UnsafeMutablePointer<CGFloat>?,
+        blue: UnsafeMutablePointer<CGFloat>?, alpha: UnsafeMutablePointer<CGFloat>?
+    ) -> Bool {
         red?.pointee = self.red
         green?.pointee = self.green
         blue?.pointee = self.blue
@@ -85,8 +87,10 @@ open class Color: NSObject, @unchecked Sendable {
 
     /// Reads hue, saturation, brightness and alpha.
     @discardableResult
-    open func getHue(_ hue: UnsafeMutablePointer<CGFloat>?, saturation: UnsafeMutablePointer<CGFloat>?,
-                     brightness: UnsafeMutablePointer<CGFloat>?, alpha: UnsafeMutablePointer<CGFloat>?) -> Bool {
+    open func getHue(
+        _ hue: UnsafeMutablePointer<CGFloat>?, saturation: UnsafeMutablePointer<CGFloat>?,
+        brightness: UnsafeMutablePointer<CGFloat>?, alpha: UnsafeMutablePointer<CGFloat>?
+    ) -> Bool {
         let high = max(red, green, blue), low = min(red, green, blue), range = high - low
         var h: CGFloat = 0
         if range > 0 {
@@ -198,38 +202,38 @@ open class Color: NSObject, @unchecked Sendable {
 }
 
 #if !canImport(Darwin)
-/// A Core Graphics colour where Foundation on Linux lacks one: components in a grey or RGB
-/// space, what `CALayer`'s colour properties hold.
-public final class CGColor: Equatable, @unchecked Sendable {
-    /// The components, alpha last: two for a grey, four for RGB.
-    public let components: [CGFloat]?
+    /// A Core Graphics colour where Foundation on Linux lacks one: components in a grey or RGB
+    /// space, what `CALayer`'s colour properties hold.
+    public final class CGColor: Equatable, @unchecked Sendable {
+        /// The components, alpha last: two for a grey, four for RGB.
+        public let components: [CGFloat]?
 
-    /// An RGB colour.
-    public init(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
-        components = [red, green, blue, alpha]
+        /// An RGB colour.
+        public init(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
+            components = [red, green, blue, alpha]
+        }
+
+        /// A grey.
+        public init(gray: CGFloat, alpha: CGFloat) {
+            components = [gray, alpha]
+        }
+
+        /// How many components, alpha included.
+        public var numberOfComponents: Int { components?.count ?? 0 }
+
+        /// The alpha component.
+        public var alpha: CGFloat { components?.last ?? 1 }
+
+        /// The same colour with another alpha.
+        public func copy(alpha: CGFloat) -> CGColor? {
+            guard let c = components else { return nil }
+            return c.count == 2 ? CGColor(gray: c[0], alpha: alpha) : CGColor(red: c[0], green: c[1], blue: c[2], alpha: alpha)
+        }
+
+        public static let black = CGColor(gray: 0, alpha: 1)
+        public static let white = CGColor(gray: 1, alpha: 1)
+        public static let clear = CGColor(gray: 0, alpha: 0)
+
+        public static func == (a: CGColor, b: CGColor) -> Bool { a.components == b.components }
     }
-
-    /// A grey.
-    public init(gray: CGFloat, alpha: CGFloat) {
-        components = [gray, alpha]
-    }
-
-    /// How many components, alpha included.
-    public var numberOfComponents: Int { components?.count ?? 0 }
-
-    /// The alpha component.
-    public var alpha: CGFloat { components?.last ?? 1 }
-
-    /// The same colour with another alpha.
-    public func copy(alpha: CGFloat) -> CGColor? {
-        guard let c = components else { return nil }
-        return c.count == 2 ? CGColor(gray: c[0], alpha: alpha) : CGColor(red: c[0], green: c[1], blue: c[2], alpha: alpha)
-    }
-
-    public static let black = CGColor(gray: 0, alpha: 1)
-    public static let white = CGColor(gray: 1, alpha: 1)
-    public static let clear = CGColor(gray: 0, alpha: 0)
-
-    public static func == (a: CGColor, b: CGColor) -> Bool { a.components == b.components }
-}
 #endif

@@ -65,15 +65,17 @@ open class CALayer: NSObject {
     open var frame: CGRect {
         get {
             if let owner { return owner.frame }
-            let local = CGRect(x: -ownBounds.width * ownAnchor.x, y: -ownBounds.height * ownAnchor.y,
-                               width: ownBounds.width, height: ownBounds.height)
+            let local = CGRect(
+                x: -ownBounds.width * ownAnchor.x, y: -ownBounds.height * ownAnchor.y,
+                width: ownBounds.width, height: ownBounds.height)
             let transformed = Transform3DIsIdentity(ownTransform) ? local : local.applying(affineTransform())
             return transformed.offsetBy(dx: ownFrameCenter.x, dy: ownFrameCenter.y)
         }
         set {
             if let owner { owner.frame = newValue; return }
-            ownFrameCenter = CGPoint(x: newValue.minX + newValue.width * ownAnchor.x,
-                                     y: newValue.minY + newValue.height * ownAnchor.y)
+            ownFrameCenter = CGPoint(
+                x: newValue.minX + newValue.width * ownAnchor.x,
+                y: newValue.minY + newValue.height * ownAnchor.y)
             ownBounds.size = newValue.size
         }
     }

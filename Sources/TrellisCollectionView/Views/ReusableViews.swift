@@ -40,7 +40,8 @@ open class CollectionReusableView: View {
     /// The attributes the view would like (self-sizing): the default returns `layoutAttributes`
     /// (a copy the view may change).
     open func preferredLayoutAttributesFitting(_ layoutAttributes: CollectionViewLayoutAttributes)
-        -> CollectionViewLayoutAttributes {
+        -> CollectionViewLayoutAttributes
+    {
         layoutAttributes
     }
 
@@ -179,11 +180,13 @@ final class ReusePool {
 
     private func slot(_ key: Key, default type: CollectionReusableView.Type) -> Slot {
         if let lastSlot, lastKey == key { return lastSlot }
-        let slot = slots[key] ?? {
-            let made = Slot(type: type, registered: false)
-            slots[key] = made
-            return made
-        }()
+        let slot =
+            slots[key]
+            ?? {
+                let made = Slot(type: type, registered: false)
+                slots[key] = made
+                return made
+            }()
         lastKey = key
         lastSlot = slot
         return slot
@@ -211,8 +214,10 @@ final class ReusePool {
 
     /// A supplementary or decoration view of `kind` for `identifier`; an unregistered one is of
     /// `type`.
-    func dequeue(_ kind: Kind, _ identifier: String,
-                 default type: CollectionReusableView.Type = CollectionReusableView.self) -> CollectionReusableView {
+    func dequeue(
+        _ kind: Kind, _ identifier: String,
+        default type: CollectionReusableView.Type = CollectionReusableView.self
+    ) -> CollectionReusableView {
         let slot = slot(Key(kind: kind, identifier: identifier), default: type)
         if let view = slot.waiting.popLast() {
             view.recycle()

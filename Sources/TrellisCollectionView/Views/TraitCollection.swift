@@ -97,12 +97,14 @@ open class TraitCollection: NSObject, @unchecked Sendable {
     }
 
     /// Traits with every value given (the headless way to describe a screen).
-    public init(displayScale: CGFloat, horizontalSizeClass: UserInterfaceSizeClass = .unspecified,
-                verticalSizeClass: UserInterfaceSizeClass = .unspecified,
-                layoutDirection: TraitEnvironmentLayoutDirection = .unspecified,
-                userInterfaceIdiom: UserInterfaceIdiom = .unspecified,
-                userInterfaceStyle: UserInterfaceStyle = .unspecified,
-                preferredContentSizeCategory: ContentSizeCategory = .unspecified) {
+    public init(
+        displayScale: CGFloat, horizontalSizeClass: UserInterfaceSizeClass = .unspecified,
+        verticalSizeClass: UserInterfaceSizeClass = .unspecified,
+        layoutDirection: TraitEnvironmentLayoutDirection = .unspecified,
+        userInterfaceIdiom: UserInterfaceIdiom = .unspecified,
+        userInterfaceStyle: UserInterfaceStyle = .unspecified,
+        preferredContentSizeCategory: ContentSizeCategory = .unspecified
+    ) {
         self.displayScale = displayScale
         self.horizontalSizeClass = horizontalSizeClass
         self.verticalSizeClass = verticalSizeClass
@@ -159,9 +161,10 @@ open class TraitCollection: NSObject, @unchecked Sendable {
             if traits.userInterfaceStyle != .unspecified { style = traits.userInterfaceStyle }
             if traits.preferredContentSizeCategory != .unspecified { size = traits.preferredContentSizeCategory }
         }
-        self.init(displayScale: scale, horizontalSizeClass: horizontal, verticalSizeClass: vertical,
-                  layoutDirection: direction, userInterfaceIdiom: idiom, userInterfaceStyle: style,
-                  preferredContentSizeCategory: size)
+        self.init(
+            displayScale: scale, horizontalSizeClass: horizontal, verticalSizeClass: vertical,
+            layoutDirection: direction, userInterfaceIdiom: idiom, userInterfaceStyle: style,
+            preferredContentSizeCategory: size)
     }
 
     /// Whether every trait `trait` specifies has the same value here (`containsTraits(in:)`).
@@ -223,8 +226,9 @@ public final class Screen: NSObject, Sendable {
     public var nativeScale: CGFloat { scale }
     /// The screen's traits.
     public var traitCollection: TraitCollection {
-        TraitCollection(displayScale: scale, userInterfaceIdiom: .phone, userInterfaceStyle: .light,
-                        preferredContentSizeCategory: .large)
+        TraitCollection(
+            displayScale: scale, userInterfaceIdiom: .phone, userInterfaceStyle: .light,
+            preferredContentSizeCategory: .large)
     }
 
     /// A screen of `bounds` points at `scale` pixels per point.

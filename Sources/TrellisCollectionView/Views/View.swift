@@ -145,9 +145,11 @@ open class View: NSObject {
 
     /// Runs `animations` at once and then `completion(true)`: a headless view has no frames in
     /// between, so every change lands immediately, as a completed animation leaves it.
-    open class func animate(withDuration duration: TimeInterval, delay: TimeInterval = 0,
-                            options: AnimationOptions = [], animations: @escaping () -> Void,
-                            completion: ((Bool) -> Void)? = nil) {
+    open class func animate(
+        withDuration duration: TimeInterval, delay: TimeInterval = 0,
+        options: AnimationOptions = [], animations: @escaping () -> Void,
+        completion: ((Bool) -> Void)? = nil
+    ) {
         animations()
         completion?(true)
     }
@@ -158,16 +160,20 @@ open class View: NSObject {
     }
 
     /// Runs `animations` at once, then `completion(true)`.
-    open class func animate(withDuration duration: TimeInterval, animations: @escaping () -> Void,
-                            completion: ((Bool) -> Void)?) {
+    open class func animate(
+        withDuration duration: TimeInterval, animations: @escaping () -> Void,
+        completion: ((Bool) -> Void)?
+    ) {
         animate(withDuration: duration, delay: 0, options: [], animations: animations, completion: completion)
     }
 
     /// Runs `animations` at once, then `completion(true)`: the spring has settled.
-    open class func animate(withDuration duration: TimeInterval, delay: TimeInterval,
-                            usingSpringWithDamping dampingRatio: CGFloat, initialSpringVelocity velocity: CGFloat,
-                            options: AnimationOptions = [], animations: @escaping () -> Void,
-                            completion: ((Bool) -> Void)? = nil) {
+    open class func animate(
+        withDuration duration: TimeInterval, delay: TimeInterval,
+        usingSpringWithDamping dampingRatio: CGFloat, initialSpringVelocity velocity: CGFloat,
+        options: AnimationOptions = [], animations: @escaping () -> Void,
+        completion: ((Bool) -> Void)? = nil
+    ) {
         animate(withDuration: duration, delay: delay, options: options, animations: animations, completion: completion)
     }
 
@@ -255,9 +261,10 @@ open class View: NSObject {
         }
     }
 
-    private static let defaultTraits = TraitCollection(displayScale: Screen.main.scale, layoutDirection: .leftToRight,
-                                                       userInterfaceIdiom: .phone, userInterfaceStyle: .light,
-                                                       preferredContentSizeCategory: .large)
+    private static let defaultTraits = TraitCollection(
+        displayScale: Screen.main.scale, layoutDirection: .leftToRight,
+        userInterfaceIdiom: .phone, userInterfaceStyle: .light,
+        preferredContentSizeCategory: .large)
 
     /// Called when the view's traits change.
     open func traitCollectionDidChange(_ previousTraitCollection: TraitCollection?) {}

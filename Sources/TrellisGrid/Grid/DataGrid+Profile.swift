@@ -202,7 +202,9 @@ extension DataGrid {
                     }
                     let cell = store.cell(at: row)
                     take(cell.double, row: row)
-                    if kind == .integer { sum.add(Int64(bitPattern: cell.payload)) } else {
+                    if kind == .integer {
+                        sum.add(Int64(bitPattern: cell.payload))
+                    } else {
                         sum.add(cell.double)
                         digits = max(digits, store.withText(at: row) { CellText.fractionDigits($0) })
                     }
@@ -248,7 +250,8 @@ extension DataGrid {
             let upper = numbers[middle]
             if numbers.count % 2 == 1 {
                 // As written: the first cell holding the middle number.
-                median = body.indices.first { number($0) == upper }.map { source.text(row: body[$0], column: c) }
+                median =
+                    body.indices.first { number($0) == upper }.map { source.text(row: body[$0], column: c) }
                     ?? DecimalFormat.format(upper, decimals: digits)
             } else {
                 median = DecimalFormat.format((numbers[middle - 1] + upper) / 2, decimals: digits + 1)
@@ -262,8 +265,9 @@ extension DataGrid {
                 maximum = texts[most]
             }
         }
-        return ColumnProfile(column: column.identifier, type: column.type, count: body.count, blanks: blanks,
-                             distinct: distinctNumbers + distinctRows.count, minimum: minimum, maximum: maximum, mean: mean, median: median)
+        return ColumnProfile(
+            column: column.identifier, type: column.type, count: body.count, blanks: blanks,
+            distinct: distinctNumbers + distinctRows.count, minimum: minimum, maximum: maximum, mean: mean, median: median)
     }
 
 }

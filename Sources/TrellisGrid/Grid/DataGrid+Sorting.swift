@@ -42,8 +42,10 @@ extension DataGrid {
         let bound = try BoundSortPlan(plan, columns: columns)
         try bound.checkSummaryColumns()
         let previous = (keys: sortKeys, pins: pins, summaries: summaries, hook: sortCompare, rows: rowComparator)
-        func setRules(keys: [SortKey], pins: [DisplayOrder.Pin], summaries: [SummaryRow],
-                      hook: ((SortCompareArguments) -> ComparisonResult?)?, rows: ((Int, Int) -> ComparisonResult)?) {
+        func setRules(
+            keys: [SortKey], pins: [DisplayOrder.Pin], summaries: [SummaryRow],
+            hook: ((SortCompareArguments) -> ComparisonResult?)?, rows: ((Int, Int) -> ComparisonResult)?
+        ) {
             suppressComparatorRefresh = true
             sortCompare = hook
             rowComparator = rows
@@ -52,8 +54,9 @@ extension DataGrid {
             self.pins = pins
             self.summaries = summaries
         }
-        setRules(keys: plan.keys, pins: plan.pins, summaries: plan.summaries, hook: plan.custom?.hook,
-                 rows: { if case .rows(let rows)? = plan.custom { return rows } else { return nil } }())
+        setRules(
+            keys: plan.keys, pins: plan.pins, summaries: plan.summaries, hook: plan.custom?.hook,
+            rows: { if case .rows(let rows)? = plan.custom { return rows } else { return nil } }())
         do {
             try refresh()
         } catch {
@@ -99,11 +102,12 @@ extension DataGrid {
             if addingKey {
                 if let next { keys[index].direction = next } else { keys.remove(at: index) }
             } else {
-                keys = next.map { direction in
-                    var key = keys[index]
-                    key.direction = direction
-                    return [key]
-                } ?? []
+                keys =
+                    next.map { direction in
+                        var key = keys[index]
+                        key.direction = direction
+                        return [key]
+                    } ?? []
             }
         } else if addingKey {
             keys.append(headerKey(column))
@@ -151,7 +155,8 @@ extension DataGrid {
     public var typeWarnings: [TypeWarning] {
         let order = self.order
         let pinned = order.pinnedTopCount > 0 || order.pinnedBottomCount > 0
-        let found = storage?.storedTypeWarnings(amongRows: { row in !pinned || order.region(of: .source(row)) == .body })
+        let found =
+            storage?.storedTypeWarnings(amongRows: { row in !pinned || order.region(of: .source(row)) == .body })
             ?? keyColumnTypeWarnings()
         return found.map { warning in
             var warning = warning
@@ -177,18 +182,22 @@ extension DataGrid {
             let expected = columns[c].type
             var before: [Int] = [], after: [Int] = []
             for (position, value) in source.checkedValues(ofColumn: c, rows: rows).values.enumerated() {
-                let belongs: Bool = switch (value, expected) {
-                case (.missing, _), (.integer, .integer), (.integer, .decimal), (.decimal, .integer), (.decimal, .decimal),
-                     (.date, .date), (.boolean, .boolean): true
-                default: false
-                }
+                let belongs: Bool =
+                    switch (value, expected) {
+                    case (.missing, _), (.integer, .integer), (.integer, .decimal), (.decimal, .integer), (.decimal, .decimal),
+                        (.date, .date), (.boolean, .boolean):
+                        true
+                    default: false
+                    }
                 guard !belongs else { continue }
                 if let kind = value.kind, kind < ValueKind(expected) { before.append(rows[position]) } else { after.append(rows[position]) }
             }
             for (found, sortsAfter) in [(before, false), (after, true)] where !found.isEmpty {
                 let examples = found.prefix(3).map { (row: $0, text: source.text(row: $0, column: c)) }
-                warnings.append(TypeWarning(column: key.column, type: expected, count: found.count, examples: examples,
-                                            sortsAfter: sortsAfter))
+                warnings.append(
+                    TypeWarning(
+                        column: key.column, type: expected, count: found.count, examples: examples,
+                        sortsAfter: sortsAfter))
             }
         }
         return warnings

@@ -90,8 +90,9 @@ public final class DataGrid {
 
     /// The grid's rules as one plan: what its next refresh carries out.
     public var plan: SortPlan {
-        SortPlan(keys: sortKeys, custom: CustomOrder(hook: sortCompare, rowComparator: rowComparator), pins: pins,
-                 summaries: summaries)
+        SortPlan(
+            keys: sortKeys, custom: CustomOrder(hook: sortCompare, rowComparator: rowComparator), pins: pins,
+            summaries: summaries)
     }
     /// The rows the body shows (``setFilter(_:)``); `nil`: all of them.
     public internal(set) var filter: RowFilter?
@@ -280,7 +281,8 @@ public final class DataGrid {
         } catch {
             lastError = error
             if storedOrder.sourceRowCount != rowCount || storedOrder.pins.count != pins.count
-                || storedOrder.summaries.count != summaries.count {
+                || storedOrder.summaries.count != summaries.count
+            {
                 refreshing = true
                 let hidden = filter.flatMap { hiddenRows($0, count: rowCount) }
                 try? storedOrder.update(source: source, plan: SortPlan(pins: pins, summaries: summaries), hidden: hidden)

@@ -79,12 +79,17 @@ public struct DisplayOrder: Sendable {
     public init() {}
 
     /// The order of `source`'s rows under these pins, this sort and these summaries.
-    public init(source: GridDataSource, pins: [Pin] = [], sortKeys: [SortKey] = [],
-                hook: ((SortCompareArguments) -> ComparisonResult?)? = nil,
-                rowComparator: ((Int, Int) -> ComparisonResult)? = nil,
-                summaries: [SummaryRow] = []) throws(SortError) {
-        try update(source: source, plan: SortPlan(keys: sortKeys, custom: CustomOrder(hook: hook, rowComparator: rowComparator),
-                                                  pins: pins, summaries: summaries))
+    public init(
+        source: GridDataSource, pins: [Pin] = [], sortKeys: [SortKey] = [],
+        hook: ((SortCompareArguments) -> ComparisonResult?)? = nil,
+        rowComparator: ((Int, Int) -> ComparisonResult)? = nil,
+        summaries: [SummaryRow] = []
+    ) throws(SortError) {
+        try update(
+            source: source,
+            plan: SortPlan(
+                keys: sortKeys, custom: CustomOrder(hook: hook, rowComparator: rowComparator),
+                pins: pins, summaries: summaries))
     }
 
     /// The order of `source`'s rows under `plan`.
@@ -105,12 +110,15 @@ public struct DisplayOrder: Sendable {
     /// - Parameter hidden: rows the body leaves out (a filter's), one flag per source row; pinned
     ///   rows show whatever it says. Summaries are then computed over the rows shown, and pinned
     ///   summary rows are not checked against them.
-    public mutating func update(source: GridDataSource, plan: SortPlan, change: OrderChange = .any,
-                                hidden: [Bool]? = nil) throws(SortError) {
+    public mutating func update(
+        source: GridDataSource, plan: SortPlan, change: OrderChange = .any,
+        hidden: [Bool]? = nil
+    ) throws(SortError) {
         let count = max(0, source.rowCount)
         guard count <= Self.maximumRowCount else {
-            throw .sourceAnswerInvalid("rowCount is \(count), more rows than a grid holds (at most \(Self.maximumRowCount), "
-                                       + "as many as a 32-bit row index reaches); give the number of rows the source has")
+            throw .sourceAnswerInvalid(
+                "rowCount is \(count), more rows than a grid holds (at most \(Self.maximumRowCount), "
+                    + "as many as a 32-bit row index reaches); give the number of rows the source has")
         }
         let bound = try BoundSortPlan(plan, columns: source.columns)
         var partition = Partition(bound, source: source, count: count)
@@ -119,18 +127,22 @@ public struct DisplayOrder: Sendable {
         let sorted: [Int32]
         var inSourceOrder = false
         if filtered, let hidden {
-            let rows = partition.isPinned.isEmpty ? (0..<count).filter { !hidden[$0] }
+            let rows =
+                partition.isPinned.isEmpty
+                ? (0..<count).filter { !hidden[$0] }
                 : (0..<count).filter { !hidden[$0] && !partition.isPinned[$0] }
             sorted = try SortEngine.order(of: rows, in: source, plan: bound)
         } else if case .pinsAdded = change, plan.ordersByKeysAlone, let kept = keptBody(less: partition.isPinned) {
             sorted = kept
             inSourceOrder = bodyInSourceOrder
         } else if case .rowsAppended(let appended) = change, plan.ordersByKeysAlone,
-                  let placed = try bodyWithAppended(appended, source: source, bound: bound, partition: partition, count: count) {
+            let placed = try bodyWithAppended(appended, source: source, bound: bound, partition: partition, count: count)
+        {
             sorted = placed
         } else {
             // Every row (no pin took one): the sort needs no list of them.
-            sorted = partition.isPinned.isEmpty
+            sorted =
+                partition.isPinned.isEmpty
                 ? try SortEngine.order(ofFirst: count, in: source, plan: bound)
                 : try SortEngine.order(of: partition.bodyRows(count: count), in: source, plan: bound)
             inSourceOrder = plan.keepsSourceOrder
@@ -149,15 +161,20 @@ public struct DisplayOrder: Sendable {
 
     /// ``update(source:plan:change:hidden:)`` with the plan's parts given one by one.
     @available(*, deprecated, message: "use update(source:plan:change:hidden:): a SortPlan, and an OrderChange for the two flags")
-    public mutating func update(source: GridDataSource, pins: [Pin], sortKeys: [SortKey],
-                                hook: ((SortCompareArguments) -> ComparisonResult?)? = nil,
-                                rowComparator: ((Int, Int) -> ComparisonResult)? = nil,
-                                summaries: [SummaryRow], bodyStillSorted: Bool = false,
-                                appended: Range<Int>? = nil, hidden: [Bool]? = nil) throws(SortError) {
+    public mutating func update(
+        source: GridDataSource, pins: [Pin], sortKeys: [SortKey],
+        hook: ((SortCompareArguments) -> ComparisonResult?)? = nil,
+        rowComparator: ((Int, Int) -> ComparisonResult)? = nil,
+        summaries: [SummaryRow], bodyStillSorted: Bool = false,
+        appended: Range<Int>? = nil, hidden: [Bool]? = nil
+    ) throws(SortError) {
         let change: OrderChange = bodyStillSorted ? .pinsAdded : appended.map { .rowsAppended($0) } ?? .any
-        try update(source: source, plan: SortPlan(keys: sortKeys, custom: CustomOrder(hook: hook, rowComparator: rowComparator),
-                                                  pins: pins, summaries: summaries),
-                   change: change, hidden: hidden)
+        try update(
+            source: source,
+            plan: SortPlan(
+                keys: sortKeys, custom: CustomOrder(hook: hook, rowComparator: rowComparator),
+                pins: pins, summaries: summaries),
+            change: change, hidden: hidden)
     }
 
     // MARK: Steps
@@ -209,12 +226,15 @@ public struct DisplayOrder: Sendable {
     /// reading O(k log n) cells — or `nil` where that does not give the sort's order: the sort
     /// must read only the rows' values (no hook, row comparator or custom comparator, a source
     /// without column storage or exact digits), and no new row may be pinned.
-    private func bodyWithAppended(_ appended: Range<Int>, source: GridDataSource, bound: BoundSortPlan, partition: Partition,
-                                  count: Int) throws(SortError) -> [Int32]? {
+    private func bodyWithAppended(
+        _ appended: Range<Int>, source: GridDataSource, bound: BoundSortPlan, partition: Partition,
+        count: Int
+    ) throws(SortError) -> [Int32]? {
         guard appended.lowerBound == sourceRowCount, appended.upperBound == count, !appended.isEmpty,
-              displayIndexOfSource.count == sourceRowCount,
-              !(source is ColumnStorageSource), !(source is ExactNumberDataSource),
-              !bound.comparesValues else { return nil }
+            displayIndexOfSource.count == sourceRowCount,
+            !(source is ColumnStorageSource), !(source is ExactNumberDataSource),
+            !bound.comparesValues
+        else { return nil }
         // Pinned rows are as they were, and no new row is pinned.
         if !partition.isPinned.isEmpty {
             guard appended.allSatisfy({ !partition.isPinned[$0] }) else { return nil }
@@ -240,7 +260,8 @@ public struct DisplayOrder: Sendable {
                 case (true, false), (false, true): return x.isMissing == k.key.nulls.missingFirst(descending: descending)
                 default: break
                 }
-                var order = k.asText
+                var order =
+                    k.asText
                     ? k.text.compare(source.text(row: a, column: k.column), own.text ?? "")
                     : SortEngine.standardCompare(x, y, text: k.text)
                 if descending { order = order.reversed }
@@ -490,13 +511,17 @@ struct PinTarget {
     func matches(_ cell: UnsafeBufferPointer<UInt8>) -> Bool {
         var start = 0, end = cell.count
         CellText.trim(cell, &start, &end)
-        if end - start == text.count, text.withUnsafeBufferPointer({ t in
-            t.isEmpty || memcmp(t.baseAddress!, cell.baseAddress! + start, t.count) == 0
-        }) {
+        if end - start == text.count,
+            text.withUnsafeBufferPointer({ t in
+                t.isEmpty || memcmp(t.baseAddress!, cell.baseAddress! + start, t.count) == 0
+            })
+        {
             return true
         }
-        guard let number, let first = cell.first, first == UInt8(ascii: "-") || first == UInt8(ascii: "+")
-                || first == UInt8(ascii: ".") || first == 0x20 || (first &- 48) < 10 else { return false }
+        guard let number, let first = cell.first,
+            first == UInt8(ascii: "-") || first == UInt8(ascii: "+")
+                || first == UInt8(ascii: ".") || first == 0x20 || (first &- 48) < 10
+        else { return false }
         return ExactDecimal(cell) == number
     }
 }

@@ -137,8 +137,7 @@ public struct GridViewport: Equatable, Sendable {
     public mutating func reveal(row index: Int) {
         guard index >= bodyStart, index < bodyEnd else { return }
         let position = index - bodyStart
-        if position < firstBodyRow { scrollBody(to: position) }
-        else if position >= firstBodyRow + bodyCapacity { scrollBody(to: position - bodyCapacity + 1) }
+        if position < firstBodyRow { scrollBody(to: position) } else if position >= firstBodyRow + bodyCapacity { scrollBody(to: position - bodyCapacity + 1) }
     }
 
     // MARK: Columns

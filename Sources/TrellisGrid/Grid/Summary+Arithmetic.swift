@@ -108,7 +108,8 @@ struct SummaryArithmetic {
             // Written as the row wrote its own number ($1,200.00, 333.740,75, 39,2 %), when it
             // was not a plain one.
             if !function.counts, let value = cell.value.number,
-               let styled = DecimalFormat.format(value, decimals: precision, like: own) {
+                let styled = DecimalFormat.format(value, decimals: precision, like: own)
+            {
                 cells[c] = SummaryCell(value: cell.value, text: styled)
                 continue
             }
@@ -136,10 +137,12 @@ struct SummaryArithmetic {
             guard let value = computed.value.number else { continue }
             let precision = DecimalFormat.fractionDigits(saysText)
             if DecimalFormat.format(value, decimals: precision) != DecimalFormat.format(says, decimals: precision) {
-                found.append(SummaryDisagreement(row: reported ?? row, label: label.trimmingCharacters(in: .whitespaces),
-                                                 column: column.identifier, function: function.description,
-                                                 says: saysText.trimmingCharacters(in: .whitespaces),
-                                                 computed: computed.text))
+                found.append(
+                    SummaryDisagreement(
+                        row: reported ?? row, label: label.trimmingCharacters(in: .whitespaces),
+                        column: column.identifier, function: function.description,
+                        says: saysText.trimmingCharacters(in: .whitespaces),
+                        computed: computed.text))
             }
         }
         return found
@@ -207,8 +210,9 @@ struct SummaryArithmetic {
                 }
             }
             guard let best else { return SummaryCell(value: .missing, text: "") }
-            return SummaryCell(value: source.value(row: body[best], column: column),
-                               text: source.text(row: body[best], column: column))
+            return SummaryCell(
+                value: source.value(row: body[best], column: column),
+                text: source.text(row: body[best], column: column))
         case .custom:
             let result = function.apply(bodyValues(column))
             return SummaryCell(value: result, text: result.description)

@@ -46,8 +46,10 @@ struct PartsSummary {
                 if kind.isNumber { column.decimalsOfBody = max(column.decimalsOfBody, store.withText(at: row) { CellText.fractionDigits($0) }) }
             }
             if extremes.contains(c), !body.isEmpty {
-                let keys = KeyBytes(table: table, rows: body, firstRow: 0, keys: [BoundSortPlan.Key(key: SortKey(table.columns[c].identifier), column: c, text: table.columns[c].textComparator)],
-                                    exactNumbers: exactNumbers)
+                let keys = KeyBytes(
+                    table: table, rows: body, firstRow: 0,
+                    keys: [BoundSortPlan.Key(key: SortKey(table.columns[c].identifier), column: c, text: table.columns[c].textComparator)],
+                    exactNumbers: exactNumbers)
                 let numericColumn = numeric
                 for (position, row) in body.enumerated()
                 where ValueKind(store.kinds[row], numericColumn: numericColumn) != nil {

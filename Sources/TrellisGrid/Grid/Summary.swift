@@ -42,7 +42,8 @@ public enum SummaryFunction: Sendable, CustomStringConvertible {
         let word = label.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
         switch word {
         case "平均", "平均值", "平均分", "均值", "average", "avg", "mean",
-             "mittel", "mittelwert", "durchschnitt", "moyenne", "promedio", "media": self = .mean
+            "mittel", "mittelwert", "durchschnitt", "moyenne", "promedio", "media":
+            self = .mean
         case "合计", "总计", "总和", "总分", "小计", "sum", "total", "summe", "gesamt", "somme", "suma": self = .sum
         case "最大", "最大值", "最高", "最高分", "max", "maximum": self = .max
         case "最小", "最小值", "最低", "最低分", "min", "minimum": self = .min
@@ -102,8 +103,10 @@ public struct SummaryRow: Sendable {
     /// have at most.
     public var precision: Int?
 
-    public init(_ function: SummaryFunction, columns: [String], edge: PinEdge = .bottom, label: String? = nil,
-                precision: Int? = nil) {
+    public init(
+        _ function: SummaryFunction, columns: [String], edge: PinEdge = .bottom, label: String? = nil,
+        precision: Int? = nil
+    ) {
         self.function = function
         self.columns = columns
         self.edge = edge
@@ -111,8 +114,10 @@ public struct SummaryRow: Sendable {
         self.precision = precision.map { Swift.max(0, Swift.min($0, 20)) }
     }
 
-    public init(label: String, _ function: SummaryFunction, columns: [String], edge: PinEdge = .bottom,
-                precision: Int? = nil) {
+    public init(
+        label: String, _ function: SummaryFunction, columns: [String], edge: PinEdge = .bottom,
+        precision: Int? = nil
+    ) {
         self.init(function, columns: columns, edge: edge, label: label, precision: precision)
     }
 }
@@ -234,7 +239,8 @@ package enum DecimalFormat {
         guard value.isFinite else { return nil }
         let characters = Array(template.trimmingCharacters(in: .whitespaces))
         guard let first = characters.firstIndex(where: { $0.isASCII && $0.isNumber }),
-              let last = characters.lastIndex(where: { $0.isASCII && $0.isNumber }) else { return nil }
+            let last = characters.lastIndex(where: { $0.isASCII && $0.isNumber })
+        else { return nil }
         let body = characters[first...last]
         var prefix = String(characters[..<first]), suffix = String(characters[(last + 1)...])
         let separators = body.filter { !($0.isASCII && $0.isNumber) }
@@ -242,14 +248,19 @@ package enum DecimalFormat {
         let parentheses = prefix.contains("(") && suffix.contains(")")
         // Nothing but digits, a sign and a point: a plain number.
         if separators.allSatisfy({ $0 == "." }), separators.count <= 1, !percent, !parentheses,
-           prefix.allSatisfy({ $0 == "-" || $0 == "+" }), suffix.isEmpty { return nil }
+            prefix.allSatisfy({ $0 == "-" || $0 == "+" }), suffix.isEmpty
+        {
+            return nil
+        }
         // The decimal mark: the last separator where it can be one (as the reader decides).
         var mark: Character?
         if let lastSeparator = separators.last, lastSeparator == "," || lastSeparator == "." {
             let after = body.count - 1 - body.lastIndex(of: lastSeparator)!.advanced(by: -first)
-            if separators.contains(",") && separators.contains(".") { mark = lastSeparator }
-            else if separators.filter({ $0 == lastSeparator }).count == 1 && after != 3 { mark = lastSeparator }
-            else if lastSeparator == "," && separators.contains(where: { $0 == " " || $0 == "\u{00A0}" || $0 == "\u{202F}" }) {
+            if separators.contains(",") && separators.contains(".") {
+                mark = lastSeparator
+            } else if separators.filter({ $0 == lastSeparator }).count == 1 && after != 3 {
+                mark = lastSeparator
+            } else if lastSeparator == "," && separators.contains(where: { $0 == " " || $0 == "\u{00A0}" || $0 == "\u{202F}" }) {
                 mark = ","
             }
         }

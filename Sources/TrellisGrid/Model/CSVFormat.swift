@@ -38,8 +38,10 @@ public struct CSVFormat: Equatable, Sendable {
     public var delimiterWasDetected: Bool
 
     /// RFC 4180: UTF-8 without a mark, commas, CRLF.
-    public init(encoding: TextEncoding = .utf8, byteOrderMark: Bool = false, delimiter: UInt8 = 0x2C,
-                lineBreak: [UInt8] = [0x0D, 0x0A], encodingWasGuessed: Bool = false, delimiterWasDetected: Bool = false) {
+    public init(
+        encoding: TextEncoding = .utf8, byteOrderMark: Bool = false, delimiter: UInt8 = 0x2C,
+        lineBreak: [UInt8] = [0x0D, 0x0A], encodingWasGuessed: Bool = false, delimiterWasDetected: Bool = false
+    ) {
         self.encoding = encoding
         self.byteOrderMark = byteOrderMark
         self.delimiter = delimiter
@@ -127,7 +129,9 @@ extension CSVFormat {
             output.write("\u{FEFF}")
         }
         if let line = separatorLine {
-            if delimiter == self.delimiter { output.write(bytes: line) } else {
+            if delimiter == self.delimiter {
+                output.write(bytes: line)
+            } else {
                 output.write("sep=")
                 output.write(byte: delimiter)
                 output.write(bytes: lineBreak)

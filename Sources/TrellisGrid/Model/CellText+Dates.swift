@@ -32,12 +32,13 @@ extension CellText {
             guard i < end else { return nil }
             let c = b[i]
             if c == UInt8(ascii: "-") || c == UInt8(ascii: "/") || c == UInt8(ascii: ".") { i += 1; return UInt32(c) }
-            if c == 0xE5, i + 2 < end, b[i + 1] == 0xB9, b[i + 2] == 0xB4 { i += 3; return 0x5E74 }   // 年
-            if c == 0xE6, i + 2 < end, b[i + 1] == 0x9C, b[i + 2] == 0x88 { i += 3; return 0x6708 }   // 月
+            if c == 0xE5, i + 2 < end, b[i + 1] == 0xB9, b[i + 2] == 0xB4 { i += 3; return 0x5E74 }  // 年
+            if c == 0xE6, i + 2 < end, b[i + 1] == 0x9C, b[i + 2] == 0x88 { i += 3; return 0x6708 }  // 月
             return nil
         }
         guard let first = number(maxDigits: 4), let s1 = separator(), let second = number(maxDigits: 2),
-              let s2 = separator() else { return nil }
+            let s2 = separator()
+        else { return nil }
         guard let third = number(maxDigits: 4) else { return nil }
         let year: Int, month: Int, day: Int
         if first.digits == 4 {
@@ -45,7 +46,7 @@ extension CellText {
             guard third.digits <= 2 else { return nil }
             if s1 == 0x5E74 {
                 guard s2 == 0x6708, i + 3 <= end, b[i] == 0xE6, b[i + 1] == 0x97, b[i + 2] == 0xA5 else { return nil }
-                i += 3   // 日
+                i += 3  // 日
             } else {
                 guard s1 == s2, s1 != 0x6708 else { return nil }
             }
@@ -95,13 +96,14 @@ extension CellText {
                 digits += 1
                 if digits > 4 { return (false, nil) }
             } else if (c == UInt8(ascii: "/") || c == UInt8(ascii: "-")) && parts.count < 2 && digits > 0 && digits <= 2
-                        && (separator == 0 || separator == c) {
+                && (separator == 0 || separator == c)
+            {
                 separator = c
                 parts.append(value)
                 value = 0
                 digits = 0
             } else if c == UInt8(ascii: " ") || c == UInt8(ascii: "T") {
-                break   // a time follows
+                break  // a time follows
             } else {
                 return (false, nil)
             }

@@ -41,7 +41,7 @@ extension CellText {
         func sign() -> Bool {
             guard i < e, b[i] == UInt8(ascii: "-") || b[i] == UInt8(ascii: "+") else { return false }
             if b[i] == UInt8(ascii: "-") {
-                if negative { return true }   // (-12) is not a number
+                if negative { return true }  // (-12) is not a number
                 negative = true
             }
             i += 1
@@ -78,7 +78,7 @@ extension CellText {
             guard let (separator, length) = Separator.at(b, k, e) else { return nil }
             separators.append(separator)
             k += length
-            guard k < e else { return nil }   // a separator at the end
+            guard k < e else { return nil }  // a separator at the end
         }
         guard !separators.isEmpty || marked else { return nil }
         // The decimal mark: the last separator, where it can be one.
@@ -86,9 +86,13 @@ extension CellText {
         let spaced = separators.contains(.space) || separators.contains(.apostrophe)
         var decimal: Separator?
         if let last = separators.last, last == .comma || last == .point {
-            if commas > 0 && points > 0 { decimal = last }
-            else if last == .comma { decimal = commas == 1 && (decimalComma || spaced) ? .comma : nil }
-            else { decimal = points == 1 && !decimalComma ? .point : (points == 1 && runs.last!.count != 3 ? .point : nil) }
+            if commas > 0 && points > 0 {
+                decimal = last
+            } else if last == .comma {
+                decimal = commas == 1 && (decimalComma || spaced) ? .comma : nil
+            } else {
+                decimal = points == 1 && !decimalComma ? .point : (points == 1 && runs.last!.count != 3 ? .point : nil)
+            }
         }
         let commaIsDecimal = decimal == .comma || (decimal == nil && decimalComma)
         let groupCount = decimal == nil ? separators.count : separators.count - 1
@@ -151,17 +155,17 @@ extension CellText {
     static func currencyPrefix(_ b: UnsafeBufferPointer<UInt8>, _ i: Int, _ e: Int) -> Int? {
         guard i < e else { return nil }
         if b[i] == UInt8(ascii: "$") { return 1 }
-        if e - i >= 2, b[i] == 0xC2, b[i + 1] == 0xA5 || b[i + 1] == 0xA3 { return 2 }                     // ¥ £
-        if e - i >= 3, b[i] == 0xEF, b[i + 1] == 0xBF, b[i + 2] == 0xA5 { return 3 }                         // ￥
-        if e - i >= 3, b[i] == 0xE2, b[i + 1] == 0x82, b[i + 2] == 0xAC { return 3 }                         // €
+        if e - i >= 2, b[i] == 0xC2, b[i + 1] == 0xA5 || b[i + 1] == 0xA3 { return 2 }  // ¥ £
+        if e - i >= 3, b[i] == 0xEF, b[i + 1] == 0xBF, b[i + 2] == 0xA5 { return 3 }  // ￥
+        if e - i >= 3, b[i] == 0xE2, b[i + 1] == 0x82, b[i + 2] == 0xAC { return 3 }  // €
         return nil
     }
 
     /// The length of a currency sign ending at `b[e - 1]`: `€`, `元`.
     static func currencySuffix(_ b: UnsafeBufferPointer<UInt8>, _ i: Int, _ e: Int) -> Int? {
         guard e - i >= 4 else { return nil }
-        if b[e - 3] == 0xE2, b[e - 2] == 0x82, b[e - 1] == 0xAC { return 3 }                                 // €
-        if b[e - 3] == 0xE5, b[e - 2] == 0x85, b[e - 1] == 0x83 { return 3 }                                 // 元
+        if b[e - 3] == 0xE2, b[e - 2] == 0x82, b[e - 1] == 0xAC { return 3 }  // €
+        if b[e - 3] == 0xE5, b[e - 2] == 0x85, b[e - 1] == 0x83 { return 3 }  // 元
         return nil
     }
 }

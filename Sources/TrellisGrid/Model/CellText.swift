@@ -81,20 +81,24 @@ package enum CellText {
                 number = parseNumber(field, start, end)
             }
             // As a spreadsheet formats it: grouped, a percent, a currency, in parentheses.
-            if number == nil, (first &- 48) < 10 || first == UInt8(ascii: "-") || first == UInt8(ascii: "+") || first == UInt8(ascii: ".")
-                || first == UInt8(ascii: "(") || first == UInt8(ascii: "$") || first == 0xC2 || first == 0xE2 || first == 0xEF {
+            if number == nil,
+                (first &- 48) < 10 || first == UInt8(ascii: "-") || first == UInt8(ascii: "+") || first == UInt8(ascii: ".")
+                    || first == UInt8(ascii: "(") || first == UInt8(ascii: "$") || first == 0xC2 || first == 0xE2 || first == 0xEF
+            {
                 number = parseFormatted(field, start, end, decimalComma: reading.decimalComma)
             }
             if let number {
                 // A column read as integers takes integers as written: no point, no exponent.
                 if type == .integer, !number.integral { return .text }
-                return ClassifiedCell(kind: number.kind, payload: number.payload, fractionDigits: number.fractionDigits,
-                                      integral: number.integral)
+                return ClassifiedCell(
+                    kind: number.kind, payload: number.payload, fractionDigits: number.fractionDigits,
+                    integral: number.integral)
             }
             if end - start == 3, isNaN(field, start) { return ClassifiedCell(kind: .notANumber, payload: 0, fractionDigits: 0) }
         }
         if type == nil || type == .date, (first &- 48) < 10,
-           let seconds = parseDate(field, start, end) ?? parseDateForm(field, start, end, order: reading.dateOrder ?? .mdy) {
+            let seconds = parseDate(field, start, end) ?? parseDateForm(field, start, end, order: reading.dateOrder ?? .mdy)
+        {
             return ClassifiedCell(kind: .date, payload: seconds.bitPattern, fractionDigits: 0)
         }
         if type == nil || type == .boolean, let truth = parseBoolean(field, start, end) {
@@ -120,17 +124,27 @@ package enum CellText {
     static func trim(_ b: UnsafeBufferPointer<UInt8>, _ start: inout Int, _ end: inout Int) {
         while start < end {
             let c = b[start]
-            if c == 0x20 || c == 0x09 { start += 1 }
-            else if c == 0xC2, start + 1 < end, b[start + 1] == 0xA0 { start += 2 }
-            else if c == 0xE3, start + 2 < end, b[start + 1] == 0x80, b[start + 2] == 0x80 { start += 3 }
-            else { break }
+            if c == 0x20 || c == 0x09 {
+                start += 1
+            } else if c == 0xC2, start + 1 < end, b[start + 1] == 0xA0 {
+                start += 2
+            } else if c == 0xE3, start + 2 < end, b[start + 1] == 0x80, b[start + 2] == 0x80 {
+                start += 3
+            } else {
+                break
+            }
         }
         while end > start {
             let c = b[end - 1]
-            if c == 0x20 || c == 0x09 { end -= 1 }
-            else if c == 0xA0, end - 2 >= start, b[end - 2] == 0xC2 { end -= 2 }
-            else if c == 0x80, end - 3 >= start, b[end - 3] == 0xE3, b[end - 2] == 0x80 { end -= 3 }
-            else { break }
+            if c == 0x20 || c == 0x09 {
+                end -= 1
+            } else if c == 0xA0, end - 2 >= start, b[end - 2] == 0xC2 {
+                end -= 2
+            } else if c == 0x80, end - 3 >= start, b[end - 3] == 0xE3, b[end - 2] == 0x80 {
+                end -= 3
+            } else {
+                break
+            }
         }
     }
 
@@ -165,11 +179,11 @@ package enum CellText {
             i += 1
         }
         var mantissa: UInt64 = 0
-        var significant = 0          // significant digits seen (from the first non-zero one)
-        var kept = 0                 // significant digits held in `mantissa` (at most 19)
-        var droppedNonZero = false   // a significant digit beyond the 19 held was not zero
+        var significant = 0  // significant digits seen (from the first non-zero one)
+        var kept = 0  // significant digits held in `mantissa` (at most 19)
+        var droppedNonZero = false  // a significant digit beyond the 19 held was not zero
         var digitCount = 0
-        var exponent = 0             // value = mantissa · 10^exponent (before the written exponent)
+        var exponent = 0  // value = mantissa · 10^exponent (before the written exponent)
         var hadPoint = false, fraction = 0
         while i < end {
             let d = b[i] &- 48
@@ -219,10 +233,15 @@ package enum CellText {
         var unit = 0
         if i < end, !hadExponent {
             // 万 E4 B8 87, 亿 E4 BA BF, 万亿.
-            if end - i == 3, b[i] == 0xE4, b[i + 1] == 0xB8, b[i + 2] == 0x87 { unit = 4; i += 3 }
-            else if end - i == 3, b[i] == 0xE4, b[i + 1] == 0xBA, b[i + 2] == 0xBF { unit = 8; i += 3 }
-            else if end - i == 6, b[i] == 0xE4, b[i + 1] == 0xB8, b[i + 2] == 0x87, b[i + 3] == 0xE4, b[i + 4] == 0xBA,
-                    b[i + 5] == 0xBF { unit = 12; i += 6 }
+            if end - i == 3, b[i] == 0xE4, b[i + 1] == 0xB8, b[i + 2] == 0x87 {
+                unit = 4; i += 3
+            } else if end - i == 3, b[i] == 0xE4, b[i + 1] == 0xBA, b[i + 2] == 0xBF {
+                unit = 8; i += 3
+            } else if end - i == 6, b[i] == 0xE4, b[i + 1] == 0xB8, b[i + 2] == 0x87, b[i + 3] == 0xE4, b[i + 4] == 0xBA,
+                b[i + 5] == 0xBF
+            {
+                unit = 12; i += 6
+            }
         }
         guard i == end else { return nil }
         let scale = exponent + written + unit
@@ -254,8 +273,9 @@ package enum CellText {
         if !hadPoint && !hadExponent && !exact {
             return Number(kind: .approximate, payload: value.bitPattern, fractionDigits: 0, integral: true)
         }
-        return Number(kind: exact ? .decimal : .approximate, payload: value.bitPattern, fractionDigits: digitsAfterPoint,
-                      integral: !hadPoint && !hadExponent)
+        return Number(
+            kind: exact ? .decimal : .approximate, payload: value.bitPattern, fractionDigits: digitsAfterPoint,
+            integral: !hadPoint && !hadExponent)
     }
 
     /// The correctly rounded double of a number the fast path cannot take.
@@ -321,12 +341,14 @@ package enum CellText {
             return value
         }
         guard b[start + 4] == UInt8(ascii: "-"), b[start + 7] == UInt8(ascii: "-"),
-              let year = digits(0, 4), let month = digits(5, 2), let day = digits(8, 2),
-              (1...12).contains(month), day >= 1, day <= daysIn(month, year) else { return nil }
+            let year = digits(0, 4), let month = digits(5, 2), let day = digits(8, 2),
+            (1...12).contains(month), day >= 1, day <= daysIn(month, year)
+        else { return nil }
         var seconds = 0
         if length > 10 {
             guard b[start + 10] == UInt8(ascii: "T") || b[start + 10] == UInt8(ascii: " "), b[start + 13] == UInt8(ascii: ":"),
-                  let hour = digits(11, 2), let minute = digits(14, 2), hour < 24, minute < 60 else { return nil }
+                let hour = digits(11, 2), let minute = digits(14, 2), hour < 24, minute < 60
+            else { return nil }
             seconds = hour * 3600 + minute * 60
             if length == 19 {
                 guard b[start + 16] == UInt8(ascii: ":"), let second = digits(17, 2), second < 60 else { return nil }

@@ -23,8 +23,10 @@ public struct Column: Sendable, Equatable {
     /// How its text compares, unless a sort key says otherwise.
     public var textComparator: TextComparator
 
-    public init(_ identifier: String, title: String? = nil, type: ColumnType = .text, sortMode: SortMode = .automatic,
-                textComparator: TextComparator = .natural) {
+    public init(
+        _ identifier: String, title: String? = nil, type: ColumnType = .text, sortMode: SortMode = .automatic,
+        textComparator: TextComparator = .natural
+    ) {
         self.identifier = identifier
         self.title = title ?? identifier
         self.type = type

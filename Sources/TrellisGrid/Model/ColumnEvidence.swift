@@ -38,12 +38,14 @@ struct ColumnEvidence: Sendable {
         case (let a?, let b?):
             result.dates = (a.dayFirst + b.dayFirst, a.monthFirst + b.monthFirst, a.either + b.either, a.example ?? b.example)
         }
-        result.census = KindCensus(integers: census.integers + other.census.integers, decimals: census.decimals + other.census.decimals,
-                                   dates: census.dates + other.census.dates, booleans: census.booleans + other.census.booleans,
-                                   texts: census.texts + other.census.texts)
+        result.census = KindCensus(
+            integers: census.integers + other.census.integers, decimals: census.decimals + other.census.decimals,
+            dates: census.dates + other.census.dates, booleans: census.booleans + other.census.booleans,
+            texts: census.texts + other.census.texts)
         let lengths = [identifier.length, other.identifier.length].filter { $0 >= 0 }
-        result.identifier = IdentifierEvidence(fits: identifier.fits && other.identifier.fits && Set(lengths).count <= 1,
-                                               length: lengths.first ?? -1)
+        result.identifier = IdentifierEvidence(
+            fits: identifier.fits && other.identifier.fits && Set(lengths).count <= 1,
+            length: lengths.first ?? -1)
         return result
     }
 
@@ -59,7 +61,8 @@ struct ColumnEvidence: Sendable {
     /// The note a file read at once gives about the column's dates, if any.
     func dateNote(column: String) -> DateOrderNote? {
         guard let dates, !(dates.dayFirst > 0 && dates.monthFirst == 0),
-              dates.dayFirst > 0 || (dates.either > 0 && dates.monthFirst == 0) else { return nil }
+            dates.dayFirst > 0 || (dates.either > 0 && dates.monthFirst == 0)
+        else { return nil }
         return DateOrderNote(column: column, example: dates.example ?? "", mixed: dates.dayFirst > 0)
     }
 }

@@ -244,16 +244,16 @@ package struct ColumnStore: Sendable {
     @inline(__always)
     func checkInvariants() {
         #if TRELLIS_INVARIANT_CHECKS
-        let n = kinds.count
-        precondition(starts.count == n && lengths.count == n, "ColumnStore: \(starts.count) starts and \(lengths.count) lengths for \(n) cells")
-        precondition(payloads.isEmpty || payloads.count == n, "ColumnStore: \(payloads.count) payloads for \(n) cells")
-        for i in 0..<n {
-            precondition(Int(starts[i]) + length(at: i) <= bytes.count, "ColumnStore: cell \(i)'s text is past the buffer")
-            precondition((lengths[i] == UInt8(Self.longLength)) == (longLengths[i] != nil), "ColumnStore: cell \(i)'s length is misplaced")
-        }
-        let counted = census.integers + census.decimals + census.dates + census.booleans + census.texts
-        precondition(counted >= 0 && counted <= n, "ColumnStore: \(counted) cells counted by kind of \(n)")
-        precondition(deadBytes >= 0 && deadBytes <= bytes.count, "ColumnStore: \(deadBytes) dead bytes of \(bytes.count)")
+            let n = kinds.count
+            precondition(starts.count == n && lengths.count == n, "ColumnStore: \(starts.count) starts and \(lengths.count) lengths for \(n) cells")
+            precondition(payloads.isEmpty || payloads.count == n, "ColumnStore: \(payloads.count) payloads for \(n) cells")
+            for i in 0..<n {
+                precondition(Int(starts[i]) + length(at: i) <= bytes.count, "ColumnStore: cell \(i)'s text is past the buffer")
+                precondition((lengths[i] == UInt8(Self.longLength)) == (longLengths[i] != nil), "ColumnStore: cell \(i)'s length is misplaced")
+            }
+            let counted = census.integers + census.decimals + census.dates + census.booleans + census.texts
+            precondition(counted >= 0 && counted <= n, "ColumnStore: \(counted) cells counted by kind of \(n)")
+            precondition(deadBytes >= 0 && deadBytes <= bytes.count, "ColumnStore: \(deadBytes) dead bytes of \(bytes.count)")
         #endif
     }
 
@@ -398,8 +398,10 @@ package struct ColumnStore: Sendable {
                         }
                         let alignment: Bool? = left == 0 ? true : (right == 0 ? false : nil)
                         let number: Bool? = numbers == k.count ? true : (numbers == 0 ? false : nil)
-                        return body(CellBytesView(bytes: b, starts: s, lengths: l, longLengths: longLengths, kinds: k,
-                                                  uniformRight: alignment, uniformNumber: number))
+                        return body(
+                            CellBytesView(
+                                bytes: b, starts: s, lengths: l, longLengths: longLengths, kinds: k,
+                                uniformRight: alignment, uniformNumber: number))
                     }
                 }
             }
@@ -488,11 +490,13 @@ final class ColumnBuilder {
     func take() -> (PodArray<UInt32>, PodArray<UInt8>, [Int: UInt32], PodArray<CellKind>, PodArray<UInt64>) {
         precondition(!taken)
         taken = true
-        return (PodArray(adopting: starts, count: count, capacity: capacity),
-                PodArray(adopting: lengths, count: count, capacity: capacity),
-                longLengths,
-                PodArray(adopting: kinds, count: count, capacity: capacity),
-                payloads.map { PodArray(adopting: $0, count: count, capacity: capacity) } ?? PodArray())
+        return (
+            PodArray(adopting: starts, count: count, capacity: capacity),
+            PodArray(adopting: lengths, count: count, capacity: capacity),
+            longLengths,
+            PodArray(adopting: kinds, count: count, capacity: capacity),
+            payloads.map { PodArray(adopting: $0, count: count, capacity: capacity) } ?? PodArray()
+        )
     }
 
     @inline(__always)

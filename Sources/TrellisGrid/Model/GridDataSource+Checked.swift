@@ -9,7 +9,8 @@ extension GridDataSource {
         var values = self.values(ofColumn: column, rows: rows)
         guard values.count != rows.count else { return (values, nil) }
         let name = columns.indices.contains(column) ? "\"\(Excerpt.of(columns[column].identifier))\"" : "\(column)"
-        let problem = "values(ofColumn:rows:) gave \(values.count) values for \(rows.count) rows of column \(name); "
+        let problem =
+            "values(ofColumn:rows:) gave \(values.count) values for \(rows.count) rows of column \(name); "
             + "give one value per row, in the rows' order"
         if values.count > rows.count {
             values.removeLast(values.count - rows.count)

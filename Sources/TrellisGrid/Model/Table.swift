@@ -67,9 +67,10 @@ public final class Table: ObservableDataSource, ColumnStorageSource, RecordKeepi
     /// The same cells and records under other columns' definitions (a part of a file read in
     /// parts, typed as the whole file is); a column left in the records stays text.
     package func withColumns(_ columns: [Column]) -> Table {
-        let table = Table(columns: zip(columns, storage).map { column, store in
-            store.isHollow && store.reading.type == .text ? Column(column.identifier, title: column.title, type: .text) : column
-        }, stores: storage)
+        let table = Table(
+            columns: zip(columns, storage).map { column, store in
+                store.isHollow && store.reading.type == .text ? Column(column.identifier, title: column.title, type: .text) : column
+            }, stores: storage)
         table.unread = unread
         table.csvFormat = csvFormat
         table.rawRecords = rawRecords
@@ -118,7 +119,8 @@ public final class Table: ObservableDataSource, ColumnStorageSource, RecordKeepi
     /// again whole, as it was read, when asked for.)
     package func isUnread(_ column: Int) -> Bool {
         guard let unread, storage.indices.contains(column), storage[column].isHollow,
-              storage[column].reading.type == .text else { return false }
+            storage[column].reading.type == .text
+        else { return false }
         return !unread.isRead(column)
     }
 
@@ -189,17 +191,18 @@ public final class Table: ObservableDataSource, ColumnStorageSource, RecordKeepi
     /// cells, whose text is kept as it is); see ``inferTypes(ofColumns:)``.
     package func appendRow(cells: [TableCell]) throws(TableError) {
         guard cells.count == columns.count else { throw .wrongFieldCount(expected: columns.count, found: cells.count) }
-        try insert(cells.map { cell in
-            switch cell {
-            case .value(let value): return Self.cell(for: value)
-            case .text(let text): return (text, CellText.classify(text, CellReading()))
-            case .shown(let value, let text):
-                // The decimals are the text's (92.00 has two), as a summary of the column writes them.
-                var cell = Self.cell(for: value).1
-                if cell.kind == .decimal { cell.fractionDigits = CellText.classify(text, CellReading()).fractionDigits }
-                return (text, cell)
-            }
-        }, at: rowCount)
+        try insert(
+            cells.map { cell in
+                switch cell {
+                case .value(let value): return Self.cell(for: value)
+                case .text(let text): return (text, CellText.classify(text, CellReading()))
+                case .shown(let value, let text):
+                    // The decimals are the text's (92.00 has two), as a summary of the column writes them.
+                    var cell = Self.cell(for: value).1
+                    if cell.kind == .decimal { cell.fractionDigits = CellText.classify(text, CellReading()).fractionDigits }
+                    return (text, cell)
+                }
+            }, at: rowCount)
     }
 
     /// Gives each of `columns` the type most of its cells hold, as a CSV file's columns get
@@ -342,8 +345,10 @@ public struct TypeWarning: Equatable, Sendable, CustomStringConvertible {
     /// reversed: cells that sort after the values ascending come before them.
     public var descending = false
 
-    public init(column: String, type: ColumnType, count: Int, examples: [(row: Int, text: String)], sortsAfter: Bool,
-                descending: Bool = false) {
+    public init(
+        column: String, type: ColumnType, count: Int, examples: [(row: Int, text: String)], sortsAfter: Bool,
+        descending: Bool = false
+    ) {
         self.column = column
         self.type = type
         self.count = count
@@ -482,7 +487,8 @@ package struct RawRecords: Sendable {
         let n = other.starts.count, at = starts.count
         guard n > 0 else { return }
         if !ends.isEmpty || !other.ends.isEmpty || other.gap != gap
-            || unusualEnds.count + other.unusualEnds.count >= Self.limit(of: at + n) {
+            || unusualEnds.count + other.unusualEnds.count >= Self.limit(of: at + n)
+        {
             // Every end kept: these records' own, then the other's as it finds them.
             keepEveryEnd()
             ends += (0..<n).map { UInt32(truncatingIfNeeded: other.range($0).upperBound) }
@@ -600,8 +606,10 @@ extension ColumnStorageSource {
             }
             for (rows, sortsAfter) in [(before, false), (after, true)] where !rows.isEmpty {
                 let examples = rows.prefix(3).map { (row: $0, text: store.text(at: $0)) }
-                warnings.append(TypeWarning(column: column.identifier, type: expected, count: rows.count,
-                                            examples: examples, sortsAfter: sortsAfter))
+                warnings.append(
+                    TypeWarning(
+                        column: column.identifier, type: expected, count: rows.count,
+                        examples: examples, sortsAfter: sortsAfter))
             }
         }
         return warnings

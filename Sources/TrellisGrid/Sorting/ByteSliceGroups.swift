@@ -168,60 +168,64 @@ extension ByteSliceSet {
         var groupOfEntry = [Int32](repeating: 0, largeCount: wantsIDs ? n : 0)
         let parts: [(first: [Int], count: [Int])] = store.bytes.withUnsafeBufferPointer { bytes in
             partitioned.withUnsafeBufferPointer { partitioned in
-                rows.withUnsafeBufferPointer { rows in groupOfEntry.withUnsafeMutableBufferPointer { groupOfEntry in
-                    let shared = Unchecked((bytes.baseAddress, partitioned, rows, groupOfEntry))
-                    return Parallel.map(bucketChunks) { _, bucketRange in
-                        let (base, entries, rows, groupOfEntry) = shared.value
-                        /// Whether entries `a` and `b` hold the same text.
-                        @inline(__always) func same(_ a: Int, _ b: Int) -> Bool {
-                            let x = entries[a], y = entries[b]
-                            guard x.hash == y.hash, x.length == y.length, x.prefix == y.prefix else { return false }
-                            if x.length <= 16 { return true }
-                            let r = rows[Int(x.position)], s = rows[Int(y.position)]
-                            return memcmp(base! + Int(store.starts[r]), base! + Int(store.starts[s]), Int(x.length)) == 0
-                        }
-                        var first: [Int] = [], count: [Int] = []
-                        var table: [Int32] = []
-                        /// Each group of the bucket: its first entry.
-                        var groupEntry: [Int] = []
-                        for b in bucketRange {
-                            let lower = starts[b], upper = starts[b + 1]
-                            guard upper > lower else { continue }
-                            var size = 4
-                            while size < 2 * (upper - lower) { size <<= 1 }
-                            if table.count < size { table = [Int32](repeating: -1, count: size) } else {
-                                for i in 0..<size { table[i] = -1 }
+                rows.withUnsafeBufferPointer { rows in
+                    groupOfEntry.withUnsafeMutableBufferPointer { groupOfEntry in
+                        let shared = Unchecked((bytes.baseAddress, partitioned, rows, groupOfEntry))
+                        return Parallel.map(bucketChunks) { _, bucketRange in
+                            let (base, entries, rows, groupOfEntry) = shared.value
+                            /// Whether entries `a` and `b` hold the same text.
+                            @inline(__always) func same(_ a: Int, _ b: Int) -> Bool {
+                                let x = entries[a], y = entries[b]
+                                guard x.hash == y.hash, x.length == y.length, x.prefix == y.prefix else { return false }
+                                if x.length <= 16 { return true }
+                                let r = rows[Int(x.position)], s = rows[Int(y.position)]
+                                return memcmp(base! + Int(store.starts[r]), base! + Int(store.starts[s]), Int(x.length)) == 0
                             }
-                            let tableMask = size - 1
-                            groupEntry.removeAll(keepingCapacity: true)
-                            let groupStart = first.count
-                            for k in lower..<upper {
-                                let x = entries[k]
-                                // The slot from the hash's lower bits and the text's first bytes
-                                // (the upper bits chose the bucket; a test keeps only those).
-                                var slot = Int(truncatingIfNeeded: (x.hash ^ x.prefix.0 &* 0x9E37_79B9_7F4A_7C15 ^ x.prefix.1) >> 7) & tableMask
-                                while true {
-                                    let g = Int(table[slot])
-                                    if g < 0 {
-                                        table[slot] = Int32(groupEntry.count)
-                                        if wantsIDs { groupOfEntry[k] = Int32(first.count) }
-                                        groupEntry.append(k)
-                                        first.append(Int(x.position))
-                                        count.append(1)
-                                        break
+                            var first: [Int] = [], count: [Int] = []
+                            var table: [Int32] = []
+                            /// Each group of the bucket: its first entry.
+                            var groupEntry: [Int] = []
+                            for b in bucketRange {
+                                let lower = starts[b], upper = starts[b + 1]
+                                guard upper > lower else { continue }
+                                var size = 4
+                                while size < 2 * (upper - lower) { size <<= 1 }
+                                if table.count < size {
+                                    table = [Int32](repeating: -1, count: size)
+                                } else {
+                                    for i in 0..<size { table[i] = -1 }
+                                }
+                                let tableMask = size - 1
+                                groupEntry.removeAll(keepingCapacity: true)
+                                let groupStart = first.count
+                                for k in lower..<upper {
+                                    let x = entries[k]
+                                    // The slot from the hash's lower bits and the text's first bytes
+                                    // (the upper bits chose the bucket; a test keeps only those).
+                                    var slot = Int(truncatingIfNeeded: (x.hash ^ x.prefix.0 &* 0x9E37_79B9_7F4A_7C15 ^ x.prefix.1) >> 7) & tableMask
+                                    while true {
+                                        let g = Int(table[slot])
+                                        if g < 0 {
+                                            table[slot] = Int32(groupEntry.count)
+                                            if wantsIDs { groupOfEntry[k] = Int32(first.count) }
+                                            groupEntry.append(k)
+                                            first.append(Int(x.position))
+                                            count.append(1)
+                                            break
+                                        }
+                                        if same(groupEntry[g], k) {
+                                            if wantsIDs { groupOfEntry[k] = Int32(groupStart + g) }
+                                            count[groupStart + g] += 1
+                                            break
+                                        }
+                                        slot = (slot + 1) & tableMask
                                     }
-                                    if same(groupEntry[g], k) {
-                                        if wantsIDs { groupOfEntry[k] = Int32(groupStart + g) }
-                                        count[groupStart + g] += 1
-                                        break
-                                    }
-                                    slot = (slot + 1) & tableMask
                                 }
                             }
+                            return (first, count)
                         }
-                        return (first, count)
                     }
-                } }
+                }
             }
         }
         let firsts = parts.flatMap(\.first), counts = parts.flatMap(\.count)

@@ -49,7 +49,8 @@ struct KeyInput {
         var store = storage.store(column)
         decimals = Int(store.fractionDigits())
         numericColumn = storage.columns[column].type.isNumeric
-        let every = listed.map { rows in rows.count == store.count && rows.indices.allSatisfy { rows[$0] == $0 } }
+        let every =
+            listed.map { rows in rows.count == store.count && rows.indices.allSatisfy { rows[$0] == $0 } }
             ?? (count == store.count)
         if every {
             kinds = store.kinds
@@ -175,7 +176,7 @@ struct KeyCodes {
 
     /// What one chunk of rows holds: the kinds seen, and where its texts and errors are.
     private struct Scan {
-        var seen: UInt8 = 0          // one bit per kind rank seen
+        var seen: UInt8 = 0  // one bit per kind rank seen
         var sawMissing = false
         var allInt64 = true, allDoubleExact = true, sawNumber = false
         var textPositions: [Int] = [], errorPositions: [Int] = []
@@ -234,7 +235,9 @@ struct KeyCodes {
         let allInt64 = scans.allSatisfy(\.allInt64), allDoubleExact = scans.allSatisfy(\.allDoubleExact)
         let sawNumber = scans.contains { $0.sawNumber }
         // nil: every row is text.
-        let textPositions: [Int]? = scans.allSatisfy(\.allText) ? nil
+        let textPositions: [Int]? =
+            scans.allSatisfy(\.allText)
+            ? nil
             : chunks.indices.flatMap { scans[$0].allText ? Array(chunks[$0]) : scans[$0].textPositions }
         let errorPositions = scans.count == 1 ? scans[0].errorPositions : scans.flatMap(\.errorPositions)
         // Numbers: integer codes are already set; decimals need a code space shared with them.
@@ -265,8 +268,10 @@ struct KeyCodes {
                     let out = Unchecked(codes)
                     Parallel.forEach(chunks) { _, range in
                         for i in range where kinds[i] == .integer || kinds[i] == .decimal {
-                            out.value[i] = Self.orderedBits(kinds[i] == .integer ? Double(Int64(bitPattern: payloads(i)))
-                                                            : Double(bitPattern: payloads(i)))
+                            out.value[i] = Self.orderedBits(
+                                kinds[i] == .integer
+                                    ? Double(Int64(bitPattern: payloads(i)))
+                                    : Double(bitPattern: payloads(i)))
                         }
                     }
                 }

@@ -131,8 +131,9 @@ enum NaturalKey {
                     j += 1
                 }
                 let leading = digits.prefix { $0 == 0 }.count
-                appendNumber(&primary, integer: Array(digits.dropFirst(min(leading, digits.count - 1))), fraction: [],
-                             negative: false)
+                appendNumber(
+                    &primary, integer: Array(digits.dropFirst(min(leading, digits.count - 1))), fraction: [],
+                    negative: false)
                 appendCount(&zeros, leading)
                 i = j
                 continue
@@ -299,7 +300,8 @@ enum ChineseNumeral {
             let whole = i == 0 && end == s.count
             let ordinal = i > 0 && ordinalMarks.contains(s[i - 1])
             let counted = end < s.count && counters.contains(s[end])
-            let written = (run.count >= 2 && run.contains { unit($0) != nil }) || run.contains { $0 == "〇" || $0 == "零" }
+            let written =
+                (run.count >= 2 && run.contains { unit($0) != nil }) || run.contains { $0 == "〇" || $0 == "零" }
                 || (run.count >= 2 && run.allSatisfy { digit($0) != nil } && whole)
             if whole || ordinal || counted || written {
                 out.append(contentsOf: value.map { Unicode.Scalar(UInt8(48) + $0) })

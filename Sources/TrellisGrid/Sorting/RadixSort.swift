@@ -25,9 +25,9 @@ enum RadixSort {
         guard n > 1 else { return }
         let identity = order.isEmpty
         #if TRELLIS_INVARIANT_CHECKS
-        let before = identity ? [Int32](0..<Int32(n)) : order
-        let checked = copy codes
-        defer { checkStablySorted(before: before, after: order.isEmpty ? before : order) { checked[$0] } }
+            let before = identity ? [Int32](0..<Int32(n)) : order
+            let checked = copy codes
+            defer { checkStablySorted(before: before, after: order.isEmpty ? before : order) { checked[$0] } }
         #endif
         let chunks = Parallel.chunks(n)
         var keys: [UInt64] = codes
@@ -106,8 +106,10 @@ enum RadixSort {
     /// The sort of codes whose spread and a position fit in 64 bits (see ``radixSort(_:count:codes:)``):
     /// `keys` (in `order`'s order) become packed codes in place, are sorted over the spread's bits
     /// that vary, and the positions they carry give the new order.
-    private static func sortPacked(_ order: inout [Int32], identity: Bool, keys: inout [UInt64], smallest: UInt64,
-                                   indexBits: Int, chunks: [Range<Int>]) {
+    private static func sortPacked(
+        _ order: inout [Int32], identity: Bool, keys: inout [UInt64], smallest: UInt64,
+        indexBits: Int, chunks: [Range<Int>]
+    ) {
         let n = keys.count
         let positionMask: UInt64 = (1 << UInt64(indexBits)) &- 1
         let spans: [Span] = keys.withUnsafeMutableBufferPointer { keys in
@@ -193,8 +195,10 @@ enum RadixSort {
 
     /// Merges `first` (sorted, distinct codes) with the sorted codes of `keys` from `from` on
     /// into `keys` from its start. The first run must hold `from` codes.
-    private static func mergeFront(_ first: UnsafeBufferPointer<UInt64>, into keys: UnsafeMutableBufferPointer<UInt64>,
-                                   secondFrom from: Int) {
+    private static func mergeFront(
+        _ first: UnsafeBufferPointer<UInt64>, into keys: UnsafeMutableBufferPointer<UInt64>,
+        secondFrom from: Int
+    ) {
         let n = keys.count, m = first.count
         guard let a = first.baseAddress, let k = keys.baseAddress else { return }
         var i = 0, j = from, out = 0
@@ -217,8 +221,10 @@ enum RadixSort {
     /// Sorts one run of packed codes by `shifts`' digits, moving them between `keys` and
     /// `scratch` (at least as long) a pass at a time, on every core; whether they ended in
     /// `scratch` (an odd number of passes).
-    private static func sortRun(_ keys: UnsafeMutableBufferPointer<UInt64>, scratch: UnsafeMutableBufferPointer<UInt64>,
-                                digits: Digits, shifts: [UInt64]) -> Bool {
+    private static func sortRun(
+        _ keys: UnsafeMutableBufferPointer<UInt64>, scratch: UnsafeMutableBufferPointer<UInt64>,
+        digits: Digits, shifts: [UInt64]
+    ) -> Bool {
         let chunks = Parallel.chunks(keys.count)
         let radix = digits.radix, mask = digits.mask
         var offsets = [Int](repeating: 0, count: chunks.count * radix)
@@ -296,8 +302,10 @@ enum RadixSort {
     /// Counts each chunk's codes by their digit at `shift` (one row of `digits.radix` counts per
     /// chunk, at once), then turns the counts into where each chunk's rows of each bucket go:
     /// buckets in order, and within a bucket the chunks in order (which keeps the sort stable).
-    private static func placeBuckets(_ keys: UnsafeBufferPointer<UInt64>, _ offsets: UnsafeMutableBufferPointer<Int>,
-                                     shift: UInt64, digits: Digits, chunks: [Range<Int>]) {
+    private static func placeBuckets(
+        _ keys: UnsafeBufferPointer<UInt64>, _ offsets: UnsafeMutableBufferPointer<Int>,
+        shift: UInt64, digits: Digits, chunks: [Range<Int>]
+    ) {
         let radix = digits.radix, mask = digits.mask
         let shared = Unchecked((keys, offsets))
         Parallel.forEach(chunks) { c, range in
@@ -321,8 +329,8 @@ enum RadixSort {
     static func radixSortByByte(_ order: inout [Int32], count: Int, codes: [UInt8]) {
         if order.isEmpty { order = [Int32](0..<Int32(count)) }
         #if TRELLIS_INVARIANT_CHECKS
-        let before = order
-        defer { checkStablySorted(before: before, after: order) { UInt64(codes[$0]) } }
+            let before = order
+            defer { checkStablySorted(before: before, after: order) { UInt64(codes[$0]) } }
         #endif
         var counts = [Int](repeating: 0, count: 257)
         for i in order { counts[Int(codes[Int(i)]) + 1] += 1 }
@@ -342,19 +350,19 @@ enum RadixSort {
     /// built with `TRELLIS_INVARIANT_CHECKS` (debug builds, so every test sorts with the check).
     static func checkStablySorted(before: [Int32], after: [Int32], code: (Int) -> UInt64) {
         #if TRELLIS_INVARIANT_CHECKS
-        precondition(before.count == after.count, "the radix sort lost or added rows")
-        var rank = [Int](repeating: -1, count: (before.map { Int($0) }.max() ?? -1) + 1)
-        for (position, row) in before.enumerated() { rank[Int(row)] = position }
-        var seen = [Bool](repeating: false, count: rank.count)
-        for (position, row) in after.enumerated() {
-            let r = Int(row)
-            precondition(r >= 0 && r < rank.count && rank[r] >= 0 && !seen[r], "the radix sort's output is not a permutation")
-            seen[r] = true
-            guard position > 0 else { continue }
-            let previous = Int(after[position - 1])
-            let (a, b) = (code(previous), code(r))
-            precondition(a < b || (a == b && rank[previous] < rank[r]), "the radix sort is out of order or unstable at \(position)")
-        }
+            precondition(before.count == after.count, "the radix sort lost or added rows")
+            var rank = [Int](repeating: -1, count: (before.map { Int($0) }.max() ?? -1) + 1)
+            for (position, row) in before.enumerated() { rank[Int(row)] = position }
+            var seen = [Bool](repeating: false, count: rank.count)
+            for (position, row) in after.enumerated() {
+                let r = Int(row)
+                precondition(r >= 0 && r < rank.count && rank[r] >= 0 && !seen[r], "the radix sort's output is not a permutation")
+                seen[r] = true
+                guard position > 0 else { continue }
+                let previous = Int(after[position - 1])
+                let (a, b) = (code(previous), code(r))
+                precondition(a < b || (a == b && rank[previous] < rank[r]), "the radix sort is out of order or unstable at \(position)")
+            }
         #endif
     }
 }

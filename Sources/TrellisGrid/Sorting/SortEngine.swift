@@ -36,9 +36,11 @@ public enum SortEngine {
     /// - Throws: ``SortError/sourceAnswerInvalid(_:)`` when the source answered a read with more
     ///   or fewer values than rows asked (its answers are cut or padded so that nothing reads past
     ///   them, and the order made from them is not returned).
-    public static func permutation(of rows: [Int], in source: GridDataSource, by keys: [SortKey],
-                                   hook: ((SortCompareArguments) -> ComparisonResult?)? = nil,
-                                   rowComparator: ((Int, Int) -> ComparisonResult)? = nil) throws(SortError) -> [Int] {
+    public static func permutation(
+        of rows: [Int], in source: GridDataSource, by keys: [SortKey],
+        hook: ((SortCompareArguments) -> ComparisonResult?)? = nil,
+        rowComparator: ((Int, Int) -> ComparisonResult)? = nil
+    ) throws(SortError) -> [Int] {
         try permutation(of: rows, in: source, plan: SortPlan(keys: keys, custom: CustomOrder(hook: hook, rowComparator: rowComparator)))
     }
 
@@ -68,14 +70,17 @@ public enum SortEngine {
     /// With the order, the first answer of the source that no table can be (a column's values one
     /// too many or too few), or `nil`.
     private static func sortedRows(_ listed: [Int]?, count: Int, in source: GridDataSource, plan: BoundSortPlan)
-        -> (order: [Int32], problem: String?) {
+        -> (order: [Int32], problem: String?)
+    {
         var problem: String?
         let order = sortedRows(listed, count: count, in: source, plan: plan, problem: &problem)
         return (order, problem)
     }
 
-    private static func sortedRows(_ listed: [Int]?, count: Int, in source: GridDataSource, plan: BoundSortPlan,
-                                   problem: inout String?) -> [Int32] {
+    private static func sortedRows(
+        _ listed: [Int]?, count: Int, in source: GridDataSource, plan: BoundSortPlan,
+        problem: inout String?
+    ) -> [Int32] {
         func everyRow() -> [Int] { listed ?? Parallel.positions(count) }
         /// The rows as stored in an order: the listed rows, or every row.
         func stored(_ rows: [Int]) -> [Int32] { rows.map { Int32(truncatingIfNeeded: $0) } }
@@ -122,8 +127,9 @@ public enum SortEngine {
             // where it starts never changes where it ends.
             // (The values a comparator sees are read apart from the codes: their problem too.)
             var compared: String?
-            let sorted = comparisonSort(everyRow(), source: source, keys: resolved, hook: plan.plan.custom?.hook, input: input,
-                                        start: order.isEmpty ? nil : order.map { Int($0) }, problem: &compared)
+            let sorted = comparisonSort(
+                everyRow(), source: source, keys: resolved, hook: plan.plan.custom?.hook, input: input,
+                start: order.isEmpty ? nil : order.map { Int($0) }, problem: &compared)
             if found == nil { found = compared }
             return stored(sorted)
         }
@@ -144,8 +150,10 @@ public enum SortEngine {
     /// The ascending codes of one column of a table under a text comparator: what a sort by it
     /// computes first (the benchmarks time the ranking of distinct texts with it).
     @_spi(Instrumentation) public static func textCodes(of table: Table, column: Int, comparator: TextComparator) -> [UInt64] {
-        return KeyCodes(KeyInput(storage: table, column: column, rows: nil, count: table.rowCount), text: comparator, direction: .ascending,
-                        nulls: .last).values
+        return KeyCodes(
+            KeyInput(storage: table, column: column, rows: nil, count: table.rowCount), text: comparator, direction: .ascending,
+            nulls: .last
+        ).values
     }
 
     /// `rows` sorted by `compare` of positions; ties keep their order. `start` (a permutation of
@@ -162,9 +170,11 @@ public enum SortEngine {
     /// For custom comparators and hooks: codes for every key, and values for the keys a comparator
     /// or the hook sees; missing values are placed by the key's rule before any comparator sees
     /// them, and a hook's or comparator's answer is ascending, reversed for a descending key.
-    static func comparisonSort(_ rows: [Int], source: GridDataSource, keys: [BoundSortPlan.Key],
-                               hook: ((SortCompareArguments) -> ComparisonResult?)?,
-                               input: (Int) -> KeyInput, start: [Int]? = nil, problem: inout String?) -> [Int] {
+    static func comparisonSort(
+        _ rows: [Int], source: GridDataSource, keys: [BoundSortPlan.Key],
+        hook: ((SortCompareArguments) -> ComparisonResult?)?,
+        input: (Int) -> KeyInput, start: [Int]? = nil, problem: inout String?
+    ) -> [Int] {
         struct Prepared {
             var key: SortKey
             var codes: KeyCodes
@@ -197,9 +207,12 @@ public enum SortEngine {
                 }
                 var order: ComparisonResult
                 if let hook, let values = p.values,
-                   let answer = hook(SortCompareArguments(column: p.key.column, value1: values[a], value2: values[b],
-                                                          row1: rows[a], row2: rows[b], direction: p.key.direction,
-                                                          keyIndex: index)) {
+                    let answer = hook(
+                        SortCompareArguments(
+                            column: p.key.column, value1: values[a], value2: values[b],
+                            row1: rows[a], row2: rows[b], direction: p.key.direction,
+                            keyIndex: index))
+                {
                     order = answer
                 } else if case .custom(let comparator) = p.key.comparator, let values = p.values {
                     order = comparator(values[a], values[b])

@@ -64,8 +64,10 @@ public struct SortKey: Sendable {
     public var comparator: KeyComparator
     public var nulls: NullPlacement
 
-    public init(_ column: String, _ direction: SortDirection = .ascending, comparator: KeyComparator = .standard,
-                nulls: NullPlacement = .last) {
+    public init(
+        _ column: String, _ direction: SortDirection = .ascending, comparator: KeyComparator = .standard,
+        nulls: NullPlacement = .last
+    ) {
         self.column = column
         self.direction = direction
         self.comparator = comparator

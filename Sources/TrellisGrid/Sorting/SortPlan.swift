@@ -117,7 +117,8 @@ struct BoundSortPlan {
         self.plan = plan
         self.columns = columns
         var keys: [Key] = []
-        if case .rows? = plan.custom {} else {
+        if case .rows? = plan.custom {
+        } else {
             for key in plan.keys {
                 guard let c = columns.firstIndex(where: { $0.identifier == key.column }) else {
                     throw .unknownColumn(key.column, columns: columns.map(\.identifier))
@@ -185,9 +186,10 @@ struct BoundSortPlan {
             }
         }
         if pinFunctions.contains(where: isExtreme) { return Set(columns.indices) }
-        return Set(plan.summaries.filter { isExtreme($0.function) }.flatMap(\.columns).compactMap { name in
-            columns.firstIndex { $0.identifier == name }
-        })
+        return Set(
+            plan.summaries.filter { isExtreme($0.function) }.flatMap(\.columns).compactMap { name in
+                columns.firstIndex { $0.identifier == name }
+            })
     }
 
     /// Which pin takes each of `count` rows — the source's rows `firstRow..<firstRow + count` —
@@ -197,8 +199,10 @@ struct BoundSortPlan {
     ///
     /// - Parameter cellMatches: whether the cell of a row (counted from `firstRow`) in a column
     ///   is a pin's target.
-    func assignPins(count: Int, firstRow: Int = 0, matched: inout [Bool],
-                    cellMatches: (_ row: Int, _ column: Int, _ target: PinTarget) -> Bool) -> [Int32] {
+    func assignPins(
+        count: Int, firstRow: Int = 0, matched: inout [Bool],
+        cellMatches: (_ row: Int, _ column: Int, _ target: PinTarget) -> Bool
+    ) -> [Int32] {
         guard !targets.isEmpty else { return [] }
         var pinOf = [Int32](repeating: -1, count: count)
         for (p, target) in targets.enumerated() {

@@ -62,7 +62,8 @@ public enum SortString {
                 guard columns.contains(name) else {
                     // `分数 DOWN`: a column, then a word that is no direction.
                     if direction == nil, let space = name.lastIndex(where: { $0.isWhitespace }),
-                       columns.contains(String(name[..<space]).trimmingCharacters(in: .whitespaces)) {
+                        columns.contains(String(name[..<space]).trimmingCharacters(in: .whitespaces))
+                    {
                         let word = String(name[name.index(after: space)...])
                         i = start + name.unicodeScalars.count - word.unicodeScalars.count
                         throw fail("'\(Excerpt.of(word))' is not a direction; write ASC or DESC")
@@ -73,7 +74,7 @@ public enum SortString {
                 keys.append(SortKey(name, direction ?? .ascending))
                 skipSpaces()
                 if i == scalars.count { return keys }
-                i += 1   // the comma
+                i += 1  // the comma
                 continue
             }
             guard columns.contains(name) else { i = start; throw fail(unknown(name, columns)) }

@@ -37,8 +37,10 @@ open class CarouselLayout: CollectionViewFlowLayout {
     }
 
     /// The item whose centre is nearest the centre of the proposed viewport ends up centred.
-    open override func targetContentOffset(forProposedContentOffset proposedContentOffset: CGPoint,
-                                           withScrollingVelocity velocity: CGPoint) -> CGPoint {
+    open override func targetContentOffset(
+        forProposedContentOffset proposedContentOffset: CGPoint,
+        withScrollingVelocity velocity: CGPoint
+    ) -> CGPoint {
         guard let bounds = collectionView?.bounds else { return proposedContentOffset }
         let centre = proposedContentOffset.x + bounds.width / 2
         let probe = CGRect(x: centre - bounds.width, y: -1e9, width: 2 * bounds.width, height: 2e9)

@@ -51,8 +51,9 @@ open class CircleLayout: CollectionViewLayout {
 
     private func frame(of item: Int) -> CGRect {
         let angle = 2 * CGFloat.pi * CGFloat(item) / CGFloat(count)
-        return CGRect(x: center.x + radius * cos(angle) - side / 2,
-                      y: center.y + radius * sin(angle) - side / 2, width: side, height: side)
+        return CGRect(
+            x: center.x + radius * cos(angle) - side / 2,
+            y: center.y + radius * sin(angle) - side / 2, width: side, height: side)
     }
 
     /// Every item is on screen, so the query is the items themselves, filtered by the rect.

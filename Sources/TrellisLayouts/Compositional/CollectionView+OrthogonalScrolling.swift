@@ -30,8 +30,9 @@ extension CollectionView {
         let r = decelerationRate.rawValue
         let factor = r > 0 && r < 1 ? r / (1 - r) : 0
         let projected = CGPoint(x: current.x + velocity.x * factor, y: current.y + velocity.y * factor)
-        let target = layout.targetOrthogonalContentOffset(forProposedContentOffset: projected, withScrollingVelocity: velocity,
-                                                          inSection: section)
+        let target = layout.targetOrthogonalContentOffset(
+            forProposedContentOffset: projected, withScrollingVelocity: velocity,
+            inSection: section)
         layout.setOrthogonalContentOffset(target, forSection: section)
         layoutIfNeeded()
         return layout.orthogonalContentOffset(forSection: section)

@@ -56,8 +56,10 @@ open class CollectionViewCompositionalLayout: CollectionViewLayout {
         self.init(sectionProvider: sectionProvider, configuration: CollectionViewCompositionalLayoutConfiguration())
     }
 
-    public init(sectionProvider: @escaping CollectionViewCompositionalLayoutSectionProvider,
-                configuration: CollectionViewCompositionalLayoutConfiguration) {
+    public init(
+        sectionProvider: @escaping CollectionViewCompositionalLayoutSectionProvider,
+        configuration: CollectionViewCompositionalLayoutConfiguration
+    ) {
         fixedSection = nil
         self.sectionProvider = sectionProvider
         storedConfiguration = configuration.copy()
@@ -143,16 +145,22 @@ open class CollectionViewCompositionalLayout: CollectionViewLayout {
         return sections.contains { $0.reactsToScrolling }
     }
 
-    open override func shouldInvalidateLayout(forPreferredLayoutAttributes preferredAttributes: CollectionViewLayoutAttributes,
-                                              withOriginalAttributes originalAttributes: CollectionViewLayoutAttributes) -> Bool {
+    open override func shouldInvalidateLayout(
+        forPreferredLayoutAttributes preferredAttributes: CollectionViewLayoutAttributes,
+        withOriginalAttributes originalAttributes: CollectionViewLayoutAttributes
+    ) -> Bool {
         measuredLength(preferredAttributes, originalAttributes) != nil
     }
 
-    open override func invalidationContext(forPreferredLayoutAttributes preferredAttributes: CollectionViewLayoutAttributes,
-                                           withOriginalAttributes originalAttributes: CollectionViewLayoutAttributes)
-        -> CollectionViewLayoutInvalidationContext {
-        let context = super.invalidationContext(forPreferredLayoutAttributes: preferredAttributes,
-                                                withOriginalAttributes: originalAttributes)
+    open override func invalidationContext(
+        forPreferredLayoutAttributes preferredAttributes: CollectionViewLayoutAttributes,
+        withOriginalAttributes originalAttributes: CollectionViewLayoutAttributes
+    )
+        -> CollectionViewLayoutInvalidationContext
+    {
+        let context = super.invalidationContext(
+            forPreferredLayoutAttributes: preferredAttributes,
+            withOriginalAttributes: originalAttributes)
         guard let length = measuredLength(preferredAttributes, originalAttributes) else { return context }
         let path = originalAttributes.indexPath
         let old = vertical ? originalAttributes.frame.height : originalAttributes.frame.width
@@ -188,8 +196,12 @@ open class CollectionViewCompositionalLayout: CollectionViewLayout {
             else { return nil }
             return new
         case .supplementaryView:
-            guard section.boundaries.contains(where: { $0.kind == original.representedElementKind && $0.index == path.item
-                && $0.estimated }) else { return nil }
+            guard
+                section.boundaries.contains(where: {
+                    $0.kind == original.representedElementKind && $0.index == path.item
+                        && $0.estimated
+                })
+            else { return nil }
             return new
         case .decorationView: return nil
         }
@@ -202,9 +214,10 @@ open class CollectionViewCompositionalLayout: CollectionViewLayout {
     open override func prepare() {
         super.prepare()
         guard let collectionView else { return }
-        let key = BuildKey(size: collectionView.bounds.size, insets: collectionView.adjustedContentInset,
-                           safeArea: collectionView.safeAreaInsets, margins: collectionView.layoutMargins,
-                           scale: collectionView.traitCollection.displayScale)
+        let key = BuildKey(
+            size: collectionView.bounds.size, insets: collectionView.adjustedContentInset,
+            safeArea: collectionView.safeAreaInsets, margins: collectionView.layoutMargins,
+            scale: collectionView.traitCollection.displayScale)
         do {
             if needsRebuild || key != builtFor || configurationError != nil {
                 try build(collectionView)
@@ -227,12 +240,15 @@ open class CollectionViewCompositionalLayout: CollectionViewLayout {
     /// The visible area less the adjusted content inset.
     private func containerSize(_ collectionView: CollectionView) -> CGSize {
         let inset = collectionView.adjustedContentInset
-        return CGSize(width: max(0, collectionView.bounds.width - inset.left - inset.right),
-                      height: max(0, collectionView.bounds.height - inset.top - inset.bottom))
+        return CGSize(
+            width: max(0, collectionView.bounds.width - inset.left - inset.right),
+            height: max(0, collectionView.bounds.height - inset.top - inset.bottom))
     }
 
-    private func referenceInsets(_ reference: ContentInsetsReference, _ collectionView: CollectionView,
-                                 _ size: CGSize) -> DirectionalEdgeInsets {
+    private func referenceInsets(
+        _ reference: ContentInsetsReference, _ collectionView: CollectionView,
+        _ size: CGSize
+    ) -> DirectionalEdgeInsets {
         switch reference {
         case .none: return .zero
         case .automatic, .safeArea:
@@ -256,8 +272,9 @@ open class CollectionViewCompositionalLayout: CollectionViewLayout {
         let size = containerSize(collectionView)
         let traits = collectionView.traitCollection
         let layoutInsets = referenceInsets(configuration.contentInsetsReference, collectionView, size)
-        let environment = LayoutEnvironment(container: LayoutContainer(contentSize: size, contentInsets: layoutInsets),
-                                            traitCollection: traits)
+        let environment = LayoutEnvironment(
+            container: LayoutContainer(contentSize: size, contentInsets: layoutInsets),
+            traitCollection: traits)
         self.environment = environment
         var built: [SectionLayout] = []
         let count = collectionView.numberOfSections
@@ -268,22 +285,30 @@ open class CollectionViewCompositionalLayout: CollectionViewLayout {
                 throw LayoutConfigurationError(section: s, "the section provider returned nil; return a section for every index")
             }
             if !vertical, section.orthogonalScrollingBehavior != .none {
-                throw LayoutConfigurationError(section: s, "the section scrolls orthogonally inside a horizontal layout; "
-                                               + "orthogonal sections need a vertical layout")
+                throw LayoutConfigurationError(
+                    section: s,
+                    "the section scrolls orthogonally inside a horizontal layout; "
+                        + "orthogonal sections need a vertical layout")
             }
-            let reference = section.contentInsetsReference == .automatic ? configuration.contentInsetsReference
+            let reference =
+                section.contentInsetsReference == .automatic
+                ? configuration.contentInsetsReference
                 : section.contentInsetsReference
             let insets = referenceInsets(reference, collectionView, size)
             try LayoutConfigurationError.checkFinite(section.interGroupSpacing, "the section's interGroupSpacing", section: s)
-            for value in [section.contentInsets.top, section.contentInsets.leading, section.contentInsets.bottom,
-                          section.contentInsets.trailing] {
+            for value in [
+                section.contentInsets.top, section.contentInsets.leading, section.contentInsets.bottom,
+                section.contentInsets.trailing,
+            ] {
                 try LayoutConfigurationError.checkFinite(value, "the section's content insets", section: s)
             }
             // The section as the last pass built it, whose measurements carry over when its count did not change.
             let previous = sections.indices.contains(s) ? sections[s] : nil
-            built.append(try SectionLayout(index: s, section: section, itemCount: items, container: size,
-                                           referenceInsets: insets, vertical: vertical, traits: traits,
-                                           keeping: previous, environment: environment))
+            built.append(
+                try SectionLayout(
+                    index: s, section: section, itemCount: items, container: size,
+                    referenceInsets: insets, vertical: vertical, traits: traits,
+                    keeping: previous, environment: environment))
         }
         sections = built
         applyPending()
@@ -327,9 +352,10 @@ open class CollectionViewCompositionalLayout: CollectionViewLayout {
             case .end: globalEnds.append((index, item)); continue
             case .start, .side: break
             }
-            let placed = try PlacedSupplementary.place(item, index: index, section: nil, at: cursor, crossStart: crossStart,
-                                                       crossLength: crossLength, fullCross: size, axis: axis,
-                                                       measured: supplementaryMeasured[Self.key(item.elementKind, -1, index)])
+            let placed = try PlacedSupplementary.place(
+                item, index: index, section: nil, at: cursor, crossStart: crossStart,
+                crossLength: crossLength, fullCross: size, axis: axis,
+                measured: supplementaryMeasured[Self.key(item.elementKind, -1, index)])
             globals.append(placed)
             if item.extendsBoundary { startExtent = max(startExtent, axis.length(placed.natural)) }
         }
@@ -345,9 +371,10 @@ open class CollectionViewCompositionalLayout: CollectionViewLayout {
         sectionIndex.seal()
         var endExtent: CGFloat = 0
         for (index, item) in globalEnds {
-            let placed = try PlacedSupplementary.place(item, index: index, section: nil, at: cursor, crossStart: crossStart,
-                                                       crossLength: crossLength, fullCross: size, axis: axis,
-                                                       measured: supplementaryMeasured[Self.key(item.elementKind, -1, index)])
+            let placed = try PlacedSupplementary.place(
+                item, index: index, section: nil, at: cursor, crossStart: crossStart,
+                crossLength: crossLength, fullCross: size, axis: axis,
+                measured: supplementaryMeasured[Self.key(item.elementKind, -1, index)])
             globals.append(placed)
             if item.extendsBoundary { endExtent = max(endExtent, axis.length(placed.natural)) }
         }
@@ -397,8 +424,10 @@ open class CollectionViewCompositionalLayout: CollectionViewLayout {
     /// `paging` page by page (the container's width), at most one page from the current one;
     /// `groupPaging` group by group, at most one group; `groupPagingCentered` likewise with the
     /// group centred.
-    open func targetOrthogonalContentOffset(forProposedContentOffset proposed: CGPoint, withScrollingVelocity velocity: CGPoint,
-                                            inSection section: Int) -> CGPoint {
+    open func targetOrthogonalContentOffset(
+        forProposedContentOffset proposed: CGPoint, withScrollingVelocity velocity: CGPoint,
+        inSection section: Int
+    ) -> CGPoint {
         guard sections.indices.contains(section), sections[section].isOrthogonal else { return proposed }
         let s = sections[section]
         let viewport = orthogonalViewport
@@ -412,9 +441,13 @@ open class CollectionViewCompositionalLayout: CollectionViewLayout {
             let here = ((current - origin) / step).rounded()
             var target = ((p - origin) / step).rounded()
             if paged {
-                if v > 0 { target = max(here, min(target, here + 1)) }
-                else if v < 0 { target = min(here, max(target, here - 1)) }
-                else { target = min(max(target, here - 1), here + 1) }
+                if v > 0 {
+                    target = max(here, min(target, here + 1))
+                } else if v < 0 {
+                    target = min(here, max(target, here - 1))
+                } else {
+                    target = min(max(target, here - 1), here + 1)
+                }
             }
             return clamp(origin + target * step)
         }
@@ -472,17 +505,21 @@ open class CollectionViewCompositionalLayout: CollectionViewLayout {
             for attributes in layoutAttributesForElements(in: rect) ?? [] { body(attributes) }
             return
         }
-        walk(in: rect, make: { element in
-            streamRecycler.begin()
-            return streamRecycler.make(element)
-        }, keep: makeLayoutAttributes, body)
+        walk(
+            in: rect,
+            make: { element in
+                streamRecycler.begin()
+                return streamRecycler.make(element)
+            }, keep: makeLayoutAttributes, body)
     }
 
     /// Every element in `rect`, in order: the layout's boundary supplementaries, then section by
     /// section. A section with a visible-items handler is made in full, by `keep` (which makes
     /// objects that stay distinct), before the handler runs.
-    private func walk(in rect: CGRect, make: (LayoutElement) -> CollectionViewLayoutAttributes,
-                      keep: (LayoutElement) -> CollectionViewLayoutAttributes, _ body: (CollectionViewLayoutAttributes) -> Void) {
+    private func walk(
+        in rect: CGRect, make: (LayoutElement) -> CollectionViewLayoutAttributes,
+        keep: (LayoutElement) -> CollectionViewLayoutAttributes, _ body: (CollectionViewLayoutAttributes) -> Void
+    ) {
         let rect = rect.standardized
         // Where the host is scrolled is asked of it only when a section places something by it
         // (boundary supplementaries, a visible-items handler), once.
@@ -494,8 +531,11 @@ open class CollectionViewCompositionalLayout: CollectionViewLayout {
             return state
         }
         for g in globals where LayoutGeometry.intersects(g.natural, rect) {
-            body(make(LayoutElement(.supplementaryView, kind: g.kind, section: 0, item: g.index,
-                                    frame: g.natural, zIndex: g.zIndex)))
+            body(
+                make(
+                    LayoutElement(
+                        .supplementaryView, kind: g.kind, section: 0, item: g.index,
+                        frame: g.natural, zIndex: g.zIndex)))
         }
         let axis = ScrollAxis(vertical: vertical)
         let candidates = sectionIndex.candidates(from: axis.minimum(rect), to: axis.maximum(rect))
@@ -527,23 +567,34 @@ open class CollectionViewCompositionalLayout: CollectionViewLayout {
         return make(element).copy() as? CollectionViewLayoutAttributes
     }
 
-    open override func layoutAttributesForSupplementaryView(ofKind elementKind: String,
-                                                            at indexPath: IndexPath) -> CollectionViewLayoutAttributes? {
+    open override func layoutAttributesForSupplementaryView(
+        ofKind elementKind: String,
+        at indexPath: IndexPath
+    ) -> CollectionViewLayoutAttributes? {
         guard indexPath.count == 2 else { return nil }
         if indexPath.section == 0, let g = globals.first(where: { $0.kind == elementKind && $0.index == indexPath.item }),
-           !(sections.first?.hasSupplementary(kind: elementKind, index: indexPath.item) ?? false) {
-            return make(LayoutElement(.supplementaryView, kind: g.kind, section: 0, item: g.index, frame: g.natural,
-                                zIndex: g.zIndex)).copy() as? CollectionViewLayoutAttributes
+            !(sections.first?.hasSupplementary(kind: elementKind, index: indexPath.item) ?? false)
+        {
+            return make(
+                LayoutElement(
+                    .supplementaryView, kind: g.kind, section: 0, item: g.index, frame: g.natural,
+                    zIndex: g.zIndex)
+            ).copy() as? CollectionViewLayoutAttributes
         }
         guard sections.indices.contains(indexPath.section) else { return nil }
         let s = indexPath.section
-        guard let element = sections[s].supplementary(kind: elementKind, index: indexPath.item, state: scrollState,
-                                                      orthogonalOffset: orthogonalOffsets[s] ?? 0) else { return nil }
+        guard
+            let element = sections[s].supplementary(
+                kind: elementKind, index: indexPath.item, state: scrollState,
+                orthogonalOffset: orthogonalOffsets[s] ?? 0)
+        else { return nil }
         return make(element).copy() as? CollectionViewLayoutAttributes
     }
 
-    open override func layoutAttributesForDecorationView(ofKind elementKind: String,
-                                                         at indexPath: IndexPath) -> CollectionViewLayoutAttributes? {
+    open override func layoutAttributesForDecorationView(
+        ofKind elementKind: String,
+        at indexPath: IndexPath
+    ) -> CollectionViewLayoutAttributes? {
         guard indexPath.count == 2, sections.indices.contains(indexPath.section) else { return nil }
         guard let element = sections[indexPath.section].decoration(kind: elementKind, index: indexPath.item) else { return nil }
         return make(element).copy() as? CollectionViewLayoutAttributes

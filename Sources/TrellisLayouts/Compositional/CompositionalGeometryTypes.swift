@@ -181,8 +181,10 @@ public final class CollectionLayoutEdgeSpacing: NSObject, @unchecked Sendable {
     public let trailing: CollectionLayoutSpacing?
     public let bottom: CollectionLayoutSpacing?
 
-    public init(leading: CollectionLayoutSpacing?, top: CollectionLayoutSpacing?, trailing: CollectionLayoutSpacing?,
-                bottom: CollectionLayoutSpacing?) {
+    public init(
+        leading: CollectionLayoutSpacing?, top: CollectionLayoutSpacing?, trailing: CollectionLayoutSpacing?,
+        bottom: CollectionLayoutSpacing?
+    ) {
         self.leading = leading
         self.top = top
         self.trailing = trailing
@@ -271,8 +273,9 @@ final class LayoutContainer: NSObject, CollectionLayoutContainer {
         self.contentInsets = contentInsets
     }
     var effectiveContentSize: CGSize {
-        CGSize(width: max(0, contentSize.width - contentInsets.horizontal),
-               height: max(0, contentSize.height - contentInsets.vertical))
+        CGSize(
+            width: max(0, contentSize.width - contentInsets.horizontal),
+            height: max(0, contentSize.height - contentInsets.vertical))
     }
     var effectiveContentInsets: DirectionalEdgeInsets { contentInsets }
 }

@@ -111,8 +111,10 @@ public final class CollectionLayoutGroup: CollectionLayoutItem, @unchecked Senda
         CollectionLayoutGroup(layoutSize: layoutSize, arrangement: .horizontal, repetition: .count(count), subitems: [subitem])
     }
     /// `subitem` `count` times left to right, at its own size.
-    public class func horizontal(layoutSize: CollectionLayoutSize, repeatingSubitem subitem: CollectionLayoutItem,
-                                 count: Int) -> CollectionLayoutGroup {
+    public class func horizontal(
+        layoutSize: CollectionLayoutSize, repeatingSubitem subitem: CollectionLayoutItem,
+        count: Int
+    ) -> CollectionLayoutGroup {
         CollectionLayoutGroup(layoutSize: layoutSize, arrangement: .horizontal, repetition: .repeating(count), subitems: [subitem])
     }
     /// `subitems` top to bottom, repeated while they fit.
@@ -124,15 +126,19 @@ public final class CollectionLayoutGroup: CollectionLayoutItem, @unchecked Senda
         CollectionLayoutGroup(layoutSize: layoutSize, arrangement: .vertical, repetition: .count(count), subitems: [subitem])
     }
     /// `subitem` `count` times top to bottom, at its own size.
-    public class func vertical(layoutSize: CollectionLayoutSize, repeatingSubitem subitem: CollectionLayoutItem,
-                               count: Int) -> CollectionLayoutGroup {
+    public class func vertical(
+        layoutSize: CollectionLayoutSize, repeatingSubitem subitem: CollectionLayoutItem,
+        count: Int
+    ) -> CollectionLayoutGroup {
         CollectionLayoutGroup(layoutSize: layoutSize, arrangement: .vertical, repetition: .repeating(count), subitems: [subitem])
     }
     /// Items where `itemProvider` puts them, in the group's coordinates; each frame must lie
     /// inside the group. The provider is asked once per section and layout pass (it is told
     /// nothing that differs between the section's groups).
-    public class func custom(layoutSize: CollectionLayoutSize,
-                             itemProvider: @escaping CollectionLayoutGroupCustomItemProvider) -> CollectionLayoutGroup {
+    public class func custom(
+        layoutSize: CollectionLayoutSize,
+        itemProvider: @escaping CollectionLayoutGroupCustomItemProvider
+    ) -> CollectionLayoutGroup {
         CollectionLayoutGroup(layoutSize: layoutSize, arrangement: .custom(itemProvider), repetition: .fill, subitems: [])
     }
 }
@@ -154,8 +160,10 @@ public class CollectionLayoutSupplementaryItem: CollectionLayoutItem, @unchecked
         self.init(layoutSize: layoutSize, elementKind: elementKind, containerAnchor: containerAnchor, itemAnchor: nil)
     }
 
-    public init(layoutSize: CollectionLayoutSize, elementKind: String, containerAnchor: CollectionLayoutAnchor,
-                itemAnchor: CollectionLayoutAnchor?) {
+    public init(
+        layoutSize: CollectionLayoutSize, elementKind: String, containerAnchor: CollectionLayoutAnchor,
+        itemAnchor: CollectionLayoutAnchor?
+    ) {
         self.elementKind = elementKind
         self.containerAnchor = containerAnchor
         self.itemAnchor = itemAnchor
@@ -191,8 +199,9 @@ public final class CollectionLayoutBoundarySupplementaryItem: CollectionLayoutSu
     public init(layoutSize: CollectionLayoutSize, elementKind: String, alignment: RectAlignment, absoluteOffset: CGPoint) {
         self.alignment = alignment
         offset = absoluteOffset
-        super.init(layoutSize: layoutSize, elementKind: elementKind,
-                   containerAnchor: CollectionLayoutAnchor(edges: Self.edges(of: alignment)), itemAnchor: nil)
+        super.init(
+            layoutSize: layoutSize, elementKind: elementKind,
+            containerAnchor: CollectionLayoutAnchor(edges: Self.edges(of: alignment)), itemAnchor: nil)
     }
 
     static func edges(of alignment: RectAlignment) -> DirectionalRectEdge {
@@ -237,8 +246,9 @@ public final class CollectionLayoutDecorationItem: CollectionLayoutItem, @unchec
 
     init(elementKind: String) {
         self.elementKind = elementKind
-        super.init(layoutSize: CollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .fractionalHeight(1)),
-                   supplementaryItems: [])
+        super.init(
+            layoutSize: CollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .fractionalHeight(1)),
+            supplementaryItems: [])
     }
 
     /// A background the size of the section.

@@ -78,8 +78,10 @@ public final class CollectionLayoutSection: NSObject, @unchecked Sendable {
     }
 
     /// A list section: one full-width row per item, with the configuration's appearance.
-    public static func list(using configuration: CollectionLayoutListConfiguration,
-                            layoutEnvironment: CollectionLayoutEnvironment) -> CollectionLayoutSection {
+    public static func list(
+        using configuration: CollectionLayoutListConfiguration,
+        layoutEnvironment: CollectionLayoutEnvironment
+    ) -> CollectionLayoutSection {
         configuration.section(in: layoutEnvironment)
     }
 }
@@ -113,11 +115,15 @@ public struct CollectionLayoutListConfiguration: Sendable {
     var isGrouped: Bool { appearance == .grouped || appearance == .insetGrouped || appearance == .sidebar }
 
     func section(in environment: CollectionLayoutEnvironment) -> CollectionLayoutSection {
-        let row = CollectionLayoutItem(layoutSize: CollectionLayoutSize(widthDimension: .fractionalWidth(1),
-                                                                         heightDimension: .estimated(44)))
-        let group = CollectionLayoutGroup.vertical(layoutSize: CollectionLayoutSize(widthDimension: .fractionalWidth(1),
-                                                                                     heightDimension: .estimated(44)),
-                                                   subitems: [row])
+        let row = CollectionLayoutItem(
+            layoutSize: CollectionLayoutSize(
+                widthDimension: .fractionalWidth(1),
+                heightDimension: .estimated(44)))
+        let group = CollectionLayoutGroup.vertical(
+            layoutSize: CollectionLayoutSize(
+                widthDimension: .fractionalWidth(1),
+                heightDimension: .estimated(44)),
+            subitems: [row])
         let section = CollectionLayoutSection(group: group)
         let supplementaryEstimate: CGFloat = isGrouped ? 38 : 28
         if isGrouped {
@@ -133,9 +139,10 @@ public struct CollectionLayoutListConfiguration: Sendable {
             section.boundarySupplementaryItems.append(header)
         }
         if footerMode == .supplementary {
-            section.boundarySupplementaryItems.append(CollectionLayoutBoundarySupplementaryItem(
-                layoutSize: CollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .estimated(supplementaryEstimate)),
-                elementKind: CollectionView.elementKindSectionFooter, alignment: .bottom))
+            section.boundarySupplementaryItems.append(
+                CollectionLayoutBoundarySupplementaryItem(
+                    layoutSize: CollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .estimated(supplementaryEstimate)),
+                    elementKind: CollectionView.elementKindSectionFooter, alignment: .bottom))
         }
         if let padding = headerTopPadding ?? (isGrouped ? 35 : nil) {
             // The space above a section's header: on the first section above the rows as well.
@@ -178,15 +185,30 @@ final class VisibleItem: NSObject, CollectionLayoutVisibleItem {
         self.attributes = attributes
         self.shift = shift
     }
-    var alpha: CGFloat { get { attributes.alpha } set { attributes.alpha = newValue } }
-    var zIndex: Int { get { attributes.zIndex } set { attributes.zIndex = newValue } }
-    var isHidden: Bool { get { attributes.isHidden } set { attributes.isHidden = newValue } }
+    var alpha: CGFloat {
+        get { attributes.alpha }
+        set { attributes.alpha = newValue }
+    }
+    var zIndex: Int {
+        get { attributes.zIndex }
+        set { attributes.zIndex = newValue }
+    }
+    var isHidden: Bool {
+        get { attributes.isHidden }
+        set { attributes.isHidden = newValue }
+    }
     var center: CGPoint {
         get { CGPoint(x: attributes.center.x + shift.x, y: attributes.center.y + shift.y) }
         set { attributes.center = CGPoint(x: newValue.x - shift.x, y: newValue.y - shift.y) }
     }
-    var transform: CGAffineTransform { get { attributes.transform } set { attributes.transform = newValue } }
-    var transform3D: Transform3D { get { attributes.transform3D } set { attributes.transform3D = newValue } }
+    var transform: CGAffineTransform {
+        get { attributes.transform }
+        set { attributes.transform = newValue }
+    }
+    var transform3D: Transform3D {
+        get { attributes.transform3D }
+        set { attributes.transform3D = newValue }
+    }
     var name: String {
         switch attributes.representedElementCategory {
         case .cell: return "cell"

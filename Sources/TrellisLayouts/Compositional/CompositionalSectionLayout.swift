@@ -11,9 +11,11 @@ struct PlacedSupplementary {
     var estimated: Bool
 
     /// Places `item` at `u` along the scroll axis, across `crossStart ..< crossStart + crossLength`.
-    static func place(_ item: CollectionLayoutBoundarySupplementaryItem, index: Int, section: Int?, at u: CGFloat,
-                      crossStart: CGFloat, crossLength: CGFloat, fullCross container: CGSize, axis: ScrollAxis,
-                      measured: CGFloat?) throws(LayoutConfigurationError) -> PlacedSupplementary {
+    static func place(
+        _ item: CollectionLayoutBoundarySupplementaryItem, index: Int, section: Int?, at u: CGFloat,
+        crossStart: CGFloat, crossLength: CGFloat, fullCross container: CGSize, axis: ScrollAxis,
+        measured: CGFloat?
+    ) throws(LayoutConfigurationError) -> PlacedSupplementary {
         let solver = TemplateSolver(vertical: axis.vertical, traitCollection: TraitCollection(), section: section ?? 0)
         let width = axis.vertical ? crossLength : container.width
         let height = axis.vertical ? container.height : crossLength
@@ -31,8 +33,9 @@ struct PlacedSupplementary {
         let end = item.end(vertical: axis.vertical)
         var frame = axis.rect(u: u, v: v, length: length, breadth: breadth)
         frame = frame.offsetBy(dx: item.offset.x, dy: item.offset.y)
-        return PlacedSupplementary(kind: item.elementKind, index: index, natural: frame, zIndex: item.zIndex,
-                                   pinned: item.pinToVisibleBounds, end: end, estimated: uDimension.isEstimated)
+        return PlacedSupplementary(
+            kind: item.elementKind, index: index, natural: frame, zIndex: item.zIndex,
+            pinned: item.pinToVisibleBounds, end: end, estimated: uDimension.isEstimated)
     }
 }
 
@@ -97,9 +100,11 @@ struct SectionLayout {
             + template.leaves.capacity * MemoryLayout<TemplateLeaf>.stride
     }
 
-    init(index: Int, section: CollectionLayoutSection, itemCount: Int, container: CGSize, referenceInsets: DirectionalEdgeInsets,
-         vertical: Bool, traits: TraitCollection, keeping previous: SectionLayout?,
-         environment: LayoutEnvironment) throws(LayoutConfigurationError) {
+    init(
+        index: Int, section: CollectionLayoutSection, itemCount: Int, container: CGSize, referenceInsets: DirectionalEdgeInsets,
+        vertical: Bool, traits: TraitCollection, keeping previous: SectionLayout?,
+        environment: LayoutEnvironment
+    ) throws(LayoutConfigurationError) {
         self.index = index
         count = itemCount
         behavior = section.orthogonalScrollingBehavior
@@ -111,17 +116,21 @@ struct SectionLayout {
         self.container = container
         crossStart = vertical ? referenceInsets.leading : referenceInsets.top
         crossLength = max(0, vertical ? container.width - referenceInsets.horizontal : container.height - referenceInsets.vertical)
-        let effective = CGSize(width: max(0, container.width - referenceInsets.horizontal),
-                               height: max(0, container.height - referenceInsets.vertical))
+        let effective = CGSize(
+            width: max(0, container.width - referenceInsets.horizontal),
+            height: max(0, container.height - referenceInsets.vertical))
         let available = CGSize(width: effective.width - insets.horizontal, height: effective.height - insets.vertical)
         guard available.width >= 0, available.height >= 0 || !vertical, available.width >= 0 || vertical else {
-            throw LayoutConfigurationError(section: index, "the section's content insets leave no room across the layout "
-                                           + "(\(LayoutConfigurationError.format(vertical ? available.width : available.height)) points); "
-                                           + "make them smaller")
+            throw LayoutConfigurationError(
+                section: index,
+                "the section's content insets leave no room across the layout "
+                    + "(\(LayoutConfigurationError.format(vertical ? available.width : available.height)) points); "
+                    + "make them smaller")
         }
         var solver = TemplateSolver(vertical: vertical, traitCollection: traits, section: index)
-        template = try solver.solve(section.group, available: CGSize(width: max(0, available.width), height: max(0, available.height)),
-                                    scrollsAcross: section.orthogonalScrollingBehavior != .none)
+        template = try solver.solve(
+            section.group, available: CGSize(width: max(0, available.width), height: max(0, available.height)),
+            scrollsAcross: section.orthogonalScrollingBehavior != .none)
         perGroup = template.leaves.count
         groups = perGroup > 0 ? (itemCount + perGroup - 1) / perGroup : 0
         isEstimated = template.isEstimated
@@ -308,9 +317,10 @@ struct SectionLayout {
             case .side: sides.append((n, item)); continue
             case .start: break
             }
-            let placed = try PlacedSupplementary.place(item, index: n, section: index, at: u, crossStart: supplementaryCross,
-                                                       crossLength: supplementaryLength, fullCross: container, axis: axis,
-                                                       measured: supplementaryMeasured[CollectionViewCompositionalLayout.key(item.elementKind, index, n)])
+            let placed = try PlacedSupplementary.place(
+                item, index: n, section: index, at: u, crossStart: supplementaryCross,
+                crossLength: supplementaryLength, fullCross: container, axis: axis,
+                measured: supplementaryMeasured[CollectionViewCompositionalLayout.key(item.elementKind, index, n)])
             boundaries.append(placed)
             if item.extendsBoundary { startExtent = max(startExtent, axis.length(placed.natural)) }
         }
@@ -321,16 +331,19 @@ struct SectionLayout {
         let contentEnd = contentU + groupsExtent.length + trailInset
         var endExtent: CGFloat = 0
         for (n, item) in ends {
-            let placed = try PlacedSupplementary.place(item, index: n, section: index, at: contentEnd, crossStart: supplementaryCross,
-                                                       crossLength: supplementaryLength, fullCross: container, axis: axis,
-                                                       measured: supplementaryMeasured[CollectionViewCompositionalLayout.key(item.elementKind, index, n)])
+            let placed = try PlacedSupplementary.place(
+                item, index: n, section: index, at: contentEnd, crossStart: supplementaryCross,
+                crossLength: supplementaryLength, fullCross: container, axis: axis,
+                measured: supplementaryMeasured[CollectionViewCompositionalLayout.key(item.elementKind, index, n)])
             boundaries.append(placed)
             if item.extendsBoundary { endExtent = max(endExtent, axis.length(placed.natural)) }
         }
         for (n, item) in sides {
-            boundaries.append(try PlacedSupplementary.place(item, index: n, section: index, at: contentU, crossStart: supplementaryCross,
-                                                            crossLength: supplementaryLength, fullCross: container, axis: axis,
-                                                            measured: supplementaryMeasured[CollectionViewCompositionalLayout.key(item.elementKind, index, n)]))
+            boundaries.append(
+                try PlacedSupplementary.place(
+                    item, index: n, section: index, at: contentU, crossStart: supplementaryCross,
+                    crossLength: supplementaryLength, fullCross: container, axis: axis,
+                    measured: supplementaryMeasured[CollectionViewCompositionalLayout.key(item.elementKind, index, n)]))
         }
         end = contentEnd + endExtent
         // Decorations cover the section (its supplementaries included), across the whole width.
@@ -341,10 +354,13 @@ struct SectionLayout {
             let n = decorationCounters[decoration.elementKind, default: 0]
             decorationCounters[decoration.elementKind] = n + 1
             let i = decoration.contentInsets
-            let inset = CGRect(x: frame.minX + i.leading, y: frame.minY + i.top, width: max(0, frame.width - i.horizontal),
-                               height: max(0, frame.height - i.vertical))
-            decorations.append(LayoutElement(.decorationView, kind: decoration.elementKind, section: index, item: n,
-                                       frame: inset, zIndex: decoration.zIndex))
+            let inset = CGRect(
+                x: frame.minX + i.leading, y: frame.minY + i.top, width: max(0, frame.width - i.horizontal),
+                height: max(0, frame.height - i.vertical))
+            decorations.append(
+                LayoutElement(
+                    .decorationView, kind: decoration.elementKind, section: index, item: n,
+                    frame: inset, zIndex: decoration.zIndex))
         }
         // Everything the section may draw, for the section index: badges and offsets stick out.
         var low = start, high = end
@@ -391,8 +407,9 @@ struct SectionLayout {
         case .start, .side: u = max(u, min(state.visibleStart, end - length))
         case .end: u = min(u, max(state.visibleEnd - length, start))
         }
-        return vertical ? CGRect(x: b.natural.minX, y: u, width: b.natural.width, height: length)
-                        : CGRect(x: u, y: b.natural.minY, width: length, height: b.natural.height)
+        return vertical
+            ? CGRect(x: b.natural.minX, y: u, width: b.natural.width, height: length)
+            : CGRect(x: u, y: b.natural.minY, width: length, height: b.natural.height)
     }
 
     /// The origin of group `g`, moved by the orthogonal offset.
@@ -403,8 +420,10 @@ struct SectionLayout {
     }
 
     /// Every element of group `g`: cells, then their badges.
-    private func emit(group g: Int, origin: (u: CGFloat, v: CGFloat), rect: CGRect?, lengths: inout [CGFloat],
-                      offsets: inout [CGFloat], _ out: (LayoutElement) -> Void) {
+    private func emit(
+        group g: Int, origin: (u: CGFloat, v: CGFloat), rect: CGRect?, lengths: inout [CGFloat],
+        offsets: inout [CGFloat], _ out: (LayoutElement) -> Void
+    ) {
         let axis = self.axis
         let first = g * perGroup
         let present = min(perGroup, count - first)
@@ -415,8 +434,10 @@ struct SectionLayout {
             let one = instanceOfOne(g)
             let leaf = template.leaves[0]
             var frame = axis.offset(leaf.frame, u: origin.u, v: origin.v)
-            frame = vertical ? CGRect(x: frame.minX, y: origin.u + one.offset, width: frame.width, height: one.length)
-                             : CGRect(x: origin.u + one.offset, y: frame.minY, width: one.length, height: frame.height)
+            frame =
+                vertical
+                ? CGRect(x: frame.minX, y: origin.u + one.offset, width: frame.width, height: one.length)
+                : CGRect(x: origin.u + one.offset, y: frame.minY, width: one.length, height: frame.height)
             if Self.meets(frame, rect) {
                 out(LayoutElement(.cell, kind: nil, section: index, item: first, frame: frame, zIndex: leaf.zIndex))
             }
@@ -429,8 +450,10 @@ struct SectionLayout {
             let leaf = template.leaves[j]
             var frame = axis.offset(leaf.frame, u: origin.u, v: origin.v)
             if measuredGroup {
-                frame = vertical ? CGRect(x: frame.minX, y: origin.u + offsets[j], width: frame.width, height: lengths[j])
-                                 : CGRect(x: origin.u + offsets[j], y: frame.minY, width: lengths[j], height: frame.height)
+                frame =
+                    vertical
+                    ? CGRect(x: frame.minX, y: origin.u + offsets[j], width: frame.width, height: lengths[j])
+                    : CGRect(x: origin.u + offsets[j], y: frame.minY, width: lengths[j], height: frame.height)
             }
             if !template.supplementaries.isEmpty { cells.append(frame) }
             if Self.meets(frame, rect) {
@@ -449,8 +472,10 @@ struct SectionLayout {
                 }
             }
             if Self.meets(frame, rect) {
-                out(LayoutElement(.supplementaryView, kind: supplementary.kind, section: index,
-                                   item: first + supplementary.leaf, frame: frame, zIndex: supplementary.zIndex))
+                out(
+                    LayoutElement(
+                        .supplementaryView, kind: supplementary.kind, section: index,
+                        item: first + supplementary.leaf, frame: frame, zIndex: supplementary.zIndex))
             }
         }
     }
@@ -499,8 +524,10 @@ struct SectionLayout {
         for b in boundaries {
             let frame = self.frame(of: b, state: state)
             if LayoutGeometry.intersects(frame, rect) {
-                out(LayoutElement(.supplementaryView, kind: b.kind, section: index, item: b.index, frame: frame,
-                                   zIndex: b.zIndex))
+                out(
+                    LayoutElement(
+                        .supplementaryView, kind: b.kind, section: index, item: b.index, frame: frame,
+                        zIndex: b.zIndex))
             }
         }
         guard let (range, firstOrigin) = candidateGroups(rect, orthogonalOffset: orthogonalOffset) else { return }
@@ -529,8 +556,10 @@ struct SectionLayout {
         var out: [LayoutElement] = []
         var lengths: [CGFloat] = [], offsets: [CGFloat] = []
         let g = item / perGroup
-        emit(group: g, origin: groupOrigin(g, orthogonalOffset: orthogonalOffset), rect: nil, lengths: &lengths,
-             offsets: &offsets) { out.append($0) }
+        emit(
+            group: g, origin: groupOrigin(g, orthogonalOffset: orthogonalOffset), rect: nil, lengths: &lengths,
+            offsets: &offsets
+        ) { out.append($0) }
         return out.first { $0.category == .cell && $0.item == item }
     }
 
@@ -541,15 +570,18 @@ struct SectionLayout {
 
     func supplementary(kind: String, index n: Int, state: ScrollState, orthogonalOffset: CGFloat) -> LayoutElement? {
         if let b = boundaries.first(where: { $0.kind == kind && $0.index == n }) {
-            return LayoutElement(.supplementaryView, kind: kind, section: index, item: n, frame: frame(of: b, state: state),
-                           zIndex: b.zIndex)
+            return LayoutElement(
+                .supplementaryView, kind: kind, section: index, item: n, frame: frame(of: b, state: state),
+                zIndex: b.zIndex)
         }
         guard n >= 0, n < count, perGroup > 0, template.supplementaries.contains(where: { $0.kind == kind }) else { return nil }
         var out: [LayoutElement] = []
         var lengths: [CGFloat] = [], offsets: [CGFloat] = []
         let g = n / perGroup
-        emit(group: g, origin: groupOrigin(g, orthogonalOffset: orthogonalOffset), rect: nil, lengths: &lengths,
-             offsets: &offsets) { out.append($0) }
+        emit(
+            group: g, origin: groupOrigin(g, orthogonalOffset: orthogonalOffset), rect: nil, lengths: &lengths,
+            offsets: &offsets
+        ) { out.append($0) }
         return out.first { $0.category == .supplementaryView && $0.kind == kind && $0.item == n }
     }
 

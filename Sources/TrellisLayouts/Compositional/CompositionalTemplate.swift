@@ -105,9 +105,10 @@ struct TemplateSolver {
         // The axis across the layout's scrolls only in an orthogonal section.
         let across = vertical ? size.widthDimension : size.heightDimension
         if !scrollsAcross, across.isFractionalWidth || across.isFractionalHeight, across.dimension > 1 {
-            throw fail("the group's \(vertical ? "width" : "height") is \(across), more than the section holds "
-                       + "across a layout that does not scroll that way; give a fraction of 1 or less, "
-                       + "or scroll the section orthogonally")
+            throw fail(
+                "the group's \(vertical ? "width" : "height") is \(across), more than the section holds "
+                    + "across a layout that does not scroll that way; give a fraction of 1 or less, "
+                    + "or scroll the section orthogonally")
         }
         groupEstimated = (vertical ? size.heightDimension : size.widthDimension).isEstimated
         let width = try resolve(size.widthDimension, width: available.width, height: available.height, "the group's width")
@@ -122,9 +123,10 @@ struct TemplateSolver {
         case .vertical: alongScroll = vertical
         case .custom: alongScroll = false
         }
-        return GroupTemplate(size: CGSize(width: width, height: height), leaves: leaves, supplementaries: supplementaries,
-                             bounds: bounds, groupEstimated: (vertical ? size.heightDimension : size.widthDimension).isEstimated,
-                             stacksAlongScroll: alongScroll)
+        return GroupTemplate(
+            size: CGSize(width: width, height: height), leaves: leaves, supplementaries: supplementaries,
+            bounds: bounds, groupEstimated: (vertical ? size.heightDimension : size.widthDimension).isEstimated,
+            stacksAlongScroll: alongScroll)
     }
 
     private struct Entry {
@@ -140,28 +142,33 @@ struct TemplateSolver {
         guard depth <= Self.maximumDepth else {
             throw fail("groups are nested more than \(Self.maximumDepth) deep; nest them at most \(Self.maximumDepth) deep")
         }
-        let inner = CGRect(x: frame.minX + group.contentInsets.leading, y: frame.minY + group.contentInsets.top,
-                           width: frame.width - group.contentInsets.horizontal, height: frame.height - group.contentInsets.vertical)
+        let inner = CGRect(
+            x: frame.minX + group.contentInsets.leading, y: frame.minY + group.contentInsets.top,
+            width: frame.width - group.contentInsets.horizontal, height: frame.height - group.contentInsets.vertical)
         guard inner.width >= 0, inner.height >= 0 else {
-            throw fail("the group's content insets (\(LayoutConfigurationError.format(group.contentInsets.horizontal)) across, "
-                       + "\(LayoutConfigurationError.format(group.contentInsets.vertical)) down) are larger than the group "
-                       + "(\(LayoutConfigurationError.format(frame.width)) × \(LayoutConfigurationError.format(frame.height)))")
+            throw fail(
+                "the group's content insets (\(LayoutConfigurationError.format(group.contentInsets.horizontal)) across, "
+                    + "\(LayoutConfigurationError.format(group.contentInsets.vertical)) down) are larger than the group "
+                    + "(\(LayoutConfigurationError.format(frame.width)) × \(LayoutConfigurationError.format(frame.height)))")
         }
         let firstLeaf = leaves.count
         switch group.arrangement {
         case .custom(let provider):
-            let environment = LayoutEnvironment(container: LayoutContainer(contentSize: inner.size, contentInsets: .zero),
-                                                traitCollection: traitCollection)
+            let environment = LayoutEnvironment(
+                container: LayoutContainer(contentSize: inner.size, contentInsets: .zero),
+                traitCollection: traitCollection)
             let items = provider(environment)
             guard !items.isEmpty else { throw fail("the custom group's item provider returned no items; return at least one frame") }
             for (k, custom) in items.enumerated() {
                 let f = custom.frame
                 let slack: CGFloat = 0.001
                 guard f.minX.isFinite, f.minY.isFinite, f.width.isFinite, f.height.isFinite, f.width >= 0, f.height >= 0,
-                      f.minX >= -slack, f.minY >= -slack, f.maxX <= inner.width + slack, f.maxY <= inner.height + slack else {
-                    throw fail("the custom group's item \(k) has the frame \(Self.describe(f)), outside the group's "
-                               + "\(LayoutConfigurationError.format(inner.width)) × \(LayoutConfigurationError.format(inner.height)); "
-                               + "return frames inside the group's size")
+                    f.minX >= -slack, f.minY >= -slack, f.maxX <= inner.width + slack, f.maxY <= inner.height + slack
+                else {
+                    throw fail(
+                        "the custom group's item \(k) has the frame \(Self.describe(f)), outside the group's "
+                            + "\(LayoutConfigurationError.format(inner.width)) × \(LayoutConfigurationError.format(inner.height)); "
+                            + "return frames inside the group's size")
                 }
                 try addLeaf(frame: f.offsetBy(dx: inner.minX, dy: inner.minY), zIndex: custom.zIndex, item: nil)
             }
@@ -173,18 +180,23 @@ struct TemplateSolver {
         // The group's own supplementaries take its first cell's index path.
         for supplementary in group.supplementaryItems {
             let size = try supplementarySize(supplementary, in: frame.size)
-            supplementaries.append(TemplateSupplementary(frame: supplementary.frame(of: size, attachedTo: frame),
-                                                         kind: supplementary.elementKind, zIndex: supplementary.zIndex,
-                                                         leaf: firstLeaf, item: supplementary, size: size,
-                                                         attachment: depth == 1 ? .group : .nestedGroup))
+            supplementaries.append(
+                TemplateSupplementary(
+                    frame: supplementary.frame(of: size, attachedTo: frame),
+                    kind: supplementary.elementKind, zIndex: supplementary.zIndex,
+                    leaf: firstLeaf, item: supplementary, size: size,
+                    attachment: depth == 1 ? .group : .nestedGroup))
         }
     }
 
     private func supplementarySize(_ item: CollectionLayoutSupplementaryItem, in container: CGSize) throws(LayoutConfigurationError) -> CGSize {
-        CGSize(width: try resolve(item.layoutSize.widthDimension, width: container.width, height: container.height,
-                                  "the width of the \"\(item.elementKind)\" supplementary"),
-               height: try resolve(item.layoutSize.heightDimension, width: container.width, height: container.height,
-                                   "the height of the \"\(item.elementKind)\" supplementary"))
+        CGSize(
+            width: try resolve(
+                item.layoutSize.widthDimension, width: container.width, height: container.height,
+                "the width of the \"\(item.elementKind)\" supplementary"),
+            height: try resolve(
+                item.layoutSize.heightDimension, width: container.width, height: container.height,
+                "the height of the \"\(item.elementKind)\" supplementary"))
     }
 
     private static func describe(_ r: CGRect) -> String {
@@ -206,8 +218,9 @@ struct TemplateSolver {
             // Across a group (which does not scroll) a fraction above 1 cannot fit.
             let across = horizontal ? item.layoutSize.heightDimension : item.layoutSize.widthDimension
             if (across.isFractionalWidth || across.isFractionalHeight) && across.dimension > 1 {
-                throw fail("an item's \(horizontal ? "height" : "width") is \(across), more than its group holds; "
-                           + "give a fraction of 1 or less")
+                throw fail(
+                    "an item's \(horizontal ? "height" : "width") is \(across), more than its group holds; "
+                        + "give a fraction of 1 or less")
             }
             let e = item.edgeSpacing
             func value(_ s: CollectionLayoutSpacing?) throws(LayoutConfigurationError) -> CGFloat {
@@ -216,13 +229,14 @@ struct TemplateSolver {
                 return s.spacing
             }
             let leading = try value(e?.leading), trailing = try value(e?.trailing), top = try value(e?.top), bottom = try value(e?.bottom)
-            return Entry(item: item, length: lengthOverride ?? (horizontal ? w : h), breadth: horizontal ? h : w,
-                         lead: horizontal ? leading : top, trail: horizontal ? trailing : bottom,
-                         crossLead: horizontal ? top : leading, crossTrail: horizontal ? bottom : trailing,
-                         leadFlex: (horizontal ? e?.leading : e?.top)?.isFlexibleSpacing ?? false,
-                         trailFlex: (horizontal ? e?.trailing : e?.bottom)?.isFlexibleSpacing ?? false,
-                         crossLeadFlex: (horizontal ? e?.top : e?.leading)?.isFlexibleSpacing ?? false,
-                         crossTrailFlex: (horizontal ? e?.bottom : e?.trailing)?.isFlexibleSpacing ?? false)
+            return Entry(
+                item: item, length: lengthOverride ?? (horizontal ? w : h), breadth: horizontal ? h : w,
+                lead: horizontal ? leading : top, trail: horizontal ? trailing : bottom,
+                crossLead: horizontal ? top : leading, crossTrail: horizontal ? bottom : trailing,
+                leadFlex: (horizontal ? e?.leading : e?.top)?.isFlexibleSpacing ?? false,
+                trailFlex: (horizontal ? e?.trailing : e?.bottom)?.isFlexibleSpacing ?? false,
+                crossLeadFlex: (horizontal ? e?.top : e?.leading)?.isFlexibleSpacing ?? false,
+                crossTrailFlex: (horizontal ? e?.bottom : e?.trailing)?.isFlexibleSpacing ?? false)
         }
 
         var entries: [Entry] = []
@@ -238,15 +252,17 @@ struct TemplateSolver {
             if case .count = group.repetition {
                 first.length = (length - CGFloat(n - 1) * spacing - CGFloat(n) * (first.lead + first.trail)) / CGFloat(n)
                 guard first.length >= 0 else {
-                    throw fail("\(n) items \(LayoutConfigurationError.format(spacing)) apart do not fit in a group "
-                               + "\(LayoutConfigurationError.format(length)) long; use fewer items or less spacing")
+                    throw fail(
+                        "\(n) items \(LayoutConfigurationError.format(spacing)) apart do not fit in a group "
+                            + "\(LayoutConfigurationError.format(length)) long; use fewer items or less spacing")
                 }
             }
             entries = Array(repeating: first, count: n)
             used = CGFloat(n) * (first.lead + first.length + first.trail) + CGFloat(n - 1) * spacing
             if case .repeating = group.repetition, used > length + tolerance {
-                throw fail("\(n) items of \(LayoutConfigurationError.format(first.length)) points do not fit in a group "
-                           + "\(LayoutConfigurationError.format(length)) long; use fewer or smaller items")
+                throw fail(
+                    "\(n) items of \(LayoutConfigurationError.format(first.length)) points do not fit in a group "
+                        + "\(LayoutConfigurationError.format(length)) long; use fewer or smaller items")
             }
         case .fill:
             var k = 0
@@ -255,8 +271,9 @@ struct TemplateSolver {
                 let need = (entries.isEmpty ? 0 : spacing) + next.lead + next.length + next.trail
                 if used + need > length + tolerance { break }
                 if need <= 0, !entries.isEmpty {
-                    throw fail("a group's items have no length along its axis, so they would repeat without end; "
-                               + "give them a length above 0")
+                    throw fail(
+                        "a group's items have no length along its axis, so they would repeat without end; "
+                            + "give them a length above 0")
                 }
                 entries.append(next)
                 used += need
@@ -267,14 +284,16 @@ struct TemplateSolver {
             }
             guard !entries.isEmpty else {
                 let first = try entry(group.subitems[0], lengthOverride: nil)
-                throw fail("a group \(LayoutConfigurationError.format(length)) points \(horizontal ? "wide" : "high") cannot fit "
-                           + "a single item of \(LayoutConfigurationError.format(first.lead + first.length + first.trail)); "
-                           + "make the item smaller or the group larger")
+                throw fail(
+                    "a group \(LayoutConfigurationError.format(length)) points \(horizontal ? "wide" : "high") cannot fit "
+                        + "a single item of \(LayoutConfigurationError.format(first.lead + first.length + first.trail)); "
+                        + "make the item smaller or the group larger")
             }
         }
 
         // Flexible spacing and flexible edges share what is left.
-        let flexibleSlots = (spacingFlex ? entries.count - 1 : 0)
+        let flexibleSlots =
+            (spacingFlex ? entries.count - 1 : 0)
             + entries.reduce(0) { $0 + ($1.leadFlex ? 1 : 0) + ($1.trailFlex ? 1 : 0) }
         let leftover = length - used
         let extra = flexibleSlots > 0 && leftover > 0 ? leftover / CGFloat(flexibleSlots) : 0
@@ -288,8 +307,10 @@ struct TemplateSolver {
             let crossFlex = (e.crossLeadFlex ? 1 : 0) + (e.crossTrailFlex ? 1 : 0)
             let crossLeft = breadth - (e.crossLead + e.breadth + e.crossTrail)
             if crossFlex > 0, crossLeft > 0, e.crossLeadFlex { cross += crossLeft / CGFloat(crossFlex) }
-            let slot = horizontal ? CGRect(x: position, y: cross, width: e.length, height: e.breadth)
-                                  : CGRect(x: cross, y: position, width: e.breadth, height: e.length)
+            let slot =
+                horizontal
+                ? CGRect(x: position, y: cross, width: e.length, height: e.breadth)
+                : CGRect(x: cross, y: position, width: e.breadth, height: e.length)
             position += e.length + e.trail + (e.trailFlex ? extra : 0)
             if let subgroup = e.item as? CollectionLayoutGroup {
                 try place(subgroup, in: slot)
@@ -310,7 +331,8 @@ struct TemplateSolver {
         if let item {
             let size = item.layoutSize
             let scrollDimension = vertical ? size.heightDimension : size.widthDimension
-            estimated = scrollDimension.isEstimated
+            estimated =
+                scrollDimension.isEstimated
                 || (groupEstimated && (vertical ? scrollDimension.isFractionalHeight : scrollDimension.isFractionalWidth))
             uniform = scrollDimension.isUniformAcrossSiblings
             let insets = item.contentInsets
@@ -324,17 +346,20 @@ struct TemplateSolver {
                 frame.size.height -= insets.vertical
             }
             guard frame.width >= 0, frame.height >= 0 else {
-                throw fail("an item's content insets are larger than the item "
-                           + "(\(LayoutConfigurationError.format(slot.width)) × \(LayoutConfigurationError.format(slot.height)))")
+                throw fail(
+                    "an item's content insets are larger than the item "
+                        + "(\(LayoutConfigurationError.format(slot.width)) × \(LayoutConfigurationError.format(slot.height)))")
             }
         }
         leaves.append(TemplateLeaf(frame: frame, zIndex: zIndex, estimated: estimated, uniform: uniform, direct: depth == 1))
         for supplementary in item?.supplementaryItems ?? [] {
             let size = try supplementarySize(supplementary, in: frame.size)
-            supplementaries.append(TemplateSupplementary(frame: supplementary.frame(of: size, attachedTo: frame),
-                                                         kind: supplementary.elementKind, zIndex: supplementary.zIndex,
-                                                         leaf: leaves.count - 1, item: supplementary, size: size,
-                                                         attachment: .cell))
+            supplementaries.append(
+                TemplateSupplementary(
+                    frame: supplementary.frame(of: size, attachedTo: frame),
+                    kind: supplementary.elementKind, zIndex: supplementary.zIndex,
+                    leaf: leaves.count - 1, item: supplementary, size: size,
+                    attachment: .cell))
         }
     }
 }
@@ -404,7 +429,9 @@ struct PitchTree {
         var node = 1, sum: CGFloat = 0
         while node < leafBase {
             let left = nodes[2 * node]
-            if sum + left > target { node = 2 * node } else {
+            if sum + left > target {
+                node = 2 * node
+            } else {
                 sum += left
                 node = 2 * node + 1
             }

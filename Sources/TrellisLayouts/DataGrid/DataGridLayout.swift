@@ -108,7 +108,8 @@ open class DataGridLayout: CollectionViewLayout {
     /// Notes whether the invalidation needs new metrics, as UIKit layouts read their context's
     /// flags: only a bounds change (whose context says `invalidateGridMetrics = false`) does not.
     open override func invalidateLayout(with context: CollectionViewLayoutInvalidationContext) {
-        let keepsMetrics = !context.invalidateEverything && !context.invalidateDataSourceCounts
+        let keepsMetrics =
+            !context.invalidateEverything && !context.invalidateDataSourceCounts
             && (context as? DataGridLayoutInvalidationContext)?.invalidateGridMetrics == false
         if !keepsMetrics { metricsAreStale = true }
         super.invalidateLayout(with: context)
@@ -136,7 +137,7 @@ open class DataGridLayout: CollectionViewLayout {
         switch rule {
         case .fixed(let width): return max(0, width.isFinite ? width : 0)
         case .fitContent(let maximum, let sample):
-            var widest = TextWidth.columns(grid.columns[column].title) + 2   // room for a sort glyph
+            var widest = TextWidth.columns(grid.columns[column].title) + 2  // room for a sort glyph
             let sampled = Array(0..<min(rowCount, max(0, sample))) + Array(max(0, rowCount - bottomCount)..<rowCount)
             for index in sampled + Array(0..<min(topCount, rowCount)) {
                 guard let row = grid.displayedRow(at: index) else { continue }
@@ -170,8 +171,9 @@ open class DataGridLayout: CollectionViewLayout {
     private var viewport: Viewport {
         guard let host = collectionView else { return Viewport(top: 0, bottom: .greatestFiniteMagnitude, left: 0) }
         let inset = host.adjustedContentInset
-        return Viewport(top: host.bounds.minY + inset.top, bottom: host.bounds.maxY - inset.bottom,
-                        left: host.bounds.minX + inset.left)
+        return Viewport(
+            top: host.bounds.minY + inset.top, bottom: host.bounds.maxY - inset.bottom,
+            left: host.bounds.minX + inset.left)
     }
 
     private func rowY(_ row: Int, _ v: Viewport) -> CGFloat {
@@ -192,8 +194,9 @@ open class DataGridLayout: CollectionViewLayout {
     private func isPinnedRow(_ row: Int) -> Bool { row < topCount || row >= rowCount - bottomCount }
 
     private func cell(row: Int, column: Int, _ v: Viewport) -> CollectionViewLayoutAttributes {
-        let frame = CGRect(x: columnX(column, v), y: rowY(row, v), width: columnEdges[column + 1] - columnEdges[column],
-                           height: rowHeight)
+        let frame = CGRect(
+            x: columnX(column, v), y: rowY(row, v), width: columnEdges[column + 1] - columnEdges[column],
+            height: rowHeight)
         let frozen = column < frozenColumns ? 1 : 0
         let attributes = attributesClass.init(category: .cell, kind: nil, section: 0, item: row * columnCount + column)
         attributes.frame = frame
@@ -202,10 +205,12 @@ open class DataGridLayout: CollectionViewLayout {
     }
 
     private func header(_ column: Int, _ v: Viewport) -> CollectionViewLayoutAttributes {
-        let frame = CGRect(x: columnX(column, v), y: max(0, v.top), width: columnEdges[column + 1] - columnEdges[column],
-                           height: headerHeight)
-        let attributes = attributesClass.init(category: .supplementaryView, kind: Self.columnHeaderKind, section: 0,
-                                              item: column)
+        let frame = CGRect(
+            x: columnX(column, v), y: max(0, v.top), width: columnEdges[column + 1] - columnEdges[column],
+            height: headerHeight)
+        let attributes = attributesClass.init(
+            category: .supplementaryView, kind: Self.columnHeaderKind, section: 0,
+            item: column)
         attributes.frame = frame
         attributes.zIndex = 4 + (column < frozenColumns ? 1 : 0)
         return attributes
@@ -216,14 +221,18 @@ open class DataGridLayout: CollectionViewLayout {
     open override func layoutAttributesForItem(at indexPath: IndexPath) -> CollectionViewLayoutAttributes? {
         let columns = columnCount
         guard indexPath.count == 2, indexPath.section == 0, columns > 0, indexPath.item >= 0,
-              indexPath.item < rowCount * columns else { return nil }
+            indexPath.item < rowCount * columns
+        else { return nil }
         return cell(row: indexPath.item / columns, column: indexPath.item % columns, viewport)
     }
 
-    open override func layoutAttributesForSupplementaryView(ofKind elementKind: String,
-                                                            at indexPath: IndexPath) -> CollectionViewLayoutAttributes? {
+    open override func layoutAttributesForSupplementaryView(
+        ofKind elementKind: String,
+        at indexPath: IndexPath
+    ) -> CollectionViewLayoutAttributes? {
         guard elementKind == Self.columnHeaderKind, indexPath.count == 2, indexPath.section == 0,
-              (0..<columnCount).contains(indexPath.item) else { return nil }
+            (0..<columnCount).contains(indexPath.item)
+        else { return nil }
         return header(indexPath.item, viewport)
     }
 
@@ -261,8 +270,10 @@ open class DataGridLayout: CollectionViewLayout {
         return result
     }
 
-    private func appendRows(_ range: Range<Int>, _ columns: [Int], _ rect: CGRect, _ v: Viewport,
-                            _ result: inout [CollectionViewLayoutAttributes]) {
+    private func appendRows(
+        _ range: Range<Int>, _ columns: [Int], _ rect: CGRect, _ v: Viewport,
+        _ result: inout [CollectionViewLayoutAttributes]
+    ) {
         for row in range {
             for column in columns {
                 let attributes = cell(row: row, column: column, v)

@@ -31,9 +31,11 @@ struct GridGeometry: Sendable {
     var height: CGFloat = 0
 
     /// The grid of `count[s]` items per section in a container `width` wide.
-    init(width: CGFloat, scale: CGFloat, rule: GridLayout.ColumnRule, itemHeight: GridLayout.ItemHeight,
-         interitemSpacing: CGFloat, lineSpacing: CGFloat, inset: EdgeInsets, headerHeight: CGFloat,
-         footerHeight: CGFloat, counts: [Int]) throws(LayoutConfigurationError) {
+    init(
+        width: CGFloat, scale: CGFloat, rule: GridLayout.ColumnRule, itemHeight: GridLayout.ItemHeight,
+        interitemSpacing: CGFloat, lineSpacing: CGFloat, inset: EdgeInsets, headerHeight: CGFloat,
+        footerHeight: CGFloat, counts: [Int]
+    ) throws(LayoutConfigurationError) {
         try LayoutConfigurationError.checkSize(interitemSpacing, "the interitem spacing")
         try LayoutConfigurationError.checkSize(lineSpacing, "the line spacing")
         for (edge, value) in [("top", inset.top), ("left", inset.left), ("bottom", inset.bottom), ("right", inset.right)] {
@@ -45,14 +47,16 @@ struct GridGeometry: Sendable {
         switch rule {
         case .count(let n):
             guard n >= 1, n <= 10_000 else {
-                throw LayoutConfigurationError("the column count is \(n); give a column count of at least 1"
-                                               + (n > 0 ? " and at most 10000" : ""))
+                throw LayoutConfigurationError(
+                    "the column count is \(n); give a column count of at least 1"
+                        + (n > 0 ? " and at most 10000" : ""))
             }
             columns = n
         case .minimumWidth(let minimum):
             guard minimum.isFinite, minimum > 0 else {
-                throw LayoutConfigurationError("the minimum column width is \(LayoutConfigurationError.format(minimum)); "
-                                               + "give a finite width above 0")
+                throw LayoutConfigurationError(
+                    "the minimum column width is \(LayoutConfigurationError.format(minimum)); "
+                        + "give a finite width above 0")
             }
             let fit = ((available + interitemSpacing) / (minimum + interitemSpacing)).rounded(.down)
             columns = fit.isFinite ? Int(max(1, min(fit, 10_000))) : 1
@@ -60,15 +64,17 @@ struct GridGeometry: Sendable {
         let n = CGFloat(columns)
         itemWidth = (available - (n - 1) * interitemSpacing) / n
         guard itemWidth >= 0 else {
-            throw LayoutConfigurationError("\(columns) columns \(LayoutConfigurationError.format(interitemSpacing)) apart "
-                                           + "do not fit in \(LayoutConfigurationError.format(width)) points less the "
-                                           + "section inset; use fewer columns, less spacing or a smaller inset")
+            throw LayoutConfigurationError(
+                "\(columns) columns \(LayoutConfigurationError.format(interitemSpacing)) apart "
+                    + "do not fit in \(LayoutConfigurationError.format(width)) points less the "
+                    + "section inset; use fewer columns, less spacing or a smaller inset")
         }
         switch itemHeight {
         case .aspectRatio(let ratio):
             guard ratio.isFinite, ratio > 0 else {
-                throw LayoutConfigurationError("the aspect ratio is \(LayoutConfigurationError.format(ratio)); "
-                                               + "give a finite width / height above 0")
+                throw LayoutConfigurationError(
+                    "the aspect ratio is \(LayoutConfigurationError.format(ratio)); "
+                        + "give a finite width / height above 0")
             }
             self.itemHeight = itemWidth / ratio
         case .fixed(let height):
@@ -87,8 +93,10 @@ struct GridGeometry: Sendable {
             let itemsTop = top + headerHeight + inset.top
             let itemsExtent = rows == 0 ? 0 : CGFloat(rows) * self.itemHeight + CGFloat(rows - 1) * lineSpacing
             let bottom = itemsTop + itemsExtent + inset.bottom + footerHeight
-            sections.append(Section(top: top, count: count, rows: rows, itemsTop: itemsTop, bottom: bottom,
-                                    headerHeight: headerHeight, footerHeight: footerHeight))
+            sections.append(
+                Section(
+                    top: top, count: count, rows: rows, itemsTop: itemsTop, bottom: bottom,
+                    headerHeight: headerHeight, footerHeight: footerHeight))
             top = bottom
         }
         height = top
@@ -147,10 +155,16 @@ struct GridGeometry: Sendable {
                     lastRow = min(s.rows - 1, Self.floorIndex((rect.maxY + slack - s.itemsTop) / pitch, limit: s.rows))
                 }
                 if columnPitch > 0 {
-                    firstColumn = max(0, Self.floorIndex((rect.minX - slack - inset.left - itemWidth) / columnPitch,
-                                                         limit: columns))
-                    lastColumn = min(columns - 1, Self.floorIndex((rect.maxX + slack - inset.left) / columnPitch,
-                                                                  limit: columns))
+                    firstColumn = max(
+                        0,
+                        Self.floorIndex(
+                            (rect.minX - slack - inset.left - itemWidth) / columnPitch,
+                            limit: columns))
+                    lastColumn = min(
+                        columns - 1,
+                        Self.floorIndex(
+                            (rect.maxX + slack - inset.left) / columnPitch,
+                            limit: columns))
                 }
                 if firstRow <= lastRow, firstColumn <= lastColumn {
                     for row in firstRow...lastRow {

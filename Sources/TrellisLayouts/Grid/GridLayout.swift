@@ -91,14 +91,17 @@ open class GridLayout: CollectionViewLayout {
         guard let collectionView else { return }
         transposed = scrollDirection == .horizontal
         let inset = collectionView.contentInset
-        let cross = transposed ? collectionView.bounds.height - inset.top - inset.bottom
+        let cross =
+            transposed
+            ? collectionView.bounds.height - inset.top - inset.bottom
             : collectionView.bounds.width - inset.left - inset.right
         let counts = (0..<collectionView.numberOfSections).map { collectionView.numberOfItems(inSection: $0) }
         do {
-            geometry = try GridGeometry(width: max(0, cross), scale: collectionView.traitCollection.displayScale,
-                                        rule: columns, itemHeight: itemHeight, interitemSpacing: interitemSpacing,
-                                        lineSpacing: lineSpacing, inset: transposed ? sectionInset.transposedEdges : sectionInset,
-                                        headerHeight: headerHeight, footerHeight: footerHeight, counts: counts)
+            geometry = try GridGeometry(
+                width: max(0, cross), scale: collectionView.traitCollection.displayScale,
+                rule: columns, itemHeight: itemHeight, interitemSpacing: interitemSpacing,
+                lineSpacing: lineSpacing, inset: transposed ? sectionInset.transposedEdges : sectionInset,
+                headerHeight: headerHeight, footerHeight: footerHeight, counts: counts)
         } catch {
             configurationError = error
         }
@@ -135,16 +138,21 @@ open class GridLayout: CollectionViewLayout {
 
     open override func layoutAttributesForItem(at indexPath: IndexPath) -> CollectionViewLayoutAttributes? {
         guard let geometry, indexPath.count == 2, geometry.sections.indices.contains(indexPath.section),
-              indexPath.item >= 0, indexPath.item < geometry.sections[indexPath.section].count else { return nil }
-        return makeAttributes(.cell, nil, indexPath.section, indexPath.item,
-                              oriented(geometry.itemFrame(section: indexPath.section, item: indexPath.item)))
+            indexPath.item >= 0, indexPath.item < geometry.sections[indexPath.section].count
+        else { return nil }
+        return makeAttributes(
+            .cell, nil, indexPath.section, indexPath.item,
+            oriented(geometry.itemFrame(section: indexPath.section, item: indexPath.item)))
     }
 
     /// Headers and footers, of UIKit's kinds, at `[section, 0]`.
-    open override func layoutAttributesForSupplementaryView(ofKind elementKind: String,
-                                                            at indexPath: IndexPath) -> CollectionViewLayoutAttributes? {
+    open override func layoutAttributesForSupplementaryView(
+        ofKind elementKind: String,
+        at indexPath: IndexPath
+    ) -> CollectionViewLayoutAttributes? {
         guard let geometry, indexPath.count == 2, indexPath.item == 0,
-              geometry.sections.indices.contains(indexPath.section) else { return nil }
+            geometry.sections.indices.contains(indexPath.section)
+        else { return nil }
         let frame: CGRect?
         switch elementKind {
         case CollectionView.elementKindSectionHeader: frame = geometry.headerFrame(section: indexPath.section)

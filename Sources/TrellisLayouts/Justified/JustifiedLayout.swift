@@ -158,9 +158,11 @@ open class JustifiedLayout: CollectionViewLayout {
         for section in 0..<sections {
             let count = collectionView.numberOfItems(inSection: section)
             guard count == 0 || delegate != nil else {
-                throw LayoutConfigurationError(section: section, "the collection view's delegate does not adopt "
-                                               + "CollectionViewDelegateJustifiedLayout, so no item has a size; "
-                                               + "adopt it and answer sizeForItemAt")
+                throw LayoutConfigurationError(
+                    section: section,
+                    "the collection view's delegate does not adopt "
+                        + "CollectionViewDelegateJustifiedLayout, so no item has a size; "
+                        + "adopt it and answer sizeForItemAt")
             }
             let header = delegate?.collectionView(collectionView, layout: self, heightForHeaderIn: section) ?? headerHeight
             let footer = delegate?.collectionView(collectionView, layout: self, heightForFooterIn: section) ?? footerHeight
@@ -212,9 +214,10 @@ open class JustifiedLayout: CollectionViewLayout {
             let start = frames.count
             var builder: JustifiedRowBuilder
             do {
-                builder = try JustifiedRowBuilder(configuration, capacity: ratios.count,
-                                                  appendingTo: Self.take(&frames), reusing: Self.take(&rowScratch), yOffset: top,
-                                                  continuing: run.map { ($0.rows.end, $0.rows.count) })
+                builder = try JustifiedRowBuilder(
+                    configuration, capacity: ratios.count,
+                    appendingTo: Self.take(&frames), reusing: Self.take(&rowScratch), yOffset: top,
+                    continuing: run.map { ($0.rows.end, $0.rows.count) })
                 try ratios.withUnsafeBufferPointer { (ratios) throws(LayoutConfigurationError) in try builder.lay(ratios) }
             } catch {
                 throw error.inSection(section)
@@ -226,8 +229,10 @@ open class JustifiedLayout: CollectionViewLayout {
             sectionBoxCount.append(frames.count - start + (run?.items ?? 0))
             widows.append(result.widowCount)
             for row in rowScratch {
-                blocks.append(Block(kind: .row, section: Int32(section), first: start + row.items.lowerBound,
-                                    count: Int32(row.items.count)))
+                blocks.append(
+                    Block(
+                        kind: .row, section: Int32(section), first: start + row.items.lowerBound,
+                        count: Int32(row.items.count)))
                 var low = top + row.top, high = top + row.top + row.height
                 if snapsToPixels {
                     low = LayoutGeometry.snapToPixel(low, scale: scale)
@@ -281,20 +286,25 @@ open class JustifiedLayout: CollectionViewLayout {
 
     /// The aspect ratio of every item of `section`, checked, into `ratios` — or, while they are
     /// all one, nothing stored: that one ratio is returned and `ratios` left empty.
-    private func aspectRatios(section: Int, count: Int, delegate: CollectionViewDelegateJustifiedLayout,
-                              _ collectionView: CollectionView, into ratios: inout [CGFloat]) throws(LayoutConfigurationError) -> CGFloat? {
+    private func aspectRatios(
+        section: Int, count: Int, delegate: CollectionViewDelegateJustifiedLayout,
+        _ collectionView: CollectionView, into ratios: inout [CGFloat]
+    ) throws(LayoutConfigurationError) -> CGFloat? {
         ratios.removeAll(keepingCapacity: true)
         let bulk = delegate.collectionView(collectionView, layout: self, sizesForItemsInSection: section)
         if let bulk, bulk.count != count {
-            throw LayoutConfigurationError(section: section, "the delegate gave \(bulk.count) sizes for \(count) items; "
-                                           + "give one size per item, or nil to be asked item by item")
+            throw LayoutConfigurationError(
+                section: section,
+                "the delegate gave \(bulk.count) sizes for \(count) items; "
+                    + "give one size per item, or nil to be asked item by item")
         }
         func check(_ size: CGSize, _ item: Int) throws(LayoutConfigurationError) -> CGFloat {
             guard size.width.isFinite, size.height.isFinite, size.width > 0, size.height > 0 else {
-                throw LayoutConfigurationError(section: section, item: item,
-                                               "the size is \(LayoutConfigurationError.format(size.width)) × "
-                                               + "\(LayoutConfigurationError.format(size.height)); give a width and a "
-                                               + "height above 0 (only their ratio is used)")
+                throw LayoutConfigurationError(
+                    section: section, item: item,
+                    "the size is \(LayoutConfigurationError.format(size.width)) × "
+                        + "\(LayoutConfigurationError.format(size.height)); give a width and a "
+                        + "height above 0 (only their ratio is used)")
             }
             return size.width / size.height
         }
@@ -305,8 +315,9 @@ open class JustifiedLayout: CollectionViewLayout {
             }
         } else {
             for item in 0..<count {
-                let size = delegate.collectionView(collectionView, layout: self,
-                                                   sizeForItemAt: IndexPath(item: item, section: section))
+                let size = delegate.collectionView(
+                    collectionView, layout: self,
+                    sizeForItemAt: IndexPath(item: item, section: section))
                 collector.add(try check(size, item), item, into: &ratios)
             }
         }
@@ -393,19 +404,25 @@ open class JustifiedLayout: CollectionViewLayout {
             case .header, .footer:
                 let frame = supplementaryFrames[block.first]
                 guard LayoutGeometry.intersects(frame, rect) else { continue }
-                emit(LayoutElement(.supplementaryView, kind: block.kind == .header ? CollectionView.elementKindSectionHeader
-                                   : CollectionView.elementKindSectionFooter, section: section, item: 0, frame: frame))
+                emit(
+                    LayoutElement(
+                        .supplementaryView,
+                        kind: block.kind == .header
+                            ? CollectionView.elementKindSectionHeader
+                            : CollectionView.elementKindSectionFooter, section: section, item: 0, frame: frame))
             }
         }
     }
 
     open override func layoutAttributesForItem(at indexPath: IndexPath) -> CollectionViewLayoutAttributes? {
         guard indexPath.count == 2, sectionStart.indices.contains(indexPath.section),
-              indexPath.item >= 0, indexPath.item < sectionBoxCount[indexPath.section] else { return nil }
+            indexPath.item >= 0, indexPath.item < sectionBoxCount[indexPath.section]
+        else { return nil }
         let repeated = runItems(indexPath.section)
         guard indexPath.item < repeated else {
-            return makeAttributes(.cell, nil, indexPath.section, indexPath.item,
-                                  frames[sectionStart[indexPath.section] + indexPath.item - repeated])
+            return makeAttributes(
+                .cell, nil, indexPath.section, indexPath.item,
+                frames[sectionStart[indexPath.section] + indexPath.item - repeated])
         }
         var frame = runs[sectionRun[indexPath.section]].box(indexPath.item)
         if let scale = snapScale { frame = Self.snapped(frame, scale: scale) }
@@ -417,8 +434,10 @@ open class JustifiedLayout: CollectionViewLayout {
         sectionRun[section] < 0 ? 0 : runs[sectionRun[section]].items
     }
 
-    open override func layoutAttributesForSupplementaryView(ofKind elementKind: String,
-                                                            at indexPath: IndexPath) -> CollectionViewLayoutAttributes? {
+    open override func layoutAttributesForSupplementaryView(
+        ofKind elementKind: String,
+        at indexPath: IndexPath
+    ) -> CollectionViewLayoutAttributes? {
         guard indexPath.count == 2, indexPath.item == 0, headerIndex.indices.contains(indexPath.section) else { return nil }
         let position: Int
         switch elementKind {

@@ -73,24 +73,28 @@ public struct JustifiedLayoutConfiguration: Equatable, Sendable {
         try LayoutConfigurationError.checkFinite(boxSpacing.horizontal, "boxSpacing.horizontal")
         try LayoutConfigurationError.checkFinite(boxSpacing.vertical, "boxSpacing.vertical")
         guard targetRowHeight.isFinite, targetRowHeight > 0 else {
-            throw LayoutConfigurationError("targetRowHeight is \(LayoutConfigurationError.format(targetRowHeight)); "
-                                           + "give a finite height above 0")
+            throw LayoutConfigurationError(
+                "targetRowHeight is \(LayoutConfigurationError.format(targetRowHeight)); "
+                    + "give a finite height above 0")
         }
         guard targetRowHeightTolerance.isFinite, targetRowHeightTolerance >= 0 else {
-            throw LayoutConfigurationError("targetRowHeightTolerance is "
-                                           + "\(LayoutConfigurationError.format(targetRowHeightTolerance)); "
-                                           + "give a finite fraction of 0 or more (0.25 is 25%)")
+            throw LayoutConfigurationError(
+                "targetRowHeightTolerance is "
+                    + "\(LayoutConfigurationError.format(targetRowHeightTolerance)); "
+                    + "give a finite fraction of 0 or more (0.25 is 25%)")
         }
         if let maxNumRows, maxNumRows < 1 {
             throw LayoutConfigurationError("maxNumRows is \(maxNumRows); give at least 1, or no limit")
         }
         if let forceAspectRatio, !(forceAspectRatio.isFinite && forceAspectRatio > 0) {
-            throw LayoutConfigurationError("forceAspectRatio is \(LayoutConfigurationError.format(forceAspectRatio)); "
-                                           + "give a finite ratio above 0 (width / height)")
+            throw LayoutConfigurationError(
+                "forceAspectRatio is \(LayoutConfigurationError.format(forceAspectRatio)); "
+                    + "give a finite ratio above 0 (width / height)")
         }
         if let fullWidthBreakoutRowCadence, fullWidthBreakoutRowCadence < 1 {
-            throw LayoutConfigurationError("fullWidthBreakoutRowCadence is \(fullWidthBreakoutRowCadence); "
-                                           + "give at least 1 (every row), or none")
+            throw LayoutConfigurationError(
+                "fullWidthBreakoutRowCadence is \(fullWidthBreakoutRowCadence); "
+                    + "give at least 1 (every row), or none")
         }
     }
 
@@ -98,9 +102,10 @@ public struct JustifiedLayoutConfiguration: Equatable, Sendable {
     func checkRowWidth() throws(LayoutConfigurationError) {
         let rowWidth = containerWidth - containerPadding.left - containerPadding.right
         guard rowWidth > 0 else {
-            throw LayoutConfigurationError("the container is \(LayoutConfigurationError.format(containerWidth)) wide "
-                                           + "and its padding leaves \(LayoutConfigurationError.format(rowWidth)) for "
-                                           + "the rows; make it wider or the left and right padding smaller")
+            throw LayoutConfigurationError(
+                "the container is \(LayoutConfigurationError.format(containerWidth)) wide "
+                    + "and its padding leaves \(LayoutConfigurationError.format(rowWidth)) for "
+                    + "the rows; make it wider or the left and right padding smaller")
         }
     }
 }

@@ -55,9 +55,12 @@ public struct JustifiedLayoutResult: Equatable, Sendable {
 ///   ratio is not a finite number above 0, named by its index.
 /// - Complexity: O(n) time (Flickr's library is O(n²): it copies its output list for each row)
 ///   and O(n) memory for the boxes.
-public func justifiedLayout(_ aspectRatios: [CGFloat],
-                            _ configuration: JustifiedLayoutConfiguration) throws(LayoutConfigurationError)
-    -> JustifiedLayoutResult {
+public func justifiedLayout(
+    _ aspectRatios: [CGFloat],
+    _ configuration: JustifiedLayoutConfiguration
+) throws(LayoutConfigurationError)
+    -> JustifiedLayoutResult
+{
     var builder = try JustifiedRowBuilder(configuration, capacity: aspectRatios.count)
     try aspectRatios.withUnsafeBufferPointer { (ratios) throws(LayoutConfigurationError) in
         try builder.lay(ratios)
@@ -104,9 +107,11 @@ struct JustifiedRowBuilder {
     ///
     /// `continuing`, when given, goes on after rows laid out elsewhere: the container's height
     /// after them and how many there were (for `maxNumRows` and the breakout cadence).
-    init(_ configuration: JustifiedLayoutConfiguration, capacity: Int, appendingTo boxes: consuming [CGRect] = [],
-         reusing rows: consuming [JustifiedLayoutResult.Row] = [], yOffset: CGFloat = 0,
-         continuing: (containerHeight: CGFloat, rows: Int)? = nil) throws(LayoutConfigurationError) {
+    init(
+        _ configuration: JustifiedLayoutConfiguration, capacity: Int, appendingTo boxes: consuming [CGRect] = [],
+        reusing rows: consuming [JustifiedLayoutResult.Row] = [], yOffset: CGFloat = 0,
+        continuing: (containerHeight: CGFloat, rows: Int)? = nil
+    ) throws(LayoutConfigurationError) {
         try configuration.validate()
         rowsBefore = continuing?.rows ?? 0
         self.boxes = boxes
@@ -166,8 +171,10 @@ struct JustifiedRowBuilder {
         while index < ratios.count {
             let ratio = forced ?? ratios[index]
             guard ratio.isFinite, ratio > 0 else {
-                throw LayoutConfigurationError(item: index, "the aspect ratio is \(LayoutConfigurationError.format(ratio)); "
-                                               + "give the item a width and a height above 0")
+                throw LayoutConfigurationError(
+                    item: index,
+                    "the aspect ratio is \(LayoutConfigurationError.format(ratio)); "
+                        + "give the item a width and a height above 0")
             }
             // Most items only join the open row (``add(_:ratios:forced:)``'s first case): here,
             // without a call.
@@ -229,8 +236,10 @@ struct JustifiedRowBuilder {
     /// Adds the completed open row and opens the next at `next`; `false` when that was the
     /// last row allowed.
     private mutating func closeRow(next: Int) -> Bool {
-        rows.append(JustifiedLayoutResult.Row(items: rowStart..<(rowStart + rowCount), top: rowTop,
-                                              height: openHeight, isBreakoutRow: rowIsBreakout))
+        rows.append(
+            JustifiedLayoutResult.Row(
+                items: rowStart..<(rowStart + rowCount), top: rowTop,
+                height: openHeight, isBreakoutRow: rowIsBreakout))
         containerHeight += openHeight + configuration.boxSpacing.vertical
         if rowsBefore + rows.count >= maxRows {
             rowCount = 0
@@ -280,8 +289,10 @@ struct JustifiedRowBuilder {
     }
 
     /// Flickr's `Row.completeLayout`: the row's height (clamped) and its boxes.
-    private mutating func complete(height newHeight: CGFloat, style: JustifiedLayoutConfiguration.WidowLayoutStyle,
-                                   ratios: UnsafeBufferPointer<CGFloat>, forced: CGFloat?) {
+    private mutating func complete(
+        height newHeight: CGFloat, style: JustifiedLayoutConfiguration.WidowLayoutStyle,
+        ratios: UnsafeBufferPointer<CGFloat>, forced: CGFloat?
+    ) {
         let left = configuration.containerPadding.left
         let widthWithout = rowWidth - CGFloat(rowCount - 1) * spacing
         let clamped = max(minRowHeight, min(newHeight, maxRowHeight))
@@ -340,8 +351,9 @@ struct JustifiedRowBuilder {
         } else {
             height = configuration.targetRowHeight
         }
-        complete(height: height, style: configuration.widowLayoutStyle, ratios: ratios,
-                 forced: configuration.forceAspectRatio)
+        complete(
+            height: height, style: configuration.widowLayoutStyle, ratios: ratios,
+            forced: configuration.forceAspectRatio)
         let count = rowCount
         _ = closeRow(next: rowStart + rowCount)
         widowCount = count
@@ -375,8 +387,10 @@ struct JustifiedRun: Sendable {
     /// The repeated rows of `count` items of aspect ratio `ratio`, or `nil` when too few rows
     /// repeat to be worth it (or rows would not go down, or breakout rows break the pattern).
     /// The rows are the builder's own: found by laying out the first rows with it.
-    static func plan(ratio: CGFloat, count: Int, configuration: JustifiedLayoutConfiguration,
-                     yOffset: CGFloat) throws(LayoutConfigurationError) -> JustifiedRun? {
+    static func plan(
+        ratio: CGFloat, count: Int, configuration: JustifiedLayoutConfiguration,
+        yOffset: CGFloat
+    ) throws(LayoutConfigurationError) -> JustifiedRun? {
         guard configuration.fullWidthBreakoutRowCadence == nil, count >= 64 else { return nil }
         let probeCount = min(count, 4096)
         var probe = try JustifiedRowBuilder(configuration, capacity: probeCount)
@@ -388,16 +402,22 @@ struct JustifiedRun: Sendable {
         let first = result.rows[0], second = result.rows[1]
         let k = first.items.count
         guard k > 0, second.items.count == k, second.height == first.height,
-              (0..<k).allSatisfy({ result.boxes[$0].origin.x == result.boxes[k + $0].origin.x
-                                   && result.boxes[$0].size.width == result.boxes[k + $0].size.width }) else { return nil }
+            (0..<k).allSatisfy({
+                result.boxes[$0].origin.x == result.boxes[k + $0].origin.x
+                    && result.boxes[$0].size.width == result.boxes[k + $0].size.width
+            })
+        else { return nil }
         // Two rows' worth or more stay for the builder, so that the last complete row (whose
         // height widows take) is its own.
         let repeated = min(count / k - 2, (configuration.maxNumRows ?? .max) - 1)
         guard repeated >= 2,
-              let rows = RepeatedRows(top: configuration.containerPadding.top, count: repeated, height: first.height,
-                                      spacing: configuration.boxSpacing.vertical, order: .pitch) else { return nil }
-        return JustifiedRun(items: repeated * k, lefts: result.boxes[0..<k].map(\.origin.x),
-                            widths: result.boxes[0..<k].map(\.size.width), rows: rows, yOffset: yOffset)
+            let rows = RepeatedRows(
+                top: configuration.containerPadding.top, count: repeated, height: first.height,
+                spacing: configuration.boxSpacing.vertical, order: .pitch)
+        else { return nil }
+        return JustifiedRun(
+            items: repeated * k, lefts: result.boxes[0..<k].map(\.origin.x),
+            widths: result.boxes[0..<k].map(\.size.width), rows: rows, yOffset: yOffset)
     }
 
     /// The box of `item` in a row whose top (in the container) is `top`.

@@ -7,31 +7,45 @@ import TrellisCollectionView
 public protocol CollectionViewDelegateSizedItems: CollectionViewDelegate {
     /// The natural size of the item at `indexPath` (a photo's pixel size will do): the layouts
     /// keep its aspect ratio.
-    func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
-                        sizeForItemAt indexPath: IndexPath) -> CGSize
+    func collectionView(
+        _ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
+        sizeForItemAt indexPath: IndexPath
+    ) -> CGSize
     /// The sizes of every item of `section` in one call, or `nil` (the default) to be asked item by
     /// item: one array instead of a million index paths.
-    func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
-                        sizesForItemsInSection section: Int) -> [CGSize]?
+    func collectionView(
+        _ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
+        sizesForItemsInSection section: Int
+    ) -> [CGSize]?
     /// The height of `section`'s header; 0 means none. Default: the layout's `headerHeight`.
-    func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
-                        heightForHeaderIn section: Int) -> CGFloat
+    func collectionView(
+        _ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
+        heightForHeaderIn section: Int
+    ) -> CGFloat
     /// The height of `section`'s footer; 0 means none. Default: the layout's `footerHeight`.
-    func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
-                        heightForFooterIn section: Int) -> CGFloat
+    func collectionView(
+        _ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
+        heightForFooterIn section: Int
+    ) -> CGFloat
 }
 
 extension CollectionViewDelegateSizedItems {
-    public func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
-                               sizesForItemsInSection section: Int) -> [CGSize]? { nil }
+    public func collectionView(
+        _ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
+        sizesForItemsInSection section: Int
+    ) -> [CGSize]? { nil }
 
-    public func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
-                               heightForHeaderIn section: Int) -> CGFloat {
+    public func collectionView(
+        _ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
+        heightForHeaderIn section: Int
+    ) -> CGFloat {
         (collectionViewLayout as? WaterfallLayout)?.headerHeight ?? (collectionViewLayout as? JustifiedLayout)?.headerHeight ?? 0
     }
 
-    public func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
-                               heightForFooterIn section: Int) -> CGFloat {
+    public func collectionView(
+        _ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
+        heightForFooterIn section: Int
+    ) -> CGFloat {
         (collectionViewLayout as? WaterfallLayout)?.footerHeight ?? (collectionViewLayout as? JustifiedLayout)?.footerHeight ?? 0
     }
 }

@@ -159,8 +159,10 @@ public struct ExtentIndex: Sendable {
     /// The first index in `low..<high` of the non-decreasing predicate `isAbove` over
     /// `values`, or `high`.
     @inline(__always)
-    private static func firstIndex(in values: [CGFloat], _ low: Int, _ high: Int,
-                                   where isAbove: (CGFloat) -> Bool) -> Int {
+    private static func firstIndex(
+        in values: [CGFloat], _ low: Int, _ high: Int,
+        where isAbove: (CGFloat) -> Bool
+    ) -> Int {
         values.withUnsafeBufferPointer { buffer in
             var low = low, high = high
             while low < high {

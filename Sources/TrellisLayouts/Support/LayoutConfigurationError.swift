@@ -46,25 +46,32 @@ public struct LayoutConfigurationError: Error, Equatable, Sendable, CustomString
     }
 
     /// Checks that `value` is a finite number that is not negative.
-    static func checkSize(_ value: CGFloat, _ what: @autoclosure () -> String,
-                          section: Int? = nil, item: Int? = nil) throws(LayoutConfigurationError) {
+    static func checkSize(
+        _ value: CGFloat, _ what: @autoclosure () -> String,
+        section: Int? = nil, item: Int? = nil
+    ) throws(LayoutConfigurationError) {
         guard value.isFinite, value >= 0 else {
-            throw LayoutConfigurationError(section: section, item: item,
-                                           "\(what()) is \(format(value)); give a finite size of 0 or more")
+            throw LayoutConfigurationError(
+                section: section, item: item,
+                "\(what()) is \(format(value)); give a finite size of 0 or more")
         }
     }
 
     /// Checks that `value` is finite (spacings and insets may be negative).
-    static func checkFinite(_ value: CGFloat, _ what: @autoclosure () -> String,
-                            section: Int? = nil, item: Int? = nil) throws(LayoutConfigurationError) {
+    static func checkFinite(
+        _ value: CGFloat, _ what: @autoclosure () -> String,
+        section: Int? = nil, item: Int? = nil
+    ) throws(LayoutConfigurationError) {
         guard value.isFinite else {
             throw LayoutConfigurationError(section: section, item: item, "\(what()) is \(format(value)); give a finite number")
         }
     }
 
     /// Checks every edge of `insets`.
-    static func checkInsets(_ insets: EdgeInsets, _ what: String,
-                            section: Int? = nil) throws(LayoutConfigurationError) {
+    static func checkInsets(
+        _ insets: EdgeInsets, _ what: String,
+        section: Int? = nil
+    ) throws(LayoutConfigurationError) {
         for (edge, value) in [("top", insets.top), ("left", insets.left), ("bottom", insets.bottom), ("right", insets.right)] {
             try checkFinite(value, "the \(what) \(edge)", section: section)
         }

@@ -98,7 +98,9 @@ struct RepeatedRows: Sendable {
                 guard body(row, y) else { return }
             }
             row += 1
-            if row % Self.stride == 0, row < count { y = checkpoints[row / Self.stride] } else {
+            if row % Self.stride == 0, row < count {
+                y = checkpoints[row / Self.stride]
+            } else {
                 y = Self.advance(y, height, spacing, order)
             }
         }

@@ -12,9 +12,11 @@ public struct WaterfallSectionMetrics: Equatable, Sendable {
     public var footerHeight: CGFloat
     public var footerInset: EdgeInsets
 
-    public init(columnCount: Int = 2, columnSpacing: CGFloat = 10, interitemSpacing: CGFloat = 10,
-                sectionInset: EdgeInsets = .zero, headerHeight: CGFloat = 0, headerInset: EdgeInsets = .zero,
-                footerHeight: CGFloat = 0, footerInset: EdgeInsets = .zero) {
+    public init(
+        columnCount: Int = 2, columnSpacing: CGFloat = 10, interitemSpacing: CGFloat = 10,
+        sectionInset: EdgeInsets = .zero, headerHeight: CGFloat = 0, headerInset: EdgeInsets = .zero,
+        footerHeight: CGFloat = 0, footerInset: EdgeInsets = .zero
+    ) {
         self.columnCount = columnCount
         self.columnSpacing = columnSpacing
         self.interitemSpacing = interitemSpacing
@@ -31,8 +33,10 @@ public struct WaterfallSectionMetrics: Equatable, Sendable {
 
     func validate(section: Int) throws(LayoutConfigurationError) {
         guard columnCount >= 1, columnCount <= Self.maximumColumnCount else {
-            throw LayoutConfigurationError(section: section, "the column count is \(columnCount); give a column count "
-                                           + "of at least 1" + (columnCount > 0 ? " and at most \(Self.maximumColumnCount)" : ""))
+            throw LayoutConfigurationError(
+                section: section,
+                "the column count is \(columnCount); give a column count "
+                    + "of at least 1" + (columnCount > 0 ? " and at most \(Self.maximumColumnCount)" : ""))
         }
         try LayoutConfigurationError.checkFinite(columnSpacing, "the column spacing", section: section)
         try LayoutConfigurationError.checkFinite(interitemSpacing, "the interitem spacing", section: section)
@@ -131,16 +135,20 @@ final class WaterfallGeometry {
     /// items; `keeping`, when given, is each item's column from a previous layout (the items stay
     /// in their columns). `itemsFromHere` (this section's and the later ones') is the room stored
     /// items may need, reserved once the first section is stored item by item.
-    func appendSection(_ metrics: WaterfallSectionMetrics, count: Int, direction: WaterfallItemRenderDirection,
-                       keeping: [Int32]?, section: Int, sizes: SizeList, spans: [Int],
-                       itemsFromHere: Int = 0) throws(LayoutConfigurationError) {
+    func appendSection(
+        _ metrics: WaterfallSectionMetrics, count: Int, direction: WaterfallItemRenderDirection,
+        keeping: [Int32]?, section: Int, sizes: SizeList, spans: [Int],
+        itemsFromHere: Int = 0
+    ) throws(LayoutConfigurationError) {
         try metrics.validate(section: section)
         let n = metrics.columnCount
         let itemWidth = self.itemWidth(metrics)
         guard itemWidth >= 0 else {
-            throw LayoutConfigurationError(section: section, "\(n) columns \(LayoutConfigurationError.format(metrics.columnSpacing)) "
-                                           + "apart do not fit in \(LayoutConfigurationError.format(referenceWidth)) points "
-                                           + "less the section inset; use fewer columns, less spacing or a smaller inset")
+            throw LayoutConfigurationError(
+                section: section,
+                "\(n) columns \(LayoutConfigurationError.format(metrics.columnSpacing)) "
+                    + "apart do not fit in \(LayoutConfigurationError.format(referenceWidth)) points "
+                    + "less the section inset; use fewer columns, less spacing or a smaller inset")
         }
         let spanWidth = itemWidth * CGFloat(n) + metrics.columnSpacing * CGFloat(n - 1)
         var top = height
@@ -149,9 +157,10 @@ final class WaterfallGeometry {
         // 1. The header.
         top += metrics.headerInset.top
         if metrics.headerHeight > 0 {
-            let frame = CGRect(x: metrics.headerInset.left, y: top,
-                               width: boundsWidth - (metrics.headerInset.left + metrics.headerInset.right),
-                               height: metrics.headerHeight)
+            let frame = CGRect(
+                x: metrics.headerInset.left, y: top,
+                width: boundsWidth - (metrics.headerInset.left + metrics.headerInset.right),
+                height: metrics.headerHeight)
             headers.append(frame)
             low = min(low, frame.minY)
             high = max(high, frame.maxY)
@@ -166,9 +175,10 @@ final class WaterfallGeometry {
         var tallest = top
         var run: WaterfallRun?
         if keeping == nil, spans.isEmpty, count > 0, let natural = sizes.uniform {
-            run = try WaterfallRun(natural: natural, count: count, columns: n, direction: direction, top: top,
-                                   left: metrics.sectionInset.left, itemWidth: itemWidth, columnSpacing: metrics.columnSpacing,
-                                   spacing: spacing, geometry: self, section: section)
+            run = try WaterfallRun(
+                natural: natural, count: count, columns: n, direction: direction, top: top,
+                left: metrics.sectionInset.left, itemWidth: itemWidth, columnSpacing: metrics.columnSpacing,
+                spacing: spacing, geometry: self, section: section)
         }
         runs.append(run)
         if let run {
@@ -208,8 +218,9 @@ final class WaterfallGeometry {
                 let frame: CGRect
                 if isSpan {
                     let y = heights.max() ?? top
-                    frame = CGRect(x: metrics.sectionInset.left, y: y, width: spanWidth,
-                                   height: itemHeight(natural, width: spanWidth))
+                    frame = CGRect(
+                        x: metrics.sectionInset.left, y: y, width: spanWidth,
+                        height: itemHeight(natural, width: spanWidth))
                     try Self.check(frame, natural, section: section, item: item)
                     columns.append(-1)
                     for c in 0..<n { heights[c] = frame.maxY + spacing }
@@ -226,8 +237,9 @@ final class WaterfallGeometry {
                         }
                     }
                     turn += 1
-                    frame = CGRect(x: metrics.sectionInset.left + (itemWidth + metrics.columnSpacing) * CGFloat(column),
-                                   y: heights[column], width: itemWidth, height: itemHeight(natural, width: itemWidth))
+                    frame = CGRect(
+                        x: metrics.sectionInset.left + (itemWidth + metrics.columnSpacing) * CGFloat(column),
+                        y: heights[column], width: itemWidth, height: itemHeight(natural, width: itemWidth))
                     try Self.check(frame, natural, section: section, item: item)
                     columns.append(Int32(column))
                     heights[column] = frame.maxY + spacing
@@ -246,9 +258,10 @@ final class WaterfallGeometry {
         top = tallest - spacing + metrics.sectionInset.bottom
         top += metrics.footerInset.top
         if metrics.footerHeight > 0 {
-            let frame = CGRect(x: metrics.footerInset.left, y: top,
-                               width: boundsWidth - (metrics.footerInset.left + metrics.footerInset.right),
-                               height: metrics.footerHeight)
+            let frame = CGRect(
+                x: metrics.footerInset.left, y: top,
+                width: boundsWidth - (metrics.footerInset.left + metrics.footerInset.right),
+                height: metrics.footerHeight)
             footers.append(frame)
             low = min(low, frame.minY)
             high = max(high, frame.maxY)
@@ -277,11 +290,13 @@ final class WaterfallGeometry {
     @inline(__always)
     static func check(_ frame: CGRect, _ natural: CGSize, section: Int, item: Int) throws(LayoutConfigurationError) {
         guard frame.size.height.isFinite, natural.width.isFinite, natural.height.isFinite,
-              natural.width >= 0, natural.height >= 0 else {
-            throw LayoutConfigurationError(section: section, item: item,
-                                           "the size is \(LayoutConfigurationError.format(natural.width)) × "
-                                           + "\(LayoutConfigurationError.format(natural.height)); give a finite width "
-                                           + "and height of 0 or more")
+            natural.width >= 0, natural.height >= 0
+        else {
+            throw LayoutConfigurationError(
+                section: section, item: item,
+                "the size is \(LayoutConfigurationError.format(natural.width)) × "
+                    + "\(LayoutConfigurationError.format(natural.height)); give a finite width "
+                    + "and height of 0 or more")
         }
     }
 
@@ -354,13 +369,18 @@ struct WaterfallRun: Sendable {
     /// The run of `count` items of size `natural`, or `nil` where the rows would not go down
     /// row by row (then shortest-first would not go round the columns in turn, nor could a
     /// query find a row by its top).
-    init?(natural: CGSize, count: Int, columns: Int, direction: WaterfallItemRenderDirection, top: CGFloat,
-          left: CGFloat, itemWidth: CGFloat, columnSpacing: CGFloat, spacing: CGFloat,
-          geometry: WaterfallGeometry, section: Int) throws(LayoutConfigurationError) {
+    init?(
+        natural: CGSize, count: Int, columns: Int, direction: WaterfallItemRenderDirection, top: CGFloat,
+        left: CGFloat, itemWidth: CGFloat, columnSpacing: CGFloat, spacing: CGFloat,
+        geometry: WaterfallGeometry, section: Int
+    ) throws(LayoutConfigurationError) {
         let height = geometry.itemHeight(natural, width: itemWidth)
         try WaterfallGeometry.check(CGRect(x: left, y: top, width: itemWidth, height: height), natural, section: section, item: 0)
-        guard let rows = RepeatedRows(top: top, count: (count + columns - 1) / columns, height: height, spacing: spacing,
-                                      order: .bottomThenSpacing) else { return nil }
+        guard
+            let rows = RepeatedRows(
+                top: top, count: (count + columns - 1) / columns, height: height, spacing: spacing,
+                order: .bottomThenSpacing)
+        else { return nil }
         self.count = count
         self.columns = columns
         self.direction = direction

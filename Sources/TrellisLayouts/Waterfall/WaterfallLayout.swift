@@ -107,8 +107,10 @@ open class WaterfallLayout: CollectionViewLayout {
     open func itemWidth(inSection section: Int) -> CGFloat {
         guard let collectionView else { return 0 }
         let metrics = self.metrics(section, collectionView, collectionView.delegate as? CollectionViewDelegateWaterfallLayout)
-        return WaterfallGeometry(boundsWidth: collectionView.bounds.width, referenceWidth: referenceWidth(collectionView),
-                                 scale: collectionView.traitCollection.displayScale).itemWidth(metrics)
+        return WaterfallGeometry(
+            boundsWidth: collectionView.bounds.width, referenceWidth: referenceWidth(collectionView),
+            scale: collectionView.traitCollection.displayScale
+        ).itemWidth(metrics)
     }
 
     /// The column of the item at `indexPath` after the last layout (-1 for a full-span item),
@@ -124,7 +126,8 @@ open class WaterfallLayout: CollectionViewLayout {
     // MARK: The layout pass
 
     open override func invalidateLayout(with context: CollectionViewLayoutInvalidationContext) {
-        let namesItemsOnly = !context.invalidateEverything && !context.invalidateDataSourceCounts
+        let namesItemsOnly =
+            !context.invalidateEverything && !context.invalidateDataSourceCounts
             && !(context.invalidatedItemIndexPaths ?? []).isEmpty
         // The first invalidation after a pass decides, later ones can only widen it.
         onlyItemsInvalidated = namesItemsOnly && (onlyItemsInvalidated || !isInvalidated)
@@ -165,13 +168,16 @@ open class WaterfallLayout: CollectionViewLayout {
         return collectionView.bounds.width - insets.left - insets.right
     }
 
-    private func metrics(_ section: Int, _ collectionView: CollectionView,
-                         _ delegate: CollectionViewDelegateWaterfallLayout?) -> WaterfallSectionMetrics {
+    private func metrics(
+        _ section: Int, _ collectionView: CollectionView,
+        _ delegate: CollectionViewDelegateWaterfallLayout?
+    ) -> WaterfallSectionMetrics {
         guard let delegate else {
-            return WaterfallSectionMetrics(columnCount: columnCount, columnSpacing: minimumColumnSpacing,
-                                           interitemSpacing: minimumInteritemSpacing, sectionInset: sectionInset,
-                                           headerHeight: headerHeight, headerInset: headerInset,
-                                           footerHeight: footerHeight, footerInset: footerInset)
+            return WaterfallSectionMetrics(
+                columnCount: columnCount, columnSpacing: minimumColumnSpacing,
+                interitemSpacing: minimumInteritemSpacing, sectionInset: sectionInset,
+                headerHeight: headerHeight, headerInset: headerInset,
+                footerHeight: footerHeight, footerInset: footerInset)
         }
         return WaterfallSectionMetrics(
             columnCount: delegate.collectionView(collectionView, layout: self, columnCountFor: section),
@@ -190,9 +196,10 @@ open class WaterfallLayout: CollectionViewLayout {
         let sections = collectionView.numberOfSections
         let delegate = collectionView.delegate as? CollectionViewDelegateWaterfallLayout
         let counts = (0..<sections).map { collectionView.numberOfItems(inSection: $0) }
-        let geometry = WaterfallGeometry(boundsWidth: collectionView.bounds.width,
-                                         referenceWidth: referenceWidth(collectionView),
-                                         scale: collectionView.traitCollection.displayScale)
+        let geometry = WaterfallGeometry(
+            boundsWidth: collectionView.bounds.width,
+            referenceWidth: referenceWidth(collectionView),
+            scale: collectionView.traitCollection.displayScale)
         let keep = previous.flatMap { p in
             p.sectionCount == sections && (0..<sections).allSatisfy { p.count(ofSection: $0) == counts[$0] } ? p : nil
         }
@@ -201,9 +208,11 @@ open class WaterfallLayout: CollectionViewLayout {
             let count = counts[section]
             defer { itemsFromHere -= count }
             guard count == 0 || delegate != nil else {
-                throw LayoutConfigurationError(section: section, "the collection view's delegate does not adopt "
-                                               + "CollectionViewDelegateWaterfallLayout, so no item has a size; "
-                                               + "adopt it and answer sizeForItemAt")
+                throw LayoutConfigurationError(
+                    section: section,
+                    "the collection view's delegate does not adopt "
+                        + "CollectionViewDelegateWaterfallLayout, so no item has a size; "
+                        + "adopt it and answer sizeForItemAt")
             }
             let metrics = self.metrics(section, collectionView, delegate)
             // The sizes first, then which items span (unless they keep their columns): one
@@ -214,15 +223,19 @@ open class WaterfallLayout: CollectionViewLayout {
             if let delegate, count > 0 {
                 if let bulk = delegate.collectionView(collectionView, layout: self, sizesForItemsInSection: section) {
                     guard bulk.count == count else {
-                        throw LayoutConfigurationError(section: section, "the delegate gave \(bulk.count) sizes for "
-                                                       + "\(count) items; give one size per item, or nil to be asked "
-                                                       + "item by item")
+                        throw LayoutConfigurationError(
+                            section: section,
+                            "the delegate gave \(bulk.count) sizes for "
+                                + "\(count) items; give one size per item, or nil to be asked "
+                                + "item by item")
                     }
                     sizes = SizeList(bulk)
                 } else {
                     for item in 0..<count {
-                        sizes.append(delegate.collectionView(collectionView, layout: self,
-                                                             sizeForItemAt: IndexPath(item: item, section: section)))
+                        sizes.append(
+                            delegate.collectionView(
+                                collectionView, layout: self,
+                                sizeForItemAt: IndexPath(item: item, section: section)))
                     }
                 }
                 if kept == nil {
@@ -232,12 +245,15 @@ open class WaterfallLayout: CollectionViewLayout {
                     }
                 }
             }
-            try geometry.appendSection(metrics, count: count, direction: itemRenderDirection, keeping: kept,
-                                       section: section, sizes: sizes, spans: spans, itemsFromHere: itemsFromHere)
+            try geometry.appendSection(
+                metrics, count: count, direction: itemRenderDirection, keeping: kept,
+                section: section, sizes: sizes, spans: spans, itemsFromHere: itemsFromHere)
         }
         geometry.seal()
         self.geometry = geometry
-        contentSize = sections == 0 ? .zero
+        contentSize =
+            sections == 0
+            ? .zero
             : CGSize(width: collectionView.bounds.width, height: max(geometry.height, minimumContentHeight))
     }
 
@@ -339,13 +355,16 @@ open class WaterfallLayout: CollectionViewLayout {
 
     open override func layoutAttributesForItem(at indexPath: IndexPath) -> CollectionViewLayoutAttributes? {
         guard isValid(indexPath) else { return nil }
-        return makeAttributes(.cell, nil, indexPath.section, indexPath.item,
-                              geometry.frame(section: indexPath.section, item: indexPath.item))
+        return makeAttributes(
+            .cell, nil, indexPath.section, indexPath.item,
+            geometry.frame(section: indexPath.section, item: indexPath.item))
     }
 
     /// Headers and footers, of UIKit's kinds, at `[section, 0]`.
-    open override func layoutAttributesForSupplementaryView(ofKind elementKind: String,
-                                                            at indexPath: IndexPath) -> CollectionViewLayoutAttributes? {
+    open override func layoutAttributesForSupplementaryView(
+        ofKind elementKind: String,
+        at indexPath: IndexPath
+    ) -> CollectionViewLayoutAttributes? {
         guard indexPath.count == 2, indexPath.item == 0, geometry.headers.indices.contains(indexPath.section) else { return nil }
         let frame: CGRect?
         switch elementKind {
@@ -364,4 +383,3 @@ enum WaterfallLayoutDefaults {
     static let columnCount = 2
     static let spacing: CGFloat = 10
 }
-

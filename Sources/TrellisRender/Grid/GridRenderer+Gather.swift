@@ -1,7 +1,7 @@
-import Foundation
-import TrellisText
-import TrellisGrid
 import CPrefetch
+import Foundation
+import TrellisGrid
+import TrellisText
 
 extension GridRenderer {
     /// The bytes of output a gathering pass holds at most (0: an eighth of the file, at least
@@ -29,8 +29,10 @@ extension GridRenderer {
     /// Returns how many cells got a leading `'`, or `nil` — nothing written — when the rows are
     /// not such: a source row shown twice, more than ``gatheredOtherRows`` rows written
     /// otherwise, or an output of 4 GB or more.
-    static func writeGathering(_ order: DisplayOrder, count: Int, records: RawRecords, file: MappedFile, lineBreak: [UInt8],
-                               otherRow: (Int, TextOutput) -> Int, to out: TextOutput) -> Int? {
+    static func writeGathering(
+        _ order: DisplayOrder, count: Int, records: RawRecords, file: MappedFile, lineBreak: [UInt8],
+        otherRow: (Int, TextOutput) -> Int, to out: TextOutput
+    ) -> Int? {
         let n = records.count
         guard count > 0, n > 0, count < Int(Int32.max) else { return nil }
         let unplaced = UInt32.max
@@ -79,7 +81,7 @@ extension GridRenderer {
                                 let text = TextOutput()
                                 guarded += otherRow(index, text)
                                 text.write(bytes: lineBreak)
-                                try? text.finish()   // to memory, in UTF-8: nothing can fail
+                                try? text.finish()  // to memory, in UTF-8: nothing can fail
                                 others.append((place, text.collected))
                                 length = others[others.count - 1].text.count
                             }
@@ -113,8 +115,11 @@ extension GridRenderer {
             for other in others where span.contains(other.place) {
                 other.text.withUnsafeBufferPointer { (part + other.place - span.lowerBound).update(from: $0.baseAddress!, count: $0.count) }
             }
-            guard gather(into: part, span: span, rows: rowsInPart[p], placeOf: placeOf, records: records, file: file,
-                         lineBreak: lineBreak) else {
+            guard
+                gather(
+                    into: part, span: span, rows: rowsInPart[p], placeOf: placeOf, records: records, file: file,
+                    lineBreak: lineBreak)
+            else {
                 // The file could not be read (cut shorter, or the disk failed): nothing more is
                 // written, and the output fails rather than hold bytes the file never had.
                 writing.wait()
@@ -146,8 +151,10 @@ extension GridRenderer {
     /// buffer of its own — read through the file, not the mapping, so that what is read is never
     /// this program's memory, whatever size of page the system caches the file in. `rows`: how
     /// many of the part's rows are source rows. Returns `false` when a read failed.
-    private static func gather(into part: UnsafeMutablePointer<UInt8>, span: Range<Int>, rows: Int,
-                               placeOf: [UInt32], records: RawRecords, file: MappedFile, lineBreak: [UInt8]) -> Bool {
+    private static func gather(
+        into part: UnsafeMutablePointer<UInt8>, span: Range<Int>, rows: Int,
+        placeOf: [UInt32], records: RawRecords, file: MappedFile, lineBreak: [UInt8]
+    ) -> Bool {
         let n = records.count
         let halves = rows > 1 << 16 && ProcessInfo.processInfo.activeProcessorCount > 1 ? 2 : 1
         let low = Int(span.lowerBound), width = UInt32(span.count), low32 = UInt32(span.lowerBound)
@@ -158,7 +165,8 @@ extension GridRenderer {
             // The part's rows, by their places (`unplaced` is past every span); the first and the
             // last found, the rows between are shared out in halves.
             guard let first = (0..<n).first(where: { placeOf[$0] &- low32 < width }),
-                  let last = (0..<n).last(where: { placeOf[$0] &- low32 < width }) else { return }
+                let last = (0..<n).last(where: { placeOf[$0] &- low32 < width })
+            else { return }
             records.starts.withUnsafeBufferPointer { starts in
                 lineBreak.withUnsafeBufferPointer { lineBreak in
                     let shared = Unchecked((part, placeOf, starts, lineBreak))
@@ -177,8 +185,10 @@ extension GridRenderer {
                         // Each copy waits `ahead` records while its place in the part (a random
                         // one) is asked for.
                         let ahead = 8
-                        withUnsafeTemporaryAllocation(of: (UnsafePointer<UInt8>, Int, UnsafeMutablePointer<UInt8>).self,
-                                                      capacity: ahead) { waiting in
+                        withUnsafeTemporaryAllocation(
+                            of: (UnsafePointer<UInt8>, Int, UnsafeMutablePointer<UInt8>).self,
+                            capacity: ahead
+                        ) { waiting in
                             var pending = 0, next = 0
                             @inline(__always) func copy(_ entry: (UnsafePointer<UInt8>, Int, UnsafeMutablePointer<UInt8>)) {
                                 let (from, count, target) = entry

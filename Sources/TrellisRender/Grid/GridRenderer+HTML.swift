@@ -13,7 +13,8 @@ extension GridRenderer {
     /// on one baseline, tabular digits, number columns (and their headers) right-aligned, line
     /// breaks inside cells kept, and the header and the pinned bottom rows sticky while the body
     /// scrolls.
-    static let tableStyle = "table{border-collapse:separate;border-spacing:0;font-family:-apple-system,'Helvetica Neue',"
+    static let tableStyle =
+        "table{border-collapse:separate;border-spacing:0;font-family:-apple-system,'Helvetica Neue',"
         + "Helvetica,Arial,'PingFang SC','Noto Sans CJK SC','Microsoft YaHei',sans-serif;font-size:14px;line-height:1.4}"
         + "th,td{padding:4px 10px;border-bottom:1px solid #e2e8f0;vertical-align:baseline;white-space:pre-wrap;"
         + "text-align:left}td.n,th.n{text-align:right;font-variant-numeric:tabular-nums}"
@@ -84,7 +85,8 @@ extension GridRenderer {
             if c == 0x26 || c == 0x3C || c == 0x3E || c == 0x22 || c == 0x27 || c == 0x7F
                 || (c < 0x20 && c != 0x09 && c != 0x0A && c != 0x0D)
                 || (c == 0xC2 && k + 1 < text.count && text[k + 1] >= 0x80 && text[k + 1] <= 0x9F)
-                || (c == 0xEF && k + 2 < text.count && text[k + 1] == 0xBF && text[k + 2] >= 0xBE) {
+                || (c == 0xEF && k + 2 < text.count && text[k + 1] == 0xBF && text[k + 2] >= 0xBE)
+            {
                 plain = false
                 break
             }

@@ -1,7 +1,7 @@
-import Foundation
-import TrellisText
-import TrellisGrid
 import CPrefetch
+import Foundation
+import TrellisGrid
+import TrellisText
 
 /// Writes a ``DataGrid`` as it is displayed (pinned rows, sorted body, summaries) in text, CSV,
 /// JSON or HTML. Every cell is written as its source holds it — `007`, `1.50`, `+5` stay as they
@@ -116,12 +116,12 @@ public enum GridRenderer {
         while i < n {
             let c = b[i]
             if c < 0x20 || c == 0x7F { return true }
-            if c == 0xC2, i + 1 < n, b[i + 1] >= 0x80, b[i + 1] <= 0x9F { return true }            // C1
-            if c == 0xD8, i + 1 < n, b[i + 1] == 0x9C { return true }                               // U+061C
+            if c == 0xC2, i + 1 < n, b[i + 1] >= 0x80, b[i + 1] <= 0x9F { return true }  // C1
+            if c == 0xD8, i + 1 < n, b[i + 1] == 0x9C { return true }  // U+061C
             if c == 0xE2, i + 2 < n {
                 let x = b[i + 1], y = b[i + 2]
-                if x == 0x80, y == 0x8E || y == 0x8F || (y >= 0xAA && y <= 0xAE) { return true }   // 200E/F, 202A–E
-                if x == 0x81, y >= 0xA6, y <= 0xA9 { return true }                                // 2066–2069
+                if x == 0x80, y == 0x8E || y == 0x8F || (y >= 0xAA && y <= 0xAE) { return true }  // 200E/F, 202A–E
+                if x == 0x81, y >= 0xA6, y <= 0xA9 { return true }  // 2066–2069
             }
             i += 1
         }
@@ -159,8 +159,10 @@ public enum GridRenderer {
 
     /// ``writeCSV(_:neutralizeFormulas:delimiter:to:)``, in two halves at once above `splitAbove` rows.
     @discardableResult
-    static func writeCSV(_ grid: DataGrid, neutralizeFormulas: Bool, delimiter chosen: UInt8? = nil, to out: TextOutput,
-                         splitAbove: Int) -> Int {
+    static func writeCSV(
+        _ grid: DataGrid, neutralizeFormulas: Bool, delimiter chosen: UInt8? = nil, to out: TextOutput,
+        splitAbove: Int
+    ) -> Int {
         // Cells given a leading ': the header's and the rows' (each half of the rows counted by its
         // own thread).
         var guarded = 0
@@ -205,8 +207,10 @@ public enum GridRenderer {
             // Records left in their file (a large file read for its sort keys) are gathered from
             // it a part of the output at a time.
             if let mapped = raw.mapped, !neutralizeFormulas,
-               let written = writeGathering(cells.order, count: count, records: raw, file: mapped, lineBreak: lineBreak,
-                                            otherRow: { writeFields($0, to: $1) }, to: out) {
+                let written = writeGathering(
+                    cells.order, count: count, records: raw, file: mapped, lineBreak: lineBreak,
+                    otherRow: { writeFields($0, to: $1) }, to: out)
+            {
                 guarded += written
                 return
             }
@@ -228,7 +232,8 @@ public enum GridRenderer {
                         func findRows(from first: Int, into rows: UnsafeMutablePointer<Int>) {
                             for index in first..<min(end, first + batchRows) {
                                 if let source = order.plainSourceRow(at: index), source < starts.count,
-                                   !(neutralizeFormulas && raw.isRisky(source)) {
+                                    !(neutralizeFormulas && raw.isRisky(source))
+                                {
                                     rows[index - first] = source
                                     trellis_prefetch(starts.baseAddress! + source)
                                 } else {
@@ -321,11 +326,12 @@ public enum GridRenderer {
     /// How many rows a CSV output's copying asks for ahead at a time.
     static let batchRows = 256
 
-
     /// Writes one field; returns whether it got a leading `'`.
     @inline(__always) @discardableResult
-    private static func writeField(_ text: UnsafeBufferPointer<UInt8>, neutralizeFormulas: Bool, delimiter: UInt8,
-                                   _ out: TextOutput) -> Bool {
+    private static func writeField(
+        _ text: UnsafeBufferPointer<UInt8>, neutralizeFormulas: Bool, delimiter: UInt8,
+        _ out: TextOutput
+    ) -> Bool {
         guard let first = text.first else { return false }
         let risky = first == 0x3D || first == 0x2B || first == 0x2D || first == 0x40 || first == 0x09 || first == 0x0D
         let formula = neutralizeFormulas && risky && CSV.looksLikeFormula(text)
@@ -378,7 +384,8 @@ public enum GridRenderer {
         func forEach(_ index: Int, _ body: (Int, UnsafeBufferPointer<UInt8>, Bool, Bool) -> Void) {
             if let views, let source = order.plainSourceRow(at: index) {
                 if let file, let records, source < records.count,
-                   forEachField(of: source, file: file, records: records, views: views, body) {
+                    forEachField(of: source, file: file, records: records, views: views, body)
+                {
                     return
                 }
                 for c in views.indices {
@@ -407,8 +414,10 @@ public enum GridRenderer {
         /// field with doubled quotes read from its column's storage, where it is undoubled);
         /// `false` (and nothing called) for a record that does not split into one field per column.
         @inline(__always)
-        private func forEachField(of row: Int, file: UnsafeBufferPointer<UInt8>, records: RawRecords, views: [CellBytesView],
-                                  _ body: (Int, UnsafeBufferPointer<UInt8>, Bool, Bool) -> Void) -> Bool {
+        private func forEachField(
+            of row: Int, file: UnsafeBufferPointer<UInt8>, records: RawRecords, views: [CellBytesView],
+            _ body: (Int, UnsafeBufferPointer<UInt8>, Bool, Bool) -> Void
+        ) -> Bool {
             guard let base = file.baseAddress else { return false }
             let range = records.range(row)
             let record = UnsafeBufferPointer(start: base + range.lowerBound, count: range.count)
@@ -430,7 +439,7 @@ public enum GridRenderer {
                 return true
             }
             // A record with quotes: find each field's extent.
-            var extents: [(Range<Int>, Bool)] = []   // content, and whether it has doubled quotes
+            var extents: [(Range<Int>, Bool)] = []  // content, and whether it has doubled quotes
             extents.reserveCapacity(views.count)
             var k = 0
             while true {
@@ -452,7 +461,7 @@ public enum GridRenderer {
                     k = j
                 }
                 if k >= record.count { break }
-                k += 1   // the delimiter
+                k += 1  // the delimiter
                 if k == record.count { extents.append((k..<k, false)); break }
             }
             guard extents.count == views.count else { return false }
@@ -472,7 +481,8 @@ public enum GridRenderer {
     /// record, whose other cells (a summary row's) come through the grid.
     static func withCells<R>(_ grid: DataGrid, readingEveryColumn: Bool = true, _ body: (Cells) -> R) -> R {
         guard let table = grid.records, table.storeCount == grid.columns.count, table.storeCount <= Table.maximumViewedColumns,
-              readingEveryColumn || !table.hasUnreadColumns else {
+            readingEveryColumn || !table.hasUnreadColumns
+        else {
             let window = grid.source is PrefetchingDataSource ? Cells.PrefetchWindow() : nil
             return body(Cells(grid: grid, order: grid.order, views: nil, file: nil, records: nil, window: window))
         }

@@ -1,6 +1,6 @@
 import Foundation
-import TrellisText
 import TrellisGrid
+import TrellisText
 
 /// A grid page whose headers sort it in the browser with exactly Trellis's order: the orders are
 /// computed here (natural order, pinyin, blanks last, pins and summaries kept where they are),
@@ -24,8 +24,10 @@ public enum InteractiveGridPage {
     /// The page for `grid`, whose headers sort it by the keys `key(column, direction)` makes (the
     /// command line passes its own comparator and null placement). Sortable columns are those
     /// whose sort mode is not `.notSortable`. The grid's sort is restored afterwards.
-    public static func render(_ grid: DataGrid, title: String,
-                              key: (String, SortDirection) -> SortKey) throws -> String {
+    public static func render(
+        _ grid: DataGrid, title: String,
+        key: (String, SortDirection) -> SortKey
+    ) throws -> String {
         let body = grid.order.body.count
         guard body <= maximumRows else { throw PageError.tooManyRows(body) }
         let saved = grid.sortKeys

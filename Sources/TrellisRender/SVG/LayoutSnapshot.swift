@@ -1,6 +1,6 @@
 import Foundation
-import TrellisText
 import TrellisCollectionView
+import TrellisText
 
 /// A computed layout as plain data: its content size and the attributes of its elements, in a
 /// stable order. What the renderers draw and the command line prints.
@@ -53,15 +53,16 @@ public struct LayoutSnapshot: Equatable {
     /// A transition as `trellis layout` writes it: per element its role, its identity before and
     /// after, and its attributes at the start and the end.
     public static func json(_ transition: CollectionViewTransition) -> JSONValue {
-        .array(transition.elements.map { element in
-            .object([
-                ("role", .string(element.role.rawValue)),
-                ("before", element.before.map(json) ?? .null),
-                ("after", element.after.map(json) ?? .null),
-                ("from", json(element.from)),
-                ("to", json(element.to)),
-            ])
-        })
+        .array(
+            transition.elements.map { element in
+                .object([
+                    ("role", .string(element.role.rawValue)),
+                    ("before", element.before.map(json) ?? .null),
+                    ("after", element.after.map(json) ?? .null),
+                    ("from", json(element.from)),
+                    ("to", json(element.to)),
+                ])
+            })
     }
 
     /// An element's identity: its category, kind and index path.
@@ -73,8 +74,10 @@ public struct LayoutSnapshot: Equatable {
     }
 
     public static func json(_ r: CGRect) -> JSONValue {
-        .object([("x", .number(Double(r.minX))), ("y", .number(Double(r.minY))),
-                 ("width", .number(Double(r.width))), ("height", .number(Double(r.height)))])
+        .object([
+            ("x", .number(Double(r.minX))), ("y", .number(Double(r.minY))),
+            ("width", .number(Double(r.width))), ("height", .number(Double(r.height))),
+        ])
     }
 
     /// A size as `{"width", "height"}`.
@@ -90,10 +93,12 @@ public enum LayoutJSONWriter {
     /// Writes `{"contentSize": …, "elements": [ … ], <trailing members>}` and a final newline.
     /// `elements` calls its argument once per element, in order; the attributes need not outlive
     /// the call.
-    public static func write(contentSize: CGSize,
-                             elements: ((CollectionViewLayoutAttributes) -> Void) -> Void,
-                             trailing: [(key: String, value: JSONValue)] = [],
-                             to out: TextOutput) {
+    public static func write(
+        contentSize: CGSize,
+        elements: ((CollectionViewLayoutAttributes) -> Void) -> Void,
+        trailing: [(key: String, value: JSONValue)] = [],
+        to out: TextOutput
+    ) {
         var count = 0
         elements { attributes in
             if count == 0 {

@@ -17,7 +17,8 @@ public enum Markup {
             case "\"": out += "&quot;"
             case "'": out += "&#39;"
             case "\t", "\n", "\r": out.unicodeScalars.append(scalar)
-            case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0xFFFE
+            case _
+            where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0xFFFE
                 || scalar.value == 0xFFFF:
                 out += "\u{FFFD}"
             default: out.unicodeScalars.append(scalar)

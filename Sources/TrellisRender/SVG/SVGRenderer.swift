@@ -1,6 +1,6 @@
 import Foundation
-import TrellisText
 import TrellisCollectionView
+import TrellisText
 
 /// Draws a ``LayoutSnapshot`` as SVG: every element a labelled box at its frame, decoration views
 /// below everything, then elements in ascending zIndex (ties keep the layout's order), as a host
@@ -25,8 +25,10 @@ public struct SVGRenderer: Sendable {
     public var windows: [CGRect]
 
     /// Creates a renderer.
-    public init(padding: CGFloat = 8, title: String? = nil, viewport: CGRect? = nil, crop: CGRect? = nil,
-                windows: [CGRect] = []) {
+    public init(
+        padding: CGFloat = 8, title: String? = nil, viewport: CGRect? = nil, crop: CGRect? = nil,
+        windows: [CGRect] = []
+    ) {
         self.padding = padding
         self.title = title
         self.viewport = viewport
@@ -73,8 +75,10 @@ public struct SVGRenderer: Sendable {
         }
         for window in windows where [window.minX, window.minY, window.width, window.height].allSatisfy(\.isFinite) {
             // Faded left and right of the window along the section's band, then its frame.
-            let outside = [CGRect(x: extent.minX, y: window.minY, width: window.minX - extent.minX, height: window.height),
-                           CGRect(x: window.maxX, y: window.minY, width: extent.maxX - window.maxX, height: window.height)]
+            let outside = [
+                CGRect(x: extent.minX, y: window.minY, width: window.minX - extent.minX, height: window.height),
+                CGRect(x: window.maxX, y: window.minY, width: extent.maxX - window.maxX, height: window.height),
+            ]
             for part in outside where part.width > 0 && part.height > 0 {
                 out += "<rect class=\"offscreen\" x=\"\(n(part.minX))\" y=\"\(n(part.minY))\" width=\"\(n(part.width))\" "
                 out += "height=\"\(n(part.height))\" fill=\"#ffffff\" fill-opacity=\"0.65\" stroke=\"none\"/>\n"
@@ -163,7 +167,8 @@ public struct SVGRenderer: Sendable {
 
     private func elementSVG(_ a: CollectionViewLayoutAttributes) -> String {
         guard !a.isHidden, a.frame.minX.isFinite, a.frame.minY.isFinite,
-              a.frame.width.isFinite, a.frame.height.isFinite else { return "" }
+            a.frame.width.isFinite, a.frame.height.isFinite
+        else { return "" }
         let n = Markup.number
         let f = a.frame
         var attributes = "class=\"\(a.representedElementCategory.name)\""
@@ -185,8 +190,10 @@ public struct SVGRenderer: Sendable {
 public enum HTMLPage {
     /// A page titled `title` showing `figures` (caption, SVG markup) one after the other.
     /// `style` is added to the page's CSS and `preface` (markup, not escaped) goes before the figures.
-    public static func render(title: String, figures: [(caption: String, svg: String)],
-                              style: String = "", preface: String = "") -> String {
+    public static func render(
+        title: String, figures: [(caption: String, svg: String)],
+        style: String = "", preface: String = ""
+    ) -> String {
         var out = head(title: title, style: style) + preface
         for figure in figures {
             out += "<figure>\n<figcaption>\(Markup.escape(figure.caption))</figcaption>\n\(figure.svg)</figure>\n"

@@ -72,8 +72,10 @@ public struct ScrollRecording: Sendable, Equatable {
     /// records the screen after each, as ``record(_:offsets:)`` does for scrolling. `label`
     /// names what a view shows (by default its element, `0·3`): a cell's content, say, to follow
     /// items that move.
-    public static func record(_ collectionView: CollectionView, actions: [() -> Void],
-                              label: ((CollectionReusableView, CollectionViewLayoutAttributes) -> String)? = nil) -> ScrollRecording {
+    public static func record(
+        _ collectionView: CollectionView, actions: [() -> Void],
+        label: ((CollectionReusableView, CollectionViewLayoutAttributes) -> String)? = nil
+    ) -> ScrollRecording {
         collectionView.layoutIfNeeded()
         let layout = collectionView.collectionViewLayout
         let content = CGRect(origin: .zero, size: layout.collectionViewContentSize)
@@ -101,9 +103,11 @@ public struct ScrollRecording: Sendable, Equatable {
             for cell in collectionView.visibleCells {
                 if let attributes = cell.appliedLayoutAttributes { shownViews.append((cell, attributes)) }
             }
-            let kinds = Set(collectionView.visibleElementAttributes.compactMap {
-                $0.representedElementCategory == .supplementaryView ? $0.representedElementKind : nil
-            }).sorted()
+            let kinds = Set(
+                collectionView.visibleElementAttributes.compactMap {
+                    $0.representedElementCategory == .supplementaryView ? $0.representedElementKind : nil
+                }
+            ).sorted()
             for kind in kinds {
                 for view in collectionView.visibleSupplementaryViews(ofKind: kind) {
                     if let attributes = view.appliedLayoutAttributes { shownViews.append((view, attributes)) }
@@ -112,29 +116,37 @@ public struct ScrollRecording: Sendable, Equatable {
             var views: [View] = []
             for (view, attributes) in shownViews {
                 let id = ObjectIdentifier(view)
-                let number = numbers[id] ?? {
-                    let next = numbers.count + 1
-                    numbers[id] = next
-                    return next
-                }()
+                let number =
+                    numbers[id]
+                    ?? {
+                        let next = numbers.count + 1
+                        numbers[id] = next
+                        return next
+                    }()
                 let element = SVGRenderer.label(attributes)
                 let label = label?(view, attributes) ?? element
                 let reused = lastShown[number].map { $0 != label } ?? false
                 lastShown[number] = label
-                let pinned = attributes.representedElementCategory == .supplementaryView
+                let pinned =
+                    attributes.representedElementCategory == .supplementaryView
                     && home[element].map { $0 != attributes.frame } ?? false
-                views.append(View(label: label, view: number, category: attributes.representedElementCategory,
-                                  frame: attributes.frame, reused: reused, pinned: pinned,
-                                  zIndex: attributes.zIndex, alpha: attributes.isHidden ? 0 : attributes.alpha))
+                views.append(
+                    View(
+                        label: label, view: number, category: attributes.representedElementCategory,
+                        frame: attributes.frame, reused: reused, pinned: pinned,
+                        zIndex: attributes.zIndex, alpha: attributes.isHidden ? 0 : attributes.alpha))
             }
             let labels = Set(views.map(\.label)), before = Set(previous.map(\.label))
-            steps.append(Step(offset: collectionView.bounds.origin, views: views,
-                              shown: views.map(\.label).filter { !before.contains($0) },
-                              hidden: previous.map(\.label).filter { !labels.contains($0) },
-                              viewsMade: numbers.count))
+            steps.append(
+                Step(
+                    offset: collectionView.bounds.origin, views: views,
+                    shown: views.map(\.label).filter { !before.contains($0) },
+                    hidden: previous.map(\.label).filter { !labels.contains($0) },
+                    viewsMade: numbers.count))
             previous = views
         }
-        return ScrollRecording(viewport: collectionView.bounds.size, contentSize: content.size,
-                               elements: natural, steps: steps)
+        return ScrollRecording(
+            viewport: collectionView.bounds.size, contentSize: content.size,
+            elements: natural, steps: steps)
     }
 }

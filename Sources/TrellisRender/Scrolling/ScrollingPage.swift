@@ -1,6 +1,6 @@
 import Foundation
-import TrellisText
 import TrellisCollectionView
+import TrellisText
 
 /// A page that plays back ``ScrollRecording``s: for each, the screen (the views on it, each with
 /// its number, reused ones outlined, pinned headers marked), the whole content beside it with
@@ -17,7 +17,8 @@ public enum ScrollingPage {
         for (index, scene) in scenes.enumerated() {
             body += figure(index, caption: scene.caption, recording: scene.recording)
         }
-        let style = ".scene{margin-bottom:32px}.panes{display:flex;gap:24px;align-items:flex-start;flex-wrap:wrap}"
+        let style =
+            ".scene{margin-bottom:32px}.panes{display:flex;gap:24px;align-items:flex-start;flex-wrap:wrap}"
             + ".cell rect{fill:#dbeafe;stroke:#2563eb}.supplementaryView rect{fill:#fef3c7;stroke:#d97706}"
             + ".reused rect{stroke:#16a34a;stroke-width:3}.pinned rect{fill:#fde68a}"
             + ".ghost{fill:#f8fafc;stroke:#cbd5e1}.viewport{fill:none;stroke:#dc2626;stroke-width:2}"
@@ -26,7 +27,8 @@ public enum ScrollingPage {
             + "table.steps{border-collapse:collapse;font-size:12px}table.steps td,table.steps th{border:1px solid #cbd5e1;"
             + "padding:2px 6px;text-align:left;vertical-align:top}.key span{display:inline-block;width:12px;height:12px;"
             + "margin:0 4px 0 12px;vertical-align:middle;border:2px solid}"
-        let key = "<p class=\"key\">Outlined in green<span style=\"border-color:#16a34a\"></span>: a view taken from the "
+        let key =
+            "<p class=\"key\">Outlined in green<span style=\"border-color:#16a34a\"></span>: a view taken from the "
             + "reuse queue at this step, showing another element than before. Darker yellow<span style=\"background:#fde68a;"
             + "border-color:#d97706\"></span>: a header pinned to the top of the screen. #n is the view object: the same "
             + "number is the same view.</p>\n"
@@ -42,31 +44,38 @@ public enum ScrollingPage {
         let scale = min(1, 420 / max(1, max(recording.contentSize.width, recording.contentSize.height)))
         let mapWidth = recording.contentSize.width * scale + 2 * pad, mapHeight = recording.contentSize.height * scale + 2 * pad
         var out = "<section class=\"scene\" id=\"\(id)\">\n<h2>\(Markup.escape(caption))</h2>\n"
-        out += "<p><label>step <input type=\"range\" class=\"step\" min=\"0\" max=\"\(max(0, recording.steps.count - 1))\" "
+        out +=
+            "<p><label>step <input type=\"range\" class=\"step\" min=\"0\" max=\"\(max(0, recording.steps.count - 1))\" "
             + "value=\"0\" aria-label=\"Step through the scroll\"></label> <label><input type=\"checkbox\" class=\"play\"> Play</label></p>\n"
         out += "<p class=\"stats\">\(Markup.escape(stats(recording, 0)))</p>\n<div class=\"panes\">\n"
-        out += "<figure><figcaption>the screen</figcaption><svg class=\"screen\" xmlns=\"http://www.w3.org/2000/svg\" "
+        out +=
+            "<figure><figcaption>the screen</figcaption><svg class=\"screen\" xmlns=\"http://www.w3.org/2000/svg\" "
             + "width=\"\(n(screenWidth))\" height=\"\(n(screenHeight))\" viewBox=\"0 0 \(n(screenWidth)) \(n(screenHeight))\" "
             + "font-family=\"Helvetica, Arial, sans-serif\"><rect x=\"\(n(pad))\" y=\"\(n(pad))\" width=\"\(n(recording.viewport.width))\" "
             + "height=\"\(n(recording.viewport.height))\" fill=\"#ffffff\" stroke=\"#1e293b\"/>"
             + "<svg x=\"\(n(pad))\" y=\"\(n(pad))\" width=\"\(n(recording.viewport.width))\" height=\"\(n(recording.viewport.height))\" overflow=\"hidden\">"
             + "<g class=\"views\">\(screenViews(recording, 0))</g></svg></svg></figure>\n"
-        out += "<figure><figcaption>the whole content, \(n(recording.contentSize.width)) × \(n(recording.contentSize.height))"
+        out +=
+            "<figure><figcaption>the whole content, \(n(recording.contentSize.width)) × \(n(recording.contentSize.height))"
             + (scale < 1 ? " at \(n((scale * 100).rounded()))%" : "") + "</figcaption><svg class=\"map\" xmlns=\"http://www.w3.org/2000/svg\" "
             + "width=\"\(n(mapWidth))\" height=\"\(n(mapHeight))\" viewBox=\"0 0 \(n(mapWidth)) \(n(mapHeight))\">"
             + "<g transform=\"translate(\(n(pad)) \(n(pad))) scale(\(n(scale)))\">"
         for element in recording.elements {
-            out += "<rect class=\"ghost\" x=\"\(n(element.frame.minX))\" y=\"\(n(element.frame.minY))\" "
+            out +=
+                "<rect class=\"ghost\" x=\"\(n(element.frame.minX))\" y=\"\(n(element.frame.minY))\" "
                 + "width=\"\(n(element.frame.width))\" height=\"\(n(element.frame.height))\"/>"
         }
         out += "<g class=\"visible\">\(mapViews(recording, 0))</g></g></svg></figure>\n</div>\n"
         out += "<script type=\"application/json\" class=\"recording\">\(data(recording))</script>\n"
-        out += "<details><summary>every step as a table</summary><table class=\"steps\"><tr><th>step</th><th>offset</th>"
+        out +=
+            "<details><summary>every step as a table</summary><table class=\"steps\"><tr><th>step</th><th>offset</th>"
             + "<th>on screen (element #view)</th><th>came on screen</th><th>went off screen</th></tr>\n"
         for (i, step) in recording.steps.enumerated() {
-            out += "<tr><td>\(i)</td><td>\(n(step.offset.x)), \(n(step.offset.y))</td><td>"
-                + Markup.escape(step.views.map { "\($0.label) #\($0.view)\($0.reused ? " reused" : "")\($0.pinned ? " pinned" : "")" }
-                    .joined(separator: ", "))
+            out +=
+                "<tr><td>\(i)</td><td>\(n(step.offset.x)), \(n(step.offset.y))</td><td>"
+                + Markup.escape(
+                    step.views.map { "\($0.label) #\($0.view)\($0.reused ? " reused" : "")\($0.pinned ? " pinned" : "")" }
+                        .joined(separator: ", "))
                 + "</td><td>\(Markup.escape(step.shown.joined(separator: ", ")))</td>"
                 + "<td>\(Markup.escape(step.hidden.joined(separator: ", ")))</td></tr>\n"
         }
@@ -78,8 +87,10 @@ public enum ScrollingPage {
     public static func stats(_ recording: ScrollRecording, _ index: Int) -> String {
         let step = recording.steps[index]
         let n = Markup.number
-        var parts = ["step \(index + 1) of \(recording.steps.count)", "offset \(n(step.offset.x)), \(n(step.offset.y))",
-                     "\(step.views.count) views on screen", "\(step.viewsMade) views made so far"]
+        var parts = [
+            "step \(index + 1) of \(recording.steps.count)", "offset \(n(step.offset.x)), \(n(step.offset.y))",
+            "\(step.views.count) views on screen", "\(step.viewsMade) views made so far",
+        ]
         let reused = step.views.filter(\.reused).count
         if !step.shown.isEmpty { parts.append("\(step.shown.count) came on screen (\(reused) in reused views)") }
         if !step.hidden.isEmpty { parts.append("\(step.hidden.count) went off") }
@@ -96,7 +107,8 @@ public enum ScrollingPage {
         // and within each, by zIndex (a lifted item above the others).
         for view in stacked(step.views) {
             let f = view.frame.offsetBy(dx: -step.offset.x, dy: -step.offset.y)
-            out += "<g class=\"\(view.category.name)\(view.reused ? " reused" : "")\(view.pinned ? " pinned" : "")\" "
+            out +=
+                "<g class=\"\(view.category.name)\(view.reused ? " reused" : "")\(view.pinned ? " pinned" : "")\" "
                 + "data-label=\"\(Markup.escape(view.label))\" data-view=\"\(view.view)\""
                 + (view.alpha < 1 ? " opacity=\"\(n(view.alpha))\"" : "") + ">"
                 + "<rect x=\"\(n(f.minX))\" y=\"\(n(f.minY))\" width=\"\(n(f.width))\" height=\"\(n(f.height))\" rx=\"3\"/>"
@@ -110,7 +122,8 @@ public enum ScrollingPage {
     /// Views in drawing order: cells, then supplementary views; each by zIndex, stable.
     static func stacked(_ views: [ScrollRecording.View]) -> [ScrollRecording.View] {
         views.enumerated().sorted { a, b in
-            let ka = (a.element.category == .cell ? 0 : 1, min(a.element.zIndex, 1 << 30)), kb = (b.element.category == .cell ? 0 : 1, min(b.element.zIndex, 1 << 30))
+            let ka = (a.element.category == .cell ? 0 : 1, min(a.element.zIndex, 1 << 30)),
+                kb = (b.element.category == .cell ? 0 : 1, min(b.element.zIndex, 1 << 30))
             return ka != kb ? ka < kb : a.offset < b.offset
         }.map(\.element)
     }
@@ -120,10 +133,12 @@ public enum ScrollingPage {
         let n = Markup.number
         var out = ""
         for view in step.views {
-            out += "<g class=\"\(view.category.name)\(view.reused ? " reused" : "")\"><rect x=\"\(n(view.frame.minX))\" "
+            out +=
+                "<g class=\"\(view.category.name)\(view.reused ? " reused" : "")\"><rect x=\"\(n(view.frame.minX))\" "
                 + "y=\"\(n(view.frame.minY))\" width=\"\(n(view.frame.width))\" height=\"\(n(view.frame.height))\"/></g>"
         }
-        out += "<rect class=\"viewport\" x=\"\(n(step.offset.x))\" y=\"\(n(step.offset.y))\" width=\"\(n(recording.viewport.width))\" "
+        out +=
+            "<rect class=\"viewport\" x=\"\(n(step.offset.x))\" y=\"\(n(step.offset.y))\" width=\"\(n(recording.viewport.width))\" "
             + "height=\"\(n(recording.viewport.height))\"/>"
         return out
     }
@@ -134,16 +149,22 @@ public enum ScrollingPage {
             let step = recording.steps[i]
             // In drawing order, so the script draws them as listed.
             let views: [JSONValue] = stacked(step.views).map { v in
-                .array([.string(v.label), .number(Double(v.view)), .string(v.category.name), .number(Double(v.frame.minX)),
-                        .number(Double(v.frame.minY)), .number(Double(v.frame.width)), .number(Double(v.frame.height)),
-                        .bool(v.reused), .bool(v.pinned), .number(Double(v.alpha))])
+                .array([
+                    .string(v.label), .number(Double(v.view)), .string(v.category.name), .number(Double(v.frame.minX)),
+                    .number(Double(v.frame.minY)), .number(Double(v.frame.width)), .number(Double(v.frame.height)),
+                    .bool(v.reused), .bool(v.pinned), .number(Double(v.alpha)),
+                ])
             }
-            return .object([("x", .number(Double(step.offset.x))), ("y", .number(Double(step.offset.y))),
-                            ("stats", .string(stats(recording, i))), ("views", .array(views))])
+            return .object([
+                ("x", .number(Double(step.offset.x))), ("y", .number(Double(step.offset.y))),
+                ("stats", .string(stats(recording, i))), ("views", .array(views)),
+            ])
         }
-        let json = JSONValue.object([("width", .number(Double(recording.viewport.width))),
-                                     ("height", .number(Double(recording.viewport.height))), ("steps", .array(steps))])
-            .serialized(pretty: false)
+        let json = JSONValue.object([
+            ("width", .number(Double(recording.viewport.width))),
+            ("height", .number(Double(recording.viewport.height))), ("steps", .array(steps)),
+        ])
+        .serialized(pretty: false)
         // Inside a script element, "</" would end it.
         return json.replacingOccurrences(of: "</", with: "<\\/")
     }

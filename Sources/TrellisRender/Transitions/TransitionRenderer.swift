@@ -22,8 +22,9 @@ public struct TransitionRenderer: Sendable {
         self.duration = duration
         self.hold = hold
         self.easing = easing
-        self.prefix = String(prefix.unicodeScalars.filter { CharacterSet.alphanumerics.contains($0) && $0.isASCII }
-            .map(Character.init))
+        self.prefix = String(
+            prefix.unicodeScalars.filter { CharacterSet.alphanumerics.contains($0) && $0.isASCII }
+                .map(Character.init))
         if self.prefix.isEmpty || self.prefix.first!.isNumber { self.prefix = "t" + self.prefix }
     }
 
@@ -132,14 +133,16 @@ public struct TransitionRenderer: Sendable {
             })();
             </script>
             """
-        return HTMLPage.render(title: title, figures: [(caption, svg)],
-                               // The controls on the line above the figure they play, not beside it.
-                               style: "#pause:checked~figure .el{animation-play-state:paused}"
-                                   + "figure{display:block;margin-top:8px}",
-                               preface: "<input type=\"checkbox\" id=\"pause\"><label for=\"pause\"> Pause</label> "
-                                   + "<label for=\"step\">step</label> <input type=\"range\" id=\"step\" min=\"0\" max=\"1000\" "
-                                   + "value=\"0\" aria-label=\"Step through the animation\"> "
-                                   + "(the animation replays by itself)\n")
-            .replacingOccurrences(of: "</body>", with: script + "\n</body>")
+        return HTMLPage.render(
+            title: title, figures: [(caption, svg)],
+            // The controls on the line above the figure they play, not beside it.
+            style: "#pause:checked~figure .el{animation-play-state:paused}"
+                + "figure{display:block;margin-top:8px}",
+            preface: "<input type=\"checkbox\" id=\"pause\"><label for=\"pause\"> Pause</label> "
+                + "<label for=\"step\">step</label> <input type=\"range\" id=\"step\" min=\"0\" max=\"1000\" "
+                + "value=\"0\" aria-label=\"Step through the animation\"> "
+                + "(the animation replays by itself)\n"
+        )
+        .replacingOccurrences(of: "</body>", with: script + "\n</body>")
     }
 }

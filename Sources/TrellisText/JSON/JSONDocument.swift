@@ -238,8 +238,7 @@ private struct TapeParser {
         var line = 1, column = 1
         var k = 0
         while k < end {
-            if bytes[k] == UInt8(ascii: "\n") { line += 1; column = 1 }
-            else if bytes[k] & 0xC0 != 0x80 { column += 1 }
+            if bytes[k] == UInt8(ascii: "\n") { line += 1; column = 1 } else if bytes[k] & 0xC0 != 0x80 { column += 1 }
             k += 1
         }
         return JSONSyntaxError(line: line, column: column, message: message)
@@ -277,9 +276,11 @@ private struct TapeParser {
 
     mutating func literal(_ word: StaticString) throws(JSONSyntaxError) {
         let length = word.utf8CodeUnitCount
-        let matches = bytes.count - i >= length && word.withUTF8Buffer { w in
-            (0..<length).allSatisfy { bytes[i + $0] == w[$0] }
-        }
+        let matches =
+            bytes.count - i >= length
+            && word.withUTF8Buffer { w in
+                (0..<length).allSatisfy { bytes[i + $0] == w[$0] }
+            }
         guard matches else { throw error("invalid literal; expected '\(word)'") }
         i += length
     }
@@ -316,7 +317,7 @@ private struct TapeParser {
             let keyNode = nodes.count
             try parseString()
             if var set = keySet {
-                keySet = nil   // keeps the set uniquely referenced while it grows
+                keySet = nil  // keeps the set uniquely referenced while it grows
                 guard set.insert(keyText(keyNode)).inserted else {
                     throw error("duplicate key \"\(keyText(keyNode))\"", at: keyStart)
                 }
@@ -410,9 +411,9 @@ private struct TapeParser {
         var negative = false
         if bytes[i] == UInt8(ascii: "-") { negative = true; i += 1 }
         var mantissa: UInt64 = 0
-        var significant = 0     // digits accumulated into the mantissa
-        var exponent = 0        // decimal exponent to apply to the mantissa
-        var exact = true        // whether the mantissa holds every significant digit
+        var significant = 0  // digits accumulated into the mantissa
+        var exponent = 0  // decimal exponent to apply to the mantissa
+        var exact = true  // whether the mantissa holds every significant digit
         @inline(__always) func isDigit(_ b: UInt8) -> Bool { b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") }
         let intStart = i
         while i < bytes.count, isDigit(bytes[i]) {
@@ -464,11 +465,13 @@ private struct TapeParser {
     }
 
     @inline(__always)
-    private func accumulate(_ digit: UInt8, _ mantissa: inout UInt64, _ significant: inout Int, _ exact: inout Bool,
-                            _ exponent: inout Int, fraction: Bool) {
+    private func accumulate(
+        _ digit: UInt8, _ mantissa: inout UInt64, _ significant: inout Int, _ exact: inout Bool,
+        _ exponent: inout Int, fraction: Bool
+    ) {
         let d = UInt64(digit - UInt8(ascii: "0"))
         if significant == 0 && d == 0 {
-            if fraction { exponent -= 1 }   // leading zeros of a fraction only move the point
+            if fraction { exponent -= 1 }  // leading zeros of a fraction only move the point
             return
         }
         if significant < 19 {

@@ -85,7 +85,12 @@ extension JSONValue {
     private var compactDepth: Int? {
         switch self {
         case .array(let items):
-            return items.allSatisfy { switch $0 { case .array, .object: false; default: true } } ? 1 : nil
+            return items.allSatisfy {
+                switch $0 {
+                case .array, .object: false;
+                default: true
+                }
+            } ? 1 : nil
         case .object(let members):
             var depth = 1
             for member in members {

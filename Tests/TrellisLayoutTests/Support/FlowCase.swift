@@ -44,17 +44,19 @@ struct FlowCase: CustomStringConvertible {
         layout.sectionInset = insets(inset)
         layout.headerReferenceSize = size(header)
         layout.footerReferenceSize = size(footer)
-        let delegate = CaseDelegate(sections: sections.map { s in
-            var s = s
-            s.sizes = s.sizes?.map(size)
-            s.inset = s.inset.map(insets)
-            s.header = s.header.map(size)
-            s.footer = s.footer.map(size)
-            return s
-        })
+        let delegate = CaseDelegate(
+            sections: sections.map { s in
+                var s = s
+                s.sizes = s.sizes?.map(size)
+                s.inset = s.inset.map(insets)
+                s.header = s.header.map(size)
+                s.footer = s.footer.map(size)
+                return s
+            })
         let bounds = CGRect(origin: .zero, size: size(CGSize(width: width, height: height)))
-        let host = StaticLayoutHost(layout: layout, itemCounts: sections.map(\.count), bounds: bounds,
-                                    contentInset: insets(contentInset), displayScale: scale, delegate: delegate)
+        let host = StaticLayoutHost(
+            layout: layout, itemCounts: sections.map(\.count), bounds: bounds,
+            contentInset: insets(contentInset), displayScale: scale, delegate: delegate)
         return FlowResult(host: host, transposed: t)
     }
 }
@@ -83,20 +85,25 @@ struct FlowResult {
     func ys(_ section: Int = 0) -> [CGFloat] { frames(section).map(\.minY) }
 
     func header(_ section: Int) -> CGRect? {
-        host.layoutAttributesForSupplementaryElement(ofKind: CollectionView.elementKindSectionHeader,
-                                                     at: IndexPath(item: 0, section: section)).map { back($0.frame) }
+        host.layoutAttributesForSupplementaryElement(
+            ofKind: CollectionView.elementKindSectionHeader,
+            at: IndexPath(item: 0, section: section)
+        ).map { back($0.frame) }
     }
 
     func footer(_ section: Int) -> CGRect? {
-        host.layoutAttributesForSupplementaryElement(ofKind: CollectionView.elementKindSectionFooter,
-                                                     at: IndexPath(item: 0, section: section)).map { back($0.frame) }
+        host.layoutAttributesForSupplementaryElement(
+            ofKind: CollectionView.elementKindSectionFooter,
+            at: IndexPath(item: 0, section: section)
+        ).map { back($0.frame) }
     }
 
     /// Every element, as (category, kind, section, item, frame in the vertical frame).
     func elements(in rect: CGRect = LayoutGeometry.everything) -> [ElementKey] {
         (host.layoutAttributesForElements(in: back(rect)) ?? []).map {
-            ElementKey(category: $0.representedElementCategory, kind: $0.representedElementKind,
-                       section: $0.section, item: $0.item, frame: back($0.frame))
+            ElementKey(
+                category: $0.representedElementCategory, kind: $0.representedElementKind,
+                section: $0.section, item: $0.item, frame: back($0.frame))
         }
     }
 }
@@ -118,33 +125,45 @@ final class CaseDelegate: CollectionViewDelegateFlowLayout {
     let sections: [FlowCase.Section]
     init(sections: [FlowCase.Section]) { self.sections = sections }
 
-    func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
-                        sizeForItemAt indexPath: IndexPath) -> CGSize {
+    func collectionView(
+        _ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
+        sizeForItemAt indexPath: IndexPath
+    ) -> CGSize {
         sections[indexPath.section].sizes?[indexPath.item] ?? (collectionViewLayout as! CollectionViewFlowLayout).itemSize
     }
 
-    func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
-                        insetForSectionAt section: Int) -> EdgeInsets {
+    func collectionView(
+        _ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
+        insetForSectionAt section: Int
+    ) -> EdgeInsets {
         sections[section].inset ?? (collectionViewLayout as! CollectionViewFlowLayout).sectionInset
     }
 
-    func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
-                        minimumLineSpacingForSectionAt section: Int) -> CGFloat {
+    func collectionView(
+        _ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
+        minimumLineSpacingForSectionAt section: Int
+    ) -> CGFloat {
         sections[section].lineSpacing ?? (collectionViewLayout as! CollectionViewFlowLayout).minimumLineSpacing
     }
 
-    func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
-                        minimumInteritemSpacingForSectionAt section: Int) -> CGFloat {
+    func collectionView(
+        _ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
+        minimumInteritemSpacingForSectionAt section: Int
+    ) -> CGFloat {
         sections[section].interitemSpacing ?? (collectionViewLayout as! CollectionViewFlowLayout).minimumInteritemSpacing
     }
 
-    func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
-                        referenceSizeForHeaderInSection section: Int) -> CGSize {
+    func collectionView(
+        _ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
+        referenceSizeForHeaderInSection section: Int
+    ) -> CGSize {
         sections[section].header ?? (collectionViewLayout as! CollectionViewFlowLayout).headerReferenceSize
     }
 
-    func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
-                        referenceSizeForFooterInSection section: Int) -> CGSize {
+    func collectionView(
+        _ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout,
+        referenceSizeForFooterInSection section: Int
+    ) -> CGSize {
         sections[section].footer ?? (collectionViewLayout as! CollectionViewFlowLayout).footerReferenceSize
     }
 }

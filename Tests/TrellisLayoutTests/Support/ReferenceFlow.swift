@@ -1,5 +1,6 @@
-@_spi(Instrumentation) @testable import TrellisCollectionView
 import TrellisTestSupport
+
+@_spi(Instrumentation) @testable import TrellisCollectionView
 
 /// A deliberately plain implementation of the flow rules (vertical only, no storage tricks, no
 /// fast paths, positions from closed formulas instead of running sums): the oracle the real
@@ -16,15 +17,19 @@ enum ReferenceFlow {
             var out: [ElementKey] = []
             for s in items.indices {
                 if let h = headers[s] {
-                    out.append(ElementKey(category: .supplementaryView, kind: CollectionView.elementKindSectionHeader,
-                                          section: s, item: 0, frame: h))
+                    out.append(
+                        ElementKey(
+                            category: .supplementaryView, kind: CollectionView.elementKindSectionHeader,
+                            section: s, item: 0, frame: h))
                 }
                 for (i, f) in items[s].enumerated() {
                     out.append(ElementKey(category: .cell, kind: nil, section: s, item: i, frame: f))
                 }
                 if let f = footers[s] {
-                    out.append(ElementKey(category: .supplementaryView, kind: CollectionView.elementKindSectionFooter,
-                                          section: s, item: 0, frame: f))
+                    out.append(
+                        ElementKey(
+                            category: .supplementaryView, kind: CollectionView.elementKindSectionFooter,
+                            section: s, item: 0, frame: f))
                 }
             }
             return out
@@ -82,14 +87,18 @@ enum ReferenceFlow {
                     } else {
                         fit = Int.max
                     }
-                    if fit == 1 { start = inset.left + (available - first.width) / 2 }
-                    else if fit != .max { gap = (available - CGFloat(fit) * first.width) / CGFloat(fit - 1) }
+                    if fit == 1 {
+                        start = inset.left + (available - first.width) / 2
+                    } else if fit != .max {
+                        gap = (available - CGFloat(fit) * first.width) / CGFloat(fit - 1)
+                    }
                 }
                 for (k, i) in line.enumerated() {
                     let before = line[..<k].map { sizes[$0].width }.reduce(0, +)
                     let x = start + before + CGFloat(k) * gap
-                    frames[i] = CGRect(x: snap(x), y: snap(y + (lineHeight - sizes[i].height) / 2),
-                                       width: sizes[i].width, height: sizes[i].height)
+                    frames[i] = CGRect(
+                        x: snap(x), y: snap(y + (lineHeight - sizes[i].height) / 2),
+                        width: sizes[i].width, height: sizes[i].height)
                 }
                 y += lineHeight + (isLast ? 0 : lineSpacing)
             }
@@ -111,31 +120,40 @@ enum ReferenceFlow {
     static func randomCase(_ rng: inout SeededRandom, maxItems: Int = 40) -> FlowCase {
         var c = FlowCase()
         c.width = rng.points(40...500)
-        c.contentInset = rng.chance(0.3) ? EdgeInsets(top: rng.points(0...20), left: rng.points(0...20),
-                                                      bottom: rng.points(0...20), right: rng.points(0...20)) : .zero
+        c.contentInset =
+            rng.chance(0.3)
+            ? EdgeInsets(
+                top: rng.points(0...20), left: rng.points(0...20),
+                bottom: rng.points(0...20), right: rng.points(0...20)) : .zero
         c.scale = [1, 2, 3][Int.random(in: 0...2, using: &rng)]
         c.itemSize = CGSize(width: rng.points(0...120, quarters: true), height: rng.points(0...120, quarters: true))
         c.lineSpacing = rng.points(0...20)
         c.interitemSpacing = rng.points(0...20, quarters: true)
-        c.inset = EdgeInsets(top: rng.points(0...20), left: rng.points(0...30), bottom: rng.points(0...20),
-                             right: rng.points(0...30))
+        c.inset = EdgeInsets(
+            top: rng.points(0...20), left: rng.points(0...30), bottom: rng.points(0...20),
+            right: rng.points(0...30))
         c.header = rng.chance(0.5) ? CGSize(width: 0, height: rng.points(0...40)) : .zero
         c.footer = rng.chance(0.3) ? CGSize(width: 0, height: rng.points(0...40)) : .zero
         for _ in 0..<Int.random(in: 0...4, using: &rng) {
             var section = FlowCase.Section(count: Int.random(in: 0...maxItems, using: &rng))
             if rng.chance(0.6) {
-                let pool = (0..<3).map { _ in CGSize(width: rng.points(1...200, quarters: true),
-                                                     height: rng.points(1...120, quarters: true)) }
+                let pool = (0..<3).map { _ in
+                    CGSize(
+                        width: rng.points(1...200, quarters: true),
+                        height: rng.points(1...120, quarters: true))
+                }
                 section.sizes = (0..<section.count).map { _ in
-                    rng.chance(0.3) ? pool[Int.random(in: 0...2, using: &rng)]
-                                    : CGSize(width: rng.points(0...260, quarters: true), height: rng.points(0...150))
+                    rng.chance(0.3)
+                        ? pool[Int.random(in: 0...2, using: &rng)]
+                        : CGSize(width: rng.points(0...260, quarters: true), height: rng.points(0...150))
                 }
             }
             if rng.chance(0.3) { section.lineSpacing = rng.points(0...30) }
             if rng.chance(0.3) { section.interitemSpacing = rng.points(0...30) }
             if rng.chance(0.3) {
-                section.inset = EdgeInsets(top: rng.points(0...10), left: rng.points(0...50),
-                                           bottom: rng.points(0...10), right: rng.points(0...50))
+                section.inset = EdgeInsets(
+                    top: rng.points(0...10), left: rng.points(0...50),
+                    bottom: rng.points(0...10), right: rng.points(0...50))
             }
             if rng.chance(0.2) { section.header = CGSize(width: 0, height: rng.points(0...30)) }
             c.sections.append(section)

@@ -32,8 +32,10 @@ enum LayoutOracles {
 
     /// A rect query returns exactly the elements a brute-force filter of every element finds, in
     /// the same order; each element is also what the per-element query answers.
-    static func checkRectQueries(_ layout: CollectionViewLayout, _ rng: inout SeededRandom, queries: Int = 30,
-                                 _ context: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    static func checkRectQueries(
+        _ layout: CollectionViewLayout, _ rng: inout SeededRandom, queries: Int = 30,
+        _ context: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         let all = self.all(layout)
         let size = layout.collectionViewContentSize
         for element in all {
@@ -45,25 +47,30 @@ enum LayoutOracles {
             case .decorationView:
                 single = layout.layoutAttributesForDecorationView(ofKind: element.kind ?? "", at: element.indexPath)
             }
-            #expect(single.map(Element.init) == element, "\(context): the single query of \(element)",
-                    sourceLocation: sourceLocation)
+            #expect(
+                single.map(Element.init) == element, "\(context): the single query of \(element)",
+                sourceLocation: sourceLocation)
         }
         for _ in 0..<queries {
             let w = max(size.width, 1), h = max(size.height, 1)
-            let rect = CGRect(x: CGFloat(Double.random(in: -0.2...1.0, using: &rng)) * w,
-                              y: CGFloat(Double.random(in: -0.2...1.1, using: &rng)) * h,
-                              width: CGFloat(Double.random(in: 0...0.8, using: &rng)) * w,
-                              height: CGFloat(Double.random(in: 0...0.5, using: &rng)) * h)
+            let rect = CGRect(
+                x: CGFloat(Double.random(in: -0.2...1.0, using: &rng)) * w,
+                y: CGFloat(Double.random(in: -0.2...1.1, using: &rng)) * h,
+                width: CGFloat(Double.random(in: 0...0.8, using: &rng)) * w,
+                height: CGFloat(Double.random(in: 0...0.5, using: &rng)) * h)
             let expected = all.filter { LayoutGeometry.intersects($0.frame, rect) }
             let actual = (layout.layoutAttributesForElements(in: rect) ?? []).map(Element.init)
-            #expect(actual == expected, "\(context): rect \(rect)\n\(listDifference(actual, expected))",
-                    sourceLocation: sourceLocation)
+            #expect(
+                actual == expected, "\(context): rect \(rect)\n\(listDifference(actual, expected))",
+                sourceLocation: sourceLocation)
         }
     }
 
     /// Every element lies inside the content size (to a millionth of a point).
-    static func checkInsideContent(_ layout: CollectionViewLayout, _ context: String,
-                                   sourceLocation: SourceLocation = #_sourceLocation) {
+    static func checkInsideContent(
+        _ layout: CollectionViewLayout, _ context: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         let size = layout.collectionViewContentSize
         for element in all(layout) {
             let f = element.frame
@@ -73,25 +80,30 @@ enum LayoutOracles {
     }
 
     /// No two cells overlap (touching edges is not overlapping).
-    static func checkNoOverlap(_ layout: CollectionViewLayout, _ context: String,
-                               sourceLocation: SourceLocation = #_sourceLocation) {
+    static func checkNoOverlap(
+        _ layout: CollectionViewLayout, _ context: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         let cells = all(layout).filter { $0.category == .cell && $0.frame.width > 0 && $0.frame.height > 0 }
             .sorted { $0.frame.minY < $1.frame.minY }
         for (i, a) in cells.enumerated() {
             for b in cells[(i + 1)...] {
                 if b.frame.minY >= a.frame.maxY - 1e-9 { break }
                 let overlap = a.frame.intersection(b.frame)
-                #expect(overlap.isNull || overlap.width < 1e-9 || overlap.height < 1e-9,
-                        "\(context): \(a) overlaps \(b)", sourceLocation: sourceLocation)
+                #expect(
+                    overlap.isNull || overlap.width < 1e-9 || overlap.height < 1e-9,
+                    "\(context): \(a) overlaps \(b)", sourceLocation: sourceLocation)
             }
         }
     }
 
     /// A random valid batch (deletes, inserts, moves) applied to `model` through `view`, then the
     /// layout compared with a fresh layout of the new data.
-    static func checkBatchEqualsFresh(_ makeLayout: () -> CollectionViewLayout, _ model: SizedModel,
-                                      _ rng: inout SeededRandom, width: CGFloat, _ context: String,
-                                      sourceLocation: SourceLocation = #_sourceLocation) throws {
+    static func checkBatchEqualsFresh(
+        _ makeLayout: () -> CollectionViewLayout, _ model: SizedModel,
+        _ rng: inout SeededRandom, width: CGFloat, _ context: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         let layout = makeLayout()
         let view = host(layout, model, width: width)
         var deleted: [IndexPath] = [], inserted: [IndexPath] = []
@@ -103,9 +115,13 @@ enum LayoutOracles {
         var id = model.nextID
         for (s, items) in model.sections.enumerated() {
             for (i, item) in items.enumerated() {
-                if rng.chance(0.15) { deleted.append(IndexPath(item: i, section: s)) }
-                else if rng.chance(0.1) { carried.append((item, IndexPath(item: i, section: s))) }
-                else { survivors[s].append(item) }
+                if rng.chance(0.15) {
+                    deleted.append(IndexPath(item: i, section: s))
+                } else if rng.chance(0.1) {
+                    carried.append((item, IndexPath(item: i, section: s)))
+                } else {
+                    survivors[s].append(item)
+                }
             }
         }
         for _ in 0..<Int.random(in: 0...6, using: &rng) {
@@ -123,8 +139,7 @@ enum LayoutOracles {
             for (item, from) in placements[s] {
                 let position = positions.removeFirst()
                 new[s].insert(item, at: position)
-                if let from { moved.append((from, IndexPath(item: position, section: s))) }
-                else { inserted.append(IndexPath(item: position, section: s)) }
+                if let from { moved.append((from, IndexPath(item: position, section: s))) } else { inserted.append(IndexPath(item: position, section: s)) }
             }
         }
         _ = try view.applyBatchUpdates {
@@ -138,10 +153,12 @@ enum LayoutOracles {
         let freshModel = model.duplicate()
         let freshView = host(fresh, freshModel, width: width)
         let after = all(layout), expected = all(fresh)
-        #expect(after == expected, "\(context): after the batch\n\(listDifference(after, expected))",
-                sourceLocation: sourceLocation)
-        #expect(layout.collectionViewContentSize == fresh.collectionViewContentSize, "\(context)",
-                sourceLocation: sourceLocation)
+        #expect(
+            after == expected, "\(context): after the batch\n\(listDifference(after, expected))",
+            sourceLocation: sourceLocation)
+        #expect(
+            layout.collectionViewContentSize == fresh.collectionViewContentSize, "\(context)",
+            sourceLocation: sourceLocation)
         withExtendedLifetime((view, freshView)) {}
     }
 

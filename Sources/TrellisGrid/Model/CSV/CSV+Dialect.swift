@@ -8,7 +8,8 @@ extension CSV {
     static func separatorLine(_ text: UnsafeBufferPointer<UInt8>, from start: Int) -> (delimiter: UInt8, length: Int)? {
         let prefix = Array("sep=".utf8)
         guard text.count >= start + 5, Array(text[start..<(start + 4)]).map({ $0 | 0x20 }) == prefix,
-              CSVFormat.delimiters.contains(text[start + 4]) else { return nil }
+            CSVFormat.delimiters.contains(text[start + 4])
+        else { return nil }
         var end = start + 5
         guard end == text.count || text[end] == 0x0A || text[end] == 0x0D else { return nil }
         if end < text.count { end += text[end] == 0x0D && end + 1 < text.count && text[end + 1] == 0x0A ? 2 : 1 }
@@ -33,12 +34,16 @@ extension CSV {
             i += 1
         }
         guard current == line, i < text.count else {
-            throw CSVError(line: 1, column: 1, problem: .other(
-                "the file has \(current) line\(current == 1 ? "" : "s"); the header row \(line) is past its end"))
+            throw CSVError(
+                line: 1, column: 1,
+                problem: .other(
+                    "the file has \(current) line\(current == 1 ? "" : "s"); the header row \(line) is past its end"))
         }
         guard !quoted else {
-            throw CSVError(line: line, column: 1, problem: .other(
-                "line \(line) is inside a quoted field that starts on line \(quoteLine); name the line the header starts on"))
+            throw CSVError(
+                line: line, column: 1,
+                problem: .other(
+                    "line \(line) is inside a quoted field that starts on line \(quoteLine); name the line the header starts on"))
         }
         return i
     }
@@ -106,12 +111,16 @@ extension CSV {
             return at(0, utf32("its byte order mark says so"))
         }
         if head.starts(with: [0x50, 0x4B, 0x03, 0x04]) {
-            return at(0, "the file is a ZIP archive — an .xlsx or .ods workbook? Save the sheet as CSV (UTF-8) from the "
-                      + "spreadsheet program and sort that")
+            return at(
+                0,
+                "the file is a ZIP archive — an .xlsx or .ods workbook? Save the sheet as CSV (UTF-8) from the "
+                    + "spreadsheet program and sort that")
         }
         if head.starts(with: [0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1]) {
-            return at(0, "the file is a legacy Excel workbook (.xls); save the sheet as CSV (UTF-8) from the spreadsheet program "
-                      + "and sort that")
+            return at(
+                0,
+                "the file is a legacy Excel workbook (.xls); save the sheet as CSV (UTF-8) from the spreadsheet program "
+                    + "and sort that")
         }
         guard let firstZero = head.firstIndex(of: 0) else { return nil }
         if TextEncoding.byteOrderMark(of: head).map({ $0.encoding != .utf8 }) == true || utf16WithoutMark(Array(head.prefix(4096))) != nil {
@@ -128,8 +137,10 @@ extension CSV {
             }
             if little * 10 >= groups * 9 || big * 10 >= groups * 9 { return at(0, utf32("four bytes a character, without a byte order mark")) }
         }
-        return at(firstZero, "byte \(firstZero + 1) of the file is a NUL (0x00), which no text holds: the file is not a table of "
-                  + "text (a binary file?), or UTF-16 without its byte order mark (--encoding utf-16le or utf-16be)")
+        return at(
+            firstZero,
+            "byte \(firstZero + 1) of the file is a NUL (0x00), which no text holds: the file is not a table of "
+                + "text (a binary file?), or UTF-16 without its byte order mark (--encoding utf-16le or utf-16be)")
     }
 
     /// The error of a file that is text in `encoding` but for its last character, cut off in the
@@ -146,10 +157,12 @@ extension CSV {
             let lineStart = whole.lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
             let column = ((try? encoding.decode(Array(whole[lineStart...]))).map { String(decoding: $0, as: UTF8.self).count } ?? 0) + 1
             let name = encoding == .utf8 ? "UTF-8" : encoding == .gbk ? "GBK" : "GB18030 (or GBK)"
-            return CSVError(line: line, column: column, problem: .other(
-                "the file ends in the middle of a character (byte \(whole.count + 1) of \(input.count), "
-                    + String(format: "0x%02X", lead) + "): it is \(name) text cut short — a copy or download that stopped? "
-                    + "Get the whole file again, or remove its incomplete last line"))
+            return CSVError(
+                line: line, column: column,
+                problem: .other(
+                    "the file ends in the middle of a character (byte \(whole.count + 1) of \(input.count), "
+                        + String(format: "0x%02X", lead) + "): it is \(name) text cut short — a copy or download that stopped? "
+                        + "Get the whole file again, or remove its incomplete last line"))
         }
         return nil
     }
@@ -172,9 +185,10 @@ extension CSV {
         let bytes = Array(sample)
         let feeds = bytes.indices.filter { bytes[$0] == 0x0A }
         func breaks(littleEndian: Bool) -> Bool {
-            feeds.isEmpty || feeds.contains { i in
-                littleEndian ? i % 2 == 0 && i + 1 < bytes.count && bytes[i + 1] == 0 : i % 2 == 1 && bytes[i - 1] == 0
-            }
+            feeds.isEmpty
+                || feeds.contains { i in
+                    littleEndian ? i % 2 == 0 && i + 1 < bytes.count && bytes[i + 1] == 0 : i % 2 == 1 && bytes[i - 1] == 0
+                }
         }
         if oddZeros * 5 >= characters && evenZeros * 4 <= oddZeros && breaks(littleEndian: true) { return .utf16LittleEndian }
         if evenZeros * 5 >= characters && oddZeros * 4 <= evenZeros && breaks(littleEndian: false) { return .utf16BigEndian }
@@ -203,9 +217,7 @@ extension CSV {
         // A header of one column keeps its empty lines as cells.
         var quoted = false
         for c in text[start...] {
-            if c == 0x22 { quoted.toggle() }
-            else if !quoted, c == delimiter { return lastBreak }
-            else if !quoted, c == 0x0A || c == 0x0D { break }
+            if c == 0x22 { quoted.toggle() } else if !quoted, c == delimiter { return lastBreak } else if !quoted, c == 0x0A || c == 0x0D { break }
         }
         return text.count
     }

@@ -29,8 +29,10 @@ extension CSV {
     /// Hands `sink` each field's bytes (quotes removed, doubled quotes undoubled) and whether it
     /// ends its record, until the sink returns `false`; offsets in ``Position`` are into `all`.
     /// Returns the first error.
-    static func read<S: CSVSink>(_ all: UnsafeBufferPointer<UInt8>, from start: Int = 0, delimiter: UInt8 = 0x2C,
-                                 _ sink: inout S, releasing mapped: MappedFile? = nil) -> CSVError? {
+    static func read<S: CSVSink>(
+        _ all: UnsafeBufferPointer<UInt8>, from start: Int = 0, delimiter: UInt8 = 0x2C,
+        _ sink: inout S, releasing mapped: MappedFile? = nil
+    ) -> CSVError? {
         guard all.count > start else { return nil }
         var base = start
         if all.count >= start + 3, all[start] == 0xEF, all[start + 1] == 0xBB, all[start + 2] == 0xBF { base = start + 3 }
@@ -67,8 +69,10 @@ extension CSV {
         return count
     }
 
-    static func scan<S: CSVSink>(_ b: UnsafeBufferPointer<UInt8>, base: Int, delimiter: UInt8,
-                                         _ sink: inout S) throws(CSVError) {
+    static func scan<S: CSVSink>(
+        _ b: UnsafeBufferPointer<UInt8>, base: Int, delimiter: UInt8,
+        _ sink: inout S
+    ) throws(CSVError) {
         let n = b.count
         let delimiterMask = delimiterWord(delimiter)
         var i = 0
@@ -77,8 +81,9 @@ extension CSV {
         var scratch: [UInt8] = []
         var atRecordStart = true
         func error(_ problem: CSVError.Problem, at index: Int, line: Int, lineStart: Int) -> CSVError {
-            CSVError(line: line, column: String(decoding: UnsafeBufferPointer(rebasing: b[lineStart..<index]), as: UTF8.self).count + 1,
-                     problem: problem)
+            CSVError(
+                line: line, column: String(decoding: UnsafeBufferPointer(rebasing: b[lineStart..<index]), as: UTF8.self).count + 1,
+                problem: problem)
         }
         while i < n {
             if atRecordStart {
@@ -103,14 +108,16 @@ extension CSV {
                     i += 1
                 }
                 guard closed else {
-                    throw error(.unclosedQuote, at: open, line: openLine,
-                                lineStart: openStart)
+                    throw error(
+                        .unclosedQuote, at: open, line: openLine,
+                        lineStart: openStart)
                 }
                 end = i
                 i += 1
                 if i < n, b[i] != delimiter, b[i] != 0x0A, b[i] != 0x0D {
-                    throw error(.textAfterQuote,
-                                at: i, line: line, lineStart: lineStart)
+                    throw error(
+                        .textAfterQuote,
+                        at: i, line: line, lineStart: lineStart)
                 }
             } else {
                 // Eight bytes at a time to the first delimiter, line break or quote.
@@ -126,8 +133,9 @@ extension CSV {
                     let c = b[i]
                     if c == delimiter || c == 0x0A || c == 0x0D { break }
                     if c == 0x22 {
-                        throw error(.quoteInUnquotedField,
-                                    at: i, line: line, lineStart: lineStart)
+                        throw error(
+                            .quoteInUnquotedField,
+                            at: i, line: line, lineStart: lineStart)
                     }
                     i += 1
                 }

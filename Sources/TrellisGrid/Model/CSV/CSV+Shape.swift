@@ -42,8 +42,10 @@ extension CSV {
         var unreleased = 0
         var unprepared = 0
 
-        init(types: [String: ColumnType], inputCount: Int, reading: CellReading, headerOnly: Bool = false,
-             columns: ColumnSelection? = nil, mapped: MappedFile? = nil) {
+        init(
+            types: [String: ColumnType], inputCount: Int, reading: CellReading, headerOnly: Bool = false,
+            columns: ColumnSelection? = nil, mapped: MappedFile? = nil
+        ) {
             self.reading = reading
             self.types = types
             self.inputCount = inputCount
@@ -101,8 +103,10 @@ extension CSV {
 
         @inline(__always)
         mutating func field(_ field: UnsafeBufferPointer<UInt8>, last isLast: Bool, _ reader: inout Position) throws(CSVError) -> Bool {
-            if let first = field.first, first == 0x3D || first == 0x2B || first == 0x2D || first == 0x40 || first == 0x09
-                || first == 0x0D, looksLikeFormula(field) {
+            if let first = field.first,
+                first == 0x3D || first == 0x2B || first == 0x2D || first == 0x40 || first == 0x09
+                    || first == 0x0D, looksLikeFormula(field)
+            {
                 risky = true
             }
             guard pastHeader else {
@@ -209,8 +213,10 @@ extension CSV {
             var dateNotes: [DateOrderNote] = []
             let decided = decisions.flatMap { $0.count == stores.count ? $0 : nil }
             var evidence = gatherEvidence ? stores.map { _ in ColumnEvidence() } : []
-            for c in stores.indices where keeps(c) && readAs[c].dateOrder == nil && (readAs[c].type == nil || readAs[c].type == .date)
-                && (decided != nil || stores[c].census.dates > 0 || builders[c].sawTextStartingWithDigit) {
+            for c in stores.indices
+            where keeps(c) && readAs[c].dateOrder == nil && (readAs[c].type == nil || readAs[c].type == .date)
+                && (decided != nil || stores[c].census.dates > 0 || builders[c].sawTextStartingWithDigit)
+            {
                 if let decided {
                     if decided[c].dayFirst {
                         var reading = readAs[c]
@@ -249,10 +255,11 @@ extension CSV {
             builders = []
             if case .array = owner { records.bytes = shared }
             let columns = header.indices.map { c in
-                !keeps(c) ? Column(identifiers[c], title: header[c], type: .text)
+                !keeps(c)
+                    ? Column(identifiers[c], title: header[c], type: .text)
                     : identifierColumns.contains(c)
-                    ? Column(identifiers[c], title: header[c], type: .text, textComparator: .lexical)
-                    : Column(identifiers[c], title: header[c], type: types[identifiers[c]] ?? stores[c].inferredType)
+                        ? Column(identifiers[c], title: header[c], type: .text, textComparator: .lexical)
+                        : Column(identifiers[c], title: header[c], type: types[identifiers[c]] ?? stores[c].inferredType)
             }
             let table = Table(columns: columns, stores: stores)
             table.dateNotes = dateNotes

@@ -52,10 +52,13 @@ public enum CSV {
     /// name as its ``Column/title``. A row may leave out trailing columns that have no name
     /// (their cells are blank). What was found is the table's ``Table/csvFormat``, which CSV output
     /// writes back.
-    public static func table(bytes input: [UInt8], types: [String: ColumnType] = [:], encoding: TextEncoding? = nil,
-                             delimiter: UInt8? = nil, headerRow: Int? = nil, dateOrder: DateOrder? = nil) throws(CSVError) -> Table {
-        try table(bytes: input, types: types, encoding: encoding, delimiter: delimiter, headerRow: headerRow, dateOrder: dateOrder,
-                  splitAbove: 1 << 22)
+    public static func table(
+        bytes input: [UInt8], types: [String: ColumnType] = [:], encoding: TextEncoding? = nil,
+        delimiter: UInt8? = nil, headerRow: Int? = nil, dateOrder: DateOrder? = nil
+    ) throws(CSVError) -> Table {
+        try table(
+            bytes: input, types: types, encoding: encoding, delimiter: delimiter, headerRow: headerRow, dateOrder: dateOrder,
+            splitAbove: 1 << 22)
     }
 
     /// Which columns of a file a reading keeps, told the header's columns (their identifiers and
@@ -68,11 +71,14 @@ public enum CSV {
     /// a whole column when something needs it whole, and CSV output copies the records as they
     /// were. What a sort to CSV needs of the columns it does not order by: about 14 bytes a cell
     /// and the typing of every cell are saved for each.
-    public static func table(bytes input: [UInt8], types: [String: ColumnType] = [:], encoding: TextEncoding? = nil,
-                             delimiter: UInt8? = nil, headerRow: Int? = nil, dateOrder: DateOrder? = nil,
-                             reading columns: ColumnSelection?) throws(CSVError) -> Table {
-        try table(bytes: input, types: types, encoding: encoding, delimiter: delimiter, headerRow: headerRow, dateOrder: dateOrder,
-                  splitAbove: 1 << 22, columns: columns)
+    public static func table(
+        bytes input: [UInt8], types: [String: ColumnType] = [:], encoding: TextEncoding? = nil,
+        delimiter: UInt8? = nil, headerRow: Int? = nil, dateOrder: DateOrder? = nil,
+        reading columns: ColumnSelection?
+    ) throws(CSVError) -> Table {
+        try table(
+            bytes: input, types: types, encoding: encoding, delimiter: delimiter, headerRow: headerRow, dateOrder: dateOrder,
+            splitAbove: 1 << 22, columns: columns)
     }
 
     /// ``table(bytes:types:encoding:delimiter:headerRow:dateOrder:)``, reading in two halves at once when the file has
@@ -81,10 +87,12 @@ public enum CSV {
     /// A part of a larger file read on its own (an external sort's) is given the whole file's
     /// `decisions` about its columns instead of making its own, and with `gatherEvidence` keeps
     /// what its cells show (``Table/columnEvidence``) for those decisions.
-    static func table(bytes input: [UInt8], types: [String: ColumnType], encoding forced: TextEncoding? = nil,
-                      delimiter forcedDelimiter: UInt8? = nil, headerRow: Int? = nil, dateOrder: DateOrder? = nil,
-                      splitAbove: Int, decisions: [ColumnDecision]? = nil, gatherEvidence: Bool = false,
-                      columns: ColumnSelection? = nil) throws(CSVError) -> Table {
+    static func table(
+        bytes input: [UInt8], types: [String: ColumnType], encoding forced: TextEncoding? = nil,
+        delimiter forcedDelimiter: UInt8? = nil, headerRow: Int? = nil, dateOrder: DateOrder? = nil,
+        splitAbove: Int, decisions: [ColumnDecision]? = nil, gatherEvidence: Bool = false,
+        columns: ColumnSelection? = nil
+    ) throws(CSVError) -> Table {
         guard input.count < Int(UInt32.max) else {
             throw CSVError(line: 1, column: 1, problem: .fileTooLarge)
         }
@@ -104,21 +112,24 @@ public enum CSV {
         }
         func read(_ text: [UInt8]) throws(CSVError) -> Table {
             try text.withUnsafeBufferPointer { buffer throws(CSVError) in
-                try readText(buffer, owner: .array(text), format: &format, types: types, delimiter: forcedDelimiter, headerRow: headerRow,
-                             dateOrder: dateOrder, splitAbove: splitAbove, decisions: decisions, gatherEvidence: gatherEvidence,
-                             columns: columns)
+                try readText(
+                    buffer, owner: .array(text), format: &format, types: types, delimiter: forcedDelimiter, headerRow: headerRow,
+                    dateOrder: dateOrder, splitAbove: splitAbove, decisions: decisions, gatherEvidence: gatherEvidence,
+                    columns: columns)
             }
         }
         let table: Table
         do {
             table = try read(text)
-        } catch where error.problem == .invalidUTF8 && forced == nil && encoding == .utf8 {
+        } catch  where error.problem == .invalidUTF8 && forced == nil && encoding == .utf8 {
             // UTF-8 but for a character cut at the very end: the file was cut short.
             if let cut = cutShort(input, .utf8) { throw cut }
             // Not UTF-8: Chinese Excel's default is next most likely — GB18030, or GBK as Windows
             // writes it (code page 936 has € at 0x80, which GB18030 lacks).
-            guard let (guess, text) = [TextEncoding.gb18030, .gbk].lazy
-                .compactMap({ encoding in (try? encoding.decode(input)).map { (encoding, $0) } }).first else {
+            guard
+                let (guess, text) = [TextEncoding.gb18030, .gbk].lazy
+                    .compactMap({ encoding in (try? encoding.decode(input)).map { (encoding, $0) } }).first
+            else {
                 if let cut = cutShort(input, .gb18030) ?? cutShort(input, .gbk) { throw cut }
                 throw CSVError(line: error.line, column: error.column, problem: .unknownEncoding(likely: likelyEncoding(input)))
             }
@@ -138,9 +149,11 @@ public enum CSV {
     /// (``MappedFile/release(_:)``), and the table's CSV output copies the records from the file.
     /// What is held is then the cells read and where each record starts, not the file. A file
     /// that is not UTF-8 (a mark, the encoding given, or what its bytes show) is read as a copy.
-    package static func table(mapped file: MappedFile, types: [String: ColumnType] = [:], encoding forced: TextEncoding? = nil,
-                              delimiter: UInt8? = nil, headerRow: Int? = nil, dateOrder: DateOrder? = nil,
-                              reading columns: ColumnSelection?, splitAbove: Int = 1 << 22) throws(CSVError) -> Table {
+    package static func table(
+        mapped file: MappedFile, types: [String: ColumnType] = [:], encoding forced: TextEncoding? = nil,
+        delimiter: UInt8? = nil, headerRow: Int? = nil, dateOrder: DateOrder? = nil,
+        reading columns: ColumnSelection?, splitAbove: Int = 1 << 22
+    ) throws(CSVError) -> Table {
         guard file.bytes.count < Int(UInt32.max) else {
             throw CSVError(line: 1, column: 1, problem: .fileTooLarge)
         }
@@ -150,21 +163,23 @@ public enum CSV {
             var format = CSVFormat()
             format.byteOrderMark = marked?.encoding == .utf8
             do {
-                let table = try readText(file.bytes, owner: .mapped(file), format: &format, types: types, delimiter: delimiter,
-                                         headerRow: headerRow, dateOrder: dateOrder, splitAbove: splitAbove, decisions: nil,
-                                         gatherEvidence: false, columns: columns)
+                let table = try readText(
+                    file.bytes, owner: .mapped(file), format: &format, types: types, delimiter: delimiter,
+                    headerRow: headerRow, dateOrder: dateOrder, splitAbove: splitAbove, decisions: nil,
+                    gatherEvidence: false, columns: columns)
                 file.releaseAll()
                 format.encoding = .utf8
                 format.lineBreak = table.lineBreak
                 table.csvFormat = format
                 return table
-            } catch where error.problem == .invalidUTF8 && forced == nil {
+            } catch  where error.problem == .invalidUTF8 && forced == nil {
                 // Another encoding, which the reading of a copy finds.
                 file.releaseAll()
             }
         }
-        return try table(bytes: Array(file.bytes), types: types, encoding: forced, delimiter: delimiter, headerRow: headerRow,
-                         dateOrder: dateOrder, splitAbove: splitAbove, columns: columns)
+        return try table(
+            bytes: Array(file.bytes), types: types, encoding: forced, delimiter: delimiter, headerRow: headerRow,
+            dateOrder: dateOrder, splitAbove: splitAbove, columns: columns)
     }
 
     /// Where the text a table is read from is kept: an array the table keeps, or a mapped file
@@ -176,10 +191,12 @@ public enum CSV {
 
     /// Reads UTF-8 `text` (a mark, a `sep=` line and lines above the header skipped as `format`
     /// and `headerRow` say) into a table, filling in what `format` finds.
-    static func readText(_ text: UnsafeBufferPointer<UInt8>, owner: TextOwner, format: inout CSVFormat,
-                                 types: [String: ColumnType], delimiter forcedDelimiter: UInt8?, headerRow: Int?,
-                                 dateOrder: DateOrder?, splitAbove: Int, decisions: [ColumnDecision]?, gatherEvidence: Bool,
-                                 columns: ColumnSelection?) throws(CSVError) -> Table {
+    static func readText(
+        _ text: UnsafeBufferPointer<UInt8>, owner: TextOwner, format: inout CSVFormat,
+        types: [String: ColumnType], delimiter forcedDelimiter: UInt8?, headerRow: Int?,
+        dateOrder: DateOrder?, splitAbove: Int, decisions: [ColumnDecision]?, gatherEvidence: Bool,
+        columns: ColumnSelection?
+    ) throws(CSVError) -> Table {
         // Where the text starts (after a UTF-8 mark), and where the header does.
         let textStart = text.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         var start = textStart
@@ -216,14 +233,16 @@ public enum CSV {
         format.trailingLines = Array(text[end...])
         do {
             let reading = CellReading(decimalComma: delimiter == 0x3B, dateOrder: dateOrder)
-            return try parseTable(text, owner: owner, from: start, upTo: end, types: types, reading: reading, delimiter: delimiter,
-                                  splitAbove: splitAbove, decisions: decisions, gatherEvidence: gatherEvidence, columns: columns)
+            return try parseTable(
+                text, owner: owner, from: start, upTo: end, types: types, reading: reading, delimiter: delimiter,
+                splitAbove: splitAbove, decisions: decisions, gatherEvidence: gatherEvidence, columns: columns)
         } catch {
             // Lines are counted from the top of the file; a title above the header is named.
             var problem = error.problem
             if case .wrongFieldCount = problem, let likely = format.likelyHeaderLine {
-                problem = .other(problem.message + "; line 1 looks like a title above the header (one cell, then a blank line): "
-                                 + "if the header is line \(likely), give --header-row \(likely)")
+                problem = .other(
+                    problem.message + "; line 1 looks like a title above the header (one cell, then a blank line): "
+                        + "if the header is line \(likely), give --header-row \(likely)")
             }
             throw CSVError(line: error.line + skippedLines, column: error.column, problem: problem)
         }
@@ -231,9 +250,11 @@ public enum CSV {
 
     /// Parses UTF-8 text (its bytes from `start` to `end`, the header first) into a table whose
     /// cells keep their text in it; lines are counted from `start`.
-    static func parseTable(_ whole: UnsafeBufferPointer<UInt8>, owner: TextOwner, from start: Int, upTo end: Int,
-                                   types: [String: ColumnType], reading: CellReading, delimiter: UInt8, splitAbove: Int,
-                                   decisions: [ColumnDecision]?, gatherEvidence: Bool, columns: ColumnSelection?) throws(CSVError) -> Table {
+    static func parseTable(
+        _ whole: UnsafeBufferPointer<UInt8>, owner: TextOwner, from start: Int, upTo end: Int,
+        types: [String: ColumnType], reading: CellReading, delimiter: UInt8, splitAbove: Int,
+        decisions: [ColumnDecision]?, gatherEvidence: Bool, columns: ColumnSelection?
+    ) throws(CSVError) -> Table {
         // Offsets stay offsets into the whole text, which the table keeps (or the file, whose
         // records are left there: the cells read are then copied out, each after the others).
         let all = UnsafeBufferPointer(rebasing: whole[..<end])
@@ -243,8 +264,10 @@ public enum CSV {
         var loader: TableLoader
         // A large file is read in two halves at once, split at a record boundary.
         if all.count - start > splitAbove, ProcessInfo.processInfo.activeProcessorCount > 1,
-           let result = readInHalves(all, from: start, inputCount: inputCount, types: types, reading: reading, delimiter: delimiter,
-                                     columns: columns, mapped: mapped) {
+            let result = readInHalves(
+                all, from: start, inputCount: inputCount, types: types, reading: reading, delimiter: delimiter,
+                columns: columns, mapped: mapped)
+        {
             loader = try result.get()
         } else {
             loader = TableLoader(types: types, inputCount: inputCount, reading: reading, columns: columns, mapped: mapped)
@@ -255,28 +278,36 @@ public enum CSV {
 
     /// Reads the header, then the two halves of the body on two threads; `nil` when the body
     /// has no safe place to split.
-    static func readInHalves(_ all: UnsafeBufferPointer<UInt8>, from start: Int, inputCount: Int, types: [String: ColumnType],
-                                     reading: CellReading, delimiter: UInt8, columns: ColumnSelection?,
-                                     mapped: MappedFile?) -> Result<TableLoader, CSVError>? {
+    static func readInHalves(
+        _ all: UnsafeBufferPointer<UInt8>, from start: Int, inputCount: Int, types: [String: ColumnType],
+        reading: CellReading, delimiter: UInt8, columns: ColumnSelection?,
+        mapped: MappedFile?
+    ) -> Result<TableLoader, CSVError>? {
         // The header, from the first 64 KB (a longer header is read with the rest, on one thread).
-        var header = TableLoader(types: types, inputCount: inputCount, reading: reading, headerOnly: true, columns: columns,
-                                 mapped: mapped)
+        var header = TableLoader(
+            types: types, inputCount: inputCount, reading: reading, headerOnly: true, columns: columns,
+            mapped: mapped)
         var prefix = min(all.count, start + (1 << 16))
-        while prefix < all.count, (all[prefix] & 0xC0) == 0x80 { prefix += 1 }   // not inside a character
+        while prefix < all.count, (all[prefix] & 0xC0) == 0x80 { prefix += 1 }  // not inside a character
         if let error = read(UnsafeBufferPointer(rebasing: all[0..<prefix]), from: start, delimiter: delimiter, &header) {
             return .failure(error)
         }
         guard header.pastHeader, let bodyStart = header.bodyStart, bodyStart < prefix,
-              let split = recordBoundary(all, from: bodyStart, near: bodyStart + (all.count - bodyStart) / 2) else { return nil }
+            let split = recordBoundary(all, from: bodyStart, near: bodyStart + (all.count - bodyStart) / 2)
+        else { return nil }
         let ranges = [bodyStart..<split, split..<all.count]
         let estimates = ranges.map { estimatedRecords(UnsafeBufferPointer(rebasing: all[$0])) }
         // The first half has room for the whole body reserved (pages untouched until written),
         // so that the second is appended to it without moving it: what is held at the end is
         // the second half twice, not the whole body.
-        var halves = [TableLoader(continuing: header, estimatedRecords: estimates[0] + estimates[1], from: ranges[0].lowerBound,
-                                  cellBytes: ranges[0].count + ranges[1].count),
-                      TableLoader(continuing: header, estimatedRecords: estimates[1], from: ranges[1].lowerBound,
-                                  cellBytes: ranges[1].count)]
+        var halves = [
+            TableLoader(
+                continuing: header, estimatedRecords: estimates[0] + estimates[1], from: ranges[0].lowerBound,
+                cellBytes: ranges[0].count + ranges[1].count),
+            TableLoader(
+                continuing: header, estimatedRecords: estimates[1], from: ranges[1].lowerBound,
+                cellBytes: ranges[1].count),
+        ]
         var errors: [CSVError?] = [nil, nil]
         halves.withUnsafeMutableBufferPointer { loaders in
             errors.withUnsafeMutableBufferPointer { errors in
@@ -291,8 +322,9 @@ public enum CSV {
         for (k, error) in errors.enumerated() {
             guard var error else { continue }
             // Lines are counted from the start of the half.
-            error = CSVError(line: error.line + lineCount(all, from: start, upTo: ranges[k].lowerBound), column: error.column,
-                             problem: error.problem)
+            error = CSVError(
+                line: error.line + lineCount(all, from: start, upTo: ranges[k].lowerBound), column: error.column,
+                problem: error.problem)
             return .failure(error)
         }
         // Taken out of the array, so that the first half's records are appended to in place
@@ -314,8 +346,9 @@ public enum CSV {
         }
         while i < b.count {
             let c = b[i]
-            if c == 0x22 { inQuotes.toggle() }
-            else if !inQuotes, c == 0x0A || c == 0x0D {
+            if c == 0x22 {
+                inQuotes.toggle()
+            } else if !inQuotes, c == 0x0A || c == 0x0D {
                 if c == 0x0D, i + 1 < b.count, b[i + 1] == 0x0A { i += 1 }
                 return i + 1 < b.count ? i + 1 : nil
             }
@@ -335,8 +368,10 @@ public enum CSV {
     }
 
     /// Reads the records in `range` of `all` (which starts and ends at record boundaries).
-    static func readBody<S: CSVSink>(_ all: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, delimiter: UInt8,
-                                             _ sink: inout S, releasing mapped: MappedFile? = nil) -> CSVError? {
+    static func readBody<S: CSVSink>(
+        _ all: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, delimiter: UInt8,
+        _ sink: inout S, releasing mapped: MappedFile? = nil
+    ) -> CSVError? {
         let bytes = UnsafeBufferPointer(rebasing: all[range])
         if let bad = firstInvalidUTF8(bytes, at: range.lowerBound, releasing: mapped) {
             let (line, column) = place(bytes, bad)
@@ -357,7 +392,7 @@ public enum CSV {
         var from = 0
         while from < bytes.count {
             var to = min(bytes.count, from + mapped.readingStep)
-            while to < bytes.count, bytes[to] & 0xC0 == 0x80 { to += 1 }   // not inside a character
+            while to < bytes.count, bytes[to] & 0xC0 == 0x80 { to += 1 }  // not inside a character
             mapped.prepare((base + from)..<(base + to))
             if let bad = TextEncoding.firstInvalidUTF8(UnsafeBufferPointer(rebasing: bytes[from..<to])) { return from + bad }
             mapped.release((base + from)..<(base + to))

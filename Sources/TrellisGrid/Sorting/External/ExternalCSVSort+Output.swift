@@ -6,8 +6,10 @@ extension ExternalCSVSort {
     /// summaries of the top, the runs merged, those of the bottom, the blank lines the file ends
     /// with — as CSV output of the whole table writes them. Returns the report, with what the
     /// summaries found.
-    func write(_ read: RunsRead, bound: BoundSortPlan, folder: String, to output: TextOutput,
-               firstTaken: TextEncoding) throws(ExternalSortError) -> Report {
+    func write(
+        _ read: RunsRead, bound: BoundSortPlan, folder: String, to output: TextOutput,
+        firstTaken: TextEncoding
+    ) throws(ExternalSortError) -> Report {
         var report = read.report, runs = read.runs
         let pinned = read.pinned, pins = bound.plan.pins, summaries = bound.plan.summaries
         // The summaries of the body: the pinned rows checked or recomputed, the summary rows.
@@ -77,7 +79,8 @@ extension ExternalCSVSort {
         // The output: as CSV output of the whole table writes it — in the file's encoding, found
         // to be another than it was first taken to be, when the output was opened in that one.
         if options.outputEncoding == nil, format.encoding != firstTaken, output.encoding == firstTaken,
-           !output.handOn(in: format.encoding) {
+            !output.handOn(in: format.encoding)
+        {
             throw .io("the output was written to before the file's encoding (\(format.encoding.name)) was known")
         }
         let delimiter = options.outputDelimiter ?? format.delimiter

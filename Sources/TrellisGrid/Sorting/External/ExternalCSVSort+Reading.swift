@@ -83,7 +83,8 @@ extension ExternalCSVSort {
     /// reads as a file — with its first line, its first row, whether it is the last and how many
     /// of the file's bytes are read; `body` answers its rows.
     func forEachPart(_ body: (_ part: [UInt8], _ firstLine: Int, _ firstRow: Int, _ last: Bool, _ done: Int) throws(ExternalSortError) -> Int)
-        throws(ExternalSortError) {
+        throws(ExternalSortError)
+    {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw .io("cannot read '\(path)': \(String(cString: strerror(errno)))") }
         defer { close(fd) }
@@ -120,7 +121,7 @@ extension ExternalCSVSort {
                             quoted.toggle()
                         } else if c == 0x0A || c == 0x0D {
                             if c == 0x0D {
-                                if i + 1 == count && !eof { return false }   // CRLF may go on in the next read
+                                if i + 1 == count && !eof { return false }  // CRLF may go on in the next read
                                 if i + 1 < count && b[i + 1] == 0x0A { i += 1 }
                             }
                             lines += 1
@@ -149,10 +150,11 @@ extension ExternalCSVSort {
                     // How long the row is, read on to its end without holding it.
                     let length = tooLong ? i + 1 - rowStart : pending.count - rowStart + Self.restOfRow(fd, quoted: quoted)
                     let shown = Self.shownSize
-                    throw .unsupported("line \(line + linesAtBoundary) of the file starts a row of \(shown(length)), longer than a "
-                                       + "sort in parts with this memory can hold (rows up to \(shown(largestRow)); a row is held "
-                                       + "about five times over); give --memory \(shown(Self.memory(forRowOf: length))) or more, or "
-                                       + "sort a copy without that row")
+                    throw .unsupported(
+                        "line \(line + linesAtBoundary) of the file starts a row of \(shown(length)), longer than a "
+                            + "sort in parts with this memory can hold (rows up to \(shown(largestRow)); a row is held "
+                            + "about five times over); give --memory \(shown(Self.memory(forRowOf: length))) or more, or "
+                            + "sort a copy without that row")
                 }
                 if eof && i >= pending.count {
                     (cut, linesAtCut) = (pending.count, lines)
@@ -176,15 +178,18 @@ extension ExternalCSVSort {
 
     /// Reads one part (after the header record) as a table: with the file's decisions once they
     /// are made, gathering evidence for them before.
-    func table(_ bytes: [UInt8], firstLine: Int, last: Bool, decided: Bool,
-                       reading read: Set<Int>?) throws(ExternalSortError) -> Table {
+    func table(
+        _ bytes: [UInt8], firstLine: Int, last: Bool, decided: Bool,
+        reading read: Set<Int>?
+    ) throws(ExternalSortError) -> Table {
         let table: Table
         var selection: CSV.ColumnSelection?
         if let read { selection = { _ in read } }
         do {
-            table = try CSV.table(bytes: bytes, types: options.types, encoding: encoding, delimiter: format.delimiter,
-                                  headerRow: nil, dateOrder: options.dateOrder, splitAbove: 1 << 22,
-                                  decisions: decided ? decisions : nil, gatherEvidence: !decided, columns: selection)
+            table = try CSV.table(
+                bytes: bytes, types: options.types, encoding: encoding, delimiter: format.delimiter,
+                headerRow: nil, dateOrder: options.dateOrder, splitAbove: 1 << 22,
+                decisions: decided ? decisions : nil, gatherEvidence: !decided, columns: selection)
         } catch {
             throw .csv(shifted(error, firstLine: firstLine))
         }
@@ -217,8 +222,9 @@ extension ExternalCSVSort {
         guard n >= 0 else { throw .io("cannot read '\(path)': \(String(cString: strerror(errno)))") }
         prefix.removeLast(prefix.count - n)
         if let mark = TextEncoding.byteOrderMark(of: prefix), mark.encoding != .utf8 {
-            throw .unsupported("'\(path)' is \(mark.encoding.name); a sort in parts reads UTF-8 and the encodings that keep ASCII "
-                               + "as it is (GB18030, GBK, Big5, Shift_JIS, Windows-1252, Latin-1): convert it, or give more --memory")
+            throw .unsupported(
+                "'\(path)' is \(mark.encoding.name); a sort in parts reads UTF-8 and the encodings that keep ASCII "
+                    + "as it is (GB18030, GBK, Big5, Shift_JIS, Windows-1252, Latin-1): convert it, or give more --memory")
         }
         if let forced = options.encoding, forced == .utf16LittleEndian || forced == .utf16BigEndian {
             throw .unsupported("a sort in parts does not read UTF-16; convert the file to UTF-8, or give more --memory")
@@ -229,8 +235,9 @@ extension ExternalCSVSort {
         let head = Array(prefix[0..<cut])
         let table: Table
         do {
-            table = try CSV.table(bytes: head, types: options.types, encoding: guess ?? options.encoding, delimiter: options.delimiter,
-                                  headerRow: options.headerRow, dateOrder: options.dateOrder, splitAbove: 1 << 22)
+            table = try CSV.table(
+                bytes: head, types: options.types, encoding: guess ?? options.encoding, delimiter: options.delimiter,
+                headerRow: options.headerRow, dateOrder: options.dateOrder, splitAbove: 1 << 22)
         } catch {
             throw .csv(error)
         }
@@ -238,8 +245,9 @@ extension ExternalCSVSort {
         if guess != nil { format.encodingWasGuessed = true }
         encoding = format.encoding
         if encoding == .utf16LittleEndian || encoding == .utf16BigEndian {
-            throw .unsupported("'\(path)' is \(encoding.name); a sort in parts reads UTF-8 and the encodings that keep ASCII "
-                               + "as it is: convert it, or give more --memory")
+            throw .unsupported(
+                "'\(path)' is \(encoding.name); a sort in parts reads UTF-8 and the encodings that keep ASCII "
+                    + "as it is: convert it, or give more --memory")
         }
         guard let raw = table.rawRecords else { throw .io("cannot read the header of '\(path)'") }
         let lineBreak = table.lineBreak
@@ -305,7 +313,9 @@ extension ExternalCSVSort {
     func headerText() -> [UInt8]? {
         guard !headerRecord.isEmpty else { return nil }
         let decoded: [UInt8]
-        if encoding == .utf8 { decoded = headerRecord } else {
+        if encoding == .utf8 {
+            decoded = headerRecord
+        } else {
             guard let text = try? encoding.decode(headerRecord) else { return nil }
             decoded = text
         }

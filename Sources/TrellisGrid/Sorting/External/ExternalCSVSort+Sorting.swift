@@ -7,8 +7,10 @@ extension ExternalCSVSort {
     /// Sorts the file by `keys`, `pins` taking their rows out first (in pin order, each row to the
     /// first pin that takes it), and writes it as CSV to `output`, with `summaries` computed over
     /// the body — as a ``DataGrid`` bound to the whole file with these pins and summaries writes it.
-    public func sort(by keys: [SortKey], pins: [DisplayOrder.Pin], summaries: [SummaryRow] = [],
-                     to output: TextOutput) throws(ExternalSortError) -> Report {
+    public func sort(
+        by keys: [SortKey], pins: [DisplayOrder.Pin], summaries: [SummaryRow] = [],
+        to output: TextOutput
+    ) throws(ExternalSortError) -> Report {
         try sort(SortPlan(keys: keys, pins: pins, summaries: summaries), to: output)
     }
 
@@ -92,116 +94,119 @@ extension ExternalCSVSort {
         // What a sort at once to CSV reads: the key and summary columns, unless pins check every
         // number column or the records are written again field by field; the others stay in
         // each part's records.
-        let read: Set<Int>? = pins.isEmpty && options.outputDelimiter == nil
+        let read: Set<Int>? =
+            pins.isEmpty && options.outputDelimiter == nil
             ? keyColumns.union(summaries.flatMap(\.columns).compactMap { name in columns.firstIndex { $0.identifier == name } })
             : nil
         for attempt in 0..<3 {
-        let decided = attempt > 0
-        report = Report()
-        report.readings = attempt + 1
-        runs = []
-        pinned = [[PinnedRow]](repeating: [], count: pins.count)
-        pinnedStores = columns.map { _ in ColumnStore() }
-        parts = PartsSummary(columnCount: columns.count, everyRowInBody: pins.isEmpty, extremes: extremes)
-        typeCounts = [TypeCounts](repeating: TypeCounts(), count: columns.count)
-        matched = [Bool](repeating: false, count: pins.count)
-        lastLabels = []
-        var census = [KindCensus](repeating: KindCensus(), count: columns.count)
-        try forEachPart { part, firstLine, firstRow, last, done throws(ExternalSortError) in
-            let parsed = try self.table(part, firstLine: firstLine, last: last, decided: decided, reading: read)
-            if last { self.trailingLines = parsed.csvFormat.trailingLines }
-            if !decided {
-                let found = parsed.columnEvidence ?? []
-                partDecisions.insert(found.map(\.decision))
-                evidence = evidence.map { zip($0, found).map { $0.merged(with: $1) } } ?? found
-            }
-            for c in 0..<parsed.storeCount where !exactSeen[c] && !parsed.isUnread(c) {
-                exactSeen[c] = Self.needsExactNumbers(parsed.store(c))
-            }
-            for c in census.indices where !parsed.isUnread(c) { census[c].add(parsed.store(c).census) }
-            let table = parsed.withColumns(self.columns)
-            let count = table.rowCount
-            // Rows taken by pins, in pin order.
-            let pinOf = bound.assignPins(count: count, firstRow: firstRow, matched: &matched) { row, column, target in
-                table.store(column).withText(at: row) { target.matches($0) }
-            }
-            let body = pins.isEmpty ? Array(0..<count) : (0..<count).filter { pinOf[$0] < 0 }
-            let records = Records(table: table, outputDelimiter: self.options.outputDelimiter)
-            for row in 0..<count where !pins.isEmpty && pinOf[row] >= 0 {
-                // The pinned row, kept with its cells for the summaries that check or recompute it.
-                let at = pinnedStores.first?.count ?? 0
-                for c in pinnedStores.indices {
-                    let store = table.store(c)
-                    let cell = store.cell(at: row)
-                    _ = store.withText(at: row) { pinnedStores[c].append($0, cell) }
+            let decided = attempt > 0
+            report = Report()
+            report.readings = attempt + 1
+            runs = []
+            pinned = [[PinnedRow]](repeating: [], count: pins.count)
+            pinnedStores = columns.map { _ in ColumnStore() }
+            parts = PartsSummary(columnCount: columns.count, everyRowInBody: pins.isEmpty, extremes: extremes)
+            typeCounts = [TypeCounts](repeating: TypeCounts(), count: columns.count)
+            matched = [Bool](repeating: false, count: pins.count)
+            lastLabels = []
+            var census = [KindCensus](repeating: KindCensus(), count: columns.count)
+            try forEachPart { part, firstLine, firstRow, last, done throws(ExternalSortError) in
+                let parsed = try self.table(part, firstLine: firstLine, last: last, decided: decided, reading: read)
+                if last { self.trailingLines = parsed.csvFormat.trailingLines }
+                if !decided {
+                    let found = parsed.columnEvidence ?? []
+                    partDecisions.insert(found.map(\.decision))
+                    evidence = evidence.map { zip($0, found).map { $0.merged(with: $1) } } ?? found
                 }
-                pinned[Int(pinOf[row])].append(PinnedRow(row: firstRow + row, record: records.record(row), stored: at))
-            }
-            if !summaries.isEmpty || !pins.isEmpty { parts.add(table, body: body, exactNumbers: self.exactNumbers) }
-            for c in keyColumns { typeCounts[c].count(table.store(c), rows: body, firstRow: firstRow) }
-            // The rows a summary-row hint looks at.
-            if firstRow == 0, count > 0 {
-                report.edgeRows.append((0, table.text(row: 0, column: 0), !pins.isEmpty && pinOf[0] >= 0))
-            }
-            for row in max(0, count - 2)..<count {
-                lastLabels.append((firstRow + row, table.text(row: row, column: 0), !pins.isEmpty && pinOf[row] >= 0))
-            }
-            lastLabels = Array(lastLabels.suffix(2))
-            // The body's rows by their keys' bytes, written as a run.
-            let keyBytes = KeyBytes(table: table, rows: body, firstRow: firstRow, keys: resolved, exactNumbers: self.exactNumbers)
-            let order = keyBytes.sortedPositions()
-            var writer = try RunWriter(in: folder)
-            try keyBytes.withKeys { key throws(ExternalSortError) in
-                if let raw = records.raw {
-                    // Each row's record span, in the body's order (read in sequence), then the
-                    // rows in key order with one jump each into the keys and the part.
-                    let spans = body.map { raw.place($0) }
-                    try raw.bytes.withUnsafeBufferPointer { part throws(ExternalSortError) in
+                for c in 0..<parsed.storeCount where !exactSeen[c] && !parsed.isUnread(c) {
+                    exactSeen[c] = Self.needsExactNumbers(parsed.store(c))
+                }
+                for c in census.indices where !parsed.isUnread(c) { census[c].add(parsed.store(c).census) }
+                let table = parsed.withColumns(self.columns)
+                let count = table.rowCount
+                // Rows taken by pins, in pin order.
+                let pinOf = bound.assignPins(count: count, firstRow: firstRow, matched: &matched) { row, column, target in
+                    table.store(column).withText(at: row) { target.matches($0) }
+                }
+                let body = pins.isEmpty ? Array(0..<count) : (0..<count).filter { pinOf[$0] < 0 }
+                let records = Records(table: table, outputDelimiter: self.options.outputDelimiter)
+                for row in 0..<count where !pins.isEmpty && pinOf[row] >= 0 {
+                    // The pinned row, kept with its cells for the summaries that check or recompute it.
+                    let at = pinnedStores.first?.count ?? 0
+                    for c in pinnedStores.indices {
+                        let store = table.store(c)
+                        let cell = store.cell(at: row)
+                        _ = store.withText(at: row) { pinnedStores[c].append($0, cell) }
+                    }
+                    pinned[Int(pinOf[row])].append(PinnedRow(row: firstRow + row, record: records.record(row), stored: at))
+                }
+                if !summaries.isEmpty || !pins.isEmpty { parts.add(table, body: body, exactNumbers: self.exactNumbers) }
+                for c in keyColumns { typeCounts[c].count(table.store(c), rows: body, firstRow: firstRow) }
+                // The rows a summary-row hint looks at.
+                if firstRow == 0, count > 0 {
+                    report.edgeRows.append((0, table.text(row: 0, column: 0), !pins.isEmpty && pinOf[0] >= 0))
+                }
+                for row in max(0, count - 2)..<count {
+                    lastLabels.append((firstRow + row, table.text(row: row, column: 0), !pins.isEmpty && pinOf[row] >= 0))
+                }
+                lastLabels = Array(lastLabels.suffix(2))
+                // The body's rows by their keys' bytes, written as a run.
+                let keyBytes = KeyBytes(table: table, rows: body, firstRow: firstRow, keys: resolved, exactNumbers: self.exactNumbers)
+                let order = keyBytes.sortedPositions()
+                var writer = try RunWriter(in: folder)
+                try keyBytes.withKeys { key throws(ExternalSortError) in
+                    if let raw = records.raw {
+                        // Each row's record span, in the body's order (read in sequence), then the
+                        // rows in key order with one jump each into the keys and the part.
+                        let spans = body.map { raw.place($0) }
+                        try raw.bytes.withUnsafeBufferPointer { part throws(ExternalSortError) in
+                            for position in order {
+                                let span = spans[position]
+                                let record = UnsafeBufferPointer(rebasing: part[Int(span >> 32)..<Int(span & 0xFFFF_FFFF)])
+                                try writer.append(key: key(position), record: record)
+                            }
+                        }
+                    } else {
                         for position in order {
-                            let span = spans[position]
-                            let record = UnsafeBufferPointer(rebasing: part[Int(span >> 32)..<Int(span & 0xFFFF_FFFF)])
-                            try writer.append(key: key(position), record: record)
-                        }
-                    }
-                } else {
-                    for position in order {
-                        let record = records.record(body[position])
-                        try record.withUnsafeBufferPointer { record throws(ExternalSortError) in
-                            try writer.append(key: key(position), record: record)
+                            let record = records.record(body[position])
+                            try record.withUnsafeBufferPointer { record throws(ExternalSortError) in
+                                try writer.append(key: key(position), record: record)
+                            }
                         }
                     }
                 }
+                runs.append(try writer.finish())
+                report.rows += count
+                options.progress?(0.3 + 0.4 * Double(done) / Double(total), report.rows)
+                return count
             }
-            runs.append(try writer.finish())
-            report.rows += count
-            options.progress?(0.3 + 0.4 * Double(done) / Double(total), report.rows)
-            return count
-        }
-        if !decided {
-            // What the whole file decides, against what the first reading assumed.
-            let assumed = columns
-            let merged = evidence ?? columns.map { _ in ColumnEvidence() }
-            decide(from: merged)
-            let partsAgree = partDecisions.allSatisfy { $0 == decisions }
-            // (A column left in the records is text in every part, whatever the file's start showed.)
-            let sameColumns = columns.indices.allSatisfy { c in
-                read.map { !$0.contains(c) } == true
-                    || (assumed[c].type.isNumeric == columns[c].type.isNumeric && assumed[c].textComparator == columns[c].textComparator)
+            if !decided {
+                // What the whole file decides, against what the first reading assumed.
+                let assumed = columns
+                let merged = evidence ?? columns.map { _ in ColumnEvidence() }
+                decide(from: merged)
+                let partsAgree = partDecisions.allSatisfy { $0 == decisions }
+                // (A column left in the records is text in every part, whatever the file's start showed.)
+                let sameColumns = columns.indices.allSatisfy { c in
+                    read.map { !$0.contains(c) } == true
+                        || (assumed[c].type.isNumeric == columns[c].type.isNumeric && assumed[c].textComparator == columns[c].textComparator)
+                }
+                let keyed = keyColumns.union(extremes)
+                let sameNumbers = keyed.allSatisfy { !exactSeen[$0] }
+                exactNumbers = exactSeen
+                if partsAgree && sameColumns && sameNumbers { break }
+                continue
             }
-            let keyed = keyColumns.union(extremes)
-            let sameNumbers = keyed.allSatisfy { !exactSeen[$0] }
-            exactNumbers = exactSeen
-            if partsAgree && sameColumns && sameNumbers { break }
-            continue
-        }
-        var redo = false
-        for c in columns.indices where !(decisions[c].identifier && options.types[columns[c].identifier] == nil)
-            && options.types[columns[c].identifier] == nil {
-            let type = census[c].type
-            if type.isNumeric != columns[c].type.isNumeric, keyColumns.contains(c) { redo = true }
-            columns[c].type = type
-        }
-        if !redo || attempt == 2 { break }
+            var redo = false
+            for c in columns.indices
+            where !(decisions[c].identifier && options.types[columns[c].identifier] == nil)
+                && options.types[columns[c].identifier] == nil
+            {
+                let type = census[c].type
+                if type.isNumeric != columns[c].type.isNumeric, keyColumns.contains(c) { redo = true }
+                columns[c].type = type
+            }
+            if !redo || attempt == 2 { break }
         }
         report.edgeRows += lastLabels.filter { last in !report.edgeRows.contains { $0.row == last.row } }
         report.runs = runs.count

@@ -53,8 +53,9 @@ struct KeyBytes {
             let keyed: [[UInt8]] = texts.map { comparator.sortKey($0) }
             let errorKeyed: [[UInt8]] = hasErrors ? texts.map { TextComparator.lexical.sortKey($0) } : []
             let descending = key.direction == .descending
-            var prepared = Prepared(input: input, texts: keyed, ids: ids, store: table.store(column), descending: descending,
-                                    missingFirst: key.nulls.missingFirst(descending: descending), exact: exactNumbers[column])
+            var prepared = Prepared(
+                input: input, texts: keyed, ids: ids, store: table.store(column), descending: descending,
+                missingFirst: key.nulls.missingFirst(descending: descending), exact: exactNumbers[column])
             if hasErrors {
                 // Errors' positions get their lexical keys: ids past the comparator's.
                 let base = Int32(keyed.count)

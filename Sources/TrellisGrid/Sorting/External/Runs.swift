@@ -179,9 +179,12 @@ final class RunReader {
 
 extension ExternalCSVSort {
     /// Merges runs whose entries are in key order, handing each entry on in order.
-    static func merge(_ runs: [RunFile], bufferBytes: Int,
-                      _ emit: (_ key: UnsafeBufferPointer<UInt8>, _ record: UnsafeBufferPointer<UInt8>) throws(ExternalSortError) -> Void)
-        throws(ExternalSortError) {
+    static func merge(
+        _ runs: [RunFile], bufferBytes: Int,
+        _ emit: (_ key: UnsafeBufferPointer<UInt8>, _ record: UnsafeBufferPointer<UInt8>) throws(ExternalSortError) -> Void
+    )
+        throws(ExternalSortError)
+    {
         let readers = try runs.map { run throws(ExternalSortError) in
             try RunReader(run, bufferBytes: max(64 << 10, bufferBytes / max(1, runs.count)))
         }

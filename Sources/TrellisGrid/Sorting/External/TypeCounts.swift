@@ -24,8 +24,10 @@ struct TypeCounts {
             let count = ranks.reduce(0) { $0 + counts[$1] }
             guard count > 0 else { continue }
             let first = ranks.flatMap { examples[$0] }.sorted { $0.row < $1.row }.prefix(3)
-            result.append(TypeWarning(column: column.identifier, type: column.type, count: count, examples: Array(first),
-                                      sortsAfter: after))
+            result.append(
+                TypeWarning(
+                    column: column.identifier, type: column.type, count: count, examples: Array(first),
+                    sortsAfter: after))
         }
         return result
     }
