@@ -5,7 +5,7 @@ import TrellisRender
 import TrellisText
 
 /// A layout spec as `trellis layout` reads it: the collection view, the layout and the sections.
-/// The format is documented in the README and `Documentation/layout-spec.schema.json`.
+/// The format is documented in `Documentation/CommandLine.md` and `Documentation/layout-spec.schema.json`.
 public struct LayoutSpec: Equatable, Sendable {
     /// The collection view the layout is computed for.
     public struct CollectionViewSpec: Equatable, Sendable {

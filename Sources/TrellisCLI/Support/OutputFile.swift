@@ -4,7 +4,7 @@ import TrellisGrid
 /// A file a command writes (`-o FILE`, the files `trellis port` rewrites), replaced as `cp` and a
 /// shell's `>` would leave it, and never half-written.
 ///
-/// The rules, in one place (`trellis help sort` and the README say them):
+/// The rules, in one place (`trellis help sort` and `Documentation/CommandLine.md` say them):
 ///
 /// - **Links**: a symbolic link is written through, to the file it leads to, and stays a link; one
 ///   that leads nowhere (dangling) or in a loop is refused with a message, as `cp` refuses it.
