@@ -70,38 +70,32 @@ enum ViewCommand {
                 _ = mallopt(-1, 512 << 20)  // M_TRIM_THRESHOLD
             }
         #endif
-        let nulls = try SortCommand.nulls(parsed)
-        let locale = try SortCommand.locale(parsed)
-        let types = try SortCommand.types(parsed), reading = try CSVReading(parsed)
+        let options = try ViewOptions(parsed, input: path)
         // A large CSV file: its first lines now, the rest read while they are shown.
-        let started =
-            parsed.value("--table") == nil && parsed.value("--query") == nil
-            ? BackgroundRead.start(path, types: types, reading: reading, io: io) : nil
+        let started = options.readsDatabase ? nil : BackgroundRead.start(path, types: options.types, reading: options.reading, io: io)
         let source: GridDataSource
         if let started {
             source = started.head
         } else {
-            source = try io.openSource(
-                path, table: parsed.value("--table"), query: parsed.value("--query"), types: types,
-                reading: reading)
+            source = try io.openSource(path, table: options.table, query: options.query, types: options.types, reading: options.reading)
         }
         let grid = DataGrid(bound: source)
         let names = ColumnNames(source.columns)
         do {
-            for (option, edge) in [("--pin-top", PinEdge.top), ("--pin-bottom", .bottom)] {
-                for text in parsed.values[option] ?? [] {
-                    let (column, value) = try SortCommand.split(text, at: "=", option: "\(option) <column=value>", example: "组号=平均")
-                    try grid.pin(.matching(column: try names.resolve(column, in: "\(option) \(text)"), value: value), at: edge)
-                }
+            var pins: [DisplayOrder.Pin] = []
+            for (option, edge, text) in options.pins {
+                let (column, value) = try SortCommand.split(text, at: "=", option: "\(option) <column=value>", example: "组号=平均")
+                pins.append(DisplayOrder.Pin(.matching(column: try names.resolve(column, in: "\(option) \(text)"), value: value), at: edge))
             }
-            let keys = try (parsed.values["--by"] ?? []).map { (text: String) throws(CommandError) -> SortKey in
-                try SortCommand.key(text, names: names, locale: locale, nulls: nulls)
+            let keys = try options.keys.map { (text: String) throws(CommandError) -> SortKey in
+                try SortCommand.key(text, names: names, locale: options.locale, nulls: options.nulls)
             }
             // A header sort (s, a click) sorts as --by would: by the locale, blanks where asked.
+            let locale = options.locale, nulls = options.nulls
             grid.headerKey = { column in
                 SortKey(column, comparator: locale.map { .text(.localized($0)) } ?? .standard, nulls: nulls)
             }
-            try grid.sort(by: keys)
+            try grid.apply(SortPlan(keys: keys, pins: pins))
         } catch {
             throw CommandError.from(error)
         }
