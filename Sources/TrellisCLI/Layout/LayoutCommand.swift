@@ -40,13 +40,30 @@ enum LayoutCommand {
 
     enum Format: String, CaseIterable { case json, svg, html }
 
+    /// `trellis layout`'s command line, as typed values.
+    struct Options {
+        var spec: String
+        var format: Format
+        var rect: CGRect?
+        var output: String?
+        var force: Bool
+
+        init(_ arguments: [String]) throws(CommandError) {
+            let parsed = try definition.parse(arguments)
+            force = parsed.flags.contains("--force")
+            guard let path = parsed.positionals.first else { throw CommandError(.missingArgument("<spec>")) }
+            if parsed.positionals.count > 1 { throw CommandError(.unexpectedArgument(parsed.positionals[1])) }
+            spec = path
+            format = try parseFormat(parsed.value("--format"))
+            rect = try parsed.value("--rect").map { (text: String) throws(CommandError) -> CGRect in try parseRect(text) }
+            output = parsed.value("--output")
+        }
+    }
+
     static func run(_ arguments: [String], io: inout CommandIO) throws(CommandError) {
-        let parsed = try definition.parse(arguments)
-        io.replacesReadOnlyFiles = parsed.flags.contains("--force")
-        guard let specPath = parsed.positionals.first else { throw CommandError(.missingArgument("<spec>")) }
-        if parsed.positionals.count > 1 { throw CommandError(.unexpectedArgument(parsed.positionals[1])) }
-        let format = try parseFormat(parsed.value("--format"))
-        let rect = try parsed.value("--rect").map { (text: String) throws(CommandError) -> CGRect in try parseRect(text) }
+        let options = try Options(arguments)
+        io.replacesReadOnlyFiles = options.force
+        let specPath = options.spec, format = options.format, rect = options.rect
         let data = try io.read(specPath)
         let spec: LayoutSpec
         do { spec = try LayoutSpec.parse(data) } catch { throw .data("\(specPath): \(error)") }
@@ -56,7 +73,7 @@ enum LayoutCommand {
         let output: String
         switch format {
         case .json:
-            try io.stream(to: parsed.value("--output")) { run.writeJSON(to: $0) }
+            try io.stream(to: options.output) { run.writeJSON(to: $0) }
             return
         case .svg:
             if let transition = run.transition {
@@ -90,7 +107,7 @@ enum LayoutCommand {
                     ])
             }
         }
-        try io.write(output, to: parsed.value("--output"))
+        try io.write(output, to: options.output)
     }
 
     static func caption(_ spec: LayoutSpec, _ snapshot: LayoutSnapshot) -> String {

@@ -37,13 +37,28 @@ enum PortCommand {
             (nothing is written).
             """)
 
+    /// `trellis port`'s command line, as typed values.
+    struct Options {
+        /// The files and folders named.
+        var paths: [String]
+        /// `--stdout FILE`: that one file's port printed.
+        var single: String?
+        var dryRun: Bool
+
+        init(_ arguments: [String]) throws(CommandError) {
+            let parsed = try definition.parse(arguments)
+            paths = parsed.positionals
+            single = parsed.value("--stdout")
+            dryRun = parsed.flags.contains("--dry-run")
+            if single != nil, dryRun { throw CommandError(.rule("'--dry-run' and '--stdout' print different things; give one of them")) }
+        }
+    }
+
     static func run(_ arguments: [String], io: inout CommandIO) throws(CommandError) {
-        let parsed = try definition.parse(arguments)
-        let single = parsed.value("--stdout")
-        let dryRun = parsed.flags.contains("--dry-run")
-        if single != nil, dryRun { throw CommandError(.rule("'--dry-run' and '--stdout' print different things; give one of them")) }
+        let options = try Options(arguments)
+        let single = options.single, dryRun = options.dryRun
         var inputs: [String] = []
-        for argument in parsed.positionals {
+        for argument in options.paths {
             let (found, skipped) = try swiftFiles(argument, io: io)
             inputs += found
             for note in skipped { io.stderr += "skipped: \(note)\n" }
@@ -55,9 +70,9 @@ enum PortCommand {
         guard !inputs.isEmpty else {
             throw CommandError(
                 .rule(
-                    parsed.positionals.isEmpty
+                    options.paths.isEmpty
                         ? "Missing expected argument '<path>'"
-                        : "No Swift files in \(parsed.positionals.map { "'\(Excerpt.of($0))'" }.joined(separator: ", "))"))
+                        : "No Swift files in \(options.paths.map { "'\(Excerpt.of($0))'" }.joined(separator: ", "))"))
         }
         // Every file is read and ported before any is written.
         var files: [(path: String, text: String)] = []
