@@ -67,7 +67,7 @@ public enum FileBytes {
             var read = [Int](repeating: 0, count: halves.count)
             read.withUnsafeMutableBufferPointer { read in
                 let shared = Unchecked((base, read))
-                DispatchQueue.concurrentPerform(iterations: halves.count) { k in
+                Tuning.concurrentPerform(iterations: halves.count) { k in
                     let (base, read) = shared.value
                     let half = halves[k]
                     var done = 0

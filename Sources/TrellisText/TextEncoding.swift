@@ -112,7 +112,7 @@ public struct TextEncoding: Hashable, Sendable, CustomStringConvertible {
                 results.withUnsafeMutableBufferPointer { results in
                     let halves = [UnsafeBufferPointer(rebasing: all[..<split]), UnsafeBufferPointer(rebasing: all[split...])]
                     let shared = Unchecked((halves, results, self))
-                    DispatchQueue.concurrentPerform(iterations: 2) { k in
+                    Tuning.concurrentPerform(iterations: 2) { k in
                         let (halves, results, encoding) = shared.value
                         results[k] = Result { () throws(TextEncodingError) in try encoding.decodeWhole(halves[k]) }
                     }

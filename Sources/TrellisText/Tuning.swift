@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 
 /// The sizes at which the work changes its way — how many cores a sort uses, from how many rows
@@ -14,7 +15,8 @@ import Foundation
 /// }
 /// ```
 ///
-/// Work handed to other threads (a sort's chunks) reads them on the thread that hands it over.
+/// Work handed to other threads (a sort's chunks, a file read in halves) goes through
+/// ``concurrentPerform(iterations:_:)``, which hands the caller's values on with it.
 package struct Tuning: Sendable {
     /// Cores a sort uses: all the machine has, at most eight (more chunks only add merging).
     package var workers = max(1, min(8, ProcessInfo.processInfo.activeProcessorCount))
@@ -63,4 +65,17 @@ package struct Tuning: Sendable {
 
     /// The values the work under way reads.
     @TaskLocal package static var current = Tuning()
+
+    /// `DispatchQueue.concurrentPerform` with the caller's values seen by every iteration: a task's
+    /// values do not follow work handed to other threads on their own, and work split across
+    /// cores must take the same ways it would take on one.
+    package static func concurrentPerform(iterations: Int, _ body: (Int) -> Void) {
+        let tuning = current
+        withoutActuallyEscaping(body) { body in
+            let shared = Unchecked(body)
+            DispatchQueue.concurrentPerform(iterations: iterations) { k in
+                $current.withValue(tuning) { shared.value(k) }
+            }
+        }
+    }
 }

@@ -86,9 +86,7 @@ struct SortOptions {
             throw CommandError(.rule("'--memory' bounds the sort of a CSV file; a database sorts with its own memory"))
         }
         keys = parsed.values["--by"] ?? []
-        pins = [("--pin-top", PinEdge.top), ("--pin-bottom", .bottom)].flatMap { option, edge in
-            (parsed.values[option] ?? []).map { (option: option, edge: edge, text: $0) }
-        }
+        pins = parsed.pinsGiven
         summaries = parsed.values["--summary"] ?? []
         outputTable = parsed.value("--output-table")
     }
@@ -99,5 +97,14 @@ struct SortOptions {
     /// Whether the output is an SQLite database (`-o FILE.sqlite`, `.sqlite3`, `.db`).
     var writesSQLite: Bool {
         output.map { ["sqlite", "sqlite3", "db"].contains(($0 as NSString).pathExtension.lowercased()) } ?? false
+    }
+}
+
+extension ParsedArguments {
+    /// `--pin-top` then `--pin-bottom`, as given, with their edges (`sort` and `view` take both).
+    var pinsGiven: [(option: String, edge: PinEdge, text: String)] {
+        [("--pin-top", PinEdge.top), ("--pin-bottom", .bottom)].flatMap { option, edge in
+            (values[option] ?? []).map { (option: option, edge: edge, text: $0) }
+        }
     }
 }

@@ -29,9 +29,7 @@ struct ViewOptions {
         table = parsed.value("--table")
         query = parsed.value("--query")
         keys = parsed.values["--by"] ?? []
-        pins = [("--pin-top", PinEdge.top), ("--pin-bottom", .bottom)].flatMap { option, edge in
-            (parsed.values[option] ?? []).map { (option: option, edge: edge, text: $0) }
-        }
+        pins = parsed.pinsGiven
     }
 
     /// Whether the rows come from a database table or query.

@@ -10,12 +10,7 @@ extension DataGrid {
     /// — and follow every change. `SummaryFunction(label:)` gives the function a row's label
     /// names (平均 → mean, 合计 → sum).
     public func pin(_ pin: RowPin, at edge: PinEdge, recomputing: SummaryFunction? = nil, precision: Int? = nil) throws(SortError) {
-        if case .matching(let column, _) = pin, !columns.contains(where: { $0.identifier == column }) {
-            throw .unknownColumn(column, columns: columns.map(\.identifier))
-        }
-        if case .row(let row) = pin, !(0..<rowCount).contains(row) {
-            throw .noSuchRow(row, rowCount: rowCount)
-        }
+        try check(pin)
         pins.append(DisplayOrder.Pin(pin, at: edge, recomputing: recomputing, precision: precision))
         // Pinning only takes rows out of the body: the rest keep their sorted order — when the
         // body is sorted, that is, and not shown in source order after a refresh that failed.
@@ -55,9 +50,7 @@ extension DataGrid {
 
     /// Adds a summary row computed over the body.
     public func addSummary(_ summary: SummaryRow) throws(SortError) {
-        for column in summary.columns where !columns.contains(where: { $0.identifier == column }) {
-            throw .unknownColumn(column, columns: columns.map(\.identifier))
-        }
+        try BoundSortPlan(SortPlan(summaries: [summary]), columns: columns).checkSummaryColumns()
         summaries.append(summary)
         refreshQuietly()
     }
@@ -66,5 +59,15 @@ extension DataGrid {
     public func removeSummaries() {
         summaries = []
         refreshQuietly()
+    }
+
+    /// Throws for a pin of a column the source lacks or of a row it does not have.
+    func check(_ pin: RowPin) throws(SortError) {
+        if case .matching(let column, _) = pin, !columns.contains(where: { $0.identifier == column }) {
+            throw .unknownColumn(column, columns: columns.map(\.identifier))
+        }
+        if case .row(let row) = pin, !(0..<rowCount).contains(row) {
+            throw .noSuchRow(row, rowCount: rowCount)
+        }
     }
 }

@@ -31,14 +31,7 @@ extension DataGrid {
     /// refresh per pin and summary. Pins, summaries and keys are checked in that order before
     /// anything changes; nothing changes when the order cannot be made.
     public func apply(_ plan: SortPlan) throws(SortError) {
-        for pin in plan.pins {
-            if case .matching(let column, _) = pin.rows, !columns.contains(where: { $0.identifier == column }) {
-                throw .unknownColumn(column, columns: columns.map(\.identifier))
-            }
-            if case .row(let row) = pin.rows, !(0..<rowCount).contains(row) {
-                throw .noSuchRow(row, rowCount: rowCount)
-            }
-        }
+        for pin in plan.pins { try check(pin.rows) }
         let bound = try BoundSortPlan(plan, columns: columns)
         try bound.checkSummaryColumns()
         let previous = (keys: sortKeys, pins: pins, summaries: summaries, hook: sortCompare, rows: rowComparator)

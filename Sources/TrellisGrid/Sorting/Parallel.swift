@@ -28,7 +28,7 @@ enum Parallel {
         }
         withoutActuallyEscaping(body) { body in
             let shared = Unchecked(body)
-            DispatchQueue.concurrentPerform(iterations: chunks.count) { c in shared.value(c, chunks[c]) }
+            Tuning.concurrentPerform(iterations: chunks.count) { c in shared.value(c, chunks[c]) }
         }
     }
 

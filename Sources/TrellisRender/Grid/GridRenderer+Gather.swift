@@ -170,7 +170,7 @@ extension GridRenderer {
             records.starts.withUnsafeBufferPointer { starts in
                 lineBreak.withUnsafeBufferPointer { lineBreak in
                     let shared = Unchecked((part, placeOf, starts, lineBreak))
-                    DispatchQueue.concurrentPerform(iterations: halves) { k in
+                    Tuning.concurrentPerform(iterations: halves) { k in
                         let (part, placeOf, starts, lineBreak) = shared.value
                         @inline(__always) func inPart(_ source: Int) -> Bool { placeOf[source] &- low32 < width }
                         let between = last - first + 1

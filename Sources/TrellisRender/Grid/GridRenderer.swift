@@ -304,7 +304,7 @@ public enum GridRenderer {
                         withoutActuallyEscaping(writeRows) { write in
                             let shared = Unchecked(write), targets = Unchecked(outputs)
                             let tallies = Unchecked(counts)
-                            DispatchQueue.concurrentPerform(iterations: 2) { k in
+                            Tuning.concurrentPerform(iterations: 2) { k in
                                 tallies.value[k] += shared.value(blocks[k], targets.value[k])
                             }
                         }

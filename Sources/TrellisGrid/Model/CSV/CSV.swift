@@ -313,7 +313,7 @@ public enum CSV {
             errors.withUnsafeMutableBufferPointer { errors in
                 // Each thread touches only its own half, loader and error.
                 let shared = Unchecked((all, loaders, errors))
-                DispatchQueue.concurrentPerform(iterations: 2) { k in
+                Tuning.concurrentPerform(iterations: 2) { k in
                     let (all, loaders, errors) = shared.value
                     errors[k] = readBody(all, ranges[k], delimiter: delimiter, &loaders[k], releasing: mapped)
                 }
