@@ -11,10 +11,8 @@ enum DemoCommand {
         overview: "Write a demo page of layouts and animated updates (SVG and HTML) into a folder.",
         arguments: [],
         options: [
-            OptionDefinition(
-                names: ["--output", "-o"], valueName: "directory",
-                help: "The folder to write into; created if missing. (default: trellis-demo)"),
-            OptionDefinition(names: ["--help", "-h"], valueName: nil, help: "Show help information."),
+            .output("The folder to write into; created if missing. (default: trellis-demo)", valueName: "directory"),
+            .help,
         ],
         discussion: """
             Writes index.html (a list of every page, then every example with its spec), and for

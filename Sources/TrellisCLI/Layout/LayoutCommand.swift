@@ -15,13 +15,9 @@ enum LayoutCommand {
             OptionDefinition(
                 names: ["--format"], valueName: "format",
                 help: "Output format: json, svg or html. (default: json)", choices: ["json", "svg", "html"]),
-            OptionDefinition(
-                names: ["--output", "-o"], valueName: "file",
-                help: "Write to this file instead of standard output."),
-            OptionDefinition(
-                names: ["--force"], valueName: nil,
-                help: "Replace the output file even if it is read-only."),
-            OptionDefinition(names: ["--help", "-h"], valueName: nil, help: "Show help information."),
+            .output("Write to this file instead of standard output."),
+            .force,
+            .help,
         ],
         discussion: """
             Without --rect every element is listed: section by section, the header, then the items

@@ -15,7 +15,7 @@ enum PortCommand {
             OptionDefinition(
                 names: ["--stdout"], valueName: "file",
                 help: "Print the ported text of this one file; write nothing. The <path>\narguments, if any, are read for their declarations."),
-            OptionDefinition(names: ["--help", "-h"], valueName: nil, help: "Show help information."),
+            .help,
         ],
         discussion: """
             The files are ported together, in place: the mechanical step (import UIKit → import

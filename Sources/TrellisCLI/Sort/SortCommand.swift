@@ -71,12 +71,8 @@ enum SortCommand {
                 names: ["--format"], valueName: "format",
                 help: "Output format: text, csv, json or html. (default: the output\nfile's extension, else text)",
                 choices: ["text", "csv", "json", "html"]),
-            OptionDefinition(
-                names: ["--output", "-o"], valueName: "file",
-                help: "Write to this file instead of standard output; its extension\n(.csv .tsv .txt .json .html, .sqlite .db) names the format."),
-            OptionDefinition(
-                names: ["--force"], valueName: nil,
-                help: "Replace the output file even if it is read-only."),
+            .output("Write to this file instead of standard output; its extension\n(.csv .tsv .txt .json .html, .sqlite .db) names the format."),
+            .force,
             memoryOption,
             OptionDefinition(
                 names: ["--interactive"], valueName: nil,
@@ -88,7 +84,7 @@ enum SortCommand {
                 help:
                     "In CSV output from a database, leave cells that start with = + - @\nas they are (by default they get a leading ' so spreadsheets do not\nrun them). A CSV file's own cells are always written as they were."
             ),
-            OptionDefinition(names: ["--help", "-h"], valueName: nil, help: "Show help information."),
+            .help,
         ],
         discussion: """
             Sorting reorders the rows and never rewrites a cell: 007, 1.50 and +5 are written back as

@@ -12,6 +12,16 @@ struct OptionDefinition {
     var choices: [String] = []
 
     var key: String { names[0] }
+
+    /// `-h, --help`, which every command takes.
+    static let help = OptionDefinition(names: ["--help", "-h"], valueName: nil, help: "Show help information.")
+    /// `--force`: what `-o` does with a read-only file.
+    static let force = OptionDefinition(
+        names: ["--force"], valueName: nil, help: "Replace the output file even if it is read-only.")
+    /// `-o, --output`, with what the command writes there.
+    static func output(_ help: String, valueName: String = "file") -> OptionDefinition {
+        OptionDefinition(names: ["--output", "-o"], valueName: valueName, help: help)
+    }
 }
 
 /// A command's definition: what its help shows and what its parser accepts.

@@ -19,7 +19,7 @@ enum ViewCommand {
                 help: "Pin the rows whose COLUMN reads VALUE to the bottom (the 平均 row).", repeatable: true),
             OptionDefinition(names: ["--pin-top"], valueName: "column=value", help: "Pin matching rows to the top.", repeatable: true),
         ] + SortCommand.definition.options.filter { ["--locale", "--nulls", "--type"].contains($0.key) } + [
-            OptionDefinition(names: ["--help", "-h"], valueName: nil, help: "Show help information.")
+            .help
         ],
         discussion: """
             KEYS (? or F1 shows them all): arrows move (left and right across columns), Page

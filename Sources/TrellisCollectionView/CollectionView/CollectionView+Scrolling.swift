@@ -58,19 +58,21 @@ extension CollectionView {
         let inset = adjustedContentInset
         var offset = bounds.origin
         let height = bounds.height - inset.top - inset.bottom, width = bounds.width - inset.left - inset.right
-        if scrollPosition.contains(.top) {
-            offset.y = frame.minY - inset.top
-        } else if scrollPosition.contains(.centeredVertically) {
-            offset.y = frame.midY - inset.top - height / 2
-        } else if scrollPosition.contains(.bottom) {
-            offset.y = frame.maxY - inset.top - height
+        // Along each axis: the near edge, the middle or the far edge of the item at that of the view.
+        func place(
+            _ start: ScrollPosition, _ middle: ScrollPosition, _ end: ScrollPosition,
+            min: CGFloat, mid: CGFloat, max: CGFloat, inset: CGFloat, length: CGFloat
+        ) -> CGFloat? {
+            if scrollPosition.contains(start) { return min - inset }
+            if scrollPosition.contains(middle) { return mid - inset - length / 2 }
+            if scrollPosition.contains(end) { return max - inset - length }
+            return nil
         }
-        if scrollPosition.contains(.left) {
-            offset.x = frame.minX - inset.left
-        } else if scrollPosition.contains(.centeredHorizontally) {
-            offset.x = frame.midX - inset.left - width / 2
-        } else if scrollPosition.contains(.right) {
-            offset.x = frame.maxX - inset.left - width
+        if let y = place(.top, .centeredVertically, .bottom, min: frame.minY, mid: frame.midY, max: frame.maxY, inset: inset.top, length: height) {
+            offset.y = y
+        }
+        if let x = place(.left, .centeredHorizontally, .right, min: frame.minX, mid: frame.midX, max: frame.maxX, inset: inset.left, length: width) {
+            offset.x = x
         }
         setContentOffset(clampedOffset(offset), animated: animated)
     }

@@ -337,21 +337,17 @@ extension CollectionView {
 
     static func initialAttributes(_ layout: CollectionViewLayout, _ id: ElementID) -> CollectionViewLayoutAttributes? {
         switch id.category {
-        case .cell: return layout.initialLayoutAttributesForAppearingItem(at: id.indexPath)
-        case .supplementaryView:
-            return layout.initialLayoutAttributesForAppearingSupplementaryElement(ofKind: id.kind ?? "", at: id.indexPath)
-        case .decorationView:
-            return layout.initialLayoutAttributesForAppearingDecorationElement(ofKind: id.kind ?? "", at: id.indexPath)
+        case .cell: layout.initialLayoutAttributesForAppearingItem(at: id.indexPath)
+        case .supplementaryView: layout.initialLayoutAttributesForAppearingSupplementaryElement(ofKind: id.kind ?? "", at: id.indexPath)
+        case .decorationView: layout.initialLayoutAttributesForAppearingDecorationElement(ofKind: id.kind ?? "", at: id.indexPath)
         }
     }
 
     static func finalAttributes(_ layout: CollectionViewLayout, _ id: ElementID) -> CollectionViewLayoutAttributes? {
         switch id.category {
-        case .cell: return layout.finalLayoutAttributesForDisappearingItem(at: id.indexPath)
-        case .supplementaryView:
-            return layout.finalLayoutAttributesForDisappearingSupplementaryElement(ofKind: id.kind ?? "", at: id.indexPath)
-        case .decorationView:
-            return layout.finalLayoutAttributesForDisappearingDecorationElement(ofKind: id.kind ?? "", at: id.indexPath)
+        case .cell: layout.finalLayoutAttributesForDisappearingItem(at: id.indexPath)
+        case .supplementaryView: layout.finalLayoutAttributesForDisappearingSupplementaryElement(ofKind: id.kind ?? "", at: id.indexPath)
+        case .decorationView: layout.finalLayoutAttributesForDisappearingDecorationElement(ofKind: id.kind ?? "", at: id.indexPath)
         }
     }
 

@@ -9,30 +9,28 @@ package struct ElementMap {
 
     /// The element that `old` becomes, `nil` when it is removed.
     package func new(_ old: ElementID) -> ElementID? {
-        var id = old
-        if old.category == .cell {
-            guard let path = mapping.newIndexPath(forOld: old.indexPath) else { return nil }
-            id.section = path.section
-            id.item = path.item
-        } else {
-            guard let section = mapping.newSection(forOld: old.section) else { return nil }
-            id.section = section
-        }
-        return id
+        Self.moved(old, item: mapping.newIndexPath(forOld:), section: mapping.newSection(forOld:))
     }
 
     /// The element that `new` was, `nil` when it is new.
     package func old(_ new: ElementID) -> ElementID? {
-        var id = new
-        if new.category == .cell {
-            guard let path = mapping.oldIndexPath(forNew: new.indexPath) else { return nil }
-            id.section = path.section
-            id.item = path.item
+        Self.moved(new, item: mapping.oldIndexPath(forNew:), section: mapping.oldSection(forNew:))
+    }
+
+    /// `id` at the place one side of the mapping gives: a cell by its index path, a view by its section.
+    private static func moved(
+        _ id: ElementID, item: (IndexPath) -> IndexPath?, section: (Int) -> Int?
+    ) -> ElementID? {
+        var moved = id
+        if id.category == .cell {
+            guard let path = item(id.indexPath) else { return nil }
+            moved.section = path.section
+            moved.item = path.item
         } else {
-            guard let section = mapping.oldSection(forNew: new.section) else { return nil }
-            id.section = section
+            guard let s = section(id.section) else { return nil }
+            moved.section = s
         }
-        return id
+        return moved
     }
 }
 

@@ -126,22 +126,22 @@ struct BatchValidator {
     // MARK: 3–4. Items
 
     private func checkBefore(_ path: IndexPath, _ operation: Failure.Operation) throws(Failure) {
-        guard path.count == 2, path.item >= 0 else { throw .invalidIndexPath(operation, path) }
-        guard (0..<oldCounts.count).contains(path.section) else {
-            throw .itemSectionOutOfRange(operation, path, sectionCount: oldCounts.count, afterUpdate: false)
-        }
-        guard path.item < oldCounts[path.section] else {
-            throw .itemOutOfRange(operation, path, itemCount: oldCounts[path.section], afterUpdate: false)
-        }
+        try check(path, operation, in: oldCounts, afterUpdate: false)
     }
 
     private func checkAfter(_ path: IndexPath, _ operation: Failure.Operation) throws(Failure) {
+        try check(path, operation, in: newCounts, afterUpdate: true)
+    }
+
+    private func check(
+        _ path: IndexPath, _ operation: Failure.Operation, in counts: [Int], afterUpdate: Bool
+    ) throws(Failure) {
         guard path.count == 2, path.item >= 0 else { throw .invalidIndexPath(operation, path) }
-        guard (0..<newCounts.count).contains(path.section) else {
-            throw .itemSectionOutOfRange(operation, path, sectionCount: newCounts.count, afterUpdate: true)
+        guard (0..<counts.count).contains(path.section) else {
+            throw .itemSectionOutOfRange(operation, path, sectionCount: counts.count, afterUpdate: afterUpdate)
         }
-        guard path.item < newCounts[path.section] else {
-            throw .itemOutOfRange(operation, path, itemCount: newCounts[path.section], afterUpdate: true)
+        guard path.item < counts[path.section] else {
+            throw .itemOutOfRange(operation, path, itemCount: counts[path.section], afterUpdate: afterUpdate)
         }
     }
 

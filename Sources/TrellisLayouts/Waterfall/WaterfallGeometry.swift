@@ -155,19 +155,7 @@ final class WaterfallGeometry {
         var low = CGFloat.infinity, high = -CGFloat.infinity
 
         // 1. The header.
-        top += metrics.headerInset.top
-        if metrics.headerHeight > 0 {
-            let frame = CGRect(
-                x: metrics.headerInset.left, y: top,
-                width: boundsWidth - (metrics.headerInset.left + metrics.headerInset.right),
-                height: metrics.headerHeight)
-            headers.append(frame)
-            low = min(low, frame.minY)
-            high = max(high, frame.maxY)
-            top = frame.maxY + metrics.headerInset.bottom
-        } else {
-            headers.append(nil)
-        }
+        headers.append(band(metrics.headerHeight, metrics.headerInset, top: &top, low: &low, high: &high))
 
         // 2. The items, each to its column: as repeated rows when they are all alike, else one by one.
         top += metrics.sectionInset.top
@@ -256,23 +244,26 @@ final class WaterfallGeometry {
 
         // 3. The footer, below the tallest column.
         top = tallest - spacing + metrics.sectionInset.bottom
-        top += metrics.footerInset.top
-        if metrics.footerHeight > 0 {
-            let frame = CGRect(
-                x: metrics.footerInset.left, y: top,
-                width: boundsWidth - (metrics.footerInset.left + metrics.footerInset.right),
-                height: metrics.footerHeight)
-            footers.append(frame)
-            low = min(low, frame.minY)
-            high = max(high, frame.maxY)
-            top = frame.maxY + metrics.footerInset.bottom
-        } else {
-            footers.append(nil)
-        }
+        footers.append(band(metrics.footerHeight, metrics.footerInset, top: &top, low: &low, high: &high))
         // A section with nothing to show is an empty extent where it would start.
         if low > high { low = height; high = height }
         sectionIndex.append(min: low, max: high)
         height = top
+    }
+
+    /// A header or footer `height` tall across the bounds less `inset`, placed at `top` (moved
+    /// below it) and counted in the section's extent; `nil`, with only the inset's top added, when
+    /// the height is 0.
+    private func band(
+        _ height: CGFloat, _ inset: EdgeInsets, top: inout CGFloat, low: inout CGFloat, high: inout CGFloat
+    ) -> CGRect? {
+        top += inset.top
+        guard height > 0 else { return nil }
+        let frame = CGRect(x: inset.left, y: top, width: boundsWidth - (inset.left + inset.right), height: height)
+        low = min(low, frame.minY)
+        high = max(high, frame.maxY)
+        top = frame.maxY + inset.bottom
+        return frame
     }
 
     /// The first of the shortest columns (CHT's strict `<` scan from the left).
