@@ -76,3 +76,23 @@ extension GridScreenTests {
         }
     }
 }
+
+extension GridScreenTests {
+    @Test("a grouped grid shows each subtotal row in bold with its group, the grand total below the line")
+    func subtotalRowsInBold() throws {
+        let table = try CSV.table(Data("地区,城市,销售额\n华东,上海,300\n华东,杭州,100\n华东 汇总,,400\n华北,北京,500\n华北 汇总,,500\n总计,,900\n".utf8))
+        let grid = DataGrid(bound: table)
+        try grid.apply(SortPlan(keys: [SortKey("销售额")], grouping: RowGrouping.detect(in: table)))
+        var screen = GridScreen(grid: grid, width: 40, height: 12)
+        screen.current = 0
+        screen.settle()
+        let lines = screen.lines()
+        let bold = lines.dropFirst(2).filter { $0.hasPrefix("\u{1B}[1m") }.map { Self.withoutOwnStyling($0) }
+        #expect(bold.count == 2, "\(lines)")
+        #expect(bold.allSatisfy { $0.contains("汇总") })
+        let plain = lines.map { Self.withoutOwnStyling($0) }
+        #expect(plain[2].hasPrefix("华东") && plain[2].contains("杭州"), "\(plain)")
+        #expect(plain[4].hasPrefix("华东 汇总"), "\(plain)")
+        #expect(plain.contains { $0.hasPrefix("总计") })
+    }
+}

@@ -73,6 +73,18 @@ enum SortCommand {
                 choices: ["text", "csv", "json", "html"]),
             .output("Write to this file instead of standard output; its extension\n(.csv .tsv .txt .json .html, .sqlite .db) names the format."),
             .force,
+            OptionDefinition(
+                names: ["--group-by"], valueName: "column",
+                help:
+                    "Keep subtotal groups together: rows sort within the runs of this\ncolumn's values, each subtotal row (华东 汇总, North Total, 小计) stays\nwith its group, a grand total (总计) at its edge. (default: found\nin the file when it has subtotal rows)"
+            ),
+            OptionDefinition(
+                names: ["--group-order"], valueName: "order",
+                help: "How the groups are ordered: source (default), subtotal (by the\nfirst key's value in each subtotal row) or label.",
+                choices: ["source", "subtotal", "label"]),
+            OptionDefinition(
+                names: ["--no-groups"], valueName: nil,
+                help: "Sort every row together, subtotal rows too, even where the file has\nsubtotal groups."),
             memoryOption,
             OptionDefinition(
                 names: ["--interactive"], valueName: nil,
@@ -153,7 +165,7 @@ enum SortCommand {
         let path = options.input
         let columns = Self.columnsRead(options)
         // A file larger than the memory is sorted in parts.
-        if !options.readsDatabase, path != "-", let size = FileBytes.regularFileSize(io.url(for: path).path),
+        if !options.readsDatabase, path != "-", options.groupBy == nil, let size = FileBytes.regularFileSize(io.url(for: path).path),
             size > options.memory.bytes / (leavesRecordsInFile(ofSize: size, columns: columns) ? bytesPerMappedFileByte : bytesPerFileByte),
             !(FileBytes.head(io.url(for: path).path, count: 16) ?? []).starts(with: SQLiteSourceKind.magic)
         {
@@ -176,11 +188,56 @@ enum SortCommand {
                 return
             }
         }
-        let source = try io.openSource(
+        var source = try io.openSource(
             path, table: options.table, query: options.query, types: options.types,
             reading: options.reading, snapshot: true, columns: columns)
+        var partly = columns != nil
+        // A sheet of subtotal groups is read whole: its subtotal rows are checked in every number column.
+        if partly, options.findsGroups, RowGrouping.detect(in: source) != nil {
+            source = try io.openSource(
+                path, table: options.table, query: options.query, types: options.types,
+                reading: options.reading, snapshot: true, columns: nil)
+            partly = false
+        }
         let grid = try sorted(source, options, io: &io)
-        try write(grid, options, columnsRead: columns != nil, io: &io)
+        try write(grid, options, columnsRead: partly, io: &io)
+    }
+
+    /// The grouping the options ask for (`--group-by`), or the one the source's subtotal rows
+    /// announce (unless `--no-groups`), said on standard error.
+    static func grouping(_ source: GridDataSource, _ options: SortOptions, names: ColumnNames, io: inout CommandIO) throws(CommandError)
+        -> RowGrouping?
+    {
+        if let given = options.groupBy {
+            return RowGrouping(column: try names.resolve(given, in: "--group-by \(given)"), order: options.groupOrder)
+        }
+        guard options.findsGroups, var found = RowGrouping.detect(in: source) else {
+            if options.groupOrder != .source {
+                throw CommandError(.rule("'--group-order' orders subtotal groups, and the table has none; name them with --group-by COLUMN"))
+            }
+            return nil
+        }
+        found.order = options.groupOrder
+        return found
+    }
+
+    /// The note a found grouping is announced with.
+    static func groupingNote(_ grid: DataGrid, _ grouping: RowGrouping, given: Bool) -> String? {
+        guard !given, let groups = grid.order.groups else { return nil }
+        let subtotals = groups.groups.reduce(0) { $0 + $1.subtotals.count }
+        let example = groups.groups.first { !$0.subtotals.isEmpty }.map { grid.source.text(row: $0.subtotals[0], column: groups.column) }
+        let column = grouping.column.contains(" ") ? "\"\(grouping.column)\"" : grouping.column
+        var note = "\(groups.groups.count) subtotal group\(groups.groups.count == 1 ? "" : "s") by \(Excerpt.of(column))"
+        note += " (\(subtotals) subtotal row\(subtotals == 1 ? "" : "s")"
+        if let example { note += " such as '\(Excerpt.of(example.trimmingCharacters(in: .whitespaces)))'" }
+        if !groups.grandTotals.isEmpty { note += ", \(groups.grandTotals.count) grand total" }
+        note += "): rows sort within their groups, each subtotal row stays with its group"
+        switch grouping.order {
+        case .source: note += " and the groups keep their order"
+        case .subtotal: note += " and the groups are ordered by their subtotals"
+        case .label: note += " and the groups are ordered by their labels"
+        }
+        return note + "; --no-groups sorts every row together"
     }
 
     /// The sort the options ask for, read against a table's column names: its keys, then its
@@ -203,8 +260,9 @@ enum SortCommand {
     /// `source` in a grid sorted as the options say, its warnings said.
     static func sorted(_ source: GridDataSource, _ options: SortOptions, io: inout CommandIO) throws(CommandError) -> DataGrid {
         let names = ColumnNames(source.columns)
-        let (plan, pinOptions) = try Self.plan(options, names: names)
+        var (plan, pinOptions) = try Self.plan(options, names: names)
         let keys = plan.keys
+        plan.grouping = try grouping(source, options, names: names, io: &io)
         let grid = DataGrid(bound: source)
         do {
             try grid.apply(plan)
@@ -214,9 +272,16 @@ enum SortCommand {
             }
             throw CommandError.from(error)
         }
+        if let grouping = plan.grouping, let note = groupingNote(grid, grouping, given: options.groupBy != nil) {
+            io.stderr += "note: \(note)\n"
+        }
+        // The file's own subtotal and grand total rows are checked; only pinned rows are recomputed.
+        let groups = grid.order.groups
+        let ownRows = grid.order.subtotalRows.union(groups?.grandTotals.map(\.row) ?? [])
         warn(
             names: names, typeWarnings: grid.sortKeyTypeWarnings, unmatchedPins: grid.unmatchedPins, pinOptions: pinOptions,
-            disagreements: grid.summaryDisagreements, hint: keys.isEmpty ? nil : Self.unpinnedSummaryHint(grid), io: &io)
+            disagreements: grid.summaryDisagreements, unchecked: grid.order.uncheckedSummaryCells,
+            notRecomputed: ownRows, hint: keys.isEmpty || groups != nil ? nil : Self.unpinnedSummaryHint(grid), io: &io)
         return grid
     }
 
@@ -342,7 +407,7 @@ enum SortCommand {
     static func warn(
         names: ColumnNames, typeWarnings: [TypeWarning], unmatchedPins: [RowPin],
         pinOptions: [(option: String, pin: DisplayOrder.Pin)], disagreements: [SummaryDisagreement],
-        hint: String?, io: inout CommandIO
+        unchecked: [UncheckedSummaryCell] = [], notRecomputed: Set<Int> = [], hint: String?, io: inout CommandIO
     ) {
         for note in names.notes { io.stderr += "note: \(note)\n" }
         for warning in typeWarnings { io.stderr += "warning: \(warning)\n" }
@@ -354,7 +419,10 @@ enum SortCommand {
         // A sheet of thousands of columns says the first few, then how many more.
         let listed = disagreements.count > 12 ? 10 : disagreements.count
         for disagreement in disagreements.prefix(listed) {
-            io.stderr += "warning: \(disagreement); --recompute labels recomputes it\n"
+            io.stderr +=
+                notRecomputed.contains(disagreement.row)
+                ? "warning: row \(disagreement.row + 1): \(disagreement)\n"
+                : "warning: \(disagreement); --recompute labels recomputes it\n"
         }
         if disagreements.count > listed {
             let rest = disagreements.dropFirst(listed)
@@ -362,6 +430,11 @@ enum SortCommand {
             io.stderr +=
                 "warning: \(rest.count) more cells of pinned rows do not say what the other rows give (in \(columns) "
                 + "more column\(columns == 1 ? "" : "s")); --recompute labels recomputes them\n"
+        }
+        let shown = unchecked.count > 12 ? 10 : unchecked.count
+        for cell in unchecked.prefix(shown) { io.stderr += "note: row \(cell.row + 1): \(cell)\n" }
+        if unchecked.count > shown {
+            io.stderr += "note: \(unchecked.count - shown) more cells of summary rows are neither checked nor recomputed\n"
         }
         if let hint { io.stderr += "hint: \(hint)\n" }
     }
@@ -438,7 +511,7 @@ enum SortCommand {
     /// recomputes them. A name that does not resolve reads every column, and the sort then says
     /// what is wrong with it.
     static func columnsRead(_ options: SortOptions) -> CSV.ColumnSelection? {
-        guard options.format == .csv, options.outputDelimiter == nil, options.recompute == nil, options.pins.isEmpty,
+        guard options.format == .csv, options.outputDelimiter == nil, options.recompute == nil, options.pins.isEmpty, options.groupBy == nil,
             !options.interactive, !options.writesSQLite
         else { return nil }
         let keys = options.keys, summaries = options.summaries, locale = options.locale, nulls = options.nulls

@@ -37,6 +37,10 @@ struct SortOptions {
     var force: Bool
     var interactive: Bool
     var rawFormulas: Bool
+    /// `--group-by`, as given; `--no-groups`; `--group-order`.
+    var groupBy: String?
+    var findsGroups: Bool
+    var groupOrder: RowGrouping.GroupOrder
 
     init(_ arguments: [String]) throws(CommandError) {
         let parsed = try SortCommand.definition.parse(arguments)
@@ -89,6 +93,15 @@ struct SortOptions {
         pins = parsed.pinsGiven
         summaries = parsed.values["--summary"] ?? []
         outputTable = parsed.value("--output-table")
+        groupBy = parsed.value("--group-by")
+        findsGroups = !parsed.flags.contains("--no-groups")
+        if groupBy != nil, !findsGroups {
+            throw CommandError(.rule("'--group-by' and '--no-groups' contradict each other; leave out one of them"))
+        }
+        groupOrder =
+            try SortCommand.value(
+                parsed.value("--group-order"), option: "--group-order <order>", expected: "source, subtotal or label",
+                RowGrouping.GroupOrder.init(rawValue:)) ?? .source
     }
 
     /// Whether the rows come from a database table or query.

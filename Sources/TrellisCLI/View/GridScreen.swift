@@ -206,12 +206,21 @@ struct GridScreen {
         out.append(String(repeating: "─", count: width))
         func rowLine(_ row: Int) -> String {
             guard let display = grid.displayedRow(at: row) else { return String(repeating: " ", count: width) }
+            // A subtotal row stands out from its group's rows, in bold.
+            if case .source(let source) = display, subtotalRows.contains(source) {
+                return "\u{1B}[1m"
+                    + render(
+                        { c in
+                            (grid.text(display, column: c), columns[c].type.isNumeric || grid.value(display, column: c).number != nil)
+                        }, highlight: row == current, trailing: barText(display)) + "\u{1B}[22m"
+            }
             return render(
                 { c in
                     (grid.text(display, column: c), columns[c].type.isNumeric || grid.value(display, column: c).number != nil)
                 }, highlight: row == current, trailing: barText(display))
         }
         let topPins = viewport.pinnedTopCount, bottomPins = viewport.pinnedBottomCount
+        let subtotalRows = grid.order.subtotalRows
         for row in rows.prefix(topPins) { out.append(rowLine(row)) }
         let body = rows.dropFirst(topPins).dropLast(bottomPins)
         for row in body { out.append(rowLine(row)) }

@@ -18,6 +18,10 @@ enum ViewCommand {
                 names: ["--pin-bottom"], valueName: "column=value",
                 help: "Pin the rows whose COLUMN reads VALUE to the bottom (the 平均 row).", repeatable: true),
             OptionDefinition(names: ["--pin-top"], valueName: "column=value", help: "Pin matching rows to the top.", repeatable: true),
+            OptionDefinition(
+                names: ["--group-by"], valueName: "column",
+                help: "Keep subtotal groups together (as trellis sort's; default: found\nin the file when it has subtotal rows)."),
+            OptionDefinition(names: ["--no-groups"], valueName: nil, help: "Sort every row together, subtotal rows too."),
         ] + SortCommand.definition.options.filter { ["--locale", "--nulls", "--type"].contains($0.key) } + [
             .help
         ],
@@ -95,13 +99,21 @@ enum ViewCommand {
             grid.headerKey = { column in
                 SortKey(column, comparator: locale.map { .text(.localized($0)) } ?? .standard, nulls: nulls)
             }
-            try grid.apply(SortPlan(keys: keys, pins: pins))
+            // Subtotal groups stay together: rows sort within them, as trellis sort does.
+            let grouping =
+                try options.groupBy.map { (given: String) throws(CommandError) -> RowGrouping in
+                    RowGrouping(column: try names.resolve(given, in: "--group-by \(given)"))
+                } ?? (options.findsGroups ? RowGrouping.detect(in: source) : nil)
+            try grid.apply(SortPlan(keys: keys, pins: pins, grouping: grouping))
         } catch {
             throw CommandError.from(error)
         }
         warmHeap(rows: grid.rowCount)
         var screen = GridScreen(grid: grid, width: 80, height: 24)
         screen.warnings = names.notes + grid.typeWarnings.map { "\($0)" }
+        if let grouping = grid.grouping, let note = SortCommand.groupingNote(grid, grouping, given: options.groupBy != nil) {
+            screen.warnings.append(note)
+        }
         let terminal = Terminal()
         terminal.start()
         defer { terminal.restore() }

@@ -17,6 +17,9 @@ struct ViewOptions {
     var keys: [String]
     /// `--pin-top` then `--pin-bottom`, as given, with their edges.
     var pins: [(option: String, edge: PinEdge, text: String)]
+    /// `--group-by`, as given, and whether subtotal groups are looked for (not `--no-groups`).
+    var groupBy: String?
+    var findsGroups: Bool
 
     /// The options of a parsed command line whose file is `input` (checked before the options,
     /// with the terminal: a viewer without one says so first).
@@ -30,6 +33,11 @@ struct ViewOptions {
         query = parsed.value("--query")
         keys = parsed.values["--by"] ?? []
         pins = parsed.pinsGiven
+        groupBy = parsed.value("--group-by")
+        findsGroups = !parsed.flags.contains("--no-groups")
+        if groupBy != nil, !findsGroups {
+            throw CommandError(.rule("'--group-by' and '--no-groups' contradict each other; leave out one of them"))
+        }
     }
 
     /// Whether the rows come from a database table or query.

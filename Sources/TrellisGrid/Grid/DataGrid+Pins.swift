@@ -71,3 +71,22 @@ extension DataGrid {
         }
     }
 }
+
+extension DataGrid {
+    /// Keeps subtotal groups together (see ``RowGrouping``), or, with `nil`, sorts every row
+    /// together again. Throws for a column the source lacks; the grid is then as it was.
+    public func setGrouping(_ grouping: RowGrouping?) throws(SortError) {
+        if let grouping, !columns.contains(where: { $0.identifier == grouping.column }) {
+            throw .unknownColumn(grouping.column, columns: columns.map(\.identifier))
+        }
+        let before = self.grouping
+        self.grouping = grouping
+        do {
+            try refresh()
+        } catch {
+            self.grouping = before
+            refreshQuietly()
+            throw error
+        }
+    }
+}

@@ -31,14 +31,19 @@ extension DataGrid {
     /// refresh per pin and summary. Pins, summaries and keys are checked in that order before
     /// anything changes; nothing changes when the order cannot be made.
     public func apply(_ plan: SortPlan) throws(SortError) {
+        if let grouping = plan.grouping, !columns.contains(where: { $0.identifier == grouping.column }) {
+            throw .unknownColumn(grouping.column, columns: columns.map(\.identifier))
+        }
         for pin in plan.pins { try check(pin.rows) }
         let bound = try BoundSortPlan(plan, columns: columns)
         try bound.checkSummaryColumns()
-        let previous = (keys: sortKeys, pins: pins, summaries: summaries, hook: sortCompare, rows: rowComparator)
+        let previous = (keys: sortKeys, pins: pins, summaries: summaries, hook: sortCompare, rows: rowComparator, grouping: grouping)
         func setRules(
             keys: [SortKey], pins: [DisplayOrder.Pin], summaries: [SummaryRow],
-            hook: ((SortCompareArguments) -> ComparisonResult?)?, rows: ((Int, Int) -> ComparisonResult)?
+            hook: ((SortCompareArguments) -> ComparisonResult?)?, rows: ((Int, Int) -> ComparisonResult)?,
+            grouping: RowGrouping?
         ) {
+            self.grouping = grouping
             suppressComparatorRefresh = true
             sortCompare = hook
             rowComparator = rows
@@ -49,12 +54,14 @@ extension DataGrid {
         }
         setRules(
             keys: plan.keys, pins: plan.pins, summaries: plan.summaries, hook: plan.custom?.hook,
-            rows: { if case .rows(let rows)? = plan.custom { return rows } else { return nil } }())
+            rows: { if case .rows(let rows)? = plan.custom { return rows } else { return nil } }(), grouping: plan.grouping)
         do {
             try refresh()
         } catch {
             // The order is as it was: put back the rules that made it.
-            setRules(keys: previous.keys, pins: previous.pins, summaries: previous.summaries, hook: previous.hook, rows: previous.rows)
+            setRules(
+                keys: previous.keys, pins: previous.pins, summaries: previous.summaries, hook: previous.hook, rows: previous.rows,
+                grouping: previous.grouping)
             throw error
         }
         onSorted?(self)

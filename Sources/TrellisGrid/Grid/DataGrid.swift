@@ -87,12 +87,14 @@ public final class DataGrid {
     var suppressComparatorRefresh = false
 
     var pins: [DisplayOrder.Pin] = []
+    /// Subtotal groups kept together (see ``RowGrouping``); set with ``setGrouping(_:)`` or ``apply(_:)``.
+    public internal(set) var grouping: RowGrouping?
 
     /// The grid's rules as one plan: what its next refresh carries out.
     public var plan: SortPlan {
         SortPlan(
             keys: sortKeys, custom: CustomOrder(hook: sortCompare, rowComparator: rowComparator), pins: pins,
-            summaries: summaries)
+            summaries: summaries, grouping: grouping)
     }
     /// The rows the body shows (``setFilter(_:)``); `nil`: all of them.
     public internal(set) var filter: RowFilter?

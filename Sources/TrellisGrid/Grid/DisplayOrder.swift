@@ -58,6 +58,14 @@ public struct DisplayOrder: Sendable {
     public private(set) var unmatchedPins: [RowPin] = []
     /// Pinned rows labelled as a summary whose numbers differ from that summary of the body.
     public private(set) var summaryDisagreements: [SummaryDisagreement] = []
+    /// Cells of summary rows whose meaning could not be established (a rate that is neither the
+    /// label's function of its column nor a ratio of two other cells of its row): neither checked
+    /// nor recomputed.
+    public private(set) var uncheckedSummaryCells: [UncheckedSummaryCell] = []
+    /// The subtotal groups, when the plan groups rows.
+    public private(set) var groups: RowGroups?
+    /// The subtotal rows of the groups (shown in the body, with their groups).
+    public private(set) var subtotalRows: Set<Int> = []
     /// Each summary's cells, by column position.
     private(set) var summaryCells: [[Int: SummaryCell]] = []
     /// The first answer of the source that no table can be (a column's values one too many or too
@@ -126,7 +134,13 @@ public struct DisplayOrder: Sendable {
         if filtered { partition.labelled = [] }
         let sorted: [Int32]
         var inSourceOrder = false
-        if filtered, let hidden {
+        var groups: RowGroups?
+        if let column = bound.groupColumn {
+            let found = RowGroups(source: source, column: column, excluding: partition.isPinned)
+            sorted = try Self.groupedBody(found, source: source, bound: bound, hidden: filtered ? hidden : nil, count: count)
+            partition.addGrandTotals(found)
+            groups = found
+        } else if filtered, let hidden {
             let rows =
                 partition.isPinned.isEmpty
                 ? (0..<count).filter { !hidden[$0] }
@@ -154,9 +168,99 @@ public struct DisplayOrder: Sendable {
         body = RowList(stored: sorted)
         pinnedBottom = partition.bottom
         unmatchedPins = partition.unmatched
+        self.groups = groups
+        subtotalRows = Set(groups?.groups.flatMap(\.subtotals) ?? [])
         placeSummaries(plan.summaries)
-        computeCells(source: source, partition: partition, everyRowInBody: plan.pins.isEmpty && !filtered)
+        computeCells(source: source, partition: partition, everyRowInBody: plan.pins.isEmpty && !filtered && groups == nil)
+        if let groups, !filtered { checkGroups(groups, source: source) }
         writeDisplayIndexes(count: count)
+    }
+
+    /// The body of a grouped order: each group's rows sorted by the plan (one sort of them all,
+    /// then dealt to their groups in that order), its subtotal rows before or after them, the
+    /// groups in the grouping's order.
+    private static func groupedBody(
+        _ groups: RowGroups, source: GridDataSource, bound: BoundSortPlan, hidden: [Bool]?, count: Int
+    ) throws(SortError) -> [Int32] {
+        var detail = groups.detailRows
+        if let hidden { detail.removeAll { hidden[$0] } }
+        let sorted = try SortEngine.order(of: detail, in: source, plan: bound)
+        var groupOf = [Int32](repeating: -1, count: count)
+        for (g, group) in groups.groups.enumerated() { for row in group.rows { groupOf[row] = Int32(g) } }
+        var dealt = [[Int32]](repeating: [], count: groups.groups.count)
+        for (g, group) in groups.groups.enumerated() { dealt[g].reserveCapacity(group.rows.count) }
+        for row in sorted { dealt[Int(groupOf[Int(row)])].append(row) }
+        var body: [Int32] = []
+        body.reserveCapacity(sorted.count + groups.groups.reduce(0) { $0 + $1.subtotals.count })
+        for g in try groupOrder(groups, source: source, bound: bound) {
+            let group = groups.groups[g]
+            let subtotals = group.subtotals.map { Int32($0) }
+            if group.subtotalsFirst { body += subtotals }
+            body += dealt[g]
+            if !group.subtotalsFirst { body += subtotals }
+        }
+        return body
+    }
+
+    /// The order of the groups themselves (see ``RowGrouping/GroupOrder``).
+    private static func groupOrder(_ groups: RowGroups, source: GridDataSource, bound: BoundSortPlan) throws(SortError) -> [Int] {
+        let all = Array(groups.groups.indices)
+        guard let grouping = bound.plan.grouping, let first = bound.plan.keys.first else { return all }
+        switch grouping.order {
+        case .source:
+            return all
+        case .subtotal:
+            // The first subtotal row of each group that has one, sorted by the plan's keys.
+            let withSubtotal = all.filter { !groups.groups[$0].subtotals.isEmpty }
+            var groupOfRow: [Int: Int] = [:]
+            for g in withSubtotal { groupOfRow[groups.groups[g].subtotals[0]] = g }
+            let sorted = try SortEngine.order(of: withSubtotal.map { groups.groups[$0].subtotals[0] }, in: source, plan: bound)
+            return sorted.map { groupOfRow[Int($0)]! } + all.filter { groups.groups[$0].subtotals.isEmpty }
+        case .label:
+            // Each group by a row that carries its label, by the label column in the first key's direction.
+            var key = SortKey(grouping.column, first.direction, nulls: first.nulls)
+            if case .text(let text) = first.comparator { key.comparator = .text(text) }
+            let byLabel = try BoundSortPlan(SortPlan(keys: [key]), columns: source.columns)
+            var groupOfRow: [Int: Int] = [:]
+            var rows: [Int] = []
+            for g in all {
+                let group = groups.groups[g]
+                // A subtotal's label is "华东 汇总": the group's own rows carry the bare label.
+                guard let row = group.rows.first ?? group.subtotals.first else { continue }
+                groupOfRow[row] = g
+                rows.append(row)
+            }
+            return try SortEngine.order(of: rows, in: source, plan: byLabel).map { groupOfRow[Int($0)]! }
+        }
+    }
+
+    /// Checks each subtotal row against its group's rows and each grand total against every
+    /// group's rows (never against other subtotal rows).
+    private mutating func checkGroups(_ groups: RowGroups, source: GridDataSource) {
+        let columns = source.columns
+        var found: [SummaryDisagreement] = []
+        var left: [UncheckedSummaryCell] = []
+        for group in groups.groups where !group.subtotals.isEmpty {
+            var arithmetic = SummaryArithmetic(source: source, body: RowList(stored: group.rows.map { Int32($0) }), bodyIsEveryRow: false)
+            for (row, function) in zip(group.subtotals, group.functions) {
+                let label = source.text(row: row, column: groups.column)
+                let check = arithmetic.check(row: row, label: label, function: function.function, columns: columns)
+                found += check.disagreements
+                left += check.left
+            }
+        }
+        if !groups.grandTotals.isEmpty {
+            let detail = RowList(stored: groups.detailRows.map { Int32($0) })
+            var arithmetic = SummaryArithmetic(source: source, body: detail, bodyIsEveryRow: false)
+            for (row, function) in groups.grandTotals {
+                let label = source.text(row: row, column: groups.column)
+                let check = arithmetic.check(row: row, label: label, function: function.function, columns: columns)
+                found += check.disagreements
+                left += check.left
+            }
+        }
+        summaryDisagreements = (summaryDisagreements + found).sorted { ($0.row, $0.column) < ($1.row, $1.column) }
+        uncheckedSummaryCells = (uncheckedSummaryCells + left).sorted { ($0.row, $0.column) < ($1.row, $1.column) }
     }
 
     /// ``update(source:plan:change:hidden:)`` with the plan's parts given one by one.
@@ -184,7 +288,7 @@ public struct DisplayOrder: Sendable {
         var top: [Int] = [], bottom: [Int] = []
         /// Per source row, whether a pin took it; empty when there are no pins.
         var isPinned: [Bool] = []
-        var recomputed: [Int: (function: SummaryFunction, precision: Int?)] = [:]
+        var recomputed: [Int: (function: SummaryFunction, precision: Int?, label: String)] = [:]
         var unmatched: [RowPin] = []
         /// Rows pinned by their label (`组号 == 平均`), checked against the summary they name.
         var labelled: [(row: Int, label: String)] = []
@@ -210,10 +314,20 @@ public struct DisplayOrder: Sendable {
                 if !matched[p] { unmatched.append(pins[p].rows) }
                 if pins[p].edge == .top { top += rows } else { bottom += rows }
                 switch bound.cells(ofPin: p) {
-                case .recomputed(let function, let precision): for row in rows { recomputed[row] = (function, precision) }
+                case .recomputed(let function, let precision):
+                    let label: String
+                    if case .matching(_, let value) = pins[p].rows { label = value } else { label = "" }
+                    for row in rows { recomputed[row] = (function, precision, label) }
                 case .checked(let label): labelled += rows.map { ($0, label) }
                 case .plain: break
                 }
+            }
+        }
+
+        /// Takes a grouping's grand totals out of the body, to the edge they stand at.
+        mutating func addGrandTotals(_ groups: RowGroups) {
+            for (row, _) in groups.grandTotals {
+                if groups.grandTotalsAtTop.contains(row) { top.append(row) } else { bottom.append(row) }
             }
         }
 
@@ -329,19 +443,32 @@ public struct DisplayOrder: Sendable {
         summaryCells = summaries.map { _ in [:] }
         recomputedCells = [:]
         summaryDisagreements = []
+        uncheckedSummaryCells = []
     }
 
     private mutating func computeCells(source: GridDataSource, partition: Partition, everyRowInBody: Bool) {
         let columns = source.columns
-        var arithmetic = SummaryArithmetic(source: source, body: body, bodyIsEveryRow: everyRowInBody)
+        // A grouped body's subtotal rows are not rows of the body for its summaries.
+        let rows = subtotalRows.isEmpty ? body : RowList(stored: body.rows.filter { !subtotalRows.contains(Int($0)) })
+        var arithmetic = SummaryArithmetic(source: source, body: rows, bodyIsEveryRow: everyRowInBody)
         summaryCells = summaries.map { arithmetic.cells(of: $0, columns: columns) }
         recomputedCells = [:]
+        var left: [UncheckedSummaryCell] = []
         for (row, recompute) in partition.recomputed {
-            recomputedCells[row] = arithmetic.recomputedCells(recompute.function, row: row, precision: recompute.precision, columns: columns)
+            let (cells, unknown) = arithmetic.recomputedCells(
+                recompute.function, row: row, label: recompute.label, precision: recompute.precision, columns: columns)
+            recomputedCells[row] = cells
+            left += unknown
         }
-        summaryDisagreements = partition.labelled.sorted { $0.row < $1.row }.flatMap {
-            arithmetic.disagreements(row: $0.row, label: $0.label, columns: columns)
+        var disagreements: [SummaryDisagreement] = []
+        for (row, label) in partition.labelled.sorted(by: { $0.row < $1.row }) {
+            guard let function = SummaryFunction(label: label) else { continue }
+            let check = arithmetic.check(row: row, label: label, function: function, columns: columns)
+            disagreements += check.disagreements
+            left += check.left
         }
+        summaryDisagreements = disagreements
+        uncheckedSummaryCells = left.sorted { ($0.row, $0.column) < ($1.row, $1.column) }
         readProblem = arithmetic.readProblem
     }
 

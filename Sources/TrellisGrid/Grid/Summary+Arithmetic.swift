@@ -98,11 +98,34 @@ struct SummaryArithmetic {
 
     /// A recomputed pinned row's cells: `function` of the body in each number column where the
     /// row itself holds a number — a blank, a label or a note stays as it was — written with
-    /// `precision` decimals, or as many as the row's own cell has and at least the column's.
-    mutating func recomputedCells(_ function: SummaryFunction, row: Int, precision: Int?, columns: [Column]) -> [Int: SummaryCell] {
+    /// `precision` decimals, or as many as the row's own cell has and at least the column's; a
+    /// cell established as a ratio of two other cells of its row (see
+    /// ``meaning(row:column:function:columns:)``) is that ratio of their recomputed values. A cell
+    /// whose meaning is unknown (a rate neither the function nor a ratio gives) is not written:
+    /// it is returned among the cells left.
+    mutating func recomputedCells(
+        _ function: SummaryFunction, row: Int, reportedAs reported: Int? = nil, label: String = "", precision: Int?,
+        columns: [Column]
+    ) -> (cells: [Int: SummaryCell], left: [UncheckedSummaryCell]) {
         var cells: [Int: SummaryCell] = [:]
-        for (c, column) in columns.enumerated() where column.type.isNumeric && source.value(row: row, column: c).number != nil {
+        var left: [UncheckedSummaryCell] = []
+        var ratios: [(column: Int, numerator: Int, denominator: Int, scale: Double)] = []
+        for (c, column) in columns.enumerated() where column.type.isNumeric {
+            guard let (meaning, _) = meaning(row: row, column: c, function: function, columns: columns) else { continue }
             let own = source.text(row: row, column: c)
+            switch meaning {
+            case .function, .stale: break
+            case .ratio(let numerator, let denominator, let scale):
+                ratios.append((c, numerator, denominator, scale))
+                continue
+            case .unknown:
+                left.append(
+                    UncheckedSummaryCell(
+                        row: reported ?? row, label: label.trimmingCharacters(in: .whitespaces), column: column.identifier,
+                        says: own.trimmingCharacters(in: .whitespaces),
+                        function: function.description))
+                continue
+            }
             let decimals = precision ?? max(DecimalFormat.fractionDigits(own), decimals(c))
             var cell = summarize(function, column: c, decimals: decimals)
             // Written as the row wrote its own number ($1,200.00, 333.740,75, 39,2 %), when it
@@ -119,33 +142,131 @@ struct SummaryArithmetic {
             }
             cells[c] = cell
         }
-        return cells
+        // A ratio of the row's recomputed cells (or its own, where those were not recomputed).
+        for ratio in ratios {
+            let own = source.text(row: row, column: ratio.column)
+            func value(_ c: Int) -> Double? { cells[c]?.value.number ?? source.value(row: row, column: c).number }
+            guard let numerator = value(ratio.numerator), let denominator = value(ratio.denominator), denominator != 0 else { continue }
+            let result = numerator / denominator * ratio.scale
+            let decimals = precision ?? DecimalFormat.fractionDigits(own)
+            let text = DecimalFormat.format(result, decimals: precision, like: own) ?? DecimalFormat.format(result, decimals: decimals)
+            cells[ratio.column] = SummaryCell(value: .decimal(result), text: text)
+        }
+        return (cells, left)
     }
 
     /// Where a pinned row labelled as a summary (平均, 合计, …) says another number than that
-    /// summary of the body, compared at the precision the row's own text is written with. Rows
-    /// whose label names no summary are not checked.
+    /// summary of the body (see ``check(row:reportedAs:label:function:columns:)``). Rows whose
+    /// label names no summary are not checked.
     /// - Parameter reported: the row as the disagreement names it (the source's position), when
     ///   `row` is where its cells are kept rather than that (a sort in parts keeps pinned rows apart).
     mutating func disagreements(row: Int, reportedAs reported: Int? = nil, label: String, columns: [Column]) -> [SummaryDisagreement] {
         guard let function = SummaryFunction(label: label) else { return [] }
-        var found: [SummaryDisagreement] = []
-        for (c, column) in columns.enumerated() where column.type.isNumeric {
-            guard let says = source.value(row: row, column: c).number else { continue }
-            let saysText = source.text(row: row, column: c)
-            let computed = summarize(function, column: c, decimals: decimals(c))
-            guard let value = computed.value.number else { continue }
-            let precision = DecimalFormat.fractionDigits(saysText)
-            if DecimalFormat.format(value, decimals: precision) != DecimalFormat.format(says, decimals: precision) {
-                found.append(
-                    SummaryDisagreement(
-                        row: reported ?? row, label: label.trimmingCharacters(in: .whitespaces),
-                        column: column.identifier, function: function.description,
-                        says: saysText.trimmingCharacters(in: .whitespaces),
-                        computed: computed.text))
+        return check(row: row, reportedAs: reported, label: label, function: function, columns: columns).disagreements
+    }
+
+    /// What a summary row's number cells are, each established before it is checked.
+    struct Check {
+        /// Cells that say another number than what they were established to be.
+        var disagreements: [SummaryDisagreement] = []
+        /// Cells whose meaning could not be established: not checked, never recomputed.
+        var left: [UncheckedSummaryCell] = []
+    }
+
+    /// What one cell of a summary row is.
+    enum Meaning {
+        /// The label's function of its column over the body.
+        case function
+        /// Its row's cell of one column over that of another (利润率 = 利润 / 收入), times `scale`
+        /// (100 for a rate written as a plain number of percent).
+        case ratio(numerator: Int, denominator: Int, scale: Double)
+        /// Neither: a rate, share or average the function does not give and no ratio explains.
+        case unknown
+        /// The label's function does not give it, and the column adds up: a stale number.
+        case stale
+    }
+
+    /// Establishes what the number cell of `row` in `column` is under a label naming `function`:
+    /// the function of the body's cells, compared within the rounding the cells show (a sum of n
+    /// cells each rounded to d decimals can be off by n·½·10⁻ᵈ, a mean by ½·10⁻ᵈ, and the row's
+    /// own cell by half its last digit); else a ratio of two other cells of the row (a rate
+    /// column's 合计 is Σ利润/Σ收入, not the sum of the rates); else unknown for a column of
+    /// rates, shares or averages, stale for one that adds up.
+    mutating func meaning(row: Int, column c: Int, function: SummaryFunction, columns: [Column]) -> (Meaning, SummaryCell)? {
+        guard let says = source.value(row: row, column: c).number else { return nil }
+        let saysText = source.text(row: row, column: c)
+        let computed = summarize(function, column: c, decimals: decimals(c))
+        guard let value = computed.value.number else { return nil }
+        let precision = DecimalFormat.fractionDigits(saysText)
+        if DecimalFormat.format(value, decimals: precision) == DecimalFormat.format(says, decimals: precision) {
+            return (.function, computed)
+        }
+        // The cell's decimals count in its value's units (8.7% is 0.087: three); the column's as
+        // written, two fewer for a percent.
+        let percent = saysText.trimmingCharacters(in: .whitespaces).hasSuffix("%")
+        let shift = percent ? 2 : 0
+        let ownSlack = 0.5 * Self.power(-precision)
+        let cells: Double
+        switch function {
+        case .sum: cells = summarize(.count, column: c, decimals: 0).value.number ?? 0
+        case .mean: cells = 1
+        default: cells = 0
+        }
+        // Whole numbers are taken as exact (a count, an amount in yuan): only cells that show
+        // decimals or percents are roundings.
+        let written = decimals(c)
+        guard written > 0 || percent || precision > 0 else { return (Self.namesRate(columns[c].identifier) ? .unknown : .stale, computed) }
+        let slack = cells * 0.5 * Self.power(-(written + shift)) + ownSlack
+        if abs(value - says) <= slack * (1 + 1e-9) + 1e-12 { return (.function, computed) }
+        let rateLike = percent || Self.namesRate(columns[c].identifier)
+        if rateLike || precision > 0 {
+            for a in columns.indices where a != c && columns[a].type.isNumeric {
+                guard let numerator = source.value(row: row, column: a).number else { continue }
+                for b in columns.indices where b != c && b != a && columns[b].type.isNumeric {
+                    guard let denominator = source.value(row: row, column: b).number, denominator != 0 else { continue }
+                    let ratio = numerator / denominator
+                    for times in percent ? [1.0] : [1.0, 100.0] where abs(ratio * times - says) <= ownSlack * (1 + 1e-9) + 1e-12 {
+                        return (.ratio(numerator: a, denominator: b, scale: times), computed)
+                    }
+                }
             }
         }
-        return found
+        return (rateLike ? .unknown : .stale, computed)
+    }
+
+    /// Whether a column's name says it holds rates, shares, prices or averages — numbers whose
+    /// total is not their sum.
+    static func namesRate(_ name: String) -> Bool {
+        let lower = name.lowercased()
+        return ["率", "比", "占", "%", "％", "均", "单价", "rate", "ratio", "share", "percent", "pct", "margin", "average", "avg", "mean", "price"]
+            .contains { lower.contains($0) }
+    }
+
+    static func power(_ exponent: Int) -> Double { pow(10, Double(exponent)) }
+
+    /// Checks each number cell of a summary row labelled `label`, which names `function`: a cell
+    /// established as the function or a ratio agrees; one that is stale disagrees; one whose
+    /// meaning is unknown is left.
+    mutating func check(row: Int, reportedAs reported: Int? = nil, label: String, function: SummaryFunction, columns: [Column]) -> Check {
+        var result = Check()
+        let shown = reported ?? row
+        let trimmed = label.trimmingCharacters(in: .whitespaces)
+        for (c, column) in columns.enumerated() where column.type.isNumeric {
+            guard let (meaning, computed) = meaning(row: row, column: c, function: function, columns: columns) else { continue }
+            let says = source.text(row: row, column: c).trimmingCharacters(in: .whitespaces)
+            switch meaning {
+            case .function, .ratio: break
+            case .stale:
+                result.disagreements.append(
+                    SummaryDisagreement(
+                        row: shown, label: trimmed, column: column.identifier, function: function.description,
+                        says: says, computed: computed.text))
+            case .unknown:
+                result.left.append(
+                    UncheckedSummaryCell(row: shown, label: trimmed, column: column.identifier, says: says, function: function.description))
+            }
+        }
+        return result
     }
 
     /// One summary of one column over the body, written with `decimals`.

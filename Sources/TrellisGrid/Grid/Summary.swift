@@ -140,6 +140,26 @@ public struct SummaryDisagreement: Equatable, Sendable, CustomStringConvertible 
     }
 }
 
+/// A cell of a summary row whose meaning could not be established: a rate, share or average
+/// that is neither the row's function of its column nor a ratio of two other cells of its row.
+/// It is left as it is — not checked, never recomputed.
+public struct UncheckedSummaryCell: Equatable, Sendable, CustomStringConvertible {
+    /// The row, as a position in the source.
+    public let row: Int
+    public let label: String
+    public let column: String
+    /// What the cell says.
+    public let says: String
+    /// The function the row's label names.
+    public let function: String
+
+    /// `合计's 利润率 (8.7%) is not the sum of its column nor a ratio of two cells of its row`.
+    public var description: String {
+        "\(Excerpt.of(label))'s \(Excerpt.of(column)) (\(Excerpt.of(says))) is neither the \(function) of its column "
+            + "nor a ratio of two other cells of its row; left as it is, unchecked"
+    }
+}
+
 /// A summary's value and the text it is shown with.
 struct SummaryCell: Sendable {
     var value: CellValue

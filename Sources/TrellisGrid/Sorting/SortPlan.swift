@@ -24,6 +24,8 @@ public struct SortPlan {
     public var pins: [DisplayOrder.Pin]
     /// Summary rows, computed over the body.
     public var summaries: [SummaryRow]
+    /// Subtotal groups kept together: rows sort within their group (see ``RowGrouping``).
+    public var grouping: RowGrouping?
 
     public init(keys: [SortKey] = [], custom: CustomOrder? = nil, pins: [DisplayOrder.Pin] = [], summaries: [SummaryRow] = []) {
         self.keys = keys
@@ -32,14 +34,24 @@ public struct SortPlan {
         self.summaries = summaries
     }
 
+    /// A plan whose rows sort within their subtotal groups.
+    public init(
+        keys: [SortKey] = [], custom: CustomOrder? = nil, pins: [DisplayOrder.Pin] = [], summaries: [SummaryRow] = [],
+        grouping: RowGrouping?
+    ) {
+        self.init(keys: keys, custom: custom, pins: pins, summaries: summaries)
+        self.grouping = grouping
+    }
+
     /// Whether the body keeps the source's order (no key, no row order).
     var keepsSourceOrder: Bool {
         if case .rows? = custom { return false }
+        if grouping != nil { return false }
         return keys.isEmpty
     }
 
     /// Whether the plan's order is the keys' alone (no hook, no row comparator).
-    var ordersByKeysAlone: Bool { custom == nil }
+    var ordersByKeysAlone: Bool { custom == nil && grouping == nil }
 }
 
 /// An app's own order, beside the sort keys or in their place: the two ways DataGridView lets an
@@ -109,6 +121,8 @@ struct BoundSortPlan {
     let columns: [Column]
     let keys: [Key]
     let targets: [Target]
+    /// The grouping's label column, when the plan groups rows.
+    let groupColumn: Int?
 
     /// Binds `plan` to `columns`. Throws for a key whose column the source lacks or whose locale
     /// ICU has no collation for. A pin of a column the source lacks takes no row (the grid checks
@@ -129,6 +143,14 @@ struct BoundSortPlan {
             }
         }
         self.keys = keys
+        if let grouping = plan.grouping {
+            guard let c = columns.firstIndex(where: { $0.identifier == grouping.column }) else {
+                throw .unknownColumn(grouping.column, columns: columns.map(\.identifier))
+            }
+            groupColumn = c
+        } else {
+            groupColumn = nil
+        }
         targets = plan.pins.map { pin in
             switch pin.rows {
             case .row(let row): return .row(row)

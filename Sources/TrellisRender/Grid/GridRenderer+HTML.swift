@@ -19,7 +19,7 @@ extension GridRenderer {
         + "th,td{padding:4px 10px;border-bottom:1px solid #e2e8f0;vertical-align:baseline;white-space:pre-wrap;"
         + "text-align:left}td.n,th.n{text-align:right;font-variant-numeric:tabular-nums}"
         + "thead th{position:sticky;top:0;background:#ffffff;border-bottom:2px solid #cbd5e1;z-index:2}"
-        + "thead tr.pinned td,tfoot td{background:#f8fafc;font-weight:bold}"
+        + "thead tr.pinned td,tfoot td,tr.subtotal td{background:#f8fafc;font-weight:bold}"
         + "tfoot td{position:sticky;bottom:0;border-top:2px solid #cbd5e1;z-index:1}"
 
     /// Writes ``html(_:title:)`` to `out`, the table streamed between the page's head and foot.
@@ -54,11 +54,18 @@ extension GridRenderer {
         out.write("</tr>\n")
         let viewport = GridViewport(showingAllOf: grid.order)
         withCells(grid) { cells in
+            let subtotals = grid.order.subtotalRows
             func writeRow(_ index: Int, pinned: Bool) {
+                let source: Int? =
+                    if tagBodyRows || !subtotals.isEmpty, case .source(let row)? = grid.displayedRow(at: index) { row } else { nil }
+                // A group's subtotal row is styled as pinned rows are, and moves with its group.
+                let subtotal = !pinned && source.map { subtotals.contains($0) } == true ? " class=\"subtotal\"" : ""
                 if pinned {
                     out.write("<tr class=\"pinned\">")
-                } else if tagBodyRows, case .source(let row)? = grid.displayedRow(at: index) {
-                    out.write("<tr data-row=\"\(row)\">")
+                } else if tagBodyRows, let source {
+                    out.write("<tr\(subtotal) data-row=\"\(source)\">")
+                } else if !subtotal.isEmpty {
+                    out.write("<tr\(subtotal)>")
                 } else {
                     out.write("<tr>")
                 }

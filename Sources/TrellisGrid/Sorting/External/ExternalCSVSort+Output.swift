@@ -17,19 +17,30 @@ extension ExternalCSVSort {
         var arithmetic = SummaryArithmetic(pinned: pinnedTable, parts: read.parts)
         var recomputed: [Int: [Int: SummaryCell]] = [:]
         var labelled: [(row: Int, stored: Int, label: String)] = []
+        var unchecked: [UncheckedSummaryCell] = []
         for (p, rows) in pinned.enumerated() {
             for row in rows {
                 switch bound.cells(ofPin: p) {
                 case .recomputed(let function, let precision):
-                    recomputed[row.stored] = arithmetic.recomputedCells(function, row: row.stored, precision: precision, columns: columns)
+                    let label: String
+                    if case .matching(_, let value) = pins[p].rows { label = value } else { label = "" }
+                    let (cells, left) = arithmetic.recomputedCells(
+                        function, row: row.stored, reportedAs: row.row, label: label, precision: precision, columns: columns)
+                    recomputed[row.stored] = cells
+                    unchecked += left
                 case .checked(let label): labelled.append((row.row, row.stored, label))
                 case .plain: break
                 }
             }
         }
-        report.summaryDisagreements = labelled.sorted { $0.row < $1.row }.flatMap {
-            arithmetic.disagreements(row: $0.stored, reportedAs: $0.row, label: $0.label, columns: columns)
+        report.summaryDisagreements = []
+        for (row, stored, label) in labelled.sorted(by: { $0.row < $1.row }) {
+            guard let function = SummaryFunction(label: label) else { continue }
+            let check = arithmetic.check(row: stored, reportedAs: row, label: label, function: function, columns: columns)
+            report.summaryDisagreements += check.disagreements
+            unchecked += check.left
         }
+        report.uncheckedSummaryCells = unchecked.sorted { ($0.row, $0.column) < ($1.row, $1.column) }
         let summaryCells = summaries.map { arithmetic.cells(of: $0, columns: columns) }
         /// A pinned or summary row written field by field.
         func writeFields(_ text: (Int) -> String) {

@@ -19,6 +19,9 @@ extension ExternalCSVSort {
     /// custom comparators and summary functions are closures of the app, which a sort in parts
     /// does not call: such a plan is refused.
     public func sort(_ plan: SortPlan, to output: TextOutput) throws(ExternalSortError) -> Report {
+        if plan.grouping != nil {
+            throw .unsupported("subtotal groups are sorted in memory; sort the file with a DataGrid (trellis sort --group-by reads it whole)")
+        }
         let firstTaken = format.encoding
         do {
             return try sortOnce(plan, to: output, firstTaken: firstTaken)

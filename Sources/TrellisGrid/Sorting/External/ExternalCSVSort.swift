@@ -66,6 +66,8 @@ public final class ExternalCSVSort {
         public var edgeRows: [(row: Int, label: String, pinned: Bool)] = []
         /// Pinned rows labelled as a summary (平均, 合计, …) whose numbers are not the body's.
         public var summaryDisagreements: [SummaryDisagreement] = []
+        /// Summary cells whose meaning could not be established: left as they were, unchecked.
+        public var uncheckedSummaryCells: [UncheckedSummaryCell] = []
 
         public init() {}
     }

@@ -1,0 +1,247 @@
+import Foundation
+
+/// How a grid keeps subtotal groups together: which column labels the groups, and how the groups
+/// themselves are ordered. Part of a ``SortPlan``.
+///
+/// A subtotal sheet (Excel's and WPS's 分类汇总, LibreOffice's 小计 / Subtotals) is a run of
+/// rows per group, each followed (or preceded) by its subtotal row — `华东 汇总`, `华北 求和`,
+/// `North Total`, `小计` — and a grand total (`总计`, `总计 求和`, `Grand Total`). Sorted under a
+/// grouping, the rows sort within their group, each subtotal row stays with its group, and the
+/// grand total stays at the edge it was at.
+///
+/// ```swift
+/// var plan = SortPlan(keys: [SortKey("销售额", .descending)])
+/// plan.grouping = RowGrouping(column: "地区")          // groups keep their order
+/// plan.grouping = RowGrouping(column: "地区", order: .subtotal)  // largest group first
+/// ```
+public struct RowGrouping: Sendable, Equatable {
+    /// How the groups are ordered among themselves.
+    public enum GroupOrder: String, Sendable, CaseIterable {
+        /// As in the source (the default): only the rows within each group move.
+        case source
+        /// By the first sort key's value in each group's (first) subtotal row, in the key's
+        /// direction; groups without a subtotal row follow in source order.
+        case subtotal
+        /// By the group's label, with the first key's direction and the label column's text
+        /// comparator (natural order, or the locale's).
+        case label
+    }
+
+    /// The column whose cells label the groups and their subtotal rows.
+    public var column: String
+    public var order: GroupOrder
+
+    public init(column: String, order: GroupOrder = .source) {
+        self.column = column
+        self.order = order
+    }
+
+    /// The grouping a subtotal sheet announces: the first of its first columns (up to eight) in
+    /// which at least one row reads as a subtotal of the rows beside it (`华东 汇总` after rows
+    /// of 华东, or a bare `小计` after a run of one label); `nil` for a sheet without one. The
+    /// groups it finds are those of ``RowGroups/init(source:column:excluding:)``.
+    public static func detect(in source: GridDataSource) -> RowGrouping? {
+        let count = max(0, source.rowCount)
+        guard count > 1 else { return nil }
+        for (c, column) in source.columns.prefix(8).enumerated() {
+            var previous = ""
+            var found = 0
+            for row in 0..<count {
+                let text = source.text(row: row, column: c).trimmingCharacters(in: .whitespaces)
+                if case .subtotal(let prefix, _)? = SubtotalLabel(text) {
+                    let next = row + 1 < count ? source.text(row: row + 1, column: c).trimmingCharacters(in: .whitespaces) : ""
+                    if prefix.isEmpty ? !previous.isEmpty && SubtotalLabel(previous) == nil : prefix == previous || prefix == next {
+                        found += 1
+                    }
+                }
+                previous = text
+            }
+            if found > 0 { return RowGrouping(column: column.identifier) }
+        }
+        return nil
+    }
+}
+
+/// What a label cell of a subtotal sheet says it is: a group's subtotal (`华东 汇总`, `North
+/// Total`, a bare `小计`), a grand total (`总计`, `总计 求和`, `Grand Total`), or neither; with the
+/// function the label names (`汇总`, `求和`, `Total`: a sum; `平均值`, `Average`: a mean; …).
+public enum SubtotalLabel: Equatable, Sendable {
+    /// A group's subtotal: the group's label (empty for a bare `小计`) and the function, `nil`
+    /// when the label names none (LibreOffice's `华东 结果`, `North Result`: the grand total's
+    /// `总计 求和` or `Grand Sum` names it).
+    case subtotal(group: String, SummaryFunction.Name?)
+    /// The grand total of every group.
+    case grandTotal(SummaryFunction.Name)
+
+    /// The words spreadsheets write after a group's label, longest first within a script, with
+    /// the function each names (Excel, WPS and LibreOffice in Chinese, English, German, French,
+    /// Spanish).
+    private static let words: [(String, SummaryFunction.Name?)] = [
+        ("结果", nil), ("result", nil), ("平均值", .mean), ("最大值", .max), ("最小值", .min), ("汇总", .sum), ("求和", .sum), ("小计", .sum),
+        ("合计", .sum), ("计数", .count), ("平均", .mean),
+        ("subtotal", .sum), ("total", .sum), ("sum", .sum), ("average", .mean), ("count", .count),
+        ("max", .max), ("min", .min), ("ergebnis", .sum), ("summe", .sum), ("mittelwert", .mean),
+        ("anzahl", .count), ("somme", .sum), ("moyenne", .mean), ("suma", .sum), ("promedio", .mean),
+    ]
+
+    /// Reads a label cell; `nil` for any other text.
+    public init?(_ text: String) {
+        let label = text.trimmingCharacters(in: .whitespaces)
+        guard !label.isEmpty, label.count <= 200 else { return nil }
+        let lower = label.lowercased()
+        // Grand totals: 总计 (with a function after it, as LibreOffice writes), 总合计, Grand …,
+        // Gesamtergebnis, Total général.
+        for grand in ["总计", "grand "] where lower.hasPrefix(grand) {
+            let rest = String(lower.dropFirst(grand.count)).trimmingCharacters(in: .whitespaces)
+            if rest.isEmpty { self = .grandTotal(.sum); return }
+            if let (_, function) = Self.words.first(where: { $0.0 == rest }) { self = .grandTotal(function ?? .sum); return }
+        }
+        if ["合计", "总合计", "总和", "gesamtergebnis", "total général", "total general"].contains(lower) {
+            self = .grandTotal(.sum)
+            return
+        }
+        if ["小计", "subtotal", "汇总"].contains(lower) {
+            self = .subtotal(group: "", .sum)
+            return
+        }
+        for (word, function) in Self.words where lower.hasSuffix(word) && lower.count > word.count {
+            let prefix = String(label.dropLast(word.count))
+            // A Latin word stands after a space ("North Total", not "Subtotal" read as "Sub").
+            let latin = word.unicodeScalars.allSatisfy(\.isASCII)
+            if latin && prefix.last != " " { continue }
+            let group = prefix.trimmingCharacters(in: .whitespaces)
+            guard !group.isEmpty else { continue }
+            self = .subtotal(group: group, function)
+            return
+        }
+        return nil
+    }
+
+    /// The function the label names, if it names one.
+    public var function: SummaryFunction.Name? {
+        switch self {
+        case .subtotal(_, let function): return function
+        case .grandTotal(let function): return function
+        }
+    }
+}
+
+extension SummaryFunction {
+    /// The built-in functions by name, without a custom function's closure: what a label names.
+    public enum Name: String, Sendable, Equatable {
+        case mean, sum, count, min, max
+
+        public var function: SummaryFunction {
+            switch self {
+            case .mean: .mean
+            case .sum: .sum
+            case .count: .count
+            case .min: .min
+            case .max: .max
+            }
+        }
+    }
+}
+
+/// The groups of a source under a ``RowGrouping``: each group's rows in source order and its
+/// subtotal rows, and the grand totals.
+///
+/// A group is a run of rows whose label cell is the same (a blank label continues the run) and
+/// the subtotal rows that close it (`华东 汇总` or a bare `小计` after it) or open it (`华东 汇总`
+/// before rows of 华东). A grand total row ends the group before it.
+public struct RowGroups: Sendable {
+    public struct Group: Sendable, Equatable {
+        /// The label of its rows (its subtotal's, for a group of none).
+        public var label: String
+        /// Its rows, not the subtotals, in source order.
+        public var rows: [Int]
+        /// Its subtotal rows, in source order.
+        public var subtotals: [Int]
+        /// Whether the subtotal rows come before the rows.
+        public var subtotalsFirst: Bool
+        /// The function each subtotal row's label names (one that names none, as LibreOffice's
+        /// `华东 结果`, takes the grand total's, else a sum).
+        public var functions: [SummaryFunction.Name]
+    }
+
+    public var groups: [Group]
+    /// The grand total rows, in source order, with the function each names.
+    public var grandTotals: [(row: Int, function: SummaryFunction.Name)]
+    /// The grand totals that stand before every group (at the top of the sheet).
+    public var grandTotalsAtTop: Set<Int>
+    /// The label column's position.
+    public let column: Int
+
+    /// Every row that is a group's row (not a subtotal or a grand total).
+    public var detailRows: [Int] { groups.flatMap(\.rows) }
+
+    /// The groups of `source`'s rows by the cells of `column`, leaving out the rows `excluding`
+    /// says (pinned ones; empty: none).
+    public init(source: GridDataSource, column: Int, excluding: [Bool] = []) {
+        self.column = column
+        groups = []
+        grandTotals = []
+        grandTotalsAtTop = []
+        let count = max(0, source.rowCount)
+        var current: Group?
+        // Subtotal rows whose label names no function, by group and position.
+        var unnamed: [(group: Int, index: Int)] = []
+        // Whether the open group has had its closing subtotal (a detail row then starts another).
+        var closed = false
+        func close() {
+            if let group = current { groups.append(group) }
+            current = nil
+            closed = false
+        }
+        for row in 0..<count where excluding.isEmpty || !excluding[row] {
+            let text = source.text(row: row, column: column).trimmingCharacters(in: .whitespaces)
+            switch SubtotalLabel(text) {
+            case .grandTotal(let function)?:
+                close()
+                grandTotals.append((row, function))
+                if groups.isEmpty { grandTotalsAtTop.insert(row) }
+            case .subtotal(let label, let function)?:
+                if var group = current, label.isEmpty || label == group.label,
+                    group.subtotalsFirst ? group.rows.isEmpty : !group.rows.isEmpty
+                {
+                    // Closing the rows above it, or one more subtotal above the rows to come.
+                    if function == nil { unnamed.append((groups.count, group.subtotals.count)) }
+                    group.subtotals.append(row)
+                    group.functions.append(function ?? .sum)
+                    current = group
+                    closed = !group.subtotalsFirst
+                } else {
+                    close()
+                    if function == nil { unnamed.append((groups.count, 0)) }
+                    current = Group(label: label, rows: [], subtotals: [row], subtotalsFirst: true, functions: [function ?? .sum])
+                }
+            case nil:
+                if var group = current, !closed, text.isEmpty || text == group.label || (group.rows.isEmpty && group.label.isEmpty) {
+                    if group.label.isEmpty { group.label = text }
+                    group.rows.append(row)
+                    current = group
+                } else {
+                    close()
+                    current = Group(label: text, rows: [row], subtotals: [], subtotalsFirst: false, functions: [])
+                }
+            }
+        }
+        close()
+        if let grand = grandTotals.first?.function {
+            for (g, index) in unnamed { groups[g].functions[index] = grand }
+        }
+        // A bare subtotal that opened a group of no rows closes the group before it, when that
+        // one has none of its own (a sheet whose subtotal rows read only 小计).
+        var merged: [Group] = []
+        for group in groups {
+            if group.rows.isEmpty, group.subtotalsFirst, group.label.isEmpty, var last = merged.last, last.subtotals.isEmpty {
+                last.subtotals = group.subtotals
+                last.functions = group.functions
+                merged[merged.count - 1] = last
+            } else {
+                merged.append(group)
+            }
+        }
+        groups = merged
+    }
+}

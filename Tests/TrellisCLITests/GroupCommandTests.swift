@@ -1,0 +1,109 @@
+import Foundation
+import Testing
+import TrellisCLI
+
+/// `trellis sort` on sheets with structure made by LibreOffice: 分类汇总 subtotal groups and a
+/// 合计 row whose rate column is a ratio (see `Fixtures/Groups/README.md`).
+@Suite("trellis sort on subtotal groups and totals")
+struct GroupCommandTests {
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/Groups")
+
+    func run(_ arguments: [String], file: String) throws -> (status: Int32, stdout: String, stderr: String) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trellis-groups-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data(contentsOf: Self.fixtures.appendingPathComponent(file)).write(to: folder.appendingPathComponent("in.csv"))
+        var io = CommandIO(standardInput: { Data() }, currentDirectory: folder)
+        let status = TrellisCommandLine.run(arguments, io: &io)
+        return (status, String(decoding: io.stdoutBytes, as: UTF8.self), io.stderr)
+    }
+
+    /// The CSV output's records, as lines.
+    static func lines(_ text: String) -> [String] { text.split(separator: "\n").map(String.init) }
+
+    @Test("LibreOffice's 分类汇总: found, announced, sorted within each group; the subtotals and the total stay; nothing flagged")
+    func libreOfficeSubtotals() throws {
+        let result = try run(["sort", "in.csv", "--by", "销售额:desc", "--format", "csv"], file: "libreoffice-zh-subtotals.csv")
+        #expect(result.status == 0)
+        #expect(
+            Self.lines(result.stdout) == [
+                "\"地区\",\"城市\",\"销售额\",\"利润\"",
+                "\"华东\",\"上海\",125000.5,15000.25", "\"华东\",\"杭州\",98000,9100.1", "\"华东\",\"南京\",76543.21,6000",
+                "\"华东 结果\",,299543.71,30100.35",
+                "\"华北\",\"北京\",150000,18000", "\"华北\",\"天津\",64000.4,5100.2",
+                "\"华北 结果\",,214000.4,23100.2",
+                "\"华南\",\"深圳\",132000.1,16500.55", "\"华南\",\"广州\",88000,7900", "\"华南\",\"厦门\",45000,3000",
+                "\"华南\",\"福州\",39000,2500",
+                "\"华南 结果\",,304000.1,29900.55",
+                "\"总计 求和\",,817544.21,83101.1",
+            ])
+        #expect(
+            result.stderr
+                == "note: 3 subtotal groups by 地区 (3 subtotal rows such as '华东 结果', 1 grand total): rows sort within their "
+                + "groups, each subtotal row stays with its group and the groups keep their order; --no-groups sorts every row together\n")
+    }
+
+    @Test("the same sheet under --no-groups sorts its subtotal rows with the others, as before")
+    func noGroups() throws {
+        let result = try run(["sort", "in.csv", "--by", "销售额:desc", "--format", "csv", "--no-groups"], file: "libreoffice-zh-subtotals.csv")
+        #expect(result.status == 0)
+        #expect(Self.lines(result.stdout)[1] == "\"总计 求和\",,817544.21,83101.1")
+        #expect(result.stderr.isEmpty)
+    }
+
+    @Test("an average subtotal (总计 平均值 names the function of the 结果 rows) is checked as a mean; groups ordered by their subtotals")
+    func averageSubtotals() throws {
+        let result = try run(
+            ["sort", "in.csv", "--by", "利润", "--group-order", "subtotal", "--format", "csv"], file: "libreoffice-zh-subtotals-average.csv")
+        #expect(result.status == 0)
+        let lines = Self.lines(result.stdout)
+        #expect(lines[5] == "\"华南 结果\",,76000.025,7475.1375")
+        #expect(lines[9] == "\"华东 结果\",,99847.9033333333,10033.45")
+        #expect(lines.last == "\"总计 平均值\",,90838.2455555556,9233.45555555556")
+        #expect(!result.stderr.contains("warning"), "\(result.stderr)")
+    }
+
+    @Test("a stale subtotal is named against its own group's rows; the grand total is checked against the rows, not twice their sum")
+    func staleSubtotal() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trellis-groups-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let text = try String(contentsOf: Self.fixtures.appendingPathComponent("libreoffice-zh-subtotals.csv"), encoding: .utf8)
+        try Data(text.replacingOccurrences(of: "\"华北 结果\",,214000.4", with: "\"华北 结果\",,213000.4").utf8)
+            .write(to: folder.appendingPathComponent("in.csv"))
+        var io = CommandIO(standardInput: { Data() }, currentDirectory: folder)
+        let status = TrellisCommandLine.run(["sort", "in.csv", "--by", "利润", "--format", "csv"], io: &io)
+        #expect(status == 0)
+        #expect(io.stderr.contains("warning: row 7: 华北 结果 says 213000.4 in 销售额; the sum of the other rows is 214000.4\n"), "\(io.stderr)")
+        #expect(!io.stderr.contains("总计"), "\(io.stderr)")
+        // The file's bytes are moved, never rewritten: the stale cell is as it was.
+        #expect(String(decoding: io.stdoutBytes, as: UTF8.self).contains("\"华北 结果\",,213000.4,23100.2"))
+    }
+
+    @Test("--group-by names the column; an unknown one, or with --no-groups, is a usage error")
+    func explicitGrouping() throws {
+        let given = try run(["sort", "in.csv", "--by", "销售额", "--group-by", "地区", "--format", "csv"], file: "libreoffice-en-subtotals.csv")
+        #expect(given.status == 0)
+        #expect(Self.lines(given.stdout)[4] == "\"华东 Result\",,299543.71,30100.35")
+        #expect(given.stderr.isEmpty, "an explicit grouping is not announced: \(given.stderr)")
+        let unknown = try run(["sort", "in.csv", "--group-by", "省份"], file: "libreoffice-en-subtotals.csv")
+        #expect(unknown.status == 64)
+        #expect(unknown.stderr.contains("省份"))
+        let both = try run(["sort", "in.csv", "--group-by", "地区", "--no-groups"], file: "libreoffice-en-subtotals.csv")
+        #expect(both.status == 64)
+        let order = try run(["sort", "in.csv", "--group-order", "size"], file: "libreoffice-en-subtotals.csv")
+        #expect(order.status == 64)
+    }
+
+    @Test("a 合计 row's 利润率 is Σ利润/Σ收入 and its share totals 100%: nothing flagged; --recompute keeps the ratio a ratio")
+    func ratioTotal() throws {
+        let checked = try run(["sort", "in.csv", "--by", "利润:desc", "--pin-bottom", "部门=合计", "--format", "csv"], file: "libreoffice-zh-total-ratio.csv")
+        #expect(checked.status == 0)
+        #expect(checked.stderr.isEmpty, "\(checked.stderr)")
+        let recomputed = try run(
+            ["sort", "in.csv", "--by", "利润:desc", "--pin-bottom", "部门=合计", "--recompute", "labels", "--format", "csv"],
+            file: "libreoffice-zh-total-ratio.csv")
+        #expect(recomputed.status == 0)
+        #expect(Self.lines(recomputed.stdout).last == "合计,\"3,345,677.88\",\"291,678.48\",8.7%,100.0%")
+    }
+}

@@ -1,0 +1,252 @@
+import Foundation
+import Testing
+
+@testable import TrellisGrid
+
+/// Subtotal groups: how their labels read, how a sheet's rows fall into groups, how a grouped
+/// order sorts, and how its subtotal and total rows are checked and recomputed.
+@Suite("subtotal groups")
+struct RowGroupsTests {
+    static func table(_ csv: String) throws -> Table { try CSV.table(Data(csv.utf8)) }
+
+    /// The display's first column, row by row.
+    static func labels(_ order: DisplayOrder, _ table: Table, column: Int = 0) -> [String] {
+        (0..<order.count).compactMap { index -> String? in
+            guard case .source(let row)? = order.row(at: index) else { return nil }
+            return table.text(row: row, column: column)
+        }
+    }
+
+    @Test(
+        "labels read as the programs write them",
+        arguments: [
+            ("华东 汇总", SubtotalLabel.subtotal(group: "华东", .sum)),
+            ("华东汇总", .subtotal(group: "华东", .sum)),
+            ("华北 求和", .subtotal(group: "华北", .sum)),
+            ("华东 结果", .subtotal(group: "华东", nil)),
+            ("North Total", .subtotal(group: "North", .sum)),
+            ("North Result", .subtotal(group: "North", nil)),
+            ("华南 平均值", .subtotal(group: "华南", .mean)),
+            ("小计", .subtotal(group: "", .sum)),
+            ("总计", .grandTotal(.sum)),
+            ("总计 求和", .grandTotal(.sum)),
+            ("总计 平均值", .grandTotal(.mean)),
+            ("Grand Total", .grandTotal(.sum)),
+            ("Grand Sum", .grandTotal(.sum)),
+            ("Gesamtergebnis", .grandTotal(.sum)),
+        ])
+    func labelsRead(text: String, expected: SubtotalLabel) {
+        #expect(SubtotalLabel(text) == expected)
+    }
+
+    @Test("other texts are not subtotal labels", arguments: ["华东", "Subtotals due", "Cost", "Total", "Sum", "组1", "", "上海市"])
+    func notLabels(text: String) {
+        #expect(SubtotalLabel(text) == nil)
+    }
+
+    static let sales = """
+        地区,城市,销售额
+        华东,上海,300
+        华东,杭州,100
+        华东,南京,200
+        华东 汇总,,600
+        华北,北京,500
+        华北,天津,50
+        华北 汇总,,550
+        总计,,1150
+
+        """
+
+    @Test("a subtotal sheet is found by its label column and sorts within its groups")
+    func sortsWithinGroups() throws {
+        let table = try Self.table(Self.sales)
+        let grouping = try #require(RowGrouping.detect(in: table))
+        #expect(grouping.column == "地区")
+        let order = try DisplayOrder(
+            source: table, plan: SortPlan(keys: [SortKey("销售额", .descending)], grouping: grouping))
+        #expect(Self.labels(order, table, column: 1) == ["上海", "南京", "杭州", "", "北京", "天津", "", ""])
+        #expect(Self.labels(order, table) == ["华东", "华东", "华东", "华东 汇总", "华北", "华北", "华北 汇总", "总计"])
+        #expect(order.pinnedBottom == [7])
+        #expect(order.subtotalRows == [3, 6])
+        #expect(order.summaryDisagreements.isEmpty, "\(order.summaryDisagreements)")
+        // Without the grouping the subtotals sort into the body, as they did.
+        let flat = try DisplayOrder(source: table, plan: SortPlan(keys: [SortKey("销售额", .descending)]))
+        #expect(Self.labels(flat, table).first == "总计")
+    }
+
+    @Test("the groups ordered by their subtotals or their labels, in the first key's direction")
+    func groupOrders() throws {
+        let table = try Self.table(Self.sales)
+        let bySubtotal = try DisplayOrder(
+            source: table,
+            plan: SortPlan(keys: [SortKey("销售额", .ascending)], grouping: RowGrouping(column: "地区", order: .subtotal)))
+        #expect(Self.labels(bySubtotal, table) == ["华北", "华北", "华北 汇总", "华东", "华东", "华东", "华东 汇总", "总计"])
+        let byLabel = try DisplayOrder(
+            source: table,
+            plan: SortPlan(keys: [SortKey("销售额", .descending)], grouping: RowGrouping(column: "地区", order: .label)))
+        // 华北 (U+5317) after 华东 (U+4E1C): descending puts it first.
+        #expect(Self.labels(byLabel, table).prefix(3) == ["华北", "华北", "华北 汇总"])
+    }
+
+    @Test("subtotal rows above their groups stay above them; a bare 小计 closes the run above it")
+    func placements() throws {
+        let above = try Self.table("地区,值\n华东 汇总,5\n华东,2\n华东,3\n华北 汇总,9\n华北,4\n华北,5\n")
+        let groups = RowGroups(source: above, column: 0)
+        #expect(groups.groups.map(\.subtotals) == [[0], [3]])
+        #expect(groups.groups.map(\.rows) == [[1, 2], [4, 5]])
+        #expect(groups.groups.allSatisfy { $0.subtotalsFirst })
+        let order = try DisplayOrder(
+            source: above, plan: SortPlan(keys: [SortKey("值", .descending)], grouping: RowGrouping(column: "地区")))
+        #expect(Self.labels(order, above, column: 1) == ["5", "3", "2", "9", "5", "4"])
+
+        let bare = try Self.table("组,值\nA,1\nA,2\n小计,3\nB,5\nB,6\n小计,11\n合计,14\n")
+        let found = RowGroups(source: bare, column: 0)
+        #expect(found.groups.map(\.rows) == [[0, 1], [3, 4]])
+        #expect(found.groups.map(\.subtotals) == [[2], [5]])
+        #expect(found.grandTotals.map(\.row) == [6])
+        #expect(RowGrouping.detect(in: bare)?.column == "组")
+    }
+
+    @Test("a subtotal is checked against its own group's rows, a grand total against every group's rows, never the subtotals")
+    func checks() throws {
+        // 华北 汇总 is stale (says 500, its rows give 550); the grand total is right (1150, not
+        // 1150 + the subtotals).
+        let table = try Self.table(Self.sales.replacingOccurrences(of: "华北 汇总,,550", with: "华北 汇总,,500"))
+        let order = try DisplayOrder(source: table, plan: SortPlan(grouping: RowGrouping(column: "地区")))
+        #expect(order.summaryDisagreements.count == 1)
+        let disagreement = try #require(order.summaryDisagreements.first)
+        #expect(disagreement.row == 6)
+        #expect(disagreement.says == "500")
+        #expect(disagreement.computed == "550")
+    }
+
+    @Test("a 合计 row's rate is a ratio of its row's sums, and a share rounded cell by cell still totals 100%")
+    func ratiosAndShares() throws {
+        // Shares rounded to 0.1% each add up to 99.9%; the total's 100.0% is right. 利润率 is
+        // 利润/收入 of the total row (26/260 = 10.0%), not the sum of the rates (35.0%).
+        let csv = """
+            部门,收入,利润,利润率,占比
+            A,100,15,15.0%,33.3%
+            B,100,5,5.0%,33.3%
+            C,60,6,10.0%,33.3%
+            合计,260,26,10.0%,100.0%
+
+            """
+        let table = try Self.table(csv)
+        let plan = SortPlan(keys: [SortKey("利润")], pins: [.init(.matching(column: "部门", value: "合计"), at: .bottom)])
+        let order = try DisplayOrder(source: table, plan: plan)
+        #expect(order.summaryDisagreements.isEmpty, "\(order.summaryDisagreements)")
+        #expect(order.uncheckedSummaryCells.isEmpty, "\(order.uncheckedSummaryCells)")
+
+        // Recomputed: the rate as the ratio of the recomputed sums, never the sum of the rates.
+        var recompute = plan
+        recompute.pins[0].recomputing = .sum
+        let recomputed = try DisplayOrder(source: table, plan: recompute)
+        #expect(recomputed.recomputedCell(row: 3, column: 3)?.text == "10.0%")
+        #expect(recomputed.recomputedCell(row: 3, column: 1)?.text == "260")
+    }
+
+    @Test("a rate whose meaning cannot be established is left: not flagged, never recomputed")
+    func unknownRatesLeft() throws {
+        // 及格率's 合计 (90%) is neither the sum of the rates nor a ratio of two cells of the row.
+        let csv = "班级,人数,及格率\n一班,40,80%\n二班,50,70%\n合计,90,90%\n"
+        let table = try Self.table(csv)
+        var plan = SortPlan(keys: [SortKey("人数")], pins: [.init(.matching(column: "班级", value: "合计"), at: .bottom)])
+        let order = try DisplayOrder(source: table, plan: plan)
+        #expect(order.summaryDisagreements.isEmpty)
+        #expect(order.uncheckedSummaryCells.map(\.column) == ["及格率"])
+        plan.pins[0].recomputing = .sum
+        let recomputed = try DisplayOrder(source: table, plan: plan)
+        #expect(recomputed.recomputedCell(row: 2, column: 2) == nil)
+        #expect(recomputed.recomputedCell(row: 2, column: 1)?.text == "90")
+        #expect(recomputed.uncheckedSummaryCells.map(\.column) == ["及格率"])
+    }
+
+    /// A seeded generator, so that a failure can be replayed.
+    struct Generator: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    @Test("property: a grouped sort keeps each group's rows a permutation of themselves, its subtotals with it, and changes no cell", arguments: 1...6)
+    func property(seed: Int) throws {
+        var random = Generator(state: UInt64(seed))
+        let groupCount = Int.random(in: 1...12, using: &random)
+        var csv = "组,值,备注\n"
+        var expectedGroups: [[Int]] = []
+        var row = 0
+        for g in 0..<groupCount {
+            var rows: [Int] = []
+            var sum = 0
+            for _ in 0..<Int.random(in: 1...9, using: &random) {
+                let value = Int.random(in: -50...50, using: &random)
+                let blank = Int.random(in: 0..<6, using: &random) == 0
+                csv += "G\(g),\(blank ? "" : String(value)),n\(row)\n"
+                sum += blank ? 0 : value
+                rows.append(row)
+                row += 1
+            }
+            csv += "G\(g) 汇总,\(sum),\n"
+            expectedGroups.append(rows)
+            row += 1
+        }
+        csv += "总计,0,\n"
+        let table = try Self.table(csv)
+        let direction: SortDirection = Bool.random(using: &random) ? .ascending : .descending
+        let order = try DisplayOrder(
+            source: table,
+            plan: SortPlan(
+                keys: [SortKey("值", direction)],
+                grouping: RowGrouping(column: "组", order: RowGrouping.GroupOrder.allCases.randomElement(using: &random)!)))
+        let groups = try #require(order.groups)
+        #expect(groups.groups.map(\.rows) == expectedGroups)
+        // The body is each group's rows (in some order) then its subtotal, group after group.
+        var position = 0
+        var seen = Set<Int>()
+        while position < order.body.count {
+            let first = order.body[position]
+            let g = try #require(groups.groups.firstIndex { $0.rows.contains(first) })
+            let group = groups.groups[g]
+            let run = (position..<position + group.rows.count).map { order.body[$0] }
+            #expect(Set(run) == Set(group.rows))
+            #expect(order.body[position + group.rows.count] == group.subtotals[0])
+            #expect(seen.insert(g).inserted)
+            // Within the group, sorted by the key (blanks last).
+            let values = run.map { table.value(row: $0, column: 1) }
+            let present = values.filter { !$0.isMissing }.compactMap(\.number)
+            #expect(present == (direction == .ascending ? present.sorted() : present.sorted(by: >)))
+            #expect(values.drop { !$0.isMissing }.allSatisfy { $0.isMissing })
+            position += group.rows.count + 1
+        }
+        #expect(seen.count == groupCount)
+        #expect(order.pinnedBottom == [table.rowCount - 1])
+        // The grand total says 0: flagged against the groups' rows (never counting a subtotal).
+        let detailSum = expectedGroups.joined().reduce(0) { $0 + Int(table.value(row: $1, column: 1).number ?? 0) }
+        let totalFlag = order.summaryDisagreements.first { $0.row == table.rowCount - 1 }
+        #expect((totalFlag == nil) == (detailSum == 0))
+        if let totalFlag { #expect(totalFlag.computed == String(detailSum)) }
+        // No subtotal is flagged: each is its group's sum.
+        #expect(order.summaryDisagreements.allSatisfy { $0.row == table.rowCount - 1 })
+    }
+
+    @Test("a grid keeps its grouping through header sorts, and refuses a grouping column it lacks", arguments: GridFixture.modes)
+    func grid(mode: DataGrid.Mode) throws {
+        let table = try Self.table(Self.sales)
+        let rows = (0..<table.rowCount).map { row in table.columns.indices.map { table.value(row: row, column: $0) } }
+        let grid = GridFixture.grid(mode, columns: table.columns, rows: rows)
+        try grid.setGrouping(RowGrouping(column: "地区"))
+        try grid.sort(by: [SortKey("销售额", .ascending)])
+        #expect(GridFixture.column(grid, 1) == ["杭州", "南京", "上海", "", "天津", "北京", "", ""])
+        #expect(grid.plan.grouping == RowGrouping(column: "地区"))
+        #expect(throws: SortError.self) { try grid.setGrouping(RowGrouping(column: "省份")) }
+        #expect(grid.grouping == RowGrouping(column: "地区"))
+        try grid.setGrouping(nil)
+        #expect(GridFixture.column(grid, 0).first == "华北")
+    }
+}
