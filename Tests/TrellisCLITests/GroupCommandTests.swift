@@ -107,3 +107,44 @@ struct GroupCommandTests {
         #expect(Self.lines(recomputed.stdout).last == "合计,\"3,345,677.88\",\"291,678.48\",8.7%,100.0%")
     }
 }
+
+extension GroupCommandTests {
+    /// `trellis sort` of `csv` with `arguments` (the file is `in.csv`).
+    func sort(_ csv: String, _ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trellis-lists-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data(csv.utf8).write(to: folder.appendingPathComponent("in.csv"))
+        var io = CommandIO(standardInput: { Data() }, currentDirectory: folder)
+        let status = TrellisCommandLine.run(["sort", "in.csv"] + arguments, io: &io)
+        return (status, String(decoding: io.stdoutBytes, as: UTF8.self), io.stderr)
+    }
+
+    static let grades = "姓名,等级\n张三,良\n李四,优\n王五,差\n赵六,中\n"
+
+    @Test("a column of 优良中差 sorts in that order, announced; :natural sorts it as text; :order= gives a list")
+    func customLists() throws {
+        let found = try sort(Self.grades, ["--by", "等级", "--format", "csv"])
+        #expect(found.stdout == "姓名,等级\n李四,优\n张三,良\n赵六,中\n王五,差\n")
+        #expect(found.stderr == "note: every value of 等级 is in the list 优, 良, 中, 差: sorted in that order; --by 等级:natural sorts them as text\n")
+        let text = try sort(Self.grades, ["--by", "等级:natural", "--format", "csv"])
+        #expect(text.stdout == "姓名,等级\n赵六,中\n李四,优\n王五,差\n张三,良\n")
+        #expect(text.stderr.isEmpty)
+        let given = try sort(Self.grades, ["--by", "等级:order=差,中,良,优:desc", "--format", "csv"])
+        #expect(given.stdout == "姓名,等级\n李四,优\n张三,良\n赵六,中\n王五,差\n")
+        let bad = try sort(Self.grades, ["--by", "等级:order=差,,优"])
+        #expect(bad.status == 64)
+        #expect(bad.stderr.contains("each once"))
+    }
+
+    @Test("a sort in parts gives a listed order the same bytes as a sort at once")
+    func listInParts() throws {
+        var csv = "姓名,等级\n"
+        for i in 0..<3000 { csv += "人\(i),\(["优", "良", "中", "差", "及格"][(i * 7) % 5])\n" }
+        let once = try sort(csv, ["--by", "等级:order=优,良,及格,中,差", "--format", "csv"])
+        let parts = try sort(csv, ["--by", "等级:order=优,良,及格,中,差", "--format", "csv", "--memory", "64K"])
+        #expect(once.status == 0 && parts.status == 0, "\(parts.stderr)")
+        #expect(once.stdout == parts.stdout)
+        #expect(once.stdout.split(separator: "\n")[1].hasSuffix(",优"))
+    }
+}

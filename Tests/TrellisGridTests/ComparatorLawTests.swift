@@ -148,7 +148,7 @@ extension ComparatorLawTests {
 }
 
 extension ComparatorLawTests {
-    static let longComparators: [TextComparator] = [.natural, .naturalDecimal, .lexical, .caseInsensitive, .localized("zh")]
+    static let longComparators: [TextComparator] = [.natural, .naturalDecimal, .lexical, .caseInsensitive, .localized("zh"), .listed(["甲", "乙"])]
 
     @Test(
         "a text longer than the key limit is keyed by at most 64 KB: a prefix of its whole key, made from its beginning alone",
@@ -176,6 +176,7 @@ extension ComparatorLawTests {
             case .lexical: full = Array(NaturalKey.composed(text).utf8)
             case .caseInsensitive: full = Array(NaturalKey.composed(text).lowercased().utf8)
             case .localized: full = Collation.shared("zh").sortKey(text)
+            case .listed: full = [0xFF] + NaturalKey.make(text)
             }
             let agree = full.starts(with: bounded)
             let differsAt = zip(full, bounded).enumerated().first { $0.element.0 != $0.element.1 }?.offset

@@ -37,11 +37,23 @@ struct RowGroupsTests {
         ])
     func labelsRead(text: String, expected: SubtotalLabel) {
         #expect(SubtotalLabel(text) == expected)
+        // The quick check on bytes lets every subtotal label through.
+        if case .subtotal = expected {
+            var bytes = Array((text + "  ").utf8)
+            #expect(bytes.withUnsafeMutableBufferPointer { SubtotalLabel.mayBe(UnsafeBufferPointer($0)) })
+        }
     }
 
     @Test("other texts are not subtotal labels", arguments: ["华东", "Subtotals due", "Cost", "Total", "Sum", "组1", "", "上海市"])
     func notLabels(text: String) {
         #expect(SubtotalLabel(text) == nil)
+    }
+
+    @Test(
+        "the quick check on bytes turns away names and numbers without reading them as labels", arguments: ["张伟", "Shanghai", "12.5", "", "  ", "John Smith"])
+    func quickCheck(text: String) {
+        var bytes = Array(text.utf8)
+        #expect(!bytes.withUnsafeMutableBufferPointer { SubtotalLabel.mayBe(UnsafeBufferPointer($0)) })
     }
 
     static let sales = """
@@ -248,5 +260,16 @@ struct RowGroupsTests {
         #expect(grid.grouping == RowGrouping(column: "地区"))
         try grid.setGrouping(nil)
         #expect(GridFixture.column(grid, 0).first == "华北")
+    }
+}
+
+extension RowGroupsTests {
+    @Test("a file's head without a word of a subtotal label is passed over; one with such a word is looked at")
+    func wordsInAHead() {
+        #expect(!SubtotalLabel.mayAppear(in: Array("name,score\n张伟,88\nitem10,5\n".utf8)))
+        #expect(SubtotalLabel.mayAppear(in: Array("地区,值\n华东,1\n华东 汇总,1\n".utf8)))
+        #expect(SubtotalLabel.mayAppear(in: Array("Region,Sales\nNorth,1\nNorth Total,1\n".utf8)))
+        #expect(SubtotalLabel.mayAppear(in: Array("a\n华东 结果,1".utf8)))
+        #expect(!SubtotalLabel.mayAppear(in: []))
     }
 }

@@ -59,7 +59,13 @@ let onlyScale = CommandLine.arguments.dropFirst().first == "scale"
 let onlyExternal = CommandLine.arguments.dropFirst().first == "external"
 let onlySQLExport = CommandLine.arguments.dropFirst().first == "sql-export"
 let onlyLongCells = CommandLine.arguments.dropFirst().first == "long-cells"
-if onlyLongCells {
+let onlyStructure = CommandLine.arguments.dropFirst().first == "structure"
+if onlyStructure {
+    // `structure [ROWS]`: subtotal groups, list keys and a second text workload, 1M rows by default.
+    let result = structureBenchmarks(runs: 5, count: CommandLine.arguments.dropFirst(2).first.flatMap { Int($0) } ?? 1_000_000)
+    rows += result.rows
+    verdicts += result.verdicts
+} else if onlyLongCells {
     // `long-cells [MB…]`: one long cell (64 and 256 MB by default) in the column sorted by.
     let sizes = CommandLine.arguments.dropFirst(2).compactMap { Int($0) }
     let result = longCellBenchmarks(runs: 3, cellMB: sizes.isEmpty ? [64, 256] : sizes)

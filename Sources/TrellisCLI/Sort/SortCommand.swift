@@ -22,7 +22,9 @@ enum SortCommand {
             OptionDefinition(
                 names: ["--by"], valueName: "key",
                 help: "Sort key COLUMN[:asc|:desc][:natural|:natural-decimal|:lexical|:nocase|:locale];\n"
-                    + "a comparator named compares every cell as text. Repeat for\nsecondary keys.",
+                    + "a comparator named compares every cell as text. :order=优,良,中,差\nsorts by that list "
+                    + "(a column of only 甲乙丙丁, 一月…十二月, 周一…周日,\n优良中差, … is sorted by its list unless a comparator is named).\n"
+                    + "Repeat for secondary keys.",
                 repeatable: true),
             OptionDefinition(
                 names: ["--pin-top"], valueName: "column=value",
@@ -163,7 +165,16 @@ enum SortCommand {
         let options = try SortOptions(arguments)
         io.replacesReadOnlyFiles = options.force
         let path = options.input
-        let columns = Self.columnsRead(options)
+        var columns = Self.columnsRead(options)
+        // A sheet of subtotal groups read for some columns only: its label column and its number
+        // columns too, which the subtotal rows are checked in (as the file's head shows them).
+        let head = columns == nil ? nil : groupedColumns(options, path: io.url(for: path).path)
+        let grouped = head?.flatMap { $0 }
+        if let grouped {
+            columns = Self.columnsRead(options, also: grouped)
+        } else if options.groupBy != nil {
+            columns = nil
+        }
         // A file larger than the memory is sorted in parts.
         if !options.readsDatabase, path != "-", options.groupBy == nil, let size = FileBytes.regularFileSize(io.url(for: path).path),
             size > options.memory.bytes / (leavesRecordsInFile(ofSize: size, columns: columns) ? bytesPerMappedFileByte : bytesPerFileByte),
@@ -192,26 +203,62 @@ enum SortCommand {
             path, table: options.table, query: options.query, types: options.types,
             reading: options.reading, snapshot: true, columns: columns)
         var partly = columns != nil
-        // A sheet of subtotal groups is read whole: its subtotal rows are checked in every number column.
-        if partly, options.findsGroups, RowGrouping.detect(in: source) != nil {
+        // The grouping is looked for once. A sheet whose head did not show its groups is read
+        // again whole: its subtotal rows are checked in every number column.
+        // (A head that showed none is taken at its word: the columns left in the file are not read for it.)
+        let looked = head != nil && grouped == nil
+        var found = options.findsGroups && options.groupBy == nil && !looked ? RowGrouping.detect(in: source) : nil
+        if partly, grouped == nil, found != nil {
             source = try io.openSource(
                 path, table: options.table, query: options.query, types: options.types,
                 reading: options.reading, snapshot: true, columns: nil)
             partly = false
+            found = RowGrouping.detect(in: source)
         }
-        let grid = try sorted(source, options, io: &io)
+        let grid = try sorted(source, options, found: found, io: &io)
         try write(grid, options, columnsRead: partly, io: &io)
+    }
+
+    /// The columns a sort of a file of subtotal groups reads besides its keys — the label
+    /// column and the number columns — as the file's first megabyte shows them: `.some(nil)` for
+    /// a file whose head shows no groups, `nil` for one whose head was not looked at (not UTF-8 or
+    /// GB18030 text, not a regular file, not readable as CSV).
+    static func groupedColumns(_ options: SortOptions, path: String) -> Set<String>?? {
+        guard options.findsGroups, !options.readsDatabase, options.input != "-",
+            var head = FileBytes.head(path, count: 1 << 20), !head.isEmpty
+        else { return nil }
+        // Whole lines only; a UTF-16 file (its mark, or a zero byte) is not cut so.
+        if head.starts(with: [0xFF, 0xFE]) || head.starts(with: [0xFE, 0xFF]) || head.prefix(4096).contains(0) { return nil }
+        if head.count == 1 << 20, let end = head.lastIndex(of: 0x0A) { head.removeSubrange((end + 1)...) }
+        // A UTF-8 head without a word of a subtotal label has no subtotal row: not read as a table.
+        if options.groupBy == nil, options.reading.encoding == nil || options.reading.encoding == .utf8,
+            TextEncoding.firstInvalidUTF8(head) == nil, !SubtotalLabel.mayAppear(in: head)
+        {
+            return .some(nil)
+        }
+        let reading = options.reading
+        guard
+            let sample = try? CSV.table(
+                bytes: head, types: options.types, encoding: reading.encoding, delimiter: reading.delimiter,
+                headerRow: reading.headerRow, dateOrder: reading.dateOrder)
+        else { return nil }
+        guard let grouping = options.groupBy.map({ RowGrouping(column: $0) }) ?? RowGrouping.detect(in: sample) else {
+            // A head of a megabyte holds a whole file of fewer rows than the detection reads.
+            return .some(nil)
+        }
+        return Set([grouping.column] + sample.columns.filter(\.type.isNumeric).map(\.identifier))
     }
 
     /// The grouping the options ask for (`--group-by`), or the one the source's subtotal rows
     /// announce (unless `--no-groups`), said on standard error.
-    static func grouping(_ source: GridDataSource, _ options: SortOptions, names: ColumnNames, io: inout CommandIO) throws(CommandError)
-        -> RowGrouping?
-    {
+    /// - Parameter found: the grouping already looked for (`nil`: look now).
+    static func grouping(
+        _ source: GridDataSource, _ options: SortOptions, names: ColumnNames, found given: RowGrouping?? = nil
+    ) throws(CommandError) -> RowGrouping? {
         if let given = options.groupBy {
             return RowGrouping(column: try names.resolve(given, in: "--group-by \(given)"), order: options.groupOrder)
         }
-        guard options.findsGroups, var found = RowGrouping.detect(in: source) else {
+        guard options.findsGroups, var found = given ?? RowGrouping.detect(in: source) else {
             if options.groupOrder != .source {
                 throw CommandError(.rule("'--group-order' orders subtotal groups, and the table has none; name them with --group-by COLUMN"))
             }
@@ -258,11 +305,15 @@ enum SortCommand {
     }
 
     /// `source` in a grid sorted as the options say, its warnings said.
-    static func sorted(_ source: GridDataSource, _ options: SortOptions, io: inout CommandIO) throws(CommandError) -> DataGrid {
+    /// - Parameter found: the grouping of the source, when it was already looked for.
+    static func sorted(
+        _ source: GridDataSource, _ options: SortOptions, found: RowGrouping?? = nil, io: inout CommandIO
+    ) throws(CommandError) -> DataGrid {
         let names = ColumnNames(source.columns)
         var (plan, pinOptions) = try Self.plan(options, names: names)
         let keys = plan.keys
-        plan.grouping = try grouping(source, options, names: names, io: &io)
+        plan.grouping = try grouping(source, options, names: names, found: found)
+        for note in listedKeys(&plan, source: source, given: options.keys) { io.stderr += "note: \(note)\n" }
         let grid = DataGrid(bound: source)
         do {
             try grid.apply(plan)
@@ -510,14 +561,21 @@ enum SortCommand {
     /// number column (a 平均 row that no longer says what the body gives), and --recompute
     /// recomputes them. A name that does not resolve reads every column, and the sort then says
     /// what is wrong with it.
-    static func columnsRead(_ options: SortOptions) -> CSV.ColumnSelection? {
-        guard options.format == .csv, options.outputDelimiter == nil, options.recompute == nil, options.pins.isEmpty, options.groupBy == nil,
+    /// - Parameter also: the identifiers of more columns to read (a grouping's).
+    static func columnsRead(_ options: SortOptions, also: Set<String> = []) -> CSV.ColumnSelection? {
+        guard options.format == .csv, options.outputDelimiter == nil, options.recompute == nil, options.pins.isEmpty,
             !options.interactive, !options.writesSQLite
         else { return nil }
         let keys = options.keys, summaries = options.summaries, locale = options.locale, nulls = options.nulls
+        let groupBy = options.groupBy
         return { columns in
             let names = ColumnNames(columns)
-            var read = Set<Int>()
+            var read = Set(columns.indices.filter { also.contains(columns[$0].identifier) })
+            if let groupBy {
+                guard let name = try? names.resolve(groupBy, in: "--group-by"), let c = columns.firstIndex(where: { $0.identifier == name })
+                else { return nil }
+                read.insert(c)
+            }
             for text in keys {
                 guard let key = try? key(text, names: names, locale: locale, nulls: nulls),
                     let c = columns.firstIndex(where: { $0.identifier == key.column })
@@ -589,8 +647,24 @@ enum SortCommand {
     static func key(_ text: String, names: ColumnNames, locale: String?, nulls: NullPlacement) throws(CommandError) -> SortKey {
         var column = text
         var suffixes: [String] = []
+        var listed: [String]?
         while !names.names(column), let colon = column.lastIndex(of: ":") {
             let suffix = String(column[column.index(after: colon)...])
+            // :order=优,良,中,差 — the key's own list.
+            if suffix.lowercased().hasPrefix("order="), listed == nil {
+                let items = suffix.dropFirst("order=".count).split(separator: ",", omittingEmptySubsequences: false).map {
+                    $0.trimmingCharacters(in: .whitespaces)
+                }
+                guard !items.isEmpty, !items.contains(where: \.isEmpty), Set(items).count == items.count else {
+                    throw CommandError(
+                        .invalidPart(
+                            kind: "order", part: suffix, given: "--by \(text)",
+                            expected: "order= and the values in order, each once, separated by commas (等级:order=优,良,中,差)"))
+                }
+                listed = items
+                column = String(column[..<colon])
+                continue
+            }
             guard modifiers.contains(suffix.lowercased()) else {
                 let rest = String(column[..<colon])
                 if names.names(rest) || suffixes.count > 0 {
@@ -619,7 +693,30 @@ enum SortCommand {
             default: comparator = .asText(.localized(locale ?? "root"))
             }
         }
+        if let listed { comparator = .asText(.listed(listed)) }
         return SortKey(column, direction, comparator: comparator, nulls: nulls)
+    }
+
+    /// The keys of `plan` whose comparator was not named, each on a text column whose values all
+    /// belong to one of the built-in lists (天干, 一月…十二月, 优良中差, …): sorted by the list, with
+    /// the note that says so.
+    static func listedKeys(_ plan: inout SortPlan, source: GridDataSource, given: [String]) -> [String] {
+        var notes: [String] = []
+        for (k, key) in plan.keys.enumerated() {
+            switch key.comparator {
+            case .standard: break
+            case .text(.localized) where !given[k].contains(":"): break
+            default: continue
+            }
+            guard let c = source.columns.firstIndex(where: { $0.identifier == key.column }), !source.columns[c].type.isNumeric else { continue }
+            guard let list = CustomList.matching(column: c, in: source) else { continue }
+            plan.keys[k].comparator = .asText(list.comparator)
+            let title = key.column.contains(" ") ? "\"\(key.column)\"" : key.column
+            notes.append(
+                "every value of \(Excerpt.of(title)) is in the list \(list.items.joined(separator: ", ")): sorted in that order; "
+                    + "--by \(Excerpt.of(title)):natural sorts them as text")
+        }
+        return notes
     }
 
     /// A `--summary` value: `[LABEL=]FUNC:COLUMN[,COLUMN…]`.

@@ -85,6 +85,7 @@ enum ViewCommand {
         }
         let grid = DataGrid(bound: source)
         let names = ColumnNames(source.columns)
+        var listNotes: [String] = []
         do {
             var pins: [DisplayOrder.Pin] = []
             for (option, edge, text) in options.pins {
@@ -104,13 +105,15 @@ enum ViewCommand {
                 try options.groupBy.map { (given: String) throws(CommandError) -> RowGrouping in
                     RowGrouping(column: try names.resolve(given, in: "--group-by \(given)"))
                 } ?? (options.findsGroups ? RowGrouping.detect(in: source) : nil)
-            try grid.apply(SortPlan(keys: keys, pins: pins, grouping: grouping))
+            var plan = SortPlan(keys: keys, pins: pins, grouping: grouping)
+            listNotes = SortCommand.listedKeys(&plan, source: source, given: options.keys)
+            try grid.apply(plan)
         } catch {
             throw CommandError.from(error)
         }
         warmHeap(rows: grid.rowCount)
         var screen = GridScreen(grid: grid, width: 80, height: 24)
-        screen.warnings = names.notes + grid.typeWarnings.map { "\($0)" }
+        screen.warnings = names.notes + grid.typeWarnings.map { "\($0)" } + listNotes
         if let grouping = grid.grouping, let note = SortCommand.groupingNote(grid, grouping, given: options.groupBy != nil) {
             screen.warnings.append(note)
         }

@@ -240,7 +240,9 @@ public struct DisplayOrder: Sendable {
         let columns = source.columns
         var found: [SummaryDisagreement] = []
         var left: [UncheckedSummaryCell] = []
+        var all = SummaryArithmetic(source: source, body: RowList(stored: groups.detailRows.map { Int32($0) }), bodyIsEveryRow: false)
         for group in groups.groups where !group.subtotals.isEmpty {
+            // Each group's sums are written with the decimals of its own rows.
             var arithmetic = SummaryArithmetic(source: source, body: RowList(stored: group.rows.map { Int32($0) }), bodyIsEveryRow: false)
             for (row, function) in zip(group.subtotals, group.functions) {
                 let label = source.text(row: row, column: groups.column)
@@ -250,11 +252,9 @@ public struct DisplayOrder: Sendable {
             }
         }
         if !groups.grandTotals.isEmpty {
-            let detail = RowList(stored: groups.detailRows.map { Int32($0) })
-            var arithmetic = SummaryArithmetic(source: source, body: detail, bodyIsEveryRow: false)
             for (row, function) in groups.grandTotals {
                 let label = source.text(row: row, column: groups.column)
-                let check = arithmetic.check(row: row, label: label, function: function.function, columns: columns)
+                let check = all.check(row: row, label: label, function: function.function, columns: columns)
                 found += check.disagreements
                 left += check.left
             }
@@ -449,7 +449,16 @@ public struct DisplayOrder: Sendable {
     private mutating func computeCells(source: GridDataSource, partition: Partition, everyRowInBody: Bool) {
         let columns = source.columns
         // A grouped body's subtotal rows are not rows of the body for its summaries.
-        let rows = subtotalRows.isEmpty ? body : RowList(stored: body.rows.filter { !subtotalRows.contains(Int($0)) })
+        let rows: RowList
+        if let groups, !subtotalRows.isEmpty {
+            // The groups' rows shown: the body less its subtotal rows, in source order.
+            var shown = [Bool](repeating: false, count: max(0, source.rowCount))
+            for row in body.rows { shown[Int(row)] = true }
+            for row in subtotalRows { shown[row] = false }
+            rows = RowList(stored: groups.detailRows.lazy.filter { shown[$0] }.map { Int32($0) })
+        } else {
+            rows = body
+        }
         var arithmetic = SummaryArithmetic(source: source, body: rows, bodyIsEveryRow: everyRowInBody)
         summaryCells = summaries.map { arithmetic.cells(of: $0, columns: columns) }
         recomputedCells = [:]

@@ -36,27 +36,40 @@ public struct RowGrouping: Sendable, Equatable {
         self.order = order
     }
 
-    /// The grouping a subtotal sheet announces: the first of its first columns (up to eight) in
-    /// which at least one row reads as a subtotal of the rows beside it (`华东 汇总` after rows
-    /// of 华东, or a bare `小计` after a run of one label); `nil` for a sheet without one. The
+    /// The grouping a subtotal sheet announces: the first of its first eight text columns in
+    /// which a row reads as a subtotal of the rows beside it (`华东 汇总` after rows of 华东, or
+    /// before them), or a bare `小计` after a run of one label; `nil` for a sheet without one. The
     /// groups it finds are those of ``RowGroups/init(source:column:excluding:)``.
+    ///
+    /// Only a source that keeps its cells (a ``Table``, read from a file) is looked at: a sheet
+    /// of subtotals is a spreadsheet's. The first subtotal row is looked for in the first 100,000
+    /// rows of a column the table stores (each cell's bytes checked for a label's last word before
+    /// it is read as a label) and the first 10,000 of one it reads on demand: a sheet whose first
+    /// group is longer is grouped when told (``RowGrouping/init(column:order:)``, `--group-by`).
     public static func detect(in source: GridDataSource) -> RowGrouping? {
+        guard let storage = source as? ColumnStorageSource else { return nil }
         let count = max(0, source.rowCount)
         guard count > 1 else { return nil }
-        for (c, column) in source.columns.prefix(8).enumerated() {
-            var previous = ""
-            var found = 0
-            for row in 0..<count {
-                let text = source.text(row: row, column: c).trimmingCharacters(in: .whitespaces)
-                if case .subtotal(let prefix, _)? = SubtotalLabel(text) {
-                    let next = row + 1 < count ? source.text(row: row + 1, column: c).trimmingCharacters(in: .whitespaces) : ""
-                    if prefix.isEmpty ? !previous.isEmpty && SubtotalLabel(previous) == nil : prefix == previous || prefix == next {
-                        found += 1
-                    }
+        for (c, column) in source.columns.prefix(8).enumerated() where !column.type.isNumeric {
+            // A column the file was read without is not read whole for this.
+            let unread = (source as? Table)?.isUnread(c) ?? false
+            let stored = !unread && c < storage.storeCount && storage.store(c).count >= count
+            let store = stored ? storage.store(c) : nil
+            func text(_ row: Int) -> String { source.text(row: row, column: c).trimmingCharacters(in: .whitespaces) }
+            for row in 0..<min(count, stored ? 100_000 : 10_000) {
+                let candidate: Bool
+                if let store {
+                    candidate = store.withText(at: row) { SubtotalLabel.mayBe($0) }
+                } else {
+                    var cell = source.text(row: row, column: c)
+                    candidate = cell.withUTF8 { SubtotalLabel.mayBe($0) }
                 }
-                previous = text
+                guard candidate, case .subtotal(let prefix, _)? = SubtotalLabel(text(row)) else { continue }
+                let previous = row > 0 ? text(row - 1) : ""
+                let next = row + 1 < count ? text(row + 1) : ""
+                let closes = prefix.isEmpty ? !previous.isEmpty && SubtotalLabel(previous) == nil : prefix == previous || prefix == next
+                if closes { return RowGrouping(column: column.identifier) }
             }
-            if found > 0 { return RowGrouping(column: column.identifier) }
         }
         return nil
     }
@@ -83,6 +96,61 @@ public enum SubtotalLabel: Equatable, Sendable {
         ("max", .max), ("min", .min), ("ergebnis", .sum), ("summe", .sum), ("mittelwert", .mean),
         ("anzahl", .count), ("somme", .sum), ("moyenne", .mean), ("suma", .sum), ("promedio", .mean),
     ]
+
+    /// The last characters of the words a label ends with, in Chinese.
+    private static let finalCharacters: Set<Unicode.Scalar> = ["总", "和", "计", "果", "值", "数", "均"]
+    /// The Latin words, for the check on bytes.
+    private static let latinWords: Set<String> = Set(
+        words.map(\.0).filter { $0.unicodeScalars.allSatisfy(\.isASCII) } + ["gesamtergebnis", "général", "general"])
+
+    /// Whether a cell's bytes (UTF-8) may be a label: its last word is one a label ends with. A
+    /// quick check on bytes, before the text is read as a label.
+    static func mayBe(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var end = bytes.count
+        while end > 0, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
+        guard end > 0 else { return false }
+        let last = bytes[end - 1]
+        if last >= 0x80 {
+            // The last scalar: back to its first byte.
+            var start = end - 1
+            while start > 0, bytes[start] & 0xC0 == 0x80 { start -= 1 }
+            let scalar = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self).unicodeScalars.first
+            return scalar.map { finalCharacters.contains($0) || $0 == "é" } ?? false
+        }
+        guard (last | 0x20) >= 0x61, (last | 0x20) <= 0x7A else { return false }
+        var start = end
+        while start > 0, bytes[start - 1] != 0x20 { start -= 1 }
+        guard end - start >= 3, end - start <= 14 else { return false }
+        let word = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self).lowercased()
+        return latinWords.contains(word)
+    }
+
+    /// The words a subtotal label holds, as UTF-8 (the Latin ones in the case programs write).
+    private static let wordsInFiles: [[UInt8]] = [
+        "汇总", "求和", "小计", "合计", "结果", "总计", "平均值", "计数", "最大值", "最小值", " Total", " Sum", " Result", " Average",
+        " Count", "Subtotal", "Grand ", "Ergebnis", " Summe", " Somme", " Suma", " total", " sum", " result",
+    ].map { Array($0.utf8) }
+
+    /// Whether UTF-8 text (a file's first part) holds a word a subtotal label is made of: where
+    /// none is, no row of it is a subtotal, and it need not be read as a table to look.
+    public static func mayAppear(in text: [UInt8]) -> Bool {
+        text.withUnsafeBytes { buffer in
+            guard let base = buffer.baseAddress else { return false }
+            return wordsInFiles.contains { word in
+                word.withUnsafeBytes { word in
+                    // Each place of the word's first byte (memchr), then the rest compared.
+                    let first = Int32(word[0])
+                    var from = 0
+                    while from + word.count <= buffer.count, let hit = memchr(base + from, first, buffer.count - from) {
+                        let at = base.distance(to: UnsafeRawPointer(hit))
+                        if at + word.count <= buffer.count, memcmp(base + at, word.baseAddress!, word.count) == 0 { return true }
+                        from = at + 1
+                    }
+                    return false
+                }
+            }
+        }
+    }
 
     /// Reads a label cell; `nil` for any other text.
     public init?(_ text: String) {
@@ -193,36 +261,82 @@ public struct RowGroups: Sendable {
             current = nil
             closed = false
         }
+        // The label cells are read as bytes where the source stores them: a cell that cannot end
+        // in a label's word and reads as the open group's label (or blank) is one more row of
+        // it, found without copying a byte; the others are copied into `cell` and read.
+        let storage = source as? ColumnStorageSource
+        let store = storage.flatMap { column < $0.storeCount && $0.store(column).count >= count ? $0.store(column) : nil }
+        var cell: [UInt8] = []
+        var currentLabel: [UInt8] = []
+        /// What a label cell is, by its bytes (spaces around them aside).
+        enum Seen { case blank, same, candidate, other }
+        func trimmed(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+            var start = 0, end = bytes.count
+            while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
+            while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
+            return UnsafeBufferPointer(rebasing: bytes[start..<end])
+        }
+        func see(_ bytes: UnsafeBufferPointer<UInt8>) -> Seen {
+            let value = trimmed(bytes)
+            if value.isEmpty { return .blank }
+            if SubtotalLabel.mayBe(value) {
+                cell.removeAll(keepingCapacity: true)
+                cell.append(contentsOf: value)
+                return .candidate
+            }
+            let same =
+                value.count == currentLabel.count
+                && currentLabel.withUnsafeBufferPointer { memcmp($0.baseAddress!, value.baseAddress!, value.count) == 0 }
+            if same { return .same }
+            cell.removeAll(keepingCapacity: true)
+            cell.append(contentsOf: value)
+            return .other
+        }
         for row in 0..<count where excluding.isEmpty || !excluding[row] {
-            let text = source.text(row: row, column: column).trimmingCharacters(in: .whitespaces)
-            switch SubtotalLabel(text) {
+            let seen: Seen
+            if let store {
+                seen = store.withText(at: row) { see($0) }
+            } else {
+                var text = source.text(row: row, column: column)
+                seen = text.withUTF8 { see($0) }
+            }
+            let label = seen == .candidate ? SubtotalLabel(String(decoding: cell, as: UTF8.self)) : nil
+            switch label {
             case .grandTotal(let function)?:
                 close()
                 grandTotals.append((row, function))
                 if groups.isEmpty { grandTotalsAtTop.insert(row) }
-            case .subtotal(let label, let function)?:
-                if var group = current, label.isEmpty || label == group.label,
-                    group.subtotalsFirst ? group.rows.isEmpty : !group.rows.isEmpty
+            case .subtotal(let name, let function)?:
+                // (The open group is changed in place, never copied: its rows are not copied at each row.)
+                if current != nil, name.isEmpty || name == current!.label,
+                    current!.subtotalsFirst ? current!.rows.isEmpty : !current!.rows.isEmpty
                 {
                     // Closing the rows above it, or one more subtotal above the rows to come.
-                    if function == nil { unnamed.append((groups.count, group.subtotals.count)) }
-                    group.subtotals.append(row)
-                    group.functions.append(function ?? .sum)
-                    current = group
-                    closed = !group.subtotalsFirst
+                    if function == nil { unnamed.append((groups.count, current!.subtotals.count)) }
+                    current!.subtotals.append(row)
+                    current!.functions.append(function ?? .sum)
+                    closed = !current!.subtotalsFirst
                 } else {
                     close()
                     if function == nil { unnamed.append((groups.count, 0)) }
-                    current = Group(label: label, rows: [], subtotals: [row], subtotalsFirst: true, functions: [function ?? .sum])
+                    current = Group(label: name, rows: [], subtotals: [row], subtotalsFirst: true, functions: [function ?? .sum])
+                    currentLabel = Array(name.utf8)
                 }
             case nil:
-                if var group = current, !closed, text.isEmpty || text == group.label || (group.rows.isEmpty && group.label.isEmpty) {
-                    if group.label.isEmpty { group.label = text }
-                    group.rows.append(row)
-                    current = group
+                let blank = seen == .blank
+                // A candidate that is no label is compared with the open group's label as well.
+                let same = blank || seen == .same || (seen == .candidate && cell == currentLabel)
+                if current != nil, !closed, same || (current!.rows.isEmpty && current!.label.isEmpty) {
+                    if current!.label.isEmpty && !blank {
+                        current!.label = String(decoding: cell, as: UTF8.self)
+                        currentLabel = cell
+                    }
+                    current!.rows.append(row)
                 } else {
                     close()
-                    current = Group(label: text, rows: [row], subtotals: [], subtotalsFirst: false, functions: [])
+                    // (A row of the same label after its group's subtotal starts a group of that label.)
+                    if blank { currentLabel = [] } else if seen != .same { currentLabel = cell }
+                    current = Group(label: String(decoding: currentLabel, as: UTF8.self), rows: [row], subtotals: [], subtotalsFirst: false, functions: [])
                 }
             }
         }

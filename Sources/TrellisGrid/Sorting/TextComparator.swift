@@ -27,6 +27,10 @@ public enum TextComparator: Hashable, Sendable, CustomStringConvertible {
     /// `de`, `sv`, …), with numbers in text compared by value (`组2 < 组10`) unless the locale id
     /// says otherwise (`zh-u-kn-false`). Strings the collation finds equal are equivalent.
     case localized(String)
+    /// The order of a list (Excel's 自定义序列, custom lists): a text equal to an item (spaces
+    /// around it aside) sorts at the item's place; any other text after every item, in natural
+    /// order. See ``CustomList``.
+    case listed([String])
 
     public var description: String {
         switch self {
@@ -35,6 +39,7 @@ public enum TextComparator: Hashable, Sendable, CustomStringConvertible {
         case .natural: return "natural"
         case .naturalDecimal: return "natural-decimal"
         case .localized(let locale): return "locale(\(locale))"
+        case .listed(let items): return "order(\(items.joined(separator: ",")))"
         }
     }
 
@@ -89,6 +94,9 @@ public enum TextComparator: Hashable, Sendable, CustomStringConvertible {
             let key = Collation.shared(locale).sortKey(Self.cutBeforeNumber(head))
             let primary = key.firstIndex(of: 0x01).map { key[..<$0] } ?? key[...]
             return Array(primary.prefix(Self.keyLimit))
+        case .listed:
+            // No item is that long: the text sorts after the items, by its natural key's start.
+            return Array(([0xFF] + NaturalKey.primary(Self.cutBeforeNumber(head), decimals: false)).prefix(Self.keyLimit))
         }
     }
 
@@ -108,6 +116,14 @@ public enum TextComparator: Hashable, Sendable, CustomStringConvertible {
         case .natural: return NaturalKey.make(text)
         case .naturalDecimal: return NaturalKey.make(text, decimals: true)
         case .localized(let locale): return Collation.shared(locale).sortKey(text)
+        case .listed(let items):
+            // An item's place (four bytes, below 0xFF), else 0xFF and the natural key.
+            let trimmed = text.trimmingCharacters(in: .whitespaces)
+            if let place = items.firstIndex(of: trimmed) {
+                let p = UInt32(place)
+                return [UInt8(p >> 24), UInt8(truncatingIfNeeded: p >> 16), UInt8(truncatingIfNeeded: p >> 8), UInt8(truncatingIfNeeded: p)]
+            }
+            return [0xFF] + NaturalKey.make(text)
         }
     }
 
