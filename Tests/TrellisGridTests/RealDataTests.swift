@@ -91,7 +91,8 @@ struct RealDataTests {
             ("42", CellValue.integer(42)), ("-0", .integer(0)), ("+5", .integer(5)), ("007", .integer(7)), (" 12 ", .integer(12)),
             ("1.50", .decimal(1.5)), ("1e3", .decimal(1000)), (".5", .decimal(0.5)), ("5.", .decimal(5)), ("1.2万", .decimal(12000)),
             ("3亿", .integer(300_000_000)), ("2万亿", .integer(2_000_000_000_000)), ("TRUE", .boolean(true)), ("", .missing),
-            ("#N/A", .error("#N/A")), ("2024-02-29", .date(Date(timeIntervalSince1970: 1_709_164_800))),
+            ("#N/A", .missing), ("#DIV/0!", .error("#DIV/0!")), ("NULL", .missing), ("\\N", .missing), ("NA", .missing),
+            ("-", .missing), ("2024-02-29", .date(Date(timeIntervalSince1970: 1_709_164_800))),
         ])
     func numbers(text: String, value: CellValue) {
         #expect(CellValue.parse(text) == value)
@@ -199,7 +200,8 @@ struct RealDataTests {
                 // The reference: (kind, value) per cell; missing last; stable.
                 func key(_ text: String) -> (Int, Decimal, Int)? {
                     let t = text.trimmingCharacters(in: .whitespaces)
-                    if t.isEmpty { return nil }
+                    // Blank, and a null marker (n/a) in this column of numbers, are missing.
+                    if t.isEmpty || t == "n/a" { return nil }
                     if let index = texts.firstIndex(of: text) { return (1, 0, textRank[index]) }
                     return (0, Decimal(string: t)!, 0)
                 }

@@ -95,6 +95,9 @@ package enum CellText {
                     integral: number.integral)
             }
             if end - start == 3, isNaN(field, start) { return ClassifiedCell(kind: .notANumber, payload: 0, fractionDigits: 0) }
+            // What databases, R, pandas and spreadsheets write for a missing number: missing in
+            // a number column, as NaN is; text elsewhere.
+            if isNullMarker(field, start, end) { return ClassifiedCell(kind: .notANumber, payload: 0, fractionDigits: 0) }
         }
         if type == nil || type == .date, (first &- 48) < 10,
             let seconds = parseDate(field, start, end) ?? parseDateForm(field, start, end, order: reading.dateOrder ?? .mdy)
@@ -289,6 +292,17 @@ package enum CellText {
         if text.hasPrefix(".") { text = "0" + text }
         if text.hasPrefix("-.") { text = "-0" + text.dropFirst() }
         return Double(text) ?? .nan
+    }
+
+    /// The null markers of exports: `NULL` (`null`, `Null`), `\N` (MySQL, PostgreSQL's COPY),
+    /// `NA`, `N/A`, `n/a`, `<NA>` (R, pandas), `#N/A` (Excel), and a dash (`-`, `--`, `—`) where a
+    /// sheet leaves a number out.
+    static let nullMarkers: Set<[UInt8]> = Set(
+        ["NULL", "null", "Null", "\\N", "NA", "N/A", "n/a", "<NA>", "#N/A", "-", "--", "—"].map { Array($0.utf8) })
+
+    static func isNullMarker(_ b: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
+        guard end - start <= 4 else { return false }
+        return nullMarkers.contains(Array(b[start..<end]))
     }
 
     static func isNaN(_ b: UnsafeBufferPointer<UInt8>, _ i: Int) -> Bool {

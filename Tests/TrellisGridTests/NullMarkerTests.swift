@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+
+@testable import TrellisGrid
+
+/// Missing values as exports write them (`NULL`, `\N`, `NA`, `#N/A`, a dash) and as apps clear
+/// them: placed by the key's rule in every direction, under a hook and a custom comparator too.
+@Suite("null markers and cleared cells")
+struct NullMarkerTests {
+    @Test("NULL, \\N, NA, N/A, #N/A and a dash are missing in a number column: last both ways, written back as they were")
+    func markers() throws {
+        let csv = "name,score\nA,10\nB,NULL\nC,\\N\nD,NA\nE,#N/A\nF,-\nG,30\nH,n/a\n"
+        let table = try CSV.table(Data(csv.utf8))
+        #expect(table.columns[1].type == .integer)
+        for direction in [SortDirection.ascending, .descending] {
+            let order = try DisplayOrder(source: table, plan: SortPlan(keys: [SortKey("score", direction)]))
+            let shown = order.body.rows.map { table.text(row: Int($0), column: 1) }
+            #expect(shown.prefix(2) == (direction == .ascending ? ["10", "30"] : ["30", "10"]))
+            #expect(Set(shown.dropFirst(2)) == ["NULL", "\\N", "NA", "#N/A", "-", "n/a"])
+        }
+        let first = try DisplayOrder(source: table, plan: SortPlan(keys: [SortKey("score", .descending, nulls: .first)]))
+        #expect(table.text(row: Int(first.body.rows.last!), column: 1) == "10")
+        // No type warning for them: they are the column's missing numbers.
+        #expect(table.typeWarnings(amongRows: { _ in true }).isEmpty)
+        // The mean skips them.
+        let mean = try DisplayOrder(source: table, plan: SortPlan(summaries: [SummaryRow(.mean, columns: ["score"])]))
+        #expect(mean.summaryCell(0, column: 1, columns: table.columns).text == "20")
+    }
+
+    @Test("in a text column they stay text: NA is North America there")
+    func textColumns() throws {
+        let table = try CSV.table(Data("code,v\nNA,1\nEU,2\n-,3\n".utf8))
+        #expect(table.columns[0].type == .text)
+        let order = try DisplayOrder(source: table, plan: SortPlan(keys: [SortKey("code")]))
+        #expect(order.body.rows.map { table.text(row: Int($0), column: 0) } == ["-", "EU", "NA"])
+    }
+
+    /// An app's list: a cleared score is `nil`, which the source gives as missing.
+    final class People: GridDataSource {
+        var scores: [Double?] = [70, nil, 90, 80, nil]
+        let columns = [Column("score", type: .decimal)]
+        var rowCount: Int { scores.count }
+        func value(row: Int, column: Int) -> CellValue { scores[row].map { .decimal($0) } ?? .missing }
+    }
+
+    @Test("a cleared cell of a list stays last, descending too, under a SortCompare hook and under a custom comparator")
+    func clearedCells() throws {
+        let people = People()
+        let grid = DataGrid(bound: people)
+        var seen: [CellValue] = []
+        grid.sortCompare = { arguments in
+            seen += [arguments.value1, arguments.value2]
+            return arguments.value1.number! < arguments.value2.number! ? .orderedAscending : .orderedDescending
+        }
+        for direction in [SortDirection.ascending, .descending] {
+            try grid.sort(by: [SortKey("score", direction)])
+            #expect(Array(grid.bodyRows.suffix(2)) == [1, 4], "\(direction): \(grid.bodyRows)")
+        }
+        #expect(!seen.contains { $0.isMissing }, "the hook never sees a missing value, as SortCompare never sees DBNull")
+        grid.sortCompare = nil
+        let custom = SortKey("score", .descending, comparator: .custom { a, b in
+            a.number! < b.number! ? .orderedAscending : (a.number! > b.number! ? .orderedDescending : .orderedSame)
+        })
+        try grid.sort(by: [custom])
+        #expect(grid.bodyRows == [2, 3, 0, 1, 4])
+    }
+}
