@@ -66,19 +66,61 @@ extension CellText {
         if i < end {
             guard b[i] == UInt8(ascii: " ") || b[i] == UInt8(ascii: "T") else { return nil }
             i += 1
-            guard let hour = number(maxDigits: 2), i < end, b[i] == UInt8(ascii: ":") else { return nil }
-            i += 1
-            guard let minute = number(maxDigits: 2), minute.digits == 2, hour.value < 24, minute.value < 60 else { return nil }
-            seconds = hour.value * 3600 + minute.value * 60
-            if i < end {
-                guard b[i] == UInt8(ascii: ":") else { return nil }
-                i += 1
-                guard let second = number(maxDigits: 2), second.digits == 2, second.value < 60 else { return nil }
-                seconds += second.value
-            }
-            guard i == end else { return nil }
+            guard let time = timeOfDay(b, i, end) else { return nil }
+            seconds = time
         }
         return Double(daysFromCivil(year, month, day) * 86_400 + seconds)
+    }
+
+    /// The seconds since midnight of a time as spreadsheets write one: `H:mm[:ss]`, on a
+    /// 12-hour clock after 上午 or 下午 (a space between or not) or before AM or PM (`am`, `a.m.`,
+    /// a space between or not): `下午 2:05` and `2:05 PM` are 14:05, `上午 12:20` 00:20. `nil` for
+    /// anything else (an hour of 13 with a half of the day, `2:5`).
+    static func timeOfDay(_ b: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Int? {
+        var i = start
+        func number(maxDigits: Int) -> (value: Int, digits: Int)? {
+            var value = 0, digits = 0
+            while i < end, digits < maxDigits + 1, (b[i] &- 48) < 10 {
+                value = value * 10 + Int(b[i] &- 48)
+                digits += 1
+                i += 1
+            }
+            return digits > 0 && digits <= maxDigits ? (value, digits) : nil
+        }
+        func skipSpaces() { while i < end, b[i] == UInt8(ascii: " ") { i += 1 } }
+        // 上午 E4 B8 8A E5 8D 88, 下午 E4 B8 8B E5 8D 88.
+        var afternoon: Bool?
+        if end - i >= 6, b[i] == 0xE4, b[i + 1] == 0xB8, b[i + 2] == 0x8A || b[i + 2] == 0x8B, b[i + 3] == 0xE5, b[i + 4] == 0x8D,
+            b[i + 5] == 0x88
+        {
+            afternoon = b[i + 2] == 0x8B
+            i += 6
+            skipSpaces()
+        }
+        guard let hour = number(maxDigits: 2), i < end, b[i] == UInt8(ascii: ":") else { return nil }
+        i += 1
+        guard let minute = number(maxDigits: 2), minute.digits == 2, minute.value < 60 else { return nil }
+        var seconds = minute.value * 60
+        if i < end, b[i] == UInt8(ascii: ":") {
+            i += 1
+            guard let second = number(maxDigits: 2), second.digits == 2, second.value < 60 else { return nil }
+            seconds += second.value
+        }
+        if afternoon == nil, i < end {
+            skipSpaces()
+            // AM, PM, am, pm, a.m., p.m.
+            let rest = Array(b[i..<end]).map { $0 | 0x20 }
+            switch rest {
+            case Array("am".utf8), Array("a.m.".utf8): afternoon = false
+            case Array("pm".utf8), Array("p.m.".utf8): afternoon = true
+            default: return nil
+            }
+            i = end
+        }
+        guard i == end else { return nil }
+        guard let afternoon else { return hour.value < 24 ? hour.value * 3600 + seconds : nil }
+        guard (1...12).contains(hour.value) else { return nil }
+        return (hour.value % 12 + (afternoon ? 12 : 0)) * 3600 + seconds
     }
 
     /// Whether a cell's text is a date whose year comes last with `/` or `-` (`3/1/2024`), and

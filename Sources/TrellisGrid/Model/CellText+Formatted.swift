@@ -65,6 +65,14 @@ extension CellText {
             e -= length
             trim(b, &i, &e)
         }
+        // A unit of ten thousand or a hundred million before the currency, or after a sign:
+        // `12.5万元`, `1.2亿元`, `¥1.2万`, `1,200万`.
+        var unit: [UInt8] = []
+        if !percent, let length = unitSuffix(b, i, e) {
+            unit = Array(b[(e - length)..<e])
+            e -= length
+            guard i < e, (b[e - 1] &- 48) < 10 else { return nil }
+        }
         guard i < e else { return nil }
         // Digit runs and the separators between them.
         var runs: [(start: Int, count: Int)] = []
@@ -121,6 +129,7 @@ extension CellText {
             plain.append(UInt8(ascii: "."))
             plain.append(contentsOf: UnsafeBufferPointer(rebasing: b[fraction.start..<(fraction.start + fraction.count)]))
         }
+        plain.append(contentsOf: unit)
         if percent { plain.append(contentsOf: Array("e-2".utf8)) }
         return plain.withUnsafeBufferPointer { p -> Number? in
             guard var number = parseNumber(p, 0, p.count) else { return nil }
@@ -149,6 +158,15 @@ extension CellText {
             default: return nil
             }
         }
+    }
+
+    /// The length of a unit ending at `b[e - 1]`: 万 (10⁴), 亿 (10⁸), 万亿 (10¹²).
+    static func unitSuffix(_ b: UnsafeBufferPointer<UInt8>, _ i: Int, _ e: Int) -> Int? {
+        guard e - i >= 4 else { return nil }
+        let wan = b[e - 3] == 0xE4 && b[e - 2] == 0xB8 && b[e - 1] == 0x87
+        let yi = b[e - 3] == 0xE4 && b[e - 2] == 0xBA && b[e - 1] == 0xBF
+        if yi, e - i >= 7, b[e - 6] == 0xE4, b[e - 5] == 0xB8, b[e - 4] == 0x87 { return 6 }
+        return wan || yi ? 3 : nil
     }
 
     /// The length of a currency sign at `b[i]`: `$`, `¥`, `￥`, `€`, `£`.

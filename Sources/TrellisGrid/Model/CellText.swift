@@ -104,6 +104,11 @@ package enum CellText {
         {
             return ClassifiedCell(kind: .date, payload: seconds.bitPattern, fractionDigits: 0)
         }
+        // A time of day on its own (`下午 2:05`, `2:05 PM`, `14:05`): a date of day 0, so that
+        // times sort by the clock.
+        if type == nil || type == .date, (first &- 48) < 10 || first == 0xE4, let seconds = timeOfDay(field, start, end) {
+            return ClassifiedCell(kind: .date, payload: Double(seconds).bitPattern, fractionDigits: 0)
+        }
         if type == nil || type == .boolean, let truth = parseBoolean(field, start, end) {
             return ClassifiedCell(kind: .boolean, payload: truth ? 1 : 0, fractionDigits: 0)
         }
