@@ -207,6 +207,12 @@ extension SortCommand {
                 "warning: line 1 of \(shownPath) looks like a title above the header (one cell, then a blank line); "
                 + "if the header is line \(line), add --header-row \(line)\n"
         }
+        if let line = format.footerLine {
+            let first = String(decoding: format.trailingLines, as: UTF8.self).split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
+            io.stderr +=
+                "note: the lines of \(shownPath) from line \(line) on ('\(Excerpt.of(first))' …) are not rows of the table: "
+                + "kept aside and written back after the rows\n"
+        }
     }
 
     /// The progress line of a long sort on a terminal: percent, rows, time so far and an estimate

@@ -249,8 +249,12 @@ final class ColumnNames {
     private func index(of text: String) -> Int? {
         if let c = identifiers.firstIndex(of: text) { return c }
         // `#N`, counted from 1, when no column is called so.
-        guard text.hasPrefix("#"), let n = Int(text.dropFirst()), n >= 1, n <= identifiers.count else { return nil }
-        return n - 1
+        if text.hasPrefix("#"), let n = Int(text.dropFirst()), n >= 1, n <= identifiers.count { return n - 1 }
+        // A header padded with spaces (`金额（元）       `, as exports pad them) is named without
+        // them, when one column alone reads so.
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let padded = identifiers.indices.filter { identifiers[$0].trimmingCharacters(in: .whitespaces) == trimmed }
+        return padded.count == 1 && !trimmed.isEmpty ? padded[0] : nil
     }
 
     /// The identifier of the column `text` names in `option`; an unknown column is a usage error

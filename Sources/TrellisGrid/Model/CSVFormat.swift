@@ -18,9 +18,12 @@ public struct CSVFormat: Equatable, Sendable {
     public var delimiter: UInt8
     /// The line break between records: the file's first (CRLF, LF or CR).
     public var lineBreak: [UInt8]
-    /// The blank lines after the last record, as the file had them (its line breaks): written
-    /// back after the rows.
+    /// The lines after the last record, as the file had them: blank lines, and a footer (lines of
+    /// another width, as statements end with totals and notes; see ``footerLine``). Written back
+    /// after the rows.
     public var trailingLines: [UInt8] = []
+    /// The line of the file a footer starts on, when the file has one after its records.
+    public var footerLine: Int?
     /// Excel's `sep=;` first line, with its line break, when the file has one: it names the
     /// delimiter, and is written back (naming the delimiter written).
     public var separatorLine: [UInt8]?

@@ -221,4 +221,50 @@ extension CSV {
         }
         return text.count
     }
+
+    /// Where a footer starts: the start of `line` (counted from `start`, the header's line 1), when
+    /// it and every line after it up to `end` are records of another width than the header's —
+    /// at most 100 of them — and not the whole body; `nil` otherwise.
+    static func footerStart(
+        _ text: UnsafeBufferPointer<UInt8>, from start: Int, line: Int, upTo end: Int, delimiter: UInt8
+    ) throws(CSVError) -> Int? {
+        guard line > 2 else { return nil }
+        let footer = try startOfLine(line, in: text, from: start, firstLine: 1)
+        guard footer < end else { return nil }
+        // Each record's field count, quotes respected.
+        func fields(from i: inout Int, to end: Int) -> Int {
+            var count = 1, quoted = false
+            while i < end {
+                let c = text[i]
+                if c == 0x22 {
+                    quoted.toggle()
+                } else if !quoted, c == delimiter {
+                    count += 1
+                } else if !quoted, c == 0x0A || c == 0x0D {
+                    if c == 0x0D, i + 1 < end, text[i + 1] == 0x0A { i += 1 }
+                    i += 1
+                    return count
+                }
+                i += 1
+            }
+            return count
+        }
+        var i = start
+        let width = fields(from: &i, to: end)
+        i = footer
+        var lines = 0
+        while i < end {
+            if fields(from: &i, to: end) == width { return nil }
+            lines += 1
+            if lines > 100 { return nil }
+        }
+        // One short line at the end is more likely a record cut short than a footer, unless it
+        // is set apart: a blank line first, or a rule (`-----`, `=====`, `#…`).
+        var firstEnd = footer
+        while firstEnd < end, text[firstEnd] != 0x0A, text[firstEnd] != 0x0D { firstEnd += 1 }
+        let first = text[footer..<firstEnd]
+        let blank = first.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == delimiter }
+        let rule = !first.isEmpty && (first.first == UInt8(ascii: "#") || first.allSatisfy { "-=*_ ".utf8.contains($0) || $0 == delimiter })
+        return lines >= 2 || blank || rule ? footer : nil
+    }
 }

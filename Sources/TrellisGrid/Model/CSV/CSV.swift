@@ -229,13 +229,30 @@ public enum CSV {
         }
         // Blank lines after the last record (spreadsheets' exports often end so) are not
         // records: they are kept as they were and written back after the rows.
-        let end = endOfRecords(text, from: start, delimiter: delimiter)
+        var end = endOfRecords(text, from: start, delimiter: delimiter)
         format.trailingLines = Array(text[end...])
-        do {
+        format.footerLine = nil
+        do throws(CSVError) {
             let reading = CellReading(decimalComma: delimiter == 0x3B, dateOrder: dateOrder)
-            return try parseTable(
-                text, owner: owner, from: start, upTo: end, types: types, reading: reading, delimiter: delimiter,
-                splitAbove: splitAbove, decisions: decisions, gatherEvidence: gatherEvidence, columns: columns)
+            do throws(CSVError) {
+                return try parseTable(
+                    text, owner: owner, from: start, upTo: end, types: types, reading: reading, delimiter: delimiter,
+                    splitAbove: splitAbove, decisions: decisions, gatherEvidence: gatherEvidence, columns: columns)
+            } catch {
+                guard format.likelyHeaderLine == nil else { throw error }
+                // Lines after the table (a statement's totals and notes): from the first line of
+                // another width to the end, when no record of the header's width follows. They
+                // are kept aside as the blank lines after the records are, and written back.
+                guard case .wrongFieldCount = error.problem,
+                    let footer = try? footerStart(text, from: start, line: error.line, upTo: end, delimiter: delimiter)
+                else { throw error }
+                format.trailingLines = Array(text[footer...])
+                format.footerLine = error.line + skippedLines
+                end = footer
+                return try parseTable(
+                    text, owner: owner, from: start, upTo: end, types: types, reading: reading, delimiter: delimiter,
+                    splitAbove: splitAbove, decisions: decisions, gatherEvidence: gatherEvidence, columns: columns)
+            }
         } catch {
             // Lines are counted from the top of the file; a title above the header is named.
             var problem = error.problem
