@@ -49,3 +49,25 @@ struct StatementShapeTests {
         #expect(ambiguous.status == 64, "two columns read 'a' without their spaces: \(ambiguous.stderr)")
     }
 }
+
+extension StatementShapeTests {
+    @Test("-o x.txt from Excel's Unicode 文本 (UTF-16, tabs) writes that format back; --format csv -o x.txt too")
+    func unicodeText() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trellis-utf16-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func utf16(_ text: String) -> Data { Data([0xFF, 0xFE] + text.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }) }
+        try utf16("姓名\t分数\r\n张伟\t88\r\n王芳\t92\r\n").write(to: folder.appendingPathComponent("成绩.txt"))
+        for extra in [[], ["--format", "csv"]] {
+            var io = CommandIO(standardInput: { Data() }, currentDirectory: folder)
+            let status = TrellisCommandLine.run(["sort", "成绩.txt", "--by", "分数:desc", "-o", "out.txt"] + extra, io: &io)
+            #expect(status == 0, "\(io.stderr)")
+            #expect(try Data(contentsOf: folder.appendingPathComponent("out.txt")) == utf16("姓名\t分数\r\n王芳\t92\r\n张伟\t88\r\n"))
+        }
+        // From a CSV file, .txt is still the text table.
+        try Data("a,b\n2,x\n1,y\n".utf8).write(to: folder.appendingPathComponent("in.csv"))
+        var io = CommandIO(standardInput: { Data() }, currentDirectory: folder)
+        #expect(TrellisCommandLine.run(["sort", "in.csv", "--by", "a", "-o", "table.txt"], io: &io) == 0)
+        #expect(try String(contentsOf: folder.appendingPathComponent("table.txt"), encoding: .utf8).contains("──"))
+    }
+}

@@ -54,8 +54,14 @@ struct SortOptions {
         let given = try SortCommand.value(
             parsed.value("--format"), option: "--format <format>", expected: "text, csv, json or html",
             SortCommand.Format.init(rawValue:))
-        // The output file's extension names its format, as `-o x.sqlite` names a database.
-        let implied = output.flatMap { SortCommand.Format.implied(byExtension: ($0 as NSString).pathExtension) }
+        // The output file's extension names its format, as `-o x.sqlite` names a database. A
+        // `.txt` output of a `.txt` input is the input's own format (Excel's "Unicode 文本": tabs,
+        // UTF-16), as a `.csv` output of a CSV file is; `--format csv` writes a `.txt` so too.
+        var implied = output.flatMap { SortCommand.Format.implied(byExtension: ($0 as NSString).pathExtension) }
+        let textFile = { (name: String) in ["txt", "text"].contains((name as NSString).pathExtension.lowercased()) }
+        if let output, textFile(output), (textFile(path) && given == nil) || given == .csv {
+            implied = (.csv, false)
+        }
         if let given, let implied, given != implied.format, let output {
             throw CommandError(
                 .rule(
