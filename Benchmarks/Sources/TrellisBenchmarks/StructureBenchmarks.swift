@@ -47,7 +47,10 @@ func structureBenchmarks(runs: Int, count: Int = 1_000_000) -> (rows: [(String, 
     let named = folder.appendingPathComponent("names.csv")
     text = "group,name,score\n"
     for _ in 0..<count {
-        let name = String([surnames[Int(random.next() % UInt64(surnames.count))], given[Int(random.next() % UInt64(given.count))], given[Int(random.next() % UInt64(given.count))]])
+        let name = String([
+            surnames[Int(random.next() % UInt64(surnames.count))], given[Int(random.next() % UInt64(given.count))],
+            given[Int(random.next() % UInt64(given.count))],
+        ])
         let score = random.next() % 100_000
         text += "组\(random.next() % 100_000),\(name),\(score / 100).\(score % 100)\n"
     }
@@ -68,7 +71,11 @@ func structureBenchmarks(runs: Int, count: Int = 1_000_000) -> (rows: [(String, 
             sort(grouped, ["--by", "销售额:desc"]),
         ])
     let groupRatio = groupTimes[2].wall / groupTimes[1].wall
-    rows.append(("trellis sort \(label) rows in 1,000 subtotal groups, flat (--no-groups)", format(groupTimes[0].wall), String(format: "peak %.0f MB", groupTimes[0].peakMB)))
+    rows.append(
+        (
+            "trellis sort \(label) rows in 1,000 subtotal groups, flat (--no-groups)", format(groupTimes[0].wall),
+            String(format: "peak %.0f MB", groupTimes[0].peakMB)
+        ))
     rows.append(
         (
             "… flat, the grand total pinned and checked", format(groupTimes[1].wall),
