@@ -9,13 +9,8 @@ struct GroupCommandTests {
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/Groups")
 
     func run(_ arguments: [String], file: String) throws -> (status: Int32, stdout: String, stderr: String) {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trellis-groups-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        try Data(contentsOf: Self.fixtures.appendingPathComponent(file)).write(to: folder.appendingPathComponent("in.csv"))
-        var io = CommandIO(standardInput: { Data() }, currentDirectory: folder)
-        let status = TrellisCommandLine.run(arguments, io: &io)
-        return (status, String(decoding: io.stdoutBytes, as: UTF8.self), io.stderr)
+        let result = try runInScratch(arguments, files: ["in.csv": Data(contentsOf: Self.fixtures.appendingPathComponent(file))])
+        return (result.status, result.stdout, result.stderr)
     }
 
     /// The CSV output's records, as lines.
@@ -65,19 +60,14 @@ struct GroupCommandTests {
 
     @Test("a stale subtotal is named against its own group's rows; the grand total is checked against the rows, not twice their sum")
     func staleSubtotal() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trellis-groups-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
         let text = try String(contentsOf: Self.fixtures.appendingPathComponent("libreoffice-zh-subtotals.csv"), encoding: .utf8)
-        try Data(text.replacingOccurrences(of: "\"华北 结果\",,214000.4", with: "\"华北 结果\",,213000.4").utf8)
-            .write(to: folder.appendingPathComponent("in.csv"))
-        var io = CommandIO(standardInput: { Data() }, currentDirectory: folder)
-        let status = TrellisCommandLine.run(["sort", "in.csv", "--by", "利润", "--format", "csv"], io: &io)
-        #expect(status == 0)
-        #expect(io.stderr.contains("warning: row 7: 华北 结果 says 213000.4 in 销售额; the sum of the other rows is 214000.4\n"), "\(io.stderr)")
-        #expect(!io.stderr.contains("总计"), "\(io.stderr)")
+        let stale = Data(text.replacingOccurrences(of: "\"华北 结果\",,214000.4", with: "\"华北 结果\",,213000.4").utf8)
+        let result = try runInScratch(["sort", "in.csv", "--by", "利润", "--format", "csv"], files: ["in.csv": stale])
+        #expect(result.status == 0)
+        #expect(result.stderr.contains("warning: row 7: 华北 结果 says 213000.4 in 销售额; the sum of the other rows is 214000.4\n"), "\(result.stderr)")
+        #expect(!result.stderr.contains("总计"), "\(result.stderr)")
         // The file's bytes are moved, never rewritten: the stale cell is as it was.
-        #expect(String(decoding: io.stdoutBytes, as: UTF8.self).contains("\"华北 结果\",,213000.4,23100.2"))
+        #expect(result.stdout.contains("\"华北 结果\",,213000.4,23100.2"))
     }
 
     @Test("--group-by names the column; an unknown one, or with --no-groups, is a usage error")
@@ -111,13 +101,8 @@ struct GroupCommandTests {
 extension GroupCommandTests {
     /// `trellis sort` of `csv` with `arguments` (the file is `in.csv`).
     func sort(_ csv: String, _ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trellis-lists-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        try Data(csv.utf8).write(to: folder.appendingPathComponent("in.csv"))
-        var io = CommandIO(standardInput: { Data() }, currentDirectory: folder)
-        let status = TrellisCommandLine.run(["sort", "in.csv"] + arguments, io: &io)
-        return (status, String(decoding: io.stdoutBytes, as: UTF8.self), io.stderr)
+        let result = try runInScratch(["sort", "in.csv"] + arguments, files: ["in.csv": Data(csv.utf8)])
+        return (result.status, result.stdout, result.stderr)
     }
 
     static let grades = "姓名,等级\n张三,良\n李四,优\n王五,差\n赵六,中\n"

@@ -7,13 +7,8 @@ import TrellisCLI
 @Suite("trellis sort on a statement: footer lines and padded names")
 struct StatementShapeTests {
     func sort(_ csv: String, _ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trellis-statement-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        try Data(csv.utf8).write(to: folder.appendingPathComponent("in.csv"))
-        var io = CommandIO(standardInput: { Data() }, currentDirectory: folder)
-        let status = TrellisCommandLine.run(["sort", "in.csv"] + arguments, io: &io)
-        return (status, String(decoding: io.stdoutBytes, as: UTF8.self), io.stderr)
+        let result = try runInScratch(["sort", "in.csv"] + arguments, files: ["in.csv": Data(csv.utf8)])
+        return (result.status, result.stdout, result.stderr)
     }
 
     static let statement = try! String(
@@ -53,21 +48,18 @@ struct StatementShapeTests {
 extension StatementShapeTests {
     @Test("-o x.txt from Excel's Unicode 文本 (UTF-16, tabs) writes that format back; --format csv -o x.txt too")
     func unicodeText() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trellis-utf16-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
         func utf16(_ text: String) -> Data { Data([0xFF, 0xFE] + text.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }) }
-        try utf16("姓名\t分数\r\n张伟\t88\r\n王芳\t92\r\n").write(to: folder.appendingPathComponent("成绩.txt"))
+        let input = utf16("姓名\t分数\r\n张伟\t88\r\n王芳\t92\r\n")
         for extra in [[], ["--format", "csv"]] {
-            var io = CommandIO(standardInput: { Data() }, currentDirectory: folder)
-            let status = TrellisCommandLine.run(["sort", "成绩.txt", "--by", "分数:desc", "-o", "out.txt"] + extra, io: &io)
-            #expect(status == 0, "\(io.stderr)")
-            #expect(try Data(contentsOf: folder.appendingPathComponent("out.txt")) == utf16("姓名\t分数\r\n王芳\t92\r\n张伟\t88\r\n"))
+            let result = try runInScratch(["sort", "成绩.txt", "--by", "分数:desc", "-o", "out.txt"] + extra, files: ["成绩.txt": input])
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.left["out.txt"] == utf16("姓名\t分数\r\n王芳\t92\r\n张伟\t88\r\n"))
+            #expect(Set(result.left.keys) == ["成绩.txt", "out.txt"], "no partial file left beside them")
+            #expect(result.left["成绩.txt"] == input, "the input is not touched")
         }
         // From a CSV file, .txt is still the text table.
-        try Data("a,b\n2,x\n1,y\n".utf8).write(to: folder.appendingPathComponent("in.csv"))
-        var io = CommandIO(standardInput: { Data() }, currentDirectory: folder)
-        #expect(TrellisCommandLine.run(["sort", "in.csv", "--by", "a", "-o", "table.txt"], io: &io) == 0)
-        #expect(try String(contentsOf: folder.appendingPathComponent("table.txt"), encoding: .utf8).contains("──"))
+        let table = try runInScratch(["sort", "in.csv", "--by", "a", "-o", "table.txt"], files: ["in.csv": Data("a,b\n2,x\n1,y\n".utf8)])
+        #expect(table.status == 0)
+        #expect(String(decoding: table.left["table.txt"] ?? Data(), as: UTF8.self).contains("──"))
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TrellisTestSupport
 
 @testable import TrellisGrid
 
@@ -174,21 +175,9 @@ struct RowGroupsTests {
         #expect(recomputed.uncheckedSummaryCells.map(\.column) == ["及格率"])
     }
 
-    /// A seeded generator, so that a failure can be replayed.
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     @Test("property: a grouped sort keeps each group's rows a permutation of themselves, its subtotals with it, and changes no cell", arguments: 1...6)
     func property(seed: Int) throws {
-        var random = Generator(state: UInt64(seed))
+        var random = SeededRandom(seed: UInt64(seed))
         let groupCount = Int.random(in: 1...12, using: &random)
         var csv = "组,值,备注\n"
         var expectedGroups: [[Int]] = []

@@ -13,7 +13,7 @@ func structureBenchmarks(runs: Int, count: Int = 1_000_000) -> (rows: [(String, 
     defer { try? FileManager.default.removeItem(at: folder) }
     let out = folder.appendingPathComponent("out.csv").path
     let label = count >= 1_000_000 ? "\(count / 1_000_000)M" : "\(count / 1000)k"
-    var random = SplitMix(seed: 20261205)
+    var random = BenchmarkRandom(seed: 20261205)
     let grades = ["优", "良", "中", "差"]
     let surnames = Array("王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈")
     let given = Array("伟芳娜敏静丽强磊军洋勇艳杰娟涛明超秀霞平刚桂英华玉兰萍红鹏飞建国志文斌宇浩然子轩梓涵一诺欣怡")
@@ -145,17 +145,4 @@ func structureBenchmarks(runs: Int, count: Int = 1_000_000) -> (rows: [(String, 
     rows.append(("… groups looked for (none)", format(lookTimes[1].wall), String(format: "%.2f× in turn with it (target ≤ 1.03×)", groupsLook)))
     verdicts.append(String(format: "looking for groups in a file of none: %.2f× — %@ ≤ 1.03×", groupsLook, groupsLook <= 1.03 ? "meets" : "misses"))
     return (rows, verdicts)
-}
-
-/// A seeded generator: the same files every run.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
 }

@@ -168,8 +168,9 @@ enum SortCommand {
         var columns = Self.columnsRead(options)
         // A sheet of subtotal groups read for some columns only: its label column and its number
         // columns too, which the subtotal rows are checked in (as the file's head shows them).
-        let head = columns == nil ? nil : groupedColumns(options, path: io.url(for: path).path)
-        let grouped = head?.flatMap { $0 }
+        let head = columns == nil ? HeadGroups.notLooked : groupedColumns(options, path: io.url(for: path).path)
+        var grouped: Set<String>?
+        if case .columns(let needed) = head { grouped = needed }
         if let grouped {
             columns = Self.columnsRead(options, also: grouped)
         } else if options.groupBy != nil {
@@ -206,7 +207,7 @@ enum SortCommand {
         // The grouping is looked for once. A sheet whose head did not show its groups is read
         // again whole: its subtotal rows are checked in every number column.
         // (A head that showed none is taken at its word: the columns left in the file are not read for it.)
-        let looked = head != nil && grouped == nil
+        let looked = head == .noGroups
         var found = options.findsGroups && options.groupBy == nil && !looked ? RowGrouping.detect(in: source) : nil
         if partly, grouped == nil, found != nil {
             source = try io.openSource(
@@ -219,34 +220,42 @@ enum SortCommand {
         try write(grid, options, columnsRead: partly, io: &io)
     }
 
-    /// The columns a sort of a file of subtotal groups reads besides its keys — the label
-    /// column and the number columns — as the file's first megabyte shows them: `.some(nil)` for
-    /// a file whose head shows no groups, `nil` for one whose head was not looked at (not UTF-8 or
-    /// GB18030 text, not a regular file, not readable as CSV).
-    static func groupedColumns(_ options: SortOptions, path: String) -> Set<String>?? {
+    /// What a file's first megabyte says of its subtotal groups.
+    enum HeadGroups: Equatable {
+        /// Not looked at (not a regular file, UTF-16, not readable as CSV).
+        case notLooked
+        /// No subtotal row in it.
+        case noGroups
+        /// Groups, and the columns a sort of them reads besides its keys: the label column and
+        /// the number columns (which the subtotal rows are checked in).
+        case columns(Set<String>)
+    }
+
+    /// What the first megabyte of the file at `path` says of its subtotal groups.
+    static func groupedColumns(_ options: SortOptions, path: String) -> HeadGroups {
         guard options.findsGroups, !options.readsDatabase, options.input != "-",
             var head = FileBytes.head(path, count: 1 << 20), !head.isEmpty
-        else { return nil }
+        else { return .notLooked }
         // Whole lines only; a UTF-16 file (its mark, or a zero byte) is not cut so.
-        if head.starts(with: [0xFF, 0xFE]) || head.starts(with: [0xFE, 0xFF]) || head.prefix(4096).contains(0) { return nil }
+        if head.starts(with: [0xFF, 0xFE]) || head.starts(with: [0xFE, 0xFF]) || head.prefix(4096).contains(0) { return .notLooked }
         if head.count == 1 << 20, let end = head.lastIndex(of: 0x0A) { head.removeSubrange((end + 1)...) }
         // A UTF-8 head without a word of a subtotal label has no subtotal row: not read as a table.
         if options.groupBy == nil, options.reading.encoding == nil || options.reading.encoding == .utf8,
             TextEncoding.firstInvalidUTF8(head) == nil, !SubtotalLabel.mayAppear(in: head)
         {
-            return .some(nil)
+            return .noGroups
         }
         let reading = options.reading
         guard
             let sample = try? CSV.table(
                 bytes: head, types: options.types, encoding: reading.encoding, delimiter: reading.delimiter,
                 headerRow: reading.headerRow, dateOrder: reading.dateOrder)
-        else { return nil }
+        else { return .notLooked }
         guard let grouping = options.groupBy.map({ RowGrouping(column: $0) }) ?? RowGrouping.detect(in: sample) else {
             // A head of a megabyte holds a whole file of fewer rows than the detection reads.
-            return .some(nil)
+            return .noGroups
         }
-        return Set([grouping.column] + sample.columns.filter(\.type.isNumeric).map(\.identifier))
+        return .columns(Set([grouping.column] + sample.columns.filter(\.type.isNumeric).map(\.identifier)))
     }
 
     /// The grouping the options ask for (`--group-by`), or the one the source's subtotal rows
@@ -313,7 +322,7 @@ enum SortCommand {
         var (plan, pinOptions) = try Self.plan(options, names: names)
         let keys = plan.keys
         plan.grouping = try grouping(source, options, names: names, found: found)
-        for note in listedKeys(&plan, source: source, given: options.keys) { io.stderr += "note: \(note)\n" }
+        for note in listedKeys(&plan, source: source) { io.stderr += "note: \(note)\n" }
         let grid = DataGrid(bound: source)
         do {
             try grid.apply(plan)
@@ -700,12 +709,12 @@ enum SortCommand {
     /// The keys of `plan` whose comparator was not named, each on a text column whose values all
     /// belong to one of the built-in lists (天干, 一月…十二月, 优良中差, …): sorted by the list, with
     /// the note that says so.
-    static func listedKeys(_ plan: inout SortPlan, source: GridDataSource, given: [String]) -> [String] {
+    static func listedKeys(_ plan: inout SortPlan, source: GridDataSource) -> [String] {
         var notes: [String] = []
         for (k, key) in plan.keys.enumerated() {
+            // A comparator named on the key (`:natural`, `:order=`…) is `.asText`: kept.
             switch key.comparator {
-            case .standard: break
-            case .text(.localized) where !given[k].contains(":"): break
+            case .standard, .text(.localized): break
             default: continue
             }
             guard let c = source.columns.firstIndex(where: { $0.identifier == key.column }), !source.columns[c].type.isNumeric else { continue }

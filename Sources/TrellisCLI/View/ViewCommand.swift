@@ -106,7 +106,7 @@ enum ViewCommand {
                     RowGrouping(column: try names.resolve(given, in: "--group-by \(given)"))
                 } ?? (options.findsGroups ? RowGrouping.detect(in: source) : nil)
             var plan = SortPlan(keys: keys, pins: pins, grouping: grouping)
-            listNotes = SortCommand.listedKeys(&plan, source: source, given: options.keys)
+            listNotes = SortCommand.listedKeys(&plan, source: source)
             try grid.apply(plan)
         } catch {
             throw CommandError.from(error)

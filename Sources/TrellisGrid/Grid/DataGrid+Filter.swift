@@ -29,12 +29,18 @@ extension DataGrid {
         for column in filter?.columns ?? [] where !columns.contains(where: { $0.identifier == column }) {
             throw .unknownColumn(column, columns: columns.map(\.identifier))
         }
-        let before = self.filter
-        self.filter = filter
+        try change(\.filter, to: filter)
+    }
+
+    /// Sets one of the grid's rules and refreshes; when the refresh throws, the rule is put back
+    /// and the grid shows what it showed.
+    func change<Value>(_ rule: ReferenceWritableKeyPath<DataGrid, Value>, to value: Value) throws(SortError) {
+        let before = self[keyPath: rule]
+        self[keyPath: rule] = value
         do {
             try refresh()
         } catch {
-            self.filter = before
+            self[keyPath: rule] = before
             refreshQuietly()
             throw error
         }

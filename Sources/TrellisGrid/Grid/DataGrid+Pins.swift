@@ -79,14 +79,6 @@ extension DataGrid {
         if let grouping, !columns.contains(where: { $0.identifier == grouping.column }) {
             throw .unknownColumn(grouping.column, columns: columns.map(\.identifier))
         }
-        let before = self.grouping
-        self.grouping = grouping
-        do {
-            try refresh()
-        } catch {
-            self.grouping = before
-            refreshQuietly()
-            throw error
-        }
+        try change(\.grouping, to: grouping)
     }
 }

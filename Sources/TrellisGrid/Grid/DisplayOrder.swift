@@ -240,7 +240,6 @@ public struct DisplayOrder: Sendable {
         let columns = source.columns
         var found: [SummaryDisagreement] = []
         var left: [UncheckedSummaryCell] = []
-        var all = SummaryArithmetic(source: source, body: RowList(stored: groups.detailRows.map { Int32($0) }), bodyIsEveryRow: false)
         for group in groups.groups where !group.subtotals.isEmpty {
             // Each group's sums are written with the decimals of its own rows.
             var arithmetic = SummaryArithmetic(source: source, body: RowList(stored: group.rows.map { Int32($0) }), bodyIsEveryRow: false)
@@ -252,6 +251,7 @@ public struct DisplayOrder: Sendable {
             }
         }
         if !groups.grandTotals.isEmpty {
+            var all = SummaryArithmetic(source: source, body: RowList(stored: groups.detailRows.map { Int32($0) }), bodyIsEveryRow: false)
             for (row, function) in groups.grandTotals {
                 let label = source.text(row: row, column: groups.column)
                 let check = all.check(row: row, label: label, function: function.function, columns: columns)

@@ -106,8 +106,8 @@ public enum SubtotalLabel: Equatable, Sendable {
     /// Whether a cell's bytes (UTF-8) may be a label: its last word is one a label ends with. A
     /// quick check on bytes, before the text is read as a label.
     static func mayBe(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var end = bytes.count
-        while end > 0, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
+        let bytes = CellText.trimmed(bytes)
+        let end = bytes.count
         guard end > 0 else { return false }
         let last = bytes[end - 1]
         if last >= 0x80 {
@@ -115,7 +115,7 @@ public enum SubtotalLabel: Equatable, Sendable {
             var start = end - 1
             while start > 0, bytes[start] & 0xC0 == 0x80 { start -= 1 }
             let scalar = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self).unicodeScalars.first
-            return scalar.map { finalCharacters.contains($0) || $0 == "é" } ?? false
+            return scalar.map { finalCharacters.contains($0) } ?? false
         }
         guard (last | 0x20) >= 0x61, (last | 0x20) <= 0x7A else { return false }
         var start = end
@@ -270,14 +270,8 @@ public struct RowGroups: Sendable {
         var currentLabel: [UInt8] = []
         /// What a label cell is, by its bytes (spaces around them aside).
         enum Seen { case blank, same, candidate, other }
-        func trimmed(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
-            var start = 0, end = bytes.count
-            while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
-            while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
-            return UnsafeBufferPointer(rebasing: bytes[start..<end])
-        }
         func see(_ bytes: UnsafeBufferPointer<UInt8>) -> Seen {
-            let value = trimmed(bytes)
+            let value = CellText.trimmed(bytes)
             if value.isEmpty { return .blank }
             if SubtotalLabel.mayBe(value) {
                 cell.removeAll(keepingCapacity: true)

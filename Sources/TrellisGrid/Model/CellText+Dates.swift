@@ -18,15 +18,7 @@ extension CellText {
     /// (or `T`) and `H:mm[:ss]`. The year has four digits; month and day one or two.
     static func parseDateForm(_ b: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, order: DateOrder) -> Double? {
         var i = start
-        func number(maxDigits: Int) -> (value: Int, digits: Int)? {
-            var value = 0, digits = 0
-            while i < end, digits < maxDigits + 1, (b[i] &- 48) < 10 {
-                value = value * 10 + Int(b[i] &- 48)
-                digits += 1
-                i += 1
-            }
-            return digits > 0 && digits <= maxDigits ? (value, digits) : nil
-        }
+        func number(maxDigits: Int) -> (value: Int, digits: Int)? { digitRun(b, &i, end, maxDigits: maxDigits) }
         /// A separator: one ASCII byte of `-/.`, or 年 (E5 B9 B4), 月 (E6 9C 88).
         func separator() -> UInt32? {
             guard i < end else { return nil }
@@ -72,21 +64,25 @@ extension CellText {
         return Double(daysFromCivil(year, month, day) * 86_400 + seconds)
     }
 
+    /// The ASCII digits at `b[i]` (at most `maxDigits` of them, and at least one) as a number,
+    /// `i` moved past them; `nil` for none or too many.
+    static func digitRun(_ b: UnsafeBufferPointer<UInt8>, _ i: inout Int, _ end: Int, maxDigits: Int) -> (value: Int, digits: Int)? {
+        var value = 0, digits = 0
+        while i < end, digits < maxDigits + 1, (b[i] &- 48) < 10 {
+            value = value * 10 + Int(b[i] &- 48)
+            digits += 1
+            i += 1
+        }
+        return digits > 0 && digits <= maxDigits ? (value, digits) : nil
+    }
+
     /// The seconds since midnight of a time as spreadsheets write one: `H:mm[:ss]`, on a
     /// 12-hour clock after 上午 or 下午 (a space between or not) or before AM or PM (`am`, `a.m.`,
     /// a space between or not): `下午 2:05` and `2:05 PM` are 14:05, `上午 12:20` 00:20. `nil` for
     /// anything else (an hour of 13 with a half of the day, `2:5`).
     static func timeOfDay(_ b: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Int? {
         var i = start
-        func number(maxDigits: Int) -> (value: Int, digits: Int)? {
-            var value = 0, digits = 0
-            while i < end, digits < maxDigits + 1, (b[i] &- 48) < 10 {
-                value = value * 10 + Int(b[i] &- 48)
-                digits += 1
-                i += 1
-            }
-            return digits > 0 && digits <= maxDigits ? (value, digits) : nil
-        }
+        func number(maxDigits: Int) -> (value: Int, digits: Int)? { digitRun(b, &i, end, maxDigits: maxDigits) }
         func skipSpaces() { while i < end, b[i] == UInt8(ascii: " ") { i += 1 } }
         // 上午 E4 B8 8A E5 8D 88, 下午 E4 B8 8B E5 8D 88.
         var afternoon: Bool?

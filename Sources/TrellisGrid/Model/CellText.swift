@@ -127,6 +127,13 @@ package enum CellText {
         return text.withUTF8 { classify($0, reading) }
     }
 
+    /// `b` without its surrounding spaces (see ``trim(_:_:_:)``).
+    static func trimmed(_ b: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+        var start = 0, end = b.count
+        trim(b, &start, &end)
+        return UnsafeBufferPointer(rebasing: b[start..<end])
+    }
+
     /// Moves `start` and `end` past surrounding spaces: ASCII space and tab, U+00A0, U+3000.
     @inline(__always)
     static func trim(_ b: UnsafeBufferPointer<UInt8>, _ start: inout Int, _ end: inout Int) {

@@ -62,10 +62,7 @@ public struct CustomList: Hashable, Sendable {
             var seen: [[UInt8]] = []
             for row in range {
                 let known = store.withText(at: row) { bytes -> Bool in
-                    var start = 0, end = bytes.count
-                    while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
-                    while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
-                    let value = UnsafeBufferPointer(rebasing: bytes[start..<end])
+                    let value = CellText.trimmed(bytes)
                     if value.isEmpty { return true }
                     for known in seen where known.count == value.count {
                         if known.withUnsafeBufferPointer({ memcmp($0.baseAddress!, value.baseAddress!, value.count) }) == 0 { return true }
