@@ -133,3 +133,42 @@ extension GroupCommandTests {
         #expect(once.stdout.split(separator: "\n")[1].hasSuffix(",优"))
     }
 }
+
+extension GroupCommandTests {
+    /// A sheet of 400 groups whose subtotal rows leave 利润 blank, except one far below the
+    /// file's first 64 KB that says `利润` (given) there.
+    static func longSheet(profitInGroup: Int, profit: String) -> Data {
+        var csv = "地区,城市,销售额,利润\n"
+        for g in 0..<400 {
+            var sales = 0, profits = 0
+            for r in 0..<10 {
+                let value = (g * 37 + r * 11) % 500 + 1
+                sales += value
+                profits += value % 7
+                csv += "区\(g),城\(r),\(value),\(value % 7)\n"
+            }
+            csv += "区\(g) 汇总,,\(sales),\(g == profitInGroup ? profit : "")\n"
+        }
+        return Data(csv.utf8)
+    }
+
+    @Test("a subtotal far below the head with a number in a column the head's subtotals leave blank is still checked")
+    func numberBelowTheHead() throws {
+        let data = Self.longSheet(profitInGroup: 350, profit: "1")
+        #expect(data.count > 1 << 16)
+        let result = try runInScratch(["sort", "in.csv", "--by", "销售额:desc", "--format", "csv"], files: ["in.csv": data])
+        #expect(result.status == 0)
+        #expect(result.stderr.contains("区350 汇总 says 1 in 利润"), "\(result.stderr)")
+        // A right one is not flagged, and the sort is the same as when every column is read.
+        var profit = 0
+        for r in 0..<10 { profit += ((350 * 37 + r * 11) % 500 + 1) % 7 }
+        let right = try runInScratch(
+            ["sort", "in.csv", "--by", "销售额:desc", "--format", "csv"], files: ["in.csv": Self.longSheet(profitInGroup: 350, profit: String(profit))])
+        #expect(!right.stderr.contains("warning"), "\(right.stderr)")
+        let whole = try runInScratch(
+            ["sort", "in.csv", "--by", "销售额:desc", "--by", "城市:desc", "--by", "利润", "--format", "csv"],
+            files: ["in.csv": Self.longSheet(profitInGroup: 350, profit: String(profit))])
+        #expect(Self.lines(whole.stdout).count == Self.lines(right.stdout).count)
+        #expect(Set(Self.lines(whole.stdout)) == Set(Self.lines(right.stdout)))
+    }
+}

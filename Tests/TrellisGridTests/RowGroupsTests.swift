@@ -200,11 +200,21 @@ struct RowGroupsTests {
         csv += "总计,0,\n"
         let table = try Self.table(csv)
         let direction: SortDirection = Bool.random(using: &random) ? .ascending : .descending
-        let order = try DisplayOrder(
-            source: table,
-            plan: SortPlan(
-                keys: [SortKey("值", direction)],
-                grouping: RowGrouping(column: "组", order: RowGrouping.GroupOrder.allCases.randomElement(using: &random)!)))
+        var plan = SortPlan(
+            keys: [SortKey("值", direction)],
+            grouping: RowGrouping(column: "组", order: RowGrouping.GroupOrder.allCases.randomElement(using: &random)!))
+        // Half the time with a SortCompare hook that leaves every pair to the key: the groups'
+        // rows are then sorted alone, and the hook is never asked about a subtotal row.
+        let summaryRows = Set((0..<table.rowCount).filter { table.text(row: $0, column: 0).contains("汇总") || table.text(row: $0, column: 0) == "总计" })
+        let asked = Box<Set<Int>>([])
+        if Bool.random(using: &random) {
+            plan.custom = .compareHook { arguments in
+                asked.value.formUnion([arguments.row1, arguments.row2])
+                return nil
+            }
+        }
+        let order = try DisplayOrder(source: table, plan: plan)
+        #expect(asked.value.isDisjoint(with: summaryRows))
         let groups = try #require(order.groups)
         #expect(groups.groups.map(\.rows) == expectedGroups)
         // The body is each group's rows (in some order) then its subtotal, group after group.
@@ -250,6 +260,12 @@ struct RowGroupsTests {
         try grid.setGrouping(nil)
         #expect(GridFixture.column(grid, 0).first == "华北")
     }
+}
+
+/// A value a closure changes.
+final class Box<Value>: @unchecked Sendable {
+    var value: Value
+    init(_ value: Value) { self.value = value }
 }
 
 extension RowGroupsTests {

@@ -70,7 +70,8 @@ func structureBenchmarks(runs: Int, count: Int = 1_000_000) -> (rows: [(String, 
             sort(grouped, ["--by", "销售额:desc", "--no-groups", "--pin-bottom", "地区=总计"]),
             sort(grouped, ["--by", "销售额:desc"]),
         ])
-    let groupRatio = groupTimes[2].wall / groupTimes[1].wall
+    // The target is against the plain sort of the same file (`--no-groups`).
+    let groupRatio = groupTimes[2].wall / groupTimes[0].wall
     rows.append(
         (
             "trellis sort \(label) rows in 1,000 subtotal groups, flat (--no-groups)", format(groupTimes[0].wall),
@@ -85,13 +86,13 @@ func structureBenchmarks(runs: Int, count: Int = 1_000_000) -> (rows: [(String, 
         (
             "… within their groups (found, every subtotal checked)", format(groupTimes[2].wall),
             String(
-                format: "%.2f× the flat sort with its total checked, %.2f× the bare flat sort, in turn (target ≤ 1.15×); peak %.0f MB",
-                groupRatio, groupTimes[2].wall / groupTimes[0].wall, groupTimes[2].peakMB)
+                format: "%.2f× the flat sort, %.2f× the flat sort with its total checked, in turn (target ≤ 1.15× the flat sort); peak %.0f MB",
+                groupRatio, groupTimes[2].wall / groupTimes[1].wall, groupTimes[2].peakMB)
         ))
     verdicts.append(
         String(
-            format: "sort within 1,000 groups: %.2f× the flat sort reading the same columns — %@ ≤ 1.15× (%.2f× the bare flat sort)", groupRatio,
-            groupRatio <= 1.15 ? "meets" : "misses", groupTimes[2].wall / groupTimes[0].wall))
+            format: "sort within 1,000 groups: %.2f× the flat sort (--no-groups) — %@ ≤ 1.15× (%.2f× the flat sort reading the same columns)",
+            groupRatio, groupRatio <= 1.15 ? "meets" : "misses", groupTimes[2].wall / groupTimes[1].wall))
 
     // The same in memory: the order of one table with and without its grouping.
     if let table = try? CSV.table(bytes: [UInt8](Data(contentsOf: grouped))) {

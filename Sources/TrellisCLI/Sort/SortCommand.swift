@@ -209,14 +209,27 @@ enum SortCommand {
         // (A head that showed none is taken at its word: the columns left in the file are not read for it.)
         let looked = head == .noGroups
         var found = options.findsGroups && options.groupBy == nil && !looked ? RowGrouping.detect(in: source) : nil
-        if partly, grouped == nil, found != nil {
+        if partly, let column = found?.column, !(grouped?.contains(column) ?? false) {
             source = try io.openSource(
                 path, table: options.table, query: options.query, types: options.types,
                 reading: options.reading, snapshot: true, columns: nil)
             partly = false
             found = RowGrouping.detect(in: source)
         }
-        let grid = try sorted(source, options, found: found, io: &io)
+        let told = io.stderr
+        var grid = try sorted(source, options, found: found, io: &io)
+        // A summary row below the head with a number in a column the head's left blank: the
+        // file is read again whole, so that the cell is checked like the others.
+        if partly, grouped != nil, let groups = grid.order.groups, let table = source as? Table,
+            !table.unreadColumnsHoldingNumbers(inRows: grid.order.subtotalRows.sorted() + groups.grandTotals.map(\.row)).isEmpty
+        {
+            io.stderr = told
+            source = try io.openSource(
+                path, table: options.table, query: options.query, types: options.types,
+                reading: options.reading, snapshot: true, columns: nil)
+            partly = false
+            grid = try sorted(source, options, found: found, io: &io)
+        }
         try write(grid, options, columnsRead: partly, io: &io)
     }
 
@@ -246,16 +259,40 @@ enum SortCommand {
             return .noGroups
         }
         let reading = options.reading
-        guard
-            let sample = try? CSV.table(
-                bytes: head, types: options.types, encoding: reading.encoding, delimiter: reading.delimiter,
-                headerRow: reading.headerRow, dateOrder: reading.dateOrder)
-        else { return .notLooked }
-        guard let grouping = options.groupBy.map({ RowGrouping(column: $0) }) ?? RowGrouping.detect(in: sample) else {
-            // A head of a megabyte holds a whole file of fewer rows than the detection reads.
-            return .noGroups
+        // Its first 64 KB first, where a sheet's first group mostly closes; then the megabyte.
+        let whole = 1 << 20
+        for size in [1 << 16, whole] where size == whole || head.count > size {
+            var part = head
+            if size < head.count {
+                part = Array(head.prefix(size))
+                guard let end = part.lastIndex(of: 0x0A) else { continue }
+                part.removeSubrange((end + 1)...)
+            }
+            guard
+                let sample = try? CSV.table(
+                    bytes: part, types: options.types, encoding: reading.encoding, delimiter: reading.delimiter,
+                    headerRow: reading.headerRow, dateOrder: reading.dateOrder)
+            else {
+                if size == whole { return .notLooked }
+                continue
+            }
+            guard let grouping = options.groupBy.map({ RowGrouping(column: $0) }) ?? RowGrouping.detect(in: sample) else {
+                // A head of a megabyte holds a whole file of fewer rows than the detection reads.
+                if size == whole { return .noGroups }
+                continue
+            }
+            // The number columns its subtotal and grand total rows fill: one they leave blank
+            // has nothing to check (a later summary row with a number in one is found after
+            // the read, and the file read again whole).
+            guard let label = sample.columnIndex(grouping.column) else { return .notLooked }
+            let found = RowGroups(source: sample, column: label)
+            let summaryRows = found.groups.flatMap(\.subtotals) + found.grandTotals.map(\.row)
+            let filled = sample.columns.indices.filter { c in
+                sample.columns[c].type.isNumeric && summaryRows.contains { sample.value(row: $0, column: c).number != nil }
+            }
+            return .columns(Set([grouping.column] + filled.map { sample.columns[$0].identifier }))
         }
-        return .columns(Set([grouping.column] + sample.columns.filter(\.type.isNumeric).map(\.identifier)))
+        return .notLooked
     }
 
     /// The grouping the options ask for (`--group-by`), or the one the source's subtotal rows

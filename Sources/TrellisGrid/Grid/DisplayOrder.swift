@@ -182,24 +182,58 @@ public struct DisplayOrder: Sendable {
     private static func groupedBody(
         _ groups: RowGroups, source: GridDataSource, bound: BoundSortPlan, hidden: [Bool]?, count: Int
     ) throws(SortError) -> [Int32] {
-        var detail = groups.detailRows
-        if let hidden { detail.removeAll { hidden[$0] } }
-        let sorted = try SortEngine.order(of: detail, in: source, plan: bound)
+        // The rows to sort, each with its group; and how many each group keeps.
         var groupOf = [Int32](repeating: -1, count: count)
-        for (g, group) in groups.groups.enumerated() { for row in group.rows { groupOf[row] = Int32(g) } }
-        var dealt = [[Int32]](repeating: [], count: groups.groups.count)
-        for (g, group) in groups.groups.enumerated() { dealt[g].reserveCapacity(group.rows.count) }
-        for row in sorted { dealt[Int(groupOf[Int(row)])].append(row) }
-        var body: [Int32] = []
-        body.reserveCapacity(sorted.count + groups.groups.reduce(0) { $0 + $1.subtotals.count })
+        var kept = [Int](repeating: 0, count: groups.groups.count)
+        for (g, group) in groups.groups.enumerated() {
+            for row in group.rows where hidden?[row] != true {
+                groupOf[row] = Int32(g)
+                kept[g] += 1
+            }
+        }
+        let sorted: [Int32]
+        if bound.plan.custom == nil, hidden == nil {
+            // Every row at once, as a flat sort sorts them (a column's codes read in one pass):
+            // the rows of no group (subtotals, grand totals, pinned rows) are passed over as the
+            // rows are dealt. (An app's comparator is never asked about them: it sorts the
+            // groups' rows alone.)
+            sorted = try SortEngine.order(ofFirst: count, in: source, plan: bound)
+        } else {
+            var detail: [Int] = []
+            detail.reserveCapacity(kept.reduce(0, +))
+            for group in groups.groups { detail += group.rows.lazy.filter { hidden?[$0] != true } }
+            sorted = try SortEngine.order(of: detail, in: source, plan: bound)
+        }
+        // Where each group's rows start in the body, the groups in their order, each subtotal
+        // before or after its rows; the sorted rows are then dealt to their places in one pass.
+        var next = [Int](repeating: 0, count: groups.groups.count)
+        var subtotalPlaces: [(at: Int, row: Int32)] = []
+        var length = 0
         for g in try groupOrder(groups, source: source, bound: bound) {
             let group = groups.groups[g]
-            let subtotals = group.subtotals.map { Int32($0) }
-            if group.subtotalsFirst { body += subtotals }
-            body += dealt[g]
-            if !group.subtotalsFirst { body += subtotals }
+            if group.subtotalsFirst {
+                for row in group.subtotals { subtotalPlaces.append((length, Int32(row))); length += 1 }
+            }
+            next[g] = length
+            length += kept[g]
+            if !group.subtotalsFirst {
+                for row in group.subtotals { subtotalPlaces.append((length, Int32(row))); length += 1 }
+            }
         }
-        return body
+        return [Int32](unsafeUninitializedCapacity: length) { body, initialized in
+            for (at, row) in subtotalPlaces { body[at] = row }
+            next.withUnsafeMutableBufferPointer { next in
+                groupOf.withUnsafeBufferPointer { groupOf in
+                    for row in sorted {
+                        let g = Int(groupOf[Int(row)])
+                        if g < 0 { continue }
+                        body[next[g]] = row
+                        next[g] += 1
+                    }
+                }
+            }
+            initialized = length
+        }
     }
 
     /// The order of the groups themselves (see ``RowGrouping/GroupOrder``).
@@ -238,27 +272,41 @@ public struct DisplayOrder: Sendable {
     /// group's rows (never against other subtotal rows).
     private mutating func checkGroups(_ groups: RowGroups, source: GridDataSource) {
         let columns = source.columns
-        var found: [SummaryDisagreement] = []
-        var left: [UncheckedSummaryCell] = []
-        for group in groups.groups where !group.subtotals.isEmpty {
-            // Each group's sums are written with the decimals of its own rows.
-            var arithmetic = SummaryArithmetic(source: source, body: RowList(stored: group.rows.map { Int32($0) }), bodyIsEveryRow: false)
-            for (row, function) in zip(group.subtotals, group.functions) {
-                let label = source.text(row: row, column: groups.column)
-                let check = arithmetic.check(row: row, label: label, function: function.function, columns: columns)
-                found += check.disagreements
-                left += check.left
+        func subtotals() -> SummaryArithmetic.Check {
+            var result = SummaryArithmetic.Check()
+            for group in groups.groups where !group.subtotals.isEmpty {
+                // Each group's sums are written with the decimals of its own rows.
+                var arithmetic = SummaryArithmetic(source: source, body: RowList(stored: group.rows.map { Int32($0) }), bodyIsEveryRow: false)
+                for (row, function) in zip(group.subtotals, group.functions) {
+                    let label = source.text(row: row, column: groups.column)
+                    result += arithmetic.check(row: row, label: label, function: function.function, columns: columns)
+                }
             }
+            return result
         }
-        if !groups.grandTotals.isEmpty {
-            var all = SummaryArithmetic(source: source, body: RowList(stored: groups.detailRows.map { Int32($0) }), bodyIsEveryRow: false)
+        func grandTotals() -> SummaryArithmetic.Check {
+            var result = SummaryArithmetic.Check()
+            guard !groups.grandTotals.isEmpty else { return result }
+            var detail: [Int32] = []
+            detail.reserveCapacity(groups.groups.reduce(0) { $0 + $1.rows.count })
+            for group in groups.groups { detail += group.rows.lazy.map { Int32($0) } }
+            var all = SummaryArithmetic(source: source, body: RowList(stored: detail), bodyIsEveryRow: false)
             for (row, function) in groups.grandTotals {
                 let label = source.text(row: row, column: groups.column)
-                let check = all.check(row: row, label: label, function: function.function, columns: columns)
-                found += check.disagreements
-                left += check.left
+                result += all.check(row: row, label: label, function: function.function, columns: columns)
             }
+            return result
         }
+        // The grand totals read as many rows as the subtotals together: the two at once, on a
+        // table (which is read from several threads safely; an app's own source is asked from
+        // one thread).
+        let checks: [SummaryArithmetic.Check]
+        if source is Table, !groups.grandTotals.isEmpty, groups.groups.contains(where: { !$0.subtotals.isEmpty }) {
+            checks = Parallel.map([0..<1, 1..<2]) { c, _ in c == 0 ? subtotals() : grandTotals() }
+        } else {
+            checks = [subtotals(), grandTotals()]
+        }
+        let found = checks.flatMap(\.disagreements), left = checks.flatMap(\.left)
         summaryDisagreements = (summaryDisagreements + found).sorted { ($0.row, $0.column) < ($1.row, $1.column) }
         uncheckedSummaryCells = (uncheckedSummaryCells + left).sorted { ($0.row, $0.column) < ($1.row, $1.column) }
     }
@@ -450,7 +498,9 @@ public struct DisplayOrder: Sendable {
         let columns = source.columns
         // A grouped body's subtotal rows are not rows of the body for its summaries.
         let rows: RowList
-        if let groups, !subtotalRows.isEmpty {
+        // (Made only when something is computed over them.)
+        let computes = !summaries.isEmpty || !partition.recomputed.isEmpty || !partition.labelled.isEmpty
+        if let groups, !subtotalRows.isEmpty, computes {
             // The groups' rows shown: the body less its subtotal rows, in source order.
             var shown = [Bool](repeating: false, count: max(0, source.rowCount))
             for row in body.rows { shown[Int(row)] = true }

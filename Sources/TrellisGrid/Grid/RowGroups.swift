@@ -247,109 +247,193 @@ public struct RowGroups: Sendable {
     /// says (pinned ones; empty: none).
     public init(source: GridDataSource, column: Int, excluding: [Bool] = []) {
         self.column = column
-        groups = []
-        grandTotals = []
-        grandTotalsAtTop = []
         let count = max(0, source.rowCount)
-        var current: Group?
-        // Subtotal rows whose label names no function, by group and position.
-        var unnamed: [(group: Int, index: Int)] = []
-        // Whether the open group has had its closing subtotal (a detail row then starts another).
-        var closed = false
-        func close() {
-            if let group = current { groups.append(group) }
-            current = nil
-            closed = false
-        }
-        // The label cells are read as bytes where the source stores them: a cell that cannot end
-        // in a label's word and reads as the open group's label (or blank) is one more row of
-        // it, found without copying a byte; the others are copied into `cell` and read.
+        var builder: Builder
+        // The label cells are read as bytes where the source stores them, through one view of
+        // the column: a row of the open group costs a compare and an append. (The builder is
+        // the closure's own, not one it captures: a captured variable is checked for exclusive
+        // access at every change.)
         let storage = source as? ColumnStorageSource
-        let store = storage.flatMap { column < $0.storeCount && $0.store(column).count >= count ? $0.store(column) : nil }
-        var cell: [UInt8] = []
+        if let storage, column < storage.storeCount, storage.store(column).count >= count {
+            builder = storage.store(column).withView(uniformity: false) { view in
+                var builder = Builder()
+                for row in 0..<count where excluding.isEmpty || !excluding[row] { builder.add(row, view.text(row)) }
+                return builder
+            }
+        } else {
+            builder = Builder()
+            for row in 0..<count where excluding.isEmpty || !excluding[row] {
+                var text = source.text(row: row, column: column)
+                text.withUTF8 { builder.add(row, $0) }
+            }
+        }
+        builder.close()
+        groups = builder.finishedGroups()
+        grandTotals = builder.grandTotals
+        grandTotalsAtTop = builder.grandTotalsAtTop
+    }
+
+    /// The groups as the rows are read, one at a time. The open group's parts are kept apart
+    /// (not in an optional ``Group``), so that a row of it is appended in place.
+    private struct Builder {
+        var groups: [Group] = []
+        var grandTotals: [(row: Int, function: SummaryFunction.Name)] = []
+        var grandTotalsAtTop: Set<Int> = []
+        /// Subtotal rows whose label names no function, by group and position.
+        var unnamed: [(group: Int, index: Int)] = []
+
+        // The open group.
+        var isOpen = false
+        var label = ""
+        var rows: [Int] = []
+        var subtotals: [Int] = []
+        var subtotalsFirst = false
+        var functions: [SummaryFunction.Name] = []
+        /// Whether the open group has had its closing subtotal (a detail row then starts another).
+        var closed = false
+
+        /// The label of the open (or last) group's rows, as UTF-8, and whether it reads as a
+        /// subtotal label itself (then a cell of it is read as one, not taken as a row).
         var currentLabel: [UInt8] = []
+        var currentIsLabel = false
+        /// The cell being read, when it is not the open group's label.
+        var cell: [UInt8] = []
+
         /// What a label cell is, by its bytes (spaces around them aside).
         enum Seen { case blank, same, candidate, other }
-        func see(_ bytes: UnsafeBufferPointer<UInt8>) -> Seen {
+
+        mutating func setCurrentLabel(_ bytes: [UInt8]) {
+            currentLabel = bytes
+            currentIsLabel = bytes.withUnsafeBufferPointer { SubtotalLabel.mayBe($0) } && SubtotalLabel(String(decoding: bytes, as: UTF8.self)) != nil
+        }
+
+        mutating func close() {
+            if isOpen {
+                groups.append(Group(label: label, rows: rows, subtotals: subtotals, subtotalsFirst: subtotalsFirst, functions: functions))
+            }
+            isOpen = false
+            closed = false
+            rows = []
+            subtotals = []
+            functions = []
+        }
+
+        mutating func open(label: String, row: Int?, subtotal: Int?, function: SummaryFunction.Name) {
+            self.label = label
+            rows = row.map { [$0] } ?? []
+            subtotals = subtotal.map { [$0] } ?? []
+            functions = subtotal == nil ? [] : [function]
+            subtotalsFirst = subtotal != nil
+            isOpen = true
+        }
+
+        /// Whether `bytes` are those of the current label.
+        @inline(__always)
+        func isCurrentLabel(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+            guard bytes.count == currentLabel.count, let base = bytes.baseAddress else { return false }
+            return currentLabel.withUnsafeBufferPointer { label in
+                // A label is a few bytes: compared in place rather than through a call.
+                if bytes.count <= 16 {
+                    for i in 0..<bytes.count where label[i] != base[i] { return false }
+                    return true
+                }
+                return memcmp(label.baseAddress!, base, bytes.count) == 0
+            }
+        }
+
+        @inline(__always)
+        mutating func add(_ row: Int, _ bytes: UnsafeBufferPointer<UInt8>) {
+            // The common row, in the loop itself: one more of the open group, its label written
+            // as the last one.
+            if isOpen, !closed, !currentIsLabel, !bytes.isEmpty, isCurrentLabel(bytes) {
+                rows.append(row)
+                return
+            }
+            addOther(row, bytes)
+        }
+
+        @inline(never)
+        mutating func addOther(_ row: Int, _ bytes: UnsafeBufferPointer<UInt8>) {
             let value = CellText.trimmed(bytes)
-            if value.isEmpty { return .blank }
-            if SubtotalLabel.mayBe(value) {
+            let equal = !value.isEmpty && isCurrentLabel(value)
+            let seen: Seen
+            if value.isEmpty {
+                seen = .blank
+            } else if equal && !currentIsLabel {
+                seen = .same
+            } else if SubtotalLabel.mayBe(value) {
                 cell.removeAll(keepingCapacity: true)
                 cell.append(contentsOf: value)
-                return .candidate
-            }
-            let same =
-                value.count == currentLabel.count
-                && currentLabel.withUnsafeBufferPointer { memcmp($0.baseAddress!, value.baseAddress!, value.count) == 0 }
-            if same { return .same }
-            cell.removeAll(keepingCapacity: true)
-            cell.append(contentsOf: value)
-            return .other
-        }
-        for row in 0..<count where excluding.isEmpty || !excluding[row] {
-            let seen: Seen
-            if let store {
-                seen = store.withText(at: row) { see($0) }
+                seen = .candidate
+            } else if equal {
+                seen = .same
             } else {
-                var text = source.text(row: row, column: column)
-                seen = text.withUTF8 { see($0) }
+                cell.removeAll(keepingCapacity: true)
+                cell.append(contentsOf: value)
+                seen = .other
             }
-            let label = seen == .candidate ? SubtotalLabel(String(decoding: cell, as: UTF8.self)) : nil
-            switch label {
+            // One more row of the open group (a blank label continues it).
+            if seen == .same || seen == .blank, isOpen, !closed {
+                rows.append(row)
+                return
+            }
+            let parsed = seen == .candidate ? SubtotalLabel(String(decoding: cell, as: UTF8.self)) : nil
+            switch parsed {
             case .grandTotal(let function)?:
                 close()
                 grandTotals.append((row, function))
                 if groups.isEmpty { grandTotalsAtTop.insert(row) }
             case .subtotal(let name, let function)?:
-                // (The open group is changed in place, never copied: its rows are not copied at each row.)
-                if current != nil, name.isEmpty || name == current!.label,
-                    current!.subtotalsFirst ? current!.rows.isEmpty : !current!.rows.isEmpty
-                {
+                if isOpen, name.isEmpty || name == label, subtotalsFirst ? rows.isEmpty : !rows.isEmpty {
                     // Closing the rows above it, or one more subtotal above the rows to come.
-                    if function == nil { unnamed.append((groups.count, current!.subtotals.count)) }
-                    current!.subtotals.append(row)
-                    current!.functions.append(function ?? .sum)
-                    closed = !current!.subtotalsFirst
+                    if function == nil { unnamed.append((groups.count, subtotals.count)) }
+                    subtotals.append(row)
+                    functions.append(function ?? .sum)
+                    closed = !subtotalsFirst
                 } else {
                     close()
                     if function == nil { unnamed.append((groups.count, 0)) }
-                    current = Group(label: name, rows: [], subtotals: [row], subtotalsFirst: true, functions: [function ?? .sum])
-                    currentLabel = Array(name.utf8)
+                    open(label: name, row: nil, subtotal: row, function: function ?? .sum)
+                    setCurrentLabel(Array(name.utf8))
                 }
             case nil:
                 let blank = seen == .blank
                 // A candidate that is no label is compared with the open group's label as well.
                 let same = blank || seen == .same || (seen == .candidate && cell == currentLabel)
-                if current != nil, !closed, same || (current!.rows.isEmpty && current!.label.isEmpty) {
-                    if current!.label.isEmpty && !blank {
-                        current!.label = String(decoding: cell, as: UTF8.self)
-                        currentLabel = cell
+                if isOpen, !closed, same || (rows.isEmpty && label.isEmpty) {
+                    if label.isEmpty && !blank {
+                        label = String(decoding: cell, as: UTF8.self)
+                        setCurrentLabel(cell)
                     }
-                    current!.rows.append(row)
+                    rows.append(row)
                 } else {
                     close()
                     // (A row of the same label after its group's subtotal starts a group of that label.)
-                    if blank { currentLabel = [] } else if seen != .same { currentLabel = cell }
-                    current = Group(label: String(decoding: currentLabel, as: UTF8.self), rows: [row], subtotals: [], subtotalsFirst: false, functions: [])
+                    if blank { setCurrentLabel([]) } else if seen != .same { setCurrentLabel(cell) }
+                    open(label: String(decoding: currentLabel, as: UTF8.self), row: row, subtotal: nil, function: .sum)
                 }
             }
         }
-        close()
-        if let grand = grandTotals.first?.function {
-            for (g, index) in unnamed { groups[g].functions[index] = grand }
-        }
-        // A bare subtotal that opened a group of no rows closes the group before it, when that
-        // one has none of its own (a sheet whose subtotal rows read only 小计).
-        var merged: [Group] = []
-        for group in groups {
-            if group.rows.isEmpty, group.subtotalsFirst, group.label.isEmpty, var last = merged.last, last.subtotals.isEmpty {
-                last.subtotals = group.subtotals
-                last.functions = group.functions
-                merged[merged.count - 1] = last
-            } else {
-                merged.append(group)
+
+        /// The groups once every row is read: a subtotal whose label names no function takes the
+        /// grand total's; a bare subtotal that opened a group of no rows closes the group before
+        /// it, when that one has none of its own (a sheet whose subtotal rows read only 小计).
+        mutating func finishedGroups() -> [Group] {
+            if let grand = grandTotals.first?.function {
+                for (g, index) in unnamed { groups[g].functions[index] = grand }
             }
+            var merged: [Group] = []
+            merged.reserveCapacity(groups.count)
+            for group in groups {
+                if group.rows.isEmpty, group.subtotalsFirst, group.label.isEmpty, var last = merged.last, last.subtotals.isEmpty {
+                    last.subtotals = group.subtotals
+                    last.functions = group.functions
+                    merged[merged.count - 1] = last
+                } else {
+                    merged.append(group)
+                }
+            }
+            return merged
         }
-        groups = merged
     }
 }

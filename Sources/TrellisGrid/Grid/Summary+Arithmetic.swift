@@ -67,8 +67,15 @@ struct SummaryArithmetic {
             if bodyIsEveryRow {
                 digits = Int(store.fractionDigits())
             } else {
-                for row in body where store.kinds[row].isNumber {
-                    digits = max(digits, store.withText(at: row) { CellText.fractionDigits($0) })
+                // (Through one view of the column: a group's rows are a small part of it.)
+                digits = store.withView(uniformity: false) { view in
+                    body.withUnsafeBufferPointer { rows in
+                        var most = 0
+                        for stored in rows where view.isNumber(Int(stored)) {
+                            most = max(most, CellText.fractionDigits(view.text(Int(stored))))
+                        }
+                        return most
+                    }
                 }
             }
         } else if source is VirtualSource {
@@ -171,6 +178,11 @@ struct SummaryArithmetic {
         var disagreements: [SummaryDisagreement] = []
         /// Cells whose meaning could not be established: not checked, never recomputed.
         var left: [UncheckedSummaryCell] = []
+
+        static func += (result: inout Check, more: Check) {
+            result.disagreements += more.disagreements
+            result.left += more.left
+        }
     }
 
     /// What one cell of a summary row is.
@@ -195,11 +207,16 @@ struct SummaryArithmetic {
     mutating func meaning(row: Int, column c: Int, function: SummaryFunction, columns: [Column]) -> (Meaning, SummaryCell)? {
         guard let says = source.value(row: row, column: c).number else { return nil }
         let saysText = source.text(row: row, column: c)
-        let computed = summarize(function, column: c, decimals: decimals(c))
-        guard let value = computed.value.number else { return nil }
         let precision = DecimalFormat.fractionDigits(saysText)
+        // The value first, written as the cell is: when it agrees so, the decimals the column's
+        // rows are written with (a pass over their text) are not needed.
+        var computed = summarize(function, column: c, decimals: precision)
+        guard let value = computed.value.number else { return nil }
         if DecimalFormat.format(value, decimals: precision) == DecimalFormat.format(says, decimals: precision) {
             return (.function, computed)
+        }
+        if case .decimal(let d) = computed.value, function.writesDecimals {
+            computed = SummaryCell(value: computed.value, text: DecimalFormat.format(d, decimals: decimals(c)))
         }
         // The cell's decimals count in its value's units (8.7% is 0.087: three); the column's as
         // written, two fewer for a percent.
@@ -286,11 +303,20 @@ struct SummaryArithmetic {
         case .sum, .mean:
             var adder = NumberSum()
             if let store = store(column) {
-                for row in body {
-                    switch store.kinds[row] {
-                    case .integer: adder.add(Int64(bitPattern: store.payload(at: row)))
-                    case .decimal, .approximate: adder.add(Double(bitPattern: store.payload(at: row)))
-                    default: break
+                let kinds = store.kinds
+                // (The closure's own adder, not a captured one checked for exclusive access at each add.)
+                adder = kinds.withUnsafeBufferPointer { kinds in
+                    body.withUnsafeBufferPointer { rows in
+                        var adder = NumberSum()
+                        for stored in rows {
+                            let row = Int(stored)
+                            switch kinds[row] {
+                            case .integer: adder.add(Int64(bitPattern: store.payload(at: row)))
+                            case .decimal, .approximate: adder.add(Double(bitPattern: store.payload(at: row)))
+                            default: break
+                            }
+                        }
+                        return adder
                     }
                 }
             } else {

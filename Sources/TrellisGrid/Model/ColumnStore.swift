@@ -381,14 +381,18 @@ package struct ColumnStore: Sendable {
     var inferredType: ColumnType { census.type }
 
     /// Calls `body` with unsafe views of the column's storage, for one pass of reading.
-    package func withView<R>(_ body: (CellBytesView) -> R) -> R {
+    ///
+    /// - Parameter uniformity: whether the view says if every cell aligns alike and is a number
+    ///   alike (one pass over the kinds first), for a reader of every cell; a reader of some
+    ///   cells (one group's) asks each cell.
+    package func withView<R>(uniformity: Bool = true, _ body: (CellBytesView) -> R) -> R {
         bytes.withUnsafeBufferPointer { b in
             starts.withUnsafeBufferPointer { s in
                 lengths.withUnsafeBufferPointer { l in
                     kinds.withUnsafeBufferPointer { k in
                         // One sequential pass, so that a column of one alignment reads no kind per cell.
                         var right = 0, left = 0, numbers = 0
-                        for kind in k {
+                        for kind in uniformity ? k : UnsafeBufferPointer(start: nil, count: 0) {
                             switch kind {
                             case .integer, .decimal, .approximate: right += 1; numbers += 1
                             case .date: right += 1
@@ -396,8 +400,8 @@ package struct ColumnStore: Sendable {
                             default: left += 1
                             }
                         }
-                        let alignment: Bool? = left == 0 ? true : (right == 0 ? false : nil)
-                        let number: Bool? = numbers == k.count ? true : (numbers == 0 ? false : nil)
+                        let alignment: Bool? = !uniformity ? nil : left == 0 ? true : (right == 0 ? false : nil)
+                        let number: Bool? = !uniformity ? nil : numbers == k.count ? true : (numbers == 0 ? false : nil)
                         return body(
                             CellBytesView(
                                 bytes: b, starts: s, lengths: l, longLengths: longLengths, kinds: k,
@@ -409,7 +413,7 @@ package struct ColumnStore: Sendable {
     }
 }
 
-/// A column's cells seen through unsafe pointers, valid inside ``ColumnStore/withView(_:)``:
+/// A column's cells seen through unsafe pointers, valid inside ``ColumnStore/withView(uniformity:_:)``:
 /// how renderers write a million rows without a copy or a retain per cell.
 package struct CellBytesView {
     let bytes: UnsafeBufferPointer<UInt8>

@@ -124,6 +124,18 @@ public final class Table: ObservableDataSource, ColumnStorageSource, RecordKeepi
         return !unread.isRead(column)
     }
 
+    /// The columns left in the records in which one of `rows` holds a number: a summary row's
+    /// cell the columns read do not show, which is to be read before the row is checked.
+    package func unreadColumnsHoldingNumbers(inRows rows: [Int]) -> [Int] {
+        storage.indices.filter { c in
+            isUnread(c)
+                && rows.contains { row in
+                    var text = self.text(row: row, column: c)
+                    return text.withUTF8 { CellText.classify($0).kind.isNumber }
+                }
+        }
+    }
+
     /// Whether some column was left in the file's records and is not read yet.
     package var hasUnreadColumns: Bool { storage.indices.contains { isUnread($0) } }
 
