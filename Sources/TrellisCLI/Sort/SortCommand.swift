@@ -355,7 +355,7 @@ enum SortCommand {
     static func sorted(
         _ source: GridDataSource, _ options: SortOptions, found: RowGrouping?? = nil, io: inout CommandIO
     ) throws(CommandError) -> DataGrid {
-        let names = ColumnNames(source.columns)
+        let names = ColumnNames(source)
         var (plan, pinOptions) = try Self.plan(options, names: names)
         let keys = plan.keys
         plan.grouping = try grouping(source, options, names: names, found: found)

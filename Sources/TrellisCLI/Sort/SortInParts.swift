@@ -150,7 +150,7 @@ extension SortCommand {
         // The columns a sort at once would read (notes on how a column's dates were read are for those).
         let read = columnsRead(given)?(sorter.columns)
         let format = sorter.format
-        let names = ColumnNames(sorter.columns)
+        let names = ColumnNames(sorter.columns, headerLines: sorter.format.headerLines)
         let (plan, pinOptions) = try Self.plan(given, names: names)
         let keys = plan.keys
         var report = ExternalCSVSort.Report()
@@ -166,7 +166,7 @@ extension SortCommand {
             read.map { read in read.contains { sorter.columns[$0].identifier == note.column } } ?? true
         }
         // The format as the sort found it (its encoding may have been settled only by reading on).
-        noteFormat(sorter.format, dateNotes: dateNotes, shownPath: shownPath, io: &io)
+        noteFormat(sorter.format, columns: sorter.columns, dateNotes: dateNotes, shownPath: shownPath, io: &io)
         let hint =
             keys.isEmpty
             ? nil
@@ -192,7 +192,7 @@ extension SortCommand {
 
     /// The notes a CSV file's reading gives: a guessed encoding or delimiter, dates read one way
     /// of two, a title above the header.
-    static func noteFormat(_ format: CSVFormat, dateNotes: [DateOrderNote], shownPath: String, io: inout CommandIO) {
+    static func noteFormat(_ format: CSVFormat, columns: [Column] = [], dateNotes: [DateOrderNote], shownPath: String, io: inout CommandIO) {
         if format.encodingWasGuessed {
             io.stderr += "note: reading \(shownPath) as \(format.encoding.name) (it is not UTF-8); --encoding names another\n"
         }
@@ -206,6 +206,15 @@ extension SortCommand {
             io.stderr +=
                 "warning: line 1 of \(shownPath) looks like a title above the header (one cell, then a blank line); "
                 + "if the header is line \(line), add --header-row \(line)\n"
+        }
+        if format.headerLines > 1 {
+            let first = 1 + (format.separatorLine == nil ? 0 : 1)
+            let last = first + format.headerLines - 1
+            io.stderr +=
+                "note: lines \(first)–\(last) of \(shownPath) are its header (a row of text over number columns under the first, "
+                + "as pandas writes a MultiIndex, or a merged heading over its columns): each column is named by its lines"
+                + (columns.first { $0.identifier.contains(" ") }.map { " ('\(Excerpt.of($0.identifier))')" } ?? "")
+                + ", or by its last line's name alone where no other column has it; --header-row \(first) reads line \(first + 1) as a row\n"
         }
         if let line = format.footerLine {
             let first = String(decoding: format.trailingLines, as: UTF8.self).split(whereSeparator: \.isNewline).first.map(String.init) ?? ""

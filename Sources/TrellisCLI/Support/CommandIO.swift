@@ -238,9 +238,20 @@ final class ColumnNames {
     /// What the names given meant, where a reader could take them otherwise (each once).
     private(set) var notes: [String] = []
 
-    init(_ columns: [Column]) {
+    /// How many lines the header has (see ``CSVFormat/headerLines``): a column of a header of
+    /// several lines is named by all of them (`成绩 语文`), or by its last line's name alone
+    /// (`语文`) when no other column has that one.
+    let headerLines: Int
+
+    init(_ columns: [Column], headerLines: Int = 1) {
         identifiers = columns.map(\.identifier)
         titles = columns.map(\.title)
+        self.headerLines = headerLines
+    }
+
+    /// The names of `source`'s columns, with its header's lines.
+    convenience init(_ source: GridDataSource) {
+        self.init(source.columns, headerLines: (source as? Table)?.csvFormat.headerLines ?? 1)
     }
 
     /// Whether `text` names a column.
@@ -254,7 +265,11 @@ final class ColumnNames {
         // them, when one column alone reads so.
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         let padded = identifiers.indices.filter { identifiers[$0].trimmingCharacters(in: .whitespaces) == trimmed }
-        return padded.count == 1 && !trimmed.isEmpty ? padded[0] : nil
+        if padded.count == 1 && !trimmed.isEmpty { return padded[0] }
+        // A column of a header of several lines, by its last line's name.
+        guard headerLines > 1, !trimmed.isEmpty else { return nil }
+        let last = identifiers.indices.filter { identifiers[$0].split(separator: " ").last.map(String.init) == trimmed }
+        return last.count == 1 ? last[0] : nil
     }
 
     /// The identifier of the column `text` names in `option`; an unknown column is a usage error

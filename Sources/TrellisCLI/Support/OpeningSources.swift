@@ -36,7 +36,7 @@ extension CommandIO {
             throw CommandError(error)
         }
         if table == nil, query == nil, let read = source as? Table {
-            SortCommand.noteFormat(read.csvFormat, dateNotes: read.dateNotes, shownPath: request.shown, io: &self)
+            SortCommand.noteFormat(read.csvFormat, columns: read.columns, dateNotes: read.dateNotes, shownPath: request.shown, io: &self)
         }
         return source
     }

@@ -84,7 +84,7 @@ enum ViewCommand {
             source = try io.openSource(path, table: options.table, query: options.query, types: options.types, reading: options.reading)
         }
         let grid = DataGrid(bound: source)
-        let names = ColumnNames(source.columns)
+        let names = ColumnNames(source)
         var listNotes: [String] = []
         do {
             var pins: [DisplayOrder.Pin] = []

@@ -30,6 +30,11 @@ public struct CSVFormat: Equatable, Sendable {
     /// The lines above the header that the reader was told to pass over (a title and the blank
     /// lines under it, as `--header-row` says), as the file had them: written back above it.
     public var leadingLines: [UInt8] = []
+    /// How many lines the header has: 1, or more for a header whose rows under its first line
+    /// are more of it (pandas' MultiIndex writes two, and a row of its index's names; a row of
+    /// units) — read as one header, the columns named by every line (`成绩 语文`), the lines
+    /// above the last kept in ``leadingLines`` and written back as they were.
+    public var headerLines = 1
     /// The line that is most likely the header when the file's first line looks like a title
     /// above it — one cell, then a blank line, then a line of several — and no header row was
     /// given; `nil` otherwise. A reader suggests it.
@@ -140,6 +145,9 @@ extension CSVFormat {
                 output.write(bytes: lineBreak)
             }
         }
+        // A header of several lines written with another delimiter is written as one line of
+        // its columns' names (its lines are not rewritten field by field).
+        if headerLines > 1 && delimiter != self.delimiter { return }
         output.write(bytes: leadingLines)
     }
 }

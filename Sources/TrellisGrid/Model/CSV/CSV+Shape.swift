@@ -9,6 +9,9 @@ extension CSV {
         let types: [String: ColumnType]
         let inputCount: Int
         var header: [String] = []
+        /// The cells of a header's lines above the one read as its header (see
+        /// ``CSV/headerBlockNames(above:last:)``); empty for a header of one line.
+        var headerAbove: [[String]] = []
         /// The columns' unique identifiers (see ``CSV/identifiers(of:)``).
         var identifiers: [String] = []
         /// The first of the trailing columns without a name, which a row may leave out.
@@ -166,9 +169,13 @@ extension CSV {
             pastHeader = true
             lineBreak = reader.lineBreak
             bodyStart = reader.nextRecordStart
-            identifiers = CSV.identifiers(of: header)
+            let names = headerAbove.isEmpty ? header : CSV.headerBlockNames(above: headerAbove, last: header)
+            identifiers = CSV.identifiers(of: names)
             try checkHeader(header, identifiers: identifiers, types: types)
-            unnamedTail = (header.lastIndex { !$0.isEmpty } ?? -1) + 1
+            unnamedTail = (names.lastIndex { !$0.isEmpty } ?? -1) + 1
+            // A column of a header of several lines is shown by all of its names (its last
+            // line is written back as it was, from its record).
+            header = names
             if let selection, let chosen = selection(header.indices.map { Column(identifiers[$0], title: header[$0], type: .text) }) {
                 kept = header.indices.map { chosen.contains($0) }
             }

@@ -227,6 +227,24 @@ public enum CSV {
         if headerRow == nil, let line = likelyHeaderLine(text, from: start) {
             format.likelyHeaderLine = line + skippedLines
         }
+        // A header of several lines (pandas' MultiIndex, a row of units): its lines above the
+        // last are kept as the lines above a header are, and the columns are named by all of
+        // them. Looked for in a file read whole, not told its header row (`--header-row 1`
+        // reads the row under the header as a row), not in a part of a file read on its own.
+        format.headerLines = 1
+        var headerAbove: [[String]] = []
+        if headerRow == nil, decisions == nil, !gatherEvidence, format.likelyHeaderLine == nil,
+            let block = headerBlock(
+                text, from: start, upTo: endOfRecords(text, from: start, delimiter: delimiter), delimiter: delimiter,
+                reading: CellReading(decimalComma: delimiter == 0x3B, dateOrder: dateOrder)),
+            let last = try? startOfLine(1 + skippedLines + block.rows, in: text, from: start, firstLine: 1 + skippedLines)
+        {
+            format.leadingLines = Array(text[start..<last])
+            format.headerLines = 1 + block.rows
+            headerAbove = block.above
+            start = last
+            skippedLines += block.rows
+        }
         // Blank lines after the last record (spreadsheets' exports often end so) are not
         // records: they are kept as they were and written back after the rows.
         var end = endOfRecords(text, from: start, delimiter: delimiter)
@@ -237,7 +255,8 @@ public enum CSV {
             do throws(CSVError) {
                 return try parseTable(
                     text, owner: owner, from: start, upTo: end, types: types, reading: reading, delimiter: delimiter,
-                    splitAbove: splitAbove, decisions: decisions, gatherEvidence: gatherEvidence, columns: columns)
+                    splitAbove: splitAbove, decisions: decisions, gatherEvidence: gatherEvidence, columns: columns,
+                    headerAbove: headerAbove)
             } catch {
                 guard format.likelyHeaderLine == nil else { throw error }
                 // Lines after the table (a statement's totals and notes): from the first line of
@@ -251,7 +270,8 @@ public enum CSV {
                 end = footer
                 return try parseTable(
                     text, owner: owner, from: start, upTo: end, types: types, reading: reading, delimiter: delimiter,
-                    splitAbove: splitAbove, decisions: decisions, gatherEvidence: gatherEvidence, columns: columns)
+                    splitAbove: splitAbove, decisions: decisions, gatherEvidence: gatherEvidence, columns: columns,
+                    headerAbove: headerAbove)
             }
         } catch {
             // Lines are counted from the top of the file; a title above the header is named.
@@ -270,7 +290,7 @@ public enum CSV {
     static func parseTable(
         _ whole: UnsafeBufferPointer<UInt8>, owner: TextOwner, from start: Int, upTo end: Int,
         types: [String: ColumnType], reading: CellReading, delimiter: UInt8, splitAbove: Int,
-        decisions: [ColumnDecision]?, gatherEvidence: Bool, columns: ColumnSelection?
+        decisions: [ColumnDecision]?, gatherEvidence: Bool, columns: ColumnSelection?, headerAbove: [[String]] = []
     ) throws(CSVError) -> Table {
         // Offsets stay offsets into the whole text, which the table keeps (or the file, whose
         // records are left there: the cells read are then copied out, each after the others).
@@ -283,11 +303,12 @@ public enum CSV {
         if all.count - start > splitAbove, ProcessInfo.processInfo.activeProcessorCount > 1,
             let result = readInHalves(
                 all, from: start, inputCount: inputCount, types: types, reading: reading, delimiter: delimiter,
-                columns: columns, mapped: mapped)
+                columns: columns, mapped: mapped, headerAbove: headerAbove)
         {
             loader = try result.get()
         } else {
             loader = TableLoader(types: types, inputCount: inputCount, reading: reading, columns: columns, mapped: mapped)
+            loader.headerAbove = headerAbove
             if let error = read(all, from: start, delimiter: delimiter, &loader, releasing: mapped) { throw error }
         }
         return try loader.finish(owner, decisions: decisions, gatherEvidence: gatherEvidence)
@@ -298,12 +319,13 @@ public enum CSV {
     static func readInHalves(
         _ all: UnsafeBufferPointer<UInt8>, from start: Int, inputCount: Int, types: [String: ColumnType],
         reading: CellReading, delimiter: UInt8, columns: ColumnSelection?,
-        mapped: MappedFile?
+        mapped: MappedFile?, headerAbove: [[String]] = []
     ) -> Result<TableLoader, CSVError>? {
         // The header, from the first 64 KB (a longer header is read with the rest, on one thread).
         var header = TableLoader(
             types: types, inputCount: inputCount, reading: reading, headerOnly: true, columns: columns,
             mapped: mapped)
+        header.headerAbove = headerAbove
         var prefix = min(all.count, start + (1 << 16))
         while prefix < all.count, (all[prefix] & 0xC0) == 0x80 { prefix += 1 }  // not inside a character
         if let error = read(UnsafeBufferPointer(rebasing: all[0..<prefix]), from: start, delimiter: delimiter, &header) {
