@@ -381,11 +381,12 @@ package struct ColumnStore: Sendable {
     var inferredType: ColumnType { census.type }
 
     /// Calls `body` with unsafe views of the column's storage, for one pass of reading.
-    ///
-    /// - Parameter uniformity: whether the view says if every cell aligns alike and is a number
-    ///   alike (one pass over the kinds first), for a reader of every cell; a reader of some
-    ///   cells (one group's) asks each cell.
-    package func withView<R>(uniformity: Bool = true, _ body: (CellBytesView) -> R) -> R {
+    package func withView<R>(_ body: (CellBytesView) -> R) -> R { withView(uniformity: true, body) }
+
+    /// ``withView(_:)``, saying (`uniformity`) whether the view says if every cell aligns alike
+    /// and is a number alike (one pass over the kinds first), for a reader of every cell; a
+    /// reader of some cells (one group's) asks each cell.
+    package func withView<R>(uniformity: Bool, _ body: (CellBytesView) -> R) -> R {
         bytes.withUnsafeBufferPointer { b in
             starts.withUnsafeBufferPointer { s in
                 lengths.withUnsafeBufferPointer { l in
@@ -413,7 +414,7 @@ package struct ColumnStore: Sendable {
     }
 }
 
-/// A column's cells seen through unsafe pointers, valid inside ``ColumnStore/withView(uniformity:_:)``:
+/// A column's cells seen through unsafe pointers, valid inside ``ColumnStore/withView(_:)``:
 /// how renderers write a million rows without a copy or a retain per cell.
 package struct CellBytesView {
     let bytes: UnsafeBufferPointer<UInt8>

@@ -34,7 +34,8 @@ extension CSV {
             // (The head is the whole text the table is told of: a cell copied out, as one with
             // doubled quotes is, goes after it.)
             let head = try? parseTable(
-                UnsafeBufferPointer(rebasing: text[0..<cut]), owner: .array(Array(text[0..<cut])), from: start, upTo: cut, types: [:], reading: reading, delimiter: delimiter,
+                UnsafeBufferPointer(rebasing: text[0..<cut]), owner: .array(Array(text[0..<cut])), from: start, upTo: cut, types: [:], reading: reading,
+                delimiter: delimiter,
                 splitAbove: Int.max, decisions: nil, gatherEvidence: false, columns: nil)
         else { return nil }
         let count = head.rowCount, width = head.columns.count
