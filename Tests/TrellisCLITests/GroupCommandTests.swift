@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TrellisCLI
+import TrellisTestSupport
 
 /// `trellis sort` on sheets with structure made by LibreOffice: 分类汇总 subtotal groups and a
 /// 合计 row whose rate column is a ratio (see `Fixtures/Groups/README.md`).
@@ -170,5 +171,93 @@ extension GroupCommandTests {
             files: ["in.csv": Self.longSheet(profitInGroup: 350, profit: String(profit))])
         #expect(Self.lines(whole.stdout).count == Self.lines(right.stdout).count)
         #expect(Set(Self.lines(whole.stdout)) == Set(Self.lines(right.stdout)))
+    }
+}
+
+extension GroupCommandTests {
+    /// A sheet of `groups` groups of 10 rows, each closed by `区N 汇总` (group `stale` says one
+    /// more than its rows), then a 总计 of every row (or of `total`).
+    static func subtotalSheet(groups: Int, stale: Int? = nil, total: String? = nil) -> String {
+        var csv = "地区,城市,销售额,利润\n"
+        var all = 0, allProfit = 0
+        for g in 0..<groups {
+            var sales = 0, profit = 0
+            for r in 0..<10 {
+                let value = (g * 53 + r * 29) % 700 + 1
+                sales += value
+                profit += value % 13
+                csv += "区\(g),城\(r),\(value),\(value % 13 / 10).\(value % 13 % 10)\n"
+            }
+            all += sales
+            allProfit += profit
+            let says = g == stale ? sales + 1 : sales
+            csv += "区\(g) 汇总,,\(says),\(profit / 10).\(profit % 10)\n"
+        }
+        csv += "总计,,\(total ?? String(all)),\(allProfit / 10).\(allProfit % 10)\n"
+        return csv
+    }
+
+    @Test("a subtotal sheet sorted in parts: the same bytes and the same notes and warnings as a sort at once")
+    func groupsInParts() throws {
+        for csv in [Self.subtotalSheet(groups: 300), Self.subtotalSheet(groups: 300, stale: 250, total: "1")] {
+            for arguments in [["--by", "销售额:desc"], ["--by", "城市", "--by", "利润:desc"], ["--group-by", "地区", "--by", "利润"]] {
+                let once = try sort(csv, arguments + ["--format", "csv"])
+                let parts = try sort(csv, arguments + ["--format", "csv", "--memory", "64K"])
+                #expect(once.status == 0 && parts.status == 0, "\(parts.stderr)")
+                #expect(once.stdout == parts.stdout, "\(arguments)")
+                #expect(once.stderr == parts.stderr, "\(arguments)")
+            }
+        }
+        let stale = try sort(Self.subtotalSheet(groups: 300, stale: 250, total: "1"), ["--by", "销售额", "--format", "csv", "--memory", "64K"])
+        #expect(stale.stderr.contains("区250 汇总 says"), "\(stale.stderr)")
+        #expect(stale.stderr.contains("总计 says 1 in 销售额"), "\(stale.stderr)")
+        // The groups stay in their order, each subtotal after its rows.
+        let lines = stale.stdout.split(separator: "\n")
+        #expect(lines[11].hasPrefix("区0 汇总,") && lines[22].hasPrefix("区1 汇总,") && lines.last!.hasPrefix("总计,"))
+    }
+
+    @Test("in parts, groups ordered by their subtotals or labels are refused with the reason; --no-groups sorts every row")
+    func groupOrderInParts() throws {
+        let csv = Self.subtotalSheet(groups: 300)
+        let refused = try sort(csv, ["--by", "销售额", "--group-order", "subtotal", "--format", "csv", "--memory", "64K"])
+        #expect(refused.status == 64)
+        #expect(refused.stderr.contains("a sort in parts keeps subtotal groups in their order"), "\(refused.stderr)")
+        let flat = try sort(csv, ["--by", "销售额:desc", "--no-groups", "--format", "csv", "--memory", "64K"])
+        #expect(flat.status == 0)
+        #expect(flat.stdout.split(separator: "\n")[1].hasPrefix("总计,"))
+    }
+}
+
+extension GroupCommandTests {
+    @Test("property: sheets of every subtotal shape sort in parts to the bytes and messages of a sort at once", arguments: 1...5)
+    func shapesInParts(seed: Int) throws {
+        var random = SeededRandom(seed: UInt64(seed * 7919))
+        var csv = "地区,名称,金额\n"
+        let grandAtTop = Bool.random(using: &random)
+        if grandAtTop { csv += "总计,,1\n" }
+        for g in 0..<Int.random(in: 150...250, using: &random) {
+            let first = Int.random(in: 0..<5, using: &random) == 0
+            let bare = Int.random(in: 0..<6, using: &random) == 0
+            var sum = 0
+            var rows = ""
+            for r in 0..<Int.random(in: 1...14, using: &random) {
+                let value = Int.random(in: -500...500, using: &random)
+                sum += value
+                // A blank label continues the run.
+                let label: String = r > 0 && Int.random(in: 0..<7, using: &random) == 0 ? "" : "组\(g)"
+                rows += "\(label),项\(r),\(value)\n"
+            }
+            let says = Int.random(in: 0..<20, using: &random) == 0 ? sum + 3 : sum
+            let subtotal: String = bare && !first ? "小计,,\(says)\n" : "组\(g) 汇总,,\(says)\n"
+            csv += first ? subtotal + rows : rows + subtotal
+        }
+        if !grandAtTop { csv += "总计,,0\n" }
+        let direction = Bool.random(using: &random) ? "金额" : "金额:desc"
+        let once = try sort(csv, ["--by", direction, "--format", "csv"])
+        let parts = try sort(csv, ["--by", direction, "--format", "csv", "--memory", "64K"])
+        #expect(once.status == 0 && parts.status == 0, "\(parts.stderr)")
+        #expect(once.stdout == parts.stdout)
+        #expect(once.stderr == parts.stderr)
+        #expect(once.stderr.contains("subtotal groups by 地区"), "\(once.stderr)")
     }
 }

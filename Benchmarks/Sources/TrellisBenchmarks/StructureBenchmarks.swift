@@ -94,6 +94,22 @@ func structureBenchmarks(runs: Int, count: Int = 1_000_000) -> (rows: [(String, 
             format: "sort within 1,000 groups: %.2f× the flat sort (--no-groups) — %@ ≤ 1.15× (%.2f× the flat sort reading the same columns)",
             groupRatio, groupRatio <= 1.15 ? "meets" : "misses", groupTimes[2].wall / groupTimes[1].wall))
 
+    // The same file sorted in parts (a quarter of its size in memory each time, as a file larger
+    // than the memory is): within its groups against flat.
+    let partsTimes = interleavedMedians(
+        runs,
+        [
+            sort(grouped, ["--by", "销售额:desc", "--no-groups", "--memory", "48M"]),
+            sort(grouped, ["--by", "销售额:desc", "--memory", "48M"]),
+        ])
+    rows.append(("trellis sort \(label) rows in 1,000 subtotal groups in parts (--memory 48M), flat", format(partsTimes[0].wall), ""))
+    rows.append(
+        (
+            "… in parts, within their groups", format(partsTimes[1].wall),
+            String(format: "%.2f× the flat sort in parts, in turn; peak %.0f MB", partsTimes[1].wall / partsTimes[0].wall, partsTimes[1].peakMB)
+        ))
+    verdicts.append(String(format: "sort within 1,000 groups in parts: %.2f× the flat sort in parts", partsTimes[1].wall / partsTimes[0].wall))
+
     // The same in memory: the order of one table with and without its grouping.
     if let table = try? CSV.table(bytes: [UInt8](Data(contentsOf: grouped))) {
         let key = [SortKey("销售额", .descending)]

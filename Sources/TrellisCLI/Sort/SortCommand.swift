@@ -170,14 +170,14 @@ enum SortCommand {
         // columns too, which the subtotal rows are checked in (as the file's head shows them).
         let head = columns == nil ? HeadGroups.notLooked : groupedColumns(options, path: io.url(for: path).path)
         var grouped: Set<String>?
-        if case .columns(let needed) = head { grouped = needed }
+        if case .columns(let needed, _) = head { grouped = needed }
         if let grouped {
             columns = Self.columnsRead(options, also: grouped)
         } else if options.groupBy != nil {
             columns = nil
         }
         // A file larger than the memory is sorted in parts.
-        if !options.readsDatabase, path != "-", options.groupBy == nil, let size = FileBytes.regularFileSize(io.url(for: path).path),
+        if !options.readsDatabase, path != "-", let size = FileBytes.regularFileSize(io.url(for: path).path),
             size > options.memory.bytes / (leavesRecordsInFile(ofSize: size, columns: columns) ? bytesPerMappedFileByte : bytesPerFileByte),
             !(FileBytes.head(io.url(for: path).path, count: 16) ?? []).starts(with: SQLiteSourceKind.magic)
         {
@@ -239,9 +239,9 @@ enum SortCommand {
         case notLooked
         /// No subtotal row in it.
         case noGroups
-        /// Groups, and the columns a sort of them reads besides its keys: the label column and
-        /// the number columns (which the subtotal rows are checked in).
-        case columns(Set<String>)
+        /// Groups by the column `grouping`, and the columns a sort of them reads besides its
+        /// keys: the label column and the number columns (which the subtotal rows are checked in).
+        case columns(Set<String>, grouping: String)
     }
 
     /// What the first megabyte of the file at `path` says of its subtotal groups.
@@ -290,7 +290,7 @@ enum SortCommand {
             let filled = sample.columns.indices.filter { c in
                 sample.columns[c].type.isNumeric && summaryRows.contains { sample.value(row: $0, column: c).number != nil }
             }
-            return .columns(Set([grouping.column] + filled.map { sample.columns[$0].identifier }))
+            return .columns(Set([grouping.column] + filled.map { sample.columns[$0].identifier }), grouping: grouping.column)
         }
         return .notLooked
     }
@@ -317,13 +317,18 @@ enum SortCommand {
     /// The note a found grouping is announced with.
     static func groupingNote(_ grid: DataGrid, _ grouping: RowGrouping, given: Bool) -> String? {
         guard !given, let groups = grid.order.groups else { return nil }
-        let subtotals = groups.groups.reduce(0) { $0 + $1.subtotals.count }
         let example = groups.groups.first { !$0.subtotals.isEmpty }.map { grid.source.text(row: $0.subtotals[0], column: groups.column) }
+        return groupingNote(groups.groups, grandTotals: groups.grandTotals.count, example: example, grouping)
+    }
+
+    /// The note groups found are announced with: how many, with an example of their subtotal rows.
+    static func groupingNote(_ groups: [RowGroups.Group], grandTotals: Int, example: String?, _ grouping: RowGrouping) -> String {
+        let subtotals = groups.reduce(0) { $0 + $1.subtotals.count }
         let column = grouping.column.contains(" ") ? "\"\(grouping.column)\"" : grouping.column
-        var note = "\(groups.groups.count) subtotal group\(groups.groups.count == 1 ? "" : "s") by \(Excerpt.of(column))"
+        var note = "\(groups.count) subtotal group\(groups.count == 1 ? "" : "s") by \(Excerpt.of(column))"
         note += " (\(subtotals) subtotal row\(subtotals == 1 ? "" : "s")"
         if let example { note += " such as '\(Excerpt.of(example.trimmingCharacters(in: .whitespaces)))'" }
-        if !groups.grandTotals.isEmpty { note += ", \(groups.grandTotals.count) grand total" }
+        if grandTotals > 0 { note += ", \(grandTotals) grand total" }
         note += "): rows sort within their groups, each subtotal row stays with its group"
         switch grouping.order {
         case .source: note += " and the groups keep their order"

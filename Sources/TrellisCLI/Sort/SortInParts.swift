@@ -151,8 +151,18 @@ extension SortCommand {
         let read = columnsRead(given)?(sorter.columns)
         let format = sorter.format
         let names = ColumnNames(sorter.columns, headerLines: sorter.format.headerLines)
-        let (plan, pinOptions) = try Self.plan(given, names: names)
+        var (plan, pinOptions) = try Self.plan(given, names: names)
         let keys = plan.keys
+        // Subtotal groups, named or found in the file's head, are kept in parts as at once.
+        if let groupBy = given.groupBy {
+            plan.grouping = RowGrouping(column: try names.resolve(groupBy, in: "--group-by \(groupBy)"), order: given.groupOrder)
+        } else if given.findsGroups, case .columns(_, let column) = groupedColumns(given, path: io.url(for: path).path),
+            sorter.columns.contains(where: { $0.identifier == column })
+        {
+            plan.grouping = RowGrouping(column: column, order: given.groupOrder)
+        } else if given.groupOrder != .source {
+            throw CommandError(.rule("'--group-order' orders subtotal groups, and the table has none; name them with --group-by COLUMN"))
+        }
         var report = ExternalCSVSort.Report()
         try io.stream(to: given.output, encoding: given.outputEncoding ?? format.encoding) { out throws(CommandError) in
             do throws(ExternalSortError) {
@@ -167,6 +177,11 @@ extension SortCommand {
         }
         // The format as the sort found it (its encoding may have been settled only by reading on).
         noteFormat(sorter.format, columns: sorter.columns, dateNotes: dateNotes, shownPath: shownPath, io: &io)
+        if given.groupBy == nil, let grouping = plan.grouping, let groups = report.groups {
+            io.stderr +=
+                "note: "
+                + groupingNote(groups.groups, grandTotals: groups.grandTotals.count, example: groups.firstSubtotalLabel, grouping) + "\n"
+        }
         let hint =
             keys.isEmpty
             ? nil
@@ -175,7 +190,9 @@ extension SortCommand {
             }
         warn(
             names: names, typeWarnings: report.typeWarnings, unmatchedPins: report.unmatchedPins, pinOptions: pinOptions,
-            disagreements: report.summaryDisagreements, hint: hint, io: &io)
+            disagreements: report.summaryDisagreements, unchecked: report.uncheckedSummaryCells,
+            notRecomputed: Set(report.groups.map { $0.groups.flatMap(\.subtotals) + $0.grandTotals } ?? []),
+            hint: plan.grouping == nil ? hint : nil, io: &io)
     }
 
     /// An error of a sort in parts as the command line reports it.

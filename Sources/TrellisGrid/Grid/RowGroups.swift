@@ -223,6 +223,8 @@ public struct RowGroups: Sendable {
         public var label: String
         /// Its rows, not the subtotals, in source order.
         public var rows: [Int]
+        /// How many rows it has (a sort in parts counts them and keeps no list).
+        public var rowCount: Int
         /// Its subtotal rows, in source order.
         public var subtotals: [Int]
         /// Whether the subtotal rows come before the rows.
@@ -239,6 +241,15 @@ public struct RowGroups: Sendable {
     public var grandTotalsAtTop: Set<Int>
     /// The label column's position.
     public let column: Int
+
+    /// What a sort in parts reports of the groups it kept: the groups (their subtotal rows and
+    /// how many rows each has) and the grand total rows.
+    public struct Summary: Sendable {
+        public var groups: [Group]
+        public var grandTotals: [Int]
+        /// The label of the first subtotal row (`华东 汇总`), for a message.
+        public var firstSubtotalLabel: String?
+    }
 
     /// Every row that is a group's row (not a subtotal or a grand total).
     public var detailRows: [Int] { groups.flatMap(\.rows) }
@@ -275,10 +286,26 @@ public struct RowGroups: Sendable {
 
     /// The groups as the rows are read, one at a time. The open group's parts are kept apart
     /// (not in an optional ``Group``), so that a row of it is appended in place.
-    private struct Builder {
-        var groups: [Group] = []
-        var grandTotals: [(row: Int, function: SummaryFunction.Name)] = []
-        var grandTotalsAtTop: Set<Int> = []
+    ///
+    /// A sort in parts reads a file's rows part by part and keeps no list of them
+    /// (`keepsRows: false`): each row's ``Placement`` — its group's place among the groups — is
+    /// what it needs, and the groups it ends with hold their subtotal rows only.
+    package struct Builder {
+        /// Where a row read goes: a row of the group at `group` (counted from 0 in the order the
+        /// groups are met), one of its subtotal rows (before its rows, or after), or a grand total
+        /// (above every group, or below).
+        package enum Placement: Equatable {
+            case row(group: Int)
+            case subtotal(group: Int, first: Bool)
+            case grandTotal(atTop: Bool)
+        }
+
+        let keepsRows: Bool
+        package init(keepsRows: Bool = true) { self.keepsRows = keepsRows }
+
+        package private(set) var groups: [Group] = []
+        package private(set) var grandTotals: [(row: Int, function: SummaryFunction.Name)] = []
+        package private(set) var grandTotalsAtTop: Set<Int> = []
         /// Subtotal rows whose label names no function, by group and position.
         var unnamed: [(group: Int, index: Int)] = []
 
@@ -286,6 +313,8 @@ public struct RowGroups: Sendable {
         var isOpen = false
         var label = ""
         var rows: [Int] = []
+        /// The open group's rows (kept in ``rows`` unless the builder keeps none).
+        var rowCount = 0
         var subtotals: [Int] = []
         var subtotalsFirst = false
         var functions: [SummaryFunction.Name] = []
@@ -307,20 +336,23 @@ public struct RowGroups: Sendable {
             currentIsLabel = bytes.withUnsafeBufferPointer { SubtotalLabel.mayBe($0) } && SubtotalLabel(String(decoding: bytes, as: UTF8.self)) != nil
         }
 
-        mutating func close() {
+        package mutating func close() {
             if isOpen {
-                groups.append(Group(label: label, rows: rows, subtotals: subtotals, subtotalsFirst: subtotalsFirst, functions: functions))
+                groups.append(
+                    Group(label: label, rows: rows, rowCount: rowCount, subtotals: subtotals, subtotalsFirst: subtotalsFirst, functions: functions))
             }
             isOpen = false
             closed = false
             rows = []
+            rowCount = 0
             subtotals = []
             functions = []
         }
 
         mutating func open(label: String, row: Int?, subtotal: Int?, function: SummaryFunction.Name) {
             self.label = label
-            rows = row.map { [$0] } ?? []
+            rows = keepsRows ? row.map { [$0] } ?? [] : []
+            rowCount = row == nil ? 0 : 1
             subtotals = subtotal.map { [$0] } ?? []
             functions = subtotal == nil ? [] : [function]
             subtotalsFirst = subtotal != nil
@@ -341,19 +373,22 @@ public struct RowGroups: Sendable {
             }
         }
 
+        /// Reads the row at `row` (counted in the source), whose label cell is `bytes`.
         @inline(__always)
-        mutating func add(_ row: Int, _ bytes: UnsafeBufferPointer<UInt8>) {
+        @discardableResult
+        package mutating func add(_ row: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Placement {
             // The common row, in the loop itself: one more of the open group, its label written
             // as the last one.
             if isOpen, !closed, !currentIsLabel, !bytes.isEmpty, isCurrentLabel(bytes) {
-                rows.append(row)
-                return
+                if keepsRows { rows.append(row) }
+                rowCount += 1
+                return .row(group: groups.count)
             }
-            addOther(row, bytes)
+            return addOther(row, bytes)
         }
 
         @inline(never)
-        mutating func addOther(_ row: Int, _ bytes: UnsafeBufferPointer<UInt8>) {
+        mutating func addOther(_ row: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Placement {
             let value = CellText.trimmed(bytes)
             let equal = !value.isEmpty && isCurrentLabel(value)
             let seen: Seen
@@ -374,8 +409,9 @@ public struct RowGroups: Sendable {
             }
             // One more row of the open group (a blank label continues it).
             if seen == .same || seen == .blank, isOpen, !closed {
-                rows.append(row)
-                return
+                if keepsRows { rows.append(row) }
+                rowCount += 1
+                return .row(group: groups.count)
             }
             let parsed = seen == .candidate ? SubtotalLabel(String(decoding: cell, as: UTF8.self)) : nil
             switch parsed {
@@ -383,35 +419,40 @@ public struct RowGroups: Sendable {
                 close()
                 grandTotals.append((row, function))
                 if groups.isEmpty { grandTotalsAtTop.insert(row) }
+                return .grandTotal(atTop: groups.isEmpty)
             case .subtotal(let name, let function)?:
-                if isOpen, name.isEmpty || name == label, subtotalsFirst ? rows.isEmpty : !rows.isEmpty {
+                if isOpen, name.isEmpty || name == label, subtotalsFirst ? rowCount == 0 : rowCount > 0 {
                     // Closing the rows above it, or one more subtotal above the rows to come.
                     if function == nil { unnamed.append((groups.count, subtotals.count)) }
                     subtotals.append(row)
                     functions.append(function ?? .sum)
                     closed = !subtotalsFirst
+                    return .subtotal(group: groups.count, first: subtotalsFirst)
                 } else {
                     close()
                     if function == nil { unnamed.append((groups.count, 0)) }
                     open(label: name, row: nil, subtotal: row, function: function ?? .sum)
                     setCurrentLabel(Array(name.utf8))
+                    return .subtotal(group: groups.count, first: true)
                 }
             case nil:
                 let blank = seen == .blank
                 // A candidate that is no label is compared with the open group's label as well.
                 let same = blank || seen == .same || (seen == .candidate && cell == currentLabel)
-                if isOpen, !closed, same || (rows.isEmpty && label.isEmpty) {
+                if isOpen, !closed, same || (rowCount == 0 && label.isEmpty) {
                     if label.isEmpty && !blank {
                         label = String(decoding: cell, as: UTF8.self)
                         setCurrentLabel(cell)
                     }
-                    rows.append(row)
+                    if keepsRows { rows.append(row) }
+                    rowCount += 1
                 } else {
                     close()
                     // (A row of the same label after its group's subtotal starts a group of that label.)
                     if blank { setCurrentLabel([]) } else if seen != .same { setCurrentLabel(cell) }
                     open(label: String(decoding: currentLabel, as: UTF8.self), row: row, subtotal: nil, function: .sum)
                 }
+                return .row(group: groups.count)
             }
         }
 
@@ -419,13 +460,11 @@ public struct RowGroups: Sendable {
         /// grand total's; a bare subtotal that opened a group of no rows closes the group before
         /// it, when that one has none of its own (a sheet whose subtotal rows read only 小计).
         mutating func finishedGroups() -> [Group] {
-            if let grand = grandTotals.first?.function {
-                for (g, index) in unnamed { groups[g].functions[index] = grand }
-            }
+            nameUnnamedFunctions()
             var merged: [Group] = []
             merged.reserveCapacity(groups.count)
-            for group in groups {
-                if group.rows.isEmpty, group.subtotalsFirst, group.label.isEmpty, var last = merged.last, last.subtotals.isEmpty {
+            for (g, group) in groups.enumerated() {
+                if Self.closesTheGroupBefore(g, in: groups), var last = merged.last {
                     last.subtotals = group.subtotals
                     last.functions = group.functions
                     merged[merged.count - 1] = last
@@ -434,6 +473,22 @@ public struct RowGroups: Sendable {
                 }
             }
             return merged
+        }
+
+        /// Gives each subtotal row whose label names no function (LibreOffice's `华东 结果`) the
+        /// grand total's.
+        package mutating func nameUnnamedFunctions() {
+            if let grand = grandTotals.first?.function {
+                for (g, index) in unnamed { groups[g].functions[index] = grand }
+            }
+            unnamed = []
+        }
+
+        /// Whether the group at `g` (as met, before ``finishedGroups()``) is a bare subtotal
+        /// that opened a group of no rows after a group of none: its subtotal closes that group.
+        package static func closesTheGroupBefore(_ g: Int, in groups: [Group]) -> Bool {
+            let group = groups[g]
+            return g > 0 && group.rowCount == 0 && group.subtotalsFirst && group.label.isEmpty && groups[g - 1].subtotals.isEmpty
         }
     }
 }

@@ -33,7 +33,9 @@ struct PartsSummary {
             var store = table.store(c)
             let numeric = table.columns[c].type.isNumeric
             var column = columns[c]
-            column.decimalsOfAll = max(column.decimalsOfAll, Int(store.fractionDigits()))
+            // (A column's decimals over all its cells count only for a body of every row; a
+            // group's figures, added a group at a time, do not read the whole part for them.)
+            if everyRowInBody { column.decimalsOfAll = max(column.decimalsOfAll, Int(store.fractionDigits())) }
             if !body.isEmpty { column.sawBody = true }
             for row in body {
                 let kind = store.kinds[row]

@@ -33,13 +33,25 @@ extension ExternalCSVSort {
                 }
             }
         }
-        report.summaryDisagreements = []
+        // (A grouped sort's subtotal rows were checked as the parts were read.)
+        var disagreements = report.summaryDisagreements
+        unchecked += report.uncheckedSummaryCells
         for (row, stored, label) in labelled.sorted(by: { $0.row < $1.row }) {
             guard let function = SummaryFunction(label: label) else { continue }
             let check = arithmetic.check(row: stored, reportedAs: row, label: label, function: function, columns: columns)
-            report.summaryDisagreements += check.disagreements
+            disagreements += check.disagreements
             unchecked += check.left
         }
+        // A grouped sort's grand totals, against every group's rows.
+        if let groupColumn = bound.groupColumn {
+            for (row, _, function) in read.grandTotals {
+                let label = pinnedTable.text(row: row.stored, column: groupColumn)
+                let check = Self.checkInParts(&arithmetic, row: row.row, stored: row.stored, label: label, function: function, columns: columns)
+                disagreements += check.disagreements
+                unchecked += check.left
+            }
+        }
+        report.summaryDisagreements = disagreements.sorted { ($0.row, $0.column) < ($1.row, $1.column) }
         report.uncheckedSummaryCells = unchecked.sorted { ($0.row, $0.column) < ($1.row, $1.column) }
         let summaryCells = summaries.map { arithmetic.cells(of: $0, columns: columns) }
         /// A pinned or summary row written field by field.
@@ -63,6 +75,12 @@ extension ExternalCSVSort {
                         output.write(bytes: lineBreak)
                     }
                 }
+            }
+        }
+        func writeGrandTotals(atTop: Bool) {
+            for (row, top, _) in read.grandTotals where top == atTop {
+                output.write(bytes: row.record)
+                output.write(bytes: lineBreak)
             }
         }
         func writeSummaries(_ edge: PinEdge) {
@@ -110,9 +128,10 @@ extension ExternalCSVSort {
         }
         output.write(bytes: lineBreak)
         writePinned(.top)
+        writeGrandTotals(atTop: true)
         writeSummaries(.top)
         var written = 0
-        let bodyRows = report.rows - pinned.reduce(0) { $0 + $1.count }
+        let bodyRows = report.rows - pinned.reduce(0) { $0 + $1.count } - read.grandTotals.count
         try Self.merge(runs, bufferBytes: Self.workingMemory(options.memory) / 2) { _, record throws(ExternalSortError) in
             output.write(bytes: record)
             output.write(bytes: lineBreak)
@@ -120,6 +139,7 @@ extension ExternalCSVSort {
             if written & 0xFFFF == 0 { options.progress?(0.7 + 0.3 * Double(written) / Double(max(1, bodyRows)), report.rows) }
         }
         writePinned(.bottom)
+        writeGrandTotals(atTop: false)
         writeSummaries(.bottom)
         output.write(bytes: trailingLines)
         options.progress?(1, report.rows)

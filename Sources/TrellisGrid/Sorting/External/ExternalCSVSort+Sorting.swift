@@ -19,8 +19,10 @@ extension ExternalCSVSort {
     /// custom comparators and summary functions are closures of the app, which a sort in parts
     /// does not call: such a plan is refused.
     public func sort(_ plan: SortPlan, to output: TextOutput) throws(ExternalSortError) -> Report {
-        if plan.grouping != nil {
-            throw .unsupported("subtotal groups are sorted in memory; sort the file with a DataGrid (trellis sort --group-by reads it whole)")
+        if let grouping = plan.grouping, grouping.order != .source {
+            throw .unsupported(
+                "a sort in parts keeps subtotal groups in their order; groups ordered by their \(grouping.order == .label ? "labels" : "subtotals") "
+                    + "are sorted in memory (give more --memory)")
         }
         let firstTaken = format.encoding
         do {
@@ -64,6 +66,30 @@ extension ExternalCSVSort {
         var pinned: [[PinnedRow]] = []
         var pinnedStores: [ColumnStore] = []
         var parts = PartsSummary(columnCount: 0, everyRowInBody: true, extremes: [])
+        /// A grouped sort's grand totals (their cells among the pinned ones), at the top or the bottom.
+        var grandTotals: [(row: PinnedRow, atTop: Bool, function: SummaryFunction.Name)] = []
+    }
+
+    /// A grouped sort's groups as the parts are read: where each row goes, each group's
+    /// figures for its subtotal rows' checks, the subtotal rows' cells.
+    struct GroupsRead {
+        var builder = RowGroups.Builder(keepsRows: false)
+        /// Each group's rows' figures, by the group's place among the groups met.
+        var figures: [PartsSummary] = []
+        /// The subtotal rows' cells, and where each row's are.
+        var stores: [ColumnStore] = []
+        var stored: [Int: Int] = [:]
+        var grandTotals: [(row: PinnedRow, atTop: Bool)] = []
+
+        /// The bytes a run's key starts with for a row of group `group` in `section` (0: subtotal
+        /// rows before the rows, 1: the rows, 2: subtotal rows after them): the groups in the
+        /// order they were met, each one's parts in their order.
+        static func prefix(group: Int, section: UInt8) -> [UInt8] {
+            [
+                UInt8(truncatingIfNeeded: group >> 24), UInt8(truncatingIfNeeded: group >> 16), UInt8(truncatingIfNeeded: group >> 8),
+                UInt8(truncatingIfNeeded: group), section,
+            ]
+        }
     }
 
     /// Reads the file part by part — each part's body rows sorted by their key bytes into a run,
@@ -90,6 +116,8 @@ extension ExternalCSVSort {
         // part's reading of its dates and identifiers, the columns' types and comparators, numbers
         // a double holds — which is nearly always. Otherwise the parts are read again, each told
         // what the file decided.
+        let groupColumn = bound.groupColumn
+        var grouped = GroupsRead()
         var evidence: [ColumnEvidence]?
         var partDecisions = Set<[ColumnDecision]>()
         var exactSeen = columns.map { _ in false }
@@ -97,8 +125,9 @@ extension ExternalCSVSort {
         // What a sort at once to CSV reads: the key and summary columns, unless pins check every
         // number column or the records are written again field by field; the others stay in
         // each part's records.
+        // (A grouped sort reads every column: its subtotal rows are checked in every number column.)
         let read: Set<Int>? =
-            pins.isEmpty && options.outputDelimiter == nil
+            pins.isEmpty && options.outputDelimiter == nil && groupColumn == nil
             ? keyColumns.union(summaries.flatMap(\.columns).compactMap { name in columns.firstIndex { $0.identifier == name } })
             : nil
         for attempt in 0..<3 {
@@ -108,10 +137,12 @@ extension ExternalCSVSort {
             runs = []
             pinned = [[PinnedRow]](repeating: [], count: pins.count)
             pinnedStores = columns.map { _ in ColumnStore() }
-            parts = PartsSummary(columnCount: columns.count, everyRowInBody: pins.isEmpty, extremes: extremes)
+            parts = PartsSummary(columnCount: columns.count, everyRowInBody: pins.isEmpty && groupColumn == nil, extremes: extremes)
             typeCounts = [TypeCounts](repeating: TypeCounts(), count: columns.count)
             matched = [Bool](repeating: false, count: pins.count)
             lastLabels = []
+            grouped = GroupsRead()
+            grouped.stores = columns.map { _ in ColumnStore() }
             var census = [KindCensus](repeating: KindCensus(), count: columns.count)
             try forEachPart { part, firstLine, firstRow, last, done throws(ExternalSortError) in
                 let parsed = try self.table(part, firstLine: firstLine, last: last, decided: decided, reading: read)
@@ -131,19 +162,47 @@ extension ExternalCSVSort {
                 let pinOf = bound.assignPins(count: count, firstRow: firstRow, matched: &matched) { row, column, target in
                     table.store(column).withText(at: row) { target.matches($0) }
                 }
-                let body = pins.isEmpty ? Array(0..<count) : (0..<count).filter { pinOf[$0] < 0 }
+                var body = pins.isEmpty ? Array(0..<count) : (0..<count).filter { pinOf[$0] < 0 }
                 let records = Records(table: table, outputDelimiter: self.options.outputDelimiter)
+                // A grouped sort: each row not pinned goes to its group (the body keeps the
+                // groups' rows), a subtotal row into the run after or before its group's rows,
+                // a grand total to its edge.
+                var placed: [(position: Int, prefix: [UInt8])] = []
+                var subtotalRows: [(row: Int, prefix: [UInt8])] = []
+                if let groupColumn {
+                    let labels = table.store(groupColumn)
+                    var detail: [Int] = []
+                    detail.reserveCapacity(body.count)
+                    var rowsOfGroup: [Int: [Int]] = [:]
+                    for row in body {
+                        let placement = labels.withText(at: row) { grouped.builder.add(firstRow + row, $0) }
+                        switch placement {
+                        case .row(let g):
+                            placed.append((detail.count, GroupsRead.prefix(group: g, section: 1)))
+                            detail.append(row)
+                            rowsOfGroup[g, default: []].append(row)
+                        case .subtotal(let g, let first):
+                            subtotalRows.append((row, GroupsRead.prefix(group: g, section: first ? 0 : 2)))
+                            grouped.stored[firstRow + row] = Self.keep(row, of: table, in: &grouped.stores)
+                        case .grandTotal(let atTop):
+                            let at = Self.keep(row, of: table, in: &pinnedStores)
+                            grouped.grandTotals.append((PinnedRow(row: firstRow + row, record: records.record(row), stored: at), atTop))
+                        }
+                    }
+                    for (g, rows) in rowsOfGroup {
+                        while grouped.figures.count <= g {
+                            grouped.figures.append(PartsSummary(columnCount: self.columns.count, everyRowInBody: false, extremes: []))
+                        }
+                        grouped.figures[g].add(table, body: rows, exactNumbers: self.exactNumbers)
+                    }
+                    body = detail
+                }
                 for row in 0..<count where !pins.isEmpty && pinOf[row] >= 0 {
                     // The pinned row, kept with its cells for the summaries that check or recompute it.
-                    let at = pinnedStores.first?.count ?? 0
-                    for c in pinnedStores.indices {
-                        let store = table.store(c)
-                        let cell = store.cell(at: row)
-                        _ = store.withText(at: row) { pinnedStores[c].append($0, cell) }
-                    }
+                    let at = Self.keep(row, of: table, in: &pinnedStores)
                     pinned[Int(pinOf[row])].append(PinnedRow(row: firstRow + row, record: records.record(row), stored: at))
                 }
-                if !summaries.isEmpty || !pins.isEmpty { parts.add(table, body: body, exactNumbers: self.exactNumbers) }
+                if !summaries.isEmpty || !pins.isEmpty || groupColumn != nil { parts.add(table, body: body, exactNumbers: self.exactNumbers) }
                 for c in keyColumns { typeCounts[c].count(table.store(c), rows: body, firstRow: firstRow) }
                 // The rows a summary-row hint looks at.
                 if firstRow == 0, count > 0 {
@@ -157,6 +216,40 @@ extension ExternalCSVSort {
                 let keyBytes = KeyBytes(table: table, rows: body, firstRow: firstRow, keys: resolved, exactNumbers: self.exactNumbers)
                 let order = keyBytes.sortedPositions()
                 var writer = try RunWriter(in: folder)
+                if groupColumn != nil {
+                    // The groups' rows by group, then key; the subtotal rows in their places
+                    // (their keys the group's and the row's place, not their cells).
+                    var rank = [Int](repeating: 0, count: order.count)
+                    for (k, position) in order.enumerated() { rank[position] = k }
+                    var entries: [(prefix: [UInt8], position: Int?, row: Int)] = placed.map { ($0.prefix, $0.position, body[$0.position]) }
+                    entries += subtotalRows.map { ($0.prefix, nil, $0.row) }
+                    entries.sort { a, b in
+                        a.prefix != b.prefix
+                            ? a.prefix.lexicographicallyPrecedes(b.prefix)
+                            : a.position == nil ? (b.position == nil && a.row < b.row) : (b.position == nil ? false : rank[a.position!] < rank[b.position!])
+                    }
+                    try keyBytes.withKeys { key throws(ExternalSortError) in
+                        for entry in entries {
+                            var full = entry.prefix
+                            if let position = entry.position {
+                                full += key(position)
+                            } else {
+                                let row = UInt64(firstRow + entry.row)
+                                for shift in stride(from: 56, through: 0, by: -8) { full.append(UInt8(truncatingIfNeeded: row >> UInt64(shift))) }
+                            }
+                            let record = records.record(entry.row)
+                            try full.withUnsafeBufferPointer { full throws(ExternalSortError) in
+                                try record.withUnsafeBufferPointer { record throws(ExternalSortError) in
+                                    try writer.append(key: full, record: record)
+                                }
+                            }
+                        }
+                    }
+                    runs.append(try writer.finish())
+                    report.rows += count
+                    options.progress?(0.3 + 0.4 * Double(done) / Double(total), report.rows)
+                    return count
+                }
                 try keyBytes.withKeys { key throws(ExternalSortError) in
                     if let raw = records.raw {
                         // Each row's record span, in the body's order (read in sequence), then the
@@ -211,6 +304,35 @@ extension ExternalCSVSort {
             }
             if !redo || attempt == 2 { break }
         }
+        var grandTotals: [(row: PinnedRow, atTop: Bool, function: SummaryFunction.Name)] = []
+        if groupColumn != nil {
+            grouped.builder.close()
+            grouped.builder.nameUnnamedFunctions()
+            let met = grouped.builder.groups
+            let functions = Dictionary(uniqueKeysWithValues: grouped.builder.grandTotals.map { ($0.row, $0.function) })
+            grandTotals = grouped.grandTotals.map { ($0.row, $0.atTop, functions[$0.row.row] ?? .sum) }
+            // Each subtotal row checked against its own group's rows (a bare 小计 that opened a
+            // group of none, against the group before it), as a sort at once checks it.
+            let subtotalTable = Table(columns: columns, stores: grouped.stores)
+            var checks: [SummaryArithmetic.Check] = []
+            for (g, group) in met.enumerated() where !group.subtotals.isEmpty {
+                let of = RowGroups.Builder.closesTheGroupBefore(g, in: met) ? g - 1 : g
+                let figures = of < grouped.figures.count ? grouped.figures[of] : PartsSummary(columnCount: columns.count, everyRowInBody: false, extremes: [])
+                var arithmetic = SummaryArithmetic(pinned: subtotalTable, parts: figures)
+                for (row, function) in zip(group.subtotals, group.functions) {
+                    guard let stored = grouped.stored[row] else { continue }
+                    let label = subtotalTable.text(row: stored, column: groupColumn!)
+                    checks.append(Self.checkInParts(&arithmetic, row: row, stored: stored, label: label, function: function, columns: columns))
+                }
+            }
+            report.summaryDisagreements += checks.flatMap(\.disagreements)
+            report.uncheckedSummaryCells += checks.flatMap(\.left)
+            var finished = grouped.builder
+            let first = met.first { !$0.subtotals.isEmpty }.flatMap { grouped.stored[$0.subtotals[0]] }
+            report.groups = RowGroups.Summary(
+                groups: finished.finishedGroups(), grandTotals: grandTotals.map(\.row.row),
+                firstSubtotalLabel: first.map { subtotalTable.text(row: $0, column: groupColumn!) })
+        }
         report.edgeRows += lastLabels.filter { last in !report.edgeRows.contains { $0.row == last.row } }
         report.runs = runs.count
         report.unmatchedPins = pins.indices.filter { !matched[$0] }.map { pins[$0].rows }
@@ -222,6 +344,40 @@ extension ExternalCSVSort {
             warning.descending = keys.first { $0.column == warning.column }?.direction == .descending
             return warning
         }
-        return RunsRead(report: report, runs: runs, pinned: pinned, pinnedStores: pinnedStores, parts: parts)
+        return RunsRead(report: report, runs: runs, pinned: pinned, pinnedStores: pinnedStores, parts: parts, grandTotals: grandTotals)
+    }
+
+    /// Keeps the cells of `table`'s row `row` in `stores`; returns where.
+    static func keep(_ row: Int, of table: Table, in stores: inout [ColumnStore]) -> Int {
+        let at = stores.first?.count ?? 0
+        for c in stores.indices {
+            let store = table.store(c)
+            let cell = store.cell(at: row)
+            _ = store.withText(at: row) { stores[c].append($0, cell) }
+        }
+        return at
+    }
+
+    /// A summary row checked against the figures of the rows it summarises, read in parts:
+    /// as ``SummaryArithmetic/check(row:reportedAs:label:function:columns:)``, but a minimum or
+    /// maximum, whose cells the parts do not keep, is said to be left unchecked.
+    static func checkInParts(
+        _ arithmetic: inout SummaryArithmetic, row: Int, stored: Int, label: String, function: SummaryFunction.Name, columns: [Column]
+    ) -> SummaryArithmetic.Check {
+        switch function {
+        case .min, .max:
+            var check = SummaryArithmetic.Check()
+            for (c, column) in columns.enumerated() where column.type.isNumeric {
+                let says = arithmetic.source.text(row: stored, column: c).trimmingCharacters(in: .whitespaces)
+                guard !says.isEmpty else { continue }
+                check.left.append(
+                    UncheckedSummaryCell(
+                        row: row, label: label.trimmingCharacters(in: .whitespaces), column: column.identifier, says: says,
+                        function: function.function.description))
+            }
+            return check
+        default:
+            return arithmetic.check(row: stored, reportedAs: row, label: label, function: function.function, columns: columns)
+        }
     }
 }

@@ -68,6 +68,10 @@ public final class ExternalCSVSort {
         public var summaryDisagreements: [SummaryDisagreement] = []
         /// Summary cells whose meaning could not be established: left as they were, unchecked.
         public var uncheckedSummaryCells: [UncheckedSummaryCell] = []
+        /// The subtotal groups a grouped sort kept (as ``DisplayOrder/groups`` finds them,
+        /// without their rows, which the sort does not keep: each group's ``RowGroups/Group/rowCount``
+        /// says how many it has); `nil` for a sort without a grouping.
+        public var groups: RowGroups.Summary?
 
         public init() {}
     }
