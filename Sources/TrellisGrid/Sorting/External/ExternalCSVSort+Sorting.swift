@@ -81,14 +81,13 @@ extension ExternalCSVSort {
         var stored: [Int: Int] = [:]
         var grandTotals: [(row: PinnedRow, atTop: Bool)] = []
 
-        /// The bytes a run's key starts with for a row of group `group` in `section` (0: subtotal
+        /// What a run's key starts with for a row of group `group` in `section` (0: subtotal
         /// rows before the rows, 1: the rows, 2: subtotal rows after them): the groups in the
-        /// order they were met, each one's parts in their order.
-        static func prefix(group: Int, section: UInt8) -> [UInt8] {
-            [
-                UInt8(truncatingIfNeeded: group >> 24), UInt8(truncatingIfNeeded: group >> 16), UInt8(truncatingIfNeeded: group >> 8),
-                UInt8(truncatingIfNeeded: group), section,
-            ]
+        /// order they were met, each one's parts in their order. Written as its five bytes.
+        static func prefix(group: Int, section: UInt64) -> UInt64 { UInt64(truncatingIfNeeded: group) << 8 | section }
+
+        static func append(_ prefix: UInt64, to key: inout [UInt8]) {
+            for shift in stride(from: 32, through: 0, by: -8) { key.append(UInt8(truncatingIfNeeded: prefix >> UInt64(shift))) }
         }
     }
 
@@ -125,10 +124,12 @@ extension ExternalCSVSort {
         // What a sort at once to CSV reads: the key and summary columns, unless pins check every
         // number column or the records are written again field by field; the others stay in
         // each part's records.
-        // (A grouped sort reads every column: its subtotal rows are checked in every number column.)
+        // (A grouped sort reads its label column and the number columns its subtotal rows are
+        // checked in too.)
         let read: Set<Int>? =
-            pins.isEmpty && options.outputDelimiter == nil && groupColumn == nil
+            pins.isEmpty && options.outputDelimiter == nil
             ? keyColumns.union(summaries.flatMap(\.columns).compactMap { name in columns.firstIndex { $0.identifier == name } })
+                .union(groupColumn.map { [$0] + columns.indices.filter { columns[$0].type.isNumeric } } ?? [])
             : nil
         for attempt in 0..<3 {
             let decided = attempt > 0
@@ -167,8 +168,8 @@ extension ExternalCSVSort {
                 // A grouped sort: each row not pinned goes to its group (the body keeps the
                 // groups' rows), a subtotal row into the run after or before its group's rows,
                 // a grand total to its edge.
-                var placed: [(position: Int, prefix: [UInt8])] = []
-                var subtotalRows: [(row: Int, prefix: [UInt8])] = []
+                var placed: [UInt64] = []
+                var subtotalRows: [(row: Int, prefix: UInt64)] = []
                 if let groupColumn {
                     let labels = table.store(groupColumn)
                     var detail: [Int] = []
@@ -178,7 +179,7 @@ extension ExternalCSVSort {
                         let placement = labels.withText(at: row) { grouped.builder.add(firstRow + row, $0) }
                         switch placement {
                         case .row(let g):
-                            placed.append((detail.count, GroupsRead.prefix(group: g, section: 1)))
+                            placed.append(GroupsRead.prefix(group: g, section: 1))
                             detail.append(row)
                             rowsOfGroup[g, default: []].append(row)
                         case .subtotal(let g, let first):
@@ -219,28 +220,37 @@ extension ExternalCSVSort {
                 if groupColumn != nil {
                     // The groups' rows by group, then key; the subtotal rows in their places
                     // (their keys the group's and the row's place, not their cells).
-                    var rank = [Int](repeating: 0, count: order.count)
-                    for (k, position) in order.enumerated() { rank[position] = k }
-                    var entries: [(prefix: [UInt8], position: Int?, row: Int)] = placed.map { ($0.prefix, $0.position, body[$0.position]) }
-                    entries += subtotalRows.map { ($0.prefix, nil, $0.row) }
-                    entries.sort { a, b in
-                        a.prefix != b.prefix
-                            ? a.prefix.lexicographicallyPrecedes(b.prefix)
-                            : a.position == nil ? (b.position == nil && a.row < b.row) : (b.position == nil ? false : rank[a.position!] < rank[b.position!])
-                    }
+                    // Each entry: its prefix, and its rank within it (a row's place in key order;
+                    // a subtotal row's place in the file, after the rows' ranks).
+                    var entries: [(prefix: UInt64, rank: Int, position: Int)] = []
+                    entries.reserveCapacity(order.count + subtotalRows.count)
+                    for (k, position) in order.enumerated() { entries.append((placed[position], k, position)) }
+                    for (k, subtotal) in subtotalRows.enumerated() { entries.append((subtotal.prefix, order.count + k, -1 - k)) }
+                    entries.sort { $0.prefix != $1.prefix ? $0.prefix < $1.prefix : $0.rank < $1.rank }
+                    var full: [UInt8] = []
                     try keyBytes.withKeys { key throws(ExternalSortError) in
                         for entry in entries {
-                            var full = entry.prefix
-                            if let position = entry.position {
-                                full += key(position)
+                            full.removeAll(keepingCapacity: true)
+                            GroupsRead.append(entry.prefix, to: &full)
+                            let row: Int
+                            if entry.position >= 0 {
+                                full.append(contentsOf: key(entry.position))
+                                row = body[entry.position]
                             } else {
-                                let row = UInt64(firstRow + entry.row)
-                                for shift in stride(from: 56, through: 0, by: -8) { full.append(UInt8(truncatingIfNeeded: row >> UInt64(shift))) }
+                                row = subtotalRows[-1 - entry.position].row
+                                let place = UInt64(firstRow + row)
+                                for shift in stride(from: 56, through: 0, by: -8) { full.append(UInt8(truncatingIfNeeded: place >> UInt64(shift))) }
                             }
-                            let record = records.record(entry.row)
                             try full.withUnsafeBufferPointer { full throws(ExternalSortError) in
-                                try record.withUnsafeBufferPointer { record throws(ExternalSortError) in
-                                    try writer.append(key: full, record: record)
+                                if let raw = records.raw {
+                                    let span = raw.place(row)
+                                    try raw.bytes.withUnsafeBufferPointer { part throws(ExternalSortError) in
+                                        try writer.append(key: full, record: UnsafeBufferPointer(rebasing: part[Int(span >> 32)..<Int(span & 0xFFFF_FFFF)]))
+                                    }
+                                } else {
+                                    try records.record(row).withUnsafeBufferPointer { record throws(ExternalSortError) in
+                                        try writer.append(key: full, record: record)
+                                    }
                                 }
                             }
                         }
@@ -351,6 +361,12 @@ extension ExternalCSVSort {
     static func keep(_ row: Int, of table: Table, in stores: inout [ColumnStore]) -> Int {
         let at = stores.first?.count ?? 0
         for c in stores.indices {
+            if table.isUnread(c) {
+                // A column left in the records: its cell, read as text (not the whole column).
+                var text = table.text(row: row, column: c)
+                _ = text.withUTF8 { stores[c].append($0, CellText.classify($0, as: .text)) }
+                continue
+            }
             let store = table.store(c)
             let cell = store.cell(at: row)
             _ = store.withText(at: row) { stores[c].append($0, cell) }
