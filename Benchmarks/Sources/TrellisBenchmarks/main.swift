@@ -62,7 +62,7 @@ let onlyLongCells = CommandLine.arguments.dropFirst().first == "long-cells"
 let onlyStructure = CommandLine.arguments.dropFirst().first == "structure"
 if onlyStructure {
     // `structure [ROWS]`: subtotal groups, list keys and a second text workload, 1M rows by default.
-    let result = structureBenchmarks(runs: 5, count: CommandLine.arguments.dropFirst(2).first.flatMap { Int($0) } ?? 1_000_000)
+    let result = structureBenchmarks(runs: 9, count: CommandLine.arguments.dropFirst(2).first.flatMap { Int($0) } ?? 1_000_000)
     rows += result.rows
     verdicts += result.verdicts
 } else if onlyLongCells {
