@@ -274,6 +274,11 @@ extension RowGroupsTests {
         #expect(!SubtotalLabel.mayAppear(in: Array("name,score\n张伟,88\nitem10,5\n".utf8)))
         #expect(SubtotalLabel.mayAppear(in: Array("地区,值\n华东,1\n华东 汇总,1\n".utf8)))
         #expect(SubtotalLabel.mayAppear(in: Array("Region,Sales\nNorth,1\nNorth Total,1\n".utf8)))
+        // A word that starts with a space, found wherever it stands; not at the very start of
+        // the text, where no space is before it; not in a text of many spaces without it.
+        #expect(SubtotalLabel.mayAppear(in: Array("a b c d,1\nEast Sum,2".utf8)))
+        #expect(!SubtotalLabel.mayAppear(in: Array("Total of it,1\n".utf8)))
+        #expect(!SubtotalLabel.mayAppear(in: Array(String(repeating: "a b T o t a l S u m ", count: 2000).utf8)))
         #expect(SubtotalLabel.mayAppear(in: Array("a\n华东 结果,1".utf8)))
         #expect(!SubtotalLabel.mayAppear(in: []))
     }

@@ -41,20 +41,20 @@ public struct RowGrouping: Sendable, Equatable {
     /// before them), or a bare `小计` after a run of one label; `nil` for a sheet without one. The
     /// groups it finds are those of ``RowGroups/init(source:column:excluding:)``.
     ///
-    /// Only a source that keeps its cells (a ``Table``, read from a file) is looked at: a sheet
-    /// of subtotals is a spreadsheet's. The first subtotal row is looked for in the first 100,000
-    /// rows of a column the table stores (each cell's bytes checked for a label's last word before
-    /// it is read as a label) and the first 10,000 of one it reads on demand: a sheet whose first
+    /// The first subtotal row is looked for in the first 100,000 rows of a column a table stores
+    /// (each cell's bytes checked for a label's last word before it is read as a label), and in
+    /// the first 10,000 of any other column — one a table reads on demand, a database table's (a
+    /// spreadsheet imported as it was), an app's source — through its texts: a sheet whose first
     /// group is longer is grouped when told (``RowGrouping/init(column:order:)``, `--group-by`).
     public static func detect(in source: GridDataSource) -> RowGrouping? {
-        guard let storage = source as? ColumnStorageSource else { return nil }
+        let storage = source as? ColumnStorageSource
         let count = max(0, source.rowCount)
         guard count > 1 else { return nil }
         for (c, column) in source.columns.prefix(8).enumerated() where !column.type.isNumeric {
             // A column the file was read without is not read whole for this.
             let unread = (source as? Table)?.isUnread(c) ?? false
-            let stored = !unread && c < storage.storeCount && storage.store(c).count >= count
-            let store = stored ? storage.store(c) : nil
+            let stored = !unread && storage.map { c < $0.storeCount && $0.store(c).count >= count } ?? false
+            let store = stored ? storage?.store(c) : nil
             func text(_ row: Int) -> String { source.text(row: row, column: c).trimmingCharacters(in: .whitespaces) }
             for row in 0..<min(count, stored ? 100_000 : 10_000) {
                 let candidate: Bool
@@ -138,13 +138,16 @@ public enum SubtotalLabel: Equatable, Sendable {
             guard let base = buffer.baseAddress else { return false }
             return wordsInFiles.contains { word in
                 word.withUnsafeBytes { word in
-                    // Each place of the word's first byte (memchr), then the rest compared.
-                    let first = Int32(word[0])
-                    var from = 0
-                    while from + word.count <= buffer.count, let hit = memchr(base + from, first, buffer.count - from) {
-                        let at = base.distance(to: UnsafeRawPointer(hit))
-                        if at + word.count <= buffer.count, memcmp(base + at, word.baseAddress!, word.count) == 0 { return true }
-                        from = at + 1
+                    // Each place of the word's first byte that is not a space (memchr), then the
+                    // whole word compared there: a word that starts with a space is not compared
+                    // at every space of the text.
+                    let anchor = word.firstIndex { $0 != 0x20 } ?? 0
+                    let first = Int32(word[anchor])
+                    var from = anchor
+                    while from < buffer.count, let hit = memchr(base + from, first, buffer.count - from) {
+                        let at = base.distance(to: UnsafeRawPointer(hit)) - anchor
+                        if at >= 0, at + word.count <= buffer.count, memcmp(base + at, word.baseAddress!, word.count) == 0 { return true }
+                        from = at + anchor + 1
                     }
                     return false
                 }
@@ -275,7 +278,7 @@ public struct RowGroups: Sendable {
             builder = Builder()
             for row in 0..<count where excluding.isEmpty || !excluding[row] {
                 var text = source.text(row: row, column: column)
-                text.withUTF8 { builder.add(row, $0) }
+                text.withUTF8 { _ = builder.add(row, $0) }
             }
         }
         builder.close()
