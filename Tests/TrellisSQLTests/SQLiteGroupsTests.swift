@@ -31,8 +31,9 @@ struct SQLiteGroupsTests {
         let status = TrellisCommandLine.run(["sort", scratch.path, "--table", "s", "--by", "销售额:desc", "--format", "csv"], io: &io)
         #expect(status == 0, "\(io.stderr)")
         let lines = String(decoding: io.stdoutBytes, as: UTF8.self).split(whereSeparator: \.isNewline).map(String.init)
-        #expect(lines.map { $0.split(separator: ",", omittingEmptySubsequences: false).first.map(String.init) ?? "" }
-            == ["地区", "华东", "华东", "华东 汇总", "华北", "华北", "华北 汇总", "总计"])
+        #expect(
+            lines.map { $0.split(separator: ",", omittingEmptySubsequences: false).first.map(String.init) ?? "" }
+                == ["地区", "华东", "华东", "华东 汇总", "华北", "华北", "华北 汇总", "总计"])
         #expect(lines[1].hasPrefix("华东,杭州") && lines[4].hasPrefix("华北,北京"))
         #expect(io.stderr.contains("note: 2 subtotal groups by 地区"), "\(io.stderr)")
         // 华北 汇总 says 9 of rows summing to 8; 总计 is the rows' 16, not twice it.
