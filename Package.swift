@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "TrellisRender", targets: ["TrellisRender"]),
         .library(name: "TrellisSQL", targets: ["TrellisSQL"]),
         .library(name: "TrellisSources", targets: ["TrellisSources"]),
+        .library(name: "TrellisWorkbook", targets: ["TrellisWorkbook"]),
         .library(name: "TrellisPort", targets: ["TrellisPort"]),
         .library(name: "TrellisCLI", targets: ["TrellisCLI"]),
         .executable(name: "trellis", targets: ["trellis"]),
@@ -51,6 +52,10 @@ let package = Package(
         // itself is loaded when a connection is first opened, not linked (see its shim.h).
         .systemLibrary(name: "CPostgreSQL", path: "Sources/CPostgreSQL", providers: [.apt(["libpq-dev"])]),
         .target(name: "TrellisSQL", dependencies: ["CSQLite", "CPostgreSQL", "TrellisGrid", "TrellisText"]),
+        // Workbooks (.xlsx, .ods): the ZIP packages they are, inflated through the system zlib
+        // (Debian's zlib1g-dev).
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib", providers: [.apt(["zlib1g-dev"])]),
+        .target(name: "TrellisWorkbook", dependencies: ["CZlib"]),
         // One way in for every source a user names (a CSV file, standard input, an SQLite or a
         // PostgreSQL table or query): each kind a file of its own, registered in one list.
         .target(name: "TrellisSources", dependencies: ["TrellisGrid", "TrellisSQL", "TrellisText"]),
@@ -76,6 +81,7 @@ let package = Package(
         .testTarget(name: "TrellisSQLTests", dependencies: ["TrellisSQL", "TrellisSources", "TrellisGrid", "TrellisRender", "TrellisText", "TrellisCLI",
                                                      "TrellisTestSupport"],
                     exclude: ["Fixtures"]),
+        .testTarget(name: "TrellisWorkbookTests", dependencies: ["TrellisWorkbook", "TrellisTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "TrellisRenderTests", dependencies: ["TrellisRender", "TrellisText", "TrellisCollectionView"]),
         // UIKit-dialect samples ported by the mechanical step and built in a package of their own,
         // with the README's and the guides' snippets; the samples are text, not part of the build.
