@@ -283,6 +283,19 @@ struct EncodingCommandTests {
         #expect(!result.stderr.contains("windows-1252"), "\(name): no advice to read it as another encoding")
     }
 
+    @Test("a workbook is named for what it is with an encoding given, and when larger than --memory (not sorted in parts)")
+    func workbookWhateverTheOptions() throws {
+        let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("TrellisWorkbookTests/Fixtures")
+        for (file, options) in [("openpyxl-scores.xlsx", ["--encoding", "gbk"]), ("openpyxl-scores.ods", ["--memory", "64K", "-o", "out.csv"])] {
+            let result = try runInScratch(
+                ["sort", "in.bin", "--by", "总分:desc"] + options, files: ["in.bin": try Data(contentsOf: fixtures.appendingPathComponent(file))])
+            #expect(result.status == 65, "\(file)")
+            #expect(result.stderr.contains("the file is a ZIP archive — an .xlsx or .ods workbook?"), "\(file): \(result.stderr)")
+            #expect(result.left.keys.sorted() == ["in.bin"], "\(file): nothing is left behind")
+        }
+    }
+
     @Test("a short UTF-16 file without a mark is still recognised; a stray zero byte in UTF-8 text does not make it UTF-16")
     func utf16WithoutMark() throws {
         let utf16 = Array("a,b\n1,2\n".utf16).flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }

@@ -179,7 +179,8 @@ enum SortCommand {
         // A file larger than the memory is sorted in parts.
         if !options.readsDatabase, path != "-", let size = FileBytes.regularFileSize(io.url(for: path).path),
             size > options.memory.bytes / (leavesRecordsInFile(ofSize: size, columns: columns) ? bytesPerMappedFileByte : bytesPerFileByte),
-            !(FileBytes.head(io.url(for: path).path, count: 16) ?? []).starts(with: SQLiteSourceKind.magic)
+            case let head = FileBytes.head(io.url(for: path).path, count: 16) ?? [],
+            !head.starts(with: SQLiteSourceKind.magic), !CSVSourceKind.isWorkbook(head)
         {
             try sortInParts(options, path: path, fileSize: size, io: &io)
             return

@@ -94,6 +94,12 @@ extension CSV {
         }
     }
 
+    /// Whether `input` starts as a workbook: a ZIP archive (`.xlsx`, `.ods`) or an OLE2 compound
+    /// file (a legacy `.xls`).
+    static func isWorkbook(_ input: [UInt8]) -> Bool {
+        input.starts(with: [0x50, 0x4B, 0x03, 0x04]) || input.starts(with: [0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1])
+    }
+
     /// Why `input` is not a table of text any encoding read here holds, when its first bytes say
     /// so: a UTF-32 file (by its mark, or by the three zero bytes beside each ASCII character), a
     /// workbook (a ZIP archive, or the compound file of a legacy .xls), or a NUL byte in a file

@@ -100,7 +100,8 @@ public enum CSV {
             throw CSVError(line: 1, column: 1, problem: .other("the header row is counted from 1; \(headerRow) is not a line of the file"))
         }
         var format = CSVFormat()
-        if forced == nil, let problem = notATextTable(input) { throw problem }
+        // (A workbook is named whatever encoding is given: no encoding reads it.)
+        if forced == nil || isWorkbook(input), let problem = notATextTable(input) { throw problem }
         let marked = TextEncoding.byteOrderMark(of: input)
         // UTF-8 is read in place (the reader skips its mark); any other encoding is decoded first.
         var encoding = forced ?? marked?.encoding ?? utf16WithoutMark(input) ?? .utf8
