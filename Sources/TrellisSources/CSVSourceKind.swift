@@ -9,13 +9,6 @@ import TrellisText
 public enum CSVSourceKind: SourceKind {
     public static func recognizes(_ request: SourceRequest) -> Bool { request.table == nil && request.query == nil }
 
-    /// Whether a file's first bytes say it is a workbook — a ZIP package (`.xlsx`, `.xlsm`, `.ods`)
-    /// or a legacy Excel file (`.xls`, an OLE2 compound file); its content decides, not its name.
-    /// It is read whole, where the reader says what it is (not in parts, nor mapped).
-    public static func isWorkbook(_ head: [UInt8]) -> Bool {
-        head.starts(with: [0x50, 0x4B, 0x03, 0x04]) || head.starts(with: [0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1])
-    }
-
     public static func open(_ request: SourceRequest) throws(InputError) -> GridDataSource {
         let shown = request.shown
         if request.namesServer {
@@ -27,7 +20,8 @@ public enum CSVSourceKind: SourceKind {
         let file = request.path
         let mapped =
             request.name != "-" && request.mapsLargeFiles(FileBytes.regularFileSize(file) ?? 0, request.columns)
-                && !isWorkbook(FileBytes.head(file, count: 8) ?? [])
+                // (A workbook is read whole, where the reader says what it is.)
+                && !CSV.isWorkbook(FileBytes.head(file, count: 8) ?? [])
             ? MappedFile(path: file) : nil
         var bytes: [UInt8] = []
         if mapped == nil {

@@ -141,11 +141,10 @@ extension GroupCommandTests {
     static func longSheet(profitInGroup: Int, profit: String) -> Data {
         var csv = "地区,城市,销售额,利润\n"
         for g in 0..<400 {
-            var sales = 0, profits = 0
+            var sales = 0
             for r in 0..<10 {
                 let value = (g * 37 + r * 11) % 500 + 1
                 sales += value
-                profits += value % 7
                 csv += "区\(g),城\(r),\(value),\(value % 7)\n"
             }
             csv += "区\(g) 汇总,,\(sales),\(g == profitInGroup ? profit : "")\n"
@@ -166,11 +165,12 @@ extension GroupCommandTests {
         let right = try runInScratch(
             ["sort", "in.csv", "--by", "销售额:desc", "--format", "csv"], files: ["in.csv": Self.longSheet(profitInGroup: 350, profit: String(profit))])
         #expect(!right.stderr.contains("warning"), "\(right.stderr)")
+        // (A pin makes the sort read every column; this one takes no row.)
         let whole = try runInScratch(
-            ["sort", "in.csv", "--by", "销售额:desc", "--by", "城市:desc", "--by", "利润", "--format", "csv"],
+            ["sort", "in.csv", "--by", "销售额:desc", "--pin-top", "城市=无", "--format", "csv"],
             files: ["in.csv": Self.longSheet(profitInGroup: 350, profit: String(profit))])
-        #expect(Self.lines(whole.stdout).count == Self.lines(right.stdout).count)
-        #expect(Set(Self.lines(whole.stdout)) == Set(Self.lines(right.stdout)))
+        #expect(whole.status == 0)
+        #expect(whole.stdout == right.stdout)
     }
 }
 
@@ -219,9 +219,11 @@ extension GroupCommandTests {
     @Test("in parts, groups ordered by their subtotals or labels are refused with the reason; --no-groups sorts every row")
     func groupOrderInParts() throws {
         let csv = Self.subtotalSheet(groups: 300)
-        let refused = try sort(csv, ["--by", "销售额", "--group-order", "subtotal", "--format", "csv", "--memory", "64K"])
+        let refused = try runInScratch(
+            ["sort", "in.csv", "--by", "销售额", "--group-order", "subtotal", "--memory", "64K", "-o", "out.csv"], files: ["in.csv": Data(csv.utf8)])
         #expect(refused.status == 64)
         #expect(refused.stderr.contains("a sort in parts keeps subtotal groups in their order"), "\(refused.stderr)")
+        #expect(refused.left.keys.sorted() == ["in.csv"], "a refused sort leaves nothing behind")
         let flat = try sort(csv, ["--by", "销售额:desc", "--no-groups", "--format", "csv", "--memory", "64K"])
         #expect(flat.status == 0)
         #expect(flat.stdout.split(separator: "\n")[1].hasPrefix("总计,"))

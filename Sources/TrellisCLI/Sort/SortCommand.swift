@@ -180,7 +180,7 @@ enum SortCommand {
         if !options.readsDatabase, path != "-", let size = FileBytes.regularFileSize(io.url(for: path).path),
             size > options.memory.bytes / (leavesRecordsInFile(ofSize: size, columns: columns) ? bytesPerMappedFileByte : bytesPerFileByte),
             case let head = FileBytes.head(io.url(for: path).path, count: 16) ?? [],
-            !head.starts(with: SQLiteSourceKind.magic), !CSVSourceKind.isWorkbook(head)
+            !head.starts(with: SQLiteSourceKind.magic), !CSV.isWorkbook(head)
         {
             try sortInParts(options, path: path, fileSize: size, io: &io)
             return

@@ -59,7 +59,7 @@ final class BackgroundRead: @unchecked Sendable {
         else { return nil }
         defer { try? handle.close() }
         guard let data = try? handle.read(upToCount: headBytes), !data.starts(with: SQLiteSourceKind.magic),
-            !CSVSourceKind.isWorkbook(Array(data.prefix(8))),
+            !CSV.isWorkbook(Array(data.prefix(8))),
             let end = data.lastIndex(of: 0x0A)
         else { return nil }
         let head: Table

@@ -215,9 +215,8 @@ struct SummaryArithmetic {
         if DecimalFormat.format(value, decimals: precision) == DecimalFormat.format(says, decimals: precision) {
             return (.function, computed)
         }
-        if case .decimal(let d) = computed.value, function.writesDecimals {
-            computed = SummaryCell(value: computed.value, text: DecimalFormat.format(d, decimals: decimals(c)))
-        }
+        // (Written as the column's rows are, for the message that names it.)
+        computed = summarize(function, column: c, decimals: decimals(c))
         // The cell's decimals count in its value's units (8.7% is 0.087: three); the column's as
         // written, two fewer for a percent.
         let percent = saysText.trimmingCharacters(in: .whitespaces).hasSuffix("%")

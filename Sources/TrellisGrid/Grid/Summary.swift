@@ -29,15 +29,6 @@ public enum SummaryFunction: Sendable, CustomStringConvertible {
         }
     }
 
-    /// Whether the function's result is written with the decimals of the cells it summarises
-    /// (a sum or a mean; a minimum or maximum is one of the cells, written as it is).
-    var writesDecimals: Bool {
-        switch self {
-        case .sum, .mean: return true
-        default: return false
-        }
-    }
-
     /// Whether the function counts cells (its result is a number of cells, never written with decimals).
     var counts: Bool {
         if case .count = self { return true }

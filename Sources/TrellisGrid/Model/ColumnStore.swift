@@ -391,9 +391,10 @@ package struct ColumnStore: Sendable {
             starts.withUnsafeBufferPointer { s in
                 lengths.withUnsafeBufferPointer { l in
                     kinds.withUnsafeBufferPointer { k in
-                        // One sequential pass, so that a column of one alignment reads no kind per cell.
+                        // One sequential pass, so that a column of one alignment reads no kind per cell
+                        // (none for a reader of some cells).
                         var right = 0, left = 0, numbers = 0
-                        for kind in uniformity ? k : UnsafeBufferPointer(start: nil, count: 0) {
+                        for kind in uniformity ? k : UnsafeBufferPointer(rebasing: k[0..<0]) {
                             switch kind {
                             case .integer, .decimal, .approximate: right += 1; numbers += 1
                             case .date: right += 1

@@ -96,7 +96,7 @@ extension CSV {
 
     /// Whether `input` starts as a workbook: a ZIP archive (`.xlsx`, `.ods`) or an OLE2 compound
     /// file (a legacy `.xls`).
-    static func isWorkbook(_ input: [UInt8]) -> Bool {
+    package static func isWorkbook(_ input: [UInt8]) -> Bool {
         input.starts(with: [0x50, 0x4B, 0x03, 0x04]) || input.starts(with: [0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1])
     }
 

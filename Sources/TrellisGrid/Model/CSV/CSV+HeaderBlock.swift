@@ -13,7 +13,7 @@ extension CSV {
     }
 
     /// The header block of the text from `start` (the header line) to `end`, judged from its
-    /// first 64 KB: `nil` when the header is one line, as for most files.
+    /// first 100 lines: `nil` when the header is one line, as for most files.
     ///
     /// The row under the header is more of it when it is a row of text over number columns: each
     /// of its cells blank or text (no number, no date), text in at least one column whose cells
@@ -25,8 +25,17 @@ extension CSV {
     static func headerBlock(
         _ text: UnsafeBufferPointer<UInt8>, from start: Int, upTo end: Int, delimiter: UInt8, reading: CellReading
     ) -> HeaderBlock? {
-        // The head, cut after a line break.
+        // The head: its first 100 lines at most (of 64 KB at most), cut after a line break —
+        // what every file read whole pays for the look.
         var cut = min(end, start + (1 << 16))
+        var lines = 0
+        for i in start..<cut where text[i] == 0x0A {
+            lines += 1
+            if lines == 100 {
+                cut = i + 1
+                break
+            }
+        }
         if cut < end {
             while cut > start, text[cut - 1] != 0x0A, text[cut - 1] != 0x0D { cut -= 1 }
         }
