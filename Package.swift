@@ -55,10 +55,10 @@ let package = Package(
         // Workbooks (.xlsx, .ods): the ZIP packages they are, inflated through the system zlib
         // (Debian's zlib1g-dev).
         .systemLibrary(name: "CZlib", path: "Sources/CZlib", providers: [.apt(["zlib1g-dev"])]),
-        .target(name: "TrellisWorkbook", dependencies: ["CZlib"]),
-        // One way in for every source a user names (a CSV file, standard input, an SQLite or a
-        // PostgreSQL table or query): each kind a file of its own, registered in one list.
-        .target(name: "TrellisSources", dependencies: ["TrellisGrid", "TrellisSQL", "TrellisText"]),
+        .target(name: "TrellisWorkbook", dependencies: ["CZlib", "TrellisGrid", "TrellisText"]),
+        // One way in for every source a user names (a CSV file, standard input, a workbook's sheet,
+        // an SQLite or a PostgreSQL table or query): each kind a file of its own, registered in one list.
+        .target(name: "TrellisSources", dependencies: ["TrellisGrid", "TrellisSQL", "TrellisWorkbook", "TrellisText"]),
         // `trellis port`: UIKit Swift source to Trellis, the mechanical step and the rewrites of the
         // idioms that need the Objective-C runtime. Reads Swift as tokens; depends on nothing else.
         .target(name: "TrellisPort"),
@@ -68,7 +68,7 @@ let package = Package(
         .executableTarget(name: "trellis", dependencies: ["TrellisCLI"]),
         .target(name: "Trellis",
                 dependencies: ["TrellisText", "TrellisCollectionView", "TrellisLayouts", "TrellisGrid", "TrellisRender", "TrellisSQL",
-                               "TrellisSources"]),
+                               "TrellisSources", "TrellisWorkbook"]),
         // Helpers shared by the test targets; not a product.
         .target(name: "TrellisTestSupport", dependencies: ["TrellisText"], path: "Sources/TrellisTestSupport"),
         .testTarget(name: "TrellisLayoutTests", dependencies: ["TrellisCollectionView", "TrellisTestSupport"]),
@@ -81,7 +81,8 @@ let package = Package(
         .testTarget(name: "TrellisSQLTests", dependencies: ["TrellisSQL", "TrellisSources", "TrellisGrid", "TrellisRender", "TrellisText", "TrellisCLI",
                                                      "TrellisTestSupport"],
                     exclude: ["Fixtures"]),
-        .testTarget(name: "TrellisWorkbookTests", dependencies: ["TrellisWorkbook", "TrellisTestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "TrellisWorkbookTests", dependencies: ["TrellisWorkbook", "TrellisGrid", "TrellisSources", "TrellisTestSupport"],
+                    exclude: ["Fixtures"]),
         .testTarget(name: "TrellisRenderTests", dependencies: ["TrellisRender", "TrellisText", "TrellisCollectionView"]),
         // UIKit-dialect samples ported by the mechanical step and built in a package of their own,
         // with the README's and the guides' snippets; the samples are text, not part of the build.

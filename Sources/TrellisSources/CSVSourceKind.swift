@@ -2,6 +2,7 @@ import Foundation
 import TrellisGrid
 import TrellisSQL
 import TrellisText
+import TrellisWorkbook
 
 /// A CSV (or TSV, or Excel's "Unicode 文本") file, or standard input: whatever no other kind
 /// recognised. A large file read for some of its columns (a sort to CSV, which copies the
@@ -31,6 +32,8 @@ public enum CSVSourceKind: SourceKind {
                 bytes = try FileBytes.read(request.name.isEmpty ? "" : file, shown: shown)
             }
         }
+        // A workbook on standard input is known once it is read.
+        if request.name == "-", Workbook.isPackage(bytes.prefix(4)) { return try WorkbookSourceKind.open(bytes, request) }
         if mapped?.bytes.starts(with: SQLiteSourceKind.magic) ?? bytes.starts(with: SQLiteSourceKind.magic) {
             throw InputError(.usage, "\(shown) is an SQLite database; name its table with --table, or give --query")
         }

@@ -8,6 +8,9 @@ private func checkDatabaseRequest(_ request: SourceRequest) throws(InputError) {
     guard request.types.isEmpty else {
         throw InputError(.usage, "'--type' reads CSV cells; an SQLite column has its declared type")
     }
+    if request.sheet != nil {
+        throw InputError(.usage, "'--sheet' picks a sheet of a workbook (.xlsx, .ods); a database has tables (--table)")
+    }
     if let option = request.csvOptionGiven {
         throw InputError(.usage, "'\(option)' reads CSV files; a database column has its own type and encoding")
     }

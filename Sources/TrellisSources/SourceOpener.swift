@@ -26,6 +26,9 @@ public struct SourceRequest {
     public var delimiter: UInt8?
     public var headerRow: Int?
     public var dateOrder: DateOrder?
+    /// The sheet of a workbook to read (`--sheet`): its name or its place from 1; `nil`: the
+    /// sheet selected when the workbook was saved.
+    public var sheet: String?
     /// The option that set one of the four above, for a message that says a database has no use
     /// for it (`--encoding`, …).
     public var csvOptionGiven: String?
@@ -82,9 +85,11 @@ public protocol SourceKind: Sendable {
 /// completion of column names) and for an app: the first kind in ``kinds`` that recognises it
 /// opens it.
 public enum SourceOpener {
-    /// The kinds, asked in this order: a server, then a database file, then a CSV file (which
+    /// The kinds, asked in this order: a server, then a database file, then a workbook, then a CSV file (which
     /// takes whatever is left, and says when it is a database file after all).
-    public static let kinds: [any SourceKind.Type] = [PostgreSQLSourceKind.self, SQLiteSourceKind.self, CSVSourceKind.self]
+    public static let kinds: [any SourceKind.Type] = [
+        PostgreSQLSourceKind.self, SQLiteSourceKind.self, WorkbookSourceKind.self, CSVSourceKind.self,
+    ]
 
     /// The source `request` names, opened by the first of `kinds` that recognises it (an app may
     /// put a kind of its own first).

@@ -252,6 +252,8 @@ enum SortCommand {
         else { return .notLooked }
         // Whole lines only; a UTF-16 file (its mark, or a zero byte) is not cut so.
         if head.starts(with: [0xFF, 0xFE]) || head.starts(with: [0xFE, 0xFF]) || head.prefix(4096).contains(0) { return .notLooked }
+        // A workbook's bytes are compressed: its groups are looked for once it is read.
+        if CSV.isWorkbook(Array(head.prefix(8))) { return .notLooked }
         if head.count == 1 << 20, let end = head.lastIndex(of: 0x0A) { head.removeSubrange((end + 1)...) }
         // A UTF-8 head without a word of a subtotal label has no subtotal row: not read as a table.
         if options.groupBy == nil, options.reading.encoding == nil || options.reading.encoding == .utf8,

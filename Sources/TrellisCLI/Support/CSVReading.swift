@@ -8,6 +8,8 @@ struct CSVReading {
     var delimiter: UInt8?
     var headerRow: Int?
     var dateOrder: DateOrder?
+    /// The sheet of a workbook to read (`--sheet`).
+    var sheet: String?
 
     /// The options that say how a CSV file is read, which `sort` and `view` both take.
     static let options = [
@@ -22,6 +24,9 @@ struct CSVReading {
         OptionDefinition(
             names: ["--header-row"], valueName: "n",
             help: "The line of the CSV file that names the columns; the lines above it\n(a title) are kept and written back. (default: 1)"),
+        OptionDefinition(
+            names: ["--sheet"], valueName: "name",
+            help: "The sheet of a workbook (.xlsx, .ods) to read: its name, or its\nplace from 1. (default: the sheet selected when it was saved)"),
         OptionDefinition(
             names: ["--date-order"], valueName: "order",
             help: "Read dates whose year comes last (3/1/2024) as mdy or dmy, or not at\nall (ymd). (default: as the column's dates show, else mdy)",
@@ -43,6 +48,7 @@ struct CSVReading {
         dateOrder = try SortCommand.value(
             parsed.value("--date-order"), option: "--date-order <order>", expected: "mdy, dmy or ymd",
             DateOrder.init(rawValue:))
+        sheet = parsed.value("--sheet")
         if let text = parsed.value("--header-row") {
             guard let line = Int(text), line >= 1 else {
                 throw CommandError(.invalidValue(text, option: "--header-row <n>", expected: "a line number from 1"))

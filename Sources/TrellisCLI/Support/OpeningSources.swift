@@ -23,6 +23,7 @@ extension CommandIO {
         request.delimiter = reading.delimiter
         request.headerRow = reading.headerRow
         request.dateOrder = reading.dateOrder
+        request.sheet = reading.sheet
         request.csvOptionGiven = reading.givenOption
         request.snapshot = snapshot
         request.columns = columns
@@ -37,6 +38,7 @@ extension CommandIO {
         }
         if table == nil, query == nil, let read = source as? Table {
             SortCommand.noteFormat(read.csvFormat, columns: read.columns, dateNotes: read.dateNotes, shownPath: request.shown, io: &self)
+            for note in read.readingNotes { stderr += note + "\n" }
         }
         return source
     }

@@ -96,7 +96,7 @@ public enum CellValue: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The proleptic Gregorian date `days` after 1970-01-01.
-    static func civil(fromDays days: Int) -> (Int, Int, Int) {
+    package static func civil(fromDays days: Int) -> (Int, Int, Int) {
         let z = days + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
         let doe = z - era * 146_097

@@ -27,7 +27,7 @@ public final class Table: ObservableDataSource, ColumnStorageSource, RecordKeepi
     /// How the file the table was read from is written (encoding, byte order mark, delimiter,
     /// line break), which CSV output written from the table reproduces; RFC 4180's for a table
     /// made in code.
-    public internal(set) var csvFormat = CSVFormat()
+    public package(set) var csvFormat = CSVFormat()
     /// The line break CSV written from the table uses: the file's own when it was read from one,
     /// CRLF (RFC 4180) otherwise.
     package var lineBreak: [UInt8] {
@@ -43,6 +43,10 @@ public final class Table: ObservableDataSource, ColumnStorageSource, RecordKeepi
     /// The columns of the file whose dates with the year last (`3/1/2024`) were read month first
     /// without the file settling it: what a reader warns of.
     public internal(set) var dateNotes: [DateOrderNote] = []
+    /// What reading the source found that its reader should hear, beside ``dateNotes``: which
+    /// sheet of a workbook was read, rows kept out of the table above and under it, formulas
+    /// whose values were computed or could not be.
+    public package(set) var readingNotes: [String] = []
     /// What each column's cells showed, for a table read with `gatherEvidence` (a part of a file
     /// an external sort reads in parts).
     var columnEvidence: [ColumnEvidence]?
