@@ -72,7 +72,8 @@ public enum WorkbookSourceKind: SourceKind {
         if read.computed > 0 {
             notes.append(
                 "note: \(read.computed) formula\(read.computed == 1 ? "" : "s") had no saved value "
-                    + (workbook.recalculatesOnLoad ? "(the workbook asks to be computed when opened, as openpyxl's and XlsxWriter's do)" : "(as openpyxl saves them)")
+                    + (workbook.recalculatesOnLoad
+                        ? "(the workbook asks to be computed when opened, as openpyxl's and XlsxWriter's do)" : "(as openpyxl saves them)")
                     + ": computed here")
         }
         if !read.uncomputed.isEmpty {

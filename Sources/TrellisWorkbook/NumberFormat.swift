@@ -363,7 +363,9 @@ extension NumberFormat {
                     literal.append(c)
                     i += 1
                 }
-            case "E", "e" where i + 1 < chars.count && (chars[i + 1] == "+" || chars[i + 1] == "-")
+            case "E",
+                "e"
+            where i + 1 < chars.count && (chars[i + 1] == "+" || chars[i + 1] == "-")
                 && current.tokens.contains(where: { if case .digit = $0 { true } else { false } }):
                 flush()
                 current.tokens.append(.exponent(chars[i + 1] == "+"))

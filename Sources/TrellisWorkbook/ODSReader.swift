@@ -171,10 +171,12 @@ enum ODSReader {
             }
             value = number == number.rounded() && abs(number) < 9.0e15 ? .integer(Int(number)) : .decimal(number)
         case "date":
-            value = try scanner.attributeString("date-value", in: attributes).flatMap(XLSXReader.isoSeconds)
+            value =
+                try scanner.attributeString("date-value", in: attributes).flatMap(XLSXReader.isoSeconds)
                 .map { .date(Date(timeIntervalSince1970: $0)) } ?? (shown.isEmpty ? .missing : .text(shown))
         case "time":
-            value = try scanner.attributeString("time-value", in: attributes).flatMap(durationSeconds)
+            value =
+                try scanner.attributeString("time-value", in: attributes).flatMap(durationSeconds)
                 .map { .date(Date(timeIntervalSince1970: Double(WorkbookDates.epoch1900) * 86_400 + $0)) }
                 ?? (shown.isEmpty ? .missing : .text(shown))
         case "boolean":

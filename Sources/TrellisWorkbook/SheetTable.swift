@@ -71,7 +71,8 @@ extension Workbook {
         }
         let body = rows[(header + 1)..<bodyEnd]
         let columnTypes = (0..<width).map { c in
-            identifiers[c] == "" ? ColumnType.text : types[identifiers[c]] ?? Self.type(of: body.lazy.compactMap { row in row.cells.first { $0.column == c }?.value })
+            identifiers[c] == ""
+                ? ColumnType.text : types[identifiers[c]] ?? Self.type(of: body.lazy.compactMap { row in row.cells.first { $0.column == c }?.value })
         }
         let table = Table(columns: (0..<width).map { Column(identifiers[$0], title: names[$0].isEmpty ? identifiers[$0] : names[$0], type: columnTypes[$0]) })
         var cells = [TableCell](repeating: .value(.missing), count: width)

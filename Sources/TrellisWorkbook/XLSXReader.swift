@@ -73,9 +73,10 @@ enum XLSXReader {
             throw WorkbookError("'_rels/.rels' names the workbook part '\(part)', which the package does not have")
         }
         let relsPart = relationshipsPart(of: part)
-        let rels = try Workbook.read(archive, relsPart).map { bytes throws(WorkbookError) in
-            try relationships(bytes, part: relsPart, base: folder(of: part))
-        } ?? [:]
+        let rels =
+            try Workbook.read(archive, relsPart).map { bytes throws(WorkbookError) in
+                try relationships(bytes, part: relsPart, base: folder(of: part))
+            } ?? [:]
         var info = WorkbookInfo(sheets: [], active: 0, date1904: false)
         info.sharedStrings = rels.values.first { $0.type.hasSuffix("/sharedStrings") }?.target
         info.styles = rels.values.first { $0.type.hasSuffix("/styles") }?.target

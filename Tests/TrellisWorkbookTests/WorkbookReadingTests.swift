@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TrellisGrid
 import TrellisTestSupport
+
 @testable import TrellisWorkbook
 
 /// Sheets read from workbooks the programs wrote (`Fixtures/README.md`): each cell's value and

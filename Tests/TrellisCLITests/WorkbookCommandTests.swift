@@ -1,0 +1,96 @@
+import Foundation
+import Testing
+import TrellisCLI
+
+/// `trellis sort` of the workbooks the programs write (`TrellisWorkbookTests/Fixtures`).
+@Suite("Sorting workbooks")
+struct WorkbookCommandTests {
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("TrellisWorkbookTests/Fixtures")
+
+    static func fixture(_ name: String) throws -> Data { try Data(contentsOf: fixtures.appendingPathComponent(name)) }
+
+    @Test("a sheet sorts by its values and prints what the program shows (CSV as Excel opens it: a mark, CRLF); the 平均 row is checked and stays last")
+    func sortsShownText() throws {
+        for file in ["openpyxl-sales.xlsx", "libreoffice-sales.ods"] {
+            let result = try runInScratch(
+                ["sort", "in", "--sheet", "销售", "--by", "利润率:desc", "--pin-bottom", "日期=平均", "--format", "csv"],
+                files: ["in": try Self.fixture(file)])
+            #expect(result.status == 0, "\(file): \(result.stderr)")
+            #expect(
+                result.stdout == """
+                    \u{FEFF}日期,地区,销售员,销售额,利润率,单价\r
+                    2024/3/31,华南,刘洋,"7,600.00",20.00%,¥88.00\r
+                    2024/1/15,华北,李娜,"9,800.00",12.34%,¥99.50\r
+                    2024/3/1,华东,张伟,"12,500.50",8.67%,"¥1,200.00"\r
+                    2024/2/29,华东,王芳,"15,320.25",4.56%,"¥1,500.00"\r
+                    平均,,,"11,305.19",11.39%,721.9\r
+
+                    """, "\(file)")
+            // The 平均 row agrees with its column as shown: no warning.
+            #expect(!result.stderr.contains("warning"), "\(file): \(result.stderr)")
+            #expect(result.stderr.contains("note: row 1 of the sheet is above its header (row 3), a title"), "\(file)")
+        }
+    }
+
+    @Test("dates sort as dates, not as their text (2024/1/15 before 2024/2/29 before 2024/3/1)")
+    func datesByValue() throws {
+        let result = try runInScratch(
+            ["sort", "in.xlsx", "--sheet", "2", "--by", "日期", "--pin-bottom", "日期=平均", "--format", "csv"],
+            files: ["in.xlsx": try Self.fixture("openpyxl-sales.xlsx")])
+        #expect(result.status == 0, "\(result.stderr)")
+        let dates = result.stdout.split(separator: "\r\n").dropFirst().map { $0.split(separator: ",").first.map(String.init) ?? "" }
+        #expect(dates == ["2024/1/15", "2024/2/29", "2024/3/1", "2024/3/31", "平均"])
+        #expect(result.stderr.contains("note: 3 formulas had no saved value"), "\(result.stderr)")
+    }
+
+    @Test("the sheet selected when saved is read, and named when there are others; --sheet names one that is not there")
+    func sheets() throws {
+        let data = try Self.fixture("openpyxl-sales.xlsx")
+        let chosen = try runInScratch(["sort", "in.xlsx", "--by", "销售额"], files: ["in.xlsx": data])
+        #expect(chosen.status == 0)
+        #expect(
+            chosen.stderr.contains(
+                "note: reading the sheet '销售' of in.xlsx, the one selected when it was saved (2 of 2; also '说明'); --sheet NAME reads another"
+            ), "\(chosen.stderr)")
+        let missing = try runInScratch(["sort", "in.xlsx", "--sheet", "成绩", "--by", "销售额"], files: ["in.xlsx": data])
+        #expect(missing.status == 64)
+        #expect(missing.stderr.contains("in.xlsx has no sheet '成绩'; its sheets are 1 '说明', 2 '销售'"), "\(missing.stderr)")
+        let csv = try runInScratch(["sort", "in.csv", "--sheet", "1", "--by", "a"], files: ["in.csv": Data("a\n1\n".utf8)])
+        #expect(csv.status == 64)
+        #expect(csv.stderr.contains("'--sheet' picks a sheet of a workbook (.xlsx, .ods); in.csv is not one"), "\(csv.stderr)")
+    }
+
+    @Test("subtotal groups of a workbook sort within their groups, the SUBTOTAL rows computed and checked")
+    func groups() throws {
+        let result = try runInScratch(
+            ["sort", "in.xlsx", "--by", "销售额:desc", "--format", "csv"], files: ["in.xlsx": try Self.fixture("xlsxwriter-groups.xlsx")])
+        #expect(result.status == 0, "\(result.stderr)")
+        let names = result.stdout.split(separator: "\r\n").map { $0.split(separator: ",", omittingEmptySubsequences: false).prefix(2).joined(separator: " ") }
+        #expect(names == ["\u{FEFF}地区 销售员", "华东 王芳", "华东 张伟", "华东 汇总 ", "华北 赵磊", "华北 李娜", "华北 周敏", "华北 汇总 ", "总计 "])
+        #expect(result.stderr.contains("note: 2 subtotal groups by 地区"), "\(result.stderr)")
+        #expect(!result.stderr.contains("warning"), "\(result.stderr)")
+    }
+
+    @Test("a workbook on standard input is read as one")
+    func standardInput() throws {
+        let data = try Self.fixture("openpyxl-scores.xlsx")
+        var io = CommandIO(standardInput: { data })
+        #expect(TrellisCommandLine.run(["sort", "-", "--by", "总分:desc", "--pin-bottom", "学号=平均", "--format", "csv"], io: &io) == 0, "\(io.stderr)")
+        #expect(io.stdout.hasPrefix("\u{FEFF}学号,姓名,语文,数学,总分\r\nS01,张伟,88,95,183\r\n"), "\(io.stdout)")
+    }
+
+    @Test("what cannot be read or written is refused before anything is written", arguments: [
+        ("dtd-entities.xlsx", ["-o", "out.csv"], 65, "it has a document type declaration (<!DOCTYPE>), which is refused"),
+        ("not-a-workbook.zip", ["-o", "out.csv"], 65, "it is a ZIP file but not a workbook"),
+        ("openpyxl-scores.xlsx", ["-o", "out.xlsx"], 64, "'-o out.xlsx' would write a workbook, which this version does not write"),
+        ("openpyxl-scores.ods", ["--delimiter", ";"], 64, "'--delimiter' reads CSV files; a workbook's cells carry their own types and text"),
+        ("openpyxl-scores.xlsx", ["--type", "姓氏=text"], 64, "the sheet '成绩' has no column '姓氏'"),
+    ] as [(String, [String], Int32, String)])
+    func refused(file: String, options: [String], status: Int32, message: String) throws {
+        let result = try runInScratch(["sort", "in", "--by", "学号"] + options, files: ["in": try Self.fixture(file)])
+        #expect(result.status == status, "\(file): \(result.stderr)")
+        #expect(result.stderr.contains(message), "\(file): \(result.stderr)")
+        #expect(result.left.keys.sorted() == ["in"], "nothing is written")
+    }
+}
