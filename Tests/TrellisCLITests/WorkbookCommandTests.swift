@@ -80,13 +80,15 @@ struct WorkbookCommandTests {
         #expect(io.stdout.hasPrefix("\u{FEFF}学号,姓名,语文,数学,总分\r\nS01,张伟,88,95,183\r\n"), "\(io.stdout)")
     }
 
-    @Test("what cannot be read or written is refused before anything is written", arguments: [
-        ("dtd-entities.xlsx", ["-o", "out.csv"], 65, "it has a document type declaration (<!DOCTYPE>), which is refused"),
-        ("not-a-workbook.zip", ["-o", "out.csv"], 65, "it is a ZIP file but not a workbook"),
-        ("openpyxl-scores.xlsx", ["-o", "out.xlsx"], 64, "'-o out.xlsx' would write a workbook, which this version does not write"),
-        ("openpyxl-scores.ods", ["--delimiter", ";"], 64, "'--delimiter' reads CSV files; a workbook's cells carry their own types and text"),
-        ("openpyxl-scores.xlsx", ["--type", "姓氏=text"], 64, "the sheet '成绩' has no column '姓氏'"),
-    ] as [(String, [String], Int32, String)])
+    @Test(
+        "what cannot be read or written is refused before anything is written",
+        arguments: [
+            ("dtd-entities.xlsx", ["-o", "out.csv"], 65, "it has a document type declaration (<!DOCTYPE>), which is refused"),
+            ("not-a-workbook.zip", ["-o", "out.csv"], 65, "it is a ZIP file but not a workbook"),
+            ("openpyxl-scores.xlsx", ["-o", "out.xlsx"], 64, "'-o out.xlsx' would write a workbook, which this version does not write"),
+            ("openpyxl-scores.ods", ["--delimiter", ";"], 64, "'--delimiter' reads CSV files; a workbook's cells carry their own types and text"),
+            ("openpyxl-scores.xlsx", ["--type", "姓氏=text"], 64, "the sheet '成绩' has no column '姓氏'"),
+        ] as [(String, [String], Int32, String)])
     func refused(file: String, options: [String], status: Int32, message: String) throws {
         let result = try runInScratch(["sort", "in", "--by", "学号"] + options, files: ["in": try Self.fixture(file)])
         #expect(result.status == status, "\(file): \(result.stderr)")
