@@ -64,7 +64,7 @@ let package = Package(
         .target(name: "TrellisPort"),
         .target(name: "TrellisCLI",
                 dependencies: ["TrellisPort", "TrellisText", "TrellisCollectionView", "TrellisLayouts", "TrellisGrid", "TrellisRender", "TrellisSQL",
-                               "TrellisSources"]),
+                               "TrellisSources", "TrellisWorkbook"]),
         .executableTarget(name: "trellis", dependencies: ["TrellisCLI"]),
         .target(name: "Trellis",
                 dependencies: ["TrellisText", "TrellisCollectionView", "TrellisLayouts", "TrellisGrid", "TrellisRender", "TrellisSQL",

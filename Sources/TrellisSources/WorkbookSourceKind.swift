@@ -41,6 +41,7 @@ public enum WorkbookSourceKind: SourceKind {
             }
             let read = try workbook.table(sheet: index, headerRow: request.headerRow, types: request.types)
             read.table.readingNotes = notes(read, workbook: workbook, index: index, named: request.sheet != nil, shown: shown)
+            read.table.origin = SheetOrigin(workbook: workbook, sheet: index, rows: read.rowNumbers)
             return read.table
         } catch {
             throw InputError(error.usage ? .usage : .data, error.usage ? error.problem : "\(shown): \(error)")
@@ -84,4 +85,12 @@ public enum WorkbookSourceKind: SourceKind {
         }
         return notes
     }
+}
+
+/// A table's sheet of a workbook, with where each of its rows is: what writing the workbook back
+/// with the rows moved needs.
+package struct SheetOrigin: Sendable {
+    package var workbook: Workbook
+    package var sheet: Int
+    package var rows: [Int]
 }

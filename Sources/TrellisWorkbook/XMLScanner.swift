@@ -23,11 +23,12 @@ struct XMLScanner {
     let part: String
     private(set) var position = 0
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>, part: String) {
+    init(_ bytes: UnsafeBufferPointer<UInt8>, part: String, from start: Int = 0) {
         self.bytes = bytes
         self.part = part
+        position = start
         // A UTF-8 byte order mark before the declaration.
-        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { position = 3 }
+        if start == 0, bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { position = 3 }
     }
 
     func error(_ problem: String, at offset: Int? = nil) -> WorkbookError {

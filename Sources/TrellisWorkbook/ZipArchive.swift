@@ -74,16 +74,7 @@ public struct ZipArchive: Sendable {
             throw ZipError(
                 entry: name, "it says it holds \(entry.uncompressedSize) bytes, more than the \(limit) a part is read to")
         }
-        // The local header: its own name and extra field lengths say where the data starts.
-        let local = entry.localHeaderOffset
-        guard local >= 0, local + 30 <= bytes.count, Self.uint32(bytes, local) == 0x0403_4B50 else {
-            throw ZipError(entry: name, "its local header is not where the directory says (byte \(local))")
-        }
-        let start = local + 30 + Int(Self.uint16(bytes, local + 26)) + Int(Self.uint16(bytes, local + 28))
-        guard start <= bytes.count, entry.compressedSize <= bytes.count - start else {
-            throw ZipError(entry: name, "its data runs past the end of the file (the file is cut short?)")
-        }
-        let data = start..<(start + entry.compressedSize)
+        let data = try dataRange(of: entry)
         let out: [UInt8]
         switch entry.method {
         case 0:
@@ -103,6 +94,27 @@ public struct ZipArchive: Sendable {
             throw ZipError(entry: name, String(format: "its bytes do not match their checksum (CRC-32 %08x, the directory says %08x)", crc, entry.crc32))
         }
         return out
+    }
+
+    /// Where `entry`'s data (compressed or stored) is in ``bytes``, found from its local header.
+    func dataRange(of entry: Entry) throws(ZipError) -> Range<Int> {
+        // The local header: its own name and extra field lengths say where the data starts.
+        let local = entry.localHeaderOffset
+        guard local >= 0, local + 30 <= bytes.count, Self.uint32(bytes, local) == 0x0403_4B50 else {
+            throw ZipError(entry: entry.name, "its local header is not where the directory says (byte \(local))")
+        }
+        let start = local + 30 + Int(Self.uint16(bytes, local + 26)) + Int(Self.uint16(bytes, local + 28))
+        guard start <= bytes.count, entry.compressedSize <= bytes.count - start else {
+            throw ZipError(entry: entry.name, "its data runs past the end of the file (the file is cut short?)")
+        }
+        return start..<(start + entry.compressedSize)
+    }
+
+    /// The modification time and date of `entry` (MS-DOS format), from its local header.
+    func timeAndDate(of entry: Entry) -> (UInt16, UInt16) {
+        let local = entry.localHeaderOffset
+        guard local >= 0, local + 14 <= bytes.count else { return (0, 0x21) }
+        return (Self.uint16(bytes, local + 10), Self.uint16(bytes, local + 12))
     }
 
     // MARK: The directory

@@ -85,7 +85,11 @@ struct WorkbookCommandTests {
         arguments: [
             ("dtd-entities.xlsx", ["-o", "out.csv"], 65, "it has a document type declaration (<!DOCTYPE>), which is refused"),
             ("not-a-workbook.zip", ["-o", "out.csv"], 65, "it is a ZIP file but not a workbook"),
-            ("openpyxl-scores.xlsx", ["-o", "out.xlsx"], 64, "'-o out.xlsx' would write a workbook, which this version does not write"),
+            ("openpyxl-scores.ods", ["-o", "out.ods"], 64, "'-o out.ods' would write an .ods workbook, which this version does not write"),
+            ("openpyxl-scores.ods", ["-o", "out.xlsx"], 64, "'-o out.xlsx' would write an .xlsx from an .ods workbook"),
+            ("openpyxl-scores.xlsx", ["-o", "out.xlsm"], 64, ".xlsm is a workbook with macros, and this one has none; write .xlsx"),
+            ("openpyxl-scores.xlsx", ["-o", "out.xlsx", "--summary", "合计=sum:语文"], 64, "'--summary' adds rows the workbook does not have"),
+            ("openpyxl-scores.xlsx", ["-o", "out.xlsx", "--format", "csv"], 64, "writes a workbook; leave out '--format'"),
             ("openpyxl-scores.ods", ["--delimiter", ";"], 64, "'--delimiter' reads CSV files; a workbook's cells carry their own types and text"),
             ("openpyxl-scores.xlsx", ["--type", "姓氏=text"], 64, "the sheet '成绩' has no column '姓氏'"),
         ] as [(String, [String], Int32, String)])
@@ -94,5 +98,25 @@ struct WorkbookCommandTests {
         #expect(result.status == status, "\(file): \(result.stderr)")
         #expect(result.stderr.contains(message), "\(file): \(result.stderr)")
         #expect(result.left.keys.sorted() == ["in"], "nothing is written")
+    }
+
+    @Test("-o FILE.xlsx writes the workbook back with the sheet's rows in the sorted order; over the input itself too")
+    func writesWorkbook() throws {
+        let input = try Self.fixture("excel-layout-scores.xlsx")
+        for output in ["out.xlsx", "in.xlsx"] {
+            let result = try runInScratch(
+                ["sort", "in.xlsx", "--by", "总分:desc", "--pin-bottom", "学号=平均", "-o", output], files: ["in.xlsx": input])
+            #expect(result.status == 0, "\(result.stderr)")
+            let written = try #require(result.left[output])
+            let csv = try runInScratch(["sort", "w.xlsx", "--format", "csv"], files: ["w.xlsx": written])
+            #expect(
+                csv.stdout == "\u{FEFF}学号,姓名,语文,数学,总分,得分率\r\nS01,张伟,88,95,\"183.0 \",91.50%\r\nS04,刘洋,81,90,\"171.0 \",85.50%\r\n"
+                    + "S02,李娜,92,78,\"170.0 \",85.00%\r\nS03,王芳,75,88,\"163.0 \",81.50%\r\n平均,,\"84.0 \",\"87.8 \",\"171.8 \",\r\n", "\(csv.stdout)")
+            #expect(result.left.keys.sorted() == (output == "in.xlsx" ? ["in.xlsx"] : ["in.xlsx", "out.xlsx"]), "nothing else is left")
+        }
+        let csvInput = try runInScratch(["sort", "in.csv", "--by", "a", "-o", "out.xlsx"], files: ["in.csv": Data("a\n2\n1\n".utf8)])
+        #expect(csvInput.status == 64)
+        #expect(csvInput.stderr.contains("so the input must be an .xlsx workbook; in.csv is not one"), "\(csvInput.stderr)")
+        #expect(csvInput.left.keys.sorted() == ["in.csv"])
     }
 }

@@ -4,6 +4,7 @@ import TrellisRender
 import TrellisSQL
 import TrellisSources
 import TrellisText
+import TrellisWorkbook
 
 /// `trellis sort FILE.csv [--by KEY]... [--pin-top PRED]... [--pin-bottom PRED]... [--recompute labels|FUNC|LABEL=FUNC,…]
 /// [--summary [LABEL=]FUNC:COLUMNS]... [--precision N] [--locale ID] [--nulls last|first|smallest]
@@ -446,6 +447,10 @@ enum SortCommand {
             }
             return
         }
+        if options.writesWorkbook, let output = options.output {
+            try writeWorkbook(grid, to: output, options, io: &io)
+            return
+        }
         if options.interactive {
             guard options.format == .html else { throw CommandError(.rule("'--interactive' makes an HTML page; add '--format html'")) }
             let page: String
@@ -504,6 +509,48 @@ enum SortCommand {
                 "note: \(guarded) cell\(guarded == 1 ? "" : "s") from the database that a spreadsheet would run as a formula "
                 + "(starting with = + - @, a tab or a carriage return, and not a number) got a leading '; --raw-formulas writes them as they are\n"
         }
+    }
+
+    /// Writes the workbook the rows were read from back to `output` with the sheet's rows in the
+    /// grid's order and nothing else changed (``Workbook/reordered(sheet:rows:order:)``).
+    static func writeWorkbook(_ grid: DataGrid, to output: String, _ options: SortOptions, io: inout CommandIO) throws(CommandError) {
+        let shown = Excerpt.of(output, limit: 200)
+        guard let origin = (grid.source as? Table)?.origin as? SheetOrigin else {
+            throw CommandError(
+                .rule(
+                    "'-o \(shown)' writes a workbook back with its rows moved, so the input must be an .xlsx workbook; "
+                        + "\(Excerpt.of(options.input, limit: 200)) is not one — write CSV (-o FILE.csv)"))
+        }
+        guard !options.formatGiven else { throw CommandError(.rule("'-o \(shown)' writes a workbook; leave out '--format'")) }
+        guard origin.workbook.kind == .xlsx else {
+            throw CommandError(.rule("'-o \(shown)' would write an .xlsx from an .ods workbook; write .csv, or open it in LibreOffice and save as .xlsx"))
+        }
+        let macros = origin.workbook.isMacroEnabled
+        if macros != ((output as NSString).pathExtension.lowercased() == "xlsm") {
+            throw CommandError(
+                .rule(
+                    macros
+                        ? "the workbook holds macros: write it as .xlsm, which Excel opens with them (an .xlsx with macros it refuses)"
+                        : "'-o \(shown)': .xlsm is a workbook with macros, and this one has none; write .xlsx"))
+        }
+        if options.recompute != nil {
+            throw CommandError(.rule("'--recompute' rewrites cells, and a workbook is written back with its cells as they are; leave it out"))
+        }
+        var order: [Int] = []
+        order.reserveCapacity(origin.rows.count)
+        for row in grid.displayedRows {
+            guard case .source(let k) = row else {
+                throw CommandError(.rule("'--summary' adds rows the workbook does not have; write CSV to keep them (-o FILE.csv)"))
+            }
+            order.append(k)
+        }
+        let bytes: [UInt8]
+        do {
+            bytes = try origin.workbook.reordered(sheet: origin.sheet, rows: origin.rows, order: order)
+        } catch {
+            throw error.usage ? CommandError(.rule(error.problem)) : .data("\(Excerpt.of(options.input, limit: 200)): \(error)")
+        }
+        try io.stream(to: output) { out in out.write(bytes: bytes) }
     }
 
     /// What a sort says on standard error once it is done, in this order: how names were taken,

@@ -47,6 +47,9 @@ public final class Table: ObservableDataSource, ColumnStorageSource, RecordKeepi
     /// sheet of a workbook was read, rows kept out of the table above and under it, formulas
     /// whose values were computed or could not be.
     public package(set) var readingNotes: [String] = []
+    /// Where the rows came from when the source can be written back with them moved (a
+    /// workbook's sheet): what its reader keeps to write it.
+    package var origin: (any Sendable)?
     /// What each column's cells showed, for a table read with `gatherEvidence` (a part of a file
     /// an external sort reads in parts).
     var columnEvidence: [ColumnEvidence]?
