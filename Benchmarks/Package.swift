@@ -15,7 +15,8 @@ let package = Package(
                            .product(name: "TrellisRender", package: "Trellis"),
                            .product(name: "TrellisSQL", package: "Trellis"),
                            .product(name: "TrellisCLI", package: "Trellis"),
-                           .product(name: "TrellisText", package: "Trellis")]
+                           .product(name: "TrellisText", package: "Trellis"),
+                           .product(name: "TrellisWorkbook", package: "Trellis")]
         ),
     ],
     swiftLanguageModes: [.v6]

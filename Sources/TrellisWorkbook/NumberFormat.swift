@@ -22,15 +22,21 @@ public struct NumberFormat: Sendable, Equatable {
     let sections: [Section]
 
     /// Whether the format shows a date or a time: its cells' values are dates.
-    public var isDate: Bool { sections.first?.isDate ?? false }
+    public let isDate: Bool
     /// Whether it is the text format (`@`): a number in it is shown as General.
-    public var isText: Bool { sections.count == 1 && sections[0].tokens == [.text] }
+    public let isText: Bool
     /// Whether it shows a number as General does.
-    public var isGeneral: Bool { sections.first?.tokens == [.general] && sections.count == 1 }
+    public let isGeneral: Bool
+    /// Whether a section of it shows text (`@`), so that a text cell is shown through it.
+    let hasTextSection: Bool
 
     public init(_ code: String) {
         self.code = code
         sections = Self.sections(of: code)
+        isDate = sections.first?.isDate ?? false
+        isText = sections.count == 1 && sections[0].tokens == [.text]
+        isGeneral = sections.count == 1 && sections[0].tokens == [.general]
+        hasTextSection = sections.contains { $0.tokens.contains(.text) }
     }
 
     /// General: what a cell with no format shows.
@@ -53,6 +59,7 @@ public struct NumberFormat: Sendable, Equatable {
     /// The text a text cell holding `text` shows: the format's text section applied, if it has
     /// one, or the text as it is.
     public func format(text: String) -> String {
+        guard hasTextSection else { return text }
         let textSection = sections.count >= 4 ? sections[3] : sections.first { $0.tokens.contains(.text) }
         guard let textSection, textSection.tokens.contains(.text) else { return text }
         var out = ""

@@ -38,62 +38,36 @@ extension Workbook {
     /// title, often merged across), else the first row that holds anything. `types` reads the
     /// named columns' cells as that type from their shown text, as a CSV file's `--type` does.
     public func table(sheet index: Int, headerRow: Int? = nil, types: [String: ColumnType] = [:]) throws(WorkbookError) -> SheetTable {
-        let read = try read(sheet: index)
-        let rows = read.rows
-        let (computed, uncomputed) = (read.computed, read.uncomputed)
         let name = sheets[index].name
-
-        guard !rows.isEmpty else {
-            throw WorkbookError("the sheet '\(name)' is empty: it has no cells to read")
-        }
-        let header: Int
-        if let headerRow {
-            guard let k = rows.firstIndex(where: { $0.number == headerRow }) else {
-                throw WorkbookError(
-                    usage: "row \(headerRow) of the sheet '\(name)' is blank; the rows that hold something are \(Self.rowRanges(rows.map(\.number)))")
-            }
-            header = k
-        } else {
-            header = Self.likelyHeader(rows)
-        }
-        // Notes under the table: after a blank row, rows of one filled cell to the end.
-        var bodyEnd = rows.count
-        var k = rows.count - 1
-        while k > header + 1, rows[k].cells.count <= 1 { k -= 1 }
-        if k + 1 < rows.count, rows[k + 1].number > rows[k].number + 1 { bodyEnd = k + 1 }
-
-        let width = max(rows[header].cells.last.map { $0.column + 1 } ?? 0, rows[(header + 1)..<bodyEnd].map { ($0.cells.last?.column ?? -1) + 1 }.max() ?? 0)
-        var names = [String](repeating: "", count: width)
-        for cell in rows[header].cells { names[cell.column] = cell.shown.trimmingCharacters(in: .whitespaces) }
-        let identifiers = CSV.identifiers(of: names)
-        for name in types.keys.sorted() where !identifiers.contains(name) {
-            throw WorkbookError(usage: "the sheet '\(self.sheets[index].name)' has no column '\(name)'; its columns are \(identifiers.joined(separator: ", "))")
-        }
-        let body = rows[(header + 1)..<bodyEnd]
-        let columnTypes = (0..<width).map { c in
-            identifiers[c] == ""
-                ? ColumnType.text : types[identifiers[c]] ?? Self.type(of: body.lazy.compactMap { row in row.cells.first { $0.column == c }?.value })
-        }
-        let table = Table(columns: (0..<width).map { Column(identifiers[$0], title: names[$0].isEmpty ? identifiers[$0] : names[$0], type: columnTypes[$0]) })
-        var cells = [TableCell](repeating: .value(.missing), count: width)
-        for row in body {
-            for c in 0..<width { cells[c] = .value(.missing) }
-            for cell in row.cells {
-                var value = cell.value
-                if types[identifiers[cell.column]] != nil, case .text = value {
-                    value = CellValue.parse(cell.shown, as: columnTypes[cell.column])
+        // Row by row into the table's columns, unless formulas saved without values (or in a
+        // workbook that asks to be computed when opened) need the whole sheet to be computed, or
+        // a header row given is not there, which the whole sheet then says.
+        do {
+            var assembly = SheetAssembly(sheet: name, headerRow: headerRow, types: types)
+            var wholeSheetNeeded = false
+            do {
+                try readRows(ofSheet: index, rowsHint: { assembly.reserve($0) }) { row throws(WorkbookError) in
+                    guard !row.cells.contains(where: \.formulaWithoutValue), try assembly.add(row) else {
+                        wholeSheetNeeded = true
+                        throw WorkbookError("")
+                    }
                 }
-                cells[cell.column] = .shown(value, cell.shown)
-            }
-            do { try table.appendRow(cells: cells) } catch {
-                throw WorkbookError("the sheet '\(name)' row \(row.number) cannot be held: \(error)")
-            }
+            } catch  where wholeSheetNeeded {}
+            if !wholeSheetNeeded, let table = try assembly.finish() { return table }
         }
-        // Written to CSV as Excel opens it: UTF-8 with a mark, CRLF.
-        table.csvFormat = CSVFormat(encoding: .utf8, byteOrderMark: true, delimiter: 0x2C, lineBreak: [0x0D, 0x0A])
-        return SheetTable(
-            sheet: name, table: table, headerRow: rows[header].number, rowNumbers: body.map(\.number),
-            rowsAbove: rows[..<header].map(\.number), rowsBelow: rows[bodyEnd...].map(\.number), uncomputed: uncomputed, computed: computed)
+        let read = try read(sheet: index)
+        var assembly = SheetAssembly(sheet: name, headerRow: headerRow, types: types)
+        for row in read.rows {
+            guard try assembly.add(row) else { break }
+        }
+        guard var table = try assembly.finish() else {
+            throw WorkbookError(
+                usage: "row \(headerRow ?? 0) of the sheet '\(name)' is blank; the rows that hold something are "
+                    + Self.rowRanges(read.rows.map(\.number)))
+        }
+        table.computed = read.computed
+        table.uncomputed = read.uncomputed
+        return table
     }
 
     /// The row most likely to be the header: the first to fill two or more cells, all text, when
@@ -102,27 +76,6 @@ extension Workbook {
         guard let k = rows.prefix(11).firstIndex(where: { $0.cells.count >= 2 }), k > 0 else { return 0 }
         let named = rows[k].cells.allSatisfy { if case .text = $0.value { true } else { false } }
         return named ? k : 0
-    }
-
-    /// The type most of a column's values have: numbers (decimal when any is), dates, truth
-    /// values or text (text on a tie), as a CSV column's type is found.
-    static func type<S: Sequence>(of values: S) -> ColumnType where S.Element == CellValue {
-        var integers = 0, decimals = 0, dates = 0, booleans = 0, texts = 0
-        for value in values {
-            switch value {
-            case .integer: integers += 1
-            case .decimal: decimals += 1
-            case .date: dates += 1
-            case .boolean: booleans += 1
-            case .text: texts += 1
-            case .missing, .error: break
-            }
-        }
-        let numbers = integers + decimals
-        let most = max(numbers, dates, booleans, texts)
-        guard most > 0, texts < most else { return .text }
-        if numbers == most { return decimals > 0 ? .decimal : .integer }
-        return dates == most ? .date : .boolean
     }
 
     /// Row numbers as ranges: `1–3, 5, 9–12`.
@@ -141,5 +94,121 @@ extension Workbook {
     /// The number formats of the cell styles (xlsx).
     func cellFormats() throws(WorkbookError) -> [NumberFormat] {
         try XLSXReader.cellFormats(archive, part: stylesPart)
+    }
+}
+
+/// A sheet's rows made into a table as they come: the first rows held until the header is
+/// found, the rows under it put straight into the table's columns.
+struct SheetAssembly {
+    let sheet: String
+    let headerRow: Int?
+    let types: [String: ColumnType]
+    /// The rows read before the header was found.
+    private var head: [SheetRow] = []
+    private var header: SheetRow?
+    private var rowsAbove: [Int] = []
+    private var identifiers: [String] = []
+    private var typed: [Int: ColumnType] = [:]
+    private var assembler = TableAssembler()
+    private var rowNumbers: [Int] = []
+    private var cellCounts: [Int] = []
+
+    init(sheet: String, headerRow: Int?, types: [String: ColumnType]) {
+        self.sheet = sheet
+        self.headerRow = headerRow
+        self.types = types
+    }
+
+    /// Sizes the columns for `rows` rows (what the sheet says it has), so that they are not
+    /// grown, and copied, as they fill. A sheet that says more than Excel's rows is not believed.
+    mutating func reserve(_ rows: Int) {
+        if rows > 0, rows <= XLSXReader.maximumRows { assembler.reserve(rows) }
+    }
+
+    /// Takes the next row that holds something; `false` when the header row given is not there.
+    mutating func add(_ row: SheetRow) throws(WorkbookError) -> Bool {
+        if header != nil {
+            try append(row)
+            return true
+        }
+        head.append(row)
+        if let headerRow {
+            if row.number == headerRow { try decide(head.count - 1) }
+            return row.number <= headerRow
+        }
+        if head.count == 11 { try decide(Workbook.likelyHeader(head)) }
+        return true
+    }
+
+    /// The table, or `nil` when the header row given was not there.
+    mutating func finish() throws(WorkbookError) -> SheetTable? {
+        if header == nil {
+            guard !head.isEmpty else { throw WorkbookError("the sheet '\(sheet)' is empty: it has no cells to read") }
+            guard headerRow == nil else { return nil }
+            try decide(Workbook.likelyHeader(head))
+        }
+        guard let header else { return nil }
+        // Notes under the table: after a blank row, rows of one filled cell to the end.
+        var rowsBelow: [Int] = []
+        if rowNumbers.count > 1 {
+            var k = rowNumbers.count - 1
+            while k > 0, cellCounts[k] <= 1 { k -= 1 }
+            if k + 1 < rowNumbers.count, rowNumbers[k + 1] > rowNumbers[k] + 1 {
+                rowsBelow = Array(rowNumbers[(k + 1)...])
+                assembler.removeLastRows(rowsBelow.count)
+                rowNumbers.removeLast(rowsBelow.count)
+            }
+        }
+        let width = max(header.cells.last.map { $0.column + 1 } ?? 0, assembler.columnCount)
+        var names = [String](repeating: "", count: width)
+        for cell in header.cells { names[cell.column] = cell.shown.trimmingCharacters(in: .whitespaces) }
+        identifiers = CSV.identifiers(of: names)
+        let columns = (0..<width).map { c in
+            Column(identifiers[c], title: names[c].isEmpty ? identifiers[c] : names[c], type: typed[c] ?? .text)
+        }
+        let table = assembler.table(columns: columns, inferring: (0..<width).filter { typed[$0] == nil })
+        // Written to CSV as Excel opens it: UTF-8 with a mark, CRLF.
+        table.csvFormat = CSVFormat(encoding: .utf8, byteOrderMark: true, delimiter: 0x2C, lineBreak: [0x0D, 0x0A])
+        return SheetTable(
+            sheet: sheet, table: table, headerRow: header.number, rowNumbers: rowNumbers, rowsAbove: rowsAbove, rowsBelow: rowsBelow)
+    }
+
+    /// Takes `head[k]` as the header: the rows above it a title, the rows under it the table's.
+    private mutating func decide(_ k: Int) throws(WorkbookError) {
+        let header = head[k]
+        self.header = header
+        rowsAbove = head[..<k].map(\.number)
+        var names = [String](repeating: "", count: (header.cells.last?.column ?? -1) + 1)
+        for cell in header.cells { names[cell.column] = cell.shown.trimmingCharacters(in: .whitespaces) }
+        identifiers = CSV.identifiers(of: names)
+        for name in types.keys.sorted() where !identifiers.contains(name) {
+            throw WorkbookError(usage: "the sheet '\(sheet)' has no column '\(name)'; its columns are \(identifiers.joined(separator: ", "))")
+        }
+        for (c, identifier) in identifiers.enumerated() { if let type = types[identifier] { typed[c] = type } }
+        let rest = head[(k + 1)...]
+        head = []
+        for row in rest { try append(row) }
+    }
+
+    private mutating func append(_ row: SheetRow) throws(WorkbookError) {
+        for cell in row.cells {
+            var value = cell.value
+            if let type = typed[cell.column], case .text = value { value = CellValue.parse(cell.shown, as: type) }
+            let assembled: TableAssembler.Value
+            switch value {
+            case .missing, .error: assembled = .missing
+            case .integer(let i): assembled = .integer(Int64(i))
+            case .decimal(let d): assembled = .decimal(d)
+            case .date(let d): assembled = .date(d.timeIntervalSince1970)
+            case .boolean(let b): assembled = .boolean(b)
+            case .text: assembled = .text
+            }
+            var shown = cell.shown
+            let held = shown.withUTF8 { assembler.append(column: cell.column, shown: $0, assembled) }
+            guard held else { throw WorkbookError("the sheet '\(sheet)' row \(row.number) holds more text than a column can") }
+        }
+        assembler.endRow()
+        rowNumbers.append(row.number)
+        cellCounts.append(row.cells.count)
     }
 }

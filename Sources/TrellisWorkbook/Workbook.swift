@@ -121,6 +121,12 @@ public struct Workbook: Sendable {
     /// order, as the workbook saved them (formulas without a saved value are left so; see
     /// ``read(sheet:)``).
     public func readRows(ofSheet index: Int, _ body: (SheetRow) throws(WorkbookError) -> Void) throws(WorkbookError) {
+        try readRows(ofSheet: index, rowsHint: { _ in }, body)
+    }
+
+    /// ``readRows(ofSheet:_:)``, telling `rowsHint` the last row the sheet says it has (an
+    /// `.xlsx` sheet's `<dimension>`), before its rows, when it says.
+    func readRows(ofSheet index: Int, rowsHint: (Int) -> Void, _ body: (SheetRow) throws(WorkbookError) -> Void) throws(WorkbookError) {
         guard sheets.indices.contains(index) else {
             throw WorkbookError("there is no sheet \(index + 1); the workbook has \(sheets.count)")
         }
@@ -128,7 +134,7 @@ public struct Workbook: Sendable {
         if let why = sheet.notATable { throw WorkbookError("the sheet '\(sheet.name)' is \(why), not a table of cells") }
         switch kind {
         case .xlsx:
-            try XLSXReader.readRows(of: self, sheet: sheet, body)
+            try XLSXReader.readRows(of: self, sheet: sheet, rowsHint: rowsHint, body)
         case .ods:
             try ODSReader.readRows(of: self, sheet: index, body)
         }

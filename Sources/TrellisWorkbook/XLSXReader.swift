@@ -275,34 +275,105 @@ enum XLSXReader {
     static let maximumRows = 1_048_576
     static let maximumColumns = 16_384
 
-    static func readRows(of workbook: Workbook, sheet: Workbook.Sheet, _ body: (SheetRow) throws(WorkbookError) -> Void) throws(WorkbookError) {
-        let part = sheet.part
-        guard let bytes = try Workbook.read(workbook.archive, part) else {
-            throw WorkbookError("the sheet '\(sheet.name)' is the part '\(part)', which the package does not have")
-        }
-        try readRows(
-            xml: bytes, part: part, strings: try sharedStrings(workbook.archive, part: workbook.sharedStringsPart),
-            formats: try cellFormats(workbook.archive, part: workbook.stylesPart), date1904: workbook.date1904,
-            recalculates: workbook.recalculatesOnLoad, body)
-    }
-
-    /// The rows of a worksheet part's XML.
     static func readRows(
-        xml bytes: [UInt8], part: String, strings: [String], formats: [NumberFormat], date1904: Bool, recalculates: Bool,
+        of workbook: Workbook, sheet: Workbook.Sheet, rowsHint: (Int) -> Void = { _ in }, piece: Int = 4 << 20,
         _ body: (SheetRow) throws(WorkbookError) -> Void
     ) throws(WorkbookError) {
-        try bytes.withUnsafeBufferPointer { buffer throws(WorkbookError) in
+        let part = sheet.part
+        guard let entry = workbook.archive.entry(named: part) else {
+            throw WorkbookError("the sheet '\(sheet.name)' is the part '\(part)', which the package does not have")
+        }
+        var reader = SheetReader(
+            part: part, strings: try sharedStrings(workbook.archive, part: workbook.sharedStringsPart),
+            formats: try cellFormats(workbook.archive, part: workbook.stylesPart), date1904: workbook.date1904,
+            recalculates: workbook.recalculatesOnLoad)
+        // Inflated a few megabytes at a time and read up to the last whole row of each piece:
+        // the sheet's XML is never held whole.
+        let inflater: ZipInflater
+        do { inflater = try ZipInflater(workbook.archive, entry) } catch { throw WorkbookError(error) }
+        var buffer: [UInt8] = []
+        while !reader.done {
+            let more: Bool
+            do { more = try inflater.read(into: &buffer, count: piece) } catch { throw WorkbookError(error) }
+            let end = more ? SheetReader.endOfLastRow(buffer) : buffer.count
+            guard end > 0 else {
+                if more { continue }
+                break
+            }
+            try buffer.withUnsafeBufferPointer { all throws(WorkbookError) in
+                try reader.read(UnsafeBufferPointer(rebasing: all[0..<end]), last: !more && end == all.count, rowsHint: rowsHint, body)
+            }
+            buffer.removeSubrange(0..<end)
+            if !more { break }
+        }
+    }
+
+    /// The rows of a worksheet part's XML, held whole.
+    static func readRows(
+        xml bytes: [UInt8], part: String, strings: [String], formats: [NumberFormat], date1904: Bool, recalculates: Bool,
+        rowsHint: (Int) -> Void = { _ in }, _ body: (SheetRow) throws(WorkbookError) -> Void
+    ) throws(WorkbookError) {
+        var reader = SheetReader(part: part, strings: strings, formats: formats, date1904: date1904, recalculates: recalculates)
+        try bytes.withUnsafeBufferPointer { buffer throws(WorkbookError) in try reader.read(buffer, last: true, rowsHint: rowsHint, body) }
+    }
+
+    /// Reads a worksheet's rows from its XML, a piece at a time: each piece ends after a row's
+    /// end tag (or at the end of the part), and what the reading knows — the row it is in, the
+    /// shared formulas met — carries over to the next.
+    struct SheetReader {
+        let part: String
+        let strings: [String]
+        let formats: [NumberFormat]
+        let date1904: Bool
+        let recalculates: Bool
+        private var rowNumber = 0
+        private var cells: [SheetCell] = []
+        private var inRow = false
+        private var nextColumn = 0
+        private var shared: [Int: (Int, Int, String)] = [:]
+        /// Whether the rows are over (`</sheetData>` read).
+        private(set) var done = false
+
+        init(part: String, strings: [String], formats: [NumberFormat], date1904: Bool, recalculates: Bool) {
+            self.part = part
+            self.strings = strings
+            self.formats = formats
+            self.date1904 = date1904
+            self.recalculates = recalculates
+        }
+
+        /// Where the last row's end tag (`</row>`, `</x:row>`) in `bytes` ends; 0 when none is.
+        static func endOfLastRow(_ bytes: [UInt8]) -> Int {
+            var i = bytes.count - 4
+            while i >= 2 {
+                // "row>" after "</" or "</prefix:".
+                if bytes[i] == 0x72, bytes[i + 1] == 0x6F, bytes[i + 2] == 0x77, bytes[i + 3] == 0x3E {
+                    var k = i - 1
+                    if bytes[k] == 0x3A {
+                        k -= 1
+                        while k > 0, bytes[k] != 0x2F, bytes[k] != 0x3C, bytes[k] != 0x3E { k -= 1 }
+                    }
+                    if bytes[k] == 0x2F, k > 0, bytes[k - 1] == 0x3C { return i + 4 }
+                }
+                i -= 1
+            }
+            return 0
+        }
+
+        /// Reads the rows in `buffer`, which ends after a row's end tag, or is the part's
+        /// `last` piece.
+        mutating func read(
+            _ buffer: UnsafeBufferPointer<UInt8>, last: Bool, rowsHint: (Int) -> Void, _ body: (SheetRow) throws(WorkbookError) -> Void
+        ) throws(WorkbookError) {
             var scanner = XMLScanner(buffer, part: part)
-            var rowNumber = 0
-            var cells: [SheetCell] = []
-            var inRow = false
-            var nextColumn = 0
-            var shared: [Int: (Int, Int, String)] = [:]
             while true {
                 let token = try scanner.next()
                 switch token {
                 case .finished:
-                    if inRow { throw scanner.error("the document ends inside row \(rowNumber)") }
+                    if last {
+                        if inRow { throw scanner.error("the document ends inside row \(rowNumber)") }
+                        done = true
+                    }
                     return
                 case .start(let name, let attributes, let empty):
                     if scanner.isNamed(name, "row") {
@@ -320,7 +391,9 @@ enum XLSXReader {
                             throw scanner.error("a cell outside a row")
                         }
                         var column = nextColumn
-                        if let reference = scanner.attribute("r", in: attributes) {
+                        // The three attributes a cell has, found in one pass.
+                        let (reference, styleRange, type) = scanner.cellAttributes(attributes)
+                        if let reference {
                             guard let (c, r) = cellReference(scanner.bytes, reference), r == rowNumber else {
                                 throw scanner.error(
                                     "the cell '\(String(decoding: scanner.bytes[reference], as: UTF8.self))' is not a cell of row \(rowNumber)")
@@ -331,8 +404,7 @@ enum XLSXReader {
                             throw scanner.error("the cells of row \(rowNumber) are out of order, or past the last column")
                         }
                         nextColumn = column + 1
-                        let style = scanner.attributeInt("s", in: attributes) ?? 0
-                        let type = scanner.attribute("t", in: attributes)
+                        let style = styleRange.flatMap { scanner.integer($0) } ?? 0
                         if empty { continue }
                         if var cell = try readCell(
                             &scanner, row: rowNumber, column: column, type: type, format: style < formats.count ? formats[style] : .general,
@@ -343,6 +415,15 @@ enum XLSXReader {
                             if recalculates, cell.formula != nil { cell.formulaWithoutValue = true }
                             cells.append(cell)
                         }
+                    } else if scanner.isNamed(name, "dimension") {
+                        // The sheet's extent, which a reader may size its columns by.
+                        if let ref = scanner.attribute("ref", in: attributes),
+                            let last = String(decoding: scanner.bytes[ref], as: UTF8.self).split(separator: ":").last
+                        {
+                            let b = Array(last.utf8)
+                            if let (_, row) = b.withUnsafeBufferPointer({ cellReference($0, 0..<$0.count) }) { rowsHint(row) }
+                        }
+                        if !empty { try scanner.skipElement() }
                     } else if scanner.isNamed(name, "sheetData") || scanner.isNamed(name, "worksheet") {
                         continue
                     } else if !empty {
@@ -354,6 +435,7 @@ enum XLSXReader {
                         inRow = false
                         if !cells.isEmpty { try body(SheetRow(number: rowNumber, cells: cells)) }
                     } else if scanner.isNamed(name, "sheetData") {
+                        done = true
                         return
                     }
                 default:
@@ -380,6 +462,19 @@ enum XLSXReader {
                     if empty { continue }
                     // Mostly a number: its bytes in place; text with entities is decoded.
                     let start = scanner.position
+                    var end = start
+                    let bytes = scanner.bytes
+                    while end < bytes.count, bytes[end] != 0x3C, bytes[end] != 0x26 { end += 1 }
+                    // `</v>` (or `</x:v>`) right after: the bytes are the value.
+                    if end + 1 < bytes.count, bytes[end] == 0x3C, bytes[end + 1] == 0x2F {
+                        valueRange = start..<end
+                        while true {
+                            let inner = try scanner.next()
+                            if case .close = inner { break }
+                            if case .finished = inner { throw scanner.error("the document ends inside a value") }
+                        }
+                        continue
+                    }
                     var text: [UInt8] = []
                     var plain = true
                     while true {
@@ -439,11 +534,18 @@ enum XLSXReader {
             if let decodedValue { return String(decoding: decodedValue, as: UTF8.self) }
             return value.map { String(decoding: scanner.bytes[$0], as: UTF8.self) }
         }
-        let kind = type.map { String(decoding: scanner.bytes[$0], as: UTF8.self) } ?? "n"
+        // The type's bytes, without making a string of them: `s` and none are most cells'.
+        let kind: String
+        if let type {
+            kind = scanner.equals(type, "s") ? "s" : scanner.equals(type, "n") ? "n" : String(decoding: scanner.bytes[type], as: UTF8.self)
+        } else {
+            kind = "n"
+        }
         var cell: SheetCell
         switch kind {
         case "s":
-            guard let index = valueString().flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) }), strings.indices.contains(index) else {
+            let index = value.flatMap { scanner.integer($0) } ?? valueString().flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+            guard let index, strings.indices.contains(index) else {
                 cell = SheetCell(column: column, value: .missing, shown: "")
                 break
             }
@@ -474,7 +576,15 @@ enum XLSXReader {
                 cell = SheetCell(column: column, value: .missing, shown: valueString() ?? "")
                 break
             }
-            cell = numberCell(number, column: column, format: format, date1904: date1904)
+            // General shows a short number as it is written (`88.5`, `-3`): its text is taken
+            // as it is, without formatting it again.
+            if format.isGeneral, let value, decodedValue == nil, isPlainShortNumber(scanner.bytes, value) {
+                cell = SheetCell(
+                    column: column, value: number == number.rounded() && abs(number) < 9.0e15 ? .integer(Int(number)) : .decimal(number),
+                    shown: String(decoding: scanner.bytes[value], as: UTF8.self))
+            } else {
+                cell = numberCell(number, column: column, format: format, date1904: date1904)
+            }
         }
         cell.format = styleIndex
         if let formula {
@@ -499,9 +609,37 @@ enum XLSXReader {
         return SheetCell(column: column, value: value, shown: shown)
     }
 
+    /// Whether the bytes are a number General shows as written: `[-]digits[.digits]`, at most
+    /// ten digits, no leading zero before another digit, no trailing zero after the point.
+    static func isPlainShortNumber(_ b: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+        var i = range.lowerBound
+        if i < range.upperBound, b[i] == 0x2D { i += 1 }
+        guard i < range.upperBound else { return false }
+        var digits = 0
+        var point = -1
+        let first = i
+        while i < range.upperBound {
+            let c = b[i]
+            if c == 0x2E, point < 0 {
+                point = i
+            } else if c &- 0x30 < 10 {
+                digits += 1
+            } else {
+                return false
+            }
+            i += 1
+        }
+        guard digits >= 1, digits <= 10 else { return false }
+        if b[first] == 0x30, first + 1 < range.upperBound, b[first + 1] != 0x2E { return false }
+        if point >= 0 {
+            guard point > first, point < range.upperBound - 1, b[range.upperBound - 1] != 0x30 else { return false }
+        }
+        return true
+    }
+
     /// The number a `<v>` holds.
     static func numberValue(_ scanner: XMLScanner, _ range: Range<Int>?, _ decoded: [UInt8]?) -> Double? {
-        if let decoded { return Double(String(decoding: decoded, as: UTF8.self).trimmingCharacters(in: .whitespaces)) }
+        if let decoded { return Double(String(decoding: decoded, as: UTF8.self).trimmed) }
         guard let range, !range.isEmpty else { return nil }
         // Whole numbers, the most common, without making a string.
         var value = 0
@@ -523,7 +661,7 @@ enum XLSXReader {
             }
             if whole { return Double(negative ? -value : value) }
         }
-        return Double(String(decoding: scanner.bytes[range], as: UTF8.self).trimmingCharacters(in: .whitespaces))
+        return Double(String(decoding: scanner.bytes[range], as: UTF8.self).trimmed)
     }
 
     /// Seconds since 1970 of an ISO 8601 date (`2024-03-01`, `2024-03-01T12:20:00`, with an
@@ -554,5 +692,15 @@ enum XLSXReader {
         let doy = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
         let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
         return era * 146_097 + doe - 719_468
+    }
+}
+
+extension String {
+    /// Without spaces at either end (ASCII spaces and tabs, as XML writers leave them).
+    var trimmed: Substring {
+        var s = self[...]
+        while let c = s.first, c == " " || c == "\t" || c == "\n" || c == "\r" { s = s.dropFirst() }
+        while let c = s.last, c == " " || c == "\t" || c == "\n" || c == "\r" { s = s.dropLast() }
+        return s
     }
 }

@@ -182,6 +182,37 @@ struct XMLScanner {
         return nil
     }
 
+    /// The values of a cell's `r`, `s` and `t` attributes, in one pass over `attributes`.
+    func cellAttributes(_ attributes: Range<Int>) -> (r: Range<Int>?, s: Range<Int>?, t: Range<Int>?) {
+        var r: Range<Int>?, s: Range<Int>?, t: Range<Int>?
+        var i = attributes.lowerBound
+        let end = attributes.upperBound
+        while i < end {
+            while i < end, Self.isSpace(bytes[i]) { i += 1 }
+            let nameStart = i
+            while i < end, bytes[i] != 0x3D, !Self.isSpace(bytes[i]) { i += 1 }
+            let name = nameStart..<i
+            while i < end, bytes[i] != 0x22, bytes[i] != 0x27 { i += 1 }
+            guard i < end else { break }
+            let quote = bytes[i]
+            let valueStart = i + 1
+            i = valueStart
+            while i < end, bytes[i] != quote { i += 1 }
+            let value = valueStart..<i
+            i += 1
+            // A one-letter name (after any prefix).
+            let local = name.upperBound - 1
+            guard local >= name.lowerBound, local == name.lowerBound || bytes[local - 1] == 0x3A else { continue }
+            switch bytes[local] {
+            case 0x72: r = value
+            case 0x73: s = value
+            case 0x74: t = value
+            default: break
+            }
+        }
+        return (r, s, t)
+    }
+
     /// The value of attribute `local` as a string, entities replaced.
     func attributeString(_ local: StaticString, in attributes: Range<Int>) throws(WorkbookError) -> String? {
         guard let range = attribute(local, in: attributes) else { return nil }

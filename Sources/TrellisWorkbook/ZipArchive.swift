@@ -283,3 +283,112 @@ public struct ZipError: Error, CustomStringConvertible, Equatable, Sendable {
 
     public var description: String { entry.map { "the part '\($0)': \(problem)" } ?? problem }
 }
+
+/// An entry of a ZIP archive inflated a piece at a time, so that a large part (a sheet of a
+/// million rows) is never held whole; checked, as ``ZipArchive/read(_:limit:)`` checks it,
+/// against its size (never inflated past it) and, at its end, its CRC-32.
+final class ZipInflater {
+    private let archive: ZipArchive
+    private let entry: ZipArchive.Entry
+    private let data: Range<Int>
+    private let stream: UnsafeMutablePointer<z_stream>
+    private var started = false
+    private var consumed = 0
+    private var produced = 0
+    private var crc: uLong = 0
+    private var ended = false
+
+    init(_ archive: ZipArchive, _ entry: ZipArchive.Entry, limit: Int = ZipArchive.defaultLimit) throws(ZipError) {
+        if entry.flags & 0x1 != 0 {
+            throw ZipError(entry: entry.name, "it is encrypted (the workbook has a password to open it): save it without one")
+        }
+        guard entry.uncompressedSize <= limit else {
+            throw ZipError(entry: entry.name, "it says it holds \(entry.uncompressedSize) bytes, more than the \(limit) a part is read to")
+        }
+        guard entry.method == 0 || entry.method == 8 else {
+            throw ZipError(entry: entry.name, "it is compressed with method \(entry.method); a workbook's parts are stored or DEFLATE (8)")
+        }
+        if entry.method == 0, entry.compressedSize != entry.uncompressedSize {
+            throw ZipError(entry: entry.name, "it is stored, but its sizes differ (\(entry.compressedSize) and \(entry.uncompressedSize))")
+        }
+        self.archive = archive
+        self.entry = entry
+        data = try archive.dataRange(of: entry)
+        stream = .allocate(capacity: 1)
+        stream.initialize(to: z_stream())
+        if entry.method == 8 {
+            // (zlib keeps a pointer back to the stream: it must stay where it is, on the heap.)
+            guard inflateInit2_(stream, -15, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
+                stream.deallocate()
+                throw ZipError(entry: entry.name, "zlib could not start inflating it")
+            }
+            started = true
+        }
+    }
+
+    deinit {
+        if started { inflateEnd(stream) }
+        stream.deallocate()
+    }
+
+    /// Appends up to `count` more bytes of the entry to `out`; `false` once the entry is over
+    /// (and checked).
+    func read(into out: inout [UInt8], count: Int) throws(ZipError) -> Bool {
+        guard !ended else { return false }
+        let size = entry.uncompressedSize
+        let name = entry.name
+        let old = out.count
+        let room = min(count, size - produced + 1)
+        out.append(contentsOf: repeatElement(0, count: room))
+        var made = 0
+        var status: Int32 = Z_OK
+        if entry.method == 0 {
+            made = min(room, data.count - consumed)
+            out.withUnsafeMutableBufferPointer { o in
+                archive.bytes.withUnsafeBufferPointer { b in
+                    (o.baseAddress! + old).update(from: b.baseAddress! + data.lowerBound + consumed, count: made)
+                }
+            }
+            consumed += made
+            if consumed == data.count { status = Z_STREAM_END }
+        } else {
+            archive.bytes.withUnsafeBufferPointer { input in
+                out.withUnsafeMutableBufferPointer { output in
+                    stream.pointee.next_in = UnsafeMutablePointer(mutating: input.baseAddress! + data.lowerBound + consumed)
+                    let feed = min(data.count - consumed, Int(UInt32.max))
+                    stream.pointee.avail_in = uInt(feed)
+                    stream.pointee.next_out = output.baseAddress! + old
+                    stream.pointee.avail_out = uInt(room)
+                    status = CZlib.inflate(stream, Z_NO_FLUSH)
+                    consumed += feed - Int(stream.pointee.avail_in)
+                    made = room - Int(stream.pointee.avail_out)
+                }
+            }
+        }
+        out.removeLast(room - made)
+        produced += made
+        out.withUnsafeBufferPointer { b in crc = CZlib.crc32(crc, b.baseAddress! + old, uInt(made)) }
+        if produced > size {
+            throw ZipError(entry: name, "it inflates to more than the \(size) bytes the directory says")
+        }
+        switch status {
+        case Z_STREAM_END:
+            ended = true
+            guard produced == size else { throw ZipError(entry: name, "it inflates to \(produced) bytes; the directory says \(size)") }
+            guard UInt32(crc) == entry.crc32 else {
+                throw ZipError(
+                    entry: name, String(format: "its bytes do not match their checksum (CRC-32 %08x, the directory says %08x)", UInt32(crc), entry.crc32))
+            }
+            return true
+        case Z_OK:
+            return true
+        case Z_BUF_ERROR where made > 0:
+            return true
+        case Z_BUF_ERROR:
+            throw ZipError(entry: name, "its compressed data ends early (the file is cut short?)")
+        default:
+            let message = stream.pointee.msg.map { String(cString: $0) } ?? "error \(status)"
+            throw ZipError(entry: name, "its compressed data is damaged (zlib: \(message))")
+        }
+    }
+}

@@ -52,6 +52,57 @@ struct WorkbookReadingTests {
         #expect(saved[1].cells.last?.formulaWithoutValue == true, "as saved")
     }
 
+    @Test("a sheet read a piece at a time (pieces of any size) reads as the sheet read whole, prefixed names too")
+    func pieces() throws {
+        var random = SeededRandom(seed: 7)
+        for file in ["excel-layout-scores.xlsx", "libreoffice-sales.xlsx", "xlsxwriter-groups.xlsx", "openpyxl-formulas.xlsx"] {
+            let workbook = try Self.workbook(file)
+            for sheet in workbook.sheets where sheet.notATable == nil {
+                let xml = try #require(try workbook.archive.read(sheet.part))
+                var whole: [SheetRow] = []
+                try XLSXReader.readRows(
+                    xml: xml, part: sheet.part, strings: try XLSXReader.sharedStrings(workbook.archive, part: workbook.sharedStringsPart),
+                    formats: try workbook.cellFormats(), date1904: workbook.date1904, recalculates: workbook.recalculatesOnLoad
+                ) { whole.append($0) }
+                #expect(!whole.isEmpty)
+                for _ in 0..<12 {
+                    var pieces: [SheetRow] = []
+                    let size = Int.random(in: 1...300, using: &random)
+                    try XLSXReader.readRows(of: workbook, sheet: sheet, piece: size) { pieces.append($0) }
+                    #expect(pieces == whole, "\(file) \(sheet.name) in pieces of \(size) bytes")
+                }
+            }
+        }
+        // `x:`-prefixed names, as the .NET Open XML SDK writes them.
+        let original = try ZipArchiveTests.bytes("excel-layout-scores.xlsx")
+        let archive = try ZipArchive(bytes: original)
+        var writer = ZipWriter()
+        for entry in archive.entries {
+            if entry.name == "xl/worksheets/sheet1.xml" {
+                var text = String(decoding: try archive.read(entry), as: UTF8.self)
+                for name in [
+                    "worksheet", "sheetData", "row", "c", "v", "f", "dimension", "sheetViews", "sheetView", "sheetFormatPr", "mergeCells",
+                    "mergeCell", "hyperlinks", "hyperlink", "pageMargins", "legacyDrawing",
+                ] {
+                    text = text.replacingOccurrences(of: "<\(name) ", with: "<x:\(name) ").replacingOccurrences(of: "<\(name)>", with: "<x:\(name)>")
+                        .replacingOccurrences(of: "</\(name)>", with: "</x:\(name)>")
+                }
+                text = text.replacingOccurrences(of: "xmlns=", with: "xmlns:x=")
+                try writer.add(entry.name, Array(text.utf8))
+            } else {
+                try writer.copy(entry, from: archive)
+            }
+        }
+        let prefixed = try Workbook(bytes: try writer.finish())
+        let plain = try Self.workbook("excel-layout-scores.xlsx")
+        for size in [7, 64, 1 << 20] {
+            var a: [SheetRow] = [], b: [SheetRow] = []
+            try XLSXReader.readRows(of: prefixed, sheet: prefixed.sheets[0], piece: size) { a.append($0) }
+            try XLSXReader.readRows(of: plain, sheet: plain.sheets[0], piece: size) { b.append($0) }
+            #expect(a == b && a.count == 6, "pieces of \(size)")
+        }
+    }
+
     @Test("fuzz: a sheet's XML changed or cut anywhere reads as rows or an error, never a trap or a hang", arguments: 1...6)
     func fuzzSheetXML(seed: UInt64) throws {
         var random = SeededRandom(seed: seed)

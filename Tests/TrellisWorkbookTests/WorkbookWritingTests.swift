@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TrellisGrid
 import TrellisTestSupport
+
 @testable import TrellisWorkbook
 
 /// Workbooks written back with one sheet's rows moved and nothing else changed.

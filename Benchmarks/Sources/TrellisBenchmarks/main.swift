@@ -60,7 +60,14 @@ let onlyExternal = CommandLine.arguments.dropFirst().first == "external"
 let onlySQLExport = CommandLine.arguments.dropFirst().first == "sql-export"
 let onlyLongCells = CommandLine.arguments.dropFirst().first == "long-cells"
 let onlyStructure = CommandLine.arguments.dropFirst().first == "structure"
-if onlyStructure {
+let onlyWorkbook = CommandLine.arguments.dropFirst().first == "workbook"
+if onlyWorkbook {
+    // `workbook [ROWS]`: a 10-column .xlsx sheet read and sorted, 1M rows by default, beside
+    // python-calamine and openpyxl reading it.
+    let result = workbookBenchmarks(runs: 3, count: CommandLine.arguments.dropFirst(2).first.flatMap { Int($0) } ?? 1_000_000)
+    rows += result.rows
+    verdicts += result.verdicts
+} else if onlyStructure {
     // `structure [ROWS]`: subtotal groups, list keys and a second text workload, 1M rows by default.
     let result = structureBenchmarks(runs: 9, count: CommandLine.arguments.dropFirst(2).first.flatMap { Int($0) } ?? 1_000_000)
     rows += result.rows
