@@ -45,14 +45,18 @@ extension Workbook {
         do {
             var assembly = SheetAssembly(sheet: name, headerRow: headerRow, types: types)
             var wholeSheetNeeded = false
-            do {
-                try readRows(ofSheet: index, rowsHint: { assembly.reserve($0) }) { row throws(WorkbookError) in
-                    guard !row.cells.contains(where: \.formulaWithoutValue), try assembly.add(row) else {
-                        wholeSheetNeeded = true
-                        throw WorkbookError("")
+            if kind == .xlsx, sheets[index].notATable == nil {
+                wholeSheetNeeded = try !XLSXReader.readTable(of: self, sheet: sheets[index], into: &assembly)
+            } else {
+                do {
+                    try readRows(ofSheet: index, rowsHint: { assembly.reserve($0) }) { row throws(WorkbookError) in
+                        guard !row.cells.contains(where: \.formulaWithoutValue), try assembly.add(row) else {
+                            wholeSheetNeeded = true
+                            throw WorkbookError.wholeSheetNeeded
+                        }
                     }
-                }
-            } catch  where wholeSheetNeeded {}
+                } catch  where wholeSheetNeeded {}
+            }
             if !wholeSheetNeeded, let table = try assembly.finish() { return table }
         }
         let read = try read(sheet: index)
@@ -97,8 +101,59 @@ extension Workbook {
     }
 }
 
+/// Rows under a header put into columns: a table's, or a part of one read on another thread.
+struct AssembledRows {
+    let sheet: String
+    /// The types given for columns, by place: their text cells read as that type.
+    var typed: [Int: ColumnType] = [:]
+    var assembler = TableAssembler()
+    var rowNumbers: [Int] = []
+    var cellCounts: [Int] = []
+
+    init(sheet: String, typed: [Int: ColumnType] = [:]) {
+        self.sheet = sheet
+        self.typed = typed
+    }
+
+    mutating func append(_ row: SheetRow) throws(WorkbookError) {
+        for cell in row.cells {
+            var value = cell.value
+            if let type = typed[cell.column], case .text = value { value = CellValue.parse(cell.shown, as: type) }
+            let assembled: TableAssembler.Value
+            switch value {
+            case .missing, .error: assembled = .missing
+            case .integer(let i): assembled = .integer(Int64(i))
+            case .decimal(let d): assembled = .decimal(d)
+            case .date(let d): assembled = .date(d.timeIntervalSince1970)
+            case .boolean(let b): assembled = .boolean(b)
+            case .text: assembled = .text
+            }
+            var shown = cell.shown
+            let held = shown.withUTF8 { assembler.append(column: cell.column, shown: $0, assembled) }
+            guard held else { throw WorkbookError("the sheet '\(sheet)' row \(row.number) holds more text than a column can") }
+        }
+        assembler.endRow()
+        rowNumbers.append(row.number)
+        cellCounts.append(row.cells.count)
+    }
+
+    /// Appends `other`, the rows that follow these on the sheet.
+    mutating func append(contentsOf other: AssembledRows) throws(WorkbookError) {
+        guard !other.rowNumbers.isEmpty else { return }
+        if let last = rowNumbers.last, let first = other.rowNumbers.first, first <= last {
+            throw WorkbookError("the sheet '\(sheet)': row \(first) comes after row \(last)")
+        }
+        guard assembler.append(contentsOf: other.assembler) else {
+            throw WorkbookError("the sheet '\(sheet)' holds more text in a column than a column can")
+        }
+        rowNumbers += other.rowNumbers
+        cellCounts += other.cellCounts
+    }
+}
+
 /// A sheet's rows made into a table as they come: the first rows held until the header is
-/// found, the rows under it put straight into the table's columns.
+/// found, the rows under it put straight into the table's columns (or into parts read on other
+/// threads, appended in order).
 struct SheetAssembly {
     let sheet: String
     let headerRow: Int?
@@ -108,27 +163,36 @@ struct SheetAssembly {
     private var header: SheetRow?
     private var rowsAbove: [Int] = []
     private var identifiers: [String] = []
-    private var typed: [Int: ColumnType] = [:]
-    private var assembler = TableAssembler()
-    private var rowNumbers: [Int] = []
-    private var cellCounts: [Int] = []
+    private var rows: AssembledRows
 
     init(sheet: String, headerRow: Int?, types: [String: ColumnType]) {
         self.sheet = sheet
         self.headerRow = headerRow
         self.types = types
+        rows = AssembledRows(sheet: sheet)
+    }
+
+    /// Whether the header has been found: the rows from here on are the table's.
+    var foundHeader: Bool { header != nil }
+
+    /// An empty part for rows read on another thread, typed as the table's.
+    var part: AssembledRows { AssembledRows(sheet: sheet, typed: rows.typed) }
+
+    /// Appends a part read on another thread: the rows after those so far.
+    mutating func append(_ part: AssembledRows) throws(WorkbookError) {
+        try rows.append(contentsOf: part)
     }
 
     /// Sizes the columns for `rows` rows (what the sheet says it has), so that they are not
     /// grown, and copied, as they fill. A sheet that says more than Excel's rows is not believed.
-    mutating func reserve(_ rows: Int) {
-        if rows > 0, rows <= XLSXReader.maximumRows { assembler.reserve(rows) }
+    mutating func reserve(_ count: Int) {
+        if count > 0, count <= XLSXReader.maximumRows { rows.assembler.reserve(count) }
     }
 
     /// Takes the next row that holds something; `false` when the header row given is not there.
     mutating func add(_ row: SheetRow) throws(WorkbookError) -> Bool {
         if header != nil {
-            try append(row)
+            try rows.append(row)
             return true
         }
         head.append(row)
@@ -150,27 +214,27 @@ struct SheetAssembly {
         guard let header else { return nil }
         // Notes under the table: after a blank row, rows of one filled cell to the end.
         var rowsBelow: [Int] = []
-        if rowNumbers.count > 1 {
-            var k = rowNumbers.count - 1
-            while k > 0, cellCounts[k] <= 1 { k -= 1 }
-            if k + 1 < rowNumbers.count, rowNumbers[k + 1] > rowNumbers[k] + 1 {
-                rowsBelow = Array(rowNumbers[(k + 1)...])
-                assembler.removeLastRows(rowsBelow.count)
-                rowNumbers.removeLast(rowsBelow.count)
+        if rows.rowNumbers.count > 1 {
+            var k = rows.rowNumbers.count - 1
+            while k > 0, rows.cellCounts[k] <= 1 { k -= 1 }
+            if k + 1 < rows.rowNumbers.count, rows.rowNumbers[k + 1] > rows.rowNumbers[k] + 1 {
+                rowsBelow = Array(rows.rowNumbers[(k + 1)...])
+                rows.assembler.removeLastRows(rowsBelow.count)
+                rows.rowNumbers.removeLast(rowsBelow.count)
             }
         }
-        let width = max(header.cells.last.map { $0.column + 1 } ?? 0, assembler.columnCount)
+        let width = max(header.cells.last.map { $0.column + 1 } ?? 0, rows.assembler.columnCount)
         var names = [String](repeating: "", count: width)
         for cell in header.cells { names[cell.column] = cell.shown.trimmingCharacters(in: .whitespaces) }
         identifiers = CSV.identifiers(of: names)
         let columns = (0..<width).map { c in
-            Column(identifiers[c], title: names[c].isEmpty ? identifiers[c] : names[c], type: typed[c] ?? .text)
+            Column(identifiers[c], title: names[c].isEmpty ? identifiers[c] : names[c], type: rows.typed[c] ?? .text)
         }
-        let table = assembler.table(columns: columns, inferring: (0..<width).filter { typed[$0] == nil })
+        let table = rows.assembler.table(columns: columns, inferring: (0..<width).filter { rows.typed[$0] == nil })
         // Written to CSV as Excel opens it: UTF-8 with a mark, CRLF.
         table.csvFormat = CSVFormat(encoding: .utf8, byteOrderMark: true, delimiter: 0x2C, lineBreak: [0x0D, 0x0A])
         return SheetTable(
-            sheet: sheet, table: table, headerRow: header.number, rowNumbers: rowNumbers, rowsAbove: rowsAbove, rowsBelow: rowsBelow)
+            sheet: sheet, table: table, headerRow: header.number, rowNumbers: rows.rowNumbers, rowsAbove: rowsAbove, rowsBelow: rowsBelow)
     }
 
     /// Takes `head[k]` as the header: the rows above it a title, the rows under it the table's.
@@ -184,31 +248,9 @@ struct SheetAssembly {
         for name in types.keys.sorted() where !identifiers.contains(name) {
             throw WorkbookError(usage: "the sheet '\(sheet)' has no column '\(name)'; its columns are \(identifiers.joined(separator: ", "))")
         }
-        for (c, identifier) in identifiers.enumerated() { if let type = types[identifier] { typed[c] = type } }
+        for (c, identifier) in identifiers.enumerated() { if let type = types[identifier] { rows.typed[c] = type } }
         let rest = head[(k + 1)...]
         head = []
-        for row in rest { try append(row) }
-    }
-
-    private mutating func append(_ row: SheetRow) throws(WorkbookError) {
-        for cell in row.cells {
-            var value = cell.value
-            if let type = typed[cell.column], case .text = value { value = CellValue.parse(cell.shown, as: type) }
-            let assembled: TableAssembler.Value
-            switch value {
-            case .missing, .error: assembled = .missing
-            case .integer(let i): assembled = .integer(Int64(i))
-            case .decimal(let d): assembled = .decimal(d)
-            case .date(let d): assembled = .date(d.timeIntervalSince1970)
-            case .boolean(let b): assembled = .boolean(b)
-            case .text: assembled = .text
-            }
-            var shown = cell.shown
-            let held = shown.withUTF8 { assembler.append(column: cell.column, shown: $0, assembled) }
-            guard held else { throw WorkbookError("the sheet '\(sheet)' row \(row.number) holds more text than a column can") }
-        }
-        assembler.endRow()
-        rowNumbers.append(row.number)
-        cellCounts.append(row.cells.count)
+        for row in rest { try rows.append(row) }
     }
 }

@@ -308,6 +308,135 @@ enum XLSXReader {
         }
     }
 
+    /// Reads sheet `sheet` into `assembly`: the first rows in turn until the header is found,
+    /// then the rest a piece at a time on other threads, each piece's rows put into a part of
+    /// the table of its own, the parts appended in order. `false` when the sheet must be read
+    /// whole instead: a formula saved without its value (computed from the whole sheet), or a
+    /// row that does not say its number (which only the rows before it tell).
+    static func readTable(
+        of workbook: Workbook, sheet: Workbook.Sheet, into assembly: inout SheetAssembly, piece: Int = 4 << 20
+    ) throws(WorkbookError) -> Bool {
+        let part = sheet.part
+        guard let entry = workbook.archive.entry(named: part) else {
+            throw WorkbookError("the sheet '\(sheet.name)' is the part '\(part)', which the package does not have")
+        }
+        let strings = try sharedStrings(workbook.archive, part: workbook.sharedStringsPart)
+        let formats = try cellFormats(workbook.archive, part: workbook.stylesPart)
+        let date1904 = workbook.date1904, recalculates = workbook.recalculatesOnLoad
+        var reader = SheetReader(part: part, strings: strings, formats: formats, date1904: date1904, recalculates: recalculates)
+        let inflater: ZipInflater
+        do { inflater = try ZipInflater(workbook.archive, entry) } catch { throw WorkbookError(error) }
+        var buffer: [UInt8] = []
+        var more = true
+        func nextPiece() throws(WorkbookError) -> Int? {
+            while true {
+                do { more = try inflater.read(into: &buffer, count: piece) } catch { throw WorkbookError(error) }
+                let end = more ? SheetReader.endOfLastRow(buffer) : buffer.count
+                if end > 0 { return end }
+                if !more { return nil }
+            }
+        }
+        // The header first, in turn.
+        while more, !reader.done, !assembly.foundHeader {
+            guard let end = try nextPiece() else { break }
+            var wholeSheet = false
+            do {
+                try buffer.withUnsafeBufferPointer { all throws(WorkbookError) in
+                    try reader.read(UnsafeBufferPointer(rebasing: all[0..<end]), last: !more && end == all.count, rowsHint: { assembly.reserve($0) }) {
+                        row throws(WorkbookError) in
+                        guard !row.cells.contains(where: \.formulaWithoutValue), try assembly.add(row) else {
+                            wholeSheet = true
+                            throw WorkbookError.wholeSheetNeeded
+                        }
+                    }
+                }
+            } catch  where wholeSheet {
+                return false
+            }
+            buffer.removeSubrange(0..<end)
+        }
+        guard more, !reader.done else { return true }
+        // The rest on other threads, a few pieces at most in hand at once.
+        let queue = DispatchQueue(label: "trellis.sheet-pieces", attributes: .concurrent)
+        let group = DispatchGroup()
+        let inHand = DispatchSemaphore(value: 3)
+        let parts = PieceResults()
+        let template = assembly.part
+        var count = 0
+        var merged = 0
+        var wholeSheet = false
+        /// Appends the parts read so far, in order, so that their rows are not held twice.
+        func merge(waiting: Bool) throws(WorkbookError) {
+            while merged < count, !wholeSheet {
+                guard let result = parts.take(merged) else {
+                    if waiting { throw WorkbookError(part: part, "a piece of the sheet was not read") }
+                    return
+                }
+                merged += 1
+                switch result {
+                case .success(let rows): try assembly.append(rows)
+                case .failure(let error):
+                    guard error == WorkbookError.wholeSheetNeeded else { throw error }
+                    wholeSheet = true
+                }
+            }
+        }
+        while more, !wholeSheet {
+            guard let end = try nextPiece() else { break }
+            let chunk = Array(buffer[0..<end])
+            buffer.removeSubrange(0..<end)
+            let last = !more, k = count
+            count += 1
+            inHand.wait()
+            group.enter()
+            queue.async {
+                defer {
+                    inHand.signal()
+                    group.leave()
+                }
+                var reader = SheetReader(
+                    part: part, strings: strings, formats: formats, date1904: date1904, recalculates: recalculates, numberedRowsOnly: true)
+                var rows = template
+                do throws(WorkbookError) {
+                    try chunk.withUnsafeBufferPointer { buffer throws(WorkbookError) in
+                        try reader.read(buffer, last: last, rowsHint: { _ in }) { row throws(WorkbookError) in
+                            guard !row.cells.contains(where: \.formulaWithoutValue) else { throw WorkbookError.wholeSheetNeeded }
+                            try rows.append(row)
+                        }
+                    }
+                    parts.set(k, .success(rows))
+                } catch {
+                    parts.set(k, .failure(error))
+                }
+            }
+            do { try merge(waiting: false) } catch {
+                group.wait()
+                throw error
+            }
+        }
+        group.wait()
+        try merge(waiting: true)
+        return !wholeSheet
+    }
+
+    /// The parts of a sheet read on other threads, by their place.
+    final class PieceResults: @unchecked Sendable {
+        private let lock = NSLock()
+        private var results: [Int: Result<AssembledRows, WorkbookError>] = [:]
+
+        func set(_ k: Int, _ result: Result<AssembledRows, WorkbookError>) {
+            lock.lock()
+            results[k] = result
+            lock.unlock()
+        }
+
+        func take(_ k: Int) -> Result<AssembledRows, WorkbookError>? {
+            lock.lock()
+            defer { lock.unlock() }
+            return results.removeValue(forKey: k)
+        }
+    }
+
     /// The rows of a worksheet part's XML, held whole.
     static func readRows(
         xml bytes: [UInt8], part: String, strings: [String], formats: [NumberFormat], date1904: Bool, recalculates: Bool,
@@ -326,6 +455,8 @@ enum XLSXReader {
         let formats: [NumberFormat]
         let date1904: Bool
         let recalculates: Bool
+        /// Whether a row must say its number (a piece read apart from the rows before it).
+        let numberedRowsOnly: Bool
         private var rowNumber = 0
         private var cells: [SheetCell] = []
         private var inRow = false
@@ -334,7 +465,8 @@ enum XLSXReader {
         /// Whether the rows are over (`</sheetData>` read).
         private(set) var done = false
 
-        init(part: String, strings: [String], formats: [NumberFormat], date1904: Bool, recalculates: Bool) {
+        init(part: String, strings: [String], formats: [NumberFormat], date1904: Bool, recalculates: Bool, numberedRowsOnly: Bool = false) {
+            self.numberedRowsOnly = numberedRowsOnly
             self.part = part
             self.strings = strings
             self.formats = formats
@@ -377,7 +509,9 @@ enum XLSXReader {
                     return
                 case .start(let name, let attributes, let empty):
                     if scanner.isNamed(name, "row") {
-                        let number = scanner.attributeInt("r", in: attributes) ?? rowNumber + 1
+                        let said = scanner.attributeInt("r", in: attributes)
+                        if said == nil, numberedRowsOnly { throw WorkbookError.wholeSheetNeeded }
+                        let number = said ?? rowNumber + 1
                         guard number > rowNumber, number <= maximumRows else {
                             throw scanner.error("row \(number) comes after row \(rowNumber), or past the last row a sheet has")
                         }

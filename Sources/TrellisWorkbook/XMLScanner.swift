@@ -340,4 +340,8 @@ public struct WorkbookError: Error, CustomStringConvertible, Equatable, Sendable
     }
 
     public var description: String { part.map { "the part '\($0)': \(problem)" } ?? problem }
+
+    /// Not an error of the file: the sheet must be read whole (a formula to compute, a row
+    /// that does not say its number), which its reader then does.
+    static let wholeSheetNeeded = WorkbookError("(the sheet is read whole)")
 }

@@ -73,6 +73,31 @@ struct WorkbookReadingTests {
                 }
             }
         }
+        // Read on other threads a piece at a time, a sheet makes the table it makes in turn.
+        var randomBooks: [Workbook] = []
+        for seed in 1...3 {
+            var r = SeededRandom(seed: UInt64(seed))
+            randomBooks.append(try Workbook(bytes: try WorkbookWritingTests.randomWorkbook(rows: 60, using: &r).bytes))
+        }
+        for workbook in [try Self.workbook("excel-layout-scores.xlsx"), try Self.workbook("libreoffice-sales.xlsx")] + randomBooks {
+            let sheet = workbook.sheets.count > 1 ? 1 : 0
+            var inTurn = SheetAssembly(sheet: workbook.sheets[sheet].name, headerRow: nil, types: [:])
+            for row in try workbook.read(sheet: sheet).rows { _ = try inTurn.add(row) }
+            let expected = try #require(try inTurn.finish())
+            for size in [40, 97, 333, 4096] {
+                var apart = SheetAssembly(sheet: workbook.sheets[sheet].name, headerRow: nil, types: [:])
+                #expect(try XLSXReader.readTable(of: workbook, sheet: workbook.sheets[sheet], into: &apart, piece: size))
+                let read = try #require(try apart.finish())
+                #expect(read.rowNumbers == expected.rowNumbers && read.rowsAbove == expected.rowsAbove && read.rowsBelow == expected.rowsBelow)
+                #expect(read.table.columns == expected.table.columns)
+                for row in 0..<expected.table.rowCount {
+                    for column in 0..<expected.table.columns.count {
+                        #expect(read.table.value(row: row, column: column) == expected.table.value(row: row, column: column))
+                        #expect(read.table.text(row: row, column: column) == expected.table.text(row: row, column: column))
+                    }
+                }
+            }
+        }
         // `x:`-prefixed names, as the .NET Open XML SDK writes them.
         let original = try ZipArchiveTests.bytes("excel-layout-scores.xlsx")
         let archive = try ZipArchive(bytes: original)

@@ -213,6 +213,27 @@ package struct ColumnStore: Sendable {
     /// An empty store.
     init() {}
 
+    /// Appends every cell of `other` after this store's (a part of a column read on its own).
+    mutating func append(contentsOf other: ColumnStore) -> Bool {
+        guard bytes.count + other.bytes.count <= Self.maximumBytes else { return false }
+        materializePayloads()
+        reserve(count + other.count, bytes: bytes.count + other.bytes.count)
+        for i in 0..<other.count {
+            other.withText(at: i) { text in
+                starts.append(UInt32(truncatingIfNeeded: bytes.count))
+                appendLength(text.count)
+                bytes.append(contentsOf: text)
+            }
+            kinds.append(other.kinds[i])
+            payloads.append(other.payload(at: i))
+        }
+        census.add(other.census)
+        widestFraction = max(widestFraction, other.widestFraction)
+        widestFractionIsCurrent = widestFractionIsCurrent && other.widestFractionIsCurrent
+        checkInvariants()
+        return true
+    }
+
     /// A store from a builder's cells, whose texts are in `shared`.
     init(_ builder: ColumnBuilder, shared: [UInt8], reading: CellReading) {
         self.reading = reading

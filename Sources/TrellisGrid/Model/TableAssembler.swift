@@ -67,6 +67,30 @@ package struct TableAssembler {
         rowCount += 1
     }
 
+    /// Appends the rows of `other` (the next rows, assembled on their own) after this one's;
+    /// `false` when a column's text would pass what a column holds.
+    package mutating func append(contentsOf other: TableAssembler) -> Bool {
+        precondition(next == 0 && other.next == 0, "TableAssembler: rows appended mid-row")
+        let width = max(stores.count, other.stores.count)
+        let empty = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+        while stores.count < width {
+            var store = ColumnStore()
+            store.readAs = nil
+            store.reserve(max(rowCount, expectedRows), bytes: 0)
+            for _ in 0..<rowCount { _ = store.append(empty, .missing) }
+            stores.append(store)
+        }
+        for c in 0..<width {
+            if c < other.stores.count {
+                guard stores[c].append(contentsOf: other.stores[c]) else { return false }
+            } else {
+                for _ in 0..<other.rowCount { _ = stores[c].append(empty, .missing) }
+            }
+        }
+        rowCount += other.rowCount
+        return true
+    }
+
     /// Takes the last `count` rows off (notes found under a table once it was read).
     package mutating func removeLastRows(_ count: Int) {
         precondition(next == 0 && count <= rowCount, "TableAssembler: rows removed mid-row, or more than there are")
