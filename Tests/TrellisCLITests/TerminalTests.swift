@@ -27,6 +27,27 @@ struct TerminalTests {
         try Tmux(session: session).start(command, in: Self.root.path, width: width, height: height)
     }
 
+    @Test("a workbook opens on its selected sheet; Tab shows the next one, and wraps", .enabled(if: TerminalTests.tmuxPath != nil))
+    func workbookSheets() throws {
+        let session = "trellis-view-sheets-\(getpid())"
+        defer { _ = try? tmux(["kill-session", "-t", session]) }
+        try start(session, "\(Self.trellis) view Examples/sales.xlsx --by 销售额:desc --pin-bottom 日期=平均")
+        var lines = try wait(session) { $0.contains { $0.contains("row 1/5") } }
+        #expect(lines[line: 0].contains("销售额 ▼1"), "\(lines)")
+        #expect(lines[line: 2].contains("2024/2/29") && lines[line: 2].contains("15,320.25"), "shown as the workbook shows it: \(lines)")
+        #expect(lines.contains { $0.hasPrefix("平均") && $0.contains("11,305.19") })
+        try tmux(["send-keys", "-t", session, "Tab"])
+        lines = try wait(session) { $0.first?.contains("本工作簿由 openpyxl 写成") == true }
+        #expect(lines[line: 0].contains("本工作簿由 openpyxl 写成"), "the next sheet, 说明: \(lines)")
+        try tmux(["send-keys", "-t", session, "Tab"])
+        lines = try wait(session) { $0.first?.hasPrefix("日期") == true && $0.contains { $0.contains("row 1/5") } }
+        #expect(lines[line: 0].hasPrefix("日期") && !lines[line: 0].contains("▼"), "back to 销售, in its own order: \(lines)")
+        #expect(lines[line: 2].contains("2024/3/1"), "\(lines)")
+        try tmux(["send-keys", "-t", session, "q"])
+        lines = try wait(session) { $0.contains("icanon") || $0.contains("-icanon") }
+        #expect(lines.contains("EXIT=0"))
+    }
+
     @Test(
         "the example: sorted, 平均 kept last, a header sort, a jump, a pin, and q restores the terminal",
         .enabled(if: TerminalTests.tmuxPath != nil))

@@ -33,6 +33,18 @@ struct WorkbookCommandTests {
         }
     }
 
+    @Test("messages name a workbook's rows by the sheet's numbers, as Excel shows them")
+    func sheetRowNumbers() throws {
+        let result = try runInScratch(["sort", "in.xlsx", "--by", "销售额"], files: ["in.xlsx": try Self.fixture("openpyxl-sales.xlsx")])
+        #expect(result.status == 0)
+        // 平均 is the sheet's row 8 (under a title, a blank row and the header), the table's fifth.
+        #expect(
+            result.stderr.contains("hint: row 8 ('平均') looks like a summary row and is sorted with the others; --pin-bottom 日期=平均 keeps it last"),
+            "\(result.stderr)")
+        let csv = try runInScratch(["sort", "in.csv", "--by", "分数"], files: ["in.csv": Data("组号,分数\n组1,3\n组2,1\n平均,2\n".utf8)])
+        #expect(csv.stderr.contains("hint: row 3 ('平均')"), "a CSV file's rows count from the header: \(csv.stderr)")
+    }
+
     @Test("dates sort as dates, not as their text (2024/1/15 before 2024/2/29 before 2024/3/1)")
     func datesByValue() throws {
         let result = try runInScratch(

@@ -384,10 +384,12 @@ enum SortCommand {
         // The file's own subtotal and grand total rows are checked; only pinned rows are recomputed.
         let groups = grid.order.groups
         let ownRows = grid.order.subtotalRows.union(groups?.grandTotals.map(\.row) ?? [])
+        let rowNumber = Self.rowNumbering(source)
         warn(
             names: names, typeWarnings: grid.sortKeyTypeWarnings, unmatchedPins: grid.unmatchedPins, pinOptions: pinOptions,
             disagreements: grid.summaryDisagreements, unchecked: grid.order.uncheckedSummaryCells,
-            notRecomputed: ownRows, hint: keys.isEmpty || groups != nil ? nil : Self.unpinnedSummaryHint(grid), io: &io)
+            notRecomputed: ownRows, hint: keys.isEmpty || groups != nil ? nil : Self.unpinnedSummaryHint(grid, rowNumber: rowNumber),
+            rowNumber: rowNumber, io: &io)
         return grid
     }
 
@@ -559,10 +561,11 @@ enum SortCommand {
     static func warn(
         names: ColumnNames, typeWarnings: [TypeWarning], unmatchedPins: [RowPin],
         pinOptions: [(option: String, pin: DisplayOrder.Pin)], disagreements: [SummaryDisagreement],
-        unchecked: [UncheckedSummaryCell] = [], notRecomputed: Set<Int> = [], hint: String?, io: inout CommandIO
+        unchecked: [UncheckedSummaryCell] = [], notRecomputed: Set<Int> = [], hint: String?, rowNumber: (Int) -> Int = { $0 + 1 },
+        io: inout CommandIO
     ) {
         for note in names.notes { io.stderr += "note: \(note)\n" }
-        for warning in typeWarnings { io.stderr += "warning: \(warning)\n" }
+        for warning in typeWarnings { io.stderr += "warning: \(warning.described(rowNumber: rowNumber))\n" }
         for unmatched in unmatchedPins {
             if let option = pinOptions.first(where: { $0.pin.rows == unmatched })?.option {
                 io.stderr += "warning: '\(Excerpt.of(option))' matches no row\n"
@@ -573,7 +576,7 @@ enum SortCommand {
         for disagreement in disagreements.prefix(listed) {
             io.stderr +=
                 notRecomputed.contains(disagreement.row)
-                ? "warning: row \(disagreement.row + 1): \(disagreement)\n"
+                ? "warning: row \(rowNumber(disagreement.row)): \(disagreement)\n"
                 : "warning: \(disagreement); --recompute labels recomputes it\n"
         }
         if disagreements.count > listed {
@@ -584,7 +587,7 @@ enum SortCommand {
                 + "more column\(columns == 1 ? "" : "s")); --recompute labels recomputes them\n"
         }
         let shown = unchecked.count > 12 ? 10 : unchecked.count
-        for cell in unchecked.prefix(shown) { io.stderr += "note: row \(cell.row + 1): \(cell)\n" }
+        for cell in unchecked.prefix(shown) { io.stderr += "note: row \(rowNumber(cell.row)): \(cell)\n" }
         if unchecked.count > shown {
             io.stderr += "note: \(unchecked.count - shown) more cells of summary rows are neither checked nor recomputed\n"
         }
@@ -619,7 +622,15 @@ enum SortCommand {
 
     /// A row at the start or end of the source whose first cell reads as a summary's label (平均,
     /// 合计, Total, …) that the sort moved into the body: the option that keeps it where it was.
-    static func unpinnedSummaryHint(_ grid: DataGrid) -> String? {
+    /// How messages number a source's rows: from 1 after the header, or, for a workbook's
+    /// sheet, by the sheet's own row numbers (what the user sees in Excel).
+    static func rowNumbering(_ source: GridDataSource) -> (Int) -> Int {
+        guard let origin = (source as? Table)?.origin as? SheetOrigin else { return { $0 + 1 } }
+        let rows = origin.rows
+        return { $0 >= 0 && $0 < rows.count ? rows[$0] : $0 + 1 }
+    }
+
+    static func unpinnedSummaryHint(_ grid: DataGrid, rowNumber: (Int) -> Int = { $0 + 1 }) -> String? {
         let count = grid.rowCount
         guard count > 1, let first = grid.columns.first else { return nil }
         let order = grid.order
@@ -629,12 +640,14 @@ enum SortCommand {
                 pinned: order.pinnedTop.contains(row) || order.pinnedBottom.contains(row)
             )
         }
-        return unpinnedSummaryHint(rowCount: count, firstColumn: first.identifier, rows: rows)
+        return unpinnedSummaryHint(rowCount: count, firstColumn: first.identifier, rows: rows, rowNumber: rowNumber)
     }
 
-    /// ``unpinnedSummaryHint(_:)`` from the first cells of the first and last two rows (and
+    /// ``unpinnedSummaryHint(_:rowNumber:)`` from the first cells of the first and last two rows (and
     /// whether each is pinned) of a table of `rowCount` rows.
-    static func unpinnedSummaryHint(rowCount count: Int, firstColumn: String, rows: [(row: Int, label: String, pinned: Bool)]) -> String? {
+    static func unpinnedSummaryHint(
+        rowCount count: Int, firstColumn: String, rows: [(row: Int, label: String, pinned: Bool)], rowNumber: (Int) -> Int = { $0 + 1 }
+    ) -> String? {
         guard count > 1 else { return nil }
         for (row, text, pinned) in rows.sorted(by: { $0.row < $1.row }) where row == 0 || row >= count - 2 {
             let label = text.trimmingCharacters(in: .whitespaces)
@@ -648,7 +661,7 @@ enum SortCommand {
             guard !pinned else { continue }
             let option = row == 0 ? "--pin-top" : "--pin-bottom"
             let column = firstColumn.contains(" ") ? "\"\(firstColumn)\"" : firstColumn
-            return "row \(row + 1) ('\(Excerpt.of(label))') looks like a summary row and is sorted with the others; "
+            return "row \(rowNumber(row)) ('\(Excerpt.of(label))') looks like a summary row and is sorted with the others; "
                 + "\(option) \(column)=\(Excerpt.of(label)) keeps it \(row == 0 ? "first" : "last")"
         }
         return nil

@@ -1,5 +1,6 @@
 import Foundation
 import TrellisGrid
+import TrellisSources
 
 /// `trellis view FILE.csv | FILE.sqlite --table T | postgresql://… --table T`: the grid in the
 /// terminal — header row, frozen first column, pinned and summary rows, virtual scrolling, keys
@@ -36,7 +37,8 @@ enum ViewCommand {
             cell on screen, - hides it and + shows every hidden column; F opens the current column's
             values (count, percent, a bar; sortable, in the column's sort order) and Enter on one the
             rows holding it; I describes every column (count, blanks, distinct, min, max, mean,
-            median) and Enter goes to one; q goes back from a view or quits; w shows the file's
+            median) and Enter goes to one; Tab shows a workbook's next sheet; q goes back from a
+            view or quits; w shows the file's
             warnings; Ctrl-Z suspends (fg resumes); Ctrl-C quits. The status line keeps "? help · q
             quit" at every width. The current column's title is in reverse video, its cell in the
             current row underlined.
@@ -74,7 +76,22 @@ enum ViewCommand {
                 _ = mallopt(-1, 512 << 20)  // M_TRIM_THRESHOLD
             }
         #endif
-        let options = try ViewOptions(parsed, input: path)
+        var options = try ViewOptions(parsed, input: path)
+        // A workbook's sheets, one after another as Tab asks.
+        while let next = try show(path, options, io: &io) {
+            // The keys, pins, types and header row given name the first sheet's columns and rows.
+            options.reading.sheet = next
+            options.reading.headerRow = nil
+            options.keys = []
+            options.pins = []
+            options.groupBy = nil
+            options.types = [:]
+        }
+    }
+
+    /// Shows the rows `options` name until the viewer is quit; the sheet of the workbook to show
+    /// next when Tab asked for one.
+    static func show(_ path: String, _ options: ViewOptions, io: inout CommandIO) throws(CommandError) -> String? {
         // A large CSV file: its first lines now, the rest read while they are shown.
         let started = options.readsDatabase ? nil : BackgroundRead.start(path, types: options.types, reading: options.reading, io: io)
         let source: GridDataSource
@@ -123,9 +140,16 @@ enum ViewCommand {
         var loop = ViewLoop(screen: screen)
         loop.notes = names.notes
         loop.background = started?.read
+        // A workbook's sheets that hold tables, for Tab.
+        if let origin = (source as? Table)?.origin as? SheetOrigin {
+            let sheets = origin.workbook.sheets.enumerated().filter { $0.element.notATable == nil }
+            loop.sheetNames = sheets.map(\.element.name)
+            loop.sheetIndex = sheets.firstIndex { $0.offset == origin.sheet } ?? 0
+        }
         loop.run(on: terminal)
         terminal.restore()
         io.stderr += loop.standardError
+        return loop.switchToSheet.map { loop.sheetNames[$0] }
     }
 
     /// Touches, once, as much memory as a sort of `rows` rows uses and gives it back to the heap

@@ -180,6 +180,13 @@ struct ViewLoop {
     /// What happens after an event.
     enum Outcome { case go, quit, suspend }
 
+    /// The sheets of the workbook shown (those that hold tables), and which one is shown; empty
+    /// for a file that is not a workbook.
+    var sheetNames: [String] = []
+    var sheetIndex = 0
+    /// The sheet Tab asked for: the viewer ends and shows it.
+    private(set) var switchToSheet: Int?
+
     /// Applies `event`.
     mutating func handle(_ event: Event) -> Outcome {
         if event == .suspend { return .suspend }
@@ -231,6 +238,12 @@ struct ViewLoop {
             let count = screen.hiddenColumns.count
             screen.hiddenColumns = []
             screen.message = count == 0 ? "no column is hidden" : "\(count) hidden column\(count == 1 ? "" : "s") shown again"
+        case .character("\t"):
+            if sheetNames.count > 1 {
+                switchToSheet = (sheetIndex + 1) % sheetNames.count
+                return .quit
+            }
+            screen.message = sheetNames.isEmpty ? "Tab shows a workbook's next sheet; this file is not a workbook" : "the workbook has one sheet"
         case .character("F"): openFrequency()
         case .character("I"): openDescription()
         case .enter: enter()
@@ -270,6 +283,7 @@ struct ViewLoop {
         "  I                  every column described: count, blanks, distinct, min, max, mean, median",
         "  Enter              on a value of F: the rows with it; on a column of I: go to it",
         "Else",
+        "  Tab                a workbook's next sheet (.xlsx, .ods)",
         "  w                  the file's warnings",
         "  ? or F1            this page",
         "  Ctrl-Z             suspend (fg resumes)",

@@ -384,7 +384,11 @@ public struct TypeWarning: Equatable, Sendable, CustomStringConvertible {
 
     /// `分数: 1 cell is not a number (row 11: 缺考); it sorts after the numbers`. Rows are counted
     /// from 1, the first row after the header.
-    public var description: String {
+    public var description: String { described { $0 + 1 } }
+
+    /// ``description`` with each row named by `rowNumber` (a workbook's rows by the sheet's
+    /// numbers).
+    public func described(rowNumber: (Int) -> Int) -> String {
         let (one, many): (String, String)
         switch type {
         case .integer, .decimal: (one, many) = ("a number", "numbers")
@@ -393,7 +397,7 @@ public struct TypeWarning: Equatable, Sendable, CustomStringConvertible {
         case .text: (one, many) = ("text", "text")
         }
         let cells = count == 1 ? "1 cell is not \(one)" : "\(count) cells are not \(many)"
-        var list = examples.map { "row \($0.row + 1): \(Excerpt.of($0.text))" }.joined(separator: ", ")
+        var list = examples.map { "row \(rowNumber($0.row)): \(Excerpt.of($0.text))" }.joined(separator: ", ")
         if count > examples.count { list += ", …" }
         let verb = count == 1 ? "it sorts" : "they sort"
         let after = sortsAfter != descending
