@@ -47,44 +47,14 @@ enum Formula {
             case 0x20, 0x0A, 0x0D, 0x09:
                 i += 1
             case 0x22:  // "text"
-                var s: [UInt8] = []
-                i += 1
-                while true {
-                    guard i < b.count else { return nil }
-                    if b[i] == 0x22 {
-                        if i + 1 < b.count, b[i + 1] == 0x22 {
-                            s.append(0x22)
-                            i += 2
-                            continue
-                        }
-                        i += 1
-                        break
-                    }
-                    s.append(b[i])
-                    i += 1
-                }
-                out.append((.string(String(decoding: s, as: UTF8.self)), start..<i))
+                guard let s = quoted(b, &i, 0x22) else { return nil }
+                out.append((.string(s), start..<i))
             case 0x27:  // 'Sheet name'!A1
-                i += 1
-                var s: [UInt8] = []
-                while true {
-                    guard i < b.count else { return nil }
-                    if b[i] == 0x27 {
-                        if i + 1 < b.count, b[i + 1] == 0x27 {
-                            s.append(0x27)
-                            i += 2
-                            continue
-                        }
-                        i += 1
-                        break
-                    }
-                    s.append(b[i])
-                    i += 1
-                }
+                guard let s = quoted(b, &i, 0x27) else { return nil }
                 guard i < b.count, b[i] == 0x21 else { return nil }
                 i += 1
                 guard let (ref, end) = reference(b, from: i) else { return nil }
-                out.append((.reference(ref, sheet: String(decoding: s, as: UTF8.self)), start..<end))
+                out.append((.reference(ref, sheet: s), start..<end))
                 i = end
             case 0x23:  // #N/A, #REF!
                 i += 1
@@ -144,6 +114,25 @@ enum Formula {
             }
         }
         return out
+    }
+
+    /// The text between the quote at `i` and its closing one (a doubled quote standing for one),
+    /// `i` moved past it; `nil` when it is not closed.
+    static func quoted(_ b: [UInt8], _ i: inout Int, _ quote: UInt8) -> String? {
+        var s: [UInt8] = []
+        i += 1
+        while i < b.count {
+            if b[i] == quote {
+                guard i + 1 < b.count, b[i + 1] == quote else {
+                    i += 1
+                    return String(decoding: s, as: UTF8.self)
+                }
+                i += 1
+            }
+            s.append(b[i])
+            i += 1
+        }
+        return nil
     }
 
     /// The cell reference at `i` (`$A$1`), and where it ends.

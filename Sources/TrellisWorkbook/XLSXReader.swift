@@ -806,7 +806,7 @@ enum XLSXReader {
         let ymd = datePart.split(separator: "-")
         guard ymd.count == 3, let y = Int(ymd[0]), let m = Int(ymd[1]), let d = Int(ymd[2]), (1...12).contains(m), (1...31).contains(d)
         else { return nil }
-        var seconds = Double(daysFromCivil(y, m, d)) * 86_400
+        var seconds = Double(CellText.daysFromCivil(y, m, d)) * 86_400
         if parts.count == 2 {
             var time = parts[1]
             if time.hasSuffix("Z") { time = time.dropLast() }
@@ -818,15 +818,6 @@ enum XLSXReader {
         return seconds
     }
 
-    /// Days from 1970-01-01 to a proleptic Gregorian date.
-    static func daysFromCivil(_ year: Int, _ month: Int, _ day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yoe = y - era * 400
-        let doy = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-        return era * 146_097 + doe - 719_468
-    }
 }
 
 extension String {

@@ -160,24 +160,32 @@ struct XMLScanner {
         return true
     }
 
+    /// The attribute after `i` among `attributes` (its name's and value's bytes), `i` moved past
+    /// it; `nil` when there is none.
+    @inline(__always)
+    func nextAttribute(_ i: inout Int, in attributes: Range<Int>) -> (name: Range<Int>, value: Range<Int>)? {
+        let end = attributes.upperBound
+        while i < end, Self.isSpace(bytes[i]) { i += 1 }
+        let nameStart = i
+        while i < end, bytes[i] != 0x3D, !Self.isSpace(bytes[i]) { i += 1 }
+        let name = nameStart..<i
+        while i < end, bytes[i] != 0x22, bytes[i] != 0x27 { i += 1 }
+        guard i < end else { return nil }
+        let quote = bytes[i]
+        let valueStart = i + 1
+        i = valueStart
+        while i < end, bytes[i] != quote { i += 1 }
+        let value = valueStart..<i
+        i += 1
+        return (name, value)
+    }
+
     /// The value (as written) of the attribute whose local name is `local` among `attributes`
     /// (with `qualified`, whose whole name is it: `calcext:value-type` beside `office:value-type`).
     func attribute(_ local: StaticString, in attributes: Range<Int>, qualified: Bool = false) -> Range<Int>? {
         var i = attributes.lowerBound
-        let end = attributes.upperBound
-        while i < end {
-            while i < end, Self.isSpace(bytes[i]) { i += 1 }
-            let nameStart = i
-            while i < end, bytes[i] != 0x3D, !Self.isSpace(bytes[i]) { i += 1 }
-            let name = nameStart..<i
-            while i < end, bytes[i] != 0x22, bytes[i] != 0x27 { i += 1 }
-            guard i < end else { return nil }
-            let quote = bytes[i]
-            let valueStart = i + 1
-            i = valueStart
-            while i < end, bytes[i] != quote { i += 1 }
-            if !name.isEmpty, qualified ? equals(name, local) : isNamed(name, local) { return valueStart..<i }
-            i += 1
+        while let (name, value) = nextAttribute(&i, in: attributes) {
+            if !name.isEmpty, qualified ? equals(name, local) : isNamed(name, local) { return value }
         }
         return nil
     }
@@ -186,20 +194,7 @@ struct XMLScanner {
     func cellAttributes(_ attributes: Range<Int>) -> (r: Range<Int>?, s: Range<Int>?, t: Range<Int>?) {
         var r: Range<Int>?, s: Range<Int>?, t: Range<Int>?
         var i = attributes.lowerBound
-        let end = attributes.upperBound
-        while i < end {
-            while i < end, Self.isSpace(bytes[i]) { i += 1 }
-            let nameStart = i
-            while i < end, bytes[i] != 0x3D, !Self.isSpace(bytes[i]) { i += 1 }
-            let name = nameStart..<i
-            while i < end, bytes[i] != 0x22, bytes[i] != 0x27 { i += 1 }
-            guard i < end else { break }
-            let quote = bytes[i]
-            let valueStart = i + 1
-            i = valueStart
-            while i < end, bytes[i] != quote { i += 1 }
-            let value = valueStart..<i
-            i += 1
+        while let (name, value) = nextAttribute(&i, in: attributes) {
             // A one-letter name (after any prefix).
             let local = name.upperBound - 1
             guard local >= name.lowerBound, local == name.lowerBound || bytes[local - 1] == 0x3A else { continue }

@@ -18,12 +18,7 @@ struct WorkbookWritingTests {
 
     /// The rows of sheet `sheet` as shown, each row's cells by column.
     static func shown(_ bytes: [UInt8], sheet: Int = 0) throws -> [[String]] {
-        let cells = try Workbook(bytes: bytes).read(sheet: sheet)
-        return cells.rows.map { row in
-            var out = [String](repeating: "", count: (row.cells.last?.column ?? -1) + 1)
-            for cell in row.cells { out[cell.column] = cell.shown }
-            return out
-        }
+        try WorkbookReadingTests.shownRows(try Workbook(bytes: bytes), sheet: sheet)
     }
 
     @Test("Excel's layout: rows move whole (values, styles, height, shared formulas written out, hyperlink, note); calcChain is dropped; the rest is as it was")

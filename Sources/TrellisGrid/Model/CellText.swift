@@ -393,7 +393,7 @@ package enum CellText {
     }
 
     /// Days from 1970-01-01 to a date of the proleptic Gregorian calendar.
-    static func daysFromCivil(_ year: Int, _ month: Int, _ day: Int) -> Int {
+    package static func daysFromCivil(_ year: Int, _ month: Int, _ day: Int) -> Int {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
         let yoe = y - era * 400
