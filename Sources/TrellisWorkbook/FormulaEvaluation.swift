@@ -176,10 +176,10 @@ struct FormulaCells {
         }
 
         mutating func concatenation(_ cells: inout FormulaCells) throws(Unsupported) -> Value {
-            var left = try additive(&cells)
+            var left = try arithmetic(level: 0, &cells)
             while peekOp() == "&" {
                 at += 1
-                let right = try additive(&cells)
+                let right = try arithmetic(level: 0, &cells)
                 let a = try FormulaCells.single(left), b = try FormulaCells.single(right)
                 if case .error = a { return a }
                 if case .error = b { return b }
@@ -188,32 +188,17 @@ struct FormulaCells {
             return left
         }
 
-        mutating func additive(_ cells: inout FormulaCells) throws(Unsupported) -> Value {
-            var left = try term(&cells)
-            while let op = peekOp(), op == "+" || op == "-" {
-                at += 1
-                let right = try term(&cells)
-                left = try arithmetic(op, left, right)
-            }
-            return left
-        }
+        /// The arithmetic operators by precedence, loosest first; each level left-associative.
+        static let levels: [[String]] = [["+", "-"], ["*", "/"], ["^"]]
 
-        mutating func term(_ cells: inout FormulaCells) throws(Unsupported) -> Value {
-            var left = try power(&cells)
-            while let op = peekOp(), op == "*" || op == "/" {
+        /// Operands joined by the operators of `level` and tighter ones.
+        mutating func arithmetic(level: Int, _ cells: inout FormulaCells) throws(Unsupported) -> Value {
+            guard level < Self.levels.count else { return try unary(&cells) }
+            var left = try arithmetic(level: level + 1, &cells)
+            while let op = peekOp(), Self.levels[level].contains(op) {
                 at += 1
-                let right = try power(&cells)
+                let right = try arithmetic(level: level + 1, &cells)
                 left = try arithmetic(op, left, right)
-            }
-            return left
-        }
-
-        mutating func power(_ cells: inout FormulaCells) throws(Unsupported) -> Value {
-            var left = try unary(&cells)
-            while peekOp() == "^" {
-                at += 1
-                let right = try unary(&cells)
-                left = try arithmetic("^", left, right)
             }
             return left
         }

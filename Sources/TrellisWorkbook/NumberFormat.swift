@@ -342,17 +342,9 @@ extension NumberFormat {
                 }
                 current.tokens.append(.point)
                 i += 1
-            case ",":
+            case ",", "%", "@":
                 flush()
-                current.tokens.append(.comma)
-                i += 1
-            case "%":
-                flush()
-                current.tokens.append(.percent)
-                i += 1
-            case "@":
-                flush()
-                current.tokens.append(.text)
+                current.tokens.append(c == "," ? .comma : c == "%" ? .percent : .text)
                 i += 1
             case "/":
                 let hasDigits = current.tokens.contains { if case .digit = $0 { true } else { false } }

@@ -162,7 +162,6 @@ struct SheetAssembly {
     private var head: [SheetRow] = []
     private var header: SheetRow?
     private var rowsAbove: [Int] = []
-    private var identifiers: [String] = []
     private var rows: AssembledRows
 
     init(sheet: String, headerRow: Int?, types: [String: ColumnType]) {
@@ -226,7 +225,7 @@ struct SheetAssembly {
         let width = max(header.cells.last.map { $0.column + 1 } ?? 0, rows.assembler.columnCount)
         var names = [String](repeating: "", count: width)
         for cell in header.cells { names[cell.column] = cell.shown.trimmingCharacters(in: .whitespaces) }
-        identifiers = CSV.identifiers(of: names)
+        let identifiers = CSV.identifiers(of: names)
         let columns = (0..<width).map { c in
             Column(identifiers[c], title: names[c].isEmpty ? identifiers[c] : names[c], type: rows.typed[c] ?? .text)
         }
@@ -244,7 +243,7 @@ struct SheetAssembly {
         rowsAbove = head[..<k].map(\.number)
         var names = [String](repeating: "", count: (header.cells.last?.column ?? -1) + 1)
         for cell in header.cells { names[cell.column] = cell.shown.trimmingCharacters(in: .whitespaces) }
-        identifiers = CSV.identifiers(of: names)
+        let identifiers = CSV.identifiers(of: names)
         for name in types.keys.sorted() where !identifiers.contains(name) {
             throw WorkbookError(usage: "the sheet '\(sheet)' has no column '\(name)'; its columns are \(identifiers.joined(separator: ", "))")
         }

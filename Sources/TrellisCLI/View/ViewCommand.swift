@@ -130,7 +130,8 @@ enum ViewCommand {
         }
         warmHeap(rows: grid.rowCount)
         var screen = GridScreen(grid: grid, width: 80, height: 24)
-        screen.warnings = names.notes + grid.typeWarnings.map { "\($0)" } + listNotes
+        let rowNumber = SortCommand.rowNumbering(source)
+        screen.warnings = names.notes + grid.typeWarnings.map { $0.described(rowNumber: rowNumber) } + listNotes
         if let grouping = grid.grouping, let note = SortCommand.groupingNote(grid, grouping, given: options.groupBy != nil) {
             screen.warnings.append(note)
         }
