@@ -33,7 +33,7 @@ public enum CSVSourceKind: SourceKind {
             }
         }
         // A workbook on standard input is known once it is read.
-        if request.name == "-", Workbook.isPackage(bytes.prefix(4)) { return try WorkbookSourceKind.open(bytes, request) }
+        if request.name == "-", Workbook.mayBe(bytes.prefix(8)) { return try WorkbookSourceKind.open(bytes, request) }
         if mapped?.bytes.starts(with: SQLiteSourceKind.magic) ?? bytes.starts(with: SQLiteSourceKind.magic) {
             throw InputError(.usage, "\(shown) is an SQLite database; name its table with --table, or give --query")
         }

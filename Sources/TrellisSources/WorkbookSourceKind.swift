@@ -3,13 +3,13 @@ import TrellisGrid
 import TrellisText
 import TrellisWorkbook
 
-/// A sheet of a workbook — `.xlsx`, `.xlsm` or `.ods`, recognised by its content whatever its
+/// A sheet of a workbook — `.xlsx`, `.xlsm`, `.ods` or a legacy `.xls`, recognised by its content whatever its
 /// name: the sheet ``SourceRequest/sheet`` names, or the one selected when it was saved. Its
 /// cells keep their values and the text the program shows (``Workbook``); the header row is
 /// found as ``Workbook/table(sheet:headerRow:types:)`` says, or given (`--header-row`).
 public enum WorkbookSourceKind: SourceKind {
     public static func recognizes(_ request: SourceRequest) -> Bool {
-        request.table == nil && request.query == nil && (Workbook.isPackage(request.head(4)) || request.sheet != nil)
+        request.table == nil && request.query == nil && (Workbook.mayBe(request.head(8)) || request.sheet != nil)
     }
 
     public static func open(_ request: SourceRequest) throws(InputError) -> GridDataSource {
@@ -18,8 +18,8 @@ public enum WorkbookSourceKind: SourceKind {
             throw InputError(.usage, "'\(option)' reads CSV files; a workbook's cells carry their own types and text")
         }
         let bytes = request.name == "-" ? request.readStandardInput() : try FileBytes.read(request.name.isEmpty ? "" : request.path, shown: shown)
-        guard Workbook.isPackage(bytes.prefix(4)) else {
-            throw InputError(.usage, "'--sheet' picks a sheet of a workbook (.xlsx, .ods); \(shown) is not one")
+        guard Workbook.mayBe(bytes.prefix(8)) else {
+            throw InputError(.usage, "'--sheet' picks a sheet of a workbook (.xlsx, .ods, .xls); \(shown) is not one")
         }
         return try open(bytes, request)
     }

@@ -21,6 +21,8 @@ public struct Workbook: Sendable {
         case xlsx
         /// OpenDocument spreadsheet: `.ods`.
         case ods
+        /// A legacy Excel 97–2003 workbook (`.xls`, BIFF8), read only.
+        case xls
     }
 
     /// One sheet of the workbook, in the order of its tabs.
@@ -43,7 +45,10 @@ public struct Workbook: Sendable {
     /// Whether the workbook asks to have its formulas computed when it is opened (XlsxWriter
     /// writes so, saving 0 as every formula's value): its formulas' saved values are not read.
     public let recalculatesOnLoad: Bool
+    /// The package's parts (none for a legacy `.xls`).
     let archive: ZipArchive
+    /// A legacy `.xls`'s workbook stream, read.
+    let legacy: XLSReader.Book?
     let sharedStringsPart: String?
     let stylesPart: String?
 
@@ -51,8 +56,28 @@ public struct Workbook: Sendable {
     /// is neither kind is found so on opening.)
     public static func isPackage(_ head: some Collection<UInt8>) -> Bool { ZipArchive.looksLikeZip(head) }
 
+    /// Whether a file whose first bytes are `head` may be a workbook: a ZIP package, or the
+    /// compound file of a legacy `.xls` (of some other Office document, found so on opening).
+    public static func mayBe(_ head: some Collection<UInt8>) -> Bool {
+        ZipArchive.looksLikeZip(head) || CompoundFile.looksLikeCompoundFile(head)
+    }
+
     /// Opens the workbook whose file is `bytes`.
     public init(bytes: [UInt8]) throws(WorkbookError) {
+        if CompoundFile.looksLikeCompoundFile(bytes.prefix(8)) {
+            let book = try XLSReader.book(bytes)
+            kind = .xls
+            legacy = book
+            sheets = book.sheets
+            activeSheet = book.active
+            date1904 = book.date1904
+            recalculatesOnLoad = false
+            sharedStringsPart = nil
+            stylesPart = nil
+            archive = ZipArchive.empty
+            return
+        }
+        legacy = nil
         let archive: ZipArchive
         do { archive = try ZipArchive(bytes: bytes) } catch {
             throw WorkbookError("it starts as a ZIP package (an .xlsx or .ods workbook), but \(error.problem)")
@@ -137,6 +162,8 @@ public struct Workbook: Sendable {
             try XLSXReader.readRows(of: self, sheet: sheet, rowsHint: rowsHint, body)
         case .ods:
             try ODSReader.readRows(of: self, sheet: index, body)
+        case .xls:
+            try XLSReader.readRows(of: legacy!, sheet: index, body)
         }
     }
 

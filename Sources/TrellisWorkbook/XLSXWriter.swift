@@ -442,6 +442,7 @@ extension Workbook {
         switch kind {
         case .xlsx: return try XLSXWriter.reordered(self, sheet: sheets[index], rows: rows, order: order)
         case .ods: throw WorkbookError(usage: "writing an .ods workbook back is not done yet; write .csv (or .xlsx from an .xlsx)")
+        case .xls: throw WorkbookError(usage: "a legacy .xls workbook is read only; write .csv, or save it as .xlsx in a spreadsheet and sort that")
         }
     }
 

@@ -51,6 +51,14 @@ public struct ZipArchive: Sendable {
         entries = try Self.centralDirectory(bytes)
     }
 
+    private init() {
+        bytes = []
+        entries = []
+    }
+
+    /// An archive of no entries.
+    static let empty = ZipArchive()
+
     /// The entry called `name` (the first, should two share it).
     public func entry(named name: String) -> Entry? { entries.first { $0.name == name } }
 

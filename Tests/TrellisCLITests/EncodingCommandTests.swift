@@ -271,7 +271,7 @@ struct EncodingCommandTests {
             ("UTF-32 without a mark", utf32("a,b\n1,2\n"), "the file is UTF-32 text (four bytes a character, without a byte order mark)"),
             ("a NUL in the header", nul, "byte 4 of the file is a NUL (0x00), which no text holds"),
             ("a workbook cut short", zip, "it starts as a ZIP package (an .xlsx or .ods workbook), but no central directory"),
-            ("a legacy .xls workbook", xls, "the file is an OLE compound file: a legacy Excel workbook (.xls)"),
+            ("a legacy .xls workbook cut short", xls, "it starts as a compound file (a legacy .xls workbook), but its header is cut short"),
         ]
     }()
 

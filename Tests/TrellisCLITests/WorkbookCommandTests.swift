@@ -70,7 +70,7 @@ struct WorkbookCommandTests {
         #expect(missing.stderr.contains("in.xlsx has no sheet '成绩'; its sheets are 1 '说明', 2 '销售'"), "\(missing.stderr)")
         let csv = try runInScratch(["sort", "in.csv", "--sheet", "1", "--by", "a"], files: ["in.csv": Data("a\n1\n".utf8)])
         #expect(csv.status == 64)
-        #expect(csv.stderr.contains("'--sheet' picks a sheet of a workbook (.xlsx, .ods); in.csv is not one"), "\(csv.stderr)")
+        #expect(csv.stderr.contains("'--sheet' picks a sheet of a workbook (.xlsx, .ods, .xls); in.csv is not one"), "\(csv.stderr)")
     }
 
     @Test("subtotal groups of a workbook sort within their groups, the SUBTOTAL rows computed and checked")
@@ -82,6 +82,29 @@ struct WorkbookCommandTests {
         #expect(names == ["\u{FEFF}地区 销售员", "华东 王芳", "华东 张伟", "华东 汇总 ", "华北 赵磊", "华北 李娜", "华北 周敏", "华北 汇总 ", "总计 "])
         #expect(result.stderr.contains("note: 2 subtotal groups by 地区"), "\(result.stderr)")
         #expect(!result.stderr.contains("warning"), "\(result.stderr)")
+    }
+
+    @Test("a legacy .xls sorts as its .xlsx does, from a file or standard input; it is read only")
+    func legacyWorkbook() throws {
+        let arguments = ["--sheet", "销售", "--by", "利润率:desc", "--pin-bottom", "日期=平均", "--format", "csv"]
+        let xlsx = try runInScratch(["sort", "in"] + arguments, files: ["in": try Self.fixture("libreoffice-sales.xlsx")])
+        let xls = try runInScratch(["sort", "in"] + arguments, files: ["in": try Self.fixture("libreoffice-sales.xls")])
+        #expect(xls.status == 0, "\(xls.stderr)")
+        #expect(xls.stdout == xlsx.stdout)
+        #expect(xls.stdout.hasPrefix("\u{FEFF}日期,地区,销售员,销售额,利润率,单价\r\n2024/3/31,华南,刘洋,\"7,600.00\",20.00%,¥88.00\r\n"))
+        let data = try Self.fixture("legacy-names.xls")
+        var io = CommandIO(standardInput: { data })
+        #expect(TrellisCommandLine.run(["sort", "-", "--by", "金额:desc", "--pin-bottom", "编号=合计", "--format", "csv"], io: &io) == 0, "\(io.stderr)")
+        let lines = io.stdout.components(separatedBy: "\r\n")
+        #expect(lines[1].hasPrefix("N0009,杜军桂,广州市天河区4号,\"99,931.66\",6.4%,2024年2月20日,TRUE,"), "\(lines[1])")
+        #expect(lines[401] == "合计,,,\"20,222,874.00\",正,,TRUE,#DIV/0!")
+        for output in ["out.xlsx", "out.xls"] {
+            let written = try runInScratch(["sort", "in.xls", "--by", "金额", "-o", output], files: ["in.xls": data])
+            #expect(written.status == 64)
+            #expect(
+                written.stderr.contains(output == "out.xlsx" ? "from a legacy .xls workbook (read only)" : "would write an .xls workbook"), "\(written.stderr)")
+            #expect(written.left.keys.sorted() == ["in.xls"], "nothing is written")
+        }
     }
 
     @Test("a workbook on standard input is read as one")

@@ -261,8 +261,8 @@ struct SheetTableTests {
     }
 
     @Test(
-        "a sheet reads as LibreOffice shows it, from openpyxl's file and from LibreOffice's own .xlsx and .ods",
-        arguments: ["openpyxl-sales.xlsx", "libreoffice-sales.xlsx", "libreoffice-sales.ods"])
+        "a sheet reads as LibreOffice shows it, from openpyxl's file and from LibreOffice's own .xlsx, .ods and .xls",
+        arguments: ["openpyxl-sales.xlsx", "libreoffice-sales.xlsx", "libreoffice-sales.ods", "libreoffice-sales.xls"])
     func shownAsLibreOffice(file: String) throws {
         let workbook = try WorkbookReadingTests.workbook(file)
         let sheet = try #require(workbook.sheetIndex(named: "销售"))
@@ -274,7 +274,9 @@ struct SheetTableTests {
         for (ours, theirs) in zip(rows, expected) { #expect(ours == theirs) }
     }
 
-    @Test("the header under a title, the rows under it, and a note after a blank row kept out", arguments: ["openpyxl-sales.xlsx", "libreoffice-sales.ods"])
+    @Test(
+        "the header under a title, the rows under it, and a note after a blank row kept out",
+        arguments: ["openpyxl-sales.xlsx", "libreoffice-sales.ods", "libreoffice-sales.xls"])
     func shape(file: String) throws {
         let workbook = try WorkbookReadingTests.workbook(file)
         let read = try workbook.table(sheet: 1)

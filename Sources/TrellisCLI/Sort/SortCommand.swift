@@ -525,7 +525,8 @@ enum SortCommand {
         }
         guard !options.formatGiven else { throw CommandError(.rule("'-o \(shown)' writes a workbook; leave out '--format'")) }
         guard origin.workbook.kind == .xlsx else {
-            throw CommandError(.rule("'-o \(shown)' would write an .xlsx from an .ods workbook; write .csv, or open it in LibreOffice and save as .xlsx"))
+            let from = origin.workbook.kind == .xls ? "a legacy .xls workbook (read only)" : "an .ods workbook"
+            throw CommandError(.rule("'-o \(shown)' would write an .xlsx from \(from); write .csv, or open it in LibreOffice and save as .xlsx"))
         }
         let macros = origin.workbook.isMacroEnabled
         if macros != ((output as NSString).pathExtension.lowercased() == "xlsm") {

@@ -26,7 +26,7 @@ struct CSVReading {
             help: "The line of the CSV file that names the columns; the lines above it\n(a title) are kept and written back. (default: 1)"),
         OptionDefinition(
             names: ["--sheet"], valueName: "name",
-            help: "The sheet of a workbook (.xlsx, .ods) to read: its name, or its\nplace from 1. (default: the sheet selected when it was saved)"),
+            help: "The sheet of a workbook (.xlsx, .ods, .xls) to read: its name, or its\nplace from 1. (default: the sheet selected when it was saved)"),
         OptionDefinition(
             names: ["--date-order"], valueName: "order",
             help: "Read dates whose year comes last (3/1/2024) as mdy or dmy, or not at\nall (ymd). (default: as the column's dates show, else mdy)",

@@ -283,7 +283,7 @@ struct ViewLoop {
         "  I                  every column described: count, blanks, distinct, min, max, mean, median",
         "  Enter              on a value of F: the rows with it; on a column of I: go to it",
         "Else",
-        "  Tab                a workbook's next sheet (.xlsx, .ods)",
+        "  Tab                a workbook's next sheet (.xlsx, .ods, .xls)",
         "  w                  the file's warnings",
         "  ? or F1            this page",
         "  Ctrl-Z             suspend (fg resumes)",

@@ -125,9 +125,9 @@ extension CSV {
         if head.starts(with: [0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1]) {
             return at(
                 0,
-                "the file is an OLE compound file: a legacy Excel workbook (.xls), which is not read here, or an .xlsx "
-                    + "saved with a password to open it; save it from the spreadsheet program as .xlsx without a password "
-                    + "(or the sheet as CSV UTF-8) and sort that")
+                "the file is an OLE compound file — a legacy Excel workbook (.xls), or an .xlsx saved with a password "
+                    + "to open it — not CSV text: read it as a workbook (trellis sort reads .xls; in Swift, Workbook(bytes:)), "
+                    + "or save the sheet as CSV UTF-8 from the spreadsheet program")
         }
         guard let firstZero = head.firstIndex(of: 0) else { return nil }
         if TextEncoding.byteOrderMark(of: head).map({ $0.encoding != .utf8 }) == true || utf16WithoutMark(Array(head.prefix(4096))) != nil {
