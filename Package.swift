@@ -89,7 +89,7 @@ let package = Package(
         .testTarget(name: "TrellisPortingTests", dependencies: ["TrellisPort", "TrellisTestSupport"], exclude: ["UIKit", "ObjC", "Harness", "Expected.txt"]),
         .testTarget(
             name: "TrellisCLITests",
-            dependencies: ["TrellisCLI", "TrellisText", "TrellisGrid", "TrellisRender", "TrellisCollectionView", "TrellisSQL",
+            dependencies: ["TrellisCLI", "TrellisText", "TrellisGrid", "TrellisRender", "TrellisCollectionView", "TrellisSQL", "TrellisWorkbook",
                            "TrellisTestSupport"],
             exclude: ["Transcripts", "Fixtures"]
         ),

@@ -78,25 +78,45 @@ enum ODSReader {
     /// something; empty ones only move the count on, so that the million empty rows a sheet's
     /// end is written as cost nothing.
     static func readTable(_ scanner: inout XMLScanner, _ body: (SheetRow) throws(WorkbookError) -> Void) throws(WorkbookError) {
-        var depth = 1
         var rowNumber = 0
+        try forEachRow(&scanner) { scanner, name, attributes, empty throws(WorkbookError) in
+            let repeated = max(1, scanner.attributeInt("number-rows-repeated", in: attributes) ?? 1)
+            let cells = empty ? [] : try readRow(&scanner)
+            if cells.isEmpty {
+                rowNumber += repeated
+                return
+            }
+            guard rowNumber + repeated <= XLSXReader.maximumRows else {
+                throw scanner.error("rows past the last row a sheet has (\(XLSXReader.maximumRows))")
+            }
+            for k in 0..<repeated {
+                rowNumber += 1
+                // Each row of a repeated one reads its formulas moved to it.
+                var row = SheetRow(number: rowNumber, cells: cells)
+                if k > 0 {
+                    for c in row.cells.indices {
+                        if let formula = row.cells[c].formula { row.cells[c].formula = ODSFormula.shifted(formula, rows: k) ?? formula }
+                    }
+                }
+                try body(row)
+            }
+        }
+    }
+
+    /// Calls `row` with each `<table:table-row>` of the `<table:table>` whose start tag was just
+    /// read — its name, attributes and whether it is empty, the scanner just after its start tag
+    /// (`row` reads or skips its content) — the rows in header rows and row groups included;
+    /// anything else in the table is passed over. The scanner ends after the table.
+    static func forEachRow(
+        _ scanner: inout XMLScanner,
+        _ row: (inout XMLScanner, Range<Int>, Range<Int>, Bool) throws(WorkbookError) -> Void
+    ) throws(WorkbookError) {
+        var depth = 1
         while depth > 0 {
             switch try scanner.next() {
             case .start(let name, let attributes, let empty):
                 if scanner.isNamed(name, "table-row") {
-                    let repeated = max(1, scanner.attributeInt("number-rows-repeated", in: attributes) ?? 1)
-                    let cells = empty ? [] : try readRow(&scanner)
-                    if cells.isEmpty {
-                        rowNumber += repeated
-                        continue
-                    }
-                    guard rowNumber + repeated <= XLSXReader.maximumRows else {
-                        throw scanner.error("rows past the last row a sheet has (\(XLSXReader.maximumRows))")
-                    }
-                    for _ in 0..<repeated {
-                        rowNumber += 1
-                        try body(SheetRow(number: rowNumber, cells: cells))
-                    }
+                    try row(&scanner, name, attributes, empty)
                 } else if !empty {
                     // Header rows, row groups: their rows are the table's.
                     if scanner.isNamed(name, "table-header-rows") || scanner.isNamed(name, "table-row-group")

@@ -51,7 +51,8 @@ enum XLSReader {
                     usage: "it is an Excel 5.0/95 workbook (BIFF5), which is not read; open it in a spreadsheet and save it as .xlsx")
             }
             let names = file.entries.filter { $0.type == 2 }.prefix(4).map { "'\($0.name)'" }.joined(separator: ", ")
-            throw WorkbookError("it is a compound file (as Office's older documents are) without a 'Workbook' stream (it holds \(names)): not an Excel workbook")
+            throw WorkbookError(
+                "it is a compound file (as Office's older documents are) without a 'Workbook' stream (it holds \(names)): not an Excel workbook")
         }
         let stream = try file.read(entry)
         var book = Book(stream: stream, sheets: [], offsets: [], active: 0, date1904: false, strings: [], formats: [])
@@ -189,7 +190,8 @@ enum XLSReader {
             }
             return true
         }
-        let unique = Int(stream[firstPart.lowerBound + 4]) | Int(stream[firstPart.lowerBound + 5]) << 8
+        let unique =
+            Int(stream[firstPart.lowerBound + 4]) | Int(stream[firstPart.lowerBound + 5]) << 8
             | Int(stream[firstPart.lowerBound + 6]) << 16 | Int(stream[firstPart.lowerBound + 7]) << 24
         var strings: [String] = []
         strings.reserveCapacity(min(unique, stream.count / 3))

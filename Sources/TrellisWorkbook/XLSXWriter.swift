@@ -432,8 +432,8 @@ enum XLSXWriter {
 extension Workbook {
     /// The workbook's package with the rows of sheet `index` reordered: `rows` are sheet rows
     /// (ascending; a table's ``SheetTable/rowNumbers``), and row `rows[k]` receives what row
-    /// `rows[order[k]]` held. Only that sheet's rows move (see ``XLSXWriter``); `.ods` and other
-    /// kinds are refused.
+    /// `rows[order[k]]` held. Only that sheet's rows move (see ``XLSXWriter`` and ``ODSWriter``);
+    /// a legacy `.xls` is refused (it is read only).
     public func reordered(sheet index: Int, rows: [Int], order: [Int]) throws(WorkbookError) -> [UInt8] {
         guard sheets.indices.contains(index) else { throw WorkbookError("there is no sheet \(index + 1)") }
         guard order.count == rows.count, Set(order) == Set(rows.indices), zip(rows, rows.dropFirst()).allSatisfy({ $0 < $1 }) else {
@@ -441,7 +441,7 @@ extension Workbook {
         }
         switch kind {
         case .xlsx: return try XLSXWriter.reordered(self, sheet: sheets[index], rows: rows, order: order)
-        case .ods: throw WorkbookError(usage: "writing an .ods workbook back is not done yet; write .csv (or .xlsx from an .xlsx)")
+        case .ods: return try ODSWriter.reordered(self, sheet: index, rows: rows, order: order)
         case .xls: throw WorkbookError(usage: "a legacy .xls workbook is read only; write .csv, or save it as .xlsx in a spreadsheet and sort that")
         }
     }

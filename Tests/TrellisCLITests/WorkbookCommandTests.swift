@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TrellisCLI
+import TrellisWorkbook
 
 /// `trellis sort` of the workbooks the programs write (`TrellisWorkbookTests/Fixtures`).
 @Suite("Sorting workbooks")
@@ -102,8 +103,25 @@ struct WorkbookCommandTests {
             let written = try runInScratch(["sort", "in.xls", "--by", "金额", "-o", output], files: ["in.xls": data])
             #expect(written.status == 64)
             #expect(
-                written.stderr.contains(output == "out.xlsx" ? "from a legacy .xls workbook (read only)" : "would write an .xls workbook"), "\(written.stderr)")
+                written.stderr.contains(
+                    output == "out.xlsx" ? "from a legacy .xls workbook (read only)" : "would write a legacy .xls workbook, which is read only"),
+                "\(written.stderr)")
             #expect(written.left.keys.sorted() == ["in.xls"], "nothing is written")
+        }
+    }
+
+    @Test("-o FILE.ods writes an .ods back with the table's rows sorted, each 总分 formula moved with its row; over the input too")
+    func writesODS() throws {
+        let input = try Self.fixture("openpyxl-scores.ods")
+        for output in ["out.ods", "in.ods"] {
+            let result = try runInScratch(["sort", "in.ods", "--by", "总分:desc", "--pin-bottom", "学号=平均", "-o", output], files: ["in.ods": input])
+            #expect(result.status == 0, "\(result.stderr)")
+            let written = try #require(result.left[output])
+            let csv = try runInScratch(["sort", "w.ods", "--format", "csv"], files: ["w.ods": written])
+            #expect(csv.stdout == "\u{FEFF}学号,姓名,语文,数学,总分\r\nS01,张伟,88,95,183\r\nS04,刘洋,81,90,171\r\nS02,李娜,92,78,170\r\nS03,王芳,75,88,163\r\n平均,,84,87.75,\r\n")
+            let content = String(decoding: try ZipArchive(bytes: [UInt8](written)).read("content.xml") ?? [], as: UTF8.self)
+            #expect(content.contains("<text:p>S04</text:p>"))
+            #expect(content.components(separatedBy: "of:=SUM([.C3:.D3])").count == 2, "S04's row, now row 3, sums row 3")
         }
     }
 
@@ -120,7 +138,7 @@ struct WorkbookCommandTests {
         arguments: [
             ("dtd-entities.xlsx", ["-o", "out.csv"], 65, "it has a document type declaration (<!DOCTYPE>), which is refused"),
             ("not-a-workbook.zip", ["-o", "out.csv"], 65, "it is a ZIP file but not a workbook"),
-            ("openpyxl-scores.ods", ["-o", "out.ods"], 64, "'-o out.ods' would write an .ods workbook, which this version does not write"),
+            ("openpyxl-scores.xlsx", ["-o", "out.ods"], 64, "'-o out.ods' would write an .ods from an .xlsx workbook"),
             ("openpyxl-scores.ods", ["-o", "out.xlsx"], 64, "'-o out.xlsx' would write an .xlsx from an .ods workbook"),
             ("openpyxl-scores.xlsx", ["-o", "out.xlsm"], 64, ".xlsm is a workbook with macros, and this one has none; write .xlsx"),
             ("openpyxl-scores.xlsx", ["-o", "out.xlsx", "--summary", "合计=sum:语文"], 64, "'--summary' adds rows the workbook does not have"),

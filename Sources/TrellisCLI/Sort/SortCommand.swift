@@ -517,19 +517,28 @@ enum SortCommand {
     /// grid's order and nothing else changed (``Workbook/reordered(sheet:rows:order:)``).
     static func writeWorkbook(_ grid: DataGrid, to output: String, _ options: SortOptions, io: inout CommandIO) throws(CommandError) {
         let shown = Excerpt.of(output, limit: 200)
+        let written: Workbook.Kind = (output as NSString).pathExtension.lowercased() == "ods" ? .ods : .xlsx
         guard let origin = (grid.source as? Table)?.origin as? SheetOrigin else {
             throw CommandError(
                 .rule(
-                    "'-o \(shown)' writes a workbook back with its rows moved, so the input must be an .xlsx workbook; "
+                    "'-o \(shown)' writes a workbook back with its rows moved, so the input must be an .\(written.rawValue) workbook; "
                         + "\(Excerpt.of(options.input, limit: 200)) is not one — write CSV (-o FILE.csv)"))
         }
         guard !options.formatGiven else { throw CommandError(.rule("'-o \(shown)' writes a workbook; leave out '--format'")) }
-        guard origin.workbook.kind == .xlsx else {
-            let from = origin.workbook.kind == .xls ? "a legacy .xls workbook (read only)" : "an .ods workbook"
-            throw CommandError(.rule("'-o \(shown)' would write an .xlsx from \(from); write .csv, or open it in LibreOffice and save as .xlsx"))
+        guard origin.workbook.kind == written else {
+            let from =
+                switch origin.workbook.kind {
+                case .xls: "a legacy .xls workbook (read only)"
+                case .ods: "an .ods workbook"
+                case .xlsx: "an .xlsx workbook"
+                }
+            throw CommandError(
+                .rule(
+                    "'-o \(shown)' would write an .\(written.rawValue) from \(from); a workbook is written back as the kind it is: "
+                        + "write .csv, or open it in LibreOffice and save it as .\(written.rawValue) first"))
         }
         let macros = origin.workbook.isMacroEnabled
-        if macros != ((output as NSString).pathExtension.lowercased() == "xlsm") {
+        if written == .xlsx, macros != ((output as NSString).pathExtension.lowercased() == "xlsm") {
             throw CommandError(
                 .rule(
                     macros

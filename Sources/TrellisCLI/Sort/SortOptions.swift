@@ -57,12 +57,12 @@ struct SortOptions {
         // The output file's extension names its format, as `-o x.sqlite` names a database. A
         // `.txt` output of a `.txt` input is the input's own format (Excel's "Unicode 文本": tabs,
         // UTF-16), as a `.csv` output of a CSV file is; `--format csv` writes a `.txt` so too.
-        if let output, ["ods", "xls"].contains((output as NSString).pathExtension.lowercased()) {
+        if let output, (output as NSString).pathExtension.lowercased() == "xls" {
             throw CommandError(
                 .rule(
-                    "'-o \(Excerpt.of(output))' would write an .\((output as NSString).pathExtension.lowercased()) workbook, which this "
-                        + "version does not write; write .xlsx from an .xlsx, or CSV (-o "
-                        + "\(Excerpt.of(((output as NSString).deletingPathExtension as String) + ".csv"))), which every spreadsheet opens"))
+                    "'-o \(Excerpt.of(output))' would write a legacy .xls workbook, which is read only; write .xlsx from an "
+                        + ".xlsx, .ods from an .ods, or CSV (-o \(Excerpt.of(((output as NSString).deletingPathExtension as String) + ".csv"))), "
+                        + "which every spreadsheet opens"))
         }
         var implied = output.flatMap { SortCommand.Format.implied(byExtension: ($0 as NSString).pathExtension) }
         let textFile = { (name: String) in ["txt", "text"].contains((name as NSString).pathExtension.lowercased()) }
@@ -120,9 +120,10 @@ struct SortOptions {
     /// Whether the rows come from a database table or query.
     var readsDatabase: Bool { table != nil || query != nil }
 
-    /// Whether the output is a workbook written back with its rows moved (`-o FILE.xlsx`, `.xlsm`).
+    /// Whether the output is a workbook written back with its rows moved (`-o FILE.xlsx`, `.xlsm`,
+    /// `.ods`).
     var writesWorkbook: Bool {
-        output.map { ["xlsx", "xlsm"].contains(($0 as NSString).pathExtension.lowercased()) } ?? false
+        output.map { ["xlsx", "xlsm", "ods"].contains(($0 as NSString).pathExtension.lowercased()) } ?? false
     }
 
     /// Whether the output is an SQLite database (`-o FILE.sqlite`, `.sqlite3`, `.db`).
