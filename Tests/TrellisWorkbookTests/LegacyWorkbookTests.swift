@@ -75,6 +75,13 @@ struct LegacyWorkbookTests {
         let entry = try #require(original.indices.first { original[$0...].starts(with: name) })
         let foreign = problem(Self.patched(original, at: entry, Array("W".utf16).flatMap { [UInt8($0), 0] } + [0x78, 0x00]))
         #expect(foreign?.contains("without a 'Workbook' stream") == true, "\(String(describing: foreign))")
+        // An .xlsx saved with a password is a compound file holding an EncryptedPackage.
+        var encrypted = original
+        let directoryName: [UInt8] = Array("EncryptedPackage".utf16).flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] } + [0, 0]
+        encrypted.replaceSubrange(entry..<entry + directoryName.count, with: directoryName)
+        encrypted[entry + 0x40] = UInt8(directoryName.count)
+        #expect(
+            problem(encrypted)?.hasPrefix("it is an encrypted workbook (it has a password to open it)") == true, "\(String(describing: problem(encrypted)))")
         // Cut anywhere: an error, never a trap — or, cut where only unused bytes of the last
         // sector were, the same rows.
         let rows = try WorkbookReadingTests.shownRows(try Workbook(bytes: original), sheet: 1)
