@@ -27,7 +27,8 @@ struct TerminalTests {
         try Tmux(session: session).start(command, in: Self.root.path, width: width, height: height)
     }
 
-    @Test("a workbook opens on its selected sheet; Tab shows the next one, and wraps", .enabled(if: TerminalTests.tmuxPath != nil))
+    @Test(
+        "a workbook opens on its selected sheet; Tab shows the next one, Shift-Tab the one before, and both wrap", .enabled(if: TerminalTests.tmuxPath != nil))
     func workbookSheets() throws {
         let session = "trellis-view-sheets-\(getpid())"
         defer { _ = try? tmux(["kill-session", "-t", session]) }
@@ -43,6 +44,10 @@ struct TerminalTests {
         lines = try wait(session) { $0.first?.hasPrefix("日期") == true && $0.contains { $0.contains("row 1/5") } }
         #expect(lines[line: 0].hasPrefix("日期") && !lines[line: 0].contains("▼"), "back to 销售, in its own order: \(lines)")
         #expect(lines[line: 2].contains("2024/3/1"), "\(lines)")
+        // Shift-Tab: the sheet before, going round from the first to the last.
+        try tmux(["send-keys", "-t", session, "BTab"])
+        lines = try wait(session) { $0.first?.contains("本工作簿由 openpyxl 写成") == true }
+        #expect(lines[line: 0].contains("本工作簿由 openpyxl 写成"), "the sheet before 销售, 说明: \(lines)")
         try tmux(["send-keys", "-t", session, "q"])
         lines = try wait(session) { $0.contains("icanon") || $0.contains("-icanon") }
         #expect(lines.contains("EXIT=0"))

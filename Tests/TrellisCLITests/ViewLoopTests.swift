@@ -38,6 +38,7 @@ struct ViewLoopTests {
         #expect(ViewLoop.event([27, 91]) == (.ignored, 0))
         #expect(ViewLoop.event([27, 91], complete: true) == (.ignored, 2), "a cut sequence is dropped, not typed")
         #expect(ViewLoop.event([27, 91, 66, 27, 91]) == (.down, 3))
+        #expect(ViewLoop.event(Array("\u{1B}[Z".utf8)) == (.backTab, 3), "Shift-Tab")
         #expect(ViewLoop.event([27, 79, 80]) == (.f1, 3) && ViewLoop.event(Array("\u{1B}[11~".utf8)) == (.f1, 5))
         #expect(ViewLoop.event([27, 79, 65]) == (.up, 3), "arrows in application mode")
         #expect(ViewLoop.event([0xE7, 0xBB]) == (.ignored, 0), "half a UTF-8 character waits")

@@ -46,7 +46,10 @@ struct ODSWritingTests {
                 nameCell = text(name)
             }
             // A row repeated is the same row twice: its id is a formula of its own row too.
-            let id = twice ? "<table:table-cell table:formula=\"of:=ROW([.A\(r)])\" office:value-type=\"float\" office:value=\"0\"><text:p>-</text:p></table:table-cell>" : text("R\(r)")
+            let id =
+                twice
+                ? "<table:table-cell table:formula=\"of:=ROW([.A\(r)])\" office:value-type=\"float\" office:value=\"0\"><text:p>-</text:p></table:table-cell>"
+                : text("R\(r)")
             data +=
                 "<table:table-row\(twice ? " table:number-rows-repeated=\"2\"" : "")>\(id)\(nameCell)"
                 + "<table:table-cell office:value-type=\"float\" office:value=\"\(a)\"><text:p>\(a)</text:p></table:table-cell>"
@@ -90,7 +93,9 @@ struct ODSWritingTests {
         return out
     }
 
-    @Test("property: a random order moves each row whole — notes, links, formulas moved with it, repeated rows written one by one; the rest stays", arguments: 1...8)
+    @Test(
+        "property: a random order moves each row whole — notes, links, formulas moved with it, repeated rows written one by one; the rest stays",
+        arguments: 1...8)
     func randomOrders(seed: UInt64) throws {
         var random = SeededRandom(seed: seed)
         let count = Int.random(in: 2...30, using: &random)
@@ -193,7 +198,9 @@ struct ODSWritingTests {
         var random = SeededRandom(seed: 3)
         let (bytes, _) = try Self.randomWorkbook(
             rows: 3, using: &random,
-            body: "<table:table-row><table:table-cell table:formula=\"of:=[.A4]\" office:value-type=\"float\" office:value=\"1\"><text:p>1</text:p></table:table-cell></table:table-row>")
+            body:
+                "<table:table-row><table:table-cell table:formula=\"of:=[.A4]\" office:value-type=\"float\" office:value=\"1\"><text:p>1</text:p></table:table-cell></table:table-row>"
+        )
         let workbook = try Workbook(bytes: bytes)
         let rows = try workbook.table(sheet: 0).rowNumbers
         #expect {
@@ -215,7 +222,9 @@ struct ODSWritingTests {
         #expect(ODSFormula.shifted("of:=[#REF!]", rows: 1) == nil)
     }
 
-    @Test("LibreOffice's own .ods sorted and written back reopens in LibreOffice as sorted, each 总分 the SUM of its own row", .enabled(if: LibreOffice.path != nil))
+    @Test(
+        "LibreOffice's own .ods sorted and written back reopens in LibreOffice as sorted, each 总分 the SUM of its own row", .enabled(if: LibreOffice.path != nil)
+    )
     func reopenedByLibreOffice() throws {
         let original = try ZipArchiveTests.bytes("openpyxl-scores.ods")
         let workbook = try Workbook(bytes: original)

@@ -37,10 +37,9 @@ enum ViewCommand {
             cell on screen, - hides it and + shows every hidden column; F opens the current column's
             values (count, percent, a bar; sortable, in the column's sort order) and Enter on one the
             rows holding it; I describes every column (count, blanks, distinct, min, max, mean,
-            median) and Enter goes to one; Tab shows a workbook's next sheet; q goes back from a
-            view or quits; w shows the file's
-            warnings; Ctrl-Z suspends (fg resumes); Ctrl-C quits. The status line keeps "? help · q
-            quit" at every width. The current column's title is in reverse video, its cell in the
+            median) and Enter goes to one; Tab shows a workbook's next sheet (Shift-Tab the one
+            before); q goes back from a view or quits; w shows the file's warnings; Ctrl-Z suspends
+            (fg resumes); Ctrl-C quits. The status line keeps "? help · q quit" at every width. The current column's title is in reverse video, its cell in the
             current row underlined.
 
             A CSV file of 16 MB or more shows its first lines at once while the rest is read; keys

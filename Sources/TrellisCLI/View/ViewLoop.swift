@@ -105,7 +105,7 @@ struct ViewLoop {
     // MARK: Keys
 
     enum Event: Equatable {
-        case character(Character), up, down, left, right, pageUp, pageDown, home, end, f1
+        case character(Character), up, down, left, right, pageUp, pageDown, home, end, f1, backTab
         case wheelUp, wheelDown, click(x: Int, y: Int, shift: Bool), enter, backspace, escape, interrupt, suspend, ignored
     }
 
@@ -166,6 +166,7 @@ struct ViewLoop {
             case (UInt8(ascii: "~"), "5"): return (.pageUp, used)
             case (UInt8(ascii: "~"), "6"): return (.pageDown, used)
             case (UInt8(ascii: "~"), "11"), (UInt8(ascii: "P"), "1"), (UInt8(ascii: "P"), ""): return (.f1, used)
+            case (UInt8(ascii: "Z"), ""): return (.backTab, used)
             default: return (.ignored, used)
             }
         default:
@@ -238,12 +239,15 @@ struct ViewLoop {
             let count = screen.hiddenColumns.count
             screen.hiddenColumns = []
             screen.message = count == 0 ? "no column is hidden" : "\(count) hidden column\(count == 1 ? "" : "s") shown again"
-        case .character("\t"):
+        case .character("\t"), .backTab:
             if sheetNames.count > 1 {
-                switchToSheet = (sheetIndex + 1) % sheetNames.count
+                // Shift-Tab the sheet before, going round to the last.
+                switchToSheet = (sheetIndex + (event == .backTab ? sheetNames.count - 1 : 1)) % sheetNames.count
                 return .quit
             }
-            screen.message = sheetNames.isEmpty ? "Tab shows a workbook's next sheet; this file is not a workbook" : "the workbook has one sheet"
+            screen.message =
+                sheetNames.isEmpty
+                ? "Tab shows a workbook's next sheet (Shift-Tab the one before); this file is not a workbook" : "the workbook has one sheet"
         case .character("F"): openFrequency()
         case .character("I"): openDescription()
         case .enter: enter()
@@ -283,7 +287,7 @@ struct ViewLoop {
         "  I                  every column described: count, blanks, distinct, min, max, mean, median",
         "  Enter              on a value of F: the rows with it; on a column of I: go to it",
         "Else",
-        "  Tab                a workbook's next sheet (.xlsx, .ods, .xls)",
+        "  Tab, Shift-Tab     a workbook's next sheet, the one before (.xlsx, .ods, .xls)",
         "  w                  the file's warnings",
         "  ? or F1            this page",
         "  Ctrl-Z             suspend (fg resumes)",
