@@ -97,16 +97,18 @@ let package = Package(
     swiftLanguageModes: [.v6]
 )
 
-// The modules a UIKit file imports beside UIKit for the geometry and Core Animation types —
-// `import CoreGraphics`, `import QuartzCore` — where Apple's are not (on Apple's platforms the
-// system's own are imported, and a target of the same name would hide them).
+// The modules a UIKit file imports — `import UIKit`, and beside it `import CoreGraphics` and
+// `import QuartzCore` for the geometry and Core Animation types — where Apple's are not (on
+// Apple's platforms the system's own are imported, and a target of the same name would hide them).
 #if !os(macOS) && !os(iOS) && !os(tvOS) && !os(watchOS) && !os(visionOS)
 package.products += [
     .library(name: "CoreGraphics", targets: ["CoreGraphics"]),
     .library(name: "QuartzCore", targets: ["QuartzCore"]),
+    .library(name: "UIKit", targets: ["UIKit"]),
 ]
 package.targets += [
     .target(name: "CoreGraphics", dependencies: ["TrellisCollectionView"]),
     .target(name: "QuartzCore", dependencies: ["TrellisCollectionView"]),
+    .target(name: "UIKit", dependencies: ["CoreGraphics", "QuartzCore", "TrellisCollectionView", "TrellisLayouts"]),
 ]
 #endif

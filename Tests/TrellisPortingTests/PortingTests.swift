@@ -42,6 +42,20 @@ struct PortingTests {
         }
     }
 
+    @Test("UIKit samples compile as they are written, `import UIKit` and UIKit's names, against the UIKit module, and compute UIKit's figures")
+    func samplesAsWritten() throws {
+        let scratch = try Porting.scratch.get()
+        if let failure = scratch.asWrittenFailure { Issue.record("the samples as written did not build:\n\(failure)"); return }
+        let output = try Porting.run(scratch.executable("AsWritten"))
+        let expected = try String(contentsOf: Porting.here.appendingPathComponent("Expected.txt"), encoding: .utf8)
+            .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            .filter { !$0.hasPrefix("#") && !$0.isEmpty }
+        let actual = output.split(separator: "\n").map(String.init)
+        if actual != expected {
+            Issue.record("the samples as written reported other figures:\n\(Porting.diff(expected: expected, actual: actual))")
+        }
+    }
+
     @Test("trellis port rewrites every Objective-C idiom of the ObjC samples, leaves nothing, and a second run changes nothing")
     func objcSamplesPortCompletely() throws {
         let outcome = try Porting.portedObjCSamples()
@@ -94,6 +108,8 @@ struct PortingTests {
             CoreGraphics: false
             Foundation, CoreGraphics: false
             Foundation, QuartzCore: false
+            UIKit: false
+            Foundation, UIKit, CoreGraphics: false
             Foundation alone, beside a file that imports Trellis: false
             """
         let plain = try Porting.run(scratch.executable("ImportOrders"))
@@ -131,6 +147,8 @@ enum Porting {
         let directory: URL
         /// Why the ported samples did not build, or `nil`.
         let samplesFailure: String?
+        /// Why the samples as written (against the UIKit module) did not build, or `nil`.
+        let asWrittenFailure: String?
         /// Why some snippet did not build, or `nil`.
         let snippetsFailure: String?
         /// The compiler's warnings about the documents' snippets.
@@ -224,17 +242,21 @@ enum Porting {
         // The samples, ported, with the test bench that runs them.
         let sampleFiles = try fm.contentsOfDirectory(atPath: here.appendingPathComponent("UIKit").path)
             .filter { $0.hasSuffix(".swift") }.sorted()
+        // And the same samples as they are written, `import UIKit` and every UIKit name, against
+        // the UIKit module (the Objective-C ones ported by `trellis port`).
         for name in sampleFiles {
             let text = try String(contentsOf: here.appendingPathComponent("UIKit/\(name)"), encoding: .utf8)
             try write(mechanicalStep(text), "Sources/Ported/\(name)")
+            try write(text, "Sources/AsWritten/\(name)")
         }
         for file in try portedObjCSamples().files {
             try write(file.ported, "Sources/Ported/ObjC_\(file.path)")
+            try write(file.ported, "Sources/AsWritten/ObjC_\(file.path)")
         }
         for name in try fm.contentsOfDirectory(atPath: here.appendingPathComponent("Harness").path) where name.hasSuffix(".swift") {
-            try write(
-                String(contentsOf: here.appendingPathComponent("Harness/\(name)"), encoding: .utf8),
-                "Sources/Ported/\(name)")
+            let text = try String(contentsOf: here.appendingPathComponent("Harness/\(name)"), encoding: .utf8)
+            try write(text, "Sources/Ported/\(name)")
+            try write(text, "Sources/AsWritten/\(name)")
         }
         // Every snippet of the documents, each its own program.
         var snippetTargets: [String] = []
@@ -275,14 +297,17 @@ enum Porting {
                 // The samples also import CoreGraphics and QuartzCore, as UIKit files do.
                 let extra =
                     ["Ported", "ImportOrders"].contains(name)
-                    ? ", .product(name: \"CoreGraphics\", package: \"Trellis\"), .product(name: \"QuartzCore\", package: \"Trellis\")" : ""
+                    ? ", .product(name: \"CoreGraphics\", package: \"Trellis\"), .product(name: \"QuartzCore\", package: \"Trellis\"), "
+                        + ".product(name: \"UIKit\", package: \"Trellis\")" : ""
                 return """
                             .executableTarget(name: "\(name)", dependencies: [.product(name: "Trellis", package: "Trellis")\(extra)],
                                               swiftSettings: [.swiftLanguageMode(\(name == "Ported" ? ".v5" : ".v6"))]),
                     """
             }.joined(separator: "\n") + """
 
-                        .executableTarget(name: "ImportOrdersStrict", dependencies: [.product(name: "Trellis", package: "Trellis"), .product(name: "CoreGraphics", package: "Trellis"), .product(name: "QuartzCore", package: "Trellis")],
+                        .executableTarget(name: "AsWritten", dependencies: [.product(name: "Trellis", package: "Trellis"), .product(name: "UIKit", package: "Trellis"), .product(name: "CoreGraphics", package: "Trellis"), .product(name: "QuartzCore", package: "Trellis")],
+                                          swiftSettings: [.swiftLanguageMode(.v5)]),
+                        .executableTarget(name: "ImportOrdersStrict", dependencies: [.product(name: "Trellis", package: "Trellis"), .product(name: "CoreGraphics", package: "Trellis"), .product(name: "QuartzCore", package: "Trellis"), .product(name: "UIKit", package: "Trellis")],
                                           swiftSettings: [.swiftLanguageMode(.v6), .enableUpcomingFeature("MemberImportVisibility")]),
                 """
         try write(
@@ -306,11 +331,15 @@ enum Porting {
             "build", "--disable-build-manifest-caching", "--package-path", directory.path,
             "--product", "Ported",
         ])
+        let asWritten = try swift([
+            "build", "--disable-build-manifest-caching", "--package-path", directory.path, "--product", "AsWritten",
+        ])
         let snippets = try swift(["build", "--disable-build-manifest-caching", "--package-path", directory.path])
         let warnings = snippets.output.split(separator: "\n").map(String.init)
             .filter { $0.contains("/Sources/Snippet_") && $0.contains(" warning: ") }
         return Scratch(
             directory: directory, samplesFailure: samples.status == 0 ? nil : errors(in: samples.output),
+            asWrittenFailure: asWritten.status == 0 ? nil : errors(in: asWritten.output),
             snippetsFailure: snippets.status == 0 ? nil : errors(in: snippets.output),
             snippetWarnings: Array(Set(warnings)).sorted(), snippetTargets: snippetTargets, snippetClaims: snippetClaims)
     }
@@ -323,6 +352,8 @@ enum Porting {
         ("coreGraphics", ["CoreGraphics"], "CoreGraphics"),
         ("foundationCoreGraphics", ["Foundation", "CoreGraphics"], "Foundation, CoreGraphics"),
         ("foundationQuartzCore", ["Foundation", "QuartzCore"], "Foundation, QuartzCore"),
+        ("uiKit", ["UIKit"], "UIKit"),
+        ("foundationUIKit", ["Foundation", "UIKit", "CoreGraphics"], "Foundation, UIKit, CoreGraphics"),
         ("foundationAlone", ["Foundation"], "Foundation alone, beside a file that imports Trellis"),
     ]
 

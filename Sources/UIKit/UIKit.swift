@@ -1,0 +1,89 @@
+// `import UIKit` on Linux: UIKit's own names for everything Trellis implements of it, so that a
+// file written for iOS compiles here as it is — the collection view, its layouts and their
+// objects, the compositional layout (`NSCollectionLayout…`), diffable data sources and
+// snapshots, views, colors, screens, trait collections and gesture recognizers — each name the
+// Trellis type itself (a type alias: subclassed, overridden, conformed to and extended as on iOS,
+// its nested types and static members reached through the UIKit name). Core Graphics' and Core
+// Animation's names come with it, as they do with Apple's UIKit. Only built where Apple's UIKit
+// is not (see Package.swift); only names UIKit has are given, so that what compiles here
+// compiles for iOS.
+@_exported import CoreGraphics
+@_exported import QuartzCore
+@_exported import TrellisCollectionView
+@_exported import TrellisLayouts
+
+// MARK: The collection view
+
+public typealias UICollectionView = CollectionView
+public typealias UICollectionViewCell = CollectionViewCell
+public typealias UICollectionReusableView = CollectionReusableView
+public typealias UICollectionViewLayout = CollectionViewLayout
+public typealias UICollectionViewFlowLayout = CollectionViewFlowLayout
+public typealias UICollectionViewLayoutAttributes = CollectionViewLayoutAttributes
+public typealias UICollectionViewLayoutInvalidationContext = CollectionViewLayoutInvalidationContext
+public typealias UICollectionViewFlowLayoutInvalidationContext = CollectionViewFlowLayoutInvalidationContext
+public typealias UICollectionViewTransitionLayout = CollectionViewTransitionLayout
+public typealias UICollectionViewUpdateItem = CollectionViewUpdateItem
+public typealias UICollectionViewDataSource = CollectionViewDataSource
+public typealias UICollectionViewDataSourcePrefetching = CollectionViewDataSourcePrefetching
+public typealias UICollectionViewDelegate = CollectionViewDelegate
+public typealias UICollectionViewDelegateFlowLayout = CollectionViewDelegateFlowLayout
+public typealias UICollectionViewDiffableDataSource<SectionIdentifierType: Hashable, ItemIdentifierType: Hashable> =
+    CollectionViewDiffableDataSource<SectionIdentifierType, ItemIdentifierType>
+
+// MARK: The compositional layout
+
+public typealias UICollectionViewCompositionalLayout = CollectionViewCompositionalLayout
+public typealias UICollectionViewCompositionalLayoutConfiguration = CollectionViewCompositionalLayoutConfiguration
+public typealias UICollectionViewCompositionalLayoutSectionProvider = CollectionViewCompositionalLayoutSectionProvider
+public typealias UICollectionLayoutListConfiguration = CollectionLayoutListConfiguration
+public typealias UICollectionLayoutSectionOrthogonalScrollingBehavior = CollectionLayoutSectionOrthogonalScrollingBehavior
+public typealias UIContentInsetsReference = ContentInsetsReference
+public typealias NSCollectionLayoutSize = CollectionLayoutSize
+public typealias NSCollectionLayoutDimension = CollectionLayoutDimension
+public typealias NSCollectionLayoutItem = CollectionLayoutItem
+public typealias NSCollectionLayoutGroup = CollectionLayoutGroup
+public typealias NSCollectionLayoutGroupCustomItem = CollectionLayoutGroupCustomItem
+public typealias NSCollectionLayoutGroupCustomItemProvider = CollectionLayoutGroupCustomItemProvider
+public typealias NSCollectionLayoutSection = CollectionLayoutSection
+public typealias NSCollectionLayoutSectionVisibleItemsInvalidationHandler = CollectionLayoutSectionVisibleItemsInvalidationHandler
+public typealias NSCollectionLayoutSpacing = CollectionLayoutSpacing
+public typealias NSCollectionLayoutEdgeSpacing = CollectionLayoutEdgeSpacing
+public typealias NSCollectionLayoutAnchor = CollectionLayoutAnchor
+public typealias NSCollectionLayoutSupplementaryItem = CollectionLayoutSupplementaryItem
+public typealias NSCollectionLayoutBoundarySupplementaryItem = CollectionLayoutBoundarySupplementaryItem
+public typealias NSCollectionLayoutDecorationItem = CollectionLayoutDecorationItem
+public typealias NSCollectionLayoutEnvironment = CollectionLayoutEnvironment
+public typealias NSCollectionLayoutContainer = CollectionLayoutContainer
+public typealias NSCollectionLayoutVisibleItem = CollectionLayoutVisibleItem
+
+// MARK: Diffable data
+
+public typealias NSDiffableDataSourceSnapshot<SectionIdentifierType: Hashable, ItemIdentifierType: Hashable> =
+    DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>
+public typealias NSDiffableDataSourceSectionSnapshot<ItemIdentifierType: Hashable> = DiffableDataSourceSectionSnapshot<ItemIdentifierType>
+public typealias NSDiffableDataSourceTransaction<SectionIdentifierType: Hashable, ItemIdentifierType: Hashable> =
+    DiffableDataSourceTransaction<SectionIdentifierType, ItemIdentifierType>
+public typealias NSDiffableDataSourceSectionTransaction<SectionIdentifierType: Hashable, ItemIdentifierType: Hashable> =
+    DiffableDataSourceSectionTransaction<SectionIdentifierType, ItemIdentifierType>
+
+// MARK: Views, screens, traits, gestures
+
+public typealias UIView = View
+public typealias UIScrollView = ScrollView
+public typealias UIScrollViewDelegate = ScrollViewDelegate
+public typealias UIColor = Color
+public typealias UIEdgeInsets = EdgeInsets
+public typealias UIScreen = Screen
+public typealias UIDevice = Device
+public typealias UITraitCollection = TraitCollection
+public typealias UITraitEnvironmentLayoutDirection = TraitEnvironmentLayoutDirection
+public typealias UIUserInterfaceIdiom = UserInterfaceIdiom
+public typealias UIUserInterfaceLayoutDirection = UserInterfaceLayoutDirection
+public typealias UIUserInterfaceSizeClass = UserInterfaceSizeClass
+public typealias UIUserInterfaceStyle = UserInterfaceStyle
+public typealias UIContentSizeCategory = ContentSizeCategory
+public typealias UISemanticContentAttribute = SemanticContentAttribute
+public typealias UIGestureRecognizer = GestureRecognizer
+public typealias UILongPressGestureRecognizer = LongPressGestureRecognizer
+public typealias UIPinchGestureRecognizer = PinchGestureRecognizer
