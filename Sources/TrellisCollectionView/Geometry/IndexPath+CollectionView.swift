@@ -36,7 +36,10 @@ extension IndexPath {
     }
 }
 
-#if !canImport(UIKit)
+// Where Apple's UIKit is, it declares these. (Not `canImport(UIKit)`: the package's own `UIKit`
+// module for Linux is on the search path once built, and would make this file's answer depend on
+// the order of the build.)
+#if !(os(iOS) || os(tvOS) || os(watchOS) || os(visionOS))
     extension NSIndexPath {
         /// An index path for the item `item` in section `section` (UIKit's `NSIndexPath` addition).
         public convenience init(item: Int, section: Int) {
