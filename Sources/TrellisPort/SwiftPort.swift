@@ -45,59 +45,150 @@ public struct PortError: Error, Equatable, CustomStringConvertible {
 /// only compile with the Objective-C runtime (see `Documentation/CustomLayouts.md`, "Porting
 /// code that uses Objective-C idioms").
 public enum SwiftPort {
-    /// The mechanical step, exactly: `import UIKit` → `import Trellis`; `UIName` → `Name`;
-    /// `NSCollectionLayout…` and `NSDiffableDataSource…` lose `NS`; `CATransform3D…` loses `CA`.
-    public static let mechanicalRules: [(pattern: String, template: String)] = [
-        (#"\bimport UIKit\b"#, "import Trellis"),
-        (#"\bUI([A-Z]\w*)"#, "$1"),
-        (#"\bNS(CollectionLayout\w*|DiffableDataSource\w*)"#, "$1"),
-        (#"\bCA(Transform3D\w*)"#, "$1"),
-    ]
-
-    /// The mechanical step alone.
-    public static func mechanicalStep(_ source: String) -> String { mechanical(source, path: "").text }
+    /// The mechanical step alone, renaming (see ``port(_:writing:renaming:)``).
+    public static func mechanicalStep(_ source: String) -> String {
+        guard let parsed = try? SwiftSource(source) else { return source }
+        return mechanical(parsed, path: "", renaming: true, declared: declaredTypes(parsed)).text
+    }
 
     /// Ports `files` together: a protocol declared in one file and called in another is
     /// rewritten in both, and an override in an extension moves into its class wherever that
     /// class is declared among them. Only files whose paths are in `writing` (all, when `nil`)
     /// are changed; the others are read for their declarations.
-    public static func port(_ files: [(path: String, text: String)], writing: Set<String>? = nil) throws(PortError) -> PortOutcome {
-        var rewriter = try Rewriter(files: files, writing: writing)
+    ///
+    /// UIKit's names stay as they are (the `UIKit` module on Linux has them) unless `renaming`:
+    /// then the mechanical step gives each Trellis's own name — `import UIKit` → `import
+    /// Trellis`, `UICollectionViewLayout` → `CollectionViewLayout`, `NSCollectionLayoutSize` →
+    /// `CollectionLayoutSize`, `CATransform3DMakeScale` → `Transform3DMakeScale` — and the UIKit-style
+    /// names a file declares itself lose their prefix alike. Either way a UIKit name Trellis does
+    /// not implement is listed as left (the file will not compile on Linux while it uses it), and
+    /// nothing inside a string literal or a comment changes (an interpolation's code does).
+    public static func port(
+        _ files: [(path: String, text: String)], writing: Set<String>? = nil, renaming: Bool = false
+    ) throws(PortError) -> PortOutcome {
+        var rewriter = try Rewriter(files: files, writing: writing, renaming: renaming)
         return rewriter.run()
     }
 
-    static func mechanical(_ source: String, path: String) -> (text: String, changes: [PortChange]) {
-        var text = source
-        var changes: [PortChange] = []
-        for (pattern, template) in mechanicalRules {
-            let regex = try! NSRegularExpression(pattern: pattern)
-            let whole = NSRange(text.startIndex..., in: text)
-            var seen: [String: (line: Int, count: Int, to: String)] = [:]
-            var order: [String] = []
-            for match in regex.matches(in: text, range: whole) {
-                guard let range = Range(match.range, in: text) else { continue }
-                let from = String(text[range])
-                let to = regex.replacementString(for: match, in: text, offset: 0, template: template)
-                if seen[from] == nil {
-                    let line = text[..<range.lowerBound].reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
-                    seen[from] = (line, 0, to)
-                    order.append(from)
-                }
-                seen[from]!.count += 1
-            }
-            for from in order {
-                let entry = seen[from]!
-                let times = entry.count == 1 ? "" : " (\(entry.count) times)"
-                changes.append(
-                    PortChange(
-                        path: path, line: entry.line, change: "\(from) → \(entry.to)\(times)",
-                        reason: pattern.contains("import")
-                            ? "the mechanical step: Trellis is the module a UIKit file's collection-view code needs"
-                            : "the mechanical step: Trellis names UIKit's types without the prefix"))
-            }
-            text = regex.stringByReplacingMatches(in: text, range: whole, withTemplate: template)
+    /// The type names `source` declares (class, struct, enum, protocol, typealias, actor).
+    static func declaredTypes(_ source: SwiftSource) -> Set<String> {
+        var names: Set<String> = []
+        let keywords: Set<String> = ["class", "struct", "enum", "protocol", "typealias", "actor"]
+        for (i, token) in source.tokens.enumerated() where token.kind == .identifier && keywords.contains(source.text(i)) {
+            if i + 1 < source.tokens.count, source.tokens[i + 1].kind == .identifier { names.insert(source.text(i + 1)) }
         }
-        return (text, changes)
+        return names
+    }
+
+    /// The identifiers of `source` outside strings and comments, and those of the code inside
+    /// its strings' interpolations: each token's byte range and text, and whether `import`
+    /// comes right before it.
+    static func identifiers(_ source: SwiftSource) -> [(range: Range<Int>, text: String, imported: Bool)] {
+        var out: [(range: Range<Int>, text: String, imported: Bool)] = []
+        for (i, token) in source.tokens.enumerated() {
+            if token.kind == .identifier {
+                out.append((token.start..<token.end, source.text(token), i > 0 && source.text(i - 1) == "import"))
+            } else if token.kind == .string {
+                for code in interpolations(in: source.bytes, token.start..<token.end) {
+                    guard let inner = try? SwiftSource(String(decoding: source.bytes[code], as: UTF8.self)) else { continue }
+                    for (range, text, _) in identifiers(inner) {
+                        out.append(((range.lowerBound + code.lowerBound)..<(range.upperBound + code.lowerBound), text, false))
+                    }
+                }
+            }
+        }
+        return out
+    }
+
+    /// The byte ranges of the code of a string literal's interpolations (`\(…)`, `\#(…)` in a
+    /// raw string), between their parentheses.
+    static func interpolations(in bytes: [UInt8], _ literal: Range<Int>) -> [Range<Int>] {
+        var hashes = 0
+        var i = literal.lowerBound
+        while i < literal.upperBound, bytes[i] == UInt8(ascii: "#") { hashes += 1; i += 1 }
+        var ranges: [Range<Int>] = []
+        while i < literal.upperBound {
+            guard bytes[i] == UInt8(ascii: "\\") else { i += 1; continue }
+            var j = i + 1
+            var count = 0
+            while j < literal.upperBound, bytes[j] == UInt8(ascii: "#") { count += 1; j += 1 }
+            guard count == hashes, j < literal.upperBound, bytes[j] == UInt8(ascii: "(") else { i = j; continue }
+            // The matching parenthesis, passing over nested strings.
+            var depth = 1
+            var k = j + 1
+            var quoted = false
+            while k < literal.upperBound, depth > 0 {
+                let c = bytes[k]
+                if c == UInt8(ascii: "\\") { k += 2; continue }
+                if c == UInt8(ascii: "\"") { quoted.toggle() }
+                if !quoted { if c == UInt8(ascii: "(") { depth += 1 } else if c == UInt8(ascii: ")") { depth -= 1 } }
+                k += 1
+            }
+            if depth == 0 { ranges.append((j + 1)..<(k - 1)) }
+            i = k
+        }
+        return ranges
+    }
+
+    /// The mechanical step on one file: with `renaming`, UIKit's names to Trellis's (and the
+    /// UIKit-style names `declared` in the files, without their prefix); UIKit names Trellis does
+    /// not implement listed as left either way.
+    static func mechanical(_ source: SwiftSource, path: String, renaming: Bool, declared: Set<String>)
+        -> (text: String, changes: [PortChange], left: [PortChange])
+    {
+        var edits: [(range: Range<Int>, to: String)] = []
+        var renamed: [String: (line: Int, count: Int, to: String)] = [:]
+        var renamedOrder: [String] = []
+        var missing: [String: (line: Int, count: Int)] = [:]
+        var missingOrder: [String] = []
+        for (range, name, imported) in identifiers(source) {
+            let line = source.line(of: range.lowerBound)
+            var to: String?
+            if name == "UIKit" {
+                if imported { to = "Trellis" }
+            } else if let trellis = UIKitNames.renamed[name] {
+                to = trellis
+            } else if UIKitNames.kept.contains(name) || !UIKitNames.looksLikeUIKit(name) {
+                continue
+            } else if declared.contains(name) {
+                to = String(name.dropFirst(2))
+            } else {
+                if missing[name] == nil {
+                    missing[name] = (line, 0)
+                    missingOrder.append(name)
+                }
+                missing[name]!.count += 1
+                continue
+            }
+            guard renaming, let to else { continue }
+            edits.append((range, to))
+            let from = imported ? "import \(name)" : name
+            if renamed[from] == nil {
+                renamed[from] = (line, 0, imported ? "import \(to)" : to)
+                renamedOrder.append(from)
+            }
+            renamed[from]!.count += 1
+        }
+        var bytes = source.bytes
+        for (range, to) in edits.reversed() { bytes.replaceSubrange(range, with: Array(to.utf8)) }
+        let changes = renamedOrder.map { from in
+            let entry = renamed[from]!
+            return PortChange(
+                path: path, line: entry.line, change: "\(from) → \(entry.to)\(entry.count == 1 ? "" : " (\(entry.count) times)")",
+                reason: from.hasPrefix("import")
+                    ? "the mechanical step: Trellis is the module a UIKit file's collection-view code needs"
+                    : declared.contains(from)
+                        ? "the mechanical step: a name of the file's own, in UIKit's style, without the prefix as the others"
+                        : "the mechanical step: Trellis names UIKit's types without the prefix")
+        }
+        let left = missingOrder.map { name in
+            let entry = missing[name]!
+            return PortChange(
+                path: path, line: entry.line, change: "left: \(name)\(entry.count == 1 ? "" : " (\(entry.count) times)")",
+                reason: "UIKit's, and Trellis does not implement it: the file does not compile on Linux while it uses it; "
+                    + "replace it, or keep the code that uses it out of the Linux build")
+        }
+        return (String(decoding: bytes, as: UTF8.self), changes, left)
     }
 }
 
@@ -132,23 +223,31 @@ struct Rewriter {
     /// Classes declared at the top level: name → (file, index of the body's `{`).
     var classes: [String: (file: Int, open: Int)] = [:]
 
-    init(files: [(path: String, text: String)], writing: Set<String>?) throws(PortError) {
+    init(files: [(path: String, text: String)], writing: Set<String>?, renaming: Bool) throws(PortError) {
         paths = files.map(\.path)
         originals = files.map(\.text)
         self.writing = writing
         edits = Array(repeating: [], count: files.count)
-        for (path, text) in files {
-            let (ported, mechanicalChanges) = SwiftPort.mechanical(text, path: path)
-            if writes(path) { changes += mechanicalChanges }
-            mechanicalTexts.append(ported)
+        func read(_ text: String, _ path: String) throws(PortError) -> SwiftSource {
             do {
-                sources.append(try SwiftSource(ported))
+                return try SwiftSource(text)
             } catch {
                 throw PortError(
                     path: path, line: error.line,
                     message: "cannot read this file as Swift: \(error.message); "
                         + "it must compile with Swift before it can be ported")
             }
+        }
+        let parsed = try files.map { file throws(PortError) in try read(file.text, file.path) }
+        let declared = parsed.reduce(into: Set<String>()) { $0.formUnion(SwiftPort.declaredTypes($1)) }
+        for ((path, _), source) in zip(files, parsed) {
+            let (ported, mechanicalChanges, missing) = SwiftPort.mechanical(source, path: path, renaming: renaming, declared: declared)
+            if writes(path) {
+                changes += mechanicalChanges
+                left += missing
+            }
+            mechanicalTexts.append(ported)
+            sources.append(try read(ported, path))
         }
     }
 

@@ -7,8 +7,10 @@ import TrellisTestSupport
 /// `trellis port`'s rewrites, one pattern at a time, text in and text out.
 @Suite("trellis port rewrites")
 struct PortRewriteTests {
+    /// The rewrites with the renaming step, as the samples are ported (the default leaves
+    /// UIKit's names to the UIKit module: see `uikitNamesKept`).
     func port(_ text: String, path: String = "A.swift") throws -> PortOutcome {
-        try SwiftPort.port([(path: path, text: text)])
+        try SwiftPort.port([(path: path, text: text)], renaming: true)
     }
 
     func ported(_ text: String) throws -> String { try port(text).files[0].ported }
@@ -157,10 +159,13 @@ struct PortRewriteTests {
             func f(p: P) -> Bool { p.responds(to: #selector(P.width)) }
             let button = UIBarButtonItem(barButtonSystemItem: .add, target: self, action: #selector(add))
             """)
-        try #require(outcome.left.map(\.line) == [2, 3])
+        try #require(outcome.left.map(\.line) == [2, 3, 3])
         #expect(outcome.left[0].change == "left: responds(to: #selector(P.width))")
         #expect(outcome.left[0].reason.contains("(try? p.width(…))"))
-        #expect(outcome.left[1].change == "left: #selector(add)")
+        // UIBarButtonItem is UIKit's, and Trellis has none: left as it is, never renamed.
+        #expect(outcome.left.map(\.change).contains("left: UIBarButtonItem"))
+        #expect(outcome.left.map(\.change).contains("left: #selector(add)"))
+        #expect(outcome.files[0].ported.contains("= UIBarButtonItem("))
         #expect(outcome.files[0].ported.contains("p.responds(to: #selector(P.width))"))
     }
 
@@ -192,7 +197,8 @@ struct PortRewriteTests {
             }
 
             """
-        let outcome = try SwiftPort.port([(path: "StripLayout.swift", text: layout), (path: "StripLayout+Layout.swift", text: extensions)])
+        let outcome = try SwiftPort.port(
+            [(path: "StripLayout.swift", text: layout), (path: "StripLayout+Layout.swift", text: extensions)], renaming: true)
         #expect(
             outcome.files[0].ported == """
                 final class StripLayout: CollectionViewLayout {
@@ -225,7 +231,7 @@ struct PortRewriteTests {
         // override cannot move and is left.
         let single = try SwiftPort.port(
             [(path: "StripLayout.swift", text: layout), (path: "StripLayout+Layout.swift", text: extensions)],
-            writing: ["StripLayout+Layout.swift"])
+            writing: ["StripLayout+Layout.swift"], renaming: true)
         #expect(single.files.map(\.path) == ["StripLayout+Layout.swift"])
         #expect(single.left.map(\.change).contains("left: override collectionViewContentSize in an extension of StripLayout"))
     }
@@ -247,7 +253,7 @@ struct PortRewriteTests {
         #expect(
             text == """
                 final class Cell: CollectionViewCell {
-                    weak var label: Label!
+                    weak var label: UILabel!
                     func tap(sender: Any) {}
                     func done(_ sender: Any) {}
                     dynamic var value = 0
@@ -268,6 +274,78 @@ struct PortRewriteTests {
         #expect(outcome.files[0].ported.contains("    var title: String? { get }\n"))
         #expect(outcome.files[0].ported.contains("extension Source {\n    var title: String? { nil }\n}"))
         #expect(outcome.left.map(\.change) == ["left: optional property requirement Source.count: Int"])
+    }
+
+    @Test("by default UIKit's names stay (the UIKit module has them); a UIKit name Trellis lacks is left, named, in either mode")
+    func uikitNamesKept() throws {
+        let source = """
+            import UIKit
+            import UIKit.UIGestureRecognizerSubclass
+
+            @objc protocol UIShelfDelegate: AnyObject { @objc optional func shelfDidChange() }
+            final class Shelf: UICollectionViewFlowLayout {
+                let image = UIImage(named: "a")
+                let snapshot = NSDiffableDataSourceSnapshot<Int, Int>()
+                let t = CATransform3DMakeScale(1, 1, 1)
+                let layer = CALayer(), n = NSObject(), insets = NSDirectionalEdgeInsets.zero
+                weak var delegate: UIShelfDelegate?
+            }
+
+            """
+        let kept = try SwiftPort.port([(path: "Shelf.swift", text: source)])
+        #expect(kept.files[0].ported.hasPrefix("import UIKit\nimport UIKit.UIGestureRecognizerSubclass\n\nprotocol UIShelfDelegate"))
+        #expect(kept.files[0].ported.contains("final class Shelf: UICollectionViewFlowLayout {"))
+        #expect(kept.left.map(\.change) == ["left: UIGestureRecognizerSubclass", "left: UIImage"])
+        #expect(kept.left.map(\.line) == [2, 6])
+        #expect(!kept.changes.contains { $0.change.contains("→ Trellis") || $0.change.contains("UICollectionViewFlowLayout") })
+        let renamed = try SwiftPort.port([(path: "Shelf.swift", text: source)], renaming: true)
+        let text = renamed.files[0].ported
+        #expect(text.hasPrefix("import Trellis\nimport Trellis.UIGestureRecognizerSubclass"))
+        #expect(text.contains("protocol ShelfDelegate") && text.contains("weak var delegate: ShelfDelegate?"), "a name of the file's own, alike")
+        #expect(text.contains("final class Shelf: CollectionViewFlowLayout {") && text.contains("= UIImage(named: \"a\")"))
+        #expect(text.contains("DiffableDataSourceSnapshot<Int, Int>()") && text.contains("Transform3DMakeScale(1, 1, 1)"))
+        #expect(text.contains("CALayer(), n = NSObject(), insets = NSDirectionalEdgeInsets.zero"))
+        #expect(renamed.left.map(\.change) == ["left: UIGestureRecognizerSubclass", "left: UIImage"])
+    }
+
+    @Test("the renaming step changes no string or comment, raw or multi-line; an interpolation's code is renamed")
+    func renamingLeavesTextAlone() throws {
+        let source = ##"""
+            // UIKit and UIColor in a comment
+            /* UICollectionView /* nested UIView */ */
+            let s = "UIKit and UIColor \(UIColor.red) and \("UIView") \(f(UIEdgeInsets.zero, "x)"))"
+            let r = #"UIColor \#(UIScreen.main.scale) \(UIColor.red)"#
+            let m = """
+                UICollectionView \(UIView.self)
+                """
+
+            """##
+        let text = try ported(source)
+        #expect(
+            text == ##"""
+                // UIKit and UIColor in a comment
+                /* UICollectionView /* nested UIView */ */
+                let s = "UIKit and UIColor \(Color.red) and \("UIView") \(f(EdgeInsets.zero, "x)"))"
+                let r = #"UIColor \#(Screen.main.scale) \(UIColor.red)"#
+                let m = """
+                    UICollectionView \(View.self)
+                    """
+
+                """##)
+    }
+
+    @Test("the porter's names are the UIKit and QuartzCore modules' names, alias for alias")
+    func namesMatchTheModules() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        var declared: [String: String] = [:]
+        for module in ["UIKit/UIKit.swift", "QuartzCore/QuartzCore.swift"] {
+            let text = try String(contentsOf: root.appendingPathComponent("Sources/\(module)"), encoding: .utf8)
+            let pattern = try NSRegularExpression(pattern: #"public (?:typealias|func|let) ((?:UI|NS|CA)\w+)(?:<[^>]*>)?(?:\s*=\s*|\([\s\S]*?\{\s*)(\w+)"#)
+            for match in pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
+                declared[String(text[Range(match.range(at: 1), in: text)!])] = String(text[Range(match.range(at: 2), in: text)!])
+            }
+        }
+        #expect(declared == UIKitNames.renamed)
     }
 
     @Test("nothing inside strings and comments is rewritten")

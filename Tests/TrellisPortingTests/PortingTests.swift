@@ -11,7 +11,7 @@ import TrellisTestSupport
 /// compiles; they are ported by `trellis port` (the library behind it) and then checked alike.
 @Suite("Porting UIKit code", .serialized)
 struct PortingTests {
-    @Test("the mechanical step is exactly the documented one")
+    @Test("the mechanical step is exactly the documented one: UIKit's names Trellis has, and no other")
     func mechanicalStep() {
         let source = """
             import UIKit
@@ -24,7 +24,7 @@ struct PortingTests {
                 import Trellis
                 let a = CollectionViewFlowLayout(); let b: EdgeInsets = .zero
                 var s = DiffableDataSourceSnapshot<Int, Int>(); let g = CollectionLayoutGroup.self
-                let t = Transform3DMakeScale(1, 1, 1); let l = CALayer(); let n = NSObject(); let k = Kitty()
+                let t = Transform3DMakeScale(1, 1, 1); let l = CALayer(); let n = NSObject(); let k = UIKitty()
                 """)
     }
 

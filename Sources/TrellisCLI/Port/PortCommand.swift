@@ -2,7 +2,7 @@ import Foundation
 import TrellisGrid
 import TrellisPort
 
-/// `trellis port FILE…|DIR [--dry-run] [--stdout FILE]`: UIKit Swift source to Trellis.
+/// `trellis port FILE…|DIR [--dry-run] [--stdout FILE] [--rename]`: UIKit Swift source to Trellis.
 enum PortCommand {
     static let definition = CommandDefinition(
         name: "port",
@@ -15,12 +15,18 @@ enum PortCommand {
             OptionDefinition(
                 names: ["--stdout"], valueName: "file",
                 help: "Print the ported text of this one file; write nothing. The <path>\narguments, if any, are read for their declarations."),
+            OptionDefinition(
+                names: ["--rename"], valueName: nil,
+                help:
+                    "Also give UIKit's names Trellis's own (import UIKit → import Trellis,\nUIName → Name, …), for code that imports Trellis instead of UIKit."),
             .help,
         ],
         discussion: """
-            The files are ported together, in place: the mechanical step (import UIKit → import
+            The files are ported together, in place, for Swift on Linux against Trellis's UIKit
+            module, which has UIKit's names: only the idioms the Objective-C runtime alone compiles
+            are rewritten (with --rename, first the mechanical step too: import UIKit → import
             Trellis; UIName → Name; NSCollectionLayout…, NSDiffableDataSource… and CATransform3D…
-            lose their prefix), then the idioms only the Objective-C runtime compiles:
+            lose their prefix):
               @objc optional requirements  → requirements with defaults in a protocol extension
               delegate?.method?(…)          → delegate?.method(…), or (try? …) where the default throws
               x.responds(to: #selector(…))  → true (nil through an optional chain)
@@ -29,7 +35,9 @@ enum PortCommand {
                                               debugging a class declared elsewhere)
               @objc, @objcMembers, @IB…     → removed
             Every change is listed with its reason (on standard error with --dry-run and --stdout);
-            what cannot be rewritten is listed as left, with what to do. A second run changes nothing.
+            what cannot be rewritten is listed as left, with what to do — a UIKit name Trellis does
+            not implement (UIImage, UIDragItem) among them, never renamed. Nothing inside a string
+            literal or a comment changes. A second run changes nothing.
             See Documentation/CustomLayouts.md, "Porting code that uses Objective-C idioms".
 
             EXIT STATUS: 0 ported, 1 some places are left for you (the rest is written) or a file
@@ -44,12 +52,15 @@ enum PortCommand {
         /// `--stdout FILE`: that one file's port printed.
         var single: String?
         var dryRun: Bool
+        /// `--rename`: UIKit's names to Trellis's.
+        var rename: Bool
 
         init(_ arguments: [String]) throws(CommandError) {
             let parsed = try definition.parse(arguments)
             paths = parsed.positionals
             single = parsed.value("--stdout")
             dryRun = parsed.flags.contains("--dry-run")
+            rename = parsed.flags.contains("--rename")
             if single != nil, dryRun { throw CommandError(.rule("'--dry-run' and '--stdout' print different things; give one of them")) }
         }
     }
@@ -84,7 +95,7 @@ enum PortCommand {
         }
         let outcome: PortOutcome
         do {
-            outcome = try SwiftPort.port(files, writing: single.map { [$0] })
+            outcome = try SwiftPort.port(files, writing: single.map { [$0] }, renaming: options.rename)
         } catch {
             throw .data(error.description)
         }
