@@ -19,6 +19,25 @@ struct GestureRecognizerTests {
         #expect(seen.count == 6)
     }
 
+    @Test("target–action: the action runs while its target lives, and the recognizer does not keep the target alive")
+    func targetAction() {
+        final class Target {
+            var states: [GestureRecognizer.State] = []
+            func handle(_ recognizer: GestureRecognizer) { states.append(recognizer.state) }
+        }
+        var target: Target? = Target()
+        weak let watched = target
+        let press = LongPressGestureRecognizer(target: target, action: { [weak target] in target?.handle($0) })
+        var plain: [GestureRecognizer.State] = []
+        press.addTarget(nil, action: { plain.append($0.state) })
+        press.send(.began, at: .zero)
+        #expect(target?.states == [.began] && plain == [.began])
+        target = nil
+        #expect(watched == nil, "the recognizer holds no strong reference to its target")
+        press.send(.changed, at: .zero)
+        #expect(plain == [.began, .changed])
+    }
+
     @Test("location(in:) converts between the views of a tree, through a scroll view's offset")
     func locations() {
         let root = View(frame: CGRect(x: 0, y: 0, width: 400, height: 800))

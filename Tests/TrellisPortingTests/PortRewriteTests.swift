@@ -169,6 +169,49 @@ struct PortRewriteTests {
         #expect(outcome.files[0].ported.contains("p.responds(to: #selector(P.width))"))
     }
 
+    @Test("a recognizer's target–action #selector becomes a closure calling the same method of the same target, held weakly")
+    func targetAction() throws {
+        let outcome = try SwiftPort.port([
+            (
+                path: "Zoom.swift",
+                text: """
+                import UIKit
+                final class Zoom {
+                    let view = UIView()
+                    func install() {
+                        view.addGestureRecognizer(UIPinchGestureRecognizer(target: self, action: #selector(handlePinch(_:))))
+                        let press = UILongPressGestureRecognizer(target: self, action: #selector(pressed))
+                        press.addTarget(self, action: #selector(Zoom.anyGesture(recognizer:)))
+                        let other = UILongPressGestureRecognizer(target: helper, action: #selector(Helper.ping))
+                        _ = (press, other)
+                    }
+                    @objc func handlePinch(_ gesture: UIPinchGestureRecognizer) {}
+                    @objc func pressed() {}
+                    @objc func anyGesture(recognizer: UIGestureRecognizer) {}
+                    let helper = Helper()
+                }
+                final class Helper { @objc func ping() {} }
+
+                """
+            )
+        ])
+        let text = outcome.files[0].ported
+        #expect(outcome.left.isEmpty, "\(outcome.left.map(\.description))")
+        #expect(text.contains("UIPinchGestureRecognizer(target: self, action: { [weak self] in self?.handlePinch($0 as! UIPinchGestureRecognizer) })"))
+        #expect(text.contains("UILongPressGestureRecognizer(target: self, action: { [weak self] _ in self?.pressed() })"))
+        #expect(text.contains("press.addTarget(self, action: { [weak self] in self?.anyGesture(recognizer: $0) })"))
+        #expect(text.contains("UILongPressGestureRecognizer(target: helper, action: { [weak target = helper] _ in target?.ping() })"))
+        // A control's target–action (for:) and a method not declared here are left, named.
+        let left = try SwiftPort.port([
+            (
+                path: "B.swift",
+                text:
+                    "import UIKit\nfunc f(b: UIControl, g: UIPinchGestureRecognizer) {\n    b.addTarget(self, action: #selector(tap), for: .touchUpInside)\n    g.addTarget(self, action: #selector(elsewhere(_:)))\n}\n"
+            )
+        ])
+        #expect(left.left.map(\.change).filter { $0.contains("#selector") } == ["left: #selector(tap)", "left: #selector(elsewhere(_:))"])
+    }
+
     @Test("an override in an extension moves into its class, here or in another file; a debugging one of a class elsewhere is dropped")
     func overrides() throws {
         let layout = """

@@ -33,6 +33,8 @@ enum PortCommand {
               x.conforms(to: P.self)        → x is P
               override in an extension      → moved into the class (dropped if it only serves
                                               debugging a class declared elsewhere)
+              Recognizer(target: t, action: #selector(m(_:)))
+                                            → the action as a closure calling t's m
               @objc, @objcMembers, @IB…     → removed
             Every change is listed with its reason (on standard error with --dry-run and --stdout);
             what cannot be rewritten is listed as left, with what to do — a UIKit name Trellis does

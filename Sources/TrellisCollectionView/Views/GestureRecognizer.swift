@@ -39,6 +39,24 @@ open class GestureRecognizer: NSObject {
         handlers.append(handler)
     }
 
+    /// UIKit's target–action, the action a closure that calls the method a selector named (what
+    /// `trellis port` writes for `init(target: self, action: #selector(handle(_:)))`): called
+    /// with the recognizer at every change of state while `target` lives. Like UIKit, the
+    /// recognizer holds no strong reference to its target.
+    public convenience init(target: AnyObject?, action: @escaping (GestureRecognizer) -> Void) {
+        self.init()
+        addTarget(target, action: action)
+    }
+
+    /// Adds a target's action (see ``init(target:action:)``), called after the handlers added before.
+    open func addTarget(_ target: AnyObject?, action: @escaping (GestureRecognizer) -> Void) {
+        guard let target else {
+            handlers.append(action)
+            return
+        }
+        handlers.append { [weak target] recognizer in if target != nil { action(recognizer) } }
+    }
+
     /// Where the gesture is, in `view`'s coordinates (its bounds: a scroll view's content). `nil`
     /// or the recognizer's own view gives the point as sent.
     open func location(in view: View?) -> CGPoint {

@@ -55,7 +55,7 @@ func pinchSample() {
     let controller = GalleryZoomController()
     let view = controller.collectionView
     view.layoutIfNeeded()
-    let pinch = UIPinchGestureRecognizer { controller.handlePinch($0 as! UIPinchGestureRecognizer) }
+    let pinch = UIPinchGestureRecognizer(target: controller, action: #selector(GalleryZoomController.handlePinch(_:)))
     view.addGestureRecognizer(pinch)
     let item4 = IndexPath(item: 4, section: 0)
     pinch.send(.began, scale: 1, at: CGPoint(x: 160, y: 200))

@@ -68,9 +68,7 @@ func shownTitles(_ collectionView: UICollectionView) -> String {
 func reorderSample() {
     let controller = PhotoReorderController()
     controller.collectionView.layoutIfNeeded()
-    let press = UILongPressGestureRecognizer { gesture in
-        controller.handleLongGesture(gesture as! UILongPressGestureRecognizer)
-    }
+    let press = UILongPressGestureRecognizer(target: controller, action: #selector(PhotoReorderController.handleLongGesture(_:)))
     controller.collectionView.addGestureRecognizer(press)
     press.send(.began, at: CGPoint(x: 160, y: 50))       // on "harbour"
     press.send(.changed, at: CGPoint(x: 165, y: 80))
