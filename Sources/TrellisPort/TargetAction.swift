@@ -61,7 +61,8 @@ extension Rewriter {
             let isInit =
                 index >= 8 && source.isPunctuation(index - 5, UInt8(ascii: ":")) && source.text(index - 6) == "target"
                 && source.isPunctuation(index - 7, UInt8(ascii: "(")) && source.text(index - 8).hasSuffix("GestureRecognizer")
-            let isAdd = source.isPunctuation(index - 5, UInt8(ascii: "(")) && source.text(index - 6) == "addTarget"
+            let isAdd =
+                source.isPunctuation(index - 5, UInt8(ascii: "(")) && source.text(index - 6) == "addTarget"
                 && source.isPunctuation(index - 7, UInt8(ascii: "."))
             guard isInit || isAdd else { continue }
             let selector = source.text(from: source.tokens[index + 1].end, to: source.tokens[selectorClose].start).filter { !$0.isWhitespace }
