@@ -248,6 +248,7 @@ extension Rewriter {
             }
         }
         rewriteTargetActions(file, handled: &handledSelectors)
+        rewriteTimers(file, handled: &handledSelectors)
         for index in source.tokens.indices
         where source.tokens[index].kind == .pound && source.text(index) == "#selector"
             && !handledSelectors.contains(index)

@@ -90,4 +90,98 @@ extension Rewriter {
             }
         }
     }
+
+    /// The arguments of the call whose `(` is at `open`: each one's label (or `nil`) and the
+    /// tokens of its value.
+    func arguments(_ source: SwiftSource, open: Int) -> [(label: String?, value: ClosedRange<Int>)] {
+        let close = source.partner[open]
+        guard close > open + 1 else { return [] }
+        var out: [(label: String?, value: ClosedRange<Int>)] = []
+        var start = open + 1
+        var k = open + 1
+        while k <= close {
+            if k == close || source.isPunctuation(k, UInt8(ascii: ",")) {
+                guard k > start else { return [] }
+                if source.tokens[start].kind == .identifier, source.isPunctuation(start + 1, UInt8(ascii: ":")), start + 2 < k {
+                    out.append((source.text(start), (start + 2)...(k - 1)))
+                } else {
+                    out.append((nil, start...(k - 1)))
+                }
+                start = k + 1
+            } else if source.tokens[k].kind == .punctuation, ["(", "[", "{"].contains(source.text(k)) {
+                k = source.partner[k]
+                continue
+            }
+            k += 1
+        }
+        return out
+    }
+
+    /// A timer's or a delayed perform's `#selector`: `Timer.scheduledTimer(timeInterval: t, target:
+    /// x, selector: #selector(m), userInfo: nil, repeats: r)` (and `Timer(timeInterval:…)`) becomes
+    /// the block-based timer Foundation has on Linux; `perform(#selector(m), with: a, afterDelay:
+    /// d)` a one-shot timer on the current run loop, as it was. Both keep their target (and the
+    /// argument) until they fire, as the selector-based ones do. A `userInfo` other than `nil`
+    /// (the block's timer has none) is left.
+    mutating func rewriteTimers(_ file: Int, handled: inout Set<Int>) {
+        let source = sources[file]
+        func text(_ range: ClosedRange<Int>) -> String { source.text(from: source.tokens[range.lowerBound].start, to: source.tokens[range.upperBound].end) }
+        func selector(_ value: ClosedRange<Int>) -> (index: Int, base: String, text: String)? {
+            let index = value.lowerBound
+            guard source.tokens[index].kind == .pound, source.text(index) == "#selector", source.isPunctuation(index + 1, UInt8(ascii: "(")),
+                source.partner[index + 1] == value.upperBound
+            else { return nil }
+            let inner = source.text(from: source.tokens[index + 1].end, to: source.tokens[value.upperBound].start).filter { !$0.isWhitespace }
+            let path = inner.split(separator: "(").first.map(String.init) ?? inner
+            return (index, path.split(separator: ".").last.map(String.init) ?? path, inner)
+        }
+        /// The call of `base` on `target` with `argument` (or its first parameter), or `nil` when the
+        /// method is not one declared in the files with at most one parameter.
+        func call(_ base: String, on target: String, passing argument: String) -> String? {
+            let methods = declaredMethods(named: base)
+            guard methods.count == 1, let method = methods.first, method.parameters.count <= 1 else { return nil }
+            guard let parameter = method.parameters.first else { return "\(target).\(base)()" }
+            return parameter.label == "_" ? "\(target).\(base)(\(argument))" : "\(target).\(base)(\(parameter.label): \(argument))"
+        }
+        for open in source.tokens.indices where source.isPunctuation(open, UInt8(ascii: "(")) && open > 0 {
+            let callee = source.text(open - 1)
+            let arguments = arguments(source, open: open)
+            let labels = arguments.map { $0.label ?? "_" }
+            let close = source.partner[open]
+            if labels == ["timeInterval", "target", "selector", "userInfo", "repeats"],
+                callee == "scheduledTimer" || (callee == "Timer" && !source.isPunctuation(open - 2, UInt8(ascii: "."))),
+                let (index, base, inner) = selector(arguments[2].value)
+            {
+                let target = text(arguments[1].value)
+                guard text(arguments[3].value) == "nil", let body = call(base, on: target, passing: "timer") else { continue }
+                let uses = body.contains("(timer)") || body.contains(": timer)")
+                let replacement =
+                    "(withTimeInterval: \(text(arguments[0].value)), repeats: \(text(arguments[4].value))) { \(uses ? "timer" : "_") in \(body) }"
+                if edit(file, source.tokens[open].start, source.tokens[close].end, replacement) {
+                    handled.insert(index)
+                    note(
+                        file, index, "\(callee)(…, selector: #selector(\(inner)), …) → \(callee)\(replacement)",
+                        "Swift on Linux has no selectors; Foundation's block-based timer calls the same method on the same run loop, "
+                            + "and keeps its target as the selector-based one does")
+                }
+            } else if callee == "perform", labels == ["_", "with", "afterDelay"], let (index, base, inner) = selector(arguments[0].value) {
+                // The receiver: `x.perform(…)`, or the implicit `self`.
+                let receiver = source.isPunctuation(open - 2, UInt8(ascii: ".")) && source.tokens[open - 3].kind == .identifier ? source.text(open - 3) : "self"
+                let start = receiver == "self" && !source.isPunctuation(open - 2, UInt8(ascii: ".")) ? open - 1 : open - 3
+                let argument = text(arguments[1].value)
+                let methods = declaredMethods(named: base)
+                guard methods.count == 1, let method = methods.first, method.parameters.count == (argument == "nil" ? 0 : 1) || method.parameters.count == 1,
+                    let body = call(base, on: receiver, passing: argument)
+                else { continue }
+                let replacement = "_ = Timer.scheduledTimer(withTimeInterval: \(text(arguments[2].value)), repeats: false) { _ in \(body) }"
+                if edit(file, source.tokens[start].start, source.tokens[close].end, replacement) {
+                    handled.insert(index)
+                    note(
+                        file, index, "perform(#selector(\(inner)), …, afterDelay: …) → \(replacement)",
+                        "Swift on Linux has no selectors; a one-shot timer on the current run loop is what perform(_:with:afterDelay:) "
+                            + "schedules, keeping its receiver and argument until it fires")
+                }
+            }
+        }
+    }
 }

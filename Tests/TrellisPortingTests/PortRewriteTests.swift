@@ -212,6 +212,35 @@ struct PortRewriteTests {
         #expect(left.left.map(\.change).filter { $0.contains("#selector") } == ["left: #selector(tap)", "left: #selector(elsewhere(_:))"])
     }
 
+    @Test("a timer's and a delayed perform's #selector become Foundation's block-based timer calling the same method; a userInfo is left")
+    func timers() throws {
+        let source = """
+            import UIKit
+            final class Ticker {
+                var timer: Timer?
+                func start() {
+                    timer = Timer.scheduledTimer(timeInterval: 0.5, target: self, selector: #selector(tick(_:)), userInfo: nil, repeats: true)
+                    let once = Timer(timeInterval: 1, target: self, selector: #selector(stop), userInfo: nil, repeats: false)
+                    perform(#selector(flash(_:)), with: "hi", afterDelay: 0.25)
+                    self.perform(#selector(stop), with: nil, afterDelay: 2)
+                    _ = Timer.scheduledTimer(timeInterval: 1, target: self, selector: #selector(stop), userInfo: ["k": 1], repeats: false)
+                    _ = once
+                }
+                @objc func tick(_ timer: Timer) {}
+                @objc func stop() {}
+                @objc func flash(_ text: String) {}
+            }
+
+            """
+        let outcome = try SwiftPort.port([(path: "Ticker.swift", text: source)])
+        let text = outcome.files[0].ported
+        #expect(text.contains("timer = Timer.scheduledTimer(withTimeInterval: 0.5, repeats: true) { timer in self.tick(timer) }"))
+        #expect(text.contains("let once = Timer(withTimeInterval: 1, repeats: false) { _ in self.stop() }"))
+        #expect(text.contains("        _ = Timer.scheduledTimer(withTimeInterval: 0.25, repeats: false) { _ in self.flash(\"hi\") }\n"))
+        #expect(text.contains("        _ = Timer.scheduledTimer(withTimeInterval: 2, repeats: false) { _ in self.stop() }\n"))
+        #expect(outcome.left.map(\.change) == ["left: #selector(stop)"], "the userInfo one: \(outcome.left.map(\.description))")
+    }
+
     @Test("an override in an extension moves into its class, here or in another file; a debugging one of a class elsewhere is dropped")
     func overrides() throws {
         let layout = """

@@ -35,6 +35,8 @@ enum PortCommand {
                                               debugging a class declared elsewhere)
               Recognizer(target: t, action: #selector(m(_:)))
                                             → the action as a closure calling t's m
+              Timer(…, target:, selector:, …), perform(_:with:afterDelay:)
+                                            → Foundation's block-based timer calling it
               @objc, @objcMembers, @IB…     → removed
             Every change is listed with its reason (on standard error with --dry-run and --stdout);
             what cannot be rewritten is listed as left, with what to do — a UIKit name Trellis does
