@@ -247,7 +247,8 @@ struct Rewriter {
                 left += missing
             }
             mechanicalTexts.append(ported)
-            sources.append(try read(ported, path))
+            // Read again only where the step changed the text.
+            sources.append(mechanicalChanges.isEmpty ? source : try read(ported, path))
         }
     }
 

@@ -143,8 +143,9 @@ extension Rewriter {
             guard let parameter = method.parameters.first else { return "\(target).\(base)()" }
             return parameter.label == "_" ? "\(target).\(base)(\(argument))" : "\(target).\(base)(\(parameter.label): \(argument))"
         }
-        for open in source.tokens.indices where source.isPunctuation(open, UInt8(ascii: "(")) && open > 0 {
+        for open in source.tokens.indices where open > 0 && source.isPunctuation(open, UInt8(ascii: "(")) {
             let callee = source.text(open - 1)
+            guard ["scheduledTimer", "Timer", "perform"].contains(callee) else { continue }
             let arguments = arguments(source, open: open)
             let labels = arguments.map { $0.label ?? "_" }
             let close = source.partner[open]
@@ -168,11 +169,8 @@ extension Rewriter {
                 // The receiver: `x.perform(…)`, or the implicit `self`.
                 let receiver = source.isPunctuation(open - 2, UInt8(ascii: ".")) && source.tokens[open - 3].kind == .identifier ? source.text(open - 3) : "self"
                 let start = receiver == "self" && !source.isPunctuation(open - 2, UInt8(ascii: ".")) ? open - 1 : open - 3
-                let argument = text(arguments[1].value)
-                let methods = declaredMethods(named: base)
-                guard methods.count == 1, let method = methods.first, method.parameters.count == (argument == "nil" ? 0 : 1) || method.parameters.count == 1,
-                    let body = call(base, on: receiver, passing: argument)
-                else { continue }
+                // (A method of no parameter ignores the argument, as the runtime's call does.)
+                guard let body = call(base, on: receiver, passing: text(arguments[1].value)) else { continue }
                 let replacement = "_ = Timer.scheduledTimer(withTimeInterval: \(text(arguments[2].value)), repeats: false) { _ in \(body) }"
                 if edit(file, source.tokens[start].start, source.tokens[close].end, replacement) {
                     handled.insert(index)

@@ -27,22 +27,9 @@ enum ODSWriter {
         guard let content = try Workbook.read(archive, "content.xml") else {
             throw WorkbookError("the OpenDocument package has no 'content.xml'")
         }
-        let rewritten = moves.sourceOf.isEmpty ? nil : try rewrite(content, table: index, name: workbook.sheets[index].name, moves: moves)
-        var writer = ZipWriter()
-        do {
-            // The entries in their order (`mimetype` first, stored, as the format requires).
-            for entry in archive.entries {
-                if entry.name == "content.xml", let rewritten {
-                    let (time, date) = archive.timeAndDate(of: entry)
-                    try writer.add(entry.name, rewritten, stored: entry.method == 0, time: time, date: date)
-                } else {
-                    try writer.copy(entry, from: archive)
-                }
-            }
-            return try writer.finish()
-        } catch {
-            throw WorkbookError(error)
-        }
+        let replaced = moves.sourceOf.isEmpty ? [:] : ["content.xml": try rewrite(content, table: index, name: workbook.sheets[index].name, moves: moves)]
+        // The entries in their order (`mimetype` first, stored, as the format requires).
+        do { return try archive.rewritten(replacing: replaced) } catch { throw WorkbookError(error) }
     }
 
     /// `content.xml` with the rows of table `index` moved.
@@ -143,12 +130,10 @@ enum ODSWriter {
     /// row it covers moves or another row moves into its span.
     static func checkSpans(_ scanner: inout XMLScanner, _ element: RowElement, sheet: String, moves: XLSXWriter.Moves) throws(WorkbookError) {
         let reader = scanner
+        let spans: [(StaticString, String)] = [("number-rows-spanned", "merged cells"), ("number-matrix-rows-spanned", "an array formula")]
         try forEachCell(&scanner, element) { _, attributes throws(WorkbookError) in
-            for (local, what) in [("number-rows-spanned", "merged cells"), ("number-matrix-rows-spanned", "an array formula")] {
-                let value: Range<Int>? =
-                    local == "number-rows-spanned"
-                    ? reader.attribute("number-rows-spanned", in: attributes) : reader.attribute("number-matrix-rows-spanned", in: attributes)
-                guard let value, let span = reader.integer(value), span > 1 else { continue }
+            for (local, what) in spans {
+                guard let value = reader.attribute(local, in: attributes), let span = reader.integer(value), span > 1 else { continue }
                 let covered = element.first..<element.first + element.count - 1 + span
                 if covered.contains(where: moves.moves) || covered.contains(where: { moves.targetOf[$0] != nil }) {
                     throw WorkbookError(

@@ -11,7 +11,7 @@ import TrellisGrid
 /// sheet.rows[0].cells[0].shown             // "学号"
 /// ```
 ///
-/// A workbook is recognised by its content (``isPackage(_:)``, then its parts), not its name. What is read of a
+/// A workbook is recognised by its content (``mayBe(_:)``, then its parts), not its name. What is read of a
 /// cell is its value (a number, a date, text, a truth value; an error such as `#N/A` is missing)
 /// and the text the program shows for it (its number format applied), and its formula if it
 /// has one: a sort orders by the value and prints the shown text.
@@ -52,12 +52,9 @@ public struct Workbook: Sendable {
     let sharedStringsPart: String?
     let stylesPart: String?
 
-    /// Whether a file whose first bytes are `head` may be a workbook: a ZIP package. (A ZIP that
-    /// is neither kind is found so on opening.)
-    public static func isPackage(_ head: some Collection<UInt8>) -> Bool { ZipArchive.looksLikeZip(head) }
-
     /// Whether a file whose first bytes are `head` may be a workbook: a ZIP package, or the
-    /// compound file of a legacy `.xls` (of some other Office document, found so on opening).
+    /// compound file of a legacy `.xls` (a ZIP or a compound file of another kind is found so on
+    /// opening).
     public static func mayBe(_ head: some Collection<UInt8>) -> Bool {
         ZipArchive.looksLikeZip(head) || CompoundFile.looksLikeCompoundFile(head)
     }

@@ -63,20 +63,7 @@ enum XLSXWriter {
                 }
             }
         }
-        var writer = ZipWriter()
-        do {
-            for entry in archive.entries where !dropped.contains(entry.name) {
-                if let bytes = replaced[entry.name] {
-                    let (time, date) = archive.timeAndDate(of: entry)
-                    try writer.add(entry.name, bytes, stored: entry.method == 0, time: time, date: date)
-                } else {
-                    try writer.copy(entry, from: archive)
-                }
-            }
-            return try writer.finish()
-        } catch {
-            throw WorkbookError(error)
-        }
+        do { return try archive.rewritten(replacing: replaced, dropping: dropped) } catch { throw WorkbookError(error) }
     }
 
     // MARK: The sheet

@@ -116,3 +116,21 @@ public struct ZipWriter {
         return out
     }
 }
+
+extension ZipArchive {
+    /// This package again, in its entries' order, with the parts in `replaced` written anew (each
+    /// stored or deflated as it was, its time kept), those in `dropped` left out, and every other
+    /// entry copied as it is stored, byte for byte.
+    func rewritten(replacing replaced: [String: [UInt8]], dropping dropped: Set<String> = []) throws(ZipError) -> [UInt8] {
+        var writer = ZipWriter()
+        for entry in entries where !dropped.contains(entry.name) {
+            if let bytes = replaced[entry.name] {
+                let (time, date) = timeAndDate(of: entry)
+                try writer.add(entry.name, bytes, stored: entry.method == 0, time: time, date: date)
+            } else {
+                try writer.copy(entry, from: self)
+            }
+        }
+        return try writer.finish()
+    }
+}

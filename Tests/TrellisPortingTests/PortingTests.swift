@@ -31,28 +31,26 @@ struct PortingTests {
     @Test("UIKit samples compile after the mechanical step alone and compute UIKit's figures")
     func samples() throws {
         let scratch = try Porting.scratch.get()
-        if let failure = scratch.samplesFailure { Issue.record("the ported samples did not build:\n\(failure)"); return }
-        let output = try Porting.run(scratch.executable("Ported"))
-        let expected = try String(contentsOf: Porting.here.appendingPathComponent("Expected.txt"), encoding: .utf8)
-            .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-            .filter { !$0.hasPrefix("#") && !$0.isEmpty }
-        let actual = output.split(separator: "\n").map(String.init)
-        if actual != expected {
-            Issue.record("the ported samples reported other figures:\n\(Porting.diff(expected: expected, actual: actual))")
-        }
+        try Self.checkFigures(of: "Ported", failure: scratch.samplesFailure, what: "the ported samples", in: scratch)
     }
 
     @Test("UIKit samples compile as they are written, `import UIKit` and UIKit's names, against the UIKit module, and compute UIKit's figures")
     func samplesAsWritten() throws {
         let scratch = try Porting.scratch.get()
-        if let failure = scratch.asWrittenFailure { Issue.record("the samples as written did not build:\n\(failure)"); return }
-        let output = try Porting.run(scratch.executable("AsWritten"))
+        try Self.checkFigures(of: "AsWritten", failure: scratch.asWrittenFailure, what: "the samples as written", in: scratch)
+    }
+
+    /// Runs the scratch package's `target` (unless it did not build) and records where what it
+    /// reports differs from `Expected.txt`.
+    static func checkFigures(of target: String, failure: String?, what: String, in scratch: Porting.Scratch) throws {
+        if let failure { Issue.record("\(what) did not build:\n\(failure)"); return }
+        let output = try Porting.run(scratch.executable(target))
         let expected = try String(contentsOf: Porting.here.appendingPathComponent("Expected.txt"), encoding: .utf8)
             .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             .filter { !$0.hasPrefix("#") && !$0.isEmpty }
         let actual = output.split(separator: "\n").map(String.init)
         if actual != expected {
-            Issue.record("the samples as written reported other figures:\n\(Porting.diff(expected: expected, actual: actual))")
+            Issue.record("\(what) reported other figures:\n\(Porting.diff(expected: expected, actual: actual))")
         }
     }
 

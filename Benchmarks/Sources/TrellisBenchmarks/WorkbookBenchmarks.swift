@@ -40,14 +40,19 @@ func workbookBenchmarks(runs: Int, count: Int) -> (rows: [(String, String, Strin
         print(len(rows))
         """.utf8
     ).write(to: peers)
-    func has(_ module: String) -> Bool { run(["/usr/bin/env", "python3", "-c", "import \(module)"]).status == 0 }
-    let calamine = has("python_calamine"), openpyxl = has("openpyxl")
+    // Each peer: its argument to the script, the module it imports, what it is called, and the
+    // most our time may be of its.
+    let peerList: [(which: String, module: String, name: String, atMost: Double)] = [
+        ("calamine", "python_calamine", "python-calamine", 1), ("openpyxl", "openpyxl", "openpyxl read-only", 0.25),
+    ]
+    let present = peerList.map { run(["/usr/bin/env", "python3", "-c", "import \($0.module)"]).status == 0 }
     var commands: [() -> ProcessResult] = [
         { run([trellis, "trellis", "sort", book.path, "--by", "amount:desc", "-o", csv]) },
         { run([trellis, "trellis", "sort", book.path, "--by", "amount:desc", "-o", xlsx]) },
     ]
-    if calamine { commands.append { run(["/usr/bin/env", "python3", peers.path, "calamine", book.path]) } }
-    if openpyxl { commands.append { run(["/usr/bin/env", "python3", peers.path, "openpyxl", book.path]) } }
+    for (peer, there) in zip(peerList, present) where there {
+        commands.append { run(["/usr/bin/env", "python3", peers.path, peer.which, book.path]) }
+    }
     let timed = interleavedMedians(runs, commands)
     let ours = timed[0]
     rows.append(
@@ -70,34 +75,24 @@ func workbookBenchmarks(runs: Int, count: Int) -> (rows: [(String, String, Strin
             format: "writing the sorted .xlsx: %.2f× the CSV output — %@ ≤ 2×", timed[1].wall / ours.wall,
             timed[1].wall / ours.wall <= 2 ? "meets" : "misses"))
     var k = 2
-    if calamine {
-        let peer = timed[k]
+    for (peer, there) in zip(peerList, present) {
+        guard there else {
+            rows.append((peer.name, "skipped", "pip install \(peer.module.replacingOccurrences(of: "_", with: "-"))"))
+            continue
+        }
+        let timing = timed[k]
         k += 1
         rows.append(
             (
-                "python-calamine reading the sheet to rows (its whole process)", format(peer.wall),
-                String(format: "%.2f× ours in turn with it (target: ours ≤ 1×); peak %.0f MB", ours.wall / peer.wall, peer.peakMB)
+                "\(peer.name) reading the sheet to rows (its whole process)", format(timing.wall),
+                String(
+                    format: "%.2f× ours in turn with it (target: ours ≤ %@×); peak %.0f MB", ours.wall / timing.wall,
+                    String(format: "%g", peer.atMost), timing.peakMB)
             ))
         verdicts.append(
             String(
-                format: "reading, sorting and writing the sheet: %.2f× python-calamine's reading it — %@ ≤ 1×", ours.wall / peer.wall,
-                ours.wall <= peer.wall ? "meets" : "misses"))
-    } else {
-        rows.append(("python-calamine", "skipped", "pip install python-calamine"))
-    }
-    if openpyxl {
-        let peer = timed[k]
-        rows.append(
-            (
-                "openpyxl read-only reading the sheet to rows (its whole process)", format(peer.wall),
-                String(format: "%.2f× ours in turn with it (target: ours ≤ 0.25×); peak %.0f MB", ours.wall / peer.wall, peer.peakMB)
-            ))
-        verdicts.append(
-            String(
-                format: "reading, sorting and writing the sheet: %.2f× openpyxl's read-only reading — %@ ≤ 0.25×", ours.wall / peer.wall,
-                ours.wall <= 0.25 * peer.wall ? "meets" : "misses"))
-    } else {
-        rows.append(("openpyxl", "skipped", "pip install openpyxl"))
+                format: "reading, sorting and writing the sheet: %.2f× %@'s reading it — %@ ≤ %@×", ours.wall / timing.wall, peer.name,
+                ours.wall <= peer.atMost * timing.wall ? "meets" : "misses", String(format: "%g", peer.atMost)))
     }
     return (rows, verdicts)
 }
