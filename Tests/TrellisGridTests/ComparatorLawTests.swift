@@ -109,18 +109,28 @@ extension ComparatorLawTests {
 }
 
 extension ComparatorLawTests {
-    @Test("the ASCII fast path of natural keys gives the general path's bytes")
-    func asciiKeys() {
+    @Test("the fast path of natural keys (ASCII and ideographs) gives the general path's bytes")
+    func simpleKeys() {
         var rng = SeededRandom(seed: 13)
-        let pieces = ["a", "Z", "item", "0", "00", "007", "1", "10", "9", " ", "-", ".", "~", "", "000123", "99999999999999999999"]
+        let pieces = [
+            "a", "Z", "item", "0", "00", "007", "1", "10", "9", " ", "-", ".", "~", "", "000123", "99999999999999999999",
+            "组", "王小明", "㐀", "鿿", "十", "二〇二六", "第三", "万达", "é", "１２", "가",
+        ]
         for _ in 0..<3000 {
             let text = (0..<Int.random(in: 0...5, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined()
             var copy = text
-            let fast = copy.withUTF8 { NaturalKey.ascii($0) }
-            #expect(fast == NaturalKey.makeGeneral(text, decimals: false), "\(text)")
+            let general = NaturalKey.makeGeneral(text, decimals: false)
+            // Text the fast path leaves to the general one: numerals, other scripts, accents.
+            let simple = text.unicodeScalars.allSatisfy { $0.isASCII || ($0.value >= 0x3400 && $0.value <= 0x9FFF && !ChineseNumeral.isNumeral($0)) }
+            if let fast = copy.withUTF8({ NaturalKey.simple($0) }) {
+                #expect(simple && fast == general, "\(text)")
+                #expect(copy.withUTF8 { NaturalKey.simple($0, primaryOnly: true) } == NaturalKey.makeGeneral(text, decimals: false, primaryOnly: true))
+            } else {
+                #expect(!simple, "\(text)")
+            }
         }
-        var chinese = "组1"
-        #expect(chinese.withUTF8 { NaturalKey.ascii($0) } == nil)
+        var numeral = "第十一组"
+        #expect(numeral.withUTF8 { NaturalKey.simple($0) } == nil)
     }
 }
 

@@ -24,7 +24,7 @@ enum NaturalKey {
     static func make(_ text: String, decimals: Bool = false) -> [UInt8] {
         if !decimals {
             var text = text
-            if let key = text.withUTF8({ ascii($0) }) { return key }
+            if let key = text.withUTF8({ simple($0) }) { return key }
         }
         return makeGeneral(text, decimals: decimals)
     }
@@ -35,14 +35,16 @@ enum NaturalKey {
     static func primary(_ text: String, decimals: Bool = false) -> [UInt8] {
         if !decimals {
             var text = text
-            if let key = text.withUTF8({ ascii($0, primaryOnly: true) }) { return key }
+            if let key = text.withUTF8({ simple($0, primaryOnly: true) }) { return key }
         }
         return makeGeneral(text, decimals: decimals, primaryOnly: true)
     }
 
-    /// The key of ASCII text, built from its bytes (the same bytes ``makeGeneral(_:decimals:primaryOnly:)``
-    /// gives); `nil` when the text is not ASCII.
-    static func ascii(_ b: UnsafeBufferPointer<UInt8>, primaryOnly: Bool = false) -> [UInt8]? {
+    /// The key of text made of ASCII and of CJK ideographs that are no numerals (`组12`, `item7`,
+    /// `王小明`), built from its UTF-8 bytes — the same bytes ``makeGeneral(_:decimals:primaryOnly:)``
+    /// gives, without reading the text as scalars: both are left as they are by NFC, and an
+    /// ideograph has no case and is no digit. `nil` for any other text.
+    static func simple(_ b: UnsafeBufferPointer<UInt8>, primaryOnly: Bool = false) -> [UInt8]? {
         let n = b.count
         var key: [UInt8] = []
         key.reserveCapacity(n * 5 + 8)
@@ -50,7 +52,20 @@ enum NaturalKey {
         var i = 0
         while i < n {
             let c = b[i]
-            if c >= 0x80 { return nil }
+            if c >= 0x80 {
+                // U+3400…U+9FFF is three bytes, E3 90 80 to E9 BF BF.
+                guard c >= 0xE3, c <= 0xE9, i + 2 < n, b[i + 1] & 0xC0 == 0x80, b[i + 2] & 0xC0 == 0x80 else { return nil }
+                let v = UInt32(c & 0x0F) << 12 | UInt32(b[i + 1] & 0x3F) << 6 | UInt32(b[i + 2] & 0x3F)
+                guard v >= 0x3400, let scalar = Unicode.Scalar(v), !ChineseNumeral.isNumeral(scalar) else { return nil }
+                key.append(character)
+                cases.append(1)
+                for k in i..<(i + 3) {
+                    key.append(b[k])
+                    cases.append(b[k])
+                }
+                i += 3
+                continue
+            }
             if c &- 48 < 10 {
                 var j = i
                 while j < n, b[j] &- 48 < 10 { j += 1 }
@@ -89,9 +104,13 @@ enum NaturalKey {
         key.append(endOfSection)
         key += cases
         key.append(endOfSection)
-        for k in 0..<n {
+        // Each scalar after a 1: a byte, or an ideograph's three.
+        var k = 0
+        while k < n {
             key.append(1)
-            key.append(b[k])
+            let width = b[k] < 0x80 ? 1 : 3
+            for j in k..<(k + width) { key.append(b[j]) }
+            k += width
         }
         return key
     }
