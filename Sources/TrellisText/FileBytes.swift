@@ -116,6 +116,19 @@ public enum FileBytes {
         return Array(bytes.prefix(n))
     }
 
+    /// The last `count` bytes of a regular file (all of a shorter one), or `nil` for anything else.
+    public static func tail(_ path: String, count: Int) -> [UInt8]? {
+        guard let size = regularFileSize(path) else { return nil }
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        let wanted = min(count, size)
+        var bytes = [UInt8](repeating: 0, count: wanted)
+        let n = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, wanted, off_t(size - wanted)) }
+        guard n >= 0 else { return nil }
+        return Array(bytes.prefix(n))
+    }
+
     /// The size of a regular file, or `nil` for anything else (a pipe, a device, no file).
     public static func regularFileSize(_ path: String) -> Int? {
         var info = stat()

@@ -263,3 +263,28 @@ extension GroupCommandTests {
         #expect(once.stderr.contains("subtotal groups by 地区"), "\(once.stderr)")
     }
 }
+
+extension GroupCommandTests {
+    @Test("a first group longer than the file's first megabyte is found by its last subtotal and grand total, at once and in parts")
+    func groupLongerThanTheHead() throws {
+        var csv = "地区,城市,销售额\n"
+        var east = 0
+        for r in 0..<80_000 {
+            let value = (r * 37) % 900 + 1
+            east += value
+            csv += "华东,城\(r),\(value)\n"
+        }
+        csv += "华东 汇总,,\(east)\n华北,甲,5\n华北,乙,9\n华北 汇总,,14\n总计,,\(east + 14)\n"
+        #expect(csv.utf8.count > 1 << 20)
+        let once = try sort(csv, ["--by", "销售额:desc", "--format", "csv"])
+        #expect(once.status == 0)
+        #expect(once.stderr.hasPrefix("note: 2 subtotal groups by 地区"), "\(once.stderr)")
+        let lines = Self.lines(once.stdout)
+        #expect(lines[80_001] == "华东 汇总,,\(east)")
+        #expect(lines.suffix(4) == ["华北,乙,9", "华北,甲,5", "华北 汇总,,14", "总计,,\(east + 14)"])
+        let parts = try sort(csv, ["--by", "销售额:desc", "--format", "csv", "--memory", "1M"])
+        #expect(parts.status == 0)
+        #expect(parts.stdout == once.stdout)
+        #expect(parts.stderr == once.stderr)
+    }
+}

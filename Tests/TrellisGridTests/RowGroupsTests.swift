@@ -283,3 +283,17 @@ extension RowGroupsTests {
         #expect(!SubtotalLabel.mayAppear(in: []))
     }
 }
+
+extension RowGroupsTests {
+    @Test("a sheet whose first group is longer than the rows looked at first is found by the subtotal at its end")
+    func longFirstGroup() throws {
+        var csv = "地区,值\n"
+        for r in 0..<120_000 { csv += "华东,\(r % 7)\n" }
+        csv += "华东 汇总,1\n华北,2\n华北 汇总,2\n"
+        let table = try Self.table(csv)
+        #expect(RowGrouping.detect(in: table)?.column == "地区")
+        // Neither at the start nor at the end: told with --group-by.
+        csv += String(repeating: "其他,1\n", count: 20_000)
+        #expect(RowGrouping.detect(in: try Self.table(csv)) == nil)
+    }
+}

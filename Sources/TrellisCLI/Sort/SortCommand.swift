@@ -246,7 +246,10 @@ enum SortCommand {
         case columns(Set<String>, grouping: String)
     }
 
-    /// What the first megabyte of the file at `path` says of its subtotal groups.
+    /// What the first megabyte of the file at `path` says of its subtotal groups — and, for a
+    /// larger file whose head shows none, its last 64 KB (read under the head's header), where a
+    /// sheet whose first group is longer than the head closes its last group before its grand
+    /// total.
     static func groupedColumns(_ options: SortOptions, path: String) -> HeadGroups {
         guard options.findsGroups, !options.readsDatabase, options.input != "-",
             var head = FileBytes.head(path, count: 1 << 20), !head.isEmpty
@@ -255,48 +258,52 @@ enum SortCommand {
         if head.starts(with: [0xFF, 0xFE]) || head.starts(with: [0xFE, 0xFF]) || head.prefix(4096).contains(0) { return .notLooked }
         // A workbook's bytes are compressed: its groups are looked for once it is read.
         if CSV.isWorkbook(Array(head.prefix(8))) { return .notLooked }
-        if head.count == 1 << 20, let end = head.lastIndex(of: 0x0A) { head.removeSubrange((end + 1)...) }
-        // A UTF-8 head without a word of a subtotal label has no subtotal row: not read as a table.
-        if options.groupBy == nil, options.reading.encoding == nil || options.reading.encoding == .utf8,
-            TextEncoding.firstInvalidUTF8(head) == nil, !SubtotalLabel.mayAppear(in: head)
-        {
-            return .noGroups
-        }
-        let reading = options.reading
-        // Its first 64 KB first, where a sheet's first group mostly closes; then the megabyte.
         let whole = 1 << 20
-        for size in [1 << 16, whole] where size == whole || head.count > size {
-            var part = head
-            if size < head.count {
-                part = Array(head.prefix(size))
-                guard let end = part.lastIndex(of: 0x0A) else { continue }
-                part.removeSubrange((end + 1)...)
-            }
-            guard
-                let sample = try? CSV.table(
-                    bytes: part, types: options.types, encoding: reading.encoding, delimiter: reading.delimiter,
-                    headerRow: reading.headerRow, dateOrder: reading.dateOrder)
-            else {
-                if size == whole { return .notLooked }
-                continue
-            }
-            guard let grouping = options.groupBy.map({ RowGrouping(column: $0) }) ?? RowGrouping.detect(in: sample) else {
-                // A head of a megabyte holds a whole file of fewer rows than the detection reads.
-                if size == whole { return .noGroups }
-                continue
-            }
-            // The number columns its subtotal and grand total rows fill: one they leave blank
-            // has nothing to check (a later summary row with a number in one is found after
-            // the read, and the file read again whole).
-            guard let label = sample.columnIndex(grouping.column) else { return .notLooked }
-            let found = RowGroups(source: sample, column: label)
-            let summaryRows = found.groups.flatMap(\.subtotals) + found.grandTotals.map(\.row)
-            let filled = sample.columns.indices.filter { c in
-                sample.columns[c].type.isNumeric && summaryRows.contains { sample.value(row: $0, column: c).number != nil }
-            }
-            return .columns(Set([grouping.column] + filled.map { sample.columns[$0].identifier }), grouping: grouping.column)
+        let longer = head.count == whole && (FileBytes.regularFileSize(path) ?? 0) > whole
+        if head.count == whole, let end = head.lastIndex(of: 0x0A) { head.removeSubrange((end + 1)...) }
+        // A UTF-8 text without a word of a subtotal label has no subtotal row: not read as a table.
+        let quick = options.groupBy == nil && (options.reading.encoding == nil || options.reading.encoding == .utf8)
+        func mayHoldGroups(_ bytes: [UInt8]) -> Bool {
+            !quick || TextEncoding.firstInvalidUTF8(bytes) != nil || SubtotalLabel.mayAppear(in: bytes)
         }
-        return .notLooked
+        // Its first 64 KB first, where a sheet's first group mostly closes; then the megabyte.
+        var first = Array(head.prefix(1 << 16))
+        if first.count < head.count, let end = first.lastIndex(of: 0x0A) { first.removeSubrange((end + 1)...) }
+        if mayHoldGroups(head) {
+            for part in first.count < head.count ? [first, head] : [head] {
+                switch groups(inSample: part, options) {
+                case .columns(let needed, let grouping): return .columns(needed, grouping: grouping)
+                case .notLooked where part.count == head.count: return .notLooked
+                default: continue
+                }
+            }
+        }
+        guard longer, var tail = FileBytes.tail(path, count: 1 << 16), let start = tail.firstIndex(of: 0x0A) else { return .noGroups }
+        tail.removeSubrange(...start)
+        guard mayHoldGroups(tail) else { return .noGroups }
+        return groups(inSample: first + tail, options)
+    }
+
+    /// The groups of a sample of a file's lines (its header first): the columns a sort of them
+    /// reads, `.noGroups` for none, `.notLooked` when it is not read as a table.
+    private static func groups(inSample part: [UInt8], _ options: SortOptions) -> HeadGroups {
+        let reading = options.reading
+        guard
+            let sample = try? CSV.table(
+                bytes: part, types: options.types, encoding: reading.encoding, delimiter: reading.delimiter,
+                headerRow: reading.headerRow, dateOrder: reading.dateOrder)
+        else { return .notLooked }
+        guard let grouping = options.groupBy.map({ RowGrouping(column: $0) }) ?? RowGrouping.detect(in: sample) else { return .noGroups }
+        // The number columns its subtotal and grand total rows fill: one they leave blank
+        // has nothing to check (a later summary row with a number in one is found after
+        // the read, and the file read again whole).
+        guard let label = sample.columnIndex(grouping.column) else { return .notLooked }
+        let found = RowGroups(source: sample, column: label)
+        let summaryRows = found.groups.flatMap(\.subtotals) + found.grandTotals.map(\.row)
+        let filled = sample.columns.indices.filter { c in
+            sample.columns[c].type.isNumeric && summaryRows.contains { sample.value(row: $0, column: c).number != nil }
+        }
+        return .columns(Set([grouping.column] + filled.map { sample.columns[$0].identifier }), grouping: grouping.column)
     }
 
     /// The grouping the options ask for (`--group-by`), or the one the source's subtotal rows

@@ -41,11 +41,14 @@ public struct RowGrouping: Sendable, Equatable {
     /// before them), or a bare `小计` after a run of one label; `nil` for a sheet without one. The
     /// groups it finds are those of ``RowGroups/init(source:column:excluding:)``.
     ///
-    /// The first subtotal row is looked for in the first 100,000 rows of a column a table stores
-    /// (each cell's bytes checked for a label's last word before it is read as a label), and in
-    /// the first 10,000 of any other column — one a table reads on demand, a database table's (a
-    /// spreadsheet imported as it was), an app's source — through its texts: a sheet whose first
-    /// group is longer is grouped when told (``RowGrouping/init(column:order:)``, `--group-by`).
+    /// A subtotal row is looked for in the first 100,000 rows and the last 10,000 of a column a
+    /// table stores (each cell's bytes checked for a label's last word before it is read as a
+    /// label), and in the first 10,000 and the last 1,000 of any other column — one a table reads
+    /// on demand, a database table's (a spreadsheet imported as it was), an app's source —
+    /// through its texts. The last rows are where a sheet's last group closes, before its grand
+    /// total: a sheet whose first group is longer than the rows looked at first is found there.
+    /// A sheet grouped otherwise is grouped when told (``RowGrouping/init(column:order:)``,
+    /// `--group-by`).
     public static func detect(in source: GridDataSource) -> RowGrouping? {
         let storage = source as? ColumnStorageSource
         let count = max(0, source.rowCount)
@@ -56,19 +59,22 @@ public struct RowGrouping: Sendable, Equatable {
             let stored = !unread && storage.map { c < $0.storeCount && $0.store(c).count >= count } ?? false
             let store = stored ? storage?.store(c) : nil
             func text(_ row: Int) -> String { source.text(row: row, column: c).trimmingCharacters(in: .whitespaces) }
-            for row in 0..<min(count, stored ? 100_000 : 10_000) {
-                let candidate: Bool
-                if let store {
-                    candidate = store.withText(at: row) { SubtotalLabel.mayBe($0) }
-                } else {
-                    var cell = source.text(row: row, column: c)
-                    candidate = cell.withUTF8 { SubtotalLabel.mayBe($0) }
+            let first = min(count, stored ? 100_000 : 10_000)
+            for range in [0..<first, max(first, count - (stored ? 10_000 : 1_000))..<count] {
+                for row in range {
+                    let candidate: Bool
+                    if let store {
+                        candidate = store.withText(at: row) { SubtotalLabel.mayBe($0) }
+                    } else {
+                        var cell = source.text(row: row, column: c)
+                        candidate = cell.withUTF8 { SubtotalLabel.mayBe($0) }
+                    }
+                    guard candidate, case .subtotal(let prefix, _)? = SubtotalLabel(text(row)) else { continue }
+                    let previous = row > 0 ? text(row - 1) : ""
+                    let next = row + 1 < count ? text(row + 1) : ""
+                    let closes = prefix.isEmpty ? !previous.isEmpty && SubtotalLabel(previous) == nil : prefix == previous || prefix == next
+                    if closes { return RowGrouping(column: column.identifier) }
                 }
-                guard candidate, case .subtotal(let prefix, _)? = SubtotalLabel(text(row)) else { continue }
-                let previous = row > 0 ? text(row - 1) : ""
-                let next = row + 1 < count ? text(row + 1) : ""
-                let closes = prefix.isEmpty ? !previous.isEmpty && SubtotalLabel(previous) == nil : prefix == previous || prefix == next
-                if closes { return RowGrouping(column: column.identifier) }
             }
         }
         return nil
