@@ -288,3 +288,93 @@ extension GroupCommandTests {
         #expect(parts.stderr == once.stderr)
     }
 }
+
+extension GroupCommandTests {
+    @Test("DuckDB's GROUP BY ROLLUP: found by the blank 产品 of its subtotal rows, sorted within; each cell agrees with a function or a ratio")
+    func duckdbRollup() throws {
+        let result = try run(["sort", "in.csv", "--by", "销售额:desc", "--format", "csv"], file: "duckdb-rollup.csv")
+        #expect(result.status == 0)
+        #expect(
+            Self.lines(result.stdout) == [
+                "地区,产品,销售额,数量,订单数,平均单笔",
+                "华东,空调,2300.25,5,1,2300.25", "华东,电视,1510.50,4,2,755.25", "华东,冰箱,800.00,2,1,800.0", "华东,,4610.75,11,4,1152.69",
+                "华北,冰箱,1990.10,4,1,1990.1", "华北,电视,640.00,2,1,640.0", "华北,洗衣机,120.00,1,1,120.0", "华北,,2750.10,7,3,916.7",
+                "华南,空调,3100.00,6,1,3100.0", "华南,洗衣机,410.40,2,1,410.4", "华南,电视,150.00,1,1,150.0", "华南,冰箱,77.70,1,1,77.7",
+                "华南,,3738.10,10,4,934.52",
+                ",,11098.95,28,11,1009.0",
+            ])
+        // 平均单笔 is each region's 销售额 / 订单数 (not the mean of the products' means): nothing flagged, nothing left.
+        #expect(
+            result.stderr
+                == "note: 3 subtotal groups by 地区 (SQL's ROLLUP shape, a subtotal row leaving 产品 blank or NULL: 3 subtotal rows such as "
+                + "'华东 (产品 blank)', 1 grand total): rows sort within their groups, each subtotal row stays with its group and the "
+                + "groups keep their order; --no-groups sorts every row together\n")
+        // Named, the same; --no-groups sorts the subtotal rows among the products.
+        let named = try run(["sort", "in.csv", "--by", "销售额:desc", "--format", "csv", "--group-by", "地区,产品"], file: "duckdb-rollup.csv")
+        #expect(named.stdout == result.stdout)
+        #expect(named.stderr.isEmpty)
+        let flat = try run(["sort", "in.csv", "--by", "销售额:desc", "--format", "csv", "--no-groups"], file: "duckdb-rollup.csv")
+        #expect(Self.lines(flat.stdout)[1] == ",,11098.95,28,11,1009.0")
+        let twice = try run(["sort", "in.csv", "--by", "销售额", "--group-by", "地区,地区"], file: "duckdb-rollup.csv")
+        #expect(twice.status == 64)
+        #expect(twice.stderr.contains("names one column twice"), "\(twice.stderr)")
+    }
+
+    @Test("DuckDB's GROUPING SETS written NULL first: the grand total and each subtotal stay above their rows")
+    func duckdbGroupingSetsFirst() throws {
+        let result = try run(["sort", "in.csv", "--by", "数量", "--format", "csv"], file: "duckdb-grouping-sets-null-first.csv")
+        #expect(result.status == 0)
+        #expect(
+            Self.lines(result.stdout) == [
+                "地区,产品,销售额,数量",
+                "NULL,NULL,11098.95,28",
+                "华东,NULL,4610.75,11", "华东,冰箱,800.00,2", "华东,电视,1510.50,4", "华东,空调,2300.25,5",
+                "华北,NULL,2750.10,7", "华北,洗衣机,120.00,1", "华北,电视,640.00,2", "华北,冰箱,1990.10,4",
+                "华南,NULL,3738.10,10", "华南,冰箱,77.70,1", "华南,电视,150.00,1", "华南,洗衣机,410.40,2", "华南,空调,3100.00,6",
+            ])
+        #expect(result.stderr.contains("such as '华东 (产品 NULL)'"), "\(result.stderr)")
+        #expect(!result.stderr.contains("unchecked") && !result.stderr.contains("warning"), "\(result.stderr)")
+    }
+
+    /// A report of `regions` regions of five products each in the ROLLUP shape; region `odd`'s
+    /// subtotal says one more than its rows.
+    static func rollupReport(regions: Int, odd: Int) -> String {
+        var csv = "地区,产品,销售额\n"
+        var all = 0
+        for g in 0..<regions {
+            var sum = 0
+            for p in 0..<5 {
+                let value = (g * 53 + p * 17) % 400 + 1
+                sum += value
+                csv += "区\(g),品\(p),\(value)\n"
+            }
+            all += sum
+            csv += "区\(g),,\(g == odd ? sum + 1 : sum)\n"
+        }
+        return csv + ",,\(all)\n"
+    }
+
+    @Test("a ROLLUP report in parts sorts to the bytes and messages of a sort at once; a subtotal no function gives is left, not flagged")
+    func rollupInParts() throws {
+        let csv = Self.rollupReport(regions: 3000, odd: 2500)
+        #expect(csv.utf8.count > 1 << 16)
+        let once = try sort(csv, ["--by", "销售额:desc", "--format", "csv"])
+        let parts = try sort(csv, ["--by", "销售额:desc", "--format", "csv", "--memory", "64K"])
+        #expect(once.status == 0 && parts.status == 0, "\(parts.stderr)")
+        #expect(once.stdout == parts.stdout)
+        #expect(once.stderr == parts.stderr)
+        #expect(once.stderr.contains("3000 subtotal groups by 地区 (SQL's ROLLUP shape"), "\(once.stderr)")
+        #expect(once.stderr.contains("区2500 (产品 blank)'s 销售额"), "\(once.stderr)")
+        #expect(once.stderr.contains("left as it is, unchecked") && !once.stderr.contains("warning"), "\(once.stderr)")
+        let lines = Self.lines(once.stdout)
+        #expect(lines[6].hasPrefix("区0,,") && lines.last!.hasPrefix(",,"))
+    }
+
+    @Test("a table with blank cells is no ROLLUP report: a blank inside a run of its label, or beside one group only, groups nothing")
+    func blanksAreNoRollup() throws {
+        let inside = "姓名,城市,分数\n张三,北京,1\n张三,,2\n张三,上海,3\n李四,广州,4\n李四,,5\n李四,深圳,6\n"
+        #expect(try sort(inside, ["--by", "分数:desc", "--format", "csv"]).stderr.isEmpty)
+        let once = "姓名,城市,分数\n张三,北京,1\n张三,,2\n李四,广州,4\n李四,深圳,6\n"
+        #expect(try sort(once, ["--by", "分数:desc", "--format", "csv"]).stderr.isEmpty)
+    }
+}

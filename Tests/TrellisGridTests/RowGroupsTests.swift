@@ -297,3 +297,90 @@ extension RowGroupsTests {
         #expect(RowGrouping.detect(in: try Self.table(csv)) == nil)
     }
 }
+
+extension RowGroupsTests {
+    /// A GROUP BY ROLLUP(地区, 产品) report: SUM(销售额), MAX(单价) and AVG(销售额) per region, its
+    /// subtotals after (or before) the products, the grand total last (or first).
+    static func rollup(subtotalsFirst: Bool = false, null: String = "") -> String {
+        let regions: [(String, [(String, Int, Int)])] = [
+            ("华东", [("冰箱", 800, 2500), ("电视", 1510, 3000), ("空调", 2300, 4100)]),
+            ("华北", [("冰箱", 1990, 2600), ("电视", 640, 2800)]),
+        ]
+        var lines: [String] = []
+        var all = 0, allMax = 0, count = 0
+        for (region, products) in regions {
+            let sum = products.reduce(0) { $0 + $1.1 }, top = products.map(\.2).max()!
+            let mean = String(format: "%.2f", Double(sum) / Double(products.count))
+            let rows = products.map { "\(region),\($0.0),\($0.1),\($0.2),\($0.1).00" }
+            let subtotal = "\(region),\(null),\(sum),\(top),\(mean)"
+            lines += subtotalsFirst ? [subtotal] + rows : rows + [subtotal]
+            all += sum
+            allMax = max(allMax, top)
+            count += products.count
+        }
+        let total = "\(null),\(null),\(all),\(allMax),\(String(format: "%.2f", Double(all) / Double(count)))"
+        lines = subtotalsFirst ? [total] + lines : lines + [total]
+        return "地区,产品,销售额,最高单价,平均额\n" + lines.joined(separator: "\n") + "\n"
+    }
+
+    @Test("SQL's ROLLUP shape: a subtotal row leaves the detail column blank or NULL; found, grouped, each cell checked as the function it agrees with")
+    func rolledUp() throws {
+        for (first, null) in [(false, ""), (true, "NULL"), (false, "\\N")] {
+            let table = try Self.table(Self.rollup(subtotalsFirst: first, null: null))
+            let grouping = try #require(RowGrouping.detect(in: table))
+            #expect(grouping == RowGrouping(column: "地区", detail: "产品"))
+            let order = try DisplayOrder(source: table, plan: SortPlan(keys: [SortKey("销售额", .descending)], grouping: grouping))
+            let groups = try #require(order.groups)
+            #expect(groups.groups.map(\.label) == ["华东", "华北"])
+            #expect(groups.groups.map(\.rows.count) == [3, 2])
+            #expect(groups.groups.allSatisfy { $0.subtotalsFirst == first && $0.functions == [nil] })
+            #expect(groups.grandTotals.map(\.row) == [first ? 0 : table.rowCount - 1])
+            // SUM, MAX and AVG each agree with one of the functions: nothing flagged, nothing left.
+            #expect(order.summaryDisagreements.isEmpty)
+            #expect(order.uncheckedSummaryCells.isEmpty, "\(order.uncheckedSummaryCells)")
+            let shown = Self.labels(order, table, column: 2)
+            #expect(
+                shown
+                    == (first
+                        ? ["7240", "4610", "2300", "1510", "800", "2630", "1990", "640"] : ["2300", "1510", "800", "4610", "1990", "640", "2630", "7240"]))
+            #expect(groups.label(ofSummaryRow: groups.groups[0].subtotals[0], in: table) == "华东 (产品 \(null.isEmpty ? "blank" : null))")
+        }
+    }
+
+    @Test("a ROLLUP subtotal that no function of its rows gives is left unchecked, never flagged as stale")
+    func rolledUpUnknown() throws {
+        let csv = Self.rollup().replacingOccurrences(of: "华北,,2630,", with: "华北,,2631,")
+        let table = try Self.table(csv)
+        let order = try DisplayOrder(source: table, plan: SortPlan(keys: [SortKey("销售额")], grouping: RowGrouping(column: "地区", detail: "产品")))
+        #expect(order.summaryDisagreements.isEmpty)
+        #expect(order.uncheckedSummaryCells.map(\.column) == ["销售额"])
+        #expect(order.uncheckedSummaryCells.first?.label == "华北 (产品 blank)")
+    }
+
+    @Test("COALESCE's words in the detail column (小计, 全部, All) mark subtotal rows, not a bare 小计 closing each product")
+    func rolledUpWords() throws {
+        for word in ["小计", "全部", "All", "Total"] {
+            let table = try Self.table(Self.rollup(null: word).replacingOccurrences(of: "\(word),\(word),", with: "总计,\(word),"))
+            #expect(RowGrouping.detect(in: table) == RowGrouping(column: "地区", detail: "产品"), "\(word)")
+            let groups = RowGroups(source: table, column: 0, detail: 1)
+            #expect(groups.groups.map(\.subtotals) == [[3], [6]])
+            #expect(groups.grandTotals.map(\.row) == [7])
+        }
+        // Blanks that are only missing values: inside a run, or closing one group only.
+        let inside = try Self.table("姓名,城市,分数\n张三,北京,1\n张三,,2\n张三,上海,3\n李四,广州,4\n李四,,5\n李四,深圳,6\n")
+        #expect(RowGrouping.detect(in: inside) == nil)
+        let once = try Self.table("姓名,城市,分数\n张三,北京,1\n张三,,2\n李四,广州,4\n李四,深圳,6\n")
+        #expect(RowGrouping.detect(in: once) == nil)
+    }
+
+    @Test("a grid keeps a ROLLUP grouping through header sorts in every mode; a detail column it lacks is refused", arguments: GridFixture.modes)
+    func rolledUpGrid(mode: DataGrid.Mode) throws {
+        let table = try Self.table(Self.rollup())
+        let rows = (0..<table.rowCount).map { row in table.columns.indices.map { table.value(row: row, column: $0) } }
+        let grid = GridFixture.grid(mode, columns: table.columns, rows: rows)
+        try grid.setGrouping(RowGrouping(column: "地区", detail: "产品"))
+        try grid.sort(by: [SortKey("销售额", .ascending)])
+        #expect(GridFixture.column(grid, 1) == ["冰箱", "电视", "空调", "", "电视", "冰箱", "", ""])
+        #expect(throws: SortError.self) { try grid.setGrouping(RowGrouping(column: "地区", detail: "型号")) }
+    }
+}

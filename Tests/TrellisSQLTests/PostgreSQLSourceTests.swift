@@ -460,3 +460,91 @@ struct PostgreSQLWindowTests {
         }
     }
 }
+
+extension PostgreSQLCommandTests {
+    @Test(
+        "a GROUP BY ROLLUP query's subtotal rows (NULL in the rolled-up column) keep their groups: found, sorted within, each cell checked as the aggregate it agrees with"
+    )
+    func rollupQuery() throws {
+        let db = try PostgreSQLConnection(url: PostgresServer.url!)
+        let table = "sales_\(UUID().uuidString.prefix(8).lowercased())"
+        let q = PostgreSQLConnection.quote(table)
+        _ = try db.query("CREATE TABLE \(q) (\"地区\" text, \"产品\" text, \"销售额\" numeric(10,2), \"单价\" numeric(10,2))")
+        let rows: [(String, String, String, String)] = [
+            ("华东", "电视", "1200.50", "3000.00"), ("华东", "冰箱", "800.00", "2500.00"), ("华东", "空调", "2300.25", "4100.00"),
+            ("华北", "电视", "640.00", "2800.00"), ("华北", "冰箱", "1990.10", "2600.00"),
+            ("华南", "空调", "3100.00", "3900.00"), ("华南", "电视", "150.00", "2700.00"), ("华南", "洗衣机", "410.40", "1800.00"),
+        ]
+        for (region, product, sales, price) in rows {
+            _ = try db.query("INSERT INTO \(q) VALUES ($1, $2, $3, $4)", [region, product, sales, price])
+        }
+        // What a report query writes: each region's products, its subtotal (产品 NULL), the grand total (both NULL).
+        let rollup =
+            "SELECT \"地区\", \"产品\", SUM(\"销售额\") AS \"销售额\", COUNT(*) AS \"笔数\", MAX(\"单价\") AS \"最高单价\" FROM \(q) "
+            + "GROUP BY ROLLUP(\"地区\", \"产品\") ORDER BY \"地区\", \"产品\""
+        let sorted = run(["sort", PostgresServer.url!, "--query", rollup, "--by", "销售额:desc", "--format", "csv"])
+        #expect(sorted.status == 0, "\(sorted.stderr)")
+        #expect(sorted.stderr.contains("note: 3 subtotal groups by 地区 (SQL's ROLLUP shape"), "\(sorted.stderr)")
+        #expect(!sorted.stderr.contains("warning") && !sorted.stderr.contains("unchecked"), "sum, count and max each agree: \(sorted.stderr)")
+        let lines = sorted.stdout.split(whereSeparator: \.isNewline).map {
+            $0.split(separator: ",", omittingEmptySubsequences: false).prefix(3).joined(separator: ",")
+        }
+        // PostgreSQL orders 华东 (U+4E1C) before 华北 (U+5317) before 华南 (U+5357); within each, by 销售额.
+        #expect(
+            lines == [
+                "地区,产品,销售额",
+                "华东,空调,2300.25", "华东,电视,1200.50", "华东,冰箱,800.00", "华东,,4300.75",
+                "华北,冰箱,1990.10", "华北,电视,640.00", "华北,,2630.10",
+                "华南,空调,3100.00", "华南,洗衣机,410.40", "华南,电视,150.00", "华南,,3660.40",
+                ",,10591.25",
+            ], "\(sorted.stdout)")
+        // GROUPING SETS with the subtotal first (NULLS FIRST) and COALESCE's words: the same groups.
+        let sets =
+            "SELECT COALESCE(\"地区\", '总计') AS \"地区\", COALESCE(\"产品\", '小计') AS \"产品\", SUM(\"销售额\") AS \"销售额\" FROM \(q) "
+            + "s GROUP BY GROUPING SETS ((s.\"地区\", s.\"产品\"), (s.\"地区\"), ()) ORDER BY s.\"地区\" NULLS FIRST, s.\"产品\" NULLS FIRST"
+        let first = run(["sort", PostgresServer.url!, "--query", sets, "--by", "销售额", "--format", "csv"])
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stderr.contains("subtotal groups by 地区 (SQL's ROLLUP shape"), "\(first.stderr)")
+        let firstLines = first.stdout.split(whereSeparator: \.isNewline).map(String.init)
+        #expect(firstLines.contains("华北,小计,2630.10"))
+        let north = try #require(firstLines.firstIndex(of: "华北,小计,2630.10"))
+        #expect(Array(firstLines[(north + 1)...].prefix(2)) == ["华北,电视,640.00", "华北,冰箱,1990.10"], "\(first.stdout)")
+        _ = try db.query("DROP TABLE \(q)")
+    }
+}
+
+extension PostgreSQLCommandTests {
+    @Test(
+        "a grouped sort of a table holding subtotal rows, with sortsOnServer, is ordered by the server's ORDER BY and dealt to its groups: the order of the same rows in memory"
+    )
+    func groupedSortOnServer() throws {
+        let db = try PostgreSQLConnection(url: PostgresServer.url!)
+        let table = "subtotals_\(UUID().uuidString.prefix(8).lowercased())"
+        let q = PostgreSQLConnection.quote(table)
+        _ = try db.query("CREATE TABLE \(q) (id integer PRIMARY KEY, \"地区\" text, \"产品\" text, \"销售额\" numeric(10,2))")
+        defer { _ = try? db.query("DROP TABLE \(q)") }
+        let rows: [(String?, String?, String?)] = [
+            ("华东", "电视", "1200.50"), ("华东", "冰箱", nil), ("华东", "空调", "2300.25"), ("华东", nil, "3500.75"),
+            ("华北", "电视", "640.00"), ("华北", "冰箱", "1990.10"), ("华北", nil, "2630.10"),
+            (nil, nil, "6130.85"),
+        ]
+        for (i, row) in rows.enumerated() {
+            _ = try db.query("INSERT INTO \(q) VALUES ($1, $2, $3, $4)", [String(i + 1), row.0, row.1, row.2])
+        }
+        let postgres = try PostgreSQLTableSource(connection: db, table: table)
+        postgres.sortsOnServer = true
+        let memory = try CSV.table(
+            bytes: Array(("id,地区,产品,销售额\n" + rows.enumerated().map { "\($0 + 1),\($1.0 ?? ""),\($1.1 ?? ""),\($1.2 ?? "")" }.joined(separator: "\n")).utf8))
+        #expect(RowGrouping.detect(in: postgres) == RowGrouping(column: "地区", detail: "产品"))
+        for direction in [SortDirection.ascending, .descending] {
+            let orders = try [postgres, memory].map { (source: GridDataSource) -> [DisplayRow] in
+                let grid = DataGrid(bound: source)
+                try grid.setGrouping(RowGrouping(column: "地区", detail: "产品"))
+                try grid.sort(by: [SortKey("销售额", direction)])
+                return grid.displayedRows
+            }
+            #expect(orders[0] == orders[1], "\(direction)")
+        }
+        #expect(postgres.serverSorts == 2, "both sorts ran on the server")
+    }
+}

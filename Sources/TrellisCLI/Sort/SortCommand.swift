@@ -79,7 +79,7 @@ enum SortCommand {
             OptionDefinition(
                 names: ["--group-by"], valueName: "column",
                 help:
-                    "Keep subtotal groups together: rows sort within the runs of this\ncolumn's values, each subtotal row (华东 汇总, North Total, 小计) stays\nwith its group, a grand total (总计) at its edge. (default: found\nin the file when it has subtotal rows)"
+                    "Keep subtotal groups together: rows sort within the runs of this\ncolumn's values, each subtotal row (华东 汇总, North Total, 小计) stays\nwith its group, a grand total (总计) at its edge. COLUMN,DETAIL: SQL's\nROLLUP shape, a subtotal row told by a blank (NULL) DETAIL cell.\n(default: found in the file when it has subtotal rows)"
             ),
             OptionDefinition(
                 names: ["--group-order"], valueName: "order",
@@ -211,7 +211,7 @@ enum SortCommand {
         // (A head that showed none is taken at its word: the columns left in the file are not read for it.)
         let looked = head == .noGroups
         var found = options.findsGroups && options.groupBy == nil && !looked ? RowGrouping.detect(in: source) : nil
-        if partly, let column = found?.column, !(grouped?.contains(column) ?? false) {
+        if partly, let grouping = found, !([grouping.column] + (grouping.detail.map { [$0] } ?? [])).allSatisfy({ grouped?.contains($0) ?? false }) {
             source = try io.openSource(
                 path, table: options.table, query: options.query, types: options.types,
                 reading: options.reading, snapshot: true, columns: nil)
@@ -243,7 +243,7 @@ enum SortCommand {
         case noGroups
         /// Groups by the column `grouping`, and the columns a sort of them reads besides its
         /// keys: the label column and the number columns (which the subtotal rows are checked in).
-        case columns(Set<String>, grouping: String)
+        case columns(Set<String>, grouping: RowGrouping)
     }
 
     /// What the first megabyte of the file at `path` says of its subtotal groups — and, for a
@@ -277,6 +277,10 @@ enum SortCommand {
                 default: continue
                 }
             }
+        } else if RolledUp.mayAppear(in: first), case .columns(let needed, let grouping) = groups(inSample: first, options) {
+            // Without a word, a subtotal row can only be of SQL's ROLLUP shape (a blank or NULL
+            // detail cell): looked for in the first 64 KB.
+            return .columns(needed, grouping: grouping)
         }
         guard longer, var tail = FileBytes.tail(path, count: 1 << 16), let start = tail.firstIndex(of: 0x0A) else { return .noGroups }
         tail.removeSubrange(...start)
@@ -293,17 +297,19 @@ enum SortCommand {
                 bytes: part, types: options.types, encoding: reading.encoding, delimiter: reading.delimiter,
                 headerRow: reading.headerRow, dateOrder: reading.dateOrder)
         else { return .notLooked }
-        guard let grouping = options.groupBy.map({ RowGrouping(column: $0) }) ?? RowGrouping.detect(in: sample) else { return .noGroups }
+        let given = options.groupBy.flatMap { try? givenGrouping($0, names: ColumnNames(sample.columns)) }
+        guard let grouping = given ?? RowGrouping.detect(in: sample) else { return .noGroups }
         // The number columns its subtotal and grand total rows fill: one they leave blank
         // has nothing to check (a later summary row with a number in one is found after
         // the read, and the file read again whole).
         guard let label = sample.columnIndex(grouping.column) else { return .notLooked }
-        let found = RowGroups(source: sample, column: label)
+        let detail = grouping.detail.flatMap { sample.columnIndex($0) }
+        let found = RowGroups(source: sample, column: label, detail: detail)
         let summaryRows = found.groups.flatMap(\.subtotals) + found.grandTotals.map(\.row)
         let filled = sample.columns.indices.filter { c in
             sample.columns[c].type.isNumeric && summaryRows.contains { sample.value(row: $0, column: c).number != nil }
         }
-        return .columns(Set([grouping.column] + filled.map { sample.columns[$0].identifier }), grouping: grouping.column)
+        return .columns(Set([grouping.column] + (grouping.detail.map { [$0] } ?? []) + filled.map { sample.columns[$0].identifier }), grouping: grouping)
     }
 
     /// The grouping the options ask for (`--group-by`), or the one the source's subtotal rows
@@ -312,9 +318,7 @@ enum SortCommand {
     static func grouping(
         _ source: GridDataSource, _ options: SortOptions, names: ColumnNames, found given: RowGrouping?? = nil
     ) throws(CommandError) -> RowGrouping? {
-        if let given = options.groupBy {
-            return RowGrouping(column: try names.resolve(given, in: "--group-by \(given)"), order: options.groupOrder)
-        }
+        if let given = options.groupBy { return try givenGrouping(given, names: names, order: options.groupOrder) }
         guard options.findsGroups, var found = given ?? RowGrouping.detect(in: source) else {
             if options.groupOrder != .source {
                 throw CommandError(.rule("'--group-order' orders subtotal groups, and the table has none; name them with --group-by COLUMN"))
@@ -325,10 +329,24 @@ enum SortCommand {
         return found
     }
 
+    /// The grouping `--group-by` names: a label column, or a label column and the column SQL's
+    /// `ROLLUP` leaves blank in a subtotal row (`--group-by 地区,产品`, as `ROLLUP(地区, 产品)`).
+    static func givenGrouping(_ given: String, names: ColumnNames, order: RowGrouping.GroupOrder = .source) throws(CommandError) -> RowGrouping {
+        let option = "--group-by \(given)"
+        if let column = try? names.resolve(given, in: option) { return RowGrouping(column: column, order: order) }
+        let parts = given.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        guard parts.count == 2 else { return RowGrouping(column: try names.resolve(given, in: option), order: order) }
+        let label = try names.resolve(parts[0], in: option), detail = try names.resolve(parts[1], in: option)
+        guard label != detail else {
+            throw CommandError(.rule("'\(option)' names one column twice; give the label column, then the column its subtotal rows leave blank"))
+        }
+        return RowGrouping(column: label, detail: detail, order: order)
+    }
+
     /// The note a found grouping is announced with.
     static func groupingNote(_ grid: DataGrid, _ grouping: RowGrouping, given: Bool) -> String? {
         guard !given, let groups = grid.order.groups else { return nil }
-        let example = groups.groups.first { !$0.subtotals.isEmpty }.map { grid.source.text(row: $0.subtotals[0], column: groups.column) }
+        let example = groups.groups.first { !$0.subtotals.isEmpty }.map { groups.label(ofSummaryRow: $0.subtotals[0], in: grid.source) }
         return groupingNote(groups.groups, grandTotals: groups.grandTotals.count, example: example, grouping)
     }
 
@@ -337,7 +355,11 @@ enum SortCommand {
         let subtotals = groups.reduce(0) { $0 + $1.subtotals.count }
         let column = grouping.column.contains(" ") ? "\"\(grouping.column)\"" : grouping.column
         var note = "\(groups.count) subtotal group\(groups.count == 1 ? "" : "s") by \(Excerpt.of(column))"
-        note += " (\(subtotals) subtotal row\(subtotals == 1 ? "" : "s")"
+        note += " ("
+        if let detail = grouping.detail {
+            note += "SQL's ROLLUP shape, a subtotal row leaving \(Excerpt.of(detail.contains(" ") ? "\"\(detail)\"" : detail)) blank or NULL: "
+        }
+        note += "\(subtotals) subtotal row\(subtotals == 1 ? "" : "s")"
         if let example { note += " such as '\(Excerpt.of(example.trimmingCharacters(in: .whitespaces)))'" }
         if grandTotals > 0 { note += ", \(grandTotals) grand total" }
         note += "): rows sort within their groups, each subtotal row stays with its group"
@@ -703,9 +725,11 @@ enum SortCommand {
             let names = ColumnNames(columns)
             var read = Set(columns.indices.filter { also.contains(columns[$0].identifier) })
             if let groupBy {
-                guard let name = try? names.resolve(groupBy, in: "--group-by"), let c = columns.firstIndex(where: { $0.identifier == name })
-                else { return nil }
-                read.insert(c)
+                guard let grouping = try? givenGrouping(groupBy, names: names) else { return nil }
+                for name in [grouping.column] + (grouping.detail.map { [$0] } ?? []) {
+                    guard let c = columns.firstIndex(where: { $0.identifier == name }) else { return nil }
+                    read.insert(c)
+                }
             }
             for text in keys {
                 guard let key = try? key(text, names: names, locale: locale, nulls: nulls),

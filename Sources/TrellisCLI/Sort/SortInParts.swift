@@ -155,11 +155,12 @@ extension SortCommand {
         let keys = plan.keys
         // Subtotal groups, named or found in the file's head, are kept in parts as at once.
         if let groupBy = given.groupBy {
-            plan.grouping = RowGrouping(column: try names.resolve(groupBy, in: "--group-by \(groupBy)"), order: given.groupOrder)
-        } else if given.findsGroups, case .columns(_, let column) = groupedColumns(given, path: io.url(for: path).path),
-            sorter.columns.contains(where: { $0.identifier == column })
+            plan.grouping = try givenGrouping(groupBy, names: names, order: given.groupOrder)
+        } else if given.findsGroups, case .columns(_, var grouping) = groupedColumns(given, path: io.url(for: path).path),
+            ([grouping.column] + (grouping.detail.map { [$0] } ?? [])).allSatisfy({ name in sorter.columns.contains { $0.identifier == name } })
         {
-            plan.grouping = RowGrouping(column: column, order: given.groupOrder)
+            grouping.order = given.groupOrder
+            plan.grouping = grouping
         } else if given.groupOrder != .source {
             throw CommandError(.rule("'--group-order' orders subtotal groups, and the table has none; name them with --group-by COLUMN"))
         }

@@ -21,7 +21,9 @@ enum ViewCommand {
             OptionDefinition(names: ["--pin-top"], valueName: "column=value", help: "Pin matching rows to the top.", repeatable: true),
             OptionDefinition(
                 names: ["--group-by"], valueName: "column",
-                help: "Keep subtotal groups together (as trellis sort's; default: found\nin the file when it has subtotal rows)."),
+                help:
+                    "Keep subtotal groups together (as trellis sort's; COLUMN,DETAIL for\nSQL's ROLLUP shape; default: found in the file when it has\nsubtotal rows)."
+            ),
             OptionDefinition(names: ["--no-groups"], valueName: nil, help: "Sort every row together, subtotal rows too."),
         ] + SortCommand.definition.options.filter { ["--locale", "--nulls", "--type"].contains($0.key) } + [
             .help
@@ -119,7 +121,7 @@ enum ViewCommand {
             // Subtotal groups stay together: rows sort within them, as trellis sort does.
             let grouping =
                 try options.groupBy.map { (given: String) throws(CommandError) -> RowGrouping in
-                    RowGrouping(column: try names.resolve(given, in: "--group-by \(given)"))
+                    try SortCommand.givenGrouping(given, names: names)
                 } ?? (options.findsGroups ? RowGrouping.detect(in: source) : nil)
             var plan = SortPlan(keys: keys, pins: pins, grouping: grouping)
             listNotes = SortCommand.listedKeys(&plan, source: source)

@@ -136,7 +136,7 @@ public struct DisplayOrder: Sendable {
         var inSourceOrder = false
         var groups: RowGroups?
         if let column = bound.groupColumn {
-            let found = RowGroups(source: source, column: column, excluding: partition.isPinned)
+            let found = RowGroups(source: source, column: column, detail: bound.detailColumn, excluding: partition.isPinned)
             sorted = try Self.groupedBody(found, source: source, bound: bound, hidden: filtered ? hidden : nil, count: count)
             partition.addGrandTotals(found)
             groups = found
@@ -278,8 +278,8 @@ public struct DisplayOrder: Sendable {
                 // Each group's sums are written with the decimals of its own rows.
                 var arithmetic = SummaryArithmetic(source: source, body: RowList(stored: group.rows.map { Int32($0) }), bodyIsEveryRow: false)
                 for (row, function) in zip(group.subtotals, group.functions) {
-                    let label = source.text(row: row, column: groups.column)
-                    result += arithmetic.check(row: row, label: label, function: function.function, columns: columns)
+                    let label = groups.label(ofSummaryRow: row, in: source)
+                    result += arithmetic.check(row: row, label: label, function: function?.function, columns: columns)
                 }
             }
             return result
@@ -292,8 +292,8 @@ public struct DisplayOrder: Sendable {
             for group in groups.groups { detail += group.rows.lazy.map { Int32($0) } }
             var all = SummaryArithmetic(source: source, body: RowList(stored: detail), bodyIsEveryRow: false)
             for (row, function) in groups.grandTotals {
-                let label = source.text(row: row, column: groups.column)
-                result += all.check(row: row, label: label, function: function.function, columns: columns)
+                let label = groups.label(ofSummaryRow: row, in: source)
+                result += all.check(row: row, label: label, function: function?.function, columns: columns)
             }
             return result
         }

@@ -29,17 +29,28 @@ public struct RowGrouping: Sendable, Equatable {
 
     /// The column whose cells label the groups and their subtotal rows.
     public var column: String
+    /// The column a subtotal row leaves blank, for a sheet whose subtotal rows carry their
+    /// group's label as it is: SQL's `GROUP BY ROLLUP(地区, 产品)` (and `GROUPING SETS`) writes
+    /// 华东's subtotal as `华东, NULL` and the grand total as `NULL, NULL`. A cell of it that is
+    /// blank, a null marker (`NULL`, `\N`, `<NA>`) or a word for all (`小计`, `合计`, `Total`,
+    /// `All`, `全部`: what `COALESCE(产品, '小计')` writes) marks the row a subtotal of the group
+    /// its label names, or the grand total where the label is blank or a grand total's
+    /// (`总计`). Such a row names no function: each of its cells is checked as whatever function
+    /// of its group's rows it agrees with (sum, mean, count, least, most), else left unchecked.
+    /// `nil` (the default): subtotal rows are told by their labels (`华东 汇总`).
+    public var detail: String?
     public var order: GroupOrder
 
-    public init(column: String, order: GroupOrder = .source) {
+    public init(column: String, detail: String? = nil, order: GroupOrder = .source) {
         self.column = column
+        self.detail = detail
         self.order = order
     }
 
     /// The grouping a subtotal sheet announces: the first of its first eight text columns in
     /// which a row reads as a subtotal of the rows beside it (`华东 汇总` after rows of 华东, or
     /// before them), or a bare `小计` after a run of one label; `nil` for a sheet without one. The
-    /// groups it finds are those of ``RowGroups/init(source:column:excluding:)``.
+    /// groups it finds are those of ``RowGroups/init(source:column:detail:excluding:)``.
     ///
     /// A subtotal row is looked for in the first 100,000 rows and the last 10,000 of a column a
     /// table stores (each cell's bytes checked for a label's last word before it is read as a
@@ -47,12 +58,15 @@ public struct RowGrouping: Sendable, Equatable {
     /// on demand, a database table's (a spreadsheet imported as it was), an app's source —
     /// through its texts. The last rows are where a sheet's last group closes, before its grand
     /// total: a sheet whose first group is longer than the rows looked at first is found there.
-    /// A sheet grouped otherwise is grouped when told (``RowGrouping/init(column:order:)``,
+    /// A sheet grouped otherwise is grouped when told (``RowGrouping/init(column:detail:order:)``,
     /// `--group-by`).
     public static func detect(in source: GridDataSource) -> RowGrouping? {
         let storage = source as? ColumnStorageSource
         let count = max(0, source.rowCount)
         guard count > 1 else { return nil }
+        // SQL's ROLLUP shape first: its words for a subtotal (`COALESCE(产品, '小计')`) stand in
+        // the detail column, where they would read as a bare 小计 closing each product.
+        if let rolledUp = detectRolledUp(in: source, count: count) { return rolledUp }
         for (c, column) in source.columns.prefix(8).enumerated() where !column.type.isNumeric {
             // A column the file was read without is not read whole for this.
             let unread = (source as? Table)?.isUnread(c) ?? false
@@ -78,6 +92,149 @@ public struct RowGrouping: Sendable, Equatable {
             }
         }
         return nil
+    }
+
+    /// A sheet of SQL's `ROLLUP` shape (see ``detail``): two text columns side by side among
+    /// the first eight where, in the first 10,000 rows, every run of one label holds exactly one
+    /// row whose next column is rolled up, at its end in every run or at its start in every run,
+    /// beside at least one row of its own; at least two such runs; a number cell of the first such
+    /// row that is a sum, mean, count, least or most of its run's other rows; and grand totals
+    /// (rows whose label is blank, NULL or a grand total's, rolled up too) only at the first or
+    /// the last row.
+    static func detectRolledUp(in source: GridDataSource, count: Int) -> RowGrouping? {
+        let columns = Array(source.columns.prefix(8))
+        let rows = min(count, 10_000)
+        let storage = source as? ColumnStorageSource
+        let table = source as? Table
+        for g in columns.indices.dropLast() where !columns[g].type.isNumeric && !columns[g + 1].type.isNumeric {
+            let d = g + 1
+            func text(_ row: Int, _ c: Int) -> String { source.text(row: row, column: c).trimmingCharacters(in: .whitespaces) }
+            // A stored detail cell is checked as bytes; a String is made of one that may mark.
+            let store = storage.flatMap { d < $0.storeCount && !(table?.isUnread(d) ?? false) && $0.store(d).count >= count ? $0.store(d) : nil }
+            func rolledUp(_ row: Int) -> Bool {
+                guard let store else { return RolledUp.marks(text(row, d)) }
+                return store.withText(at: row) { RolledUp.mayMark($0) } && RolledUp.marks(text(row, d))
+            }
+            // (A column none of whose cells is rolled up is passed over without reading its labels.)
+            guard (0..<rows).contains(where: rolledUp) else { continue }
+            // The runs of one label, each checked as it ends.
+            var closed = 0
+            var subtotalsFirst: Bool?
+            var firstGroup: (rows: Range<Int>, subtotal: Int)?
+            var fits = true
+            var start = 0
+            while fits, start < rows {
+                let label = text(start, g)
+                var end = start + 1
+                while end < rows, text(end, g) == label { end += 1 }
+                // A run the rows looked at cut short is not judged.
+                if end == rows, rows < count { break }
+                let marked = (start..<end).filter(rolledUp)
+                if RolledUp.isGrandTotal(label) {
+                    fits = marked.count == end - start && (start == 0 || end == count)
+                } else if marked.count == 1, end - start >= 2, marked[0] == start || marked[0] == end - 1 {
+                    let first = marked[0] == start
+                    fits = subtotalsFirst.map { $0 == first } ?? true
+                    subtotalsFirst = first
+                    closed += 1
+                    if firstGroup == nil { firstGroup = (start..<end, marked[0]) }
+                } else {
+                    fits = false
+                }
+                start = end
+            }
+            guard fits, closed >= 2, let firstGroup else { continue }
+            if Self.summarises(firstGroup.subtotal, rows: firstGroup.rows.filter { $0 != firstGroup.subtotal }, in: source) {
+                return RowGrouping(column: columns[g].identifier, detail: columns[d].identifier)
+            }
+        }
+        return nil
+    }
+
+    /// Whether some number cell of `row` is the sum, mean, count, least or most of that column
+    /// over `rows`, as far as the cell's decimals show.
+    static func summarises(_ row: Int, rows: [Int], in source: GridDataSource) -> Bool {
+        for (c, column) in source.columns.enumerated() where column.type.isNumeric {
+            guard let says = source.value(row: row, column: c).number else { continue }
+            let numbers = rows.compactMap { source.value(row: $0, column: c).number }
+            let decimals = DecimalFormat.fractionDigits(source.text(row: row, column: c))
+            let slack = 0.5 * pow(10, -Double(decimals)) + 1e-9 * abs(says)
+            var candidates = [Double(rows.count), Double(numbers.count)]
+            if let least = numbers.min(), let most = numbers.max() {
+                let sum = numbers.reduce(0, +)
+                candidates += [sum, sum / Double(numbers.count), least, most]
+            }
+            if candidates.contains(where: { abs($0 - says) <= slack }) { return true }
+        }
+        return false
+    }
+}
+
+/// What the cells of a ``RowGrouping/detail`` column and its label column say in SQL's `ROLLUP`
+/// shape.
+package enum RolledUp {
+    /// What a rolled-up cell can be written as in a file: an empty field, or a null marker.
+    private static let inFiles: [[UInt8]] = [",,", ",\n", ",\r", "\t\t", "\t\n", "\t\r", "NULL", "null", "\\N", "<NA>"].map { Array($0.utf8) }
+
+    /// Whether UTF-8 text (a file's first part) may hold a row of the `ROLLUP` shape: an empty
+    /// field or a null marker somewhere. Where neither is, and no subtotal word either, the text
+    /// is not read as a table to look.
+    package static func mayAppear(in text: [UInt8]) -> Bool {
+        text.withUnsafeBytes { buffer in
+            guard let base = buffer.baseAddress else { return false }
+            return inFiles.contains { word in
+                word.withUnsafeBytes { word in
+                    var from = 0
+                    while from < buffer.count, let hit = memchr(base + from, Int32(word[0]), buffer.count - from) {
+                        let at = base.distance(to: UnsafeRawPointer(hit))
+                        if at + word.count <= buffer.count, memcmp(base + at, word.baseAddress!, word.count) == 0 { return true }
+                        from = at + 1
+                    }
+                    return false
+                }
+            }
+        }
+    }
+
+    /// The words for "all of them" a query writes for a rolled-up column (`COALESCE(产品, '小计')`).
+    private static let allWords: Set<String> = ["all", "(all)", "total", "grand total", "全部", "所有"]
+    private static let nullMarkers: Set<String> = ["null", "\\n", "<na>", "(null)"]
+
+    /// Whether a detail cell's bytes may mark its row (a quick check before ``marks(_:)``):
+    /// blank, or short and starting as a null marker, a word for all or a subtotal word does.
+    static func mayMark(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let value = CellText.trimmed(bytes)
+        guard let first = value.first else { return true }
+        guard value.count <= 24 else { return false }
+        switch first | 0x20 {
+        case 0x6E, 0x61, 0x74, 0x67, 0x73, 0x5C | 0x20, 0x3C | 0x20, 0x28 | 0x20: return true  // n a t g s \ < (
+        default: return first >= 0xE5 && first <= 0xE6 || SubtotalLabel.mayBe(value)  // 全 所, 小计 合计 总计 …
+        }
+    }
+
+    /// Whether a detail cell marks its row a subtotal or the grand total.
+    static func marks(_ text: String) -> Bool {
+        let value = text.trimmingCharacters(in: .whitespaces)
+        if value.isEmpty { return true }
+        guard value.utf8.count <= 24 else { return false }
+        let lower = value.lowercased()
+        if nullMarkers.contains(lower) || allWords.contains(lower) { return true }
+        switch SubtotalLabel(value) {
+        case .subtotal(let group, _)?: return group.isEmpty
+        case .grandTotal?: return true
+        case nil: return false
+        }
+    }
+
+    /// Whether the label cell of a marked row makes it the grand total: blank, a null marker, a
+    /// word for all, or a grand total's label.
+    static func isGrandTotal(_ label: String) -> Bool {
+        let value = label.trimmingCharacters(in: .whitespaces)
+        if value.isEmpty { return true }
+        let lower = value.lowercased()
+        if nullMarkers.contains(lower) || allWords.contains(lower) { return true }
+        if case .grandTotal? = SubtotalLabel(value) { return true }
+        return false
     }
 }
 
@@ -239,13 +396,14 @@ public struct RowGroups: Sendable {
         /// Whether the subtotal rows come before the rows.
         public var subtotalsFirst: Bool
         /// The function each subtotal row's label names (one that names none, as LibreOffice's
-        /// `华东 结果`, takes the grand total's, else a sum).
-        public var functions: [SummaryFunction.Name]
+        /// `华东 结果`, takes the grand total's, else a sum); `nil` for a row of SQL's `ROLLUP`
+        /// shape, whose cells are each checked as whatever function they agree with.
+        public var functions: [SummaryFunction.Name?]
     }
 
     public var groups: [Group]
     /// The grand total rows, in source order, with the function each names.
-    public var grandTotals: [(row: Int, function: SummaryFunction.Name)]
+    public var grandTotals: [(row: Int, function: SummaryFunction.Name?)]
     /// The grand totals that stand before every group (at the top of the sheet).
     public var grandTotalsAtTop: Set<Int>
     /// The label column's position.
@@ -260,13 +418,34 @@ public struct RowGroups: Sendable {
         public var firstSubtotalLabel: String?
     }
 
+    /// The column a subtotal row leaves blank (``RowGrouping/detail``), when the groups are of
+    /// SQL's `ROLLUP` shape.
+    public let detailColumn: Int?
+
+    /// How a message names a subtotal or grand total row: its label cell, with its detail cell
+    /// in the `ROLLUP` shape (`华东 (产品 blank)`, `华东 (产品 NULL)`), `the grand total` for a
+    /// row whose two cells are blank.
+    public func label(ofSummaryRow row: Int, in source: GridDataSource) -> String {
+        Self.label(ofSummaryRow: row, in: source, column: column, detail: detailColumn)
+    }
+
+    static func label(ofSummaryRow row: Int, in source: GridDataSource, column: Int, detail detailColumn: Int?) -> String {
+        let label = source.text(row: row, column: column).trimmingCharacters(in: .whitespaces)
+        guard let detailColumn else { return label }
+        let detail = source.text(row: row, column: detailColumn).trimmingCharacters(in: .whitespaces)
+        if label.isEmpty && detail.isEmpty { return "the grand total" }
+        let name = source.columns.indices.contains(detailColumn) ? source.columns[detailColumn].identifier : "detail"
+        return "\(label.isEmpty ? "(blank)" : label) (\(name) \(detail.isEmpty ? "blank" : detail))"
+    }
+
     /// Every row that is a group's row (not a subtotal or a grand total).
     public var detailRows: [Int] { groups.flatMap(\.rows) }
 
     /// The groups of `source`'s rows by the cells of `column`, leaving out the rows `excluding`
     /// says (pinned ones; empty: none).
-    public init(source: GridDataSource, column: Int, excluding: [Bool] = []) {
+    public init(source: GridDataSource, column: Int, detail: Int? = nil, excluding: [Bool] = []) {
         self.column = column
+        detailColumn = detail
         let count = max(0, source.rowCount)
         var builder: Builder
         // The label cells are read as bytes where the source stores them, through one view of
@@ -274,7 +453,13 @@ public struct RowGroups: Sendable {
         // the closure's own, not one it captures: a captured variable is checked for exclusive
         // access at every change.)
         let storage = source as? ColumnStorageSource
-        if let storage, column < storage.storeCount, storage.store(column).count >= count {
+        if let detail {
+            builder = Builder()
+            for row in 0..<count where excluding.isEmpty || !excluding[row] {
+                var label = source.text(row: row, column: column), cell = source.text(row: row, column: detail)
+                label.withUTF8 { label in cell.withUTF8 { _ = builder.add(row, label, detail: $0) } }
+            }
+        } else if let storage, column < storage.storeCount, storage.store(column).count >= count {
             builder = storage.store(column).withView(uniformity: false) { view in
                 var builder = Builder()
                 for row in 0..<count where excluding.isEmpty || !excluding[row] { builder.add(row, view.text(row)) }
@@ -313,7 +498,7 @@ public struct RowGroups: Sendable {
         package init(keepsRows: Bool = true) { self.keepsRows = keepsRows }
 
         package private(set) var groups: [Group] = []
-        package private(set) var grandTotals: [(row: Int, function: SummaryFunction.Name)] = []
+        package private(set) var grandTotals: [(row: Int, function: SummaryFunction.Name?)] = []
         package private(set) var grandTotalsAtTop: Set<Int> = []
         /// Subtotal rows whose label names no function, by group and position.
         var unnamed: [(group: Int, index: Int)] = []
@@ -326,7 +511,7 @@ public struct RowGroups: Sendable {
         var rowCount = 0
         var subtotals: [Int] = []
         var subtotalsFirst = false
-        var functions: [SummaryFunction.Name] = []
+        var functions: [SummaryFunction.Name?] = []
         /// Whether the open group has had its closing subtotal (a detail row then starts another).
         var closed = false
 
@@ -358,7 +543,7 @@ public struct RowGroups: Sendable {
             functions = []
         }
 
-        mutating func open(label: String, row: Int?, subtotal: Int?, function: SummaryFunction.Name) {
+        mutating func open(label: String, row: Int?, subtotal: Int?, function: SummaryFunction.Name?) {
             self.label = label
             rows = keepsRows ? row.map { [$0] } ?? [] : []
             rowCount = row == nil ? 0 : 1
@@ -425,25 +610,10 @@ public struct RowGroups: Sendable {
             let parsed = seen == .candidate ? SubtotalLabel(String(decoding: cell, as: UTF8.self)) : nil
             switch parsed {
             case .grandTotal(let function)?:
-                close()
-                grandTotals.append((row, function))
-                if groups.isEmpty { grandTotalsAtTop.insert(row) }
-                return .grandTotal(atTop: groups.isEmpty)
+                return placeGrandTotal(row, function: function)
             case .subtotal(let name, let function)?:
-                if isOpen, name.isEmpty || name == label, subtotalsFirst ? rowCount == 0 : rowCount > 0 {
-                    // Closing the rows above it, or one more subtotal above the rows to come.
-                    if function == nil { unnamed.append((groups.count, subtotals.count)) }
-                    subtotals.append(row)
-                    functions.append(function ?? .sum)
-                    closed = !subtotalsFirst
-                    return .subtotal(group: groups.count, first: subtotalsFirst)
-                } else {
-                    close()
-                    if function == nil { unnamed.append((groups.count, 0)) }
-                    open(label: name, row: nil, subtotal: row, function: function ?? .sum)
-                    setCurrentLabel(Array(name.utf8))
-                    return .subtotal(group: groups.count, first: true)
-                }
+                // (A label that names no function takes the grand total's: `unnamed`.)
+                return placeSubtotal(row, group: name, function: function ?? .sum, unnamed: function == nil)
             case nil:
                 let blank = seen == .blank
                 // A candidate that is no label is compared with the open group's label as well.
@@ -463,6 +633,44 @@ public struct RowGroups: Sendable {
                 }
                 return .row(group: groups.count)
             }
+        }
+
+        /// Places a grand total row.
+        mutating func placeGrandTotal(_ row: Int, function: SummaryFunction.Name?) -> Placement {
+            close()
+            grandTotals.append((row, function))
+            if groups.isEmpty { grandTotalsAtTop.insert(row) }
+            return .grandTotal(atTop: groups.isEmpty)
+        }
+
+        /// Places a subtotal row of the group labelled `name` (empty: the open group's).
+        mutating func placeSubtotal(_ row: Int, group name: String, function: SummaryFunction.Name?, unnamed isUnnamed: Bool) -> Placement {
+            if isOpen, name.isEmpty || name == label, subtotalsFirst ? rowCount == 0 : rowCount > 0 {
+                // Closing the rows above it, or one more subtotal above the rows to come.
+                if isUnnamed { unnamed.append((groups.count, subtotals.count)) }
+                subtotals.append(row)
+                functions.append(function)
+                closed = !subtotalsFirst
+                return .subtotal(group: groups.count, first: subtotalsFirst)
+            }
+            close()
+            if isUnnamed { unnamed.append((groups.count, 0)) }
+            open(label: name, row: nil, subtotal: row, function: function)
+            setCurrentLabel(Array(name.utf8))
+            return .subtotal(group: groups.count, first: true)
+        }
+
+        /// Reads the row at `row` of a sheet of SQL's `ROLLUP` shape (``RowGrouping/detail``):
+        /// its label cell and its detail cell. A rolled-up detail makes it its label's subtotal
+        /// (or the grand total), naming no function.
+        @inline(__always)
+        @discardableResult
+        package mutating func add(_ row: Int, _ bytes: UnsafeBufferPointer<UInt8>, detail: UnsafeBufferPointer<UInt8>) -> Placement {
+            let trimmed = CellText.trimmed(detail)
+            guard trimmed.count <= 24, RolledUp.marks(String(decoding: trimmed, as: UTF8.self)) else { return add(row, bytes) }
+            let label = String(decoding: CellText.trimmed(bytes), as: UTF8.self)
+            if RolledUp.isGrandTotal(label) { return placeGrandTotal(row, function: nil) }
+            return placeSubtotal(row, group: label, function: nil, unnamed: false)
         }
 
         /// The groups once every row is read: a subtotal whose label names no function takes the
@@ -487,7 +695,7 @@ public struct RowGroups: Sendable {
         /// Gives each subtotal row whose label names no function (LibreOffice's `华东 结果`) the
         /// grand total's.
         package mutating func nameUnnamedFunctions() {
-            if let grand = grandTotals.first?.function {
+            if let grand = grandTotals.first?.function ?? nil {
                 for (g, index) in unnamed { groups[g].functions[index] = grand }
             }
             unnamed = []

@@ -263,11 +263,32 @@ struct SummaryArithmetic {
     /// Checks each number cell of a summary row labelled `label`, which names `function`: a cell
     /// established as the function or a ratio agrees; one that is stale disagrees; one whose
     /// meaning is unknown is left.
-    mutating func check(row: Int, reportedAs reported: Int? = nil, label: String, function: SummaryFunction, columns: [Column]) -> Check {
+    ///
+    /// A row whose label names no function (`function` `nil`: SQL's `ROLLUP` shape) has each
+    /// cell established as the first of sum, mean, count, least and most that agrees, or a ratio;
+    /// a cell none gives is left, never flagged.
+    mutating func check(row: Int, reportedAs reported: Int? = nil, label: String, function: SummaryFunction?, columns: [Column]) -> Check {
         var result = Check()
         let shown = reported ?? row
         let trimmed = label.trimmingCharacters(in: .whitespaces)
         for (c, column) in columns.enumerated() where column.type.isNumeric {
+            guard let function else {
+                var number = false, agrees = false
+                for candidate in Self.unnamedFunctions where !agrees {
+                    guard let (meaning, _) = meaning(row: row, column: c, function: candidate, columns: columns) else { continue }
+                    number = true
+                    switch meaning {
+                    case .function, .ratio: agrees = true
+                    case .stale, .unknown: break
+                    }
+                }
+                if number, !agrees {
+                    let says = source.text(row: row, column: c).trimmingCharacters(in: .whitespaces)
+                    result.left.append(
+                        UncheckedSummaryCell(row: shown, label: trimmed, column: column.identifier, says: says, function: Self.unnamedDescription))
+                }
+                continue
+            }
             guard let (meaning, computed) = meaning(row: row, column: c, function: function, columns: columns) else { continue }
             let says = source.text(row: row, column: c).trimmingCharacters(in: .whitespaces)
             switch meaning {
@@ -284,6 +305,10 @@ struct SummaryArithmetic {
         }
         return result
     }
+
+    /// The functions a cell of a row that names none is tried as, in order.
+    static let unnamedFunctions: [SummaryFunction] = [.sum, .mean, .count, .min, .max]
+    static let unnamedDescription = "sum, mean, count, least or most"
 
     /// One summary of one column over the body, written with `decimals`.
     mutating func summarize(_ function: SummaryFunction, column: Int, decimals: Int) -> SummaryCell {

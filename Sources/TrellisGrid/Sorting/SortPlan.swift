@@ -123,6 +123,8 @@ struct BoundSortPlan {
     let targets: [Target]
     /// The grouping's label column, when the plan groups rows.
     let groupColumn: Int?
+    /// The grouping's detail column, for groups of SQL's `ROLLUP` shape.
+    let detailColumn: Int?
 
     /// Binds `plan` to `columns`. Throws for a key whose column the source lacks or whose locale
     /// ICU has no collation for. A pin of a column the source lacks takes no row (the grid checks
@@ -148,8 +150,17 @@ struct BoundSortPlan {
                 throw .unknownColumn(grouping.column, columns: columns.map(\.identifier))
             }
             groupColumn = c
+            if let detail = grouping.detail {
+                guard let d = columns.firstIndex(where: { $0.identifier == detail }) else {
+                    throw .unknownColumn(detail, columns: columns.map(\.identifier))
+                }
+                detailColumn = d
+            } else {
+                detailColumn = nil
+            }
         } else {
             groupColumn = nil
+            detailColumn = nil
         }
         targets = plan.pins.map { pin in
             switch pin.rows {

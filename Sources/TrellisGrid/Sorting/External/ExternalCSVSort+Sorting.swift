@@ -67,7 +67,7 @@ extension ExternalCSVSort {
         var pinnedStores: [ColumnStore] = []
         var parts = PartsSummary(columnCount: 0, everyRowInBody: true, extremes: [])
         /// A grouped sort's grand totals (their cells among the pinned ones), at the top or the bottom.
-        var grandTotals: [(row: PinnedRow, atTop: Bool, function: SummaryFunction.Name)] = []
+        var grandTotals: [(row: PinnedRow, atTop: Bool, function: SummaryFunction.Name?)] = []
     }
 
     /// A grouped sort's groups as the parts are read: where each row goes, each group's
@@ -172,11 +172,15 @@ extension ExternalCSVSort {
                 var subtotalRows: [(row: Int, prefix: UInt64)] = []
                 if let groupColumn {
                     let labels = table.store(groupColumn)
+                    let details = bound.detailColumn.map { table.store($0) }
                     var detail: [Int] = []
                     detail.reserveCapacity(body.count)
                     var rowsOfGroup: [Int: [Int]] = [:]
                     for row in body {
-                        let placement = labels.withText(at: row) { grouped.builder.add(firstRow + row, $0) }
+                        let placement = labels.withText(at: row) { label in
+                            guard let details else { return grouped.builder.add(firstRow + row, label) }
+                            return details.withText(at: row) { grouped.builder.add(firstRow + row, label, detail: $0) }
+                        }
                         switch placement {
                         case .row(let g):
                             placed.append(GroupsRead.prefix(group: g, section: 1))
@@ -314,13 +318,13 @@ extension ExternalCSVSort {
             }
             if !redo || attempt == 2 { break }
         }
-        var grandTotals: [(row: PinnedRow, atTop: Bool, function: SummaryFunction.Name)] = []
+        var grandTotals: [(row: PinnedRow, atTop: Bool, function: SummaryFunction.Name?)] = []
         if groupColumn != nil {
             grouped.builder.close()
             grouped.builder.nameUnnamedFunctions()
             let met = grouped.builder.groups
             let functions = Dictionary(uniqueKeysWithValues: grouped.builder.grandTotals.map { ($0.row, $0.function) })
-            grandTotals = grouped.grandTotals.map { ($0.row, $0.atTop, functions[$0.row.row] ?? .sum) }
+            grandTotals = grouped.grandTotals.map { ($0.row, $0.atTop, functions[$0.row.row] ?? nil) }
             // Each subtotal row checked against its own group's rows (a bare 小计 that opened a
             // group of none, against the group before it), as a sort at once checks it.
             let subtotalTable = Table(columns: columns, stores: grouped.stores)
@@ -331,7 +335,7 @@ extension ExternalCSVSort {
                 var arithmetic = SummaryArithmetic(pinned: subtotalTable, parts: figures)
                 for (row, function) in zip(group.subtotals, group.functions) {
                     guard let stored = grouped.stored[row] else { continue }
-                    let label = subtotalTable.text(row: stored, column: groupColumn!)
+                    let label = Self.summaryLabel(subtotalTable, row: stored, column: groupColumn!, detail: bound.detailColumn)
                     checks.append(Self.checkInParts(&arithmetic, row: row, stored: stored, label: label, function: function, columns: columns))
                 }
             }
@@ -341,7 +345,7 @@ extension ExternalCSVSort {
             let first = met.first { !$0.subtotals.isEmpty }.flatMap { grouped.stored[$0.subtotals[0]] }
             report.groups = RowGroups.Summary(
                 groups: finished.finishedGroups(), grandTotals: grandTotals.map(\.row.row),
-                firstSubtotalLabel: first.map { subtotalTable.text(row: $0, column: groupColumn!) })
+                firstSubtotalLabel: first.map { Self.summaryLabel(subtotalTable, row: $0, column: groupColumn!, detail: bound.detailColumn) })
         }
         report.edgeRows += lastLabels.filter { last in !report.edgeRows.contains { $0.row == last.row } }
         report.runs = runs.count
@@ -355,6 +359,12 @@ extension ExternalCSVSort {
             return warning
         }
         return RunsRead(report: report, runs: runs, pinned: pinned, pinnedStores: pinnedStores, parts: parts, grandTotals: grandTotals)
+    }
+
+    /// How a message names a subtotal or grand total row kept in `table` (see
+    /// ``RowGroups/label(ofSummaryRow:in:)``).
+    static func summaryLabel(_ table: Table, row: Int, column: Int, detail: Int?) -> String {
+        RowGroups.label(ofSummaryRow: row, in: table, column: column, detail: detail)
     }
 
     /// Keeps the cells of `table`'s row `row` in `stores`; returns where.
@@ -378,10 +388,10 @@ extension ExternalCSVSort {
     /// as ``SummaryArithmetic/check(row:reportedAs:label:function:columns:)``, but a minimum or
     /// maximum, whose cells the parts do not keep, is said to be left unchecked.
     static func checkInParts(
-        _ arithmetic: inout SummaryArithmetic, row: Int, stored: Int, label: String, function: SummaryFunction.Name, columns: [Column]
+        _ arithmetic: inout SummaryArithmetic, row: Int, stored: Int, label: String, function: SummaryFunction.Name?, columns: [Column]
     ) -> SummaryArithmetic.Check {
         switch function {
-        case .min, .max:
+        case .min?, .max?:
             var check = SummaryArithmetic.Check()
             for (c, column) in columns.enumerated() where column.type.isNumeric {
                 let says = arithmetic.source.text(row: stored, column: c).trimmingCharacters(in: .whitespaces)
@@ -389,11 +399,13 @@ extension ExternalCSVSort {
                 check.left.append(
                     UncheckedSummaryCell(
                         row: row, label: label.trimmingCharacters(in: .whitespaces), column: column.identifier, says: says,
-                        function: function.function.description))
+                        function: function?.function.description ?? ""))
             }
             return check
         default:
-            return arithmetic.check(row: stored, reportedAs: row, label: label, function: function.function, columns: columns)
+            // (A row that names no function is tried as each; the parts keep no extremes, so a
+            // cell that is its group's least or most is left.)
+            return arithmetic.check(row: stored, reportedAs: row, label: label, function: function?.function, columns: columns)
         }
     }
 }
