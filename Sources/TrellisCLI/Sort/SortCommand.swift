@@ -209,8 +209,12 @@ enum SortCommand {
         // The grouping is looked for once. A sheet whose head did not show its groups is read
         // again whole: its subtotal rows are checked in every number column.
         // (A head that showed none is taken at its word: the columns left in the file are not read for it.)
+        // A grouping the head showed is taken as found (as a sort in parts takes it), not looked for again.
         let looked = head == .noGroups
-        var found = options.findsGroups && options.groupBy == nil && !looked ? RowGrouping.detect(in: source) : nil
+        var found: RowGrouping?
+        if options.findsGroups, options.groupBy == nil {
+            if case .columns(_, let grouping) = head { found = grouping } else if !looked { found = RowGrouping.detect(in: source) }
+        }
         if partly, let grouping = found, !([grouping.column] + (grouping.detail.map { [$0] } ?? [])).allSatisfy({ grouped?.contains($0) ?? false }) {
             source = try io.openSource(
                 path, table: options.table, query: options.query, types: options.types,

@@ -200,15 +200,23 @@ package enum RolledUp {
     private static let allWords: Set<String> = ["all", "(all)", "total", "grand total", "全部", "所有"]
     private static let nullMarkers: Set<String> = ["null", "\\n", "<na>", "(null)"]
 
-    /// Whether a detail cell's bytes may mark its row (a quick check before ``marks(_:)``):
-    /// blank, or short and starting as a null marker, a word for all or a subtotal word does.
+    /// The markers that are no subtotal label, as UTF-8 (the Latin ones lowercased).
+    private static let markerBytes: [[UInt8]] = (nullMarkers.union(allWords)).map { Array($0.utf8) }
+
+    /// Whether a detail cell's bytes may mark its row (a quick check before ``marks(_:)``, with
+    /// no text made): blank, a null marker or a word for all (Latin letters in any case), or a
+    /// cell a subtotal label may be.
     static func mayMark(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         let value = CellText.trimmed(bytes)
-        guard let first = value.first else { return true }
+        guard !value.isEmpty else { return true }
         guard value.count <= 24 else { return false }
-        switch first | 0x20 {
-        case 0x6E, 0x61, 0x74, 0x67, 0x73, 0x5C | 0x20, 0x3C | 0x20, 0x28 | 0x20: return true  // n a t g s \ < (
-        default: return first >= 0xE5 && first <= 0xE6 || SubtotalLabel.mayBe(value)  // 全 所, 小计 合计 总计 …
+        if SubtotalLabel.mayBe(value) { return true }
+        return markerBytes.contains { marker in
+            marker.count == value.count
+                && marker.indices.allSatisfy { k in
+                    let b = value[k]
+                    return (b >= 0x41 && b <= 0x5A ? b | 0x20 : b) == marker[k]
+                }
         }
     }
 
