@@ -304,21 +304,37 @@ func spawnAndWait(_ arguments: [String], discardingOutput: Bool) -> ProcessResul
 
 /// The median wall time and peak memory of `runs` runs.
 func median(_ runs: Int, _ body: () -> ProcessResult) -> (wall: Double, peakMB: Double) {
-    withoutActuallyEscaping(body) { interleavedMedians(runs, [$0])[0] }
+    withoutActuallyEscaping(body) { body in
+        let result = interleavedMedians(runs, [body])[0]
+        return (result.wall, result.peakMB)
+    }
 }
 
 /// The median wall time and peak memory of each of `bodies`, run in turn `runs` times (one run
 /// of each, then the next round): a slower minute of the machine falls on all of them alike,
 /// which a ratio between them needs.
-func interleavedMedians(_ runs: Int, _ bodies: [() -> ProcessResult]) -> [(wall: Double, peakMB: Double)] {
+func interleavedMedians(_ runs: Int, _ bodies: [() -> ProcessResult]) -> [(wall: Double, peakMB: Double, walls: [Double])] {
     var results = bodies.map { _ in [ProcessResult]() }
-    for _ in 0..<runs {
-        for (k, body) in bodies.enumerated() { results[k].append(body()) }
+    // Each round starts one body later: a run right after a heavier one (whose memory the system
+    // is still taking back) is measured slower, and no body should always follow the same one.
+    for round in 0..<runs {
+        for j in bodies.indices {
+            let k = (round + j) % bodies.count
+            results[k].append(bodies[k]())
+        }
     }
     return results.map { runsOfOne in
-        let walls = runsOfOne.map(\.wall).sorted(), peaks = runsOfOne.map(\.peakMB).sorted()
-        return (walls[runs / 2], peaks[runs / 2])
+        let walls = runsOfOne.map(\.wall), peaks = runsOfOne.map(\.peakMB).sorted()
+        return (walls.sorted()[runs / 2], peaks[runs / 2], walls)
     }
+}
+
+/// The median of the ratios of `a`'s and `b`'s wall times run by run (each run of one beside the
+/// same run of the other, under the same load): a ratio that a machine's load drifting between
+/// runs moves less than the ratio of the two medians.
+func pairedRatio(_ a: (wall: Double, peakMB: Double, walls: [Double]), _ b: (wall: Double, peakMB: Double, walls: [Double])) -> Double {
+    let ratios = zip(a.walls, b.walls).map { $0 / $1 }.sorted()
+    return ratios.isEmpty ? a.wall / b.wall : ratios[ratios.count / 2]
 }
 
 /// A new folder of the benchmark process's own under the temporary directory (the caller removes it).

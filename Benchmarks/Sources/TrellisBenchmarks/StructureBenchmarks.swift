@@ -5,7 +5,9 @@ import TrellisGrid
 /// turn in one run: a file of 1,000 subtotal groups sorted within its groups against the same
 /// file sorted flat (`--no-groups`); a key sorted by a built-in list (优良中差) against the same
 /// key sorted as natural text; and the text keys of a second workload (100,000 distinct `组N` and
-/// three-character Chinese names) against its decimal key.
+/// three-character Chinese names) against its decimal key. Times are medians of the runs; a
+/// ratio is the median of the run-by-run ratios (``pairedRatio(_:_:)``), which the machine's
+/// load drifting between runs moves less.
 func structureBenchmarks(runs: Int, count: Int = 1_000_000) -> (rows: [(String, String, String)], verdicts: [String]) {
     var rows: [(String, String, String)] = []
     var verdicts: [String] = []
@@ -71,7 +73,7 @@ func structureBenchmarks(runs: Int, count: Int = 1_000_000) -> (rows: [(String, 
             sort(grouped, ["--by", "销售额:desc"]),
         ])
     // The target is against the plain sort of the same file (`--no-groups`).
-    let groupRatio = groupTimes[2].wall / groupTimes[0].wall
+    let groupRatio = pairedRatio(groupTimes[2], groupTimes[0])
     rows.append(
         (
             "trellis sort \(label) rows in 1,000 subtotal groups, flat (--no-groups)", format(groupTimes[0].wall),
@@ -80,19 +82,19 @@ func structureBenchmarks(runs: Int, count: Int = 1_000_000) -> (rows: [(String, 
     rows.append(
         (
             "… flat, the grand total pinned and checked", format(groupTimes[1].wall),
-            String(format: "%.2f× the flat sort; peak %.0f MB", groupTimes[1].wall / groupTimes[0].wall, groupTimes[1].peakMB)
+            String(format: "%.2f× the flat sort; peak %.0f MB", pairedRatio(groupTimes[1], groupTimes[0]), groupTimes[1].peakMB)
         ))
     rows.append(
         (
             "… within their groups (found, every subtotal checked)", format(groupTimes[2].wall),
             String(
                 format: "%.2f× the flat sort, %.2f× the flat sort with its total checked, in turn (target ≤ 1.15× the flat sort); peak %.0f MB",
-                groupRatio, groupTimes[2].wall / groupTimes[1].wall, groupTimes[2].peakMB)
+                groupRatio, pairedRatio(groupTimes[2], groupTimes[1]), groupTimes[2].peakMB)
         ))
     verdicts.append(
         String(
             format: "sort within 1,000 groups: %.2f× the flat sort (--no-groups) — %@ ≤ 1.15× (%.2f× the flat sort reading the same columns)",
-            groupRatio, groupRatio <= 1.15 ? "meets" : "misses", groupTimes[2].wall / groupTimes[1].wall))
+            groupRatio, groupRatio <= 1.15 ? "meets" : "misses", pairedRatio(groupTimes[2], groupTimes[1])))
 
     // The same file sorted in parts (a quarter of its size in memory each time, as a file larger
     // than the memory is): within its groups against flat.
@@ -106,9 +108,9 @@ func structureBenchmarks(runs: Int, count: Int = 1_000_000) -> (rows: [(String, 
     rows.append(
         (
             "… in parts, within their groups", format(partsTimes[1].wall),
-            String(format: "%.2f× the flat sort in parts, in turn; peak %.0f MB", partsTimes[1].wall / partsTimes[0].wall, partsTimes[1].peakMB)
+            String(format: "%.2f× the flat sort in parts, in turn; peak %.0f MB", pairedRatio(partsTimes[1], partsTimes[0]), partsTimes[1].peakMB)
         ))
-    verdicts.append(String(format: "sort within 1,000 groups in parts: %.2f× the flat sort in parts", partsTimes[1].wall / partsTimes[0].wall))
+    verdicts.append(String(format: "sort within 1,000 groups in parts: %.2f× the flat sort in parts", pairedRatio(partsTimes[1], partsTimes[0])))
 
     // The same in memory: the order of one table with and without its grouping.
     if let table = try? CSV.table(bytes: [UInt8](Data(contentsOf: grouped))) {
@@ -129,7 +131,7 @@ func structureBenchmarks(runs: Int, count: Int = 1_000_000) -> (rows: [(String, 
 
     let listTimes = interleavedMedians(
         runs, [sort(graded, ["--by", "等级:natural"]), sort(graded, ["--by", "等级:order=优,良,中,差"]), sort(graded, ["--by", "等级"])])
-    let listRatio = listTimes[1].wall / listTimes[0].wall
+    let listRatio = pairedRatio(listTimes[1], listTimes[0])
     rows.append(("trellis sort \(label) rows by a grade column as natural text", format(listTimes[0].wall), ""))
     rows.append(
         (
@@ -139,7 +141,7 @@ func structureBenchmarks(runs: Int, count: Int = 1_000_000) -> (rows: [(String, 
     rows.append(
         (
             "… by its list, found (every cell checked against the lists)", format(listTimes[2].wall),
-            String(format: "%.2f× the natural key in turn with it", listTimes[2].wall / listTimes[0].wall)
+            String(format: "%.2f× the natural key in turn with it", pairedRatio(listTimes[2], listTimes[0]))
         ))
     verdicts.append(String(format: "a list key: %.2f× a natural key — %@ ≤ 1.05×", listRatio, listRatio <= 1.05 ? "meets" : "misses"))
 
@@ -147,7 +149,7 @@ func structureBenchmarks(runs: Int, count: Int = 1_000_000) -> (rows: [(String, 
         runs, [sort(named, ["--by", "score:desc"]), sort(named, ["--by", "group"]), sort(named, ["--by", "name", "--locale", "zh"])])
     rows.append(("trellis sort \(label) rows (组N, names) by the decimal key", format(textTimes[0].wall), ""))
     for (k, what) in [(1, "by group (组N, 100,000 distinct)"), (2, "by name --locale zh (three-character names)")] {
-        let ratio = textTimes[k].wall / textTimes[0].wall
+        let ratio = pairedRatio(textTimes[k], textTimes[0])
         rows.append(("… \(what)", format(textTimes[k].wall), String(format: "%.2f× the decimal key in turn with it (target ≤ 1.3×)", ratio)))
         verdicts.append(String(format: "second workload %@: %.2f× the decimal key — %@ ≤ 1.3×", what, ratio, ratio <= 1.3 ? "meets" : "misses"))
     }
@@ -157,7 +159,7 @@ func structureBenchmarks(runs: Int, count: Int = 1_000_000) -> (rows: [(String, 
     // (A text key's column is checked against the lists until its first value of none: one cell.)
     let lookTimes = interleavedMedians(
         runs, [sort(plain, ["--by", "score:desc", "--no-groups"]), sort(plain, ["--by", "score:desc"])])
-    let groupsLook = lookTimes[1].wall / lookTimes[0].wall
+    let groupsLook = pairedRatio(lookTimes[1], lookTimes[0])
     rows.append(("trellis sort \(label) plain rows by a decimal key, --no-groups", format(lookTimes[0].wall), ""))
     rows.append(("… groups looked for (none)", format(lookTimes[1].wall), String(format: "%.2f× in turn with it (target ≤ 1.03×)", groupsLook)))
     verdicts.append(String(format: "looking for groups in a file of none: %.2f× — %@ ≤ 1.03×", groupsLook, groupsLook <= 1.03 ? "meets" : "misses"))
