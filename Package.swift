@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "TrellisSources", targets: ["TrellisSources"]),
         .library(name: "TrellisWorkbook", targets: ["TrellisWorkbook"]),
         .library(name: "TrellisPort", targets: ["TrellisPort"]),
+        .library(name: "TrellisTesting", targets: ["TrellisTesting"]),
         .library(name: "TrellisCLI", targets: ["TrellisCLI"]),
         .executable(name: "trellis", targets: ["trellis"]),
     ],
@@ -69,6 +70,9 @@ let package = Package(
         .target(name: "Trellis",
                 dependencies: ["TrellisText", "TrellisCollectionView", "TrellisLayouts", "TrellisGrid", "TrellisRender", "TrellisSQL",
                                "TrellisSources", "TrellisWorkbook"]),
+        // For apps' own tests of their layouts (XCTest or Swift Testing): the rules UIKit enforces,
+        // checked on a host; snapshots of frames as JSON and SVG with a geometric diff.
+        .target(name: "TrellisTesting", dependencies: ["TrellisCollectionView", "TrellisRender", "TrellisText"]),
         // Helpers shared by the test targets; not a product.
         .target(name: "TrellisTestSupport", dependencies: ["TrellisText"], path: "Sources/TrellisTestSupport"),
         .testTarget(name: "TrellisLayoutTests", dependencies: ["TrellisCollectionView", "TrellisTestSupport"]),
@@ -77,6 +81,8 @@ let package = Package(
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "TrellisCollectionViewTests",
                     dependencies: ["TrellisCollectionView", "TrellisLayouts", "TrellisTestSupport"]),
+        .testTarget(name: "TrellisTestingTests", dependencies: ["TrellisTesting", "TrellisCollectionView", "TrellisLayouts"],
+                    exclude: ["__Snapshots__"]),
         .testTarget(name: "TrellisGridTests", dependencies: ["TrellisGrid", "TrellisText", "TrellisRender", "TrellisTestSupport"]),
         .testTarget(name: "TrellisSQLTests", dependencies: ["TrellisSQL", "TrellisSources", "TrellisGrid", "TrellisRender", "TrellisText", "TrellisCLI",
                                                      "TrellisTestSupport"],
@@ -107,8 +113,14 @@ package.products += [
     .library(name: "UIKit", targets: ["UIKit"]),
 ]
 package.targets += [
-    .target(name: "CoreGraphics", dependencies: ["TrellisCollectionView"]),
+    .target(name: "CoreGraphics", dependencies: ["TrellisCollectionView", "_Testing_CoreGraphics"]),
     .target(name: "QuartzCore", dependencies: ["TrellisCollectionView"]),
-    .target(name: "UIKit", dependencies: ["CoreGraphics", "QuartzCore", "TrellisCollectionView", "TrellisLayouts"]),
+    .target(name: "UIKit", dependencies: ["CoreGraphics", "QuartzCore", "TrellisCollectionView", "TrellisLayouts", "_Testing_UIKit"]),
+    // Swift Testing's cross-import overlays for these two names, which Linux's toolchain lacks: a
+    // test that imports `Testing` beside `UIKit` or `CoreGraphics` compiles (each module is empty).
+    .target(name: "_Testing_CoreGraphics"),
+    .target(name: "_Testing_UIKit"),
 ]
+// The testing kit's example: a layout written against UIKit, tested on Linux.
+package.targets.first { $0.name == "TrellisTestingTests" }?.dependencies.append("UIKit")
 #endif
