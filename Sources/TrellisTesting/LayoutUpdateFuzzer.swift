@@ -1,0 +1,236 @@
+import Foundation
+import TrellisCollectionView
+
+/// One batch update of a sequence the fuzzer applies: its `description` is the Swift that makes it.
+public enum LayoutUpdateStep: Hashable, Sendable, CustomStringConvertible {
+    case insertItem(IndexPath)
+    case deleteItem(IndexPath)
+    case reloadItem(IndexPath)
+    case moveItem(IndexPath, to: IndexPath)
+    /// A new section at `section`, holding `items` items inserted with it.
+    case insertSection(Int, items: Int)
+    case deleteSection(Int)
+    case moveSection(Int, to: Int)
+
+    /// The batch this step is.
+    public var batch: BatchUpdate {
+        var batch = BatchUpdate()
+        switch self {
+        case .insertItem(let path): batch.insertItems(at: [path])
+        case .deleteItem(let path): batch.deleteItems(at: [path])
+        case .reloadItem(let path): batch.reloadItems(at: [path])
+        case .moveItem(let from, let to): batch.moveItem(at: from, to: to)
+        case .insertSection(let section, let items):
+            batch.insertSections([section])
+            batch.insertItems(at: (0..<items).map { IndexPath(item: $0, section: section) })
+        case .deleteSection(let section): batch.deleteSections([section])
+        case .moveSection(let from, let to): batch.moveSection(from, toSection: to)
+        }
+        return batch
+    }
+
+    public var description: String {
+        func path(_ p: IndexPath) -> String { "IndexPath(item: \(p.item), section: \(p.section))" }
+        switch self {
+        case .insertItem(let p): return ".insertItem(\(path(p)))"
+        case .deleteItem(let p): return ".deleteItem(\(path(p)))"
+        case .reloadItem(let p): return ".reloadItem(\(path(p)))"
+        case .moveItem(let from, let to): return ".moveItem(\(path(from)), to: \(path(to)))"
+        case .insertSection(let s, let items): return ".insertSection(\(s), items: \(items))"
+        case .deleteSection(let s): return ".deleteSection(\(s))"
+        case .moveSection(let from, let to): return ".moveSection(\(from), to: \(to))"
+        }
+    }
+
+    /// A random step that is valid for data of `counts` (at most `maximumItems` items in a
+    /// section, `maximumSections` sections).
+    static func random(for counts: [Int], using random: inout some RandomNumberGenerator, maximumSections: Int = 6, maximumItems: Int = 30)
+        -> LayoutUpdateStep
+    {
+        let filled = counts.indices.filter { counts[$0] > 0 }
+        while true {
+            switch Int.random(in: 0..<10, using: &random) {
+            case 0...2 where !counts.isEmpty:
+                let s = Int.random(in: counts.indices, using: &random)
+                guard counts[s] < maximumItems else { continue }
+                return .insertItem(IndexPath(item: Int.random(in: 0...counts[s], using: &random), section: s))
+            case 3...4 where !filled.isEmpty:
+                let s = filled.randomElement(using: &random)!
+                return .deleteItem(IndexPath(item: Int.random(in: 0..<counts[s], using: &random), section: s))
+            case 5 where !filled.isEmpty:
+                let s = filled.randomElement(using: &random)!
+                return .reloadItem(IndexPath(item: Int.random(in: 0..<counts[s], using: &random), section: s))
+            case 6 where !filled.isEmpty:
+                let s = filled.randomElement(using: &random)!, t = Int.random(in: counts.indices, using: &random)
+                let from = IndexPath(item: Int.random(in: 0..<counts[s], using: &random), section: s)
+                let room = s == t ? counts[t] : counts[t] + 1
+                return .moveItem(from, to: IndexPath(item: Int.random(in: 0..<room, using: &random), section: t))
+            case 7 where counts.count < maximumSections:
+                return .insertSection(Int.random(in: 0...counts.count, using: &random), items: Int.random(in: 0...5, using: &random))
+            case 8 where counts.count > 1:
+                return .deleteSection(Int.random(in: counts.indices, using: &random))
+            case 9 where counts.count > 1:
+                return .moveSection(Int.random(in: counts.indices, using: &random), to: Int.random(in: counts.indices, using: &random))
+            default:
+                if counts.isEmpty { return .insertSection(0, items: Int.random(in: 0...5, using: &random)) }
+            }
+        }
+    }
+}
+
+/// A sequence of batch updates that breaks a rule, shrunk to the fewest steps that still do, and
+/// the Swift that replays it in a test.
+public struct LayoutFuzzFailure: CustomStringConvertible, Sendable {
+    public let seed: UInt64
+    public let initialCounts: [Int]
+    /// The steps, shrunk.
+    public let steps: [LayoutUpdateStep]
+    /// What the last step broke.
+    public let breaches: [LayoutBreach]
+    /// How many steps the sequence had before it was shrunk.
+    public let originalLength: Int
+
+    /// A test to paste: the steps replayed on a layout of the type given.
+    public func swiftCode(layout: String) -> String {
+        var code = "let breaches = LayoutUpdateFuzzer.replay(\n    [\n"
+        for step in steps { code += "        \(step),\n" }
+        code += "    ],\n    initialCounts: \(initialCounts), layout: { \(layout) })\n"
+        code += "#expect(breaches.isEmpty, \"\\(breaches)\")\n"
+        return code
+    }
+
+    public var description: String {
+        "seed \(seed): \(steps.count) step\(steps.count == 1 ? "" : "s") (shrunk from \(originalLength)) from \(initialCounts) break "
+            + breaches.prefix(3).map(\.description).joined(separator: "; ")
+    }
+}
+
+/// Seeded random batch updates — items and sections inserted, deleted, moved and reloaded —
+/// applied through a collection view to a layout, with UIKit's rules checked after each one (the
+/// layout at the new data, at its start and end, and every element of the update's animation); a
+/// sequence that breaks one is shrunk to the shortest that still does and given as Swift to paste
+/// into a test.
+///
+/// ```swift
+/// if let failure = LayoutUpdateFuzzer.run(seed: 7, initialCounts: [10, 4], layout: { MyLayout() }) {
+///     Issue.record("\(failure)\n\(failure.swiftCode(layout: "MyLayout()"))")
+/// }
+/// ```
+public enum LayoutUpdateFuzzer {
+    /// Applies `steps` random updates from `initialCounts`; `nil` when every one keeps the rules.
+    public static func run(
+        seed: UInt64, steps: Int = 40, initialCounts: [Int], bounds: CGRect = CGRect(x: 0, y: 0, width: 375, height: 667),
+        layout make: () -> CollectionViewLayout
+    ) -> LayoutFuzzFailure? {
+        var random = SplitMix(seed: seed)
+        var counts = initialCounts
+        var sequence: [LayoutUpdateStep] = []
+        for _ in 0..<steps {
+            let step = LayoutUpdateStep.random(for: counts, using: &random)
+            sequence.append(step)
+            guard let next = try? step.batch.expectedCounts(after: counts) else { break }
+            counts = next
+        }
+        // The whole sequence replayed, stopping at the first step that breaks a rule.
+        guard let (length, breaches) = firstBreak(sequence, initialCounts: initialCounts, bounds: bounds, make: make) else { return nil }
+        var shrunk = Array(sequence.prefix(length))
+        var found = breaches
+        // Each step left out in turn, from the first, while the rest still break a rule.
+        var removed = true
+        while removed {
+            removed = false
+            var k = 0
+            while k < shrunk.count {
+                var candidate = shrunk
+                candidate.remove(at: k)
+                if let (end, still) = firstBreak(candidate, initialCounts: initialCounts, bounds: bounds, make: make) {
+                    shrunk = Array(candidate.prefix(end))
+                    found = still
+                    removed = true
+                } else {
+                    k += 1
+                }
+            }
+        }
+        return LayoutFuzzFailure(seed: seed, initialCounts: initialCounts, steps: shrunk, breaches: found, originalLength: length)
+    }
+
+    /// The breaches after replaying `steps` from `initialCounts` (those of the first step that
+    /// breaks a rule; empty when none does). A step the collection view refuses as an invalid
+    /// batch is itself a breach.
+    public static func replay(
+        _ steps: [LayoutUpdateStep], initialCounts: [Int], bounds: CGRect = CGRect(x: 0, y: 0, width: 375, height: 667),
+        layout make: () -> CollectionViewLayout
+    ) -> [LayoutBreach] {
+        firstBreak(steps, initialCounts: initialCounts, bounds: bounds, make: make)?.breaches ?? []
+    }
+
+    /// The number of steps up to the first that breaks a rule, and its breaches; `nil` when
+    /// none does or when a step is no valid batch (a shrunk sequence that no longer fits its data).
+    static func firstBreak(
+        _ steps: [LayoutUpdateStep], initialCounts: [Int], bounds: CGRect, make: () -> CollectionViewLayout
+    ) -> (Int, breaches: [LayoutBreach])? {
+        let host = StaticLayoutHost(layout: make(), itemCounts: initialCounts, bounds: bounds)
+        let data = Counts(initialCounts)
+        host.collectionView.dataSource = data
+        host.collectionView.reloadData()
+        let before = LayoutConformance.check(host, scrollPositions: 2)
+        if !before.isEmpty { return (0, before) }
+        for (k, step) in steps.enumerated() {
+            let old = data.counts
+            guard let new = try? step.batch.expectedCounts(after: old) else { return nil }
+            let transition: CollectionViewTransition
+            do {
+                transition = try host.collectionView.applyBatchUpdates(step.batch) { _ in data.counts = new }
+            } catch {
+                return nil
+            }
+            var breaches = transitionBreaches(transition, step: step)
+            breaches += LayoutConformance.check(host, scrollPositions: 2)
+            if !breaches.isEmpty { return (k + 1, breaches) }
+        }
+        return nil
+    }
+
+    /// Every animating element's start and end: numbers, of sizes not below zero.
+    static func transitionBreaches(_ transition: CollectionViewTransition, step: LayoutUpdateStep) -> [LayoutBreach] {
+        var breaches: [LayoutBreach] = []
+        for element in transition.elements {
+            for (end, a) in [("start", element.from), ("end", element.to)] {
+                let f = a.frame
+                guard !(f.minX.isFinite && f.minY.isFinite && f.width.isFinite && f.height.isFinite && f.width >= 0 && f.height >= 0) else { continue }
+                breaches.append(
+                    LayoutBreach(
+                        rule: .frameNotFinite, element: LayoutConformance.name(a),
+                        detail: "its animation's \(end) (\(element.role)) is at \(LayoutConformance.describe(f))", context: "after \(step)"))
+            }
+        }
+        return breaches
+    }
+
+    /// The data the updates change: item counts.
+    final class Counts: CollectionViewDataSource {
+        var counts: [Int]
+        init(_ counts: [Int]) { self.counts = counts }
+        func numberOfSections(in collectionView: CollectionView) -> Int { counts.count }
+        func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int {
+            counts.indices.contains(section) ? counts[section] : 0
+        }
+        func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CollectionViewCell {
+            CollectionViewCell(frame: .zero)
+        }
+    }
+
+    /// A small seeded generator (SplitMix64): the same seed, the same sequence, everywhere.
+    struct SplitMix: RandomNumberGenerator {
+        var state: UInt64
+        init(seed: UInt64) { state = seed &+ 0x9E37_79B9_7F4A_7C15 }
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+}

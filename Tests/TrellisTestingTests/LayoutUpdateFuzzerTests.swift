@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+import TrellisCollectionView
+import TrellisTesting
+
+/// Seeded batch updates through a collection view: a sound layout passes them; a layout with an
+/// update bug fails, shrunk to the few steps that show it, as Swift that replays it.
+@Suite("Layout update fuzzing")
+struct LayoutUpdateFuzzerTests {
+    static func flow() -> CollectionViewLayout {
+        let layout = CollectionViewFlowLayout()
+        layout.itemSize = CGSize(width: 80, height: 80)
+        layout.headerReferenceSize = CGSize(width: 0, height: 30)
+        return layout
+    }
+
+    @Test("a flow layout with headers keeps the rules through 40 random updates of items and sections", arguments: [1, 2, 3] as [UInt64])
+    func flowPasses(seed: UInt64) {
+        let failure = LayoutUpdateFuzzer.run(seed: seed, initialCounts: [6, 0, 11], layout: Self.flow)
+        #expect(failure == nil, "\(failure.map { "\($0)\n\($0.swiftCode(layout: "flow()"))" } ?? "")")
+    }
+
+    @Test("a cache filled once is found after the first update that removes an item, shrunk to that step, replayed by the code printed")
+    func staleCacheShrinks() throws {
+        let failure = try #require(LayoutUpdateFuzzer.run(seed: 11, steps: 60, initialCounts: [8, 5], layout: { CachedTwoSections() }))
+        #expect(failure.breaches.contains { $0.rule == .elementDoesNotExist || $0.rule == .missingFromRect || $0.rule == .queriesDisagree })
+        #expect(failure.steps.count <= 2, "\(failure)")
+        #expect(failure.originalLength >= failure.steps.count)
+        // The steps replay to the same breaches; the code says them.
+        #expect(LayoutUpdateFuzzer.replay(failure.steps, initialCounts: failure.initialCounts, layout: { CachedTwoSections() }) == failure.breaches)
+        let code = failure.swiftCode(layout: "CachedTwoSections()")
+        #expect(code.hasPrefix("let breaches = LayoutUpdateFuzzer.replay(\n    [\n        ."))
+        #expect(code.contains("initialCounts: [8, 5], layout: { CachedTwoSections() })"))
+        // The same seed, the same failure.
+        #expect(LayoutUpdateFuzzer.run(seed: 11, steps: 60, initialCounts: [8, 5], layout: { CachedTwoSections() })?.steps == failure.steps)
+    }
+
+    @Test("an appearing item's initial attributes that are not numbers: found in the update's animation")
+    func appearingNaN() throws {
+        let steps: [LayoutUpdateStep] = [.insertItem(IndexPath(item: 0, section: 0))]
+        let breaches = LayoutUpdateFuzzer.replay(steps, initialCounts: [3], layout: { NaNAppearing() })
+        #expect(breaches.map(\.rule) == [.frameNotFinite], "\(breaches)")
+        #expect(breaches.first?.detail.contains("its animation's start (appearing)") == true, "\(breaches)")
+        #expect(breaches.first?.context == "after .insertItem(IndexPath(item: 0, section: 0))")
+    }
+}
+
+/// A cache of two sections filled once.
+final class CachedTwoSections: CollectionViewLayout {
+    private var cache: [CollectionViewLayoutAttributes] = []
+    private var height: CGFloat = 0
+
+    override func prepare() {
+        guard cache.isEmpty, let collectionView else { return }
+        var y: CGFloat = 0
+        for section in 0..<collectionView.numberOfSections {
+            for item in 0..<collectionView.numberOfItems(inSection: section) {
+                let a = CollectionViewLayoutAttributes(forCellWith: IndexPath(item: item, section: section))
+                a.frame = CGRect(x: 0, y: y, width: 100, height: 40)
+                y += 40
+                cache.append(a)
+            }
+        }
+        height = y
+    }
+
+    override var collectionViewContentSize: CGSize { CGSize(width: 100, height: height) }
+
+    override func layoutAttributesForElements(in rect: CGRect) -> [CollectionViewLayoutAttributes]? {
+        cache.filter { $0.frame.intersects(rect) }
+    }
+
+    override func layoutAttributesForItem(at indexPath: IndexPath) -> CollectionViewLayoutAttributes? {
+        cache.first { $0.indexPath == indexPath }
+    }
+}
+
+/// A flow layout whose appearing items start from a frame that is not a number.
+final class NaNAppearing: CollectionViewFlowLayout {
+    override init() {
+        super.init()
+        itemSize = CGSize(width: 50, height: 50)
+    }
+
+    required init?(coder: NSCoder) { nil }
+
+    override func initialLayoutAttributesForAppearingItem(at itemIndexPath: IndexPath) -> CollectionViewLayoutAttributes? {
+        let a = super.initialLayoutAttributesForAppearingItem(at: itemIndexPath)?.copy() as? CollectionViewLayoutAttributes
+        a?.frame = CGRect(x: CGFloat.nan, y: 0, width: 50, height: 50)
+        return a
+    }
+}
