@@ -5,6 +5,11 @@
 // built where Apple's QuartzCore is not (see Package.swift).
 @_exported import TrellisCollectionView
 
+// Core Animation's display link and clock.
+public typealias CADisplayLink = DisplayLink
+public typealias CFTimeInterval = TimeInterval
+public func CACurrentMediaTime() -> CFTimeInterval { CurrentMediaTime() }
+
 // Core Animation's own names for the 3D transform and its functions.
 public typealias CATransform3D = Transform3D
 public let CATransform3DIdentity = Transform3DIdentity

@@ -1,10 +1,11 @@
 import Foundation
 
-/// Target–action with a gesture recognizer: `UILongPressGestureRecognizer(target: self, action:
-/// #selector(handle(_:)))` and `recognizer.addTarget(self, action: #selector(handle(_:)))` name a
-/// method to the Objective-C runtime. Trellis's recognizers take the action as a closure
-/// (`init(target:action:)`, `addTarget(_:action:)`) and hold the target weakly, as UIKit does;
-/// the selector becomes a closure that calls the same method of the same target.
+/// Target–action: `UILongPressGestureRecognizer(target: self, action: #selector(handle(_:)))`,
+/// `recognizer.addTarget(self, action: …)`, `control.addTarget(self, action: …, for: .valueChanged)`,
+/// `UIBarButtonItem(title:style:target:action:)` and `CADisplayLink(target: self, selector: …)`
+/// name a method to the Objective-C runtime. Trellis's recognizers, controls, bar button items and
+/// display links take the action as a closure; the selector becomes a closure that calls the same
+/// method of the same target.
 extension Rewriter {
     /// A method declared in the files: its parameters' labels and types.
     struct DeclaredMethod {
@@ -45,26 +46,48 @@ extension Rewriter {
         return found
     }
 
-    /// Rewrites the `#selector` of a recognizer's target–action in `file`, adding each rewritten
-    /// selector's index to `handled`.
+    /// Rewrites the `#selector` of a target–action in `file` — a gesture recognizer's
+    /// (`init(target:action:)`, `addTarget(_:action:)`), a control's (`addTarget(_:action:for:)`),
+    /// a bar button item's (`init(title:style:target:action:)`, `init(barButtonSystemItem:target:action:)`)
+    /// and a display link's (`CADisplayLink(target:selector:)`, whose label becomes `action:`) —
+    /// adding each rewritten selector's index to `handled`.
     mutating func rewriteTargetActions(_ file: Int, handled: inout Set<Int>) {
         let source = sources[file]
         for index in source.tokens.indices where source.tokens[index].kind == .pound && source.text(index) == "#selector" {
             guard source.isPunctuation(index + 1, UInt8(ascii: "(")), index >= 6,
-                source.isPunctuation(index - 1, UInt8(ascii: ":")), source.text(index - 2) == "action",
+                source.isPunctuation(index - 1, UInt8(ascii: ":")), ["action", "selector"].contains(source.text(index - 2)),
                 source.isPunctuation(index - 3, UInt8(ascii: ",")), source.tokens[index - 4].kind == .identifier
             else { continue }
             let selectorClose = source.partner[index + 1]
-            // The call ends with the action: no `for:` after it (that is a control's).
-            guard source.isPunctuation(selectorClose + 1, UInt8(ascii: ")")) else { continue }
+            let label = source.text(index - 2)
             let target = source.text(index - 4)
-            let isInit =
-                index >= 8 && source.isPunctuation(index - 5, UInt8(ascii: ":")) && source.text(index - 6) == "target"
-                && source.isPunctuation(index - 7, UInt8(ascii: "(")) && source.text(index - 8).hasSuffix("GestureRecognizer")
-            let isAdd =
-                source.isPunctuation(index - 5, UInt8(ascii: "(")) && source.text(index - 6) == "addTarget"
-                && source.isPunctuation(index - 7, UInt8(ascii: "."))
-            guard isInit || isAdd else { continue }
+            // The call the selector is an argument of: the nearest `(` before it that closes after it.
+            guard
+                let open = stride(from: index - 5, through: 1, by: -1).first(where: { k in
+                    source.isPunctuation(k, UInt8(ascii: "(")) && source.partner[k] > selectorClose
+                })
+            else { continue }
+            let callee = source.text(open - 1)
+            let endsCall = source.isPunctuation(selectorClose + 1, UInt8(ascii: ")")) && source.partner[open] == selectorClose + 1
+            let forEvents =
+                source.isPunctuation(selectorClose + 1, UInt8(ascii: ",")) && source.text(selectorClose + 2) == "for"
+                && source.isPunctuation(selectorClose + 3, UInt8(ascii: ":"))
+            let isAdd = callee == "addTarget" && source.isPunctuation(open - 2, UInt8(ascii: ".")) && open == index - 5
+            let kind: String
+            if label == "selector" {
+                guard ["CADisplayLink", "DisplayLink"].contains(callee), endsCall, source.text(index - 6) == "target" else { continue }
+                kind = "display link"
+            } else if callee.hasSuffix("GestureRecognizer") && endsCall && source.text(index - 6) == "target" && open == index - 7 {
+                kind = "recognizer"
+            } else if ["UIBarButtonItem", "BarButtonItem"].contains(callee) && endsCall && source.text(index - 6) == "target" {
+                kind = "bar button item"
+            } else if isAdd && endsCall {
+                kind = "recognizer"
+            } else if isAdd && forEvents {
+                kind = "control"
+            } else {
+                continue
+            }
             let selector = source.text(from: source.tokens[index + 1].end, to: source.tokens[selectorClose].start).filter { !$0.isWhitespace }
             let path = selector.split(separator: "(").first.map(String.init) ?? selector
             let base = path.split(separator: ".").last.map(String.init) ?? path
@@ -74,19 +97,28 @@ extension Rewriter {
             let capture = target == "self" ? "[weak self]" : "[weak target = \(target)]"
             let closure: String
             if let parameter = method.parameters.first {
-                let plain = ["UIGestureRecognizer", "GestureRecognizer", "Any", "AnyObject"].contains(parameter.type)
+                let plain = [
+                    "UIGestureRecognizer", "GestureRecognizer", "UIControl", "Control", "UIBarButtonItem", "BarButtonItem", "CADisplayLink",
+                    "DisplayLink", "Any", "AnyObject",
+                ].contains(parameter.type)
                 let argument = plain ? "$0" : "$0 as! \(parameter.type)"
                 let call = parameter.label == "_" ? "\(base)(\(argument))" : "\(base)(\(parameter.label): \(argument))"
                 closure = "{ \(capture) in \(receiver)?.\(call) }"
             } else {
                 closure = "{ \(capture) _ in \(receiver)?.\(base)() }"
             }
-            if edit(file, source.tokens[index].start, source.tokens[selectorClose].end, closure) {
+            // A display link's argument is named `action:` here (`selector:` in Core Animation).
+            let start = label == "selector" ? index - 2 : index
+            let replacement = label == "selector" ? "action: \(closure)" : closure
+            if edit(file, source.tokens[start].start, source.tokens[selectorClose].end, replacement) {
                 handled.insert(index)
+                let holds =
+                    kind == "display link"
+                    ? "and the link holds its target until it is invalidated, as Core Animation's does"
+                    : "and the \(kind) holds the target weakly as UIKit does"
                 note(
-                    file, index, "#selector(\(selector)) → \(closure)",
-                    "Swift on Linux has no selectors; Trellis's recognizers take the action as a closure that calls the same "
-                        + "method, and hold the target weakly as UIKit does")
+                    file, index, "\(label == "selector" ? "selector: " : "")#selector(\(selector)) → \(replacement)",
+                    "Swift on Linux has no selectors; Trellis's \(kind)s take the action as a closure that calls the same method, \(holds)")
             }
         }
     }

@@ -26,7 +26,7 @@ public enum UIKitNames {
         "View", "ScrollView", "ScrollViewDelegate", "Color", "EdgeInsets", "Screen", "Device", "TraitCollection",
         "TraitEnvironmentLayoutDirection", "UserInterfaceIdiom", "UserInterfaceLayoutDirection", "UserInterfaceSizeClass",
         "UserInterfaceStyle", "ContentSizeCategory", "SemanticContentAttribute", "GestureRecognizer", "LongPressGestureRecognizer",
-        "PinchGestureRecognizer",
+        "PinchGestureRecognizer", "Control", "BarButtonItem",
     ]
 
     static let nsPrefixed = [
@@ -41,7 +41,8 @@ public enum UIKitNames {
     static let caPrefixed = [
         "Transform3D", "Transform3DIdentity", "Transform3DIsIdentity", "Transform3DEqualToTransform", "Transform3DMakeTranslation",
         "Transform3DMakeScale", "Transform3DMakeRotation", "Transform3DConcat", "Transform3DTranslate", "Transform3DScale", "Transform3DRotate",
-        "Transform3DInvert", "Transform3DMakeAffineTransform", "Transform3DIsAffine", "Transform3DGetAffineTransform",
+        "Transform3DInvert", "Transform3DMakeAffineTransform", "Transform3DIsAffine", "Transform3DGetAffineTransform", "DisplayLink",
+        "CurrentMediaTime",
     ]
 
     /// Whether `name` is UIKit's (or Core Animation's, or one of UIKit's `NS` families): a

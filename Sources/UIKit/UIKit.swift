@@ -85,5 +85,7 @@ public typealias UIUserInterfaceStyle = UserInterfaceStyle
 public typealias UIContentSizeCategory = ContentSizeCategory
 public typealias UISemanticContentAttribute = SemanticContentAttribute
 public typealias UIGestureRecognizer = GestureRecognizer
+public typealias UIControl = Control
+public typealias UIBarButtonItem = BarButtonItem
 public typealias UILongPressGestureRecognizer = LongPressGestureRecognizer
 public typealias UIPinchGestureRecognizer = PinchGestureRecognizer

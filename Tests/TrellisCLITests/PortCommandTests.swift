@@ -94,18 +94,18 @@ struct PortCommandTests {
 
     @Test("places left for a person are listed and exit 1; the rest is written")
     func leftPlaces() throws {
-        let folder = try scratch(["Button.swift": "import UIKit\nlet b = UIBarButtonItem(target: nil, action: #selector(tap))\n"])
+        let folder = try scratch(["Button.swift": "import UIKit\nlet b = UISwitch(); b.addTarget(nil, action: #selector(tap), for: .valueChanged)\n"])
         defer { try? FileManager.default.removeItem(at: folder) }
         let result = run(["port", "Button.swift"], in: folder)
         #expect(result.status == 1)
         #expect(result.stdout.contains("Button.swift:2: left: #selector(tap) — a selector names a method"))
-        // UIBarButtonItem is UIKit's and Trellis has none: named, never renamed.
-        #expect(result.stdout.contains("Button.swift:2: left: UIBarButtonItem — UIKit's, and Trellis does not implement it"))
+        // UISwitch is UIKit's and Trellis has none: named, never renamed.
+        #expect(result.stdout.contains("Button.swift:2: left: UISwitch — UIKit's, and Trellis does not implement it"))
         #expect(result.stderr == "Error: 2 places left for you (listed above)\n")
-        #expect(try read(folder, "Button.swift").hasPrefix("import UIKit\nlet b = UIBarButtonItem("))
+        #expect(try read(folder, "Button.swift").hasPrefix("import UIKit\nlet b = UISwitch("))
         let renamed = run(["port", "--rename", "Button.swift"], in: folder)
         #expect(renamed.status == 1)
-        #expect(try read(folder, "Button.swift").hasPrefix("import Trellis\nlet b = UIBarButtonItem("))
+        #expect(try read(folder, "Button.swift").hasPrefix("import Trellis\nlet b = UISwitch("))
     }
 
     @Test("bad input: no such path, not Swift, not UTF-8, invalid Swift, clashing flags — a clear error and nothing written")

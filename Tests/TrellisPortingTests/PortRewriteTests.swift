@@ -157,15 +157,16 @@ struct PortRewriteTests {
             """
             @objc protocol P { @objc optional func width() -> CGFloat }
             func f(p: P) -> Bool { p.responds(to: #selector(P.width)) }
-            let button = UIBarButtonItem(barButtonSystemItem: .add, target: self, action: #selector(add))
+            let button = UISwitch(); button.addTarget(self, action: #selector(add), for: .valueChanged)
             """)
         try #require(outcome.left.map(\.line) == [2, 3, 3])
         #expect(outcome.left[0].change == "left: responds(to: #selector(P.width))")
         #expect(outcome.left[0].reason.contains("(try? p.width(…))"))
-        // UIBarButtonItem is UIKit's, and Trellis has none: left as it is, never renamed.
-        #expect(outcome.left.map(\.change).contains("left: UIBarButtonItem"))
+        // UISwitch is UIKit's, and Trellis has none: left as it is, never renamed; `add` is
+        // declared nowhere in the files, so its selector is left too.
+        #expect(outcome.left.map(\.change).contains("left: UISwitch"))
         #expect(outcome.left.map(\.change).contains("left: #selector(add)"))
-        #expect(outcome.files[0].ported.contains("= UIBarButtonItem("))
+        #expect(outcome.files[0].ported.contains("= UISwitch()"))
         #expect(outcome.files[0].ported.contains("p.responds(to: #selector(P.width))"))
     }
 
@@ -201,15 +202,57 @@ struct PortRewriteTests {
         #expect(text.contains("UILongPressGestureRecognizer(target: self, action: { [weak self] _ in self?.pressed() })"))
         #expect(text.contains("press.addTarget(self, action: { [weak self] in self?.anyGesture(recognizer: $0) })"))
         #expect(text.contains("UILongPressGestureRecognizer(target: helper, action: { [weak target = helper] _ in target?.ping() })"))
-        // A control's target–action (for:) and a method not declared here are left, named.
+        // A method not declared here is left, named.
         let left = try SwiftPort.port([
             (
                 path: "B.swift",
-                text:
-                    "import UIKit\nfunc f(b: UIControl, g: UIPinchGestureRecognizer) {\n    b.addTarget(self, action: #selector(tap), for: .touchUpInside)\n    g.addTarget(self, action: #selector(elsewhere(_:)))\n}\n"
+                text: "import UIKit\nfunc f(g: UIPinchGestureRecognizer) {\n    g.addTarget(self, action: #selector(elsewhere(_:)))\n}\n"
             )
         ])
-        #expect(left.left.map(\.change).filter { $0.contains("#selector") } == ["left: #selector(tap)", "left: #selector(elsewhere(_:))"])
+        #expect(left.left.map(\.change).filter { $0.contains("#selector") } == ["left: #selector(elsewhere(_:))"])
+    }
+
+    /// A view controller's controls, bar button items and display link, with `#selector`s.
+    static let controls = """
+        import UIKit
+        import QuartzCore
+
+        final class Player {
+            let toggle = UIControl()
+            let slider = UIControl()
+            var link: CADisplayLink?
+            var items: [UIBarButtonItem] = []
+            var log: [String] = []
+
+            func install() {
+                toggle.addTarget(self, action: #selector(toggled(_:)), for: .valueChanged)
+                slider.addTarget(self, action: #selector(slid), for: [.touchUpInside, .touchUpOutside])
+                let done = UIBarButtonItem(title: "Done", style: .done, target: self, action: #selector(finish(_:)))
+                let add = UIBarButtonItem(barButtonSystemItem: .add, target: self, action: #selector(add))
+                items = [done, add]
+                link = CADisplayLink(target: self, selector: #selector(step(_:)))
+            }
+
+            @objc func toggled(_ sender: UIControl) { log.append("toggled") }
+            @objc func slid() { log.append("slid") }
+            @objc func finish(_ item: UIBarButtonItem) { log.append("finish") }
+            @objc func add() { log.append("add") }
+            @objc func step(_ link: CADisplayLink) { log.append("step") }
+        }
+
+        """
+
+    @Test("a control's, a bar button item's and a display link's #selector become closures calling the same method")
+    func controlsAndLinks() throws {
+        let outcome = try SwiftPort.port([(path: "Player.swift", text: Self.controls)])
+        let text = outcome.files[0].ported
+        #expect(outcome.left.isEmpty, "\(outcome.left.map(\.description))")
+        #expect(text.contains("toggle.addTarget(self, action: { [weak self] in self?.toggled($0) }, for: .valueChanged)"))
+        #expect(text.contains("slider.addTarget(self, action: { [weak self] _ in self?.slid() }, for: [.touchUpInside, .touchUpOutside])"))
+        #expect(text.contains("UIBarButtonItem(title: \"Done\", style: .done, target: self, action: { [weak self] in self?.finish($0) })"))
+        #expect(text.contains("UIBarButtonItem(barButtonSystemItem: .add, target: self, action: { [weak self] _ in self?.add() })"))
+        #expect(text.contains("link = CADisplayLink(target: self, action: { [weak self] in self?.step($0) })"))
+        #expect(!text.contains("#selector"))
     }
 
     @Test("a timer's and a delayed perform's #selector become Foundation's block-based timer calling the same method; a userInfo is left")

@@ -1,0 +1,101 @@
+import Foundation
+import Testing
+import TrellisCollectionView
+
+/// Target–action without selectors: controls, bar button items and display links, written as
+/// `trellis port` writes a `#selector` (a closure that calls the same method).
+@Suite("Controls, bar button items and display links")
+struct ControlTests {
+    final class Player {
+        let toggle = Control()
+        var link: DisplayLink?
+        var items: [BarButtonItem] = []
+        var log: [String] = []
+
+        func install() {
+            toggle.addTarget(self, action: { [weak self] in self?.toggled($0) }, for: .valueChanged)
+            toggle.addTarget(self, action: { [weak self] _ in self?.slid() }, for: [.touchUpInside, .touchUpOutside])
+            let done = BarButtonItem(title: "Done", style: .done, target: self, action: { [weak self] in self?.finish($0) })
+            let add = BarButtonItem(barButtonSystemItem: .add, target: self, action: { [weak self] _ in self?.add() })
+            items = [done, add]
+        }
+
+        func toggled(_ sender: Control) { log.append("toggled \(sender.isSelected)") }
+        func slid() { log.append("slid") }
+        func finish(_ item: BarButtonItem) { log.append("finish \(item.title ?? "")") }
+        func add() { log.append("add") }
+        func step(_ link: DisplayLink) { log.append("step") }
+    }
+
+    @Test("a control sends each event to the actions registered for it, in order, while enabled and while their target lives")
+    func control() {
+        let player = Player()
+        player.install()
+        player.toggle.isSelected = true
+        player.toggle.sendActions(for: .valueChanged)
+        player.toggle.sendActions(for: .touchUpOutside)
+        player.toggle.sendActions(for: .editingChanged)
+        #expect(player.log == ["toggled true", "slid"])
+        #expect(player.toggle.allControlEvents == [.valueChanged, .touchUpInside, .touchUpOutside])
+        player.toggle.isEnabled = false
+        player.toggle.sendActions(for: .valueChanged)
+        #expect(player.log.count == 2)
+        player.toggle.isEnabled = true
+        player.toggle.removeTarget(player, for: .valueChanged)
+        player.toggle.sendActions(for: [.valueChanged, .touchUpInside])
+        #expect(player.log == ["toggled true", "slid", "slid"])
+        // The target is held weakly: once it is gone, its actions are not called.
+        var calls = 0
+        let control = Control()
+        do {
+            let target = NSObject()
+            control.addTarget(target, action: { _ in calls += 1 }, for: .primaryActionTriggered)
+            control.sendActions(for: .primaryActionTriggered)
+        }
+        control.sendActions(for: .primaryActionTriggered)
+        #expect(calls == 1)
+        #expect(Control.Event.valueChanged.rawValue == 1 << 12 && Control.Event.allEditingEvents.contains(.editingChanged))
+    }
+
+    @Test("a bar button item calls its action on a tap, with itself, while enabled and while its target lives")
+    func barButtonItem() {
+        let player = Player()
+        player.install()
+        player.items.forEach { $0.sendAction() }
+        #expect(player.log == ["finish Done", "add"])
+        #expect(player.items[1].systemItem == .add && player.items[0].style == .done)
+        player.items[0].isEnabled = false
+        player.items[0].sendAction()
+        #expect(player.log.count == 2)
+        var item: BarButtonItem?
+        do {
+            let target = NSObject()
+            item = BarButtonItem(title: "x", style: .plain, target: target, action: { _ in Issue.record("called after its target went") })
+        }
+        item?.sendAction()
+    }
+
+    @Test("a display link calls its action each frame on the run loop it was added to, keeps its target until invalidated, and stops then")
+    func displayLink() throws {
+        let player = Player()
+        let link = DisplayLink(target: player, action: { [weak player] in player?.step($0) })
+        link.preferredFramesPerSecond = 120
+        #expect(abs(link.duration - 1.0 / 120) < 1e-12)
+        link.add(to: .current, forMode: .default)
+        let start = CurrentMediaTime()
+        RunLoop.current.run(until: Date().addingTimeInterval(0.2))
+        #expect(player.log.count >= 3, "about 24 frames in 0.2 s: \(player.log.count)")
+        #expect(link.timestamp >= start && link.targetTimestamp > link.timestamp)
+        link.isPaused = true
+        let paused = player.log.count
+        RunLoop.current.run(until: Date().addingTimeInterval(0.05))
+        #expect(player.log.count == paused)
+        link.isPaused = false
+        link.invalidate()
+        let stopped = player.log.count
+        RunLoop.current.run(until: Date().addingTimeInterval(0.05))
+        #expect(player.log.count == stopped)
+        link.fire()
+        #expect(player.log.count == stopped + 1, "fire() plays one frame by hand")
+    }
+}
