@@ -26,7 +26,7 @@ public enum UIKitNames {
         "View", "ScrollView", "ScrollViewDelegate", "Color", "EdgeInsets", "Screen", "Device", "TraitCollection",
         "TraitEnvironmentLayoutDirection", "UserInterfaceIdiom", "UserInterfaceLayoutDirection", "UserInterfaceSizeClass",
         "UserInterfaceStyle", "ContentSizeCategory", "SemanticContentAttribute", "GestureRecognizer", "LongPressGestureRecognizer",
-        "PinchGestureRecognizer", "Control", "BarButtonItem",
+        "PinchGestureRecognizer", "TapGestureRecognizer", "PanGestureRecognizer", "Control", "BarButtonItem",
     ]
 
     static let nsPrefixed = [

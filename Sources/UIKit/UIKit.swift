@@ -89,3 +89,5 @@ public typealias UIControl = Control
 public typealias UIBarButtonItem = BarButtonItem
 public typealias UILongPressGestureRecognizer = LongPressGestureRecognizer
 public typealias UIPinchGestureRecognizer = PinchGestureRecognizer
+public typealias UITapGestureRecognizer = TapGestureRecognizer
+public typealias UIPanGestureRecognizer = PanGestureRecognizer

@@ -99,3 +99,30 @@ struct ControlTests {
         #expect(player.log.count == stopped + 1, "fire() plays one frame by hand")
     }
 }
+
+extension ControlTests {
+    @Test("a tap is recognized when played ended; a pan reports its translation since it began, reset by setTranslation, and its velocity")
+    func tapAndPan() {
+        var taps: [GestureRecognizer.State] = []
+        let tap = TapGestureRecognizer(target: nil) { taps.append($0.state) }
+        tap.numberOfTapsRequired = 2
+        tap.send(.ended, at: CGPoint(x: 4, y: 4))
+        #expect(taps == [.ended] && tap.state == .possible)
+
+        let view = View(frame: CGRect(x: 0, y: 0, width: 300, height: 300))
+        var moved: [CGPoint] = []
+        let pan = PanGestureRecognizer(target: nil) { recognizer in
+            let pan = recognizer as! PanGestureRecognizer
+            moved.append(pan.translation(in: pan.view))
+            pan.setTranslation(.zero, in: pan.view)  // applied as it goes
+        }
+        view.addGestureRecognizer(pan)
+        pan.send(.began, at: CGPoint(x: 100, y: 100), velocity: .zero)
+        pan.send(.changed, at: CGPoint(x: 130, y: 90), velocity: CGPoint(x: 300, y: -100))
+        pan.send(.changed, at: CGPoint(x: 135, y: 95), velocity: CGPoint(x: 50, y: 50))
+        #expect(moved == [.zero, CGPoint(x: 30, y: -10), CGPoint(x: 5, y: 5)])
+        #expect(pan.velocity(in: view) == CGPoint(x: 50, y: 50))
+        pan.send(.ended, at: CGPoint(x: 135, y: 95), velocity: CGPoint(x: CGFloat.nan, y: 0))
+        #expect(moved.count == 3, "a velocity that is not a number is not played")
+    }
+}

@@ -100,6 +100,59 @@ open class PinchGestureRecognizer: GestureRecognizer {
     }
 }
 
+/// A tap (`UITapGestureRecognizer`): a discrete gesture, recognized once the taps it asks for
+/// are made — played with `send(.ended, at:)`.
+open class TapGestureRecognizer: GestureRecognizer {
+    /// How many taps make the gesture (UIKit's 1). Informational: a played tap is recognized
+    /// when it is sent `.ended`.
+    open var numberOfTapsRequired = 1
+    /// How many fingers (UIKit's 1).
+    open var numberOfTouchesRequired = 1
+}
+
+/// A finger dragged (`UIPanGestureRecognizer`): began, changed as it moves, ended on release;
+/// the translation since it began and the velocity, in a view's coordinates.
+open class PanGestureRecognizer: GestureRecognizer {
+    open var minimumNumberOfTouches = 1
+    open var maximumNumberOfTouches = Int.max
+    private var start: CGPoint?
+    private var offset: CGPoint = .zero
+    private var speed: CGPoint = .zero
+
+    /// How far the finger moved since the gesture began (or since ``setTranslation(_:in:)``).
+    /// Translations do not depend on the view's origin: the same in any view of the same scale.
+    open func translation(in view: View?) -> CGPoint {
+        guard let start else { return offset }
+        let here = location(in: self.view)
+        return CGPoint(x: offset.x + here.x - start.x, y: offset.y + here.y - start.y)
+    }
+
+    /// Makes the translation `translation` from here on (a handler that applies it as it goes sets
+    /// it back to zero).
+    open func setTranslation(_ translation: CGPoint, in view: View?) {
+        offset = translation
+        start = location(in: self.view)
+    }
+
+    /// Points per second, as last played.
+    open func velocity(in view: View?) -> CGPoint { speed }
+
+    /// Plays the pan: `state`, where the finger is, and how fast it moves.
+    open func send(_ state: State, at location: CGPoint, velocity: CGPoint) {
+        guard velocity.x.isFinite, velocity.y.isFinite else { return }
+        speed = velocity
+        send(state, at: location)
+    }
+
+    open override func send(_ state: State, at location: CGPoint) {
+        if state == .began {
+            start = location
+            offset = .zero
+        }
+        super.send(state, at: location)
+    }
+}
+
 extension View {
     /// The gesture recognizers attached to the view, in the order they were added.
     public var gestureRecognizers: [GestureRecognizer] {
