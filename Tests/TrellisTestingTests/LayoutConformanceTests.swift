@@ -92,10 +92,12 @@ final class CachedOnce: CollectionViewLayout {
 
     override func prepare() {
         guard cache.isEmpty, let collectionView else { return }
-        for item in 0..<collectionView.numberOfItems(inSection: 0) {
-            let a = CollectionViewLayoutAttributes(forCellWith: IndexPath(item: item, section: 0))
-            a.frame = CGRect(x: 0, y: CGFloat(item) * 50, width: collectionView.bounds.width, height: 50)
-            cache.append(a)
+        for section in 0..<collectionView.numberOfSections {
+            for item in 0..<collectionView.numberOfItems(inSection: section) {
+                let a = CollectionViewLayoutAttributes(forCellWith: IndexPath(item: item, section: section))
+                a.frame = CGRect(x: 0, y: CGFloat(cache.count) * 50, width: collectionView.bounds.width, height: 50)
+                cache.append(a)
+            }
         }
         height = CGFloat(cache.count) * 50
     }
@@ -107,7 +109,7 @@ final class CachedOnce: CollectionViewLayout {
     }
 
     override func layoutAttributesForItem(at indexPath: IndexPath) -> CollectionViewLayoutAttributes? {
-        cache.indices.contains(indexPath.item) ? cache[indexPath.item] : nil
+        cache.first { $0.indexPath == indexPath }
     }
 }
 

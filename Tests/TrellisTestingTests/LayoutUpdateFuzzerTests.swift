@@ -22,17 +22,17 @@ struct LayoutUpdateFuzzerTests {
 
     @Test("a cache filled once is found after the first update that removes an item, shrunk to that step, replayed by the code printed")
     func staleCacheShrinks() throws {
-        let failure = try #require(LayoutUpdateFuzzer.run(seed: 11, steps: 60, initialCounts: [8, 5], layout: { CachedTwoSections() }))
+        let failure = try #require(LayoutUpdateFuzzer.run(seed: 11, steps: 60, initialCounts: [8, 5], layout: { CachedOnce() }))
         #expect(failure.breaches.contains { $0.rule == .elementDoesNotExist || $0.rule == .missingFromRect || $0.rule == .queriesDisagree })
         #expect(failure.steps.count <= 2, "\(failure)")
         #expect(failure.originalLength >= failure.steps.count)
         // The steps replay to the same breaches; the code says them.
-        #expect(LayoutUpdateFuzzer.replay(failure.steps, initialCounts: failure.initialCounts, layout: { CachedTwoSections() }) == failure.breaches)
-        let code = failure.swiftCode(layout: "CachedTwoSections()")
+        #expect(LayoutUpdateFuzzer.replay(failure.steps, initialCounts: failure.initialCounts, layout: { CachedOnce() }) == failure.breaches)
+        let code = failure.swiftCode(layout: "CachedOnce()")
         #expect(code.hasPrefix("let breaches = LayoutUpdateFuzzer.replay(\n    [\n        ."))
-        #expect(code.contains("initialCounts: [8, 5], layout: { CachedTwoSections() })"))
+        #expect(code.contains("initialCounts: [8, 5], layout: { CachedOnce() })"))
         // The same seed, the same failure.
-        #expect(LayoutUpdateFuzzer.run(seed: 11, steps: 60, initialCounts: [8, 5], layout: { CachedTwoSections() })?.steps == failure.steps)
+        #expect(LayoutUpdateFuzzer.run(seed: 11, steps: 60, initialCounts: [8, 5], layout: { CachedOnce() })?.steps == failure.steps)
     }
 
     @Test("an appearing item's initial attributes that are not numbers: found in the update's animation")
@@ -42,36 +42,6 @@ struct LayoutUpdateFuzzerTests {
         #expect(breaches.map(\.rule) == [.frameNotFinite], "\(breaches)")
         #expect(breaches.first?.detail.contains("its animation's start (appearing)") == true, "\(breaches)")
         #expect(breaches.first?.context == "after .insertItem(IndexPath(item: 0, section: 0))")
-    }
-}
-
-/// A cache of two sections filled once.
-final class CachedTwoSections: CollectionViewLayout {
-    private var cache: [CollectionViewLayoutAttributes] = []
-    private var height: CGFloat = 0
-
-    override func prepare() {
-        guard cache.isEmpty, let collectionView else { return }
-        var y: CGFloat = 0
-        for section in 0..<collectionView.numberOfSections {
-            for item in 0..<collectionView.numberOfItems(inSection: section) {
-                let a = CollectionViewLayoutAttributes(forCellWith: IndexPath(item: item, section: section))
-                a.frame = CGRect(x: 0, y: y, width: 100, height: 40)
-                y += 40
-                cache.append(a)
-            }
-        }
-        height = y
-    }
-
-    override var collectionViewContentSize: CGSize { CGSize(width: 100, height: height) }
-
-    override func layoutAttributesForElements(in rect: CGRect) -> [CollectionViewLayoutAttributes]? {
-        cache.filter { $0.frame.intersects(rect) }
-    }
-
-    override func layoutAttributesForItem(at indexPath: IndexPath) -> CollectionViewLayoutAttributes? {
-        cache.first { $0.indexPath == indexPath }
     }
 }
 
