@@ -35,6 +35,9 @@ public struct LayoutBreach: Hashable, Sendable, CustomStringConvertible {
         /// A supplementary or decoration kind no view class is registered for (UIKit raises
         /// when it dequeues one).
         case kindNotRegistered
+        /// A batch update the collection view refuses (UIKit raises "Invalid update"): found by
+        /// ``LayoutUpdateFuzzer/replay(_:initialCounts:bounds:layout:)`` of a step that does not fit the data.
+        case batchRefused
     }
 
     public let rule: Rule

@@ -162,13 +162,14 @@ public enum LayoutUpdateFuzzer {
         _ steps: [LayoutUpdateStep], initialCounts: [Int], bounds: CGRect = CGRect(x: 0, y: 0, width: 375, height: 667),
         layout make: () -> CollectionViewLayout
     ) -> [LayoutBreach] {
-        firstBreak(steps, initialCounts: initialCounts, bounds: bounds, make: make)?.breaches ?? []
+        firstBreak(steps, initialCounts: initialCounts, bounds: bounds, refusalBreaks: true, make: make)?.breaches ?? []
     }
 
     /// The number of steps up to the first that breaks a rule, and its breaches; `nil` when
-    /// none does or when a step is no valid batch (a shrunk sequence that no longer fits its data).
+    /// none does. A step that is no valid batch is a breach of its own with `refusalBreaks`, and
+    /// otherwise (a shrunk sequence that no longer fits its data) ends the replay with `nil`.
     static func firstBreak(
-        _ steps: [LayoutUpdateStep], initialCounts: [Int], bounds: CGRect, make: () -> CollectionViewLayout
+        _ steps: [LayoutUpdateStep], initialCounts: [Int], bounds: CGRect, refusalBreaks: Bool = false, make: () -> CollectionViewLayout
     ) -> (Int, breaches: [LayoutBreach])? {
         let host = StaticLayoutHost(layout: make(), itemCounts: initialCounts, bounds: bounds)
         let data = Counts(initialCounts)
@@ -178,12 +179,13 @@ public enum LayoutUpdateFuzzer {
         if !before.isEmpty { return (0, before) }
         for (k, step) in steps.enumerated() {
             let old = data.counts
-            guard let new = try? step.batch.expectedCounts(after: old) else { return nil }
             let transition: CollectionViewTransition
-            do {
+            do throws(BatchUpdateError) {
+                let new = try step.batch.expectedCounts(after: old)
                 transition = try host.collectionView.applyBatchUpdates(step.batch) { _ in data.counts = new }
             } catch {
-                return nil
+                guard refusalBreaks else { return nil }
+                return (k + 1, [LayoutBreach(rule: .batchRefused, element: "", detail: error.message, context: "\(step) on \(old) items")])
             }
             var breaches = transitionBreaches(transition, step: step)
             breaches += LayoutConformance.check(host, scrollPositions: 2)

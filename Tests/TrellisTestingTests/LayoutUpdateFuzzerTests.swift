@@ -35,6 +35,15 @@ struct LayoutUpdateFuzzerTests {
         #expect(LayoutUpdateFuzzer.run(seed: 11, steps: 60, initialCounts: [8, 5], layout: { CachedOnce() })?.steps == failure.steps)
     }
 
+    @Test("a replayed step that does not fit the data is the collection view's refusal, with UIKit's reason")
+    func invalidBatch() {
+        let breaches = LayoutUpdateFuzzer.replay(
+            [.insertItem(IndexPath(item: 0, section: 0)), .deleteItem(IndexPath(item: 9, section: 0))], initialCounts: [3], layout: Self.flow)
+        #expect(breaches.map(\.rule) == [.batchRefused], "\(breaches)")
+        #expect(breaches.first?.context == ".deleteItem(IndexPath(item: 9, section: 0)) on [4] items")
+        #expect(breaches.first?.detail.isEmpty == false)
+    }
+
     @Test("an appearing item's initial attributes that are not numbers: found in the update's animation")
     func appearingNaN() throws {
         let steps: [LayoutUpdateStep] = [.insertItem(IndexPath(item: 0, section: 0))]
