@@ -11,8 +11,18 @@ public enum LayoutUpdateStep: Hashable, Sendable, CustomStringConvertible {
     case insertSection(Int, items: Int)
     case deleteSection(Int)
     case moveSection(Int, to: Int)
+    /// A diffable data source's snapshot applied: the sections' and items' identifiers after it,
+    /// the batch the difference from the current ones (``DiffableBatch``).
+    case applySnapshot(sections: [Int], items: [[Int]])
 
-    /// The batch this step is.
+    /// The batch this step is, for data whose identifiers are `model`'s.
+    func batch(from model: Identifiers) -> BatchUpdate {
+        guard case .applySnapshot(let sections, let items) = self else { return batch }
+        return DiffableBatch.between(model.snapshot, Identifiers(sections: sections, items: items).snapshot, identity: { AnyHashable($0) })
+    }
+
+    /// The batch this step is (a snapshot's is the difference from the data it is applied to:
+    /// see ``batch(from:)``; alone, from nothing).
     public var batch: BatchUpdate {
         var batch = BatchUpdate()
         switch self {
@@ -25,6 +35,10 @@ public enum LayoutUpdateStep: Hashable, Sendable, CustomStringConvertible {
             batch.insertItems(at: (0..<items).map { IndexPath(item: $0, section: section) })
         case .deleteSection(let section): batch.deleteSections([section])
         case .moveSection(let from, let to): batch.moveSection(from, toSection: to)
+        case .applySnapshot(let sections, let items):
+            return DiffableBatch.between(
+                Identifiers(sections: [], items: []).snapshot, Identifiers(sections: sections, items: items).snapshot,
+                identity: { AnyHashable($0) })
         }
         return batch
     }
@@ -39,17 +53,35 @@ public enum LayoutUpdateStep: Hashable, Sendable, CustomStringConvertible {
         case .insertSection(let s, let items): return ".insertSection(\(s), items: \(items))"
         case .deleteSection(let s): return ".deleteSection(\(s))"
         case .moveSection(let from, let to): return ".moveSection(\(from), to: \(to))"
+        case .applySnapshot(let sections, let items): return ".applySnapshot(sections: \(sections), items: \(items))"
         }
     }
 
     /// A random step that is valid for data of `counts` (at most `maximumItems` items in a
     /// section, `maximumSections` sections).
-    static func random(for counts: [Int], using random: inout some RandomNumberGenerator, maximumSections: Int = 6, maximumItems: Int = 30)
+    static func random(for model: Identifiers, using random: inout some RandomNumberGenerator, maximumSections: Int = 6, maximumItems: Int = 30)
         -> LayoutUpdateStep
     {
+        let counts = model.items.map(\.count)
         let filled = counts.indices.filter { counts[$0] > 0 }
         while true {
-            switch Int.random(in: 0..<10, using: &random) {
+            switch Int.random(in: 0..<12, using: &random) {
+            case 10...11 where !counts.isEmpty:
+                // A new snapshot: some items gone, some new, some moved within or across sections.
+                var next = model
+                var fresh = next.nextItem
+                for s in next.items.indices {
+                    next.items[s].removeAll { _ in Int.random(in: 0..<5, using: &random) == 0 }
+                    for _ in 0..<Int.random(in: 0...2, using: &random) where next.items[s].count < maximumItems {
+                        next.items[s].insert(fresh, at: Int.random(in: 0...next.items[s].count, using: &random))
+                        fresh += 1
+                    }
+                    if next.items[s].count > 1, Bool.random(using: &random) { next.items[s].swapAt(0, next.items[s].count - 1) }
+                }
+                if next.items.count > 1, let s = next.items.indices.first(where: { !next.items[$0].isEmpty }), Bool.random(using: &random) {
+                    next.items[next.items.count - 1].append(next.items[s].removeFirst())
+                }
+                return .applySnapshot(sections: next.sections, items: next.items)
             case 0...2 where !counts.isEmpty:
                 let s = Int.random(in: counts.indices, using: &random)
                 guard counts[s] < maximumItems else { continue }
@@ -123,13 +155,12 @@ public enum LayoutUpdateFuzzer {
         layout make: () -> CollectionViewLayout
     ) -> LayoutFuzzFailure? {
         var random = SplitMix(seed: seed)
-        var counts = initialCounts
+        var model = Identifiers(counts: initialCounts)
         var sequence: [LayoutUpdateStep] = []
         for _ in 0..<steps {
-            let step = LayoutUpdateStep.random(for: counts, using: &random)
+            let step = LayoutUpdateStep.random(for: model, using: &random)
             sequence.append(step)
-            guard let next = try? step.batch.expectedCounts(after: counts) else { break }
-            counts = next
+            model.apply(step)
         }
         // The whole sequence replayed, stopping at the first step that breaks a rule.
         guard let (length, breaches) = firstBreak(sequence, initialCounts: initialCounts, bounds: bounds, make: make) else { return nil }
@@ -177,12 +208,15 @@ public enum LayoutUpdateFuzzer {
         host.collectionView.reloadData()
         let before = LayoutConformance.check(host, scrollPositions: 2)
         if !before.isEmpty { return (0, before) }
+        var model = Identifiers(counts: initialCounts)
         for (k, step) in steps.enumerated() {
             let old = data.counts
             let transition: CollectionViewTransition
             do throws(BatchUpdateError) {
-                let new = try step.batch.expectedCounts(after: old)
-                transition = try host.collectionView.applyBatchUpdates(step.batch) { _ in data.counts = new }
+                let batch = step.batch(from: model)
+                let new = try batch.expectedCounts(after: old)
+                transition = try host.collectionView.applyBatchUpdates(batch) { _ in data.counts = new }
+                model.apply(step)
             } catch {
                 guard refusalBreaks else { return nil }
                 return (k + 1, [LayoutBreach(rule: .batchRefused, element: "", detail: error.message, context: "\(step) on \(old) items")])
@@ -233,6 +267,63 @@ public enum LayoutUpdateFuzzer {
             z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
             z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
             return z ^ (z >> 31)
+        }
+    }
+}
+
+/// The data a sequence of updates changes, by identifier (what a diffable snapshot sees): each
+/// section's identifier and its items', new ones numbered on from the largest.
+struct Identifiers: Sendable {
+    var sections: [Int]
+    var items: [[Int]]
+
+    init(sections: [Int], items: [[Int]]) {
+        self.sections = sections
+        self.items = items
+    }
+
+    /// Sections 0, 1, … holding items numbered from 0 across them.
+    init(counts: [Int]) {
+        sections = Array(counts.indices)
+        var next = 0
+        items = counts.map { count in
+            defer { next += count }
+            return Array(next..<(next + count))
+        }
+    }
+
+    var nextItem: Int { (items.joined().max() ?? -1) + 1 }
+    var nextSection: Int { (sections.max() ?? -1) + 1 }
+
+    var snapshot: DiffableDataSourceSnapshot<Int, Int> {
+        var snapshot = DiffableDataSourceSnapshot<Int, Int>()
+        snapshot.appendSections(sections)
+        for (section, items) in zip(sections, items) { snapshot.appendItems(items, toSection: section) }
+        return snapshot
+    }
+
+    /// The identifiers after `step` (which fits them).
+    mutating func apply(_ step: LayoutUpdateStep) {
+        switch step {
+        case .insertItem(let p): items[p.section].insert(nextItem, at: p.item)
+        case .deleteItem(let p): items[p.section].remove(at: p.item)
+        case .reloadItem: break
+        case .moveItem(let from, let to):
+            let item = items[from.section].remove(at: from.item)
+            items[to.section].insert(item, at: to.item)
+        case .insertSection(let s, let count):
+            let first = nextItem
+            sections.insert(nextSection, at: s)
+            items.insert(Array(first..<(first + count)), at: s)
+        case .deleteSection(let s):
+            sections.remove(at: s)
+            items.remove(at: s)
+        case .moveSection(let from, let to):
+            sections.insert(sections.remove(at: from), at: to)
+            items.insert(items.remove(at: from), at: to)
+        case .applySnapshot(let sections, let items):
+            self.sections = sections
+            self.items = items
         }
     }
 }

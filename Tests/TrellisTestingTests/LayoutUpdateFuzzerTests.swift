@@ -35,6 +35,19 @@ struct LayoutUpdateFuzzerTests {
         #expect(LayoutUpdateFuzzer.run(seed: 11, steps: 60, initialCounts: [8, 5], layout: { CachedOnce() })?.steps == failure.steps)
     }
 
+    @Test("a diffable snapshot step applies the difference from the data as it is then: replayed, it reorders, removes and adds")
+    func snapshotStep() throws {
+        let steps: [LayoutUpdateStep] = [
+            .deleteItem(IndexPath(item: 0, section: 0)),
+            .applySnapshot(sections: [1, 0], items: [[4, 9], [3, 2, 1]]),
+        ]
+        #expect(LayoutUpdateFuzzer.replay(steps, initialCounts: [3, 2], layout: Self.flow).isEmpty)
+        #expect("\(steps[1])" == ".applySnapshot(sections: [1, 0], items: [[4, 9], [3, 2, 1]])")
+        // The cache filled once shows the stale rows after a snapshot too.
+        let stale = LayoutUpdateFuzzer.replay([steps[1]], initialCounts: [3, 2], layout: { CachedOnce() })
+        #expect(!stale.isEmpty)
+    }
+
     @Test("a replayed step that does not fit the data is the collection view's refusal, with UIKit's reason")
     func invalidBatch() {
         let breaches = LayoutUpdateFuzzer.replay(
