@@ -55,7 +55,8 @@ public struct SnapshotDevice: Hashable, Sendable {
         return mirrored
     }
 
-    /// The same device with the largest text size before the accessibility sizes (XXXL).
+    /// The same device with the largest text size short of the accessibility sizes
+    /// (`.extraExtraExtraLarge`).
     public var largerText: SnapshotDevice {
         var larger = self
         larger.name += "-larger-text"
@@ -172,7 +173,7 @@ public enum LayoutSnapshots {
         if let oldSize, oldSize != now.contentSize {
             lines.append("  content size \(describe(oldSize)) → \(describe(now.contentSize))")
         }
-        let before = elements(stored), after = elements(LayoutSnapshot(contentSize: now.contentSize, elements: now.elements).json)
+        let before = elements(stored), after = elements(now.json)
         let beforeByKey = Dictionary(before.map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
         let afterByKey = Dictionary(after.map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
         for element in after {

@@ -15,15 +15,9 @@ public enum LayoutUpdateStep: Hashable, Sendable, CustomStringConvertible {
     /// the batch the difference from the current ones (``DiffableBatch``).
     case applySnapshot(sections: [Int], items: [[Int]])
 
-    /// The batch this step is, for data whose identifiers are `model`'s.
+    /// The batch this step is, for data whose identifiers are `model`'s (a snapshot's is the
+    /// difference from them).
     func batch(from model: Identifiers) -> BatchUpdate {
-        guard case .applySnapshot(let sections, let items) = self else { return batch }
-        return DiffableBatch.between(model.snapshot, Identifiers(sections: sections, items: items).snapshot, identity: { AnyHashable($0) })
-    }
-
-    /// The batch this step is (a snapshot's is the difference from the data it is applied to:
-    /// see ``batch(from:)``; alone, from nothing).
-    public var batch: BatchUpdate {
         var batch = BatchUpdate()
         switch self {
         case .insertItem(let path): batch.insertItems(at: [path])
@@ -36,9 +30,7 @@ public enum LayoutUpdateStep: Hashable, Sendable, CustomStringConvertible {
         case .deleteSection(let section): batch.deleteSections([section])
         case .moveSection(let from, let to): batch.moveSection(from, toSection: to)
         case .applySnapshot(let sections, let items):
-            return DiffableBatch.between(
-                Identifiers(sections: [], items: []).snapshot, Identifiers(sections: sections, items: items).snapshot,
-                identity: { AnyHashable($0) })
+            return DiffableBatch.between(model.snapshot, Identifiers(sections: sections, items: items).snapshot, identity: { AnyHashable($0) })
         }
         return batch
     }
@@ -214,7 +206,10 @@ public enum LayoutUpdateFuzzer {
             let transition: CollectionViewTransition
             do throws(BatchUpdateError) {
                 let batch = step.batch(from: model)
-                let new = try batch.expectedCounts(after: old)
+                // A snapshot says its counts (a section it inserts lists no items: the data says
+                // how many it holds); a batch's follow from the old ones.
+                let new: [Int]
+                if case .applySnapshot(_, let items) = step { new = items.map(\.count) } else { new = try batch.expectedCounts(after: old) }
                 transition = try host.collectionView.applyBatchUpdates(batch) { _ in data.counts = new }
                 model.apply(step)
             } catch {

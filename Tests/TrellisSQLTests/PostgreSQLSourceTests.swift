@@ -462,22 +462,30 @@ struct PostgreSQLWindowTests {
 }
 
 extension PostgreSQLCommandTests {
+    /// A new table declared by `columns` holding `rows` (`nil` is NULL): its name and quoted name.
+    static func scratchTable(_ db: PostgreSQLConnection, prefix: String, columns: String, rows: [[String?]]) throws -> (String, String) {
+        let table = "\(prefix)_\(UUID().uuidString.prefix(8).lowercased())"
+        let q = PostgreSQLConnection.quote(table)
+        _ = try db.query("CREATE TABLE \(q) (\(columns))")
+        for row in rows {
+            _ = try db.query("INSERT INTO \(q) VALUES (\(row.indices.map { "$\($0 + 1)" }.joined(separator: ", ")))", row)
+        }
+        return (table, q)
+    }
+
     @Test(
         "a GROUP BY ROLLUP query's subtotal rows (NULL in the rolled-up column) keep their groups: found, sorted within, each cell checked as the aggregate it agrees with"
     )
     func rollupQuery() throws {
         let db = try PostgreSQLConnection(url: PostgresServer.url!)
-        let table = "sales_\(UUID().uuidString.prefix(8).lowercased())"
-        let q = PostgreSQLConnection.quote(table)
-        _ = try db.query("CREATE TABLE \(q) (\"地区\" text, \"产品\" text, \"销售额\" numeric(10,2), \"单价\" numeric(10,2))")
-        let rows: [(String, String, String, String)] = [
-            ("华东", "电视", "1200.50", "3000.00"), ("华东", "冰箱", "800.00", "2500.00"), ("华东", "空调", "2300.25", "4100.00"),
-            ("华北", "电视", "640.00", "2800.00"), ("华北", "冰箱", "1990.10", "2600.00"),
-            ("华南", "空调", "3100.00", "3900.00"), ("华南", "电视", "150.00", "2700.00"), ("华南", "洗衣机", "410.40", "1800.00"),
-        ]
-        for (region, product, sales, price) in rows {
-            _ = try db.query("INSERT INTO \(q) VALUES ($1, $2, $3, $4)", [region, product, sales, price])
-        }
+        let (_, q) = try Self.scratchTable(
+            db, prefix: "sales", columns: "\"地区\" text, \"产品\" text, \"销售额\" numeric(10,2), \"单价\" numeric(10,2)",
+            rows: [
+                ["华东", "电视", "1200.50", "3000.00"], ["华东", "冰箱", "800.00", "2500.00"], ["华东", "空调", "2300.25", "4100.00"],
+                ["华北", "电视", "640.00", "2800.00"], ["华北", "冰箱", "1990.10", "2600.00"],
+                ["华南", "空调", "3100.00", "3900.00"], ["华南", "电视", "150.00", "2700.00"], ["华南", "洗衣机", "410.40", "1800.00"],
+            ])
+        defer { _ = try? db.query("DROP TABLE \(q)") }
         // What a report query writes: each region's products, its subtotal (产品 NULL), the grand total (both NULL).
         let rollup =
             "SELECT \"地区\", \"产品\", SUM(\"销售额\") AS \"销售额\", COUNT(*) AS \"笔数\", MAX(\"单价\") AS \"最高单价\" FROM \(q) "
@@ -509,7 +517,6 @@ extension PostgreSQLCommandTests {
         #expect(firstLines.contains("华北,小计,2630.10"))
         let north = try #require(firstLines.firstIndex(of: "华北,小计,2630.10"))
         #expect(Array(firstLines[(north + 1)...].prefix(2)) == ["华北,电视,640.00", "华北,冰箱,1990.10"], "\(first.stdout)")
-        _ = try db.query("DROP TABLE \(q)")
     }
 }
 
@@ -519,18 +526,15 @@ extension PostgreSQLCommandTests {
     )
     func groupedSortOnServer() throws {
         let db = try PostgreSQLConnection(url: PostgresServer.url!)
-        let table = "subtotals_\(UUID().uuidString.prefix(8).lowercased())"
-        let q = PostgreSQLConnection.quote(table)
-        _ = try db.query("CREATE TABLE \(q) (id integer PRIMARY KEY, \"地区\" text, \"产品\" text, \"销售额\" numeric(10,2))")
-        defer { _ = try? db.query("DROP TABLE \(q)") }
         let rows: [(String?, String?, String?)] = [
             ("华东", "电视", "1200.50"), ("华东", "冰箱", nil), ("华东", "空调", "2300.25"), ("华东", nil, "3500.75"),
             ("华北", "电视", "640.00"), ("华北", "冰箱", "1990.10"), ("华北", nil, "2630.10"),
             (nil, nil, "6130.85"),
         ]
-        for (i, row) in rows.enumerated() {
-            _ = try db.query("INSERT INTO \(q) VALUES ($1, $2, $3, $4)", [String(i + 1), row.0, row.1, row.2])
-        }
+        let (table, q) = try Self.scratchTable(
+            db, prefix: "subtotals", columns: "id integer PRIMARY KEY, \"地区\" text, \"产品\" text, \"销售额\" numeric(10,2)",
+            rows: rows.enumerated().map { [String($0 + 1), $1.0, $1.1, $1.2] })
+        defer { _ = try? db.query("DROP TABLE \(q)") }
         let postgres = try PostgreSQLTableSource(connection: db, table: table)
         postgres.sortsOnServer = true
         let memory = try CSV.table(

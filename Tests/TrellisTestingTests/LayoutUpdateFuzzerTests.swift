@@ -35,6 +35,20 @@ struct LayoutUpdateFuzzerTests {
         #expect(LayoutUpdateFuzzer.run(seed: 11, steps: 60, initialCounts: [8, 5], layout: { CachedOnce() })?.steps == failure.steps)
     }
 
+    @Test("a bug that needs several updates to show (a section emptied) is shrunk to the steps that empty it")
+    func shrinksToTheCause() throws {
+        let failure = try #require(LayoutUpdateFuzzer.run(seed: 2, steps: 60, initialCounts: [3, 4], layout: { ShareOfSection() }))
+        #expect(failure.breaches.map(\.rule).contains(.frameNotFinite), "\(failure)")
+        #expect(failure.steps.count < failure.originalLength, "\(failure)")
+        #expect(LayoutUpdateFuzzer.replay(failure.steps, initialCounts: [3, 4], layout: { ShareOfSection() }) == failure.breaches)
+        // Each step left out, the rest no longer breaks a rule: nothing is left to take away.
+        for k in failure.steps.indices {
+            var fewer = failure.steps
+            fewer.remove(at: k)
+            #expect(LayoutUpdateFuzzer.replay(fewer, initialCounts: [3, 4], layout: { ShareOfSection() }).allSatisfy { $0.rule == .batchRefused })
+        }
+    }
+
     @Test("a diffable snapshot step applies the difference from the data as it is then: replayed, it reorders, removes and adds")
     func snapshotStep() throws {
         let steps: [LayoutUpdateStep] = [
@@ -43,6 +57,12 @@ struct LayoutUpdateFuzzerTests {
         ]
         #expect(LayoutUpdateFuzzer.replay(steps, initialCounts: [3, 2], layout: Self.flow).isEmpty)
         #expect("\(steps[1])" == ".applySnapshot(sections: [1, 0], items: [[4, 9], [3, 2, 1]])")
+        // A section the snapshot inserts holds its items (the data's count, which the batch does
+        // not list): no section of ShareOfSection is left empty.
+        #expect(
+            LayoutUpdateFuzzer.replay(
+                [.applySnapshot(sections: [2, 1], items: [[10, 11, 12], [13, 8]])], initialCounts: [3, 4], layout: { ShareOfSection() }
+            ).isEmpty)
         // The cache filled once shows the stale rows after a snapshot too.
         let stale = LayoutUpdateFuzzer.replay([steps[1]], initialCounts: [3, 2], layout: { CachedOnce() })
         #expect(!stale.isEmpty)
@@ -64,6 +84,54 @@ struct LayoutUpdateFuzzerTests {
         #expect(breaches.map(\.rule) == [.frameNotFinite], "\(breaches)")
         #expect(breaches.first?.detail.contains("its animation's start (appearing)") == true, "\(breaches)")
         #expect(breaches.first?.context == "after .insertItem(IndexPath(item: 0, section: 0))")
+    }
+}
+
+/// Rows whose height is a share of the section's 300 points: a section emptied divides by zero.
+final class ShareOfSection: CollectionViewLayout {
+    private var cache: [CollectionViewLayoutAttributes] = []
+    private var height: CGFloat = 0
+
+    override func prepare() {
+        cache = []
+        guard let collectionView else { return }
+        var y: CGFloat = 0
+        for section in 0..<collectionView.numberOfSections {
+            let count = collectionView.numberOfItems(inSection: section)
+            let share = 300 / CGFloat(count)
+            // The section's band: an empty one is as tall as its share, not a number.
+            let band = CollectionViewLayoutAttributes(forDecorationViewOfKind: "band", with: IndexPath(item: 0, section: section))
+            band.frame = CGRect(x: 0, y: y, width: 100, height: share * CGFloat(max(count, 1)))
+            cache.append(band)
+            for item in 0..<count {
+                let a = CollectionViewLayoutAttributes(forCellWith: IndexPath(item: item, section: section))
+                a.frame = CGRect(x: 0, y: y + CGFloat(item) * share, width: 100, height: share)
+                cache.append(a)
+            }
+            y += 300
+        }
+        height = y
+    }
+
+    override init() {
+        super.init()
+        register(CollectionReusableView.self, forDecorationViewOfKind: "band")
+    }
+
+    required init?(coder: NSCoder) { nil }
+
+    override var collectionViewContentSize: CGSize { CGSize(width: 100, height: height) }
+
+    override func layoutAttributesForElements(in rect: CGRect) -> [CollectionViewLayoutAttributes]? {
+        cache.filter { !$0.frame.height.isFinite || $0.frame.intersects(rect) }
+    }
+
+    override func layoutAttributesForItem(at indexPath: IndexPath) -> CollectionViewLayoutAttributes? {
+        cache.first { $0.representedElementCategory == .cell && $0.indexPath == indexPath }
+    }
+
+    override func layoutAttributesForDecorationView(ofKind elementKind: String, at indexPath: IndexPath) -> CollectionViewLayoutAttributes? {
+        cache.first { $0.representedElementCategory == .decorationView && $0.indexPath == indexPath }
     }
 }
 

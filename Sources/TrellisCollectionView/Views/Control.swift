@@ -68,11 +68,6 @@ open class Control: View {
     /// The events that have actions.
     open var allControlEvents: Event { actions.reduce(Event()) { $0.union($1.events) } }
 
-    /// Whether any action is registered for `events` of `target`.
-    open func actions(forTarget target: AnyObject?, forControlEvent event: Event) -> Int {
-        actions.filter { ($0.target === target || (target == nil && !$0.hasTarget)) && !$0.events.isDisjoint(with: event) }.count
-    }
-
     /// Sends `events` as a touch would: every action registered for one of them, in the order
     /// added, whose target still lives; nothing while disabled.
     open func sendActions(for events: Event) {

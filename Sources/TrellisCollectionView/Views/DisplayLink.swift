@@ -11,7 +11,8 @@ import Foundation
 /// link.add(to: .main, forMode: .common)
 /// ```
 open class DisplayLink: NSObject {
-    private let target: AnyObject?
+    /// Held (as Core Animation holds it) until ``invalidate()``.
+    private var target: AnyObject?
     private let action: (DisplayLink) -> Void
     private var timer: Timer?
     /// The frames per second asked for (0: the display's, 60 here).
@@ -45,6 +46,7 @@ open class DisplayLink: NSObject {
         timer?.invalidate()
         timer = nil
         runLoops = []
+        target = nil
     }
 
     /// Plays one frame now (what a display's refresh does): the action, unless paused.

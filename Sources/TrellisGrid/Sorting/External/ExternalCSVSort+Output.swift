@@ -45,7 +45,7 @@ extension ExternalCSVSort {
         // A grouped sort's grand totals, against every group's rows.
         if let groupColumn = bound.groupColumn {
             for (row, _, function) in read.grandTotals {
-                let label = Self.summaryLabel(pinnedTable, row: row.stored, column: groupColumn, detail: bound.detailColumn)
+                let label = RowGroups.label(ofSummaryRow: row.stored, in: pinnedTable, column: groupColumn, detail: bound.detailColumn)
                 let check = Self.checkInParts(&arithmetic, row: row.row, stored: row.stored, label: label, function: function, columns: columns)
                 disagreements += check.disagreements
                 unchecked += check.left

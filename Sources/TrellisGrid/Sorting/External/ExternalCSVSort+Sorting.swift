@@ -335,7 +335,7 @@ extension ExternalCSVSort {
                 var arithmetic = SummaryArithmetic(pinned: subtotalTable, parts: figures)
                 for (row, function) in zip(group.subtotals, group.functions) {
                     guard let stored = grouped.stored[row] else { continue }
-                    let label = Self.summaryLabel(subtotalTable, row: stored, column: groupColumn!, detail: bound.detailColumn)
+                    let label = RowGroups.label(ofSummaryRow: stored, in: subtotalTable, column: groupColumn!, detail: bound.detailColumn)
                     checks.append(Self.checkInParts(&arithmetic, row: row, stored: stored, label: label, function: function, columns: columns))
                 }
             }
@@ -345,7 +345,7 @@ extension ExternalCSVSort {
             let first = met.first { !$0.subtotals.isEmpty }.flatMap { grouped.stored[$0.subtotals[0]] }
             report.groups = RowGroups.Summary(
                 groups: finished.finishedGroups(), grandTotals: grandTotals.map(\.row.row),
-                firstSubtotalLabel: first.map { Self.summaryLabel(subtotalTable, row: $0, column: groupColumn!, detail: bound.detailColumn) })
+                firstSubtotalLabel: first.map { RowGroups.label(ofSummaryRow: $0, in: subtotalTable, column: groupColumn!, detail: bound.detailColumn) })
         }
         report.edgeRows += lastLabels.filter { last in !report.edgeRows.contains { $0.row == last.row } }
         report.runs = runs.count
@@ -359,12 +359,6 @@ extension ExternalCSVSort {
             return warning
         }
         return RunsRead(report: report, runs: runs, pinned: pinned, pinnedStores: pinnedStores, parts: parts, grandTotals: grandTotals)
-    }
-
-    /// How a message names a subtotal or grand total row kept in `table` (see
-    /// ``RowGroups/label(ofSummaryRow:in:)``).
-    static func summaryLabel(_ table: Table, row: Int, column: Int, detail: Int?) -> String {
-        RowGroups.label(ofSummaryRow: row, in: table, column: column, detail: detail)
     }
 
     /// Keeps the cells of `table`'s row `row` in `stores`; returns where.
