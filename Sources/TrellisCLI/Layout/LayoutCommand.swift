@@ -1,6 +1,7 @@
 import Foundation
 import TrellisCollectionView
 import TrellisRender
+import TrellisText
 
 /// `trellis layout SPEC.json [--rect X,Y,W,H] [--format json|svg|html] [-o FILE]`.
 enum LayoutCommand {
@@ -123,7 +124,7 @@ enum LayoutCommand {
 
     static func parseRect(_ text: String) throws(CommandError) -> CGRect {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false)
-            .map { Double($0.trimmingCharacters(in: .whitespaces)) }
+            .map { Double($0.trimmingSpaces()) }
         guard parts.count == 4, parts.allSatisfy({ $0 != nil && $0!.isFinite }) else {
             throw CommandError(.invalidValue(text, option: "--rect <x,y,w,h>", expected: "four numbers such as 0,0,375,667"))
         }

@@ -37,8 +37,8 @@ struct RecomputeRule {
     /// The function for pinned rows labelled `label` (the value the pin matches), or the error
     /// that says why there is none or why the one given would be wrong.
     func function(forLabel label: String, option: String) throws(CommandError) -> SummaryFunction {
-        let trimmed = label.trimmingCharacters(in: .whitespaces)
-        if let named = byLabel.first(where: { $0.label.trimmingCharacters(in: .whitespaces) == trimmed }) { return named.function }
+        let trimmed = label.trimmingSpaces()
+        if let named = byLabel.first(where: { $0.label.trimmingSpaces() == trimmed }) { return named.function }
         let named = SummaryFunction(label: trimmed)
         if let function {
             // One function for every row would put sums under 平均: a row whose label names
@@ -63,7 +63,7 @@ struct RecomputeRule {
 
     /// A label named that no pin has.
     func unusedLabel(pinned: [String]) -> String? {
-        let labels = Set(pinned.map { $0.trimmingCharacters(in: .whitespaces) })
-        return byLabel.first { !labels.contains($0.label.trimmingCharacters(in: .whitespaces)) }?.label
+        let labels = Set(pinned.map { $0.trimmingSpaces() })
+        return byLabel.first { !labels.contains($0.label.trimmingSpaces()) }?.label
     }
 }

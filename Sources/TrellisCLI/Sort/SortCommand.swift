@@ -338,7 +338,7 @@ enum SortCommand {
     static func givenGrouping(_ given: String, names: ColumnNames, order: RowGrouping.GroupOrder = .source) throws(CommandError) -> RowGrouping {
         let option = "--group-by \(given)"
         if let column = try? names.resolve(given, in: option) { return RowGrouping(column: column, order: order) }
-        let parts = given.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        let parts = given.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingSpaces() }
         guard parts.count == 2 else { return RowGrouping(column: try names.resolve(given, in: option), order: order) }
         let label = try names.resolve(parts[0], in: option), detail = try names.resolve(parts[1], in: option)
         guard label != detail else {
@@ -364,7 +364,7 @@ enum SortCommand {
             note += "SQL's ROLLUP shape, a subtotal row leaving \(Excerpt.of(detail.contains(" ") ? "\"\(detail)\"" : detail)) blank or NULL: "
         }
         note += "\(subtotals) subtotal row\(subtotals == 1 ? "" : "s")"
-        if let example { note += " such as '\(Excerpt.of(example.trimmingCharacters(in: .whitespaces)))'" }
+        if let example { note += " such as '\(Excerpt.of(example.trimmingSpaces()))'" }
         if grandTotals > 0 { note += ", \(grandTotals) grand total" }
         note += "): rows sort within their groups, each subtotal row stays with its group"
         switch grouping.order {
@@ -693,7 +693,7 @@ enum SortCommand {
     ) -> String? {
         guard count > 1 else { return nil }
         for (row, text, pinned) in rows.sorted(by: { $0.row < $1.row }) where row == 0 || row >= count - 2 {
-            let label = text.trimmingCharacters(in: .whitespaces)
+            let label = text.trimmingSpaces()
             guard !label.isEmpty, let function = SummaryFunction(label: label) else { continue }
             // Only the labels a table's own summary row carries (a mean, a sum), not max or count.
             switch function {
@@ -812,7 +812,7 @@ enum SortCommand {
             // :order=优,良,中,差 — the key's own list.
             if suffix.lowercased().hasPrefix("order="), listed == nil {
                 let items = suffix.dropFirst("order=".count).split(separator: ",", omittingEmptySubsequences: false).map {
-                    $0.trimmingCharacters(in: .whitespaces)
+                    $0.trimmingSpaces()
                 }
                 guard !items.isEmpty, !items.contains(where: \.isEmpty), Set(items).count == items.count else {
                     throw CommandError(

@@ -46,7 +46,7 @@ extension SortCommand {
 
     /// `512M`, `2G`, `64K`, `1.5G` or a number of bytes.
     static func size(_ text: String) -> Int? {
-        var digits = text.trimmingCharacters(in: .whitespaces).uppercased()
+        var digits = text.trimmingSpaces().uppercased()
         if digits.hasSuffix("B") { digits.removeLast() }
         if digits.hasSuffix("I") { digits.removeLast() }
         var scale: Double = 1

@@ -263,8 +263,8 @@ final class ColumnNames {
         if text.hasPrefix("#"), let n = Int(text.dropFirst()), n >= 1, n <= identifiers.count { return n - 1 }
         // A header padded with spaces (`金额（元）       `, as exports pad them) is named without
         // them, when one column alone reads so.
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
-        let padded = identifiers.indices.filter { identifiers[$0].trimmingCharacters(in: .whitespaces) == trimmed }
+        let trimmed = text.trimmingSpaces()
+        let padded = identifiers.indices.filter { identifiers[$0].trimmingSpaces() == trimmed }
         if padded.count == 1 && !trimmed.isEmpty { return padded[0] }
         // A column of a header of several lines, by its last line's name.
         guard headerLines > 1, !trimmed.isEmpty else { return nil }

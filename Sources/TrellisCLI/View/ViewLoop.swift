@@ -387,7 +387,7 @@ struct ViewLoop {
     /// Goes to the row numbered `text` (1 is the first shown).
     mutating func jump(_ text: String) {
         let count = screen.grid.displayedRowCount
-        let digits = text.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: ",", with: "")
+        let digits = text.trimmingSpaces().replacingOccurrences(of: ",", with: "")
         guard let number = Int(digits), number >= 1, number <= count else {
             screen.message = "no row \"\(text)\": give a number from 1 to \(GridScreen.grouped(count))"
             return

@@ -1,4 +1,5 @@
 import Foundation
+import TrellisText
 
 /// One cell of a table as a typed value, or missing.
 ///
@@ -72,7 +73,7 @@ public enum CellValue: Hashable, Sendable, CustomStringConvertible {
         case .date: self = .date(Date(timeIntervalSince1970: Double(bitPattern: cell.payload)))
         case .boolean: self = .boolean(cell.payload != 0)
         case .text: self = .text(text())
-        case .error: self = .error(text().trimmingCharacters(in: .whitespaces))
+        case .error: self = .error(text().trimmingSpaces())
         case .notANumber: self = numericColumn ? .missing : .text(text())
         }
     }

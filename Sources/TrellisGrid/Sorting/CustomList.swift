@@ -1,4 +1,5 @@
 import Foundation
+import TrellisText
 
 /// An order given as a list, as Excel's custom lists (自定义序列) give one: 甲, 乙, 丙, 丁; 一月 …
 /// 十二月; 优, 良, 中, 差. A key sorts by it with `.text(.listed(items))` (or `:order=…` on the
@@ -92,7 +93,7 @@ public struct CustomList: Hashable, Sendable {
     public static func matching<S: Sequence>(_ values: S) -> CustomList? where S.Element == String {
         var distinct = Set<String>()
         for value in values {
-            let trimmed = value.trimmingCharacters(in: .whitespaces)
+            let trimmed = value.trimmingSpaces()
             if trimmed.isEmpty { continue }
             // A value of no list ends the search at once (most columns: their first value).
             guard allItems.contains(trimmed) else { return nil }

@@ -1,4 +1,5 @@
 import Foundation
+import TrellisText
 
 /// A sort written as ADO.NET's `DataView.Sort` and `BindingSource.Sort` write it:
 /// `"分数 DESC, 组号 ASC"` — keys separated by commas, each a column name and an optional `ASC`
@@ -49,20 +50,20 @@ public enum SortString {
                 // Up to a comma; a last word ASC or DESC is the direction.
                 while i < scalars.count, scalars[i] != "," { name.unicodeScalars.append(scalars[i]); i += 1 }
                 i = start + name.unicodeScalars.count
-                name = name.trimmingCharacters(in: .whitespaces)
+                name = name.trimmingSpaces()
                 var direction: SortDirection?
                 if let space = name.lastIndex(where: { $0.isWhitespace }) {
                     let word = name[name.index(after: space)...].uppercased()
                     if word == "ASC" || word == "DESC" {
                         direction = word == "ASC" ? .ascending : .descending
-                        name = String(name[..<space]).trimmingCharacters(in: .whitespaces)
+                        name = String(name[..<space]).trimmingSpaces()
                     }
                 }
                 guard !name.isEmpty else { i = start; throw fail("a key without a column name; write 'column [ASC|DESC]'") }
                 guard columns.contains(name) else {
                     // `分数 DOWN`: a column, then a word that is no direction.
                     if direction == nil, let space = name.lastIndex(where: { $0.isWhitespace }),
-                        columns.contains(String(name[..<space]).trimmingCharacters(in: .whitespaces))
+                        columns.contains(String(name[..<space]).trimmingSpaces())
                     {
                         let word = String(name[name.index(after: space)...])
                         i = start + name.unicodeScalars.count - word.unicodeScalars.count

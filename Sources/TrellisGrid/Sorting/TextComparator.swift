@@ -118,7 +118,7 @@ public enum TextComparator: Hashable, Sendable, CustomStringConvertible {
         case .localized(let locale): return Collation.shared(locale).sortKey(text)
         case .listed(let items):
             // An item's place (four bytes, below 0xFF), else 0xFF and the natural key.
-            let trimmed = text.trimmingCharacters(in: .whitespaces)
+            let trimmed = text.trimmingSpaces()
             if let place = items.firstIndex(of: trimmed) {
                 let p = UInt32(place)
                 return [UInt8(p >> 24), UInt8(truncatingIfNeeded: p >> 16), UInt8(truncatingIfNeeded: p >> 8), UInt8(truncatingIfNeeded: p)]

@@ -1,4 +1,5 @@
 import Foundation
+import TrellisText
 
 extension CSV {
     /// Rows under a header that are more of the header: pandas' second header row of a
@@ -49,12 +50,12 @@ extension CSV {
         else { return nil }
         let count = head.rowCount, width = head.columns.count
         guard count >= 2, width >= 2 else { return nil }
-        func cell(_ row: Int, _ c: Int) -> String { head.text(row: row, column: c).trimmingCharacters(in: .whitespaces) }
+        func cell(_ row: Int, _ c: Int) -> String { head.text(row: row, column: c).trimmingSpaces() }
         func isText(_ row: Int, _ c: Int) -> Bool {
             let kind = head.store(c).kind(at: row)
             return kind == .text || kind == .boolean
         }
-        let header = head.columns.map { $0.title.trimmingCharacters(in: .whitespaces) }
+        let header = head.columns.map { $0.title.trimmingSpaces() }
         // A quoted line break in the block would make its lines not the file's lines.
         for c in 0..<width where header[c].contains(where: \.isNewline) || cell(0, c).contains(where: \.isNewline) { return nil }
         // The second row: pandas' row of index names, when it is one.
@@ -98,8 +99,8 @@ extension CSV {
     /// line: a spreadsheet's merged cell over several columns, written once.
     static func headerBlockNames(above: [[String]], last: [String]) -> [String] {
         let width = last.count
-        var filled = above.map { line in (0..<width).map { $0 < line.count ? line[$0].trimmingCharacters(in: .whitespaces) : "" } }
-        let lines = filled + [last.map { $0.trimmingCharacters(in: .whitespaces) }]
+        var filled = above.map { line in (0..<width).map { $0 < line.count ? line[$0].trimmingSpaces() : "" } }
+        let lines = filled + [last.map { $0.trimmingSpaces() }]
         for k in filled.indices {
             for c in 1..<max(1, width) where filled[k][c].isEmpty && !filled[k][c - 1].isEmpty {
                 if lines[(k + 1)...].contains(where: { !$0[c].isEmpty }) { filled[k][c] = filled[k][c - 1] }

@@ -388,11 +388,11 @@ extension ExternalCSVSort {
         case .min?, .max?:
             var check = SummaryArithmetic.Check()
             for (c, column) in columns.enumerated() where column.type.isNumeric {
-                let says = arithmetic.source.text(row: stored, column: c).trimmingCharacters(in: .whitespaces)
+                let says = arithmetic.source.text(row: stored, column: c).trimmingSpaces()
                 guard !says.isEmpty else { continue }
                 check.left.append(
                     UncheckedSummaryCell(
-                        row: row, label: label.trimmingCharacters(in: .whitespaces), column: column.identifier, says: says,
+                        row: row, label: label.trimmingSpaces(), column: column.identifier, says: says,
                         function: function?.function.description ?? ""))
             }
             return check
