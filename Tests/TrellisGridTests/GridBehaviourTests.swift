@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TrellisTestSupport
+import TrellisText
 
 @testable import TrellisGrid
 
@@ -43,6 +44,41 @@ struct GridBehaviourTests {
         #expect(DecimalFormat.format(2.5, decimals: 0) == "3" && DecimalFormat.format(-2.5, decimals: 0) == "-3")
         #expect(DecimalFormat.format(1.005, decimals: 2) == "1.00", "1.005 is 1.00499… as a double")
         #expect(DecimalFormat.format(-0.001, decimals: 2) == "0.00" && DecimalFormat.format(999.995, decimals: 2) == "1000.00")
+    }
+
+    /// The quick comparison a summary cell's check makes agrees with writing both numbers, at
+    /// halves, at their neighbours, at −0 and at sizes where the scaled doubles lose the fraction.
+    @Test("two numbers are the same when written exactly when their texts are")
+    func sameWhenWritten() {
+        var random = SplitMix64(state: 7)
+        func check(_ a: Double, _ b: Double, _ d: Int) {
+            let expected = DecimalFormat.format(a, decimals: d) == DecimalFormat.format(b, decimals: d)
+            #expect(DecimalFormat.sameWhenWritten(a, b, decimals: d) == expected, "\(a) \(b) \(d)")
+        }
+        for _ in 0..<3000 {
+            let d = Int(random.next() % 7)
+            let unit = pow(10, -Double(d))
+            // A value at a half of the last decimal, a neighbour of it, or anywhere.
+            let whole = Double(Int64(bitPattern: random.next()) % 10_000_000) * unit
+            let half = whole + unit / 2
+            let a: Double
+            switch random.next() % 4 {
+            case 0: a = half
+            case 1: a = half.nextUp
+            case 2: a = half.nextDown
+            default: a = Double(bitPattern: random.next() % 0x7FF0_0000_0000_0000) * (random.next() % 2 == 0 ? 1 : -1)
+            }
+            let b = random.next() % 3 == 0 ? a : (random.next() % 2 == 0 ? whole : a + unit * Double(Int(random.next() % 3) - 1))
+            check(a, b, d)
+            check(-a, -b, d)
+        }
+        check(0, -0.0, 2)
+        check(-0.004, 0.004, 2)
+        check(1.005, 1.0, 2)
+        check(2.5, 3, 0)
+        check(0x1p52 + 1, 0x1p52, 0)
+        check(.infinity, .infinity, 1)
+        check(.nan, 1, 1)
     }
 
     /// A source that counts the cells read.

@@ -182,14 +182,22 @@ public struct DisplayOrder: Sendable {
     private static func groupedBody(
         _ groups: RowGroups, source: GridDataSource, bound: BoundSortPlan, hidden: [Bool]?, count: Int
     ) throws(SortError) -> [Int32] {
-        // The rows to sort, each with its group; and how many each group keeps.
+        // The rows to sort, each with its group; and how many each group keeps. (The groups'
+        // rows are apart: each core writes its groups' own.)
+        let groupCount = groups.groups.count
         var groupOf = [Int32](repeating: -1, count: count)
-        var kept = [Int](repeating: 0, count: groups.groups.count)
-        for (g, group) in groups.groups.enumerated() {
-            for row in group.rows where hidden?[row] != true {
-                groupOf[row] = Int32(g)
-                kept[g] += 1
-            }
+        let kept: [Int] = groupOf.withUnsafeMutableBufferPointer { groupOf in
+            let out = Unchecked(groupOf)
+            return Parallel.map(Parallel.chunks(groupCount, minimum: 1)) { _, range in
+                range.map { g in
+                    var kept = 0
+                    for row in groups.groups[g].rows where hidden?[row] != true {
+                        out.value[row] = Int32(g)
+                        kept += 1
+                    }
+                    return kept
+                }
+            }.flatMap { $0 }
         }
         let sorted: [Int32]
         if bound.plan.custom == nil, hidden == nil {
@@ -205,8 +213,8 @@ public struct DisplayOrder: Sendable {
             sorted = try SortEngine.order(of: detail, in: source, plan: bound)
         }
         // Where each group's rows start in the body, the groups in their order, each subtotal
-        // before or after its rows; the sorted rows are then dealt to their places in one pass.
-        var next = [Int](repeating: 0, count: groups.groups.count)
+        // before or after its rows; the sorted rows are then dealt to their places.
+        var start = [Int](repeating: 0, count: groupCount)
         var subtotalPlaces: [(at: Int, row: Int32)] = []
         var length = 0
         for g in try groupOrder(groups, source: source, bound: bound) {
@@ -214,7 +222,7 @@ public struct DisplayOrder: Sendable {
             if group.subtotalsFirst {
                 for row in group.subtotals { subtotalPlaces.append((length, Int32(row))); length += 1 }
             }
-            next[g] = length
+            start[g] = length
             length += kept[g]
             if !group.subtotalsFirst {
                 for row in group.subtotals { subtotalPlaces.append((length, Int32(row))); length += 1 }
@@ -222,17 +230,56 @@ public struct DisplayOrder: Sendable {
         }
         return [Int32](unsafeUninitializedCapacity: length) { body, initialized in
             for (at, row) in subtotalPlaces { body[at] = row }
-            next.withUnsafeMutableBufferPointer { next in
-                groupOf.withUnsafeBufferPointer { groupOf in
-                    for row in sorted {
-                        let g = Int(groupOf[Int(row)])
-                        if g < 0 { continue }
-                        body[next[g]] = row
-                        next[g] += 1
+            Self.deal(sorted, groupOf: groupOf, groupCount: groupCount, start: start, into: body)
+            initialized = length
+        }
+    }
+
+    /// Writes the rows of `sorted` that have a group (`groupOf` ≥ 0) into `body`, each group's in
+    /// the order `sorted` gives them from its `start` on: a stable counting sort by group. On
+    /// every core at once: each counts its part's rows by group (keeping each row's group), then
+    /// writes them after the earlier parts' rows of the same group.
+    private static func deal(_ sorted: [Int32], groupOf: [Int32], groupCount: Int, start: [Int], into body: UnsafeMutableBufferPointer<Int32>) {
+        let chunks = Parallel.chunks(sorted.count)
+        var counts = [Int](repeating: 0, count: chunks.count * groupCount)
+        var groupOfSorted = [Int32](uninitializedLarge: sorted.count)
+        sorted.withUnsafeBufferPointer { sorted in
+            groupOf.withUnsafeBufferPointer { groupOf in
+                counts.withUnsafeMutableBufferPointer { counts in
+                    groupOfSorted.withUnsafeMutableBufferPointer { groupOfSorted in
+                        let shared = Unchecked((sorted, groupOf, counts, groupOfSorted))
+                        Parallel.forEach(chunks) { c, range in
+                            let (sorted, groupOf, counts, groupOfSorted) = shared.value
+                            let row = counts.baseAddress! + c * groupCount
+                            for i in range {
+                                let g = groupOf[Int(sorted[i])]
+                                groupOfSorted[i] = g
+                                if g >= 0 { row[Int(g)] += 1 }
+                            }
+                        }
+                        // Each part's place in each group: after the earlier parts'.
+                        for g in 0..<groupCount {
+                            var at = start[g]
+                            for c in chunks.indices {
+                                let n = counts[c * groupCount + g]
+                                counts[c * groupCount + g] = at
+                                at += n
+                            }
+                        }
+                        let out = Unchecked(body)
+                        Parallel.forEach(chunks) { c, range in
+                            let (sorted, _, counts, groupOfSorted) = shared.value
+                            let next = counts.baseAddress! + c * groupCount
+                            for i in range {
+                                let g = Int(groupOfSorted[i])
+                                if g < 0 { continue }
+                                out.value[next[g]] = sorted[i]
+                                next[g] += 1
+                            }
+                        }
                     }
                 }
             }
-            initialized = length
         }
     }
 
@@ -272,14 +319,14 @@ public struct DisplayOrder: Sendable {
     /// group's rows (never against other subtotal rows).
     private mutating func checkGroups(_ groups: RowGroups, source: GridDataSource) {
         let columns = source.columns
-        func subtotals() -> SummaryArithmetic.Check {
+        func subtotals(_ range: Range<Int>) -> SummaryArithmetic.Check {
             var result = SummaryArithmetic.Check()
-            for group in groups.groups where !group.subtotals.isEmpty {
+            for group in groups.groups[range] where !group.subtotals.isEmpty {
                 // Each group's sums are written with the decimals of its own rows.
                 var arithmetic = SummaryArithmetic(source: source, body: RowList(stored: group.rows.map { Int32($0) }), bodyIsEveryRow: false)
                 for (row, function) in zip(group.subtotals, group.functions) {
-                    let label = groups.label(ofSummaryRow: row, in: source)
-                    result += arithmetic.check(row: row, label: label, function: function?.function, columns: columns)
+                    result += arithmetic.check(
+                        row: row, label: groups.label(ofSummaryRow: row, in: source), function: function?.function, columns: columns)
                 }
             }
             return result
@@ -292,19 +339,22 @@ public struct DisplayOrder: Sendable {
             for group in groups.groups { detail += group.rows.lazy.map { Int32($0) } }
             var all = SummaryArithmetic(source: source, body: RowList(stored: detail), bodyIsEveryRow: false)
             for (row, function) in groups.grandTotals {
-                let label = groups.label(ofSummaryRow: row, in: source)
-                result += all.check(row: row, label: label, function: function?.function, columns: columns)
+                result += all.check(row: row, label: groups.label(ofSummaryRow: row, in: source), function: function?.function, columns: columns)
             }
             return result
         }
-        // The grand totals read as many rows as the subtotals together: the two at once, on a
-        // table (which is read from several threads safely; an app's own source is asked from
-        // one thread).
+        // The grand totals read as many rows as the subtotals together: on a table (which is
+        // read from several threads safely; an app's own source is asked from one thread), the
+        // grand totals and each half of the groups at once.
+        let all = groups.groups.indices
         let checks: [SummaryArithmetic.Check]
-        if source is Table, !groups.grandTotals.isEmpty, groups.groups.contains(where: { !$0.subtotals.isEmpty }) {
-            checks = Parallel.map([0..<1, 1..<2]) { c, _ in c == 0 ? subtotals() : grandTotals() }
+        if source is Table, all.count > 1 {
+            // Quarters of the groups and the grand totals, taken by whichever core is free.
+            let n = min(all.count, 4)
+            let parts = (0..<n).map { all.count * $0 / n..<all.count * ($0 + 1) / n }
+            checks = Parallel.map((0...n).map { $0..<$0 + 1 }) { c, _ in c < n ? subtotals(parts[c]) : grandTotals() }
         } else {
-            checks = [subtotals(), grandTotals()]
+            checks = [subtotals(all), grandTotals()]
         }
         let found = checks.flatMap(\.disagreements), left = checks.flatMap(\.left)
         summaryDisagreements = (summaryDisagreements + found).sorted { ($0.row, $0.column) < ($1.row, $1.column) }

@@ -1,4 +1,5 @@
 import Foundation
+import TrellisText
 
 /// How a grid keeps subtotal groups together: which column labels the groups, and how the groups
 /// themselves are ordered. Part of a ``SortPlan``.
@@ -72,7 +73,7 @@ public struct RowGrouping: Sendable, Equatable {
             let unread = (source as? Table)?.isUnread(c) ?? false
             let stored = !unread && storage.map { c < $0.storeCount && $0.store(c).count >= count } ?? false
             let store = stored ? storage?.store(c) : nil
-            func text(_ row: Int) -> String { source.text(row: row, column: c).trimmingCharacters(in: .whitespaces) }
+            func text(_ row: Int) -> String { source.text(row: row, column: c).trimmingSpaces() }
             let first = min(count, stored ? 100_000 : 10_000)
             for range in [0..<first, max(first, count - (stored ? 10_000 : 1_000))..<count] {
                 for row in range {
@@ -108,7 +109,7 @@ public struct RowGrouping: Sendable, Equatable {
         let table = source as? Table
         for g in columns.indices.dropLast() where !columns[g].type.isNumeric && !columns[g + 1].type.isNumeric {
             let d = g + 1
-            func text(_ row: Int, _ c: Int) -> String { source.text(row: row, column: c).trimmingCharacters(in: .whitespaces) }
+            func text(_ row: Int, _ c: Int) -> String { source.text(row: row, column: c).trimmingSpaces() }
             // A stored detail cell is checked as bytes; a String is made of one that may mark.
             let store = storage.flatMap { d < $0.storeCount && !(table?.isUnread(d) ?? false) && $0.store(d).count >= count ? $0.store(d) : nil }
             func rolledUp(_ row: Int) -> Bool {
@@ -222,7 +223,7 @@ package enum RolledUp {
 
     /// Whether a detail cell marks its row a subtotal or the grand total.
     static func marks(_ text: String) -> Bool {
-        let value = text.trimmingCharacters(in: .whitespaces)
+        let value = text.trimmingSpaces()
         if value.isEmpty { return true }
         guard value.utf8.count <= 24 else { return false }
         let lower = value.lowercased()
@@ -237,7 +238,7 @@ package enum RolledUp {
     /// Whether the label cell of a marked row makes it the grand total: blank, a null marker, a
     /// word for all, or a grand total's label.
     static func isGrandTotal(_ label: String) -> Bool {
-        let value = label.trimmingCharacters(in: .whitespaces)
+        let value = label.trimmingSpaces()
         if value.isEmpty { return true }
         let lower = value.lowercased()
         if nullMarkers.contains(lower) || allWords.contains(lower) { return true }
@@ -328,13 +329,13 @@ public enum SubtotalLabel: Equatable, Sendable {
 
     /// Reads a label cell; `nil` for any other text.
     public init?(_ text: String) {
-        let label = text.trimmingCharacters(in: .whitespaces)
+        let label = text.trimmingSpaces()
         guard !label.isEmpty, label.count <= 200 else { return nil }
         let lower = label.lowercased()
         // Grand totals: 总计 (with a function after it, as LibreOffice writes), 总合计, Grand …,
         // Gesamtergebnis, Total général.
         for grand in ["总计", "grand "] where lower.hasPrefix(grand) {
-            let rest = String(lower.dropFirst(grand.count)).trimmingCharacters(in: .whitespaces)
+            let rest = String(lower.dropFirst(grand.count)).trimmingSpaces()
             if rest.isEmpty { self = .grandTotal(.sum); return }
             if let (_, function) = Self.words.first(where: { $0.0 == rest }) { self = .grandTotal(function ?? .sum); return }
         }
@@ -351,7 +352,7 @@ public enum SubtotalLabel: Equatable, Sendable {
             // A Latin word stands after a space ("North Total", not "Subtotal" read as "Sub").
             let latin = word.unicodeScalars.allSatisfy(\.isASCII)
             if latin && prefix.last != " " { continue }
-            let group = prefix.trimmingCharacters(in: .whitespaces)
+            let group = prefix.trimmingSpaces()
             guard !group.isEmpty else { continue }
             self = .subtotal(group: group, function)
             return
@@ -438,9 +439,9 @@ public struct RowGroups: Sendable {
     }
 
     static func label(ofSummaryRow row: Int, in source: GridDataSource, column: Int, detail detailColumn: Int?) -> String {
-        let label = source.text(row: row, column: column).trimmingCharacters(in: .whitespaces)
+        let label = source.text(row: row, column: column).trimmingSpaces()
         guard let detailColumn else { return label }
-        let detail = source.text(row: row, column: detailColumn).trimmingCharacters(in: .whitespaces)
+        let detail = source.text(row: row, column: detailColumn).trimmingSpaces()
         if label.isEmpty && detail.isEmpty { return "the grand total" }
         let name = source.columns.indices.contains(detailColumn) ? source.columns[detailColumn].identifier : "detail"
         return "\(label.isEmpty ? "(blank)" : label) (\(name) \(detail.isEmpty ? "blank" : detail))"
@@ -469,8 +470,34 @@ public struct RowGroups: Sendable {
             }
         } else if let storage, column < storage.storeCount, storage.store(column).count >= count {
             builder = storage.store(column).withView(uniformity: false) { view in
+                // A row whose label is byte for byte the row before's is read as that row was:
+                // where the open group took the row before as one of its own, the run of rows of
+                // that label is taken whole (found by one pass on every core first).
+                let runStarts = Self.runStarts(view, count: count, excluding: excluding)
                 var builder = Builder()
-                for row in 0..<count where excluding.isEmpty || !excluding[row] { builder.add(row, view.text(row)) }
+                runStarts.withUnsafeBufferPointer { runStarts in
+                    var row = 0
+                    while row < count {
+                        if !excluding.isEmpty, excluding[row] {
+                            row += 1
+                            continue
+                        }
+                        let bytes = view.text(row)
+                        guard builder.continuesOpenGroup(bytes) else {
+                            builder.add(row, bytes)
+                            row += 1
+                            continue
+                        }
+                        // The run: up to the next row that starts one.
+                        let after = row + 1
+                        var end = count
+                        if after < count, let found = memchr(runStarts.baseAddress! + after, 1, count - after) {
+                            end = after + (UnsafeRawPointer(found) - UnsafeRawPointer(runStarts.baseAddress! + after))
+                        }
+                        builder.addRun(row..<end)
+                        row = end
+                    }
+                }
                 return builder
             }
         } else {
@@ -484,6 +511,35 @@ public struct RowGroups: Sendable {
         groups = builder.finishedGroups()
         grandTotals = builder.grandTotals
         grandTotalsAtTop = builder.grandTotalsAtTop
+    }
+
+    /// Whether each row starts a run of rows whose label cells are the same bytes (1) or holds
+    /// the bytes of the row before (0); a row left out starts one, and so does the row after it.
+    private static func runStarts(_ view: CellBytesView, count: Int, excluding: [Bool]) -> [UInt8] {
+        excluding.withUnsafeBufferPointer { excluding in
+            let shared = Unchecked((view, excluding))
+            return Parallel.array(count: count) { range, out in
+                let (view, excluding) = shared.value
+                for row in range {
+                    if row == 0 || (!excluding.isEmpty && (excluding[row] || excluding[row - 1])) {
+                        out[row] = 1
+                        continue
+                    }
+                    out[row] = Self.sameBytes(view.text(row), view.text(row - 1)) ? 0 : 1
+                }
+            }
+        }
+    }
+
+    /// Whether two cells hold the same bytes (a label is a few: compared in place rather than
+    /// through a call).
+    @inline(__always)
+    static func sameBytes(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard a.count == b.count else { return false }
+        guard a.count > 0, let x = a.baseAddress, let y = b.baseAddress else { return true }
+        guard a.count <= 16 else { return memcmp(x, y, a.count) == 0 }
+        for i in 0..<a.count where x[i] != y[i] { return false }
+        return true
     }
 
     /// The groups as the rows are read, one at a time. The open group's parts are kept apart
@@ -581,12 +637,27 @@ public struct RowGroups: Sendable {
         package mutating func add(_ row: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Placement {
             // The common row, in the loop itself: one more of the open group, its label written
             // as the last one.
-            if isOpen, !closed, !currentIsLabel, !bytes.isEmpty, isCurrentLabel(bytes) {
+            if continuesOpenGroup(bytes) {
                 if keepsRows { rows.append(row) }
                 rowCount += 1
                 return .row(group: groups.count)
             }
             return addOther(row, bytes)
+        }
+
+        /// Whether a row whose label cell is `bytes` is one more of the open group, read as
+        /// ``add(_:_:)`` reads it without a change of state — and so is every row after it with
+        /// the same bytes.
+        @inline(__always)
+        func continuesOpenGroup(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+            isOpen && !closed && !currentIsLabel && !bytes.isEmpty && isCurrentLabel(bytes)
+        }
+
+        /// Reads `rows`, each one more of the open group (``continuesOpenGroup(_:)`` of their
+        /// common label).
+        mutating func addRun(_ rows: Range<Int>) {
+            if keepsRows { self.rows.append(contentsOf: rows) }
+            rowCount += rows.count
         }
 
         @inline(never)

@@ -1,4 +1,5 @@
 import Foundation
+import TrellisText
 
 /// The arithmetic of summaries over one body of rows: what a summary row shows, what a user's own
 /// recomputed summary row shows, and whether a pinned 平均 row still says what the body gives.
@@ -128,8 +129,8 @@ struct SummaryArithmetic {
             case .unknown:
                 left.append(
                     UncheckedSummaryCell(
-                        row: reported ?? row, label: label.trimmingCharacters(in: .whitespaces), column: column.identifier,
-                        says: own.trimmingCharacters(in: .whitespaces),
+                        row: reported ?? row, label: label.trimmingSpaces(), column: column.identifier,
+                        says: own.trimmingSpaces(),
                         function: function.description))
                 continue
             }
@@ -212,14 +213,14 @@ struct SummaryArithmetic {
         // rows are written with (a pass over their text) are not needed.
         var computed = summarize(function, column: c, decimals: precision)
         guard let value = computed.value.number else { return nil }
-        if DecimalFormat.format(value, decimals: precision) == DecimalFormat.format(says, decimals: precision) {
+        if DecimalFormat.sameWhenWritten(value, says, decimals: precision) {
             return (.function, computed)
         }
         // (Written as the column's rows are, for the message that names it.)
         computed = summarize(function, column: c, decimals: decimals(c))
         // The cell's decimals count in its value's units (8.7% is 0.087: three); the column's as
         // written, two fewer for a percent.
-        let percent = saysText.trimmingCharacters(in: .whitespaces).hasSuffix("%")
+        let percent = saysText.trimmingSpaces().hasSuffix("%")
         let shift = percent ? 2 : 0
         let ownSlack = 0.5 * Self.power(-precision)
         let cells: Double
@@ -267,10 +268,13 @@ struct SummaryArithmetic {
     /// A row whose label names no function (`function` `nil`: SQL's `ROLLUP` shape) has each
     /// cell established as the first of sum, mean, count, least and most that agrees, or a ratio;
     /// a cell none gives is left, never flagged.
-    mutating func check(row: Int, reportedAs reported: Int? = nil, label: String, function: SummaryFunction?, columns: [Column]) -> Check {
+    /// (`label` is read only for a cell that disagrees or is left.)
+    mutating func check(
+        row: Int, reportedAs reported: Int? = nil, label: @autoclosure () -> String, function: SummaryFunction?, columns: [Column]
+    ) -> Check {
         var result = Check()
         let shown = reported ?? row
-        let trimmed = label.trimmingCharacters(in: .whitespaces)
+        lazy var trimmed = label().trimmingSpaces()
         for (c, column) in columns.enumerated() where column.type.isNumeric {
             guard let function else {
                 var number = false, agrees = false
@@ -283,14 +287,14 @@ struct SummaryArithmetic {
                     }
                 }
                 if number, !agrees {
-                    let says = source.text(row: row, column: c).trimmingCharacters(in: .whitespaces)
+                    let says = source.text(row: row, column: c).trimmingSpaces()
                     result.left.append(
                         UncheckedSummaryCell(row: shown, label: trimmed, column: column.identifier, says: says, function: Self.unnamedDescription))
                 }
                 continue
             }
             guard let (meaning, computed) = meaning(row: row, column: c, function: function, columns: columns) else { continue }
-            let says = source.text(row: row, column: c).trimmingCharacters(in: .whitespaces)
+            let says = source.text(row: row, column: c).trimmingSpaces()
             switch meaning {
             case .function, .ratio: break
             case .stale:

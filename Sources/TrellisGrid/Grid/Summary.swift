@@ -1,4 +1,5 @@
 import Foundation
+import TrellisText
 
 /// How a summary row combines a column's body values.
 public enum SummaryFunction: Sendable, CustomStringConvertible {
@@ -198,8 +199,12 @@ struct NumberSum {
     }
 
     private mutating func addDouble(_ value: Double) {
+        // Neumaier's compensation, the larger of the two chosen without a branch (which the
+        // signs and sizes of a column's values would mispredict half the time).
         let t = total + value
-        if abs(total) >= abs(value) { compensation += (total - t) + value } else { compensation += (value - t) + total }
+        let totalLarger = abs(total) >= abs(value)
+        let large = totalLarger ? total : value, small = totalLarger ? value : total
+        compensation += (large - t) + small
         total = t
     }
 
@@ -216,6 +221,28 @@ struct NumberSum {
 /// Numbers written with a fixed number of decimals, rounded half away from zero on the exact
 /// value of the double (as spreadsheets round), without a `-` on a zero.
 package enum DecimalFormat {
+    /// Whether `a` and `b` are written alike with `decimals` decimals (``format(_:decimals:)``
+    /// of each, compared): decided on the scaled doubles where each is far enough from a half
+    /// for the rounding of the scaling not to matter, else by writing both.
+    static func sameWhenWritten(_ a: Double, _ b: Double, decimals: Int) -> Bool {
+        guard a.isFinite, b.isFinite else { return format(a, decimals: decimals) == format(b, decimals: decimals) }
+        let decimals = max(0, min(decimals, 20))
+        let scale = power(decimals)
+        let x = a * scale, y = b * scale
+        // The scale is exact, so each product is off the exact one by at most half its last
+        // place (|v|·2⁻⁵³); a product farther than twice that from a half rounds as the exact
+        // one does. (Its fraction is computed exactly.)
+        guard abs(x) < 0x1p50, abs(y) < 0x1p50 else { return format(a, decimals: decimals) == format(b, decimals: decimals) }
+        func clear(_ v: Double) -> Bool { abs(abs(v - v.rounded(.towardZero)) - 0.5) > abs(v) * 0x1p-51 }
+        guard clear(x), clear(y) else { return format(a, decimals: decimals) == format(b, decimals: decimals) }
+        // Rounded half away from zero, as written; −0 and +0 are written alike.
+        return x.rounded(.toNearestOrAwayFromZero) == y.rounded(.toNearestOrAwayFromZero)
+    }
+
+    /// 10 to the power `exponent` (0…20), exactly for the decimals a cell shows.
+    private static let powers: [Double] = (0...20).map { pow(10, Double($0)) }
+    private static func power(_ exponent: Int) -> Double { powers[exponent] }
+
     package static func format(_ value: Double, decimals: Int) -> String {
         guard value.isFinite else { return "" }
         let decimals = max(0, min(decimals, 20))
@@ -257,14 +284,14 @@ package enum DecimalFormat {
     /// plain number (or none), which ``format(_:decimals:)`` writes.
     static func format(_ value: Double, decimals: Int?, like template: String) -> String? {
         guard value.isFinite else { return nil }
-        let characters = Array(template.trimmingCharacters(in: .whitespaces))
+        let characters = Array(template.trimmingSpaces())
         guard let first = characters.firstIndex(where: { $0.isASCII && $0.isNumber }),
             let last = characters.lastIndex(where: { $0.isASCII && $0.isNumber })
         else { return nil }
         let body = characters[first...last]
         var prefix = String(characters[..<first]), suffix = String(characters[(last + 1)...])
         let separators = body.filter { !($0.isASCII && $0.isNumber) }
-        let percent = suffix.trimmingCharacters(in: .whitespaces).hasSuffix("%")
+        let percent = suffix.trimmingSpaces().hasSuffix("%")
         let parentheses = prefix.contains("(") && suffix.contains(")")
         // Nothing but digits, a sign and a point: a plain number.
         if separators.allSatisfy({ $0 == "." }), separators.count <= 1, !percent, !parentheses,
