@@ -396,13 +396,16 @@ public struct DisplayOrder: Sendable {
             guard !pins.isEmpty else { return }
             var matched = [Bool](repeating: false, count: pins.count)
             let storage = source as? ColumnStorageSource
-            let pinOf = bound.assignPins(count: count, matched: &matched) { row, column, target in
+            let pinOf = bound.assignPins(count: count, matched: &matched) { column, target in
                 if let storage, column < storage.storeCount {
+                    // The column's bytes read in place: no copy of its storage, no text, a row.
                     let store = storage.store(column)
-                    return row < store.count && store.withText(at: row) { target.matches($0) }
+                    return store.withView(uniformity: false) { view in (0..<min(count, store.count)).filter { target.matches(view.text($0)) } }
                 }
-                var text = source.text(row: row, column: column)
-                return text.withUTF8 { target.matches($0) }
+                return (0..<count).filter { row in
+                    var text = source.text(row: row, column: column)
+                    return text.withUTF8 { target.matches($0) }
+                }
             }
             isPinned = pinOf.map { $0 >= 0 }
             // Each pin's rows in source order, the pins in their order.

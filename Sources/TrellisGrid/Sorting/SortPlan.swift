@@ -230,11 +230,11 @@ struct BoundSortPlan {
     /// matches when any of these rows is one it looks for, taken by it or by a pin before it
     /// (`matched`, one flag per pin, is set for those).
     ///
-    /// - Parameter cellMatches: whether the cell of a row (counted from `firstRow`) in a column
-    ///   is a pin's target.
+    /// - Parameter rowsMatching: the rows (counted from `firstRow`) whose cell in a column is a
+    ///   pin's target, in order: one pass over the column per pin.
     func assignPins(
         count: Int, firstRow: Int = 0, matched: inout [Bool],
-        cellMatches: (_ row: Int, _ column: Int, _ target: PinTarget) -> Bool
+        rowsMatching: (_ column: Int, _ target: PinTarget) -> [Int]
     ) -> [Int32] {
         guard !targets.isEmpty else { return [] }
         var pinOf = [Int32](repeating: -1, count: count)
@@ -246,7 +246,7 @@ struct BoundSortPlan {
                 matched[p] = true
                 if pinOf[row - firstRow] < 0 { pinOf[row - firstRow] = Int32(p) }
             case .matching(let column, let wanted):
-                for row in 0..<count where cellMatches(row, column, wanted) {
+                for row in rowsMatching(column, wanted) {
                     matched[p] = true
                     if pinOf[row] < 0 { pinOf[row] = Int32(p) }
                 }

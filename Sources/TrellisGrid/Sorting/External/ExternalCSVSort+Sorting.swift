@@ -160,8 +160,9 @@ extension ExternalCSVSort {
                 let table = parsed.withColumns(self.columns)
                 let count = table.rowCount
                 // Rows taken by pins, in pin order.
-                let pinOf = bound.assignPins(count: count, firstRow: firstRow, matched: &matched) { row, column, target in
-                    table.store(column).withText(at: row) { target.matches($0) }
+                let pinOf = bound.assignPins(count: count, firstRow: firstRow, matched: &matched) { column, target in
+                    let store = table.store(column)
+                    return store.withView(uniformity: false) { view in (0..<min(count, store.count)).filter { target.matches(view.text($0)) } }
                 }
                 var body = pins.isEmpty ? Array(0..<count) : (0..<count).filter { pinOf[$0] < 0 }
                 let records = Records(table: table, outputDelimiter: self.options.outputDelimiter)
