@@ -78,14 +78,22 @@ public enum LayoutConformance {
     /// each size, the start and the end among them. `registeredKinds`: the supplementary kinds the
     /// app registers views for (`nil`: not checked; decoration kinds are checked against the
     /// layout's own registrations).
+    ///
+    /// `fitting`: for self-sizing cells, the size a cell fits at the attributes the layout gives
+    /// it (what its `preferredLayoutAttributesFitting(_:)` answers). At each position the cells
+    /// shown are then sized as the collection view sizes them — each one's preferred attributes
+    /// offered to the layout, which takes them or not — before the checks: a content size that
+    /// does not grow with the cells is found so, and a layout that asks for a cell's size in
+    /// every pass without ever giving it is an ``LayoutBreach/Rule/invalidationLoop``.
     public static func check(
-        _ host: StaticLayoutHost, sizes: [CGSize] = [], scrollPositions: Int = 5, registeredKinds: Set<String>? = nil
+        _ host: StaticLayoutHost, sizes: [CGSize] = [], scrollPositions: Int = 5, registeredKinds: Set<String>? = nil,
+        fitting: ((CollectionViewLayoutAttributes) -> CGSize)? = nil
     ) -> [LayoutBreach] {
         var breaches: [LayoutBreach] = []
         let original = host.bounds
         for size in [original.size] + sizes {
             host.setBounds(CGRect(origin: .zero, size: size))
-            breaches += checkAtOffsets(host, positions: max(2, scrollPositions), registeredKinds: registeredKinds)
+            breaches += checkAtOffsets(host, positions: max(2, scrollPositions), registeredKinds: registeredKinds, fitting: fitting)
         }
         host.setBounds(original)
         host.layoutIfNeeded()
@@ -94,7 +102,9 @@ public enum LayoutConformance {
         return breaches.filter { seen.insert("\($0.rule)|\($0.element)|\($0.detail)").inserted }
     }
 
-    private static func checkAtOffsets(_ host: StaticLayoutHost, positions: Int, registeredKinds: Set<String>?) -> [LayoutBreach] {
+    private static func checkAtOffsets(
+        _ host: StaticLayoutHost, positions: Int, registeredKinds: Set<String>?, fitting: ((CollectionViewLayoutAttributes) -> CGSize)?
+    ) -> [LayoutBreach] {
         var breaches: [LayoutBreach] = []
         let collectionView = host.collectionView
         let settled = collectionView.diagnostics.count
@@ -127,11 +137,60 @@ public enum LayoutConformance {
             let origin = vertical ? CGPoint(x: range.min.x, y: along) : CGPoint(x: along, y: range.min.y)
             host.setBounds(CGRect(origin: origin, size: size))
             host.layoutIfNeeded()
+            if let fitting {
+                let looping = selfSizeShown(host, fitting: fitting, context: context())
+                breaches += looping
+                if !looping.isEmpty { continue }
+            }
             breaches += checkHere(host, registeredKinds: registeredKinds, context: context())
         }
         breaches += checkTargetOffsets(host, vertical: vertical, context: context())
         host.setBounds(CGRect(origin: range.min, size: size))
         return breaches
+    }
+
+    /// The most passes of self-sizing at one position: a layout that takes the cells' sizes
+    /// settles in one (two when cells come into view as others grow or shrink).
+    static let selfSizingPasses = 4
+
+    /// Sizes the cells shown as the collection view does when it shows them: each cell's
+    /// preferred attributes — its attributes at the size `fitting` gives — offered to the layout,
+    /// pass after pass until the layout takes none. A cell the layout took a size for in every
+    /// pass is reported: the layout asks for its size and never shows it (UIKit lays out again
+    /// and again).
+    private static func selfSizeShown(
+        _ host: StaticLayoutHost, fitting: (CollectionViewLayoutAttributes) -> CGSize, context: String
+    ) -> [LayoutBreach] {
+        let layout = host.layout, collectionView = host.collectionView
+        var taken: [Key: (times: Int, preferred: CGSize, shown: CGSize, name: String)] = [:]
+        for _ in 0..<selfSizingPasses {
+            host.layoutIfNeeded()
+            let bounds = host.bounds
+            let shown = (layout.layoutAttributesForElements(in: bounds) ?? [])
+                .filter { $0.representedElementCategory == .cell && $0.frame.intersects(bounds) }
+                .map(\.indexPath)
+            var took = false
+            for path in Set(shown).sorted(by: { $0.lexicographicallyPrecedes($1) }) {
+                // The item as the layout gives it now (an earlier cell's size may have moved it).
+                guard let current = layout.layoutAttributesForItem(at: path) else { continue }
+                let size = fitting(current)
+                guard size.width.isFinite, size.height.isFinite, size.width >= 0, size.height >= 0 else { continue }
+                let preferred = current.snapshot()
+                preferred.size = size
+                guard collectionView.selfSize(preferred: preferred, shown: current) else { continue }
+                took = true
+                let key = Key(current)
+                taken[key] = ((taken[key]?.times ?? 0) + 1, size, current.size, name(current))
+            }
+            if !took { return [] }
+        }
+        return taken.values.filter { $0.times == selfSizingPasses }.sorted { $0.name < $1.name }.map { cell in
+            LayoutBreach(
+                rule: .invalidationLoop, element: cell.name,
+                detail: "the layout took the cell's preferred size \(number(cell.preferred.width))×\(number(cell.preferred.height)) "
+                    + "in each of \(selfSizingPasses) passes and still gives \(number(cell.shown.width))×\(number(cell.shown.height))",
+                context: context)
+        }
     }
 
     /// An element's name in a breach.

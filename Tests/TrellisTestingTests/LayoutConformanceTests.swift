@@ -26,6 +26,39 @@ struct LayoutConformanceTests {
         }
     }
 
+    /// What a self-sizing cell of these tests fits: heights from 30 to 110 points by item.
+    static func fitting(_ attributes: CollectionViewLayoutAttributes) -> CGSize {
+        CGSize(width: attributes.size.width, height: 30 + CGFloat(attributes.indexPath.item % 5) * 20)
+    }
+
+    @Test(
+        "self-sizing cells: a flow layout with an estimated size passes; a content size kept from the estimates, and a size asked for and never given, are found"
+    )
+    func selfSizing() {
+        let flow = CollectionViewFlowLayout()
+        flow.estimatedItemSize = CGSize(width: 100, height: 44)
+        flow.minimumLineSpacing = 4
+        let flowHost = StaticLayoutHost(layout: flow, itemCounts: [40, 9])
+        let flowBreaches = LayoutConformance.check(flowHost, sizes: [CGSize(width: 820, height: 1180)], fitting: Self.fitting)
+        #expect(flowBreaches.isEmpty, "\(flowBreaches)")
+        // The cells were sized: the first row is the first item's 30 points, not the estimate.
+        #expect(flowHost.layoutAttributesForItem(at: IndexPath(item: 0, section: 0))?.size.height == 30)
+
+        let fine = StaticLayoutHost(layout: SelfSizedRows(bug: nil), itemCounts: [40])
+        #expect(LayoutConformance.check(fine, fitting: Self.fitting).isEmpty)
+        // Without sizing, the estimates agree with themselves: the bug shows only once cells size.
+        let stale = StaticLayoutHost(layout: SelfSizedRows(bug: .contentFromEstimates), itemCounts: [40])
+        #expect(LayoutConformance.check(stale).isEmpty)
+        let found = LayoutConformance.check(stale, fitting: Self.fitting)
+        #expect(Self.rules(found) == [.outsideContentSize], "\(found)")
+        #expect(found.contains { $0.element == "item [0, 39]" })
+
+        let never = StaticLayoutHost(layout: SelfSizedRows(bug: .neverStores), itemCounts: [40])
+        let looping = LayoutConformance.check(never, fitting: Self.fitting)
+        #expect(Self.rules(looping) == [.invalidationLoop], "\(looping)")
+        #expect(looping.first?.detail.contains("preferred size 375×30 in each of 4 passes and still gives 375×44") == true, "\(looping)")
+    }
+
     @Test("a cache filled once in prepare() keeps attributes for deleted items: found after the data shrinks")
     func staleCache() {
         let layout = CachedOnce()
@@ -170,6 +203,63 @@ class Rows: CollectionViewLayout {
 
     override func targetContentOffset(forProposedContentOffset proposedContentOffset: CGPoint, withScrollingVelocity velocity: CGPoint) -> CGPoint {
         bug == .targetPastEnd ? CGPoint(x: proposedContentOffset.x, y: proposedContentOffset.y + 5000) : proposedContentOffset
+    }
+}
+
+/// Rows of self-sizing cells, 44 points estimated, each one's height taken from its preferred
+/// attributes; with one bug at a time: a content size kept from the estimates, or a size asked for
+/// and never stored.
+final class SelfSizedRows: CollectionViewLayout {
+    enum Bug { case contentFromEstimates, neverStores }
+    let bug: Bug?
+    private var heights: [Int: CGFloat] = [:]
+    private var items: [CollectionViewLayoutAttributes] = []
+
+    init(bug: Bug?) {
+        self.bug = bug
+        super.init()
+    }
+
+    required init?(coder: NSCoder) { nil }
+
+    override func prepare() {
+        guard let collectionView else { return }
+        var y: CGFloat = 0
+        items = (0..<collectionView.numberOfItems(inSection: 0)).map { item in
+            let a = CollectionViewLayoutAttributes(forCellWith: IndexPath(item: item, section: 0))
+            let height = heights[item] ?? 44
+            a.frame = CGRect(x: 0, y: y, width: collectionView.bounds.width, height: height)
+            y += height
+            return a
+        }
+    }
+
+    override var collectionViewContentSize: CGSize {
+        let height = bug == .contentFromEstimates ? CGFloat(items.count) * 44 : items.last?.frame.maxY ?? 0
+        return CGSize(width: collectionView?.bounds.width ?? 0, height: height)
+    }
+
+    override func layoutAttributesForElements(in rect: CGRect) -> [CollectionViewLayoutAttributes]? {
+        items.filter { $0.frame.intersects(rect) }
+    }
+
+    override func layoutAttributesForItem(at indexPath: IndexPath) -> CollectionViewLayoutAttributes? {
+        items.indices.contains(indexPath.item) ? items[indexPath.item] : nil
+    }
+
+    override func shouldInvalidateLayout(
+        forPreferredLayoutAttributes preferredAttributes: CollectionViewLayoutAttributes,
+        withOriginalAttributes originalAttributes: CollectionViewLayoutAttributes
+    ) -> Bool {
+        preferredAttributes.size.height != originalAttributes.size.height
+    }
+
+    override func invalidationContext(
+        forPreferredLayoutAttributes preferredAttributes: CollectionViewLayoutAttributes,
+        withOriginalAttributes originalAttributes: CollectionViewLayoutAttributes
+    ) -> CollectionViewLayoutInvalidationContext {
+        if bug != .neverStores { heights[preferredAttributes.indexPath.item] = preferredAttributes.size.height }
+        return super.invalidationContext(forPreferredLayoutAttributes: preferredAttributes, withOriginalAttributes: originalAttributes)
     }
 }
 

@@ -432,10 +432,18 @@ open class CollectionView: ScrollView {
     /// a self-sizing flow layout — and the content offset moves as the layout asks, so that what
     /// is on screen does not jump.
     func selfSize(_ view: CollectionReusableView, _ shownAttributes: CollectionViewLayoutAttributes) {
+        guard layoutStorage.asksForPreferredAttributes else { return }
+        selfSize(preferred: view.preferredLayoutAttributesFitting(shownAttributes.snapshot()), shown: shownAttributes)
+    }
+
+    /// ``selfSize(_:_:)`` with the preferred attributes a view gave for `shownAttributes`
+    /// (what the testing kit gives for views it does not build). Whether the layout took them.
+    @discardableResult
+    package func selfSize(preferred: CollectionViewLayoutAttributes, shown shownAttributes: CollectionViewLayoutAttributes) -> Bool {
         let layout = layoutStorage
-        guard layout.asksForPreferredAttributes else { return }
-        var preferred = view.preferredLayoutAttributesFitting(shownAttributes.snapshot())
-        guard !preferred.isEqualAttributes(shownAttributes) else { return }
+        guard layout.asksForPreferredAttributes else { return false }
+        var preferred = preferred
+        guard !preferred.isEqualAttributes(shownAttributes) else { return false }
         // The layout hears of both in its own coordinates.
         var attributes = shownAttributes
         if isMirroringLayout {
@@ -444,7 +452,7 @@ open class CollectionView: ScrollView {
         }
         guard
             layout.shouldInvalidateLayout(forPreferredLayoutAttributes: preferred, withOriginalAttributes: attributes)
-        else { return }
+        else { return false }
         let context = layout.invalidationContext(forPreferredLayoutAttributes: preferred, withOriginalAttributes: attributes)
         var adjustment = context.contentOffsetAdjustment
         if isMirroringLayout { adjustment.x = -adjustment.x }
@@ -452,6 +460,7 @@ open class CollectionView: ScrollView {
         layout.invalidateLayout(with: context)
         runPrepareIfNeeded()
         shiftOrigin(by: adjustment)
+        return true
     }
 
     func makeView(
