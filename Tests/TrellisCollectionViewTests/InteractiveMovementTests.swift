@@ -171,7 +171,21 @@ struct InteractiveMovementTests {
         #expect(identifiers(view) == Array(0..<9))
         #expect(data.moves.isEmpty && data.sections == [Array(0..<9)])
         #expect(view.cellForItem(at: IndexPath(item: 1, section: 0))!.frame == CGRect(x: 110, y: 0, width: 100, height: 100))
-        #expect((layout as! MovementLoggingLayout).log.suffix(2) == ["ending [[0, 6]] → [[0, 1]] cancelled", "updates move [0, 6] → [0, 1]"])
+        #expect((layout as! MovementLoggingLayout).log.suffix(2) == ["ending [[0, 1]] → [[0, 1]] cancelled", "updates move [0, 6] → [0, 1]"])
+    }
+
+    @Test("the ending context's previous index path is the item's before its last move, not where it started")
+    func endingReportsTheLastMove() {
+        let (view, data, layout) = make()
+        defer { withExtendedLifetime(data) {} }
+        let logging = layout as! MovementLoggingLayout
+        #expect(view.beginInteractiveMovementForItem(at: IndexPath(item: 0, section: 0)))
+        view.updateInteractiveMovementTargetPosition(CGPoint(x: 270, y: 50))  // over item 2
+        view.updateInteractiveMovementTargetPosition(CGPoint(x: 160, y: 160))  // over item 4
+        view.updateInteractiveMovementTargetPosition(CGPoint(x: 165, y: 165))  // still item 4
+        view.endInteractiveMovement()
+        #expect(logging.log.contains("ending [[0, 2]] → [[0, 4]]"), "\(logging.log)")
+        #expect(data.moves.map { [Array($0.0), Array($0.1)] } == [[[0, 0], [0, 4]]], "the data source hears of one move, from the start")
     }
 
     @Test("the data source and the delegate decide: a refused item does not lift, a retargeted one goes where the delegate says")

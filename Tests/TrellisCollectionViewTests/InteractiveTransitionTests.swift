@@ -18,7 +18,10 @@ final class TransitionLoggingLayout: CollectionViewFlowLayout {
     required init?(coder: NSCoder) { fatalError() }
 
     override func prepareForTransition(from oldLayout: CollectionViewLayout) {
-        log.lines.append("\(name).prepareForTransition(from: \((oldLayout as? TransitionLoggingLayout)?.name ?? "?"))")
+        // (A layout reads its collection view here: DisplaySwitcher's sizes its items by it.)
+        log.lines.append(
+            "\(name).prepareForTransition(from: \((oldLayout as? TransitionLoggingLayout)?.name ?? "?"))"
+                + (collectionView == nil ? " detached" : ""))
     }
     override func prepareForTransition(to newLayout: CollectionViewLayout) {
         log.lines.append("\(name).prepareForTransition(to: \((newLayout as? TransitionLoggingLayout)?.name ?? "?"))")
@@ -75,7 +78,9 @@ struct InteractiveTransitionTests {
         let transition = view.startInteractiveTransition(to: list)
         #expect(view.collectionViewLayout === transition)
         #expect(transition.currentLayout === grid && transition.nextLayout === list)
-        #expect(log.lines == ["grid.prepareForTransition(to: list)", "list.prepareForTransition(from: grid)"])
+        #expect(
+            log.lines == ["grid.prepareForTransition(to: list)", "list.prepareForTransition(from: grid)"],
+            "the new layout hears of the old one attached, as setCollectionViewLayout tells it")
         #expect(frame(view, 4) == CGRect(x: 110, y: 110, width: 100, height: 100))
         #expect(view.contentSize == CGSize(width: 320, height: 430))
         transition.transitionProgress = 0.5

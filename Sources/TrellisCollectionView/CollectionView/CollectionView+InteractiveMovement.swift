@@ -6,6 +6,9 @@ struct InteractiveMovement {
     var original: IndexPath
     var current: IndexPath
     var position: CGPoint
+    /// Where the item was before its last move (the original place before any): what the
+    /// ending context reports as its previous index path, as UIKit's does.
+    var beforeLastMove: IndexPath
 }
 
 extension CollectionView {
@@ -27,7 +30,7 @@ extension CollectionView {
         else { return false }
         interactiveMovement = InteractiveMovement(
             original: indexPath, current: indexPath,
-            position: isMirroringLayout ? mirrored(attributes.center) : attributes.center)
+            position: isMirroringLayout ? mirrored(attributes.center) : attributes.center, beforeLastMove: indexPath)
         updateVisibleSet()
         return true
     }
@@ -59,6 +62,7 @@ extension CollectionView {
             previousIndexPaths: [movement.current],
             previousPosition: isMirroringLayout ? mirrored(movement.position) : movement.position)
         let previous = movement.current
+        if target != previous { movement.beforeLastMove = previous }
         movement.current = target
         movement.position = targetPosition
         if target == previous {
@@ -74,7 +78,8 @@ extension CollectionView {
     }
 
     /// Ends the move where the item is shown: the layout is invalidated with
-    /// `invalidationContextForEndingInteractiveMovementOfItems(toFinalIndexPaths:previousIndexPaths:movementCancelled:)`,
+    /// `invalidationContextForEndingInteractiveMovementOfItems(toFinalIndexPaths:previousIndexPaths:movementCancelled:)`
+    /// (its previous index path the one the item had before its last move, as UIKit gives it),
     /// the data source's `collectionView(_:moveItemAt:to:)` is called once, from the original to
     /// the final index path (not when they are the same), and the item settles into its place
     /// (``currentTransition``).
@@ -84,7 +89,7 @@ extension CollectionView {
         let layout = collectionViewLayout
         let before = captureBefore()
         let context = layout.invalidationContextForEndingInteractiveMovementOfItems(
-            toFinalIndexPaths: [movement.current], previousIndexPaths: [movement.original], movementCancelled: false)
+            toFinalIndexPaths: [movement.current], previousIndexPaths: [movement.beforeLastMove], movementCancelled: false)
         interactiveMovement = nil
         if movement.original != movement.current {
             dataSource?.collectionView(self, moveItemAt: movement.original, to: movement.current)
@@ -109,7 +114,7 @@ extension CollectionView {
         let layout = collectionViewLayout
         let before = captureBefore()
         let context = layout.invalidationContextForEndingInteractiveMovementOfItems(
-            toFinalIndexPaths: [movement.original], previousIndexPaths: [movement.current], movementCancelled: true)
+            toFinalIndexPaths: [movement.original], previousIndexPaths: [movement.beforeLastMove], movementCancelled: true)
         interactiveMovement = nil
         layout.invalidateLayout(with: context)
         if movement.current != movement.original {

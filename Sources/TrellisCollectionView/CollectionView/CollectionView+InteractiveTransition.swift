@@ -34,13 +34,15 @@ extension CollectionView {
             delegate?.collectionView(self, transitionLayoutForOldLayout: oldLayout, newLayout: layout)
             ?? CollectionViewTransitionLayout(currentLayout: oldLayout, nextLayout: layout)
         oldLayout.prepareForTransition(to: layout)
-        layout.prepareForTransition(from: oldLayout)
         completeTransition()
         interactiveTransition = InteractiveTransition(layout: transition, completion: completion)
         // The transition layout is the collection view's; both ends stay attached to be asked.
         replaceLayout(with: transition)
         oldLayout.attach(to: self)
         layout.attach(to: self)
+        // The new layout hears of the old one once attached (its collection view set), as
+        // `setCollectionViewLayout(_:animated:)` tells it.
+        layout.prepareForTransition(from: oldLayout)
         layoutIfNeeded()
         return transition
     }
