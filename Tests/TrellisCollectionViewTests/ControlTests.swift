@@ -138,4 +138,31 @@ extension ControlTests {
         pan.send(.ended, at: CGPoint(x: 135, y: 95), velocity: CGPoint(x: CGFloat.nan, y: 0))
         #expect(moved.count == 3, "a velocity that is not a number is not played")
     }
+
+    /// A layout that reads the finger as a bouncy layout does: where it is when the bounds change.
+    final class FingerReading: CollectionViewFlowLayout {
+        var touches: [CGPoint] = []
+        override func shouldInvalidateLayout(forBoundsChange newBounds: CGRect) -> Bool {
+            if let collectionView { touches.append(collectionView.panGestureRecognizer.location(in: collectionView)) }
+            return super.shouldInvalidateLayout(forBoundsChange: newBounds)
+        }
+    }
+
+    @Test("a collection view's pan recognizer is attached to it, and a layout reads the finger played on it while the content scrolls")
+    func scrollViewPan() {
+        let layout = FingerReading()
+        layout.itemSize = CGSize(width: 100, height: 100)
+        let host = StaticLayoutHost(layout: layout, itemCounts: [40], bounds: CGRect(x: 0, y: 0, width: 320, height: 480))
+        let collectionView = host.collectionView
+        let pan = collectionView.panGestureRecognizer
+        #expect(pan === collectionView.panGestureRecognizer, "one recognizer")
+        #expect(pan.view === collectionView && collectionView.gestureRecognizers.contains { $0 === pan })
+        pan.send(.began, at: CGPoint(x: 160, y: 300), velocity: .zero)
+        collectionView.contentOffset = CGPoint(x: 0, y: 40)
+        pan.send(.changed, at: CGPoint(x: 160, y: 260), velocity: CGPoint(x: 0, y: -400))
+        #expect(layout.touches.last == CGPoint(x: 160, y: 300))
+        #expect(pan.translation(in: collectionView) == CGPoint(x: 0, y: -40))
+        #expect(pan.velocity(in: collectionView) == CGPoint(x: 0, y: -400))
+        #expect(CGVector(dx: 0, dy: 1) == CGVector(dx: 0.0, dy: 1.0) && CGVector.zero == CGVector())
+    }
 }

@@ -31,6 +31,17 @@ open class ScrollView: View {
     /// The size of the content. A collection view sets it from its layout at each layout pass.
     open var contentSize: CGSize = .zero
 
+    /// The recognizer of the finger that scrolls the content (`UIScrollView.panGestureRecognizer`),
+    /// attached to the scroll view when first asked for. What a layout reads of it — where the
+    /// finger is (`location(in:)`), how far and how fast it moved — is what is played on it with
+    /// ``PanGestureRecognizer/send(_:at:velocity:)``; the content moves as it is scrolled, by
+    /// setting ``contentOffset`` (a bouncy layout reads the finger while the offset changes).
+    public private(set) lazy var panGestureRecognizer: PanGestureRecognizer = {
+        let pan = PanGestureRecognizer()
+        addGestureRecognizer(pan)
+        return pan
+    }()
+
     /// Where the content is scrolled to: the origin of ``View/bounds``.
     open var contentOffset: CGPoint {
         get { bounds.origin }
