@@ -27,6 +27,7 @@ public enum UIKitNames {
         "TraitEnvironmentLayoutDirection", "UserInterfaceIdiom", "UserInterfaceLayoutDirection", "UserInterfaceSizeClass",
         "UserInterfaceStyle", "ContentSizeCategory", "SemanticContentAttribute", "GestureRecognizer", "LongPressGestureRecognizer",
         "PinchGestureRecognizer", "TapGestureRecognizer", "PanGestureRecognizer", "Control", "BarButtonItem",
+        "CellConfigurationState",
     ]
 
     static let nsPrefixed = [

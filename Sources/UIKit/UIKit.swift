@@ -16,6 +16,7 @@
 
 public typealias UICollectionView = CollectionView
 public typealias UICollectionViewCell = CollectionViewCell
+public typealias UICellConfigurationState = CellConfigurationState
 public typealias UICollectionReusableView = CollectionReusableView
 public typealias UICollectionViewLayout = CollectionViewLayout
 public typealias UICollectionViewFlowLayout = CollectionViewFlowLayout

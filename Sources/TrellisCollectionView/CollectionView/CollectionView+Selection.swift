@@ -8,13 +8,13 @@ extension CollectionView {
     public var indexPathsForSelectedItems: [IndexPath]? { selection.sorted() }
 
     /// Selects the item at `indexPath` (all others too stay selected only with
-    /// ``allowsMultipleSelection``) and scrolls it to `scrollPosition` (none with `[]`). `nil`
+    /// ``allowsMultipleSelection``, or in editing mode ``allowsMultipleSelectionDuringEditing``) and scrolls it to `scrollPosition` (none with `[]`). `nil`
     /// clears the selection. The delegate is not asked or told, as in UIKit. Ignored when
     /// selection is off or the item does not exist.
     public func selectItem(at indexPath: IndexPath?, animated: Bool, scrollPosition: ScrollPosition) {
         guard let indexPath else { clearSelection(); return }
-        guard allowsSelection, isItem(indexPath) else { return }
-        if allowsMultipleSelection {
+        guard selectsNow, isItem(indexPath) else { return }
+        if selectsManyNow {
             if !selection.contains(indexPath) { setSelection(selection + [indexPath]) }
         } else {
             setSelection([indexPath])
@@ -43,9 +43,9 @@ extension CollectionView {
         delegate?.collectionView(self, didHighlightItemAt: indexPath)
         cellForItem(at: indexPath)?.isHighlighted = false
         delegate?.collectionView(self, didUnhighlightItemAt: indexPath)
-        guard allowsSelection else { return false }
+        guard selectsNow else { return false }
         if selection.contains(indexPath) {
-            guard allowsMultipleSelection,
+            guard selectsManyNow,
                 delegate?.collectionView(self, shouldDeselectItemAt: indexPath) ?? true
             else { return false }
             setSelection(selection.filter { $0 != indexPath })
@@ -53,7 +53,7 @@ extension CollectionView {
             return true
         }
         guard delegate?.collectionView(self, shouldSelectItemAt: indexPath) ?? true else { return false }
-        if !allowsMultipleSelection {
+        if !selectsManyNow {
             let previous = selection
             setSelection([])
             for path in previous { delegate?.collectionView(self, didDeselectItemAt: path) }
@@ -84,6 +84,29 @@ extension CollectionView {
             if mapping.reloadedItems.contains(old) || mapping.reloadedSections.contains(old.section) { return nil }
             return mapping.newIndexPath(forOld: old)
         }
+    }
+
+    /// Whether items can be selected now: ``allowsSelection``, and in editing mode
+    /// ``allowsSelectionDuringEditing`` too.
+    var selectsNow: Bool { allowsSelection && (!isEditing || allowsSelectionDuringEditing) }
+
+    /// Whether more than one item can be selected now: ``allowsMultipleSelection``, or in editing
+    /// mode ``allowsMultipleSelectionDuringEditing``.
+    var selectsManyNow: Bool { isEditing ? allowsMultipleSelectionDuringEditing : allowsMultipleSelection }
+
+    /// Brings the selection within what may be selected now: none when nothing may be, the most
+    /// recently selected item when only one may be.
+    func enforceSelectionRules() {
+        if !selectsNow {
+            clearSelection()
+        } else if !selectsManyNow, selection.count > 1, let last = selection.last {
+            setSelection([last])
+        }
+    }
+
+    /// Whether the delegate lets the item at `indexPath` be edited (default yes).
+    func canEditItem(at indexPath: IndexPath) -> Bool {
+        delegate?.collectionView(self, canEditItemAt: indexPath) ?? true
     }
 
     private func isItem(_ indexPath: IndexPath) -> Bool {

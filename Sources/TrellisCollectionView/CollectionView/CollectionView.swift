@@ -40,12 +40,36 @@ open class CollectionView: ScrollView {
     /// Whether items can be selected (by a tap, or by ``selectItem(at:animated:scrollPosition:)``).
     /// Default `true`. Turning it off clears the selection.
     open var allowsSelection = true {
-        didSet { if !allowsSelection { clearSelection() } }
+        didSet { enforceSelectionRules() }
     }
     /// Whether more than one item can be selected at a time. Default `false`. Turning it off
     /// keeps only the most recently selected item.
     open var allowsMultipleSelection = false {
-        didSet { if !allowsMultipleSelection, let last = selection.last { setSelection([last]) } }
+        didSet { enforceSelectionRules() }
+    }
+
+    /// Whether the collection view is in editing mode (iOS 14's `isEditing`): the cells of items
+    /// the delegate lets be edited (`collectionView(_:canEditItemAt:)`) show it in their
+    /// ``CollectionViewCell/configurationState``, and selection follows
+    /// ``allowsSelectionDuringEditing`` and ``allowsMultipleSelectionDuringEditing``. Default `false`.
+    open var isEditing = false {
+        didSet {
+            guard isEditing != oldValue else { return }
+            enforceSelectionRules()
+            for id in visibleSet.views.keys.sorted() where id.category == .cell {
+                let path = IndexPath(item: id.item, section: id.section)
+                (visibleSet.views[id] as? CollectionViewCell)?.isEditingItem = isEditing && canEditItem(at: path)
+            }
+        }
+    }
+    /// Whether items can be selected in editing mode (as well as ``allowsSelection``, which
+    /// rules both modes). Default `false`.
+    open var allowsSelectionDuringEditing = false {
+        didSet { enforceSelectionRules() }
+    }
+    /// Whether more than one item can be selected at a time in editing mode. Default `false`.
+    open var allowsMultipleSelectionDuringEditing = false {
+        didSet { enforceSelectionRules() }
     }
     /// The selected items, in the order they were selected.
     var selection: [IndexPath] = []
@@ -473,7 +497,11 @@ open class CollectionView: ScrollView {
             // During an interactive move the cells show the data source's items in the order
             // shown: the data source is asked at the item's own index path.
             let cell = dataSource.collectionView(self, cellForItemAt: dataSourceIndexPath(forShown: attributes.indexPath))
+            // Its state, then one update of its configuration before it is shown.
+            let before = (cell.isSelected, cell.isEditingItem)
             cell.isSelected = !selection.isEmpty && selection.contains(attributes.indexPath)
+            cell.isEditingItem = isEditing && canEditItem(at: attributes.indexPath)
+            if before == (cell.isSelected, cell.isEditingItem) { cell.setNeedsUpdateConfiguration() }
             delegate?.collectionView(self, willDisplay: cell, forItemAt: attributes.indexPath)
             return cell
         case .supplementaryView:

@@ -156,6 +156,9 @@ public protocol CollectionViewDelegate: ScrollViewDelegate {
     func collectionView(_ collectionView: CollectionView, shouldDeselectItemAt indexPath: IndexPath) -> Bool
     /// A tap deselected the item, or selected another one in single selection.
     func collectionView(_ collectionView: CollectionView, didDeselectItemAt indexPath: IndexPath)
+    /// Whether the item can be edited in editing mode (its cell's configuration state says so).
+    /// Default `true`.
+    func collectionView(_ collectionView: CollectionView, canEditItemAt indexPath: IndexPath) -> Bool
 }
 
 extension CollectionViewDelegate {
@@ -209,4 +212,5 @@ extension CollectionViewDelegate {
     public func collectionView(_ collectionView: CollectionView, didSelectItemAt indexPath: IndexPath) {}
     public func collectionView(_ collectionView: CollectionView, shouldDeselectItemAt indexPath: IndexPath) -> Bool { true }
     public func collectionView(_ collectionView: CollectionView, didDeselectItemAt indexPath: IndexPath) {}
+    public func collectionView(_ collectionView: CollectionView, canEditItemAt indexPath: IndexPath) -> Bool { true }
 }

@@ -87,9 +87,52 @@ open class CollectionViewCell: CollectionReusableView {
     /// A view drawn behind the content while the cell is selected.
     open var selectedBackgroundView: View?
     /// Whether the cell is selected.
-    open var isSelected = false
+    open var isSelected = false {
+        didSet { if isSelected != oldValue { setNeedsUpdateConfiguration() } }
+    }
     /// Whether the cell is highlighted.
-    open var isHighlighted = false
+    open var isHighlighted = false {
+        didSet { if isHighlighted != oldValue { setNeedsUpdateConfiguration() } }
+    }
+    /// Whether the collection view is editing and its delegate lets this cell's item be edited:
+    /// set by the collection view.
+    var isEditingItem = false {
+        didSet { if isEditingItem != oldValue { setNeedsUpdateConfiguration() } }
+    }
+
+    /// Called with the cell and its state whenever the state changes, after
+    /// ``updateConfiguration(using:)`` (`UICollectionViewCell.ConfigurationUpdateHandler`).
+    public typealias ConfigurationUpdateHandler = (_ cell: CollectionViewCell, _ state: CellConfigurationState) -> Void
+
+    /// What to do with a new state instead of overriding ``updateConfiguration(using:)``: set
+    /// the cell's configuration for it. Setting it runs it at once with the current state.
+    open var configurationUpdateHandler: ConfigurationUpdateHandler? {
+        didSet { setNeedsUpdateConfiguration() }
+    }
+
+    /// The cell's state now: its traits, selection, highlight and editing.
+    open var configurationState: CellConfigurationState {
+        var state = CellConfigurationState(traitCollection: traitCollection)
+        state.isSelected = isSelected
+        state.isHighlighted = isHighlighted
+        state.isEditing = isEditingItem
+        return state
+    }
+
+    /// Asks the cell to update its configuration for its current state. The collection view
+    /// calls it when the state changes and before the cell is shown; headless, the update runs
+    /// at once (UIKit may gather requests into one update before the next frame, which shows the
+    /// same).
+    open func setNeedsUpdateConfiguration() {
+        let state = configurationState
+        updateConfiguration(using: state)
+        configurationUpdateHandler?(self, state)
+    }
+
+    /// Updates the cell's configuration for `state`: override it (calling `super`) in a
+    /// subclass, or set ``configurationUpdateHandler``. Call ``setNeedsUpdateConfiguration()``
+    /// rather than this.
+    open func updateConfiguration(using state: CellConfigurationState) {}
 
     override func boundsDidChange(from oldBounds: CGRect) {
         super.boundsDidChange(from: oldBounds)
