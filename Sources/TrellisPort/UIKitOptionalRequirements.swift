@@ -4,6 +4,7 @@
 /// call. A test checks this list against the protocol extensions of `TrellisCollectionView`.
 enum UIKitOptionalRequirements {
     static let names: Set<String> = [
+        "collectionView(_:canEditItemAt:)",
         "collectionView(_:canMoveItemAt:)",
         "collectionView(_:cancelPrefetchingForItemsAt:)",
         "collectionView(_:didDeselectItemAt:)",

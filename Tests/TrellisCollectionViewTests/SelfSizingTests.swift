@@ -119,6 +119,29 @@ struct SelfSizingTests {
         #expect(abs(after - (before + 120)) < 1, "the anchor moved by the scroll only: \(before) → \(after)")
     }
 
+    @Test("a shown cell whose content says it needs another size is sized again and the items after it move; not when disabled")
+    func invalidatedIntrinsicSize() throws {
+        for mode in [CollectionView.SelfSizingInvalidation.enabled, .enabledIncludingConstraints, .disabled] {
+            let data = SizingDataSource([Array(repeating: CGSize(width: 300, height: 40), count: 30)])
+            let flow = makeFlow(.vertical, estimated: CGSize(width: 300, height: 50))
+            let view = CollectionView(frame: CGRect(x: 0, y: 0, width: 320, height: 400), collectionViewLayout: flow)
+            view.register(SizingCell.self, forCellWithReuseIdentifier: "sizing")
+            view.dataSource = data
+            view.selfSizingInvalidation = mode
+            view.layoutIfNeeded()
+            let cell = try #require(view.cellForItem(at: ip(0, 2)) as? SizingCell)
+            let next = try #require(flow.layoutAttributesForItem(at: ip(0, 3))).frame.minY
+            #expect(cell.frame.height == 40)
+            // Its text grew by a line (what a cell's label reports by invalidating its content view).
+            cell.trueSize = CGSize(width: 300, height: 64)
+            cell.contentView.invalidateIntrinsicContentSize()
+            let grown: CGFloat = mode == .disabled ? 0 : 24
+            #expect(cell.frame.height == 40 + grown, "\(mode)")
+            #expect(flow.layoutAttributesForItem(at: ip(0, 3))?.frame.minY == next + grown, "\(mode)")
+            #expect(view.cellForItem(at: ip(0, 3))?.frame.minY == next + grown, "the cell below is moved on screen too (\(mode))")
+        }
+    }
+
     @Test("a measured size changes one line and a shift structure, not the whole layout")
     func measurementsApplyInPlace() {
         // Full-width cells: a new height never changes where lines break.

@@ -48,6 +48,10 @@ open class CollectionView: ScrollView {
         didSet { enforceSelectionRules() }
     }
 
+    /// Whether a cell that calls ``View/invalidateIntrinsicContentSize()`` on itself or its
+    /// content view is sized again (iOS 16). Default `.enabled`.
+    open var selfSizingInvalidation: SelfSizingInvalidation = .enabled
+
     /// Whether the collection view is in editing mode (iOS 14's `isEditing`): the cells of items
     /// the delegate lets be edited (`collectionView(_:canEditItemAt:)`) show it in their
     /// ``CollectionViewCell/configurationState``, and selection follows
@@ -443,12 +447,35 @@ open class CollectionView: ScrollView {
             to: elements, visible: visible,
             show: { attributes, id, kept in
                 guard let view = kept ?? makeView(for: attributes, id: id, dataSource: dataSource) else { return nil }
+                view.shownBy = self
                 if view.applyIfChanged(attributes), id.category == .cell { selfSize(view, attributes) }
                 return view
             }, remove: endDisplaying)
         visibleSet = set
         prefetch()
         lastOffset = bounds.origin
+    }
+
+    /// How a cell's ``View/invalidateIntrinsicContentSize()`` (or its content view's) is taken
+    /// (`UICollectionView.SelfSizingInvalidation`).
+    public enum SelfSizingInvalidation: Int, Sendable {
+        /// Not at all: the cell keeps its size until the layout is invalidated otherwise.
+        case disabled = 0
+        /// The cell is asked for its preferred attributes again and laid out at once.
+        case enabled = 1
+        /// As `.enabled` (UIKit adds the changes of Auto Layout constraints, which headless views
+        /// do not have).
+        case enabledIncludingConstraints = 2
+    }
+
+    /// A cell shown by this collection view says it needs another size: asked for its preferred
+    /// attributes at its current ones, as when it was shown, and what moves is laid out.
+    func sizeAgain(_ view: CollectionReusableView) {
+        guard selfSizingInvalidation != .disabled, let shown = view.appliedLayoutAttributes,
+            shown.representedElementCategory == .cell, visibleSet.views.values.contains(where: { $0 === view })
+        else { return }
+        selfSize(view, shown)
+        updateVisibleSet()
     }
 
     /// Asks a cell whose attributes changed for its preferred attributes; when the layout wants
@@ -518,6 +545,7 @@ open class CollectionView: ScrollView {
     }
 
     func endDisplaying(_ id: ElementID, _ view: CollectionReusableView) {
+        view.shownBy = nil
         if let delegate {
             switch id.category {
             case .cell:

@@ -16,6 +16,16 @@ open class CollectionReusableView: View {
     package private(set) var applyCount = 0
     /// How many times this view was prepared for reuse.
     package private(set) var reuseCount = 0
+    /// The collection view showing the view, while it does.
+    weak var shownBy: CollectionView?
+
+    /// Says that the view needs another size: the collection view showing it asks it for its
+    /// preferred attributes again and lays out what changed, unless its
+    /// ``CollectionView/selfSizingInvalidation`` is `.disabled`.
+    open override func invalidateIntrinsicContentSize() {
+        super.invalidateIntrinsicContentSize()
+        shownBy?.sizeAgain(self)
+    }
 
     /// A view of the dynamic class for the collection view's reuse pool: `init(frame: .zero)`,
     /// then the identifier.
@@ -64,6 +74,7 @@ open class CollectionReusableView: View {
     }
 
     final func recycle() {
+        shownBy = nil
         reuseCount += 1
         appliedLayoutAttributes = nil
         prepareForReuse()
@@ -82,6 +93,9 @@ open class CollectionViewCell: CollectionReusableView {
         return view
     }
     private var storedContentView: View?
+
+    /// Whether `view` is the cell's content view.
+    func holdsContentView(_ view: View) -> Bool { storedContentView === view }
     /// A view drawn behind the content.
     open var backgroundView: View?
     /// A view drawn behind the content while the cell is selected.

@@ -355,6 +355,12 @@ open class View: NSObject {
     /// The value of an ``intrinsicContentSize`` dimension that has no intrinsic size.
     public static let noIntrinsicMetric: CGFloat = -1
 
+    /// Says that the view's content needs another size. A cell's content view passes it to the
+    /// cell, which a collection view then sizes again (``CollectionView/selfSizingInvalidation``).
+    open func invalidateIntrinsicContentSize() {
+        if let cell = superview as? CollectionViewCell, cell.holdsContentView(self) { cell.invalidateIntrinsicContentSize() }
+    }
+
     /// The size the view needs to fit `targetSize`: what self-sizing cells answer. Headless views
     /// have no constraints to solve, so this is ``sizeThatFits(_:)``; override either.
     open func systemLayoutSizeFitting(_ targetSize: CGSize) -> CGSize { sizeThatFits(targetSize) }
