@@ -27,7 +27,7 @@ public enum UIKitNames {
         "TraitEnvironmentLayoutDirection", "UserInterfaceIdiom", "UserInterfaceLayoutDirection", "UserInterfaceSizeClass",
         "UserInterfaceStyle", "ContentSizeCategory", "SemanticContentAttribute", "GestureRecognizer", "LongPressGestureRecognizer",
         "PinchGestureRecognizer", "TapGestureRecognizer", "PanGestureRecognizer", "Control", "BarButtonItem",
-        "CellConfigurationState",
+        "CellConfigurationState", "ContextualAction", "SwipeActionsConfiguration",
     ]
 
     static let nsPrefixed = [

@@ -17,6 +17,8 @@
 public typealias UICollectionView = CollectionView
 public typealias UICollectionViewCell = CollectionViewCell
 public typealias UICellConfigurationState = CellConfigurationState
+public typealias UIContextualAction = ContextualAction
+public typealias UISwipeActionsConfiguration = SwipeActionsConfiguration
 public typealias UICollectionReusableView = CollectionReusableView
 public typealias UICollectionViewLayout = CollectionViewLayout
 public typealias UICollectionViewFlowLayout = CollectionViewFlowLayout

@@ -75,6 +75,7 @@ open class CollectionReusableView: View {
 
     final func recycle() {
         shownBy = nil
+        (self as? CollectionViewCell)?.isSwipedItem = false
         reuseCount += 1
         appliedLayoutAttributes = nil
         prepareForReuse()
@@ -113,6 +114,10 @@ open class CollectionViewCell: CollectionReusableView {
     var isEditingItem = false {
         didSet { if isEditingItem != oldValue { setNeedsUpdateConfiguration() } }
     }
+    /// Whether a swipe shows the cell's actions (``CollectionView/performSwipeAction(at:forItemAt:edge:fullSwipe:)``).
+    var isSwipedItem = false {
+        didSet { if isSwipedItem != oldValue { setNeedsUpdateConfiguration() } }
+    }
 
     /// Called with the cell and its state whenever the state changes, after
     /// ``updateConfiguration(using:)`` (`UICollectionViewCell.ConfigurationUpdateHandler`).
@@ -130,6 +135,7 @@ open class CollectionViewCell: CollectionReusableView {
         state.isSelected = isSelected
         state.isHighlighted = isHighlighted
         state.isEditing = isEditingItem
+        state.isSwiped = isSwipedItem
         return state
     }
 

@@ -30,7 +30,7 @@ public typealias CollectionViewCompositionalLayoutSectionProvider = (Int, Collec
 ///
 /// A bad configuration does not trap: ``configurationError`` names the section (and item) and
 /// the layout shows nothing until it is fixed.
-open class CollectionViewCompositionalLayout: CollectionViewLayout {
+open class CollectionViewCompositionalLayout: CollectionViewLayout, SwipeActionsProviding {
     /// `true`, as UIKit's compositional layout: in a right-to-left collection view groups fill
     /// from the right and orthogonal sections scroll from the right.
     open override var flipsHorizontallyInOppositeLayoutDirection: Bool { true }
@@ -89,6 +89,13 @@ open class CollectionViewCompositionalLayout: CollectionViewLayout {
 
     /// Why the last layout pass laid out nothing, or `nil`.
     public private(set) var configurationError: LayoutConfigurationError?
+
+    /// A list section's row: its section's swipe actions provider for `edge`.
+    package func swipeActionsConfiguration(forItemAt indexPath: IndexPath, edge: CollectionView.SwipeEdge) -> SwipeActionsConfiguration? {
+        guard sections.indices.contains(indexPath.section), let list = sections[indexPath.section].definition.listConfiguration else { return nil }
+        let provider = edge == .leading ? list.leadingSwipeActionsConfigurationProvider : list.trailingSwipeActionsConfigurationProvider
+        return provider?(indexPath)
+    }
 
     // MARK: State
 

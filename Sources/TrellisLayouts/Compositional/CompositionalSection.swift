@@ -71,6 +71,8 @@ public final class CollectionLayoutSection: NSObject, @unchecked Sendable {
     public var decorationItems: [CollectionLayoutDecorationItem] = []
     /// Space above the section's header (a list's `headerTopPadding`).
     var listTopPadding: CGFloat = 0
+    /// The list configuration the section was made from, for its rows' swipe actions.
+    var listConfiguration: CollectionLayoutListConfiguration?
 
     /// A section that repeats `group`.
     public init(group: CollectionLayoutGroup) {
@@ -95,8 +97,10 @@ public final class CollectionLayoutSection: NSObject, @unchecked Sendable {
 /// | `plain`, `sidebarPlain` | full width | none | 28, 28; plain headers pin |
 /// | `grouped`, `sidebar` | full width | 35 above the first section's rows, 35 below each | 38, 38 |
 /// | `insetGrouped` | inset by the collection view's layout margins | as grouped | 38, 38 |
-public struct CollectionLayoutListConfiguration: Sendable {
+public struct CollectionLayoutListConfiguration: @unchecked Sendable {
     public enum Appearance: Int, Hashable, Sendable, CaseIterable { case plain, grouped, insetGrouped, sidebar, sidebarPlain }
+    /// The swipe actions of a row, by its index path (`nil`: none from that edge).
+    public typealias SwipeActionsConfigurationProvider = (_ indexPath: IndexPath) -> SwipeActionsConfiguration?
     public enum HeaderMode: Int, Hashable, Sendable, CaseIterable { case none, supplementary, firstItemInSection }
     public enum FooterMode: Int, Hashable, Sendable, CaseIterable { case none, supplementary }
 
@@ -107,6 +111,11 @@ public struct CollectionLayoutListConfiguration: Sendable {
     /// Extra space above each section's header (default: none on plain lists).
     public var headerTopPadding: CGFloat?
     public var backgroundColor: Color?
+    /// The actions a swipe from a row's leading edge shows
+    /// (``CollectionView/performSwipeAction(at:forItemAt:edge:fullSwipe:)`` plays one).
+    public var leadingSwipeActionsConfigurationProvider: SwipeActionsConfigurationProvider?
+    /// The actions a swipe from a row's trailing edge shows.
+    public var trailingSwipeActionsConfigurationProvider: SwipeActionsConfigurationProvider?
 
     public init(appearance: Appearance) {
         self.appearance = appearance
@@ -125,6 +134,7 @@ public struct CollectionLayoutListConfiguration: Sendable {
                 heightDimension: .estimated(44)),
             subitems: [row])
         let section = CollectionLayoutSection(group: group)
+        section.listConfiguration = self
         let supplementaryEstimate: CGFloat = isGrouped ? 38 : 28
         if isGrouped {
             section.contentInsets = DirectionalEdgeInsets(top: 0, leading: 0, bottom: 35, trailing: 0)
