@@ -279,6 +279,30 @@ struct CompositionalLayoutRuleTests {
         #expect(Double(centred) == 432 - 187.5)
     }
 
+    @Test("a swipe of an orthogonal section ends where its deceleration rate projects it, snapped by its behavior")
+    func orthogonalSwipe() {
+        let item = CollectionLayoutItem(layoutSize: size(.fractionalWidth(1), .fractionalHeight(1)))
+        let group = CollectionLayoutGroup.horizontal(layoutSize: size(.absolute(200), .absolute(100)), subitems: [item])
+        let section = CollectionLayoutSection(group: group)
+        section.orthogonalScrollingBehavior = .continuous
+        let layout = CollectionViewCompositionalLayout(section: section)
+        let host = staticHost(layout, [20, 20])
+        // 1 point per millisecond at the collection view's 0.998: 0.998 / 0.002 = 499 points on.
+        #expect(section.orthogonalScrollingProperties.decelerationRate == .automatic)
+        #expect(abs(host.collectionView.endOrthogonalDragging(inSection: 0, withVelocity: CGPoint(x: 1, y: 0)).x - 499) < 1e-6)
+        // At .fast (0.99): 0.99 / 0.01 = 99 points on.
+        section.orthogonalScrollingProperties.decelerationRate = .fast
+        #expect(abs(host.collectionView.endOrthogonalDragging(inSection: 0, withVelocity: CGPoint(x: 1, y: 0)).x - 598) < 1e-6)
+        #expect(abs(host.collectionView.endOrthogonalDragging(inSection: 0, withVelocity: CGPoint(x: -2, y: 0)).x - 400) < 1e-6)
+        // Snapped by the behavior: group by group, 200 points each.
+        section.orthogonalScrollingBehavior = .continuousGroupLeadingBoundary
+        layout.invalidateLayout()
+        host.layoutIfNeeded()
+        #expect(host.collectionView.endOrthogonalDragging(inSection: 0, withVelocity: CGPoint(x: 1.3, y: 0)).x == 600, "400 + 128.7, at the group's edge")
+        #expect(frame(host, 0, 3).minX == 0 && frame(host, 1, 0).minX == 0, "the swiped section moved; the other did not")
+        #expect(host.collectionView.endOrthogonalDragging(inSection: 0, withVelocity: CGPoint(x: CGFloat.nan, y: 0)).x == 600, "not a number: no swipe")
+    }
+
     @Test("the visible-items handler sees each scroll's visible elements, before the orthogonal offset, and can change them")
     func visibleItemsHandler() {
         let item = CollectionLayoutItem(layoutSize: size(.fractionalWidth(1), .fractionalHeight(1)))

@@ -20,14 +20,16 @@ extension CollectionView {
     }
 
     /// Ends a (simulated) swipe of an orthogonal section with `velocity` in points per
-    /// millisecond: projects where it would stop with ``ScrollView/decelerationRate``, lets the
-    /// section's `orthogonalScrollingBehavior` pick the resting place, scrolls there and returns it.
+    /// millisecond: projects where it would stop at the section's
+    /// `orthogonalScrollingProperties.decelerationRate` (`.automatic`: ``ScrollView/decelerationRate``),
+    /// lets the section's `orthogonalScrollingBehavior` pick the resting place, scrolls there and
+    /// returns it.
     @discardableResult
     public func endOrthogonalDragging(inSection section: Int, withVelocity velocity: CGPoint) -> CGPoint {
         guard let layout = collectionViewLayout as? CollectionViewCompositionalLayout else { return .zero }
         layoutIfNeeded()
         let current = layout.orthogonalContentOffset(forSection: section)
-        let r = decelerationRate.rawValue
+        let r = layout.orthogonalDecelerationRate(forSection: section) ?? decelerationRate.rawValue
         let factor = r > 0 && r < 1 ? r / (1 - r) : 0
         let projected = CGPoint(x: current.x + velocity.x * factor, y: current.y + velocity.y * factor)
         let target = layout.targetOrthogonalContentOffset(

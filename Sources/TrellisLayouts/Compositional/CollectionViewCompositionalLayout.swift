@@ -412,6 +412,14 @@ open class CollectionViewCompositionalLayout: CollectionViewLayout, SwipeActions
         invalidateLayout(with: CollectionViewLayoutInvalidationContext())
     }
 
+    /// The deceleration rate an orthogonal section's own properties give, or `nil` for
+    /// `.automatic` (and for other sections).
+    func orthogonalDecelerationRate(forSection section: Int) -> CGFloat? {
+        guard sections.indices.contains(section), sections[section].isOrthogonal else { return nil }
+        let rate = sections[section].definition.orthogonalScrollingProperties.decelerationRate
+        return rate == .automatic ? nil : rate.rawValue
+    }
+
     /// The size of an orthogonal section's scrolling content, or `nil` for other sections.
     public func orthogonalContentSize(forSection section: Int) -> CGSize? {
         guard sections.indices.contains(section), sections[section].isOrthogonal else { return nil }

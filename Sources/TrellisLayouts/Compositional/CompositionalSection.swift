@@ -45,6 +45,36 @@ public protocol CollectionLayoutVisibleItem: AnyObject {
 public typealias CollectionLayoutSectionVisibleItemsInvalidationHandler =
     ([CollectionLayoutVisibleItem], CGPoint, CollectionLayoutEnvironment) -> Void
 
+/// How an orthogonally scrolling section's content moves when a swipe ends (iOS 17's
+/// `UICollectionLayoutSectionOrthogonalScrollingProperties`).
+public final class CollectionLayoutSectionOrthogonalScrollingProperties: NSObject, @unchecked Sendable {
+    /// Whether the content bounces past its ends and back (`Bounce`). Headless content is
+    /// never dragged past its ends, so this is kept for the renderers and for code that sets it.
+    public enum Bounce: Int, Sendable {
+        case automatic = 0
+        case always = 1
+        case never = 2
+    }
+
+    /// The fraction of its velocity a swipe keeps per millisecond after the finger lifts
+    /// (`DecelerationRate`).
+    public struct DecelerationRate: RawRepresentable, Hashable, Sendable {
+        public var rawValue: CGFloat
+        public init(rawValue: CGFloat) { self.rawValue = rawValue }
+        /// The collection view's own rate (``ScrollView/decelerationRate``).
+        public static let automatic = DecelerationRate(rawValue: 0)
+        /// 0.998 per millisecond.
+        public static let normal = DecelerationRate(rawValue: ScrollView.DecelerationRate.normal.rawValue)
+        /// 0.99 per millisecond.
+        public static let fast = DecelerationRate(rawValue: ScrollView.DecelerationRate.fast.rawValue)
+    }
+
+    public var bounce = Bounce.automatic
+    public var decelerationRate = DecelerationRate.automatic
+
+    public override init() {}
+}
+
 /// One section's arrangement: its group, repeated for its items, with insets, spacing,
 /// supplementaries and decorations: UIKit's `NSCollectionLayoutSection`.
 public final class CollectionLayoutSection: NSObject, @unchecked Sendable {
@@ -60,6 +90,9 @@ public final class CollectionLayoutSection: NSObject, @unchecked Sendable {
     public var interGroupSpacing: CGFloat = 0
     /// How the section scrolls across the layout's axis.
     public var orthogonalScrollingBehavior = CollectionLayoutSectionOrthogonalScrollingBehavior.none
+    /// How its content slows down when a swipe of it ends
+    /// (`CollectionView.endOrthogonalDragging(inSection:withVelocity:)`).
+    public let orthogonalScrollingProperties = CollectionLayoutSectionOrthogonalScrollingProperties()
     /// Headers, footers and other views on the section's edges.
     public var boundarySupplementaryItems: [CollectionLayoutBoundarySupplementaryItem] = []
     /// Whether boundary supplementaries are inset by the section's leading and trailing content
