@@ -5,6 +5,7 @@
 enum UIKitOptionalRequirements {
     static let names: Set<String> = [
         "collectionView(_:canEditItemAt:)",
+        "collectionView(_:canFocusItemAt:)",
         "collectionView(_:canMoveItemAt:)",
         "collectionView(_:cancelPrefetchingForItemsAt:)",
         "collectionView(_:didDeselectItemAt:)",
@@ -29,6 +30,7 @@ enum UIKitOptionalRequirements {
         "collectionView(_:targetIndexPathForMoveOfItemFromOriginalIndexPath:atCurrentIndexPath:toProposedIndexPath:)",
         "collectionView(_:targetContentOffsetForProposedContentOffset:)",
         "collectionView(_:viewForSupplementaryElementOfKind:at:)",
+        "indexPathForPreferredFocusedView(in:)",
         "collectionView(_:willDisplay:forItemAt:)",
         "collectionView(_:willDisplaySupplementaryView:forElementKind:at:)",
         "numberOfSections(in:)",

@@ -48,6 +48,15 @@ open class CollectionView: ScrollView {
         didSet { enforceSelectionRules() }
     }
 
+    /// Whether focus, with nothing focused, returns to the item focused last (iOS 9's
+    /// `remembersLastFocusedIndexPath`). Default `false`.
+    open var remembersLastFocusedIndexPath = false
+    /// Whether moving focus selects the focused item, as a tap does (iOS 14). Default `false`.
+    open var selectionFollowsFocus = false
+    /// The focused item, and the one focused last.
+    var focusedItem: IndexPath?
+    var lastFocusedItem: IndexPath?
+
     /// Whether a cell that calls ``View/invalidateIntrinsicContentSize()`` on itself or its
     /// content view is sized again (iOS 16). Default `.enabled`.
     open var selfSizingInvalidation: SelfSizingInvalidation = .enabled
@@ -528,7 +537,10 @@ open class CollectionView: ScrollView {
             let before = (cell.isSelected, cell.isEditingItem)
             cell.isSelected = !selection.isEmpty && selection.contains(attributes.indexPath)
             cell.isEditingItem = isEditing && canEditItem(at: attributes.indexPath)
-            if before == (cell.isSelected, cell.isEditingItem) { cell.setNeedsUpdateConfiguration() }
+            let focused = focusedItem == attributes.indexPath
+            let focusChanged = cell.isFocusedItem != focused
+            cell.isFocusedItem = focused
+            if before == (cell.isSelected, cell.isEditingItem), !focusChanged { cell.setNeedsUpdateConfiguration() }
             delegate?.collectionView(self, willDisplay: cell, forItemAt: attributes.indexPath)
             return cell
         case .supplementaryView:

@@ -159,6 +159,11 @@ public protocol CollectionViewDelegate: ScrollViewDelegate {
     /// Whether the item can be edited in editing mode (its cell's configuration state says so).
     /// Default `true`.
     func collectionView(_ collectionView: CollectionView, canEditItemAt indexPath: IndexPath) -> Bool
+    /// Whether the item can take focus (``CollectionView/moveFocus(_:)`` passes over it if not).
+    /// Default `true`.
+    func collectionView(_ collectionView: CollectionView, canFocusItemAt indexPath: IndexPath) -> Bool
+    /// The item focus goes to when nothing is focused, or `nil` for the default (the first).
+    func indexPathForPreferredFocusedView(in collectionView: CollectionView) -> IndexPath?
 }
 
 extension CollectionViewDelegate {
@@ -213,4 +218,6 @@ extension CollectionViewDelegate {
     public func collectionView(_ collectionView: CollectionView, shouldDeselectItemAt indexPath: IndexPath) -> Bool { true }
     public func collectionView(_ collectionView: CollectionView, didDeselectItemAt indexPath: IndexPath) {}
     public func collectionView(_ collectionView: CollectionView, canEditItemAt indexPath: IndexPath) -> Bool { true }
+    public func collectionView(_ collectionView: CollectionView, canFocusItemAt indexPath: IndexPath) -> Bool { true }
+    public func indexPathForPreferredFocusedView(in collectionView: CollectionView) -> IndexPath? { nil }
 }

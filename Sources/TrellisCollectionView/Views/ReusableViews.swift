@@ -75,7 +75,10 @@ open class CollectionReusableView: View {
 
     final func recycle() {
         shownBy = nil
-        (self as? CollectionViewCell)?.isSwipedItem = false
+        if let cell = self as? CollectionViewCell {
+            cell.isSwipedItem = false
+            cell.isFocusedItem = false
+        }
         reuseCount += 1
         appliedLayoutAttributes = nil
         prepareForReuse()
@@ -114,6 +117,10 @@ open class CollectionViewCell: CollectionReusableView {
     var isEditingItem = false {
         didSet { if isEditingItem != oldValue { setNeedsUpdateConfiguration() } }
     }
+    /// Whether the cell's item has focus (``CollectionView/moveFocus(_:)``).
+    var isFocusedItem = false {
+        didSet { if isFocusedItem != oldValue { setNeedsUpdateConfiguration() } }
+    }
     /// Whether a swipe shows the cell's actions (``CollectionView/performSwipeAction(at:forItemAt:edge:fullSwipe:)``).
     var isSwipedItem = false {
         didSet { if isSwipedItem != oldValue { setNeedsUpdateConfiguration() } }
@@ -136,6 +143,7 @@ open class CollectionViewCell: CollectionReusableView {
         state.isHighlighted = isHighlighted
         state.isEditing = isEditingItem
         state.isSwiped = isSwipedItem
+        state.isFocused = isFocusedItem
         return state
     }
 
