@@ -219,12 +219,48 @@ struct DiffableMemberTests {
         outline.delete(["Vegetables"])
         source.apply(outline, to: "garden")
         #expect(source.snapshot().itemIdentifiers == ["Fruit"])
-        #expect(source.snapshot(for: "garden").items == ["Fruit"])
+        #expect(source.snapshot(for: "garden").items == ["Fruit", "Apple", "Pear"], "the outline applied, its hierarchy kept")
+        #expect(source.snapshot(for: "garden").visibleItems == ["Fruit"])
         let sub = outline.snapshot(of: "Fruit", includingParent: true)
         #expect(sub.rootItems == ["Fruit"] && sub.items == ["Fruit", "Apple", "Pear"])
         outline.append(["Apple"])
         #expect(outline.invalidOperations == [.duplicateItem("Apple")])
         #expect(outline.visualDescription() == "- Fruit\n    Apple\n    Pear")
+    }
+
+    @Test("a tap on an outline disclosure expands and collapses as the handlers allow, children given lazily; the section's outline is kept")
+    func outlineDisclosure() {
+        let (view, source) = makeSource()
+        var outline = DiffableDataSourceSectionSnapshot<String>()
+        outline.append(["Fruit", "Nuts", "Stones"])
+        outline.append(["Apple", "Pear"], to: "Fruit")
+        source.apply(outline, to: "garden", animatingDifferences: false)
+        var told: [String] = []
+        source.sectionSnapshotHandlers.willExpandItem = { told.append("expand \($0)") }
+        source.sectionSnapshotHandlers.willCollapseItem = { told.append("collapse \($0)") }
+        source.sectionSnapshotHandlers.shouldCollapseItem = { $0 != "Nuts" }
+        #expect(source.tapOutlineDisclosure(ofItemAt: IndexPath(item: 0, section: 0)))
+        #expect(source.snapshot().itemIdentifiers == ["Fruit", "Apple", "Pear", "Nuts", "Stones"])
+        #expect(view.cellForItem(at: IndexPath(item: 1, section: 0)) != nil)
+        #expect(!source.tapOutlineDisclosure(ofItemAt: IndexPath(item: 4, section: 0)), "Stones has no children and no provider")
+        // Children loaded as the item expands.
+        source.sectionSnapshotHandlers.snapshotForExpandingParent = { parent, children in
+            var loaded = children
+            if parent == "Nuts" { loaded.append(["Almond", "Walnut"]) }
+            return loaded
+        }
+        #expect(source.tapOutlineDisclosure(ofItemAt: IndexPath(item: 3, section: 0)))
+        #expect(source.snapshot().itemIdentifiers == ["Fruit", "Apple", "Pear", "Nuts", "Almond", "Walnut", "Stones"])
+        #expect(!source.tapOutlineDisclosure(ofItemAt: IndexPath(item: 3, section: 0)), "Nuts may not collapse")
+        #expect(source.tapOutlineDisclosure(ofItemAt: IndexPath(item: 0, section: 0)))
+        #expect(source.snapshot().itemIdentifiers == ["Fruit", "Nuts", "Almond", "Walnut", "Stones"])
+        #expect(told == ["expand Fruit", "expand Nuts", "collapse Fruit"])
+        #expect(source.snapshot(for: "garden").isExpanded("Nuts") && source.snapshot(for: "garden").level(of: "Walnut") == 1)
+        // A flat snapshot applied over it: the outline is no longer what the section shows.
+        var flat = source.snapshot()
+        flat.deleteItems(["Walnut"])
+        source.apply(flat, animatingDifferences: false)
+        #expect(source.snapshot(for: "garden").rootItems == ["Fruit", "Nuts", "Almond", "Stones"])
     }
 
     @Test("a snapshot applied by reloading shows the new items without a transition")

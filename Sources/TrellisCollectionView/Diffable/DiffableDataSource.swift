@@ -43,6 +43,32 @@ open class CollectionViewDiffableDataSource<SectionIdentifierType: Hashable, Ite
     /// The handlers of interactive reordering; reordering is allowed once `canReorderItem` is set.
     public var reorderingHandlers = ReorderingHandlers()
 
+    /// What expanding and collapsing an outline's item asks and tells
+    /// (`UICollectionViewDiffableDataSource.SectionSnapshotHandlers`): played by
+    /// ``tapOutlineDisclosure(ofItemAt:)``, as a tap on a row's outline disclosure.
+    public struct SectionSnapshotHandlers<Item: Hashable> {
+        /// Whether the item may expand. Default: yes.
+        public var shouldExpandItem: ((Item) -> Bool)?
+        /// Called before the item expands.
+        public var willExpandItem: ((Item) -> Void)?
+        /// Whether the item may collapse. Default: yes.
+        public var shouldCollapseItem: ((Item) -> Bool)?
+        /// Called before the item collapses.
+        public var willCollapseItem: ((Item) -> Void)?
+        /// The children of an item as it expands, given the ones it has (`snapshot(of:)` of it):
+        /// what loads an outline's children lazily.
+        public var snapshotForExpandingParent: ((Item, DiffableDataSourceSectionSnapshot<Item>) -> DiffableDataSourceSectionSnapshot<Item>)?
+
+        public init() {}
+    }
+
+    /// The handlers of expanding and collapsing.
+    public var sectionSnapshotHandlers = SectionSnapshotHandlers<ItemIdentifierType>()
+
+    /// The outlines applied to sections (``apply(_:to:animatingDifferences:completion:)``),
+    /// kept while the section shows their visible items.
+    private var outlines: [SectionIdentifierType: DiffableDataSourceSectionSnapshot<ItemIdentifierType>] = [:]
+
     /// Creates the data source and makes it `collectionView`'s data source (held weakly there,
     /// as in UIKit: keep a reference).
     public init(collectionView: CollectionView, cellProvider: @escaping CellProvider) {
@@ -69,11 +95,43 @@ open class CollectionViewDiffableDataSource<SectionIdentifierType: Hashable, Ite
     /// The snapshot shown now.
     open func snapshot() -> Snapshot { current }
 
-    /// The items of one section as an outline (flat: every item a root).
+    /// The items of one section as an outline: the one applied to it — its hierarchy and what is
+    /// expanded — while the section shows its visible items; else flat, every item a root.
     open func snapshot(for section: SectionIdentifierType) -> DiffableDataSourceSectionSnapshot<ItemIdentifierType> {
+        let items = current.indexOfSection(section) == nil ? [] : current.itemIdentifiers(inSection: section)
+        if let outline = outlines[section], outline.visibleItems == items { return outline }
         var outline = DiffableDataSourceSectionSnapshot<ItemIdentifierType>()
-        outline.append(current.itemIdentifiers(inSection: section))
+        outline.append(items)
         return outline
+    }
+
+    /// Plays a tap on the outline disclosure of the item at `indexPath` (what a list cell's
+    /// `.outlineDisclosure()` accessory does): a collapsed item with children — or with
+    /// `snapshotForExpandingParent`, which gives its children first — expands, an expanded one
+    /// collapses, as ``sectionSnapshotHandlers`` allow and are told; the section's outline is
+    /// applied with the change. Returns whether the item expanded or collapsed.
+    @discardableResult
+    open func tapOutlineDisclosure(ofItemAt indexPath: IndexPath) -> Bool {
+        guard let item = itemIdentifier(for: indexPath), let section = sectionIdentifier(for: indexPath.section) else { return false }
+        var outline = snapshot(for: section)
+        let handlers = sectionSnapshotHandlers
+        if outline.isExpanded(item) {
+            guard handlers.shouldCollapseItem?(item) ?? true else { return false }
+            handlers.willCollapseItem?(item)
+            outline.collapse([item])
+        } else {
+            if let provide = handlers.snapshotForExpandingParent {
+                guard handlers.shouldExpandItem?(item) ?? true else { return false }
+                handlers.willExpandItem?(item)
+                outline.replace(childrenOf: item, using: provide(item, outline.snapshot(of: item)))
+            } else {
+                guard !outline.snapshot(of: item).items.isEmpty, handlers.shouldExpandItem?(item) ?? true else { return false }
+                handlers.willExpandItem?(item)
+            }
+            outline.expand([item])
+        }
+        apply(outline, to: section)
+        return true
     }
 
     /// The item at an index path.
@@ -138,6 +196,7 @@ open class CollectionViewDiffableDataSource<SectionIdentifierType: Hashable, Ite
         var next = current
         if next.indexOfSection(section) == nil { next.appendSections([section]) }
         next.replaceItems(inSection: section, with: snapshot.visibleItems)
+        outlines[section] = snapshot
         apply(next, animatingDifferences: animatingDifferences, completion: completion)
     }
 
