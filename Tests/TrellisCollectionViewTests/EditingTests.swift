@@ -30,6 +30,44 @@ struct EditingTests {
         #expect(states.last?.isHighlighted == true && states.last?.isSelected == true)
     }
 
+    /// A cell that records each update of its configuration.
+    final class UpdatingCell: CollectionViewCell {
+        var updates: [CellConfigurationState] = []
+        override func updateConfiguration(using state: CellConfigurationState) { updates.append(state) }
+    }
+
+    @Test("a cell shown selected and editing updates once, with its whole state; put away and shown again, once more")
+    func oneUpdateBeforeShown() throws {
+        let view = CollectionView(
+            frame: CGRect(x: 0, y: 0, width: 320, height: 480),
+            collectionViewLayout: {
+                let flow = CollectionViewFlowLayout()
+                flow.itemSize = CGSize(width: 300, height: 100)
+                return flow
+            }())
+        view.register(UpdatingCell.self, forCellWithReuseIdentifier: "cell")
+        let data = ItemsDataSource([Array(0..<40)])
+        view.dataSource = data
+        defer { withExtendedLifetime(data) {} }
+        view.allowsSelectionDuringEditing = true
+        view.isEditing = true
+        view.selectItem(at: IndexPath(item: 1, section: 0), animated: false, scrollPosition: [])
+        view.layoutIfNeeded()
+        let cell = try #require(view.cellForItem(at: IndexPath(item: 1, section: 0)) as? UpdatingCell)
+        #expect(cell.updates.count == 1, "\(cell.updates.count) updates")
+        #expect(cell.updates.first.map { $0.isSelected && $0.isEditing } == true)
+        // Scrolled away (the cell waits for reuse, not updated) and the row shown again by a reused cell.
+        view.contentOffset = CGPoint(x: 0, y: 2000)
+        view.layoutIfNeeded()
+        view.contentOffset = .zero
+        view.layoutIfNeeded()
+        // Each cell shown now was updated for its own row: only row 1 selected.
+        for path in view.indexPathsForVisibleItems {
+            let shown = try #require(view.cellForItem(at: path) as? UpdatingCell)
+            #expect(shown.updates.last?.isSelected == (path.item == 1), "\(path)")
+        }
+    }
+
     @Test("editing mode: the items the delegate lets be edited show it; selection follows the during-editing flags, and allowsSelection rules both")
     func editingMode() throws {
         let (view, data) = makeCollectionView([Array(0..<9)])

@@ -46,6 +46,25 @@ struct FocusTests {
         #expect(delegate.selected.isEmpty, "focus does not select by default")
     }
 
+    @Test("an arrow crosses a gap longer than the viewport to the next section's items; tab crosses sections both ways")
+    func acrossSections() {
+        let flow = CollectionViewFlowLayout()
+        flow.itemSize = CGSize(width: 100, height: 100)
+        flow.sectionInset = EdgeInsets(top: 0, left: 0, bottom: 1500, right: 0)
+        let (view, data) = makeCollectionView([Array(0..<3), Array(0..<3), []], layout: flow)
+        defer { withExtendedLifetime(data) {} }
+        view.moveFocus(.down)
+        #expect(view.moveFocus(.right) == path(1))
+        #expect(view.moveFocus(.down) == IndexPath(item: 1, section: 1), "1,500 points below, three viewports away")
+        #expect(view.moveFocus(.down) == IndexPath(item: 1, section: 1), "nothing further down")
+        #expect(view.moveFocus(.previous) == IndexPath(item: 0, section: 1))
+        #expect(view.moveFocus(.previous) == path(2))
+        #expect(view.moveFocus(.next) == IndexPath(item: 0, section: 1))
+        view.moveFocus(.next)
+        view.moveFocus(.next)
+        #expect(view.moveFocus(.next) == IndexPath(item: 2, section: 1), "the last item: the empty section after it has none")
+    }
+
     @Test("focus comes back to the remembered item, else the delegate's preferred one; selection can follow it")
     func rememberAndSelect() {
         let (view, data) = makeCollectionView([Array(0..<30)])

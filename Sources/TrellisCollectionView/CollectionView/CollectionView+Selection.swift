@@ -109,7 +109,16 @@ extension CollectionView {
         delegate?.collectionView(self, canEditItemAt: indexPath) ?? true
     }
 
-    private func isItem(_ indexPath: IndexPath) -> Bool {
+    /// The cell of the item, the item scrolled to the middle of the view first when it has none
+    /// on screen (what a key press or a swipe on an item does).
+    func showItem(at indexPath: IndexPath) -> CollectionViewCell? {
+        if let cell = cellForItem(at: indexPath) { return cell }
+        scrollToItem(at: indexPath, at: [.centeredVertically, .centeredHorizontally], animated: false)
+        layoutIfNeeded()
+        return cellForItem(at: indexPath)
+    }
+
+    func isItem(_ indexPath: IndexPath) -> Bool {
         indexPath.count == 2 && indexPath.section >= 0 && indexPath.section < numberOfSections
             && indexPath.item >= 0 && indexPath.item < numberOfItems(inSection: indexPath.section)
     }

@@ -534,13 +534,12 @@ open class CollectionView: ScrollView {
             // shown: the data source is asked at the item's own index path.
             let cell = dataSource.collectionView(self, cellForItemAt: dataSourceIndexPath(forShown: attributes.indexPath))
             // Its state, then one update of its configuration before it is shown.
-            let before = (cell.isSelected, cell.isEditingItem)
-            cell.isSelected = !selection.isEmpty && selection.contains(attributes.indexPath)
-            cell.isEditingItem = isEditing && canEditItem(at: attributes.indexPath)
-            let focused = focusedItem == attributes.indexPath
-            let focusChanged = cell.isFocusedItem != focused
-            cell.isFocusedItem = focused
-            if before == (cell.isSelected, cell.isEditingItem), !focusChanged { cell.setNeedsUpdateConfiguration() }
+            let path = attributes.indexPath
+            cell.changeState(then: .once) { cell in
+                cell.isSelected = !selection.isEmpty && selection.contains(path)
+                cell.isEditingItem = isEditing && canEditItem(at: path)
+                cell.isFocusedItem = focusedItem == path
+            }
             delegate?.collectionView(self, willDisplay: cell, forItemAt: attributes.indexPath)
             return cell
         case .supplementaryView:

@@ -75,7 +75,8 @@ open class CollectionReusableView: View {
 
     final func recycle() {
         shownBy = nil
-        if let cell = self as? CollectionViewCell {
+        // A cell waiting for reuse is not updated: it is, once shown again.
+        (self as? CollectionViewCell)?.changeState(then: .none) { cell in
             cell.isSwipedItem = false
             cell.isFocusedItem = false
         }
@@ -126,6 +127,28 @@ open class CollectionViewCell: CollectionReusableView {
         didSet { if isSwipedItem != oldValue { setNeedsUpdateConfiguration() } }
     }
 
+    /// Whether the collection view is setting several parts of the state together, and whether
+    /// one of them changed meanwhile (see ``changeState(then:_:)``).
+    private var gatheringChanges = false
+    private var changedWhileGathering = false
+
+    /// What follows a change of several parts of the state at once.
+    enum UpdateAfterChanges { case once, ifChanged, none }
+
+    /// Sets several parts of the cell's state together (`change`), then updates its
+    /// configuration once — always (`.once`: before the cell is shown), when a part changed, or
+    /// not at all (a cell put away for reuse).
+    func changeState(then update: UpdateAfterChanges, _ change: (CollectionViewCell) -> Void) {
+        let outer = gatheringChanges
+        gatheringChanges = true
+        change(self)
+        gatheringChanges = outer
+        guard !outer else { return }
+        let changed = changedWhileGathering
+        changedWhileGathering = false
+        if update == .once || (update == .ifChanged && changed) { setNeedsUpdateConfiguration() }
+    }
+
     /// Called with the cell and its state whenever the state changes, after
     /// ``updateConfiguration(using:)`` (`UICollectionViewCell.ConfigurationUpdateHandler`).
     public typealias ConfigurationUpdateHandler = (_ cell: CollectionViewCell, _ state: CellConfigurationState) -> Void
@@ -152,6 +175,10 @@ open class CollectionViewCell: CollectionReusableView {
     /// at once (UIKit may gather requests into one update before the next frame, which shows the
     /// same).
     open func setNeedsUpdateConfiguration() {
+        if gatheringChanges {
+            changedWhileGathering = true
+            return
+        }
         let state = configurationState
         updateConfiguration(using: state)
         configurationUpdateHandler?(self, state)

@@ -54,9 +54,7 @@ extension CollectionView {
     /// provider gives (`leadingSwipeActionsConfigurationProvider` or the trailing one) — or
     /// `nil` when the item cannot be swiped from there.
     public func swipeActionsConfiguration(forItemAt indexPath: IndexPath, edge: SwipeEdge) -> SwipeActionsConfiguration? {
-        guard indexPath.count == 2, indexPath.section >= 0, indexPath.section < numberOfSections, indexPath.item >= 0,
-            indexPath.item < numberOfItems(inSection: indexPath.section)
-        else { return nil }
+        guard isItem(indexPath) else { return nil }
         layoutIfNeeded()
         guard let configuration = (collectionViewLayout as? SwipeActionsProviding)?.swipeActionsConfiguration(forItemAt: indexPath, edge: edge),
             !configuration.actions.isEmpty
@@ -75,11 +73,7 @@ extension CollectionView {
         if fullSwipe, !configuration.performsFirstActionWithFullSwipe { return false }
         let chosen = fullSwipe ? 0 : index
         guard configuration.actions.indices.contains(chosen) else { return false }
-        if cellForItem(at: indexPath) == nil {
-            scrollToItem(at: indexPath, at: [.centeredVertically, .centeredHorizontally], animated: false)
-            layoutIfNeeded()
-        }
-        guard let cell = cellForItem(at: indexPath) else { return false }
+        guard let cell = showItem(at: indexPath) else { return false }
         let action = configuration.actions[chosen]
         cell.isSwipedItem = true
         var finished = false

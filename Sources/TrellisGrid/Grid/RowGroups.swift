@@ -620,15 +620,7 @@ public struct RowGroups: Sendable {
         /// Whether `bytes` are those of the current label.
         @inline(__always)
         func isCurrentLabel(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-            guard bytes.count == currentLabel.count, let base = bytes.baseAddress else { return false }
-            return currentLabel.withUnsafeBufferPointer { label in
-                // A label is a few bytes: compared in place rather than through a call.
-                if bytes.count <= 16 {
-                    for i in 0..<bytes.count where label[i] != base[i] { return false }
-                    return true
-                }
-                return memcmp(label.baseAddress!, base, bytes.count) == 0
-            }
+            currentLabel.withUnsafeBufferPointer { RowGroups.sameBytes($0, bytes) }
         }
 
         /// Reads the row at `row` (counted in the source), whose label cell is `bytes`.

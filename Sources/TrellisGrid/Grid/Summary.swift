@@ -227,7 +227,7 @@ package enum DecimalFormat {
     static func sameWhenWritten(_ a: Double, _ b: Double, decimals: Int) -> Bool {
         guard a.isFinite, b.isFinite else { return format(a, decimals: decimals) == format(b, decimals: decimals) }
         let decimals = max(0, min(decimals, 20))
-        let scale = power(decimals)
+        let scale = SummaryArithmetic.power(decimals)
         let x = a * scale, y = b * scale
         // The scale is exact, so each product is off the exact one by at most half its last
         // place (|v|·2⁻⁵³); a product farther than twice that from a half rounds as the exact
@@ -238,10 +238,6 @@ package enum DecimalFormat {
         // Rounded half away from zero, as written; −0 and +0 are written alike.
         return x.rounded(.toNearestOrAwayFromZero) == y.rounded(.toNearestOrAwayFromZero)
     }
-
-    /// 10 to the power `exponent` (0…20), exactly for the decimals a cell shows.
-    private static let powers: [Double] = (0...20).map { pow(10, Double($0)) }
-    private static func power(_ exponent: Int) -> Double { powers[exponent] }
 
     package static func format(_ value: Double, decimals: Int) -> String {
         guard value.isFinite else { return "" }
