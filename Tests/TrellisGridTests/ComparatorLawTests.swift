@@ -128,9 +128,16 @@ extension ComparatorLawTests {
             } else {
                 #expect(!simple, "\(text)")
             }
+            // Written after other keys' bytes: appended when simple, the bytes left as they were when not.
+            var buffer: [UInt8] = [7, 7]
+            let appended = copy.withUTF8 { NaturalKey.appendSimple($0, to: &buffer) }
+            #expect(appended == simple && buffer == [7, 7] + (simple ? general : []), "\(text)")
         }
         var numeral = "第十一组"
         #expect(numeral.withUTF8 { NaturalKey.simple($0) } == nil)
+        // Many texts' keys in one buffer rank as their keys made one by one do.
+        let texts = (0..<5000).map { k in "组\(k % 977)" + (k % 3 == 0 ? "第十" : "") + (k % 5 == 0 ? "é" : "") }
+        #expect(TextComparator.natural.ranks(ofDistinct: texts) == texts.map { TextComparator.natural.sortKey($0) }.ranksOneByOne())
     }
 }
 
@@ -211,5 +218,14 @@ extension ComparatorLawTests {
         #expect(ranks[1] == ranks[4], "\(comparator): texts alike for 64 KB are equal for the sort")
         #expect(comparator.compare(texts[1], texts[4]) == .orderedSame)
         #expect(comparator.compare(texts[3], texts[1]) == .orderedAscending)
+    }
+}
+
+extension Array where Element == [UInt8] {
+    /// Each key's rank among these keys (0 the smallest, equal keys equal), by sorting them whole.
+    fileprivate func ranksOneByOne() -> [Int32] {
+        let distinct = Array(Set(self)).sorted { $0.lexicographicallyPrecedes($1) }
+        let rank = Dictionary(uniqueKeysWithValues: distinct.enumerated().map { ($1, Int32($0)) })
+        return map { rank[$0]! }
     }
 }

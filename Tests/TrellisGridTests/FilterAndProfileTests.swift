@@ -176,6 +176,31 @@ struct FilterAndProfileTests {
         }
     }
 
+    @Test("a sample tells a column of many distinct texts from one of few, which is counted in tables first")
+    func distinctEstimate() throws {
+        var seed: UInt64 = 0x5EED
+        func next(_ bound: Int) -> Int {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((seed >> 33) % UInt64(bound))
+        }
+        func store(_ distinct: Int) throws -> ColumnStore {
+            let text = "v\n" + (0..<60_000).map { _ in "组\(next(distinct))\n" }.joined()
+            return try CSV.table(Data(text.utf8)).store(0)
+        }
+        let rows = Array(0..<60_000)
+        // 8,192 texts a chunk is the tables' limit: 2,000 texts are few, 50,000 many.
+        #expect(!ByteSliceSet.manyDistinct(try store(2_000), rows: rows, limit: 8192))
+        #expect(!ByteSliceSet.manyDistinct(try store(8_000), rows: rows, limit: 8192))
+        #expect(ByteSliceSet.manyDistinct(try store(50_000), rows: rows, limit: 8192))
+        // Too few rows to be worth a sample: the tables are tried.
+        #expect(!ByteSliceSet.manyDistinct(try store(50_000), rows: Array(0..<4000), limit: 8192))
+        // Either way, the groups are the same.
+        let many = try store(50_000)
+        let counted = ByteSliceSet.groups(many, rows: rows, ids: true)
+        let tables = try #require(ByteSliceSet.tableGroups(many, rows: rows, limit: .max, ids: true))
+        #expect(counted.first == tables.first && counted.count == tables.count && counted.ids == tables.ids)
+    }
+
     @Test("a frequency table: the value typed as its column, counts, percents rounded half away from zero, in both paths")
     func frequencyTable() throws {
         let texts = ["92", "88.5", "92", "缺考", "92", "", "88.5", "70"]

@@ -457,7 +457,11 @@ enum ByteSliceSet {
     /// (``groups(_:rows:ids:)``): a `String` made for each distinct text only.
     static func distinct(_ store: ColumnStore, rows: [Int]) -> (ids: [Int32], texts: [String]) {
         let found = groups(store, rows: rows, ids: true)
-        return (found.ids, found.first.map { store.text(at: rows[$0]) })
+        // The texts made a chunk of them per core.
+        let texts = Parallel.map(Parallel.chunks(found.first.count, minimum: 4096)) { _, range in
+            range.map { store.text(at: rows[found.first[$0]]) }
+        }
+        return (found.ids, texts.count == 1 ? texts[0] : Array(texts.joined()))
     }
 
     /// A 64-bit hash of bytes (FNV-1a over 8-byte words, then a final mix).

@@ -45,34 +45,54 @@ enum NaturalKey {
     /// gives, without reading the text as scalars: both are left as they are by NFC, and an
     /// ideograph has no case and is no digit. `nil` for any other text.
     static func simple(_ b: UnsafeBufferPointer<UInt8>, primaryOnly: Bool = false) -> [UInt8]? {
-        let n = b.count
         var key: [UInt8] = []
-        key.reserveCapacity(n * 5 + 8)
-        var zeros: [UInt8] = [], cases: [UInt8] = []
+        key.reserveCapacity(b.count * 5 + 8)
+        return appendSimple(b, primaryOnly: primaryOnly, to: &key) ? key : nil
+    }
+
+    /// Appends ``simple(_:primaryOnly:)``'s key to `key` and says `true`; for any other text,
+    /// leaves `key` as it was and says `false`. The key's sections are written one after the
+    /// other, each from its own pass over the text's bytes: what many texts' keys are made
+    /// with, no array made for any.
+    static func appendSimple(_ b: UnsafeBufferPointer<UInt8>, primaryOnly: Bool = false, to key: inout [UInt8]) -> Bool {
+        let n = b.count, start = key.count
+        /// The end of the run of ASCII digits from `i`.
+        @inline(__always) func digitsEnd(_ i: Int) -> Int {
+            var j = i
+            while j < n, b[j] &- 48 < 10 { j += 1 }
+            return j
+        }
+        /// The end of the run of zeros from `i`, up to `end`.
+        @inline(__always) func zerosEnd(_ i: Int, _ end: Int) -> Int {
+            var z = i
+            while z < end, b[z] == 48 { z += 1 }
+            return z
+        }
+        // The characters case-folded and the numbers by value.
         var i = 0
         while i < n {
             let c = b[i]
             if c >= 0x80 {
                 // U+3400…U+9FFF is three bytes, E3 90 80 to E9 BF BF.
-                guard c >= 0xE3, c <= 0xE9, i + 2 < n, b[i + 1] & 0xC0 == 0x80, b[i + 2] & 0xC0 == 0x80 else { return nil }
-                let v = UInt32(c & 0x0F) << 12 | UInt32(b[i + 1] & 0x3F) << 6 | UInt32(b[i + 2] & 0x3F)
-                guard v >= 0x3400, let scalar = Unicode.Scalar(v), !ChineseNumeral.isNumeral(scalar) else { return nil }
-                key.append(character)
-                cases.append(1)
-                for k in i..<(i + 3) {
-                    key.append(b[k])
-                    cases.append(b[k])
+                guard c >= 0xE3, c <= 0xE9, i + 2 < n, b[i + 1] & 0xC0 == 0x80, b[i + 2] & 0xC0 == 0x80 else {
+                    key.removeSubrange(start...)
+                    return false
                 }
+                let v = UInt32(c & 0x0F) << 12 | UInt32(b[i + 1] & 0x3F) << 6 | UInt32(b[i + 2] & 0x3F)
+                guard v >= 0x3400, let scalar = Unicode.Scalar(v), !ChineseNumeral.isNumeral(scalar) else {
+                    key.removeSubrange(start...)
+                    return false
+                }
+                key.append(character)
+                key.append(c)
+                key.append(b[i + 1])
+                key.append(b[i + 2])
                 i += 3
                 continue
             }
             if c &- 48 < 10 {
-                var j = i
-                while j < n, b[j] &- 48 < 10 { j += 1 }
-                var zerosEnd = i
-                while zerosEnd < j, b[zerosEnd] == 48 { zerosEnd += 1 }
-                let leading = zerosEnd - i
-                let first = min(zerosEnd, j - 1)
+                let j = digitsEnd(i)
+                let first = min(zerosEnd(i, j), j - 1)
                 let significant = j - first
                 key.append(number)
                 if significant == 1 && b[first] == 48 {
@@ -85,24 +105,50 @@ enum NaturalKey {
                     for k in first..<j { key.append(b[k] - 48 + 1) }
                 }
                 key.append(0)
-                let z = UInt16(clamping: leading)
-                zeros.append(UInt8(z >> 8))
-                zeros.append(UInt8(z & 0xFF))
                 i = j
                 continue
             }
-            let lower = c >= 65 && c <= 90 ? c + 32 : c
             key.append(character)
-            key.append(lower)
-            cases.append(1)
-            cases.append(c)
+            key.append(c >= 65 && c <= 90 ? c + 32 : c)
             i += 1
         }
-        if primaryOnly { return key }
+        if primaryOnly { return true }
         key.append(endOfSection)
-        key += zeros
+        // Each number's leading zeros, two bytes.
+        i = 0
+        while i < n {
+            let c = b[i]
+            if c >= 0x80 {
+                i += 3
+            } else if c &- 48 < 10 {
+                let j = digitsEnd(i)
+                let z = UInt16(clamping: zerosEnd(i, j) - i)
+                key.append(UInt8(z >> 8))
+                key.append(UInt8(z & 0xFF))
+                i = j
+            } else {
+                i += 1
+            }
+        }
         key.append(endOfSection)
-        key += cases
+        // Each character as written, after a 1.
+        i = 0
+        while i < n {
+            let c = b[i]
+            if c >= 0x80 {
+                key.append(1)
+                key.append(c)
+                key.append(b[i + 1])
+                key.append(b[i + 2])
+                i += 3
+            } else if c &- 48 < 10 {
+                i = digitsEnd(i)
+            } else {
+                key.append(1)
+                key.append(c)
+                i += 1
+            }
+        }
         key.append(endOfSection)
         // Each scalar after a 1: a byte, or an ideograph's three.
         var k = 0
@@ -112,7 +158,7 @@ enum NaturalKey {
             for j in k..<(k + width) { key.append(b[j]) }
             k += width
         }
-        return key
+        return true
     }
 
     /// The key of any text.

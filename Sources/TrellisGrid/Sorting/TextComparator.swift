@@ -157,6 +157,13 @@ public enum TextComparator: Hashable, Sendable, CustomStringConvertible {
                 for i in range {
                     if texts[i].utf8.count > Self.keyLimit { keys.append(boundedKey(texts[i])) } else { keyer.appendSortKey(texts[i], to: &keys) }
                 }
+            } else if case .natural = self {
+                // Most texts' keys written straight into the keys' buffer.
+                for i in range {
+                    var text = texts[i]
+                    let written = text.utf8.count <= Self.keyLimit && text.withUTF8 { b in keys.append { NaturalKey.appendSimple(b, to: &$0) } }
+                    if !written { keys.append(sortKey(text)) }
+                }
             } else {
                 for i in range { keys.append(sortKey(texts[i])) }
             }
@@ -224,6 +231,14 @@ struct SortKeys {
     }
 
     var count: Int { ends.count }
+
+    /// Appends the key `write` appends to the keys' bytes, when it says `true` (when it says
+    /// `false`, it has left them as they were).
+    mutating func append(_ write: (inout [UInt8]) -> Bool) -> Bool {
+        guard write(&bytes) else { return false }
+        ends.append(bytes.count)
+        return true
+    }
 
     /// Appends every key of `other`, after this one's.
     mutating func append(contentsOf other: SortKeys) {
