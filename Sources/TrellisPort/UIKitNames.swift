@@ -10,8 +10,12 @@ public enum UIKitNames {
         for name in uiPrefixed { names["UI" + name] = name }
         for name in nsPrefixed { names["NS" + name] = name }
         for name in caPrefixed { names["CA" + name] = name }
+        names.merge(otherwiseNamed) { _, other in other }
         return names
     }()
+
+    /// UIKit names whose Trellis name is not the name without its prefix.
+    static let otherwiseNamed: [String: String] = ["UICollectionViewListCell": "ListCell"]
 
     /// Names Trellis has under UIKit's own name (nothing to rename).
     public static let kept: Set<String> = ["UIKit", "CALayer", "CACornerMask", "NSDirectionalEdgeInsets", "NSDirectionalRectEdge", "NSRectAlignment"]
@@ -28,7 +32,8 @@ public enum UIKitNames {
         "TraitEnvironmentLayoutDirection", "UserInterfaceIdiom", "UserInterfaceLayoutDirection", "UserInterfaceSizeClass",
         "UserInterfaceStyle", "ContentSizeCategory", "SemanticContentAttribute", "GestureRecognizer", "LongPressGestureRecognizer",
         "PinchGestureRecognizer", "TapGestureRecognizer", "PanGestureRecognizer", "Control", "BarButtonItem",
-        "CellConfigurationState", "ContextualAction", "SwipeActionsConfiguration",
+        "CellConfigurationState", "ContextualAction", "SwipeActionsConfiguration", "ListContentConfiguration", "ListContentView",
+        "ContentConfiguration", "ContentView", "ConfigurationState", "BackgroundConfiguration", "CellAccessory", "Font", "Image", "Axis",
     ]
 
     static let nsPrefixed = [

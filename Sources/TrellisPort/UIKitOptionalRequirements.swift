@@ -41,5 +41,6 @@ enum UIKitOptionalRequirements {
         "scrollViewWillBeginDecelerating(_:)",
         "scrollViewWillBeginDragging(_:)",
         "scrollViewWillEndDragging(_:withVelocity:targetContentOffset:)",
+        "supports(_:)",
     ]
 }

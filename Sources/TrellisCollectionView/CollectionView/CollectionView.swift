@@ -227,6 +227,8 @@ open class CollectionView: ScrollView {
         if !registered {
             note(.unregisteredCellIdentifier(identifier))
         }
+        cell.dequeuedBy = self
+        cell.dequeuedFor = indexPath
         return cell
     }
 
@@ -235,7 +237,10 @@ open class CollectionView: ScrollView {
         ofKind kind: String, withReuseIdentifier identifier: String,
         for indexPath: IndexPath
     ) -> CollectionReusableView {
-        pool.dequeue(.supplementary(kind), identifier)
+        let view = pool.dequeue(.supplementary(kind), identifier)
+        view.dequeuedBy = self
+        view.dequeuedFor = indexPath
+        return view
     }
 
     /// Problems found while running (an unregistered identifier, a negative count), oldest first;
@@ -539,6 +544,7 @@ open class CollectionView: ScrollView {
                 cell.isSelected = !selection.isEmpty && selection.contains(path)
                 cell.isEditingItem = isEditing && canEditItem(at: path)
                 cell.isFocusedItem = focusedItem == path
+                cell.isExpandedItem = (dataSource as? OutlineToggling)?.isExpanded(itemAt: path) ?? false
             }
             delegate?.collectionView(self, willDisplay: cell, forItemAt: attributes.indexPath)
             return cell

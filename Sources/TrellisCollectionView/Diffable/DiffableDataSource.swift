@@ -13,7 +13,7 @@ import Foundation
 /// Items are matched by identity — the identifier itself, or what `identity` returns for it (an
 /// `id` property, say; then an item whose value differs under the same identity is reloaded).
 open class CollectionViewDiffableDataSource<SectionIdentifierType: Hashable, ItemIdentifierType: Hashable>:
-    NSObject, CollectionViewDataSource
+    NSObject, CollectionViewDataSource, OutlineToggling
 {
     public typealias Snapshot = DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>
     public typealias CellProvider = (CollectionView, IndexPath, ItemIdentifierType) -> CollectionViewCell?
@@ -134,6 +134,13 @@ open class CollectionViewDiffableDataSource<SectionIdentifierType: Hashable, Ite
         return true
     }
 
+    package func toggleOutline(ofItemAt indexPath: IndexPath) -> Bool { tapOutlineDisclosure(ofItemAt: indexPath) }
+
+    package func isExpanded(itemAt indexPath: IndexPath) -> Bool {
+        guard let item = itemIdentifier(for: indexPath), let section = sectionIdentifier(for: indexPath.section) else { return false }
+        return outlines[section]?.isExpanded(item) ?? false
+    }
+
     /// The item at an index path.
     open func itemIdentifier(for indexPath: IndexPath) -> ItemIdentifierType? {
         guard indexPath.count == 2, current.items.indices.contains(indexPath.section),
@@ -198,6 +205,13 @@ open class CollectionViewDiffableDataSource<SectionIdentifierType: Hashable, Ite
         next.replaceItems(inSection: section, with: snapshot.visibleItems)
         outlines[section] = snapshot
         apply(next, animatingDifferences: animatingDifferences, completion: completion)
+        // The cells on screen show whether their items are expanded now.
+        if let collectionView, let index = current.indexOfSection(section) {
+            for cell in collectionView.visibleCells {
+                guard let path = collectionView.indexPath(for: cell), path.section == index else { continue }
+                cell.isExpandedItem = isExpanded(itemAt: path)
+            }
+        }
     }
 
     open func numberOfSections(in collectionView: CollectionView) -> Int { current.numberOfSections }

@@ -18,6 +18,20 @@ open class CollectionReusableView: View {
     package private(set) var reuseCount = 0
     /// The collection view showing the view, while it does.
     weak var shownBy: CollectionView?
+    /// The collection view that last handed the view out, and for which index path: what a
+    /// list cell's defaults read while its data source configures it, before it is shown.
+    weak var dequeuedBy: CollectionView?
+    var dequeuedFor: IndexPath?
+
+    /// The view's traits: those set on it, else its superview's, else — once a collection view
+    /// has handed it out — the collection view's, as UIKit's cells take their collection view's.
+    open override var traitCollection: TraitCollection {
+        get {
+            if !hasOwnTraits, superview == nil, let owner = shownBy ?? dequeuedBy { return owner.traitCollection }
+            return super.traitCollection
+        }
+        set { super.traitCollection = newValue }
+    }
 
     /// Says that the view needs another size: the collection view showing it asks it for its
     /// preferred attributes again and lays out what changed, unless its
@@ -79,6 +93,7 @@ open class CollectionReusableView: View {
         (self as? CollectionViewCell)?.changeState(then: .none) { cell in
             cell.isSwipedItem = false
             cell.isFocusedItem = false
+            cell.isExpandedItem = false
         }
         reuseCount += 1
         appliedLayoutAttributes = nil
@@ -101,6 +116,47 @@ open class CollectionViewCell: CollectionReusableView {
 
     /// Whether `view` is the cell's content view.
     func holdsContentView(_ view: View) -> Bool { storedContentView === view }
+
+    /// What the cell shows, as a value (`contentConfiguration`): setting it makes the cell's
+    /// content view from it — or hands it to the content view there, when that view was made
+    /// from one of its kind (``ContentView/supports(_:)``). `nil` gives the cell a plain content
+    /// view again.
+    open var contentConfiguration: ContentConfiguration? {
+        didSet { showContentConfiguration() }
+    }
+    /// Whether a change of the cell's state updates its ``contentConfiguration`` for the new
+    /// state (`updated(for:)`) before ``updateConfiguration(using:)``. Default `true`.
+    open var automaticallyUpdatesContentConfiguration = true
+    /// The cell's background as a value (`backgroundConfiguration`), which a renderer draws.
+    open var backgroundConfiguration: BackgroundConfiguration?
+    /// Whether a change of the cell's state updates its ``backgroundConfiguration`` for the new
+    /// state. Default `true`.
+    open var automaticallyUpdatesBackgroundConfiguration = true
+
+    /// Makes or updates the content view for ``contentConfiguration``.
+    private func showContentConfiguration() {
+        guard let configuration = contentConfiguration else {
+            if storedContentView is ContentView { replaceContentView(with: View(frame: CGRect(origin: .zero, size: bounds.size))) }
+            return
+        }
+        if let view = storedContentView as? View & ContentView, view.supports(configuration) {
+            view.configuration = configuration
+            return
+        }
+        let view = configuration.makeContentView()
+        view.frame = CGRect(origin: .zero, size: bounds.size)
+        replaceContentView(with: view)
+    }
+
+    private func replaceContentView(with view: View) {
+        storedContentView?.removeFromSuperview()
+        addSubview(view)
+        storedContentView = view
+        contentViewDidChange()
+    }
+
+    /// Called when the content view was replaced (a subclass lays it out again).
+    func contentViewDidChange() {}
     /// A view drawn behind the content.
     open var backgroundView: View?
     /// A view drawn behind the content while the cell is selected.
@@ -125,6 +181,10 @@ open class CollectionViewCell: CollectionReusableView {
     /// Whether a swipe shows the cell's actions (``CollectionView/performSwipeAction(at:forItemAt:edge:fullSwipe:)``).
     var isSwipedItem = false {
         didSet { if isSwipedItem != oldValue { setNeedsUpdateConfiguration() } }
+    }
+    /// Whether the cell's item is expanded in its section's outline (a diffable data source's).
+    var isExpandedItem = false {
+        didSet { if isExpandedItem != oldValue { setNeedsUpdateConfiguration() } }
     }
 
     /// Whether the collection view is setting several parts of the state together, and whether
@@ -167,6 +227,7 @@ open class CollectionViewCell: CollectionReusableView {
         state.isEditing = isEditingItem
         state.isSwiped = isSwipedItem
         state.isFocused = isFocusedItem
+        state.isExpanded = isExpandedItem
         return state
     }
 
@@ -180,6 +241,12 @@ open class CollectionViewCell: CollectionReusableView {
             return
         }
         let state = configurationState
+        if automaticallyUpdatesContentConfiguration, let configuration = contentConfiguration {
+            contentConfiguration = configuration.updated(for: state)
+        }
+        if automaticallyUpdatesBackgroundConfiguration, let background = backgroundConfiguration {
+            backgroundConfiguration = background.updated(for: state)
+        }
         updateConfiguration(using: state)
         configurationUpdateHandler?(self, state)
     }

@@ -221,6 +221,22 @@ open class View: NSObject {
     /// Called when the layout margins change.
     open func layoutMarginsDidChange() {}
 
+    /// The layout margins, leading and trailing in the view's layout direction rather than left
+    /// and right (the same margins as ``layoutMargins``, read and set either way).
+    open var directionalLayoutMargins: DirectionalEdgeInsets {
+        get {
+            let m = layoutMargins
+            let rightToLeft = effectiveUserInterfaceLayoutDirection == .rightToLeft
+            return DirectionalEdgeInsets(top: m.top, leading: rightToLeft ? m.right : m.left, bottom: m.bottom, trailing: rightToLeft ? m.left : m.right)
+        }
+        set {
+            let rightToLeft = effectiveUserInterfaceLayoutDirection == .rightToLeft
+            layoutMargins = EdgeInsets(
+                top: newValue.top, left: rightToLeft ? newValue.trailing : newValue.leading, bottom: newValue.bottom,
+                right: rightToLeft ? newValue.leading : newValue.trailing)
+        }
+    }
+
     /// The part of the view that bars and rounded corners do not cover, as insets. A headless
     /// view has no window to read them from: the app sets them (zero by default).
     open var safeAreaInsets: EdgeInsets = .zero {
@@ -260,6 +276,9 @@ open class View: NSObject {
             if !previous.isEqual(newValue) { traitCollectionDidChange(previous) }
         }
     }
+
+    /// Whether traits were set on the view itself.
+    package var hasOwnTraits: Bool { storedTraits != nil }
 
     private static let defaultTraits = TraitCollection(
         displayScale: Screen.main.scale, layoutDirection: .leftToRight,

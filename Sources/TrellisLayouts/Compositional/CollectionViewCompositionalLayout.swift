@@ -30,7 +30,7 @@ public typealias CollectionViewCompositionalLayoutSectionProvider = (Int, Collec
 ///
 /// A bad configuration does not trap: ``configurationError`` names the section (and item) and
 /// the layout shows nothing until it is fixed.
-open class CollectionViewCompositionalLayout: CollectionViewLayout, SwipeActionsProviding {
+open class CollectionViewCompositionalLayout: CollectionViewLayout, SwipeActionsProviding, ListAppearanceProviding {
     /// `true`, as UIKit's compositional layout: in a right-to-left collection view groups fill
     /// from the right and orthogonal sections scroll from the right.
     open override var flipsHorizontallyInOppositeLayoutDirection: Bool { true }
@@ -95,6 +95,17 @@ open class CollectionViewCompositionalLayout: CollectionViewLayout, SwipeActions
         guard sections.indices.contains(indexPath.section), let list = sections[indexPath.section].definition.listConfiguration else { return nil }
         let provider = edge == .leading ? list.leadingSwipeActionsConfigurationProvider : list.trailingSwipeActionsConfigurationProvider
         return provider?(indexPath)
+    }
+
+    package func listAppearance(ofSection section: Int) -> ListAppearanceKind? {
+        guard sections.indices.contains(section), let list = sections[section].definition.listConfiguration else { return nil }
+        switch list.appearance {
+        case .plain: return .plain
+        case .grouped: return .grouped
+        case .insetGrouped: return .insetGrouped
+        case .sidebar: return .sidebar
+        case .sidebarPlain: return .sidebarPlain
+        }
     }
 
     // MARK: State

@@ -10,6 +10,27 @@ leadingAlignedSample()
 stretchyHeaderSample()
 settingsSample()
 fruitSample()
+// The list sample's accessories are read and tapped headless (`accessoryFrames`, `tapAccessory`).
+do {
+    let controller = ListSettingsController()
+    controller.load()
+    let collectionView = controller.collectionView
+    collectionView.layoutIfNeeded()
+    report("listSettings.rows", controller.dataSource.snapshot().itemIdentifiers)
+    for item in 0 ..< collectionView.numberOfItems(inSection: 0) {
+        report("listSettings.row\(item)", collectionView.cellForItem(at: IndexPath(item: item, section: 0))!.frame)
+    }
+    let wifi = collectionView.cellForItem(at: IndexPath(item: 0, section: 0)) as! ListCell
+    let content = wifi.contentConfiguration as! ListContentConfiguration
+    report("listSettings.font", content.textProperties.font.pointSize)
+    report("listSettings.lineHeight", content.textProperties.font.lineHeight)
+    report("listSettings.secondaryIsSecondaryLabel", content.secondaryTextProperties.color == Color.secondaryLabel)
+    report("listSettings.chevronTrailing", wifi.accessoryFrames.map { $0.frame.minX > collectionView.bounds.midX ? "true" : "false" })
+    collectionView.tapAccessory(.outlineDisclosure, ofItemAt: IndexPath(item: 2, section: 0))
+    collectionView.layoutIfNeeded()
+    report("listSettings.expanded", controller.dataSource.snapshot().itemIdentifiers)
+    report("listSettings.row4", collectionView.cellForItem(at: IndexPath(item: 4, section: 0))!.frame)
+}
 
 do {
     let inbox = InboxController()
