@@ -89,7 +89,7 @@ let package = Package(
                     exclude: ["Fixtures"]),
         .testTarget(name: "TrellisWorkbookTests", dependencies: ["TrellisWorkbook", "TrellisGrid", "TrellisSources", "TrellisTestSupport"],
                     exclude: ["Fixtures"]),
-        .testTarget(name: "TrellisRenderTests", dependencies: ["TrellisRender", "TrellisText", "TrellisCollectionView"]),
+        .testTarget(name: "TrellisRenderTests", dependencies: ["TrellisRender", "TrellisText", "TrellisCollectionView", "TrellisLayouts"]),
         // UIKit-dialect samples ported by the mechanical step and built in a package of their own,
         // with the README's and the guides' snippets; the samples are text, not part of the build.
         .testTarget(name: "TrellisPortingTests", dependencies: ["TrellisPort", "TrellisTestSupport"], exclude: ["UIKit", "ObjC", "Harness", "Expected.txt"]),

@@ -74,6 +74,7 @@ enum DemoCommand {
                 "interaction.html", "<iframe src=\"interaction.html\" title=\"interaction.html\" loading=\"lazy\" tabindex=\"-1\"></iframe>",
                 "a drag that reorders, a pinch between layouts, right to left"
             ),
+            ("list.svg", "<img src=\"list.svg\" alt=\"list\">", "a settings screen of list cells: content configurations, accessories"),
         ]
         var links =
             "<ul class=\"pages\">\n<li><a href=\"scrolling.html\">scrolling.html</a> — a collection view scrolled "
@@ -84,6 +85,9 @@ enum DemoCommand {
             + "<li><a href=\"grid.html\">grid.html</a> — the data grid sorted by 分数 with "
             + "平均 pinned last; click a header to re-sort it in Trellis's order (natural, blanks last) "
             + "(<a href=\"grid.txt\">as text</a>)</li>\n"
+            + "<li><a href=\"list.svg\">list.svg</a> — a settings screen made of list cells: each row's content "
+            + "configuration (a symbol, a text, a value), chevrons, a checkmark, an outline row expanded by a tap on its "
+            + "disclosure, a selected row, a title that wraps and makes its row taller</li>\n"
         for example in examples {
             let spec: LayoutSpec
             do { spec = try LayoutSpec.parse(Data(example.spec.utf8)) } catch {
@@ -120,7 +124,7 @@ enum DemoCommand {
                 (
                     page, "<img src=\"\(example.name).svg\" alt=\"\(Markup.escape(example.name))\">",
                     example.name + (run.transition != nil ? " (animated)" : "")
-                ), at: thumbnails.count - 3)
+                ), at: thumbnails.count - 4)
             links +=
                 "<li><a href=\"\(page)\">\(Markup.escape(example.name))</a> — \(Markup.escape(example.caption)) "
                 + "(<a href=\"\(example.name).spec.json\">spec</a>, <a href=\"\(example.name).layout.json\">frames</a>)</li>\n"
@@ -172,6 +176,8 @@ enum DemoCommand {
         written.append("scrolling.html")
         try io.write(interactionPage(), to: folder.appendingPathComponent("interaction.html").path)
         written.append("interaction.html")
+        try io.write(listScreen(), to: folder.appendingPathComponent("list.svg").path)
+        written.append("list.svg")
         io.stdout += "Wrote \(written.count) files to \(folder.path)\n"
         io.stdout += "Open \(folder.appendingPathComponent("index.html").path) in a browser.\n"
     }
