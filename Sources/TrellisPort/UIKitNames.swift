@@ -33,7 +33,8 @@ public enum UIKitNames {
         "UserInterfaceStyle", "ContentSizeCategory", "SemanticContentAttribute", "GestureRecognizer", "LongPressGestureRecognizer",
         "PinchGestureRecognizer", "TapGestureRecognizer", "PanGestureRecognizer", "Control", "BarButtonItem",
         "CellConfigurationState", "ContextualAction", "SwipeActionsConfiguration", "ListContentConfiguration", "ListContentView",
-        "ContentConfiguration", "ContentView", "ConfigurationState", "BackgroundConfiguration", "CellAccessory", "Font", "Image", "Axis",
+        "ContentConfiguration", "ContentView", "ConfigurationState", "BackgroundConfiguration", "CellAccessory", "Font", "Image", "Axis", "MenuElement", "Menu",
+        "Action", "ContextMenuConfiguration",
     ]
 
     static let nsPrefixed = [

@@ -7,6 +7,8 @@ enum UIKitOptionalRequirements {
         "collectionView(_:canEditItemAt:)",
         "collectionView(_:canFocusItemAt:)",
         "collectionView(_:canMoveItemAt:)",
+        "collectionView(_:contextMenuConfigurationForItemAt:point:)",
+        "collectionView(_:contextMenuConfigurationForItemsAt:point:)",
         "collectionView(_:cancelPrefetchingForItemsAt:)",
         "collectionView(_:didDeselectItemAt:)",
         "collectionView(_:didEndDisplaying:forItemAt:)",

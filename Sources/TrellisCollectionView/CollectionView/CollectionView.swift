@@ -55,6 +55,8 @@ open class CollectionView: ScrollView {
     open var selectionFollowsFocus = false
     /// The focused item, and the one focused last.
     var focusedItem: IndexPath?
+    /// The context menu open (``openContextMenu(forItemsAt:at:)``), its items.
+    var openContextMenu: (configuration: ContextMenuConfiguration, menu: Menu, indexPaths: [IndexPath])?
     var lastFocusedItem: IndexPath?
 
     /// Whether a cell that calls ``View/invalidateIntrinsicContentSize()`` on itself or its

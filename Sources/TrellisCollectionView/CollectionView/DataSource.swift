@@ -164,6 +164,15 @@ public protocol CollectionViewDelegate: ScrollViewDelegate {
     func collectionView(_ collectionView: CollectionView, canFocusItemAt indexPath: IndexPath) -> Bool
     /// The item focus goes to when nothing is focused, or `nil` for the default (the first).
     func indexPathForPreferredFocusedView(in collectionView: CollectionView) -> IndexPath?
+    /// The context menu a long press on `indexPaths` at `point` opens, or `nil` for none
+    /// (iOS 16). Default: for one item, the one-item form's answer.
+    func collectionView(
+        _ collectionView: CollectionView, contextMenuConfigurationForItemsAt indexPaths: [IndexPath], point: CGPoint
+    ) -> ContextMenuConfiguration?
+    /// The context menu a long press on the item at `point` opens, or `nil` for none. Default `nil`.
+    func collectionView(
+        _ collectionView: CollectionView, contextMenuConfigurationForItemAt indexPath: IndexPath, point: CGPoint
+    ) -> ContextMenuConfiguration?
 }
 
 extension CollectionViewDelegate {
@@ -220,4 +229,15 @@ extension CollectionViewDelegate {
     public func collectionView(_ collectionView: CollectionView, canEditItemAt indexPath: IndexPath) -> Bool { true }
     public func collectionView(_ collectionView: CollectionView, canFocusItemAt indexPath: IndexPath) -> Bool { true }
     public func indexPathForPreferredFocusedView(in collectionView: CollectionView) -> IndexPath? { nil }
+    public func collectionView(
+        _ collectionView: CollectionView, contextMenuConfigurationForItemsAt indexPaths: [IndexPath], point: CGPoint
+    ) -> ContextMenuConfiguration? {
+        guard indexPaths.count == 1 else { return nil }
+        return self.collectionView(collectionView, contextMenuConfigurationForItemAt: indexPaths[0], point: point)
+    }
+    public func collectionView(
+        _ collectionView: CollectionView, contextMenuConfigurationForItemAt indexPath: IndexPath, point: CGPoint
+    ) -> ContextMenuConfiguration? {
+        nil
+    }
 }

@@ -30,6 +30,10 @@ do {
     collectionView.layoutIfNeeded()
     report("listSettings.expanded", controller.dataSource.snapshot().itemIdentifiers)
     report("listSettings.row4", collectionView.cellForItem(at: IndexPath(item: 4, section: 0))!.frame)
+    // A long press on Bluetooth opens its menu; Delete removes the row.
+    report("listSettings.menu", collectionView.openContextMenu(forItemsAt: [IndexPath(item: 1, section: 0)], at: .zero)?.title ?? "none")
+    report("listSettings.deleted", collectionView.chooseContextMenuAction(titled: "Delete"))
+    report("listSettings.afterDelete", controller.dataSource.snapshot().itemIdentifiers)
 }
 
 do {
