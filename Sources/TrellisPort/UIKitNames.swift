@@ -34,7 +34,8 @@ public enum UIKitNames {
         "PinchGestureRecognizer", "TapGestureRecognizer", "PanGestureRecognizer", "Control", "BarButtonItem",
         "CellConfigurationState", "ContextualAction", "SwipeActionsConfiguration", "ListContentConfiguration", "ListContentView",
         "ContentConfiguration", "ContentView", "ConfigurationState", "BackgroundConfiguration", "CellAccessory", "Font", "Image", "Axis", "MenuElement", "Menu",
-        "Action", "ContextMenuConfiguration",
+        "Action", "ContextMenuConfiguration", "ListSeparatorConfiguration", "DynamicAnimator", "DynamicAnimatorDelegate", "DynamicItem",
+        "DynamicBehavior", "AttachmentBehavior",
     ]
 
     static let nsPrefixed = [

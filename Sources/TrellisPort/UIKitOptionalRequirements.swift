@@ -11,6 +11,8 @@ enum UIKitOptionalRequirements {
         "collectionView(_:contextMenuConfigurationForItemsAt:point:)",
         "collectionView(_:cancelPrefetchingForItemsAt:)",
         "collectionView(_:didDeselectItemAt:)",
+        "dynamicAnimatorDidPause(_:)",
+        "dynamicAnimatorWillResume(_:)",
         "collectionView(_:didEndDisplaying:forItemAt:)",
         "collectionView(_:didEndDisplayingSupplementaryView:forElementOfKind:at:)",
         "collectionView(_:didHighlightItemAt:)",

@@ -12,9 +12,12 @@ struct ListCellTests {
     /// A list of `rows` in `appearance`, each row's cell made by `configure`, laid out.
     static func list(
         _ rows: [String], appearance: CollectionLayoutListConfiguration.Appearance = .plain, width: CGFloat = 375,
-        traits: TraitCollection? = nil, configure: @escaping (ListCell, IndexPath, String) -> Void
+        traits: TraitCollection? = nil, adjust: (inout CollectionLayoutListConfiguration) -> Void = { _ in },
+        configure: @escaping (ListCell, IndexPath, String) -> Void
     ) -> (CollectionView, CollectionViewDiffableDataSource<Int, String>) {
-        let layout = CollectionViewCompositionalLayout.list(using: CollectionLayoutListConfiguration(appearance: appearance))
+        var configuration = CollectionLayoutListConfiguration(appearance: appearance)
+        adjust(&configuration)
+        let layout = CollectionViewCompositionalLayout.list(using: configuration)
         let view = CollectionView(frame: CGRect(x: 0, y: 0, width: width, height: 667), collectionViewLayout: layout)
         if let traits { view.traitCollection = TraitCollection(traitsFrom: [view.traitCollection, traits]) }
         let registration = CollectionView.CellRegistration<ListCell, String>(handler: configure)
@@ -205,6 +208,52 @@ struct ListCellTests {
         #expect(!view.tapAccessory(.checkmark, ofItemAt: IndexPath(item: 0, section: 0)), "no such accessory")
         let header = CellAccessory.outlineDisclosure(options: .init(style: .header))
         #expect(!header.placement.isLeadingPlacement)
+    }
+
+    @Test("separators: below each row from its text to its edge; not below a grouped section's last row; changed row by row by the handler")
+    func separators() throws {
+        func rows(_ appearance: CollectionLayoutListConfiguration.Appearance, adjust: (inout CollectionLayoutListConfiguration) -> Void = { _ in })
+            -> (CollectionView, CollectionViewDiffableDataSource<Int, String>)
+        {
+            Self.list(["Wi-Fi", "Bluetooth", "Cellular"], appearance: appearance, adjust: adjust) { cell, indexPath, row in
+                var content = cell.defaultContentConfiguration()
+                content.text = row
+                if indexPath.item == 0 { content.image = Image(systemName: "wifi") }
+                cell.contentConfiguration = content
+            }
+        }
+        let (plain, plainSource) = rows(.plain)
+        let line = 1 / plain.traitCollection.displayScale
+        let first = try Self.cell(plain, 0)
+        #expect(first.separatorFrames.top == nil)
+        #expect(first.separatorFrames.bottom == CGRect(x: 61, y: 44 - line, width: 375 - 61, height: line), "from the text, after the image")
+        #expect(try Self.cell(plain, 1).separatorFrames.bottom?.minX == 16)
+        #expect(try Self.cell(plain, 2).separatorFrames.bottom != nil, "a plain list's last row has one")
+        #expect(first.listSeparatorColor == .separator)
+        let (grouped, groupedSource) = rows(.grouped)
+        #expect(try Self.cell(grouped, 1).separatorFrames.bottom != nil && Self.cell(grouped, 2).separatorFrames.bottom == nil)
+        let (sidebar, sidebarSource) = rows(.sidebar)
+        #expect(try Self.cell(sidebar, 0).separatorFrames.bottom == nil, "a sidebar draws none")
+        let (handled, handledSource) = rows(.plain) { list in
+            list.separatorConfiguration.color = .systemRed
+            list.itemSeparatorHandler = { indexPath, separators in
+                var changed = separators
+                if indexPath.item == 1 { changed.bottomSeparatorVisibility = .hidden }
+                if indexPath.item == 2 {
+                    changed.topSeparatorVisibility = .visible
+                    changed.bottomSeparatorInsets = DirectionalEdgeInsets(top: 0, leading: 0, bottom: 0, trailing: 20)
+                }
+                return changed
+            }
+        }
+        #expect(try Self.cell(handled, 1).separatorFrames.bottom == nil)
+        let last = try Self.cell(handled, 2)
+        #expect(last.separatorFrames.top == CGRect(x: 16, y: 0, width: 375 - 16, height: line))
+        #expect(last.separatorFrames.bottom == CGRect(x: 0, y: 44 - line, width: 375 - 20, height: line))
+        #expect(last.listSeparatorColor == .systemRed)
+        let (none, noneSource) = rows(.plain) { $0.showsSeparators = false }
+        #expect(try Self.cell(none, 0).separatorFrames.bottom == nil && Self.cell(none, 0).listSeparatorColor == nil)
+        withExtendedLifetime((plainSource, groupedSource, sidebarSource, handledSource, noneSource)) {}
     }
 
     @Test("right to left, every frame is mirrored")

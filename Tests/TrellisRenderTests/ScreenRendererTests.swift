@@ -49,6 +49,13 @@ struct ScreenRendererTests {
         // Row 4 is below 150 points: not drawn.
         #expect(svg.contains(">Cellular<") && !svg.contains(">Hotspot<"))
         #expect(svg.components(separatedBy: "<polyline").count - 1 == 4, "three chevrons and a checkmark")
+        // A hairline under each row, from its text: after the image on row 0, at the margin below.
+        let line = Markup.number(1 / view.traitCollection.displayScale)
+        #expect(
+            svg.contains(
+                "<rect x=\"61\" y=\"\(Markup.number(44 - 1 / view.traitCollection.displayScale))\" width=\"314\" height=\"\(line)\" fill=\"#3C3C43\" fill-opacity=\"0.29\"/>"
+            ))
+        #expect(svg.components(separatedBy: "height=\"\(line)\" fill=\"#3C3C43\"").count - 1 == 4, "the four rows on screen")
     }
 
     @Test("a selected row's background is drawn grey; scrolled, what is on screen is drawn where it shows")

@@ -6,6 +6,9 @@ package enum ListAppearanceKind: Sendable { case plain, grouped, insetGrouped, s
 /// A layout that knows which of its sections are lists (the compositional layout's list sections).
 package protocol ListAppearanceProviding {
     func listAppearance(ofSection section: Int) -> ListAppearanceKind?
+    /// The separators of the row at `indexPath` (its section's list configuration, its item
+    /// handler applied), or `nil` where the list shows none.
+    func separatorConfiguration(forItemAt indexPath: IndexPath) -> ListSeparatorConfiguration?
 }
 
 /// A data source that expands and collapses outline items (a diffable data source).
@@ -85,6 +88,48 @@ open class ListCell: CollectionViewCell {
 
     /// Each accessory shown (as the cell's editing state says), with the frame it is drawn in.
     public var accessoryFrames: [(accessory: CellAccessory, frame: CGRect)] { listLayout().accessories }
+
+    /// The colour of the row's separators, when it is shown in a list that draws them.
+    public var listSeparatorColor: Color? {
+        guard let indexPath = shownBy != nil ? appliedLayoutAttributes?.indexPath : dequeuedFor,
+            let lists = (shownBy ?? dequeuedBy)?.collectionViewLayout as? ListAppearanceProviding
+        else { return nil }
+        return lists.separatorConfiguration(forItemAt: indexPath)?.color
+    }
+
+    /// The lines above and below the row, in the cell's coordinates, as its list's separator
+    /// configuration says (``ListSeparatorConfiguration``): a hairline (one pixel of the display)
+    /// from the leading inset — automatic: where the text starts — to the trailing one. `nil`
+    /// where a line does not show, or the cell is not shown in a list.
+    public var separatorFrames: (top: CGRect?, bottom: CGRect?) {
+        guard let indexPath = shownBy != nil ? appliedLayoutAttributes?.indexPath : dequeuedFor,
+            let owner = shownBy ?? dequeuedBy, let lists = owner.collectionViewLayout as? ListAppearanceProviding,
+            let separators = lists.separatorConfiguration(forItemAt: indexPath)
+        else { return (nil, nil) }
+        let last = indexPath.item == owner.numberOfItems(inSection: indexPath.section) - 1
+        let scale = traitCollection.displayScale > 0 ? traitCollection.displayScale : 1
+        let size = bounds.size, line = 1 / scale
+        let rightToLeft = effectiveUserInterfaceLayoutDirection == .rightToLeft
+        // Where the text starts, from the leading edge: the content view's text, else the margin.
+        let content = contentView.frame
+        let textStart: CGFloat
+        if let list = contentView as? ListContentView, let text = list.textFrame {
+            textStart = rightToLeft ? size.width - (content.minX + text.maxX) : content.minX + text.minX
+        } else {
+            textStart = rightToLeft ? layoutMargins.right : layoutMargins.left
+        }
+        func frame(_ insets: DirectionalEdgeInsets, y: CGFloat) -> CGRect {
+            let automatic = ListSeparatorConfiguration.automaticInsets
+            let leading = insets.leading == automatic.leading ? textStart : insets.leading
+            let trailing = insets.trailing == automatic.trailing ? 0 : insets.trailing
+            let width = max(0, size.width - leading - trailing)
+            return CGRect(x: rightToLeft ? size.width - leading - width : leading, y: y, width: width, height: line)
+        }
+        return (
+            separators.shows(top: true, last: last) ? frame(separators.topSeparatorInsets, y: 0) : nil,
+            separators.shows(top: false, last: last) ? frame(separators.bottomSeparatorInsets, y: size.height - line) : nil
+        )
+    }
 
     /// The accessories shown on each side, each side's `at:` placements applied.
     private func shownAccessories() -> (leading: [CellAccessory], trailing: [CellAccessory]) {

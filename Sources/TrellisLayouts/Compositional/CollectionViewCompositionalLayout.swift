@@ -99,13 +99,14 @@ open class CollectionViewCompositionalLayout: CollectionViewLayout, SwipeActions
 
     package func listAppearance(ofSection section: Int) -> ListAppearanceKind? {
         guard sections.indices.contains(section), let list = sections[section].definition.listConfiguration else { return nil }
-        switch list.appearance {
-        case .plain: return .plain
-        case .grouped: return .grouped
-        case .insetGrouped: return .insetGrouped
-        case .sidebar: return .sidebar
-        case .sidebarPlain: return .sidebarPlain
-        }
+        return list.appearance.kind
+    }
+
+    package func separatorConfiguration(forItemAt indexPath: IndexPath) -> ListSeparatorConfiguration? {
+        guard sections.indices.contains(indexPath.section), let list = sections[indexPath.section].definition.listConfiguration,
+            list.showsSeparators
+        else { return nil }
+        return list.itemSeparatorHandler?(indexPath, list.separatorConfiguration) ?? list.separatorConfiguration
     }
 
     // MARK: State

@@ -141,6 +141,12 @@ public struct CollectionLayoutListConfiguration: @unchecked Sendable {
     public var headerMode = HeaderMode.none
     public var footerMode = FooterMode.none
     public var showsSeparators = true
+    /// The lines between rows, for every row (``ListSeparatorConfiguration``).
+    public var separatorConfiguration: ListSeparatorConfiguration
+    /// Changes the separators of one row, given its index path and the list's.
+    public typealias ItemSeparatorHandler = (_ indexPath: IndexPath, _ sectionSeparatorConfiguration: ListSeparatorConfiguration) -> ListSeparatorConfiguration
+    /// The separators of each row, from the list's (``separatorConfiguration``); `nil`: the list's.
+    public var itemSeparatorHandler: ItemSeparatorHandler?
     /// Extra space above each section's header (default: none on plain lists).
     public var headerTopPadding: CGFloat?
     public var backgroundColor: Color?
@@ -152,6 +158,7 @@ public struct CollectionLayoutListConfiguration: @unchecked Sendable {
 
     public init(appearance: Appearance) {
         self.appearance = appearance
+        separatorConfiguration = ListSeparatorConfiguration(listAppearance: appearance)
     }
 
     var isGrouped: Bool { appearance == .grouped || appearance == .insetGrouped || appearance == .sidebar }
@@ -263,4 +270,24 @@ final class VisibleItem: NSObject, CollectionLayoutVisibleItem {
     var bounds: CGRect { attributes.bounds }
     var representedElementCategory: CollectionView.ElementCategory { attributes.representedElementCategory }
     var representedElementKind: String? { attributes.representedElementKind }
+}
+
+extension CollectionLayoutListConfiguration.Appearance {
+    /// The look as a list cell's defaults need it.
+    var kind: ListAppearanceKind {
+        switch self {
+        case .plain: return .plain
+        case .grouped: return .grouped
+        case .insetGrouped: return .insetGrouped
+        case .sidebar: return .sidebar
+        case .sidebarPlain: return .sidebarPlain
+        }
+    }
+}
+
+extension ListSeparatorConfiguration {
+    /// The separators of a list of `listAppearance`, every part automatic.
+    public init(listAppearance: CollectionLayoutListConfiguration.Appearance) {
+        self.init(appearance: listAppearance.kind)
+    }
 }

@@ -65,6 +65,12 @@ public struct ScreenRenderer: Sendable {
             out += listSVG(list, at: origin)
         }
         if let listCell = cell as? ListCell {
+            let separators = listCell.separatorFrames
+            for line in [separators.top, separators.bottom].compactMap({ $0 }) {
+                let color = listCell.listSeparatorColor ?? .separator
+                let box = line.offsetBy(dx: f.minX, dy: f.minY)
+                out += "<rect x=\"\(n(box.minX))\" y=\"\(n(box.minY))\" width=\"\(n(box.width))\" height=\"\(n(box.height))\"\(fill(color))/>\n"
+            }
             let expanded = cell.configurationState.isExpanded
             for (accessory, frame) in listCell.accessoryFrames where !accessory.isHidden {
                 out += accessorySVG(accessory, in: frame.offsetBy(dx: f.minX, dy: f.minY), expanded: expanded)

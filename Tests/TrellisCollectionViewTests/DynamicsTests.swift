@@ -1,0 +1,129 @@
+import Foundation
+import Testing
+
+@testable import TrellisCollectionView
+
+/// A spring flow layout as the WWDC sample and BouncyLayout write it: every item on a spring
+/// anchored at its flow-layout place; a scroll pushes items by their distance from the touch,
+/// and they spring back.
+final class SpringyFlowLayout: CollectionViewFlowLayout {
+    lazy var animator = DynamicAnimator(collectionViewLayout: self)
+    var touch = CGPoint.zero
+
+    override func prepare() {
+        super.prepare()
+        guard animator.behaviors.isEmpty else { return }
+        for item in super.layoutAttributesForElements(in: CGRect(origin: .zero, size: collectionViewContentSize)) ?? [] {
+            let spring = AttachmentBehavior(item: item, attachedToAnchor: item.center)
+            spring.length = 0
+            spring.damping = 0.8
+            spring.frequency = 1
+            animator.addBehavior(spring)
+        }
+    }
+
+    override func layoutAttributesForElements(in rect: CGRect) -> [CollectionViewLayoutAttributes]? {
+        animator.items(in: rect) as? [CollectionViewLayoutAttributes]
+    }
+
+    override func layoutAttributesForItem(at indexPath: IndexPath) -> CollectionViewLayoutAttributes? {
+        animator.layoutAttributesForCell(at: indexPath) ?? super.layoutAttributesForItem(at: indexPath)
+    }
+
+    override func shouldInvalidateLayout(forBoundsChange newBounds: CGRect) -> Bool {
+        guard let view = collectionView else { return false }
+        let delta = newBounds.origin.y - view.bounds.origin.y
+        for case let spring as AttachmentBehavior in animator.behaviors {
+            let item = spring.items[0]
+            let resistance = abs(touch.y - spring.anchorPoint.y) / 500
+            item.center.y += delta < 0 ? max(delta, delta * resistance) : min(delta, delta * resistance)
+            animator.updateItem(usingCurrentState: item)
+        }
+        return false
+    }
+}
+
+@Suite("UIKit Dynamics")
+struct DynamicsTests {
+    @Test("a spring layout moves its items off their places as the content scrolls, and they settle back on the flow layout's frames")
+    func springsSettle() throws {
+        let layout = SpringyFlowLayout()
+        layout.itemSize = CGSize(width: 300, height: 40)
+        layout.minimumLineSpacing = 10
+        let (view, data) = makeCollectionView([Array(0..<20)], layout: layout)
+        defer { withExtendedLifetime(data) {} }
+        let plain = CollectionViewFlowLayout()
+        plain.itemSize = layout.itemSize
+        plain.minimumLineSpacing = 10
+        let (reference, referenceData) = makeCollectionView([Array(0..<20)], layout: plain)
+        defer { withExtendedLifetime(referenceData) {} }
+        let frame = { (v: CollectionView, item: Int) in v.layoutAttributesForItem(at: IndexPath(item: item, section: 0))!.frame }
+        #expect(frame(view, 5) == frame(reference, 5), "at rest: the flow layout's frames")
+        #expect(!layout.animator.isRunning || layout.animator.elapsedTime == 0)
+
+        layout.touch = CGPoint(x: 0, y: 0)
+        view.contentOffset = CGPoint(x: 0, y: 30)
+        view.layoutIfNeeded()
+        let pushed = frame(view, 10).minY - frame(reference, 10).minY
+        #expect(pushed > 0 && pushed <= 30, "an item far from the touch moves with the scroll, at most as far")
+        #expect(frame(view, 0).minY - frame(reference, 0).minY < pushed, "one near the touch moves less")
+        #expect(layout.animator.isRunning)
+
+        layout.animator.step(by: 0.1)
+        let after = frame(view, 10).minY - frame(reference, 10).minY
+        #expect(after < pushed && after > 0, "springing back")
+        layout.animator.step(by: 5)
+        #expect(!layout.animator.isRunning, "at rest")
+        for item in [0, 5, 10, 19] { #expect(abs(frame(view, item).minY - frame(reference, item).minY) < 0.05) }
+    }
+
+    @Test("a spring of a given frequency and damping moves as that spring does; a rigid attachment holds its length; two items share a spring")
+    func springModel() throws {
+        final class Dot: DynamicItem {
+            var center: CGPoint
+            let bounds = CGRect(x: 0, y: 0, width: 10, height: 10)
+            var transform = CGAffineTransform.identity
+            init(_ center: CGPoint) { self.center = center }
+        }
+        let layout = CollectionViewFlowLayout()
+        let animator = DynamicAnimator(collectionViewLayout: layout)
+        let dot = Dot(CGPoint(x: 100, y: 0))
+        let spring = AttachmentBehavior(item: dot, attachedToAnchor: .zero)
+        #expect(spring.length == 100 && spring.attachedBehaviorType == .anchor)
+        spring.length = 0
+        spring.frequency = 1
+        spring.damping = 0
+        animator.addBehavior(spring)
+        // Undamped, 1 Hz: back through the anchor after a quarter period, at the far side after half.
+        animator.step(by: 0.25)
+        #expect(abs(dot.center.x) < 10, "within the fixed step's error")
+        animator.step(by: 0.25)
+        #expect(dot.center.x < -90)
+        #expect(animator.items(in: CGRect(x: -200, y: -10, width: 150, height: 20)).count == 1)
+        #expect(animator.items(in: CGRect(x: 50, y: 50, width: 10, height: 10)).isEmpty)
+        animator.removeAllBehaviors()
+        #expect(animator.behaviors.isEmpty)
+
+        let a = Dot(CGPoint(x: 0, y: 0)), b = Dot(CGPoint(x: 50, y: 0))
+        let rod = AttachmentBehavior(item: a, attachedTo: b)
+        rod.length = 20
+        animator.addBehavior(rod)
+        animator.step(by: 1.0 / 60)
+        #expect(abs(hypot(a.center.x - b.center.x, a.center.y - b.center.y) - 20) < 0.001 && abs(a.center.x + b.center.x - 50) < 0.001)
+
+        final class Listener: DynamicAnimatorDelegate {
+            var told: [String] = []
+            func dynamicAnimatorWillResume(_ animator: DynamicAnimator) { told.append("resume") }
+            func dynamicAnimatorDidPause(_ animator: DynamicAnimator) { told.append("pause") }
+        }
+        let listener = Listener()
+        animator.delegate = listener
+        animator.step(by: 1)
+        #expect(listener.told == ["pause"] && !animator.isRunning)
+        animator.updateItem(usingCurrentState: a)
+        #expect(listener.told == ["pause", "resume"] && animator.isRunning)
+        animator.step(by: .nan)
+        animator.step(by: -1)
+        #expect(animator.isRunning, "no time given: nothing stepped")
+    }
+}
