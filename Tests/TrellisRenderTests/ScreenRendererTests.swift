@@ -2,8 +2,7 @@ import Foundation
 import Testing
 import TrellisCollectionView
 import TrellisLayouts
-
-@testable import TrellisRender
+import TrellisRender
 
 /// A list screen drawn as a person sees it: rows' texts where their content views put them, in
 /// their fonts and colours, accessories as glyphs, backgrounds by state.
@@ -75,8 +74,13 @@ struct ScreenRendererTests {
     @Test("a long text breaks at spaces and between CJK characters within its frame")
     func lines() {
         let body = Font.preferredFont(forTextStyle: .body)
-        #expect(ScreenRenderer.lines(of: "分类汇总分类", font: body, width: 4 * 17) == ["分类汇总", "分类"])
-        #expect(ScreenRenderer.lines(of: "one two", font: body, width: 40) == ["one ", "two"])
-        #expect(ScreenRenderer.lines(of: "a\nb", font: body, width: 100) == ["a", "b"])
+        #expect(TextMeasure.breakLines(of: "分类汇总分类", font: body, width: 4 * 17) == ["分类汇总", "分类"])
+        #expect(TextMeasure.breakLines(of: "one two", font: body, width: 40) == ["one ", "two"])
+        #expect(TextMeasure.breakLines(of: "a\nb", font: body, width: 100) == ["a", "b"])
+        // A word wider than the line breaks inside it; the count is the lines drawn.
+        let long = "Supercalifragilistic"
+        let broken = TextMeasure.breakLines(of: long, font: body, width: 60)
+        #expect(broken.count > 2 && broken.joined() == long && broken.allSatisfy { TextMeasure.width(of: $0, font: body) <= 60.001 })
+        #expect(TextMeasure.lines(of: long, font: body, width: 60) == broken.count)
     }
 }

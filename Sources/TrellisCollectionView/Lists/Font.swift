@@ -173,31 +173,42 @@ public enum TextMeasure {
         return (ems * font.pointSize * bold * 1000).rounded() / 1000
     }
 
-    /// The lines `text` wraps to in `width` points (at spaces where it can, anywhere in CJK
-    /// text), at most `limit` (0: any number).
-    public static func lines(of text: String, font: Font, width: CGFloat, limit: Int = 0) -> Int {
-        guard !text.isEmpty else { return 0 }
-        guard width > 0 else { return limit > 0 ? min(limit, 1) : 1 }
-        var lines = 0
+    /// `text` broken into the lines it wraps to in `width` points: at spaces where it can, between
+    /// any two CJK characters, and inside a word wider than a line; each line break of the text
+    /// starts a line. (No width: one line.)
+    public static func breakLines(of text: String, font: Font, width: CGFloat) -> [String] {
+        guard width > 0 else { return [text] }
+        var lines: [String] = []
         for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            var line: CGFloat = 0
-            lines += 1
+            var line = "", used: CGFloat = 0
+            func place(_ piece: String, _ w: CGFloat) {
+                if used > 0, used + w > width + 0.001 {
+                    lines.append(line)
+                    line = ""
+                    used = 0
+                }
+                line += piece
+                used += w
+            }
             for word in words(of: String(paragraph)) {
                 let w = self.width(of: word, font: font)
-                if line > 0, line + w > width {
-                    lines += 1
-                    line = 0
-                }
-                // A word wider than the line breaks inside it.
-                if w > width {
-                    lines += Int((w / width).rounded(.up)) - 1
-                    line = w.truncatingRemainder(dividingBy: width)
+                if w <= width + 0.001 {
+                    place(word, w)
                 } else {
-                    line += w
+                    for character in word { place(String(character), self.width(of: String(character), font: font)) }
                 }
             }
+            lines.append(line)
         }
-        return limit > 0 ? min(lines, limit) : lines
+        return lines
+    }
+
+    /// How many lines `text` wraps to in `width` points (``breakLines(of:font:width:)``), at most
+    /// `limit` (0: any number).
+    public static func lines(of text: String, font: Font, width: CGFloat, limit: Int = 0) -> Int {
+        guard !text.isEmpty else { return 0 }
+        let count = breakLines(of: text, font: font, width: width).count
+        return limit > 0 ? min(count, limit) : count
     }
 
     /// The size `text` takes in `font` within `width` points, at most `limit` lines (0: any).

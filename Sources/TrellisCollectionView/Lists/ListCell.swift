@@ -60,12 +60,18 @@ open class ListCell: CollectionViewCell {
         }
     }
 
+    /// The collection view the cell is shown in (or was handed out by, while its data source
+    /// configures it), its index path there, and its layout when that lays out lists.
+    private var listPlace: (owner: CollectionView, indexPath: IndexPath, lists: ListAppearanceProviding)? {
+        guard let indexPath = shownBy != nil ? appliedLayoutAttributes?.indexPath : dequeuedFor,
+            let owner = shownBy ?? dequeuedBy, let lists = owner.collectionViewLayout as? ListAppearanceProviding
+        else { return nil }
+        return (owner, indexPath, lists)
+    }
+
     /// The appearance of the list the cell is shown in, when its layout says.
     var listAppearance: ListAppearanceKind? {
-        guard let indexPath = shownBy != nil ? appliedLayoutAttributes?.indexPath : dequeuedFor,
-            let lists = (shownBy ?? dequeuedBy)?.collectionViewLayout as? ListAppearanceProviding
-        else { return nil }
-        return lists.listAppearance(ofSection: indexPath.section)
+        listPlace.flatMap { $0.lists.listAppearance(ofSection: $0.indexPath.section) }
     }
 
     /// A fresh content configuration for the cell's list: a sidebar row's in a sidebar, a plain
@@ -91,10 +97,7 @@ open class ListCell: CollectionViewCell {
 
     /// The colour of the row's separators, when it is shown in a list that draws them.
     public var listSeparatorColor: Color? {
-        guard let indexPath = shownBy != nil ? appliedLayoutAttributes?.indexPath : dequeuedFor,
-            let lists = (shownBy ?? dequeuedBy)?.collectionViewLayout as? ListAppearanceProviding
-        else { return nil }
-        return lists.separatorConfiguration(forItemAt: indexPath)?.color
+        listPlace.flatMap { $0.lists.separatorConfiguration(forItemAt: $0.indexPath)?.color }
     }
 
     /// The lines above and below the row, in the cell's coordinates, as its list's separator
@@ -102,10 +105,9 @@ open class ListCell: CollectionViewCell {
     /// from the leading inset — automatic: where the text starts — to the trailing one. `nil`
     /// where a line does not show, or the cell is not shown in a list.
     public var separatorFrames: (top: CGRect?, bottom: CGRect?) {
-        guard let indexPath = shownBy != nil ? appliedLayoutAttributes?.indexPath : dequeuedFor,
-            let owner = shownBy ?? dequeuedBy, let lists = owner.collectionViewLayout as? ListAppearanceProviding,
-            let separators = lists.separatorConfiguration(forItemAt: indexPath)
-        else { return (nil, nil) }
+        guard let (owner, indexPath, lists) = listPlace, let separators = lists.separatorConfiguration(forItemAt: indexPath) else {
+            return (nil, nil)
+        }
         let last = indexPath.item == owner.numberOfItems(inSection: indexPath.section) - 1
         let scale = traitCollection.displayScale > 0 ? traitCollection.displayScale : 1
         let size = bounds.size, line = 1 / scale

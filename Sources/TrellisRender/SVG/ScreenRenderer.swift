@@ -53,7 +53,7 @@ public struct ScreenRenderer: Sendable {
             out += "<rect x=\"\(n(box.minX))\" y=\"\(n(box.minY))\" width=\"\(n(box.width))\" height=\"\(n(box.height))\""
             out += " rx=\"\(n(background.cornerRadius))\"\(fill(color))"
             if let stroke = background.strokeColor, background.strokeWidth > 0 {
-                out += " stroke=\"\(stroke.hexString)\" stroke-width=\"\(n(background.strokeWidth))\""
+                out += paint("stroke", stroke) + " stroke-width=\"\(n(background.strokeWidth))\""
             }
             out += "/>\n"
         } else if let color = cell.backgroundColor {
@@ -66,8 +66,8 @@ public struct ScreenRenderer: Sendable {
         }
         if let listCell = cell as? ListCell {
             let separators = listCell.separatorFrames
+            let color = listCell.listSeparatorColor ?? .separator
             for line in [separators.top, separators.bottom].compactMap({ $0 }) {
-                let color = listCell.listSeparatorColor ?? .separator
                 let box = line.offsetBy(dx: f.minX, dy: f.minY)
                 out += "<rect x=\"\(n(box.minX))\" y=\"\(n(box.minY))\" width=\"\(n(box.width))\" height=\"\(n(box.height))\"\(fill(color))/>\n"
             }
@@ -81,9 +81,12 @@ public struct ScreenRenderer: Sendable {
     }
 
     /// ` fill="#…"`, with the alpha as an opacity (SVG 1.1 readers do not take eight-digit colours).
-    private func fill(_ color: Color) -> String {
+    private func fill(_ color: Color) -> String { paint("fill", color) }
+
+    /// ` fill="#…"` or ` stroke="#…"` in `color`'s opaque form, its alpha as the matching opacity.
+    private func paint(_ property: String, _ color: Color) -> String {
         let opaque = Color(red: color.red, green: color.green, blue: color.blue, alpha: 1).hexString
-        return " fill=\"\(opaque)\"" + (color.alpha < 1 ? " fill-opacity=\"\(Markup.number(color.alpha))\"" : "")
+        return " \(property)=\"\(opaque)\"" + (color.alpha < 1 ? " \(property)-opacity=\"\(Markup.number(color.alpha))\"" : "")
     }
 
     private func listSVG(_ view: ListContentView, at origin: CGPoint) -> String {
@@ -102,11 +105,12 @@ public struct ScreenRenderer: Sendable {
         return out
     }
 
-    /// A text's lines, as ``TextMeasure`` breaks them, each on its baseline.
+    /// A text's lines, as ``TextMeasure/breakLines(of:font:width:)`` breaks them (the lines its
+    /// frame was measured for), each on its baseline.
     private func textSVG(_ text: String, font: Font, color: Color, in frame: CGRect) -> String {
         let n = Markup.number
         let weight = font.weight >= .bold ? "700" : font.weight >= .semibold ? "600" : font.weight >= .medium ? "500" : "400"
-        let lines = Self.lines(of: text, font: font, width: frame.width)
+        let lines = TextMeasure.breakLines(of: text, font: font, width: frame.width)
         var out = ""
         for (k, line) in lines.enumerated() {
             let y = frame.minY + CGFloat(k) * font.lineHeight + font.ascender
@@ -115,39 +119,6 @@ public struct ScreenRenderer: Sendable {
             out += "\(fill(color))\(font.isItalic ? " font-style=\"italic\"" : "")>\(Markup.escape(line))</text>\n"
         }
         return out
-    }
-
-    /// `text` broken into lines of at most `width` points: at spaces, and between CJK characters.
-    static func lines(of text: String, font: Font, width: CGFloat) -> [String] {
-        var lines: [String] = []
-        for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            var line = ""
-            var word = ""
-            func place(_ piece: String) {
-                if !line.isEmpty, TextMeasure.width(of: line + piece, font: font) > width + 0.001 {
-                    lines.append(line)
-                    line = ""
-                }
-                line += piece
-            }
-            for character in paragraph {
-                let wide = character.unicodeScalars.first.map { $0.value >= 0x2E80 } ?? false
-                if wide {
-                    if !word.isEmpty { place(word) }
-                    word = ""
-                    place(String(character))
-                } else {
-                    word.append(character)
-                    if character == " " {
-                        place(word)
-                        word = ""
-                    }
-                }
-            }
-            if !word.isEmpty { place(word) }
-            lines.append(line)
-        }
-        return lines
     }
 
     private func imageSVG(_ image: Image, tint: Color, radius: CGFloat, in frame: CGRect) -> String {
@@ -165,9 +136,7 @@ public struct ScreenRenderer: Sendable {
         let gray = accessory.tintColor ?? .tertiaryLabel
         let tint = accessory.tintColor ?? tintColor
         func stroke(_ color: Color, _ width: CGFloat) -> String {
-            " fill=\"none\" stroke=\"\(Color(red: color.red, green: color.green, blue: color.blue, alpha: 1).hexString)\""
-                + (color.alpha < 1 ? " stroke-opacity=\"\(n(color.alpha))\"" : "")
-                + " stroke-width=\"\(n(width))\" stroke-linecap=\"round\" stroke-linejoin=\"round\""
+            " fill=\"none\"" + paint("stroke", color) + " stroke-width=\"\(n(width))\" stroke-linecap=\"round\" stroke-linejoin=\"round\""
         }
         func points(_ p: [(CGFloat, CGFloat)]) -> String {
             p.map { "\(n(f.minX + $0.0 * f.width)),\(n(f.minY + $0.1 * f.height))" }.joined(separator: " ")
