@@ -35,7 +35,10 @@ public enum UIKitNames {
         "CellConfigurationState", "ContextualAction", "SwipeActionsConfiguration", "ListContentConfiguration", "ListContentView",
         "ContentConfiguration", "ContentView", "ConfigurationState", "BackgroundConfiguration", "CellAccessory", "Font", "Image", "Axis", "MenuElement", "Menu",
         "Action", "ContextMenuConfiguration", "ListSeparatorConfiguration", "DynamicAnimator", "DynamicAnimatorDelegate", "DynamicItem",
-        "DynamicBehavior", "AttachmentBehavior",
+        "DynamicBehavior", "AttachmentBehavior", "CollectionViewDragDelegate", "CollectionViewDropDelegate", "CollectionViewDropCoordinator",
+        "CollectionViewDropItem", "CollectionViewDropProposal", "CollectionViewPlaceholder", "CollectionViewDropPlaceholder",
+        "CollectionViewDropPlaceholderContext", "DragItem", "DragDropSession", "DragSession", "DropSession", "DropOperation", "DropProposal",
+        "DragPreviewParameters", "DragAnimating", "ViewAnimatingPosition",
     ]
 
     static let nsPrefixed = [
@@ -44,7 +47,8 @@ public enum UIKitNames {
         "CollectionLayoutSpacing", "CollectionLayoutEdgeSpacing", "CollectionLayoutAnchor", "CollectionLayoutSupplementaryItem",
         "CollectionLayoutBoundarySupplementaryItem", "CollectionLayoutDecorationItem", "CollectionLayoutEnvironment", "CollectionLayoutContainer",
         "CollectionLayoutVisibleItem", "DiffableDataSourceSnapshot", "DiffableDataSourceSectionSnapshot", "DiffableDataSourceTransaction",
-        "DiffableDataSourceSectionTransaction",
+        "DiffableDataSourceSectionTransaction", "ItemProvider", "ItemProviderWriting", "ItemProviderReading",
+        "ItemProviderRepresentationVisibility",
     ]
 
     static let caPrefixed = [
@@ -60,6 +64,6 @@ public enum UIKitNames {
         let b = Array(name.utf8)
         func upper(_ i: Int) -> Bool { i < b.count && b[i] >= 0x41 && b[i] <= 0x5A }
         if name.hasPrefix("UI") || name.hasPrefix("CA") { return upper(2) }
-        return ["NSCollectionLayout", "NSDiffableDataSource", "NSDirectional", "NSRectAlignment"].contains { name.hasPrefix($0) }
+        return ["NSCollectionLayout", "NSDiffableDataSource", "NSDirectional", "NSRectAlignment", "NSItemProvider"].contains { name.hasPrefix($0) }
     }
 }

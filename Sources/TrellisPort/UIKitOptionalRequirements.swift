@@ -46,5 +46,17 @@ enum UIKitOptionalRequirements {
         "scrollViewWillBeginDragging(_:)",
         "scrollViewWillEndDragging(_:withVelocity:targetContentOffset:)",
         "supports(_:)",
+        "collectionView(_:itemsForAddingTo:at:point:)",
+        "collectionView(_:dragPreviewParametersForItemAt:)",
+        "collectionView(_:dragSessionWillBegin:)",
+        "collectionView(_:dragSessionDidEnd:)",
+        "collectionView(_:dragSessionAllowsMoveOperation:)",
+        "collectionView(_:dragSessionIsRestrictedToDraggingApplication:)",
+        "collectionView(_:canHandle:)",
+        "collectionView(_:dropSessionDidEnter:)",
+        "collectionView(_:dropSessionDidUpdate:withDestinationIndexPath:)",
+        "collectionView(_:dropSessionDidExit:)",
+        "collectionView(_:dropSessionDidEnd:)",
+        "collectionView(_:dropPreviewParametersForItemAt:)",
     ]
 }

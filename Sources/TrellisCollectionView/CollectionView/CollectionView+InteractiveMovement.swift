@@ -56,7 +56,7 @@ extension CollectionView {
                 self, targetIndexPathForMoveOfItemFromOriginalIndexPath: movement.original,
                 atCurrentIndexPath: movement.current, toProposedIndexPath: proposed)
         }
-        if !canTake(target, from: movement.current) { target = movement.current }
+        if !canTakeMovingItem(target, from: movement.current) { target = movement.current }
         let context = layout.invalidationContext(
             forInteractivelyMovingItems: [target], withTargetPosition: inLayout,
             previousIndexPaths: [movement.current],
@@ -126,13 +126,30 @@ extension CollectionView {
 
     /// The index path the data source knows the shown item at `path` by: the same, except during
     /// an interactive move, whose item is shown at its current place while the data source still
-    /// holds it at its original one.
+    /// holds it at its original one, and after drop placeholders or a drop's gap, which the data
+    /// source does not count.
     func dataSourceIndexPath(forShown path: IndexPath) -> IndexPath {
+        let unmoved = undoingInteractiveMove(path)
+        return phantoms.isEmpty ? unmoved : dataIndexPath(forPhantomSpace: unmoved)
+    }
+
+    /// Where the item shown at `path` was before the interactive move under way.
+    func undoingInteractiveMove(_ path: IndexPath) -> IndexPath {
         guard let movement = interactiveMovement, path.count == 2 else { return path }
         if path == movement.current { return movement.original }
         var item = path.item
         if path.section == movement.current.section && item > movement.current.item { item -= 1 }
         if path.section == movement.original.section && item >= movement.original.item { item += 1 }
+        return IndexPath(item: item, section: path.section)
+    }
+
+    /// Where the item at `path` before the interactive move under way is shown now.
+    func redoingInteractiveMove(_ path: IndexPath) -> IndexPath {
+        guard let movement = interactiveMovement, path.count == 2 else { return path }
+        if path == movement.original { return movement.current }
+        var item = path.item
+        if path.section == movement.original.section && item > movement.original.item { item -= 1 }
+        if path.section == movement.current.section && item >= movement.current.item { item += 1 }
         return IndexPath(item: item, section: path.section)
     }
 
@@ -150,7 +167,7 @@ extension CollectionView {
 
     /// Whether the moving item, shown at `current`, can be shown at `target`: an item's place in
     /// its own section, or any place up to the end of another.
-    private func canTake(_ target: IndexPath, from current: IndexPath) -> Bool {
+    func canTakeMovingItem(_ target: IndexPath, from current: IndexPath) -> Bool {
         guard target.count == 2, target.section >= 0, target.section < numberOfSections, target.item >= 0 else { return false }
         let count = numberOfItems(inSection: target.section)
         return target.section == current.section ? target.item < count : target.item <= count
@@ -158,7 +175,7 @@ extension CollectionView {
 
     /// Shows the moving item at `to` instead of `from`: a batch update of that one move, with the
     /// counts shown (an item that changes sections moves one from one count to the other).
-    private func commitMove(from: IndexPath, to: IndexPath, before: Before) {
+    func commitMove(from: IndexPath, to: IndexPath, before: Before) {
         var batch = BatchUpdate()
         batch.moveItem(at: from, to: to)
         var shown = counts ?? fetchCounts()

@@ -161,8 +161,19 @@ extension CollectionView {
     /// initial/final hooks → `finalizeCollectionViewUpdates()` → views.
     func commit(_ batch: BatchUpdate, before: Before, newCounts given: [Int]? = nil) throws(BatchUpdateError) -> CollectionViewTransition {
         let oldCounts = counts ?? fetchCounts()
+        // Placeholders keep their places through an app's batch (the data source's counts
+        // change, and they are added to them where they now stand).
+        let savedPhantoms = given == nil ? mapPhantoms(through: batch, oldCounts: oldCounts) : nil
         let newCounts = given ?? fetchCounts()
-        let mapping = try batch.validated(oldCounts: oldCounts, newCounts: newCounts)
+        let mapping: UpdateMapping
+        do {
+            mapping = try batch.validated(oldCounts: oldCounts, newCounts: newCounts)
+        } catch {
+            if let savedPhantoms {
+                for (phantom, path) in zip(phantoms, savedPhantoms) { phantom.indexPath = path }
+            }
+            throw error
+        }
         counts = newCounts
         mapSelection(through: mapping)
         let layout = collectionViewLayout

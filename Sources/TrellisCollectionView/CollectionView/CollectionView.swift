@@ -114,6 +114,20 @@ open class CollectionView: ScrollView {
     /// and its end.
     var interactiveTransition: InteractiveTransition?
 
+    /// Gives the items a drag that begins here carries (`nil`: no drags begin here).
+    open weak var dragDelegate: CollectionViewDragDelegate?
+    /// Takes drops (`nil`: none are taken).
+    open weak var dropDelegate: CollectionViewDropDelegate?
+    /// How soon items make way for a drop. Default `.immediate`.
+    open var reorderingCadence: ReorderingCadence = .immediate
+    var dragInteractionSetting: Bool?
+    /// Drags begun here and not ended.
+    var activeDragCount = 0
+    /// The drag over the collection view.
+    var dropTracking: DropTracking?
+    /// Drop placeholders and a drop's gap: items shown that the data source does not have.
+    var phantoms: [DropPhantom] = []
+
     /// The update being animated, while the layout is asked for its initial and final attributes:
     /// what the flow layout's defaults read.
     package internal(set) var updateInProgress: UpdateContext?
@@ -168,6 +182,11 @@ open class CollectionView: ScrollView {
     /// ``maximumSectionCount`` or ``maximumItemCount`` as that maximum; each is recorded in
     /// ``diagnostics``.
     func fetchCounts() -> [Int] {
+        countsWithPhantoms(fetchDataSourceCounts())
+    }
+
+    /// The data source's counts alone (``fetchCounts()`` adds drop placeholders and a drop's gap).
+    func fetchDataSourceCounts() -> [Int] {
         guard let dataSource else { return [] }
         let reported = dataSource.numberOfSections(in: self)
         let sections = clampedCount(reported, maximum: Self.maximumSectionCount, what: "sections")
@@ -300,6 +319,10 @@ open class CollectionView: ScrollView {
     /// visible view goes back to the reuse pool and the next pass dequeues anew.
     open func reloadData() {
         interactiveMovement = nil
+        // Placeholders and a drop's gap go: their contexts' commits then answer `false`.
+        phantoms = []
+        dropTracking?.gap = nil
+        dropTracking?.reordering = false
         selection = []
         counts = nil
         pendingBatch = BatchUpdate()
@@ -537,11 +560,13 @@ open class CollectionView: ScrollView {
         switch attributes.representedElementCategory {
         case .cell:
             guard let dataSource else { return nil }
+            let path = attributes.indexPath
+            // A drop's gap shows nothing; a placeholder its own cell, not the data source's.
+            if let phantom = phantom(atShown: path) { return placeholderCell(for: phantom, at: path) }
             // During an interactive move the cells show the data source's items in the order
             // shown: the data source is asked at the item's own index path.
-            let cell = dataSource.collectionView(self, cellForItemAt: dataSourceIndexPath(forShown: attributes.indexPath))
+            let cell = dataSource.collectionView(self, cellForItemAt: dataSourceIndexPath(forShown: path))
             // Its state, then one update of its configuration before it is shown.
-            let path = attributes.indexPath
             cell.changeState(then: .once) { cell in
                 cell.isSelected = !selection.isEmpty && selection.contains(path)
                 cell.isEditingItem = isEditing && canEditItem(at: path)

@@ -39,6 +39,10 @@ public enum Diagnostic: Hashable, Sendable, CustomStringConvertible {
     case noMoveItemMethod(from: IndexPath, to: IndexPath)
     /// After an interactive move the data source's counts are not the ones shown: it was reloaded.
     case moveCountsDiffer(shown: [Int], reported: [Int])
+    /// A drop placeholder was given an index path where no item can be inserted: none was.
+    case placeholderOutOfRange(IndexPath)
+    /// A placeholder's `commitInsertion` block did not add one item where it stood: reloaded.
+    case placeholderCommitDidNotInsert(IndexPath)
 
     public var description: String {
         switch self {
@@ -73,6 +77,12 @@ public enum Diagnostic: Hashable, Sendable, CustomStringConvertible {
                 + "to \(Array(to)) is shown but its data did not move"
         case .moveCountsDiffer(let shown, let reported):
             return "after the interactive move the data source reports \(reported) items per section, not the \(shown) shown; reloaded"
+        case .placeholderOutOfRange(let path):
+            return "drop placeholder at \(Array(path)): no item can be inserted there (a section's items run from 0 to its count); "
+                + "no placeholder was inserted"
+        case .placeholderCommitDidNotInsert(let path):
+            return "commitInsertion(dataSourceUpdates:) at \(Array(path)): the block did not insert one item into the data source "
+                + "there; reloaded"
         }
     }
 }

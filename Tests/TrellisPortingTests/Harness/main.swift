@@ -36,6 +36,44 @@ do {
     report("listSettings.afterDelete", controller.dataSource.snapshot().itemIdentifiers)
 }
 
+// The sticker board is dragged headless: a drag lifted from B, moved over F and rested (the
+// fast cadence), dropped; then a drag of "Z" from another app dropped onto the first sticker.
+do {
+    let board = DragBoardController()
+    let collectionView = board.collectionView
+    collectionView.layoutIfNeeded()
+    let drag = collectionView.beginDrag(at: CGPoint(x: 187.5, y: 50))!
+    report("dragBoard.hasActiveDrag", collectionView.hasActiveDrag)
+    drag.move(to: CGPoint(x: 300, y: 150), over: collectionView)
+    report("dragBoard.beforeRest", board.labels())
+    drag.wait(0.15)
+    report("dragBoard.afterRest", board.labels())
+    report("dragBoard.destination", drag.destinationIndexPath.map { [$0.section, $0.item] } ?? [])
+    report("dragBoard.lifted", collectionView.cellForItem(at: IndexPath(item: 5, section: 0))!.frame)
+    report("dragBoard.madeWay", collectionView.cellForItem(at: IndexPath(item: 1, section: 0))!.frame)
+    report("dragBoard.dropped", drag.drop())
+    collectionView.completeTransition()
+    collectionView.layoutIfNeeded()
+    report("dragBoard.stickers", board.stickers)
+    report("dragBoard.labels", board.labels())
+    report("dragBoard.bFrame", collectionView.cellForItem(at: IndexPath(item: 5, section: 0))!.frame)
+    let outside = HeadlessDrag(itemsFromAnotherApp: [DragItem(itemProvider: ItemProvider(object: "Z" as NSString))])
+    outside.move(to: CGPoint(x: 50, y: 50), over: collectionView)
+    outside.wait(0.15)
+    report("dragBoard.gap", board.labels())
+    report("dragBoard.aMadeWay", collectionView.cellForItem(at: IndexPath(item: 1, section: 0))!.frame)
+    report("dragBoard.copied", outside.drop())
+    collectionView.completeTransition()
+    collectionView.layoutIfNeeded()
+    report("dragBoard.placeholder", board.labels())
+    report("dragBoard.loaded", board.loadedTexts)
+    board.finishLoads()
+    collectionView.completeTransition()
+    collectionView.layoutIfNeeded()
+    report("dragBoard.final", board.labels())
+    report("dragBoard.log", board.log)
+}
+
 do {
     let inbox = InboxController()
     inbox.collectionView.layoutIfNeeded()
