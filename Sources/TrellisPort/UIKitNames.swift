@@ -38,7 +38,8 @@ public enum UIKitNames {
         "DynamicBehavior", "AttachmentBehavior", "CollectionViewDragDelegate", "CollectionViewDropDelegate", "CollectionViewDropCoordinator",
         "CollectionViewDropItem", "CollectionViewDropProposal", "CollectionViewPlaceholder", "CollectionViewDropPlaceholder",
         "CollectionViewDropPlaceholderContext", "DragItem", "DragDropSession", "DragSession", "DropSession", "DropOperation", "DropProposal",
-        "DragPreviewParameters", "DragAnimating", "ViewAnimatingPosition",
+        "DragPreviewParameters", "DragAnimating", "ViewAnimatingPosition", "ViewController", "NavigationController", "NavigationItem",
+        "CollectionViewController",
     ]
 
     static let nsPrefixed = [

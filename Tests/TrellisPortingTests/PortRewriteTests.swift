@@ -399,7 +399,7 @@ struct PortRewriteTests {
 
             @objc protocol UIShelfDelegate: AnyObject { @objc optional func shelfDidChange() }
             final class Shelf: UICollectionViewFlowLayout {
-                let controller = UIViewController(nibName: "a", bundle: nil)
+                let label = UILabel(frame: .zero)
                 let snapshot = NSDiffableDataSourceSnapshot<Int, Int>()
                 let t = CATransform3DMakeScale(1, 1, 1)
                 let layer = CALayer(), n = NSObject(), insets = NSDirectionalEdgeInsets.zero
@@ -410,17 +410,17 @@ struct PortRewriteTests {
         let kept = try SwiftPort.port([(path: "Shelf.swift", text: source)])
         #expect(kept.files[0].ported.hasPrefix("import UIKit\nimport UIKit.UIGestureRecognizerSubclass\n\nprotocol UIShelfDelegate"))
         #expect(kept.files[0].ported.contains("final class Shelf: UICollectionViewFlowLayout {"))
-        #expect(kept.left.map(\.change) == ["left: UIGestureRecognizerSubclass", "left: UIViewController"])
+        #expect(kept.left.map(\.change) == ["left: UIGestureRecognizerSubclass", "left: UILabel"])
         #expect(kept.left.map(\.line) == [2, 6])
         #expect(!kept.changes.contains { $0.change.contains("→ Trellis") || $0.change.contains("UICollectionViewFlowLayout") })
         let renamed = try SwiftPort.port([(path: "Shelf.swift", text: source)], renaming: true)
         let text = renamed.files[0].ported
         #expect(text.hasPrefix("import Trellis\nimport Trellis.UIGestureRecognizerSubclass"))
         #expect(text.contains("protocol ShelfDelegate") && text.contains("weak var delegate: ShelfDelegate?"), "a name of the file's own, alike")
-        #expect(text.contains("final class Shelf: CollectionViewFlowLayout {") && text.contains("= UIViewController(nibName: \"a\", bundle: nil)"))
+        #expect(text.contains("final class Shelf: CollectionViewFlowLayout {") && text.contains("= UILabel(frame: .zero)"))
         #expect(text.contains("DiffableDataSourceSnapshot<Int, Int>()") && text.contains("Transform3DMakeScale(1, 1, 1)"))
         #expect(text.contains("CALayer(), n = NSObject(), insets = NSDirectionalEdgeInsets.zero"))
-        #expect(renamed.left.map(\.change) == ["left: UIGestureRecognizerSubclass", "left: UIViewController"])
+        #expect(renamed.left.map(\.change) == ["left: UIGestureRecognizerSubclass", "left: UILabel"])
     }
 
     @Test("the renaming step changes no string or comment, raw or multi-line; an interpolation's code is renamed")

@@ -147,10 +147,14 @@ open class CollectionView: ScrollView {
     /// changes nothing (UIKit raises an exception instead).
     public internal(set) var lastUpdateError: BatchUpdateError?
 
-    /// Creates a collection view with a frame (its size is the viewport) and a layout.
+    /// Creates a collection view with a frame (its size is the viewport) and a layout. Unlike a
+    /// plain view's, its ``View/preservesSuperviewLayoutMargins`` is `true`: in a view
+    /// controller's view it has that view's margins (16 or 20 points at the sides), which an
+    /// inset-grouped list's sections are inset by, as in UIKit.
     public init(frame: CGRect, collectionViewLayout layout: CollectionViewLayout) {
         layoutStorage = layout
         super.init(frame: frame)
+        preservesSuperviewLayoutMargins = true
         layout.attach(to: self)
     }
 
@@ -159,6 +163,7 @@ open class CollectionView: ScrollView {
     public required init?(coder: NSCoder) {
         layoutStorage = CollectionViewFlowLayout()
         super.init(frame: .zero)
+        preservesSuperviewLayoutMargins = true
         layoutStorage.attach(to: self)
     }
 

@@ -54,7 +54,10 @@ open class View: NSObject {
             if newBounds != oldBounds { boundsWillChange(to: newBounds) }
             storedCenter = CGPoint(x: newValue.minX + newValue.width * anchor.x, y: newValue.minY + newValue.height * anchor.y)
             storedBounds = newBounds
-            if newBounds != oldBounds { boundsDidChange(from: oldBounds) }
+            if newBounds != oldBounds {
+                boundsDidChange(from: oldBounds)
+                resizeSubviews(from: oldBounds.size)
+            }
         }
     }
 
@@ -68,6 +71,7 @@ open class View: NSObject {
             boundsWillChange(to: newValue)
             storedBounds = newValue
             boundsDidChange(from: oldBounds)
+            if newValue.size != oldBounds.size { resizeSubviews(from: oldBounds.size) }
         }
     }
 
@@ -210,12 +214,127 @@ open class View: NSObject {
     /// Called after the bounds changed; the collection view invalidates its layout here.
     func boundsDidChange(from oldBounds: CGRect) {}
 
+    /// How the view follows a change of its superview's size (`UIView.AutoresizingMask`).
+    public struct AutoresizingMask: OptionSet, Hashable, Sendable {
+        public let rawValue: UInt
+        public init(rawValue: UInt) { self.rawValue = rawValue }
+        public static let flexibleLeftMargin = AutoresizingMask(rawValue: 1 << 0)
+        public static let flexibleWidth = AutoresizingMask(rawValue: 1 << 1)
+        public static let flexibleRightMargin = AutoresizingMask(rawValue: 1 << 2)
+        public static let flexibleTopMargin = AutoresizingMask(rawValue: 1 << 3)
+        public static let flexibleHeight = AutoresizingMask(rawValue: 1 << 4)
+        public static let flexibleBottomMargin = AutoresizingMask(rawValue: 1 << 5)
+    }
+
+    /// What follows the superview's size: the flexible parts of each axis (margin before, size,
+    /// margin after) share the change in proportion to their lengths, as UIKit's autoresizing
+    /// does; none flexible, the view keeps its frame. Default: none.
+    open var autoresizingMask: AutoresizingMask = []
+
+    private func resizeSubviews(from oldSize: CGSize) {
+        let newSize = storedBounds.size
+        for subview in subviews where !subview.autoresizingMask.isEmpty {
+            let f = subview.frame, mask = subview.autoresizingMask
+            let (x, width) = Self.share(
+                newSize.width - oldSize.width, before: f.minX, length: f.width, after: oldSize.width - f.maxX,
+                flexible: (mask.contains(.flexibleLeftMargin), mask.contains(.flexibleWidth), mask.contains(.flexibleRightMargin)))
+            let (y, height) = Self.share(
+                newSize.height - oldSize.height, before: f.minY, length: f.height, after: oldSize.height - f.maxY,
+                flexible: (mask.contains(.flexibleTopMargin), mask.contains(.flexibleHeight), mask.contains(.flexibleBottomMargin)))
+            let resized = CGRect(x: x, y: y, width: max(0, width), height: max(0, height))
+            if resized != f { subview.frame = resized }
+        }
+    }
+
+    /// One axis of autoresizing: the new start and length.
+    private static func share(
+        _ delta: CGFloat, before: CGFloat, length: CGFloat, after: CGFloat, flexible: (Bool, Bool, Bool)
+    ) -> (CGFloat, CGFloat) {
+        guard delta != 0, delta.isFinite, flexible.0 || flexible.1 || flexible.2 else { return (before, length) }
+        let parts = [flexible.0 ? max(0, before) : 0, flexible.1 ? max(0, length) : 0, flexible.2 ? max(0, after) : 0]
+        let total = parts.reduce(0, +)
+        let count = CGFloat([flexible.0, flexible.1, flexible.2].filter { $0 }.count)
+        // Proportional to the flexible parts' lengths; equal shares when they are all zero.
+        func portion(_ i: Int, _ isFlexible: Bool) -> CGFloat {
+            guard isFlexible else { return 0 }
+            return total > 0 ? delta * parts[i] / total : delta / count
+        }
+        return (before + portion(0, flexible.0), length + portion(1, flexible.1))
+    }
+
     // MARK: Margins, safe area and direction
 
-    /// The margins layouts measure from (`sectionInsetReference = .fromLayoutMargins`). UIKit's
-    /// default is 8 points on every edge.
-    open var layoutMargins = EdgeInsets(top: 8, left: 8, bottom: 8, right: 8) {
-        didSet { if layoutMargins != oldValue { layoutMarginsDidChange() } }
+    /// The margins content is laid out within (what layouts measure from with
+    /// `sectionInsetReference = .fromLayoutMargins` or `contentInsetsReference = .layoutMargins`).
+    /// Set, they are the view's own margins — UIKit's default is 8 points on every edge; read,
+    /// they are what the view has, as UIKit reports them: the own margins, at least the view
+    /// controller's ``ViewController/systemMinimumLayoutMargins`` for a view controller's view,
+    /// measured from the safe area (``insetsLayoutMarginsFromSafeArea``), and at least the
+    /// superview's where they reach into the view (``preservesSuperviewLayoutMargins``).
+    open var layoutMargins: EdgeInsets {
+        get { effectiveLayoutMargins }
+        set {
+            let old = effectiveLayoutMargins
+            requestedMargins = newValue
+            marginsWereSet = true
+            if effectiveLayoutMargins != old { marginsChanged() }
+        }
+    }
+
+    private var requestedMargins = EdgeInsets(top: 8, left: 8, bottom: 8, right: 8)
+    private var marginsWereSet = false
+
+    /// A view controller's view starts with no margins of its own: it has the system minimum
+    /// (unless the app set others).
+    func becameRootView() {
+        if !marginsWereSet { requestedMargins = .zero }
+    }
+
+    /// Whether the view takes its superview's margins where they reach into it (a subview 10
+    /// points in from an edge whose superview's margin there is 16 has at least 6). Default
+    /// `false`, as in UIKit.
+    open var preservesSuperviewLayoutMargins = false {
+        didSet { if preservesSuperviewLayoutMargins != oldValue { marginsChanged() } }
+    }
+
+    /// Whether the margins are measured from the safe area rather than the bounds (the safe
+    /// area's insets are added to them). Default `true`, as in UIKit.
+    open var insetsLayoutMarginsFromSafeArea = true {
+        didSet { if insetsLayoutMarginsFromSafeArea != oldValue { marginsChanged() } }
+    }
+
+    /// The view controller whose view this is.
+    package internal(set) weak var owningViewController: ViewController?
+
+    private var effectiveLayoutMargins: EdgeInsets {
+        var m = requestedMargins
+        if let controller = owningViewController, controller.viewRespectsSystemMinimumLayoutMargins {
+            let minimum = controller.systemMinimumLayoutMargins
+            let rightToLeft = effectiveUserInterfaceLayoutDirection == .rightToLeft
+            m.top = max(m.top, minimum.top)
+            m.bottom = max(m.bottom, minimum.bottom)
+            m.left = max(m.left, rightToLeft ? minimum.trailing : minimum.leading)
+            m.right = max(m.right, rightToLeft ? minimum.leading : minimum.trailing)
+        }
+        if insetsLayoutMarginsFromSafeArea {
+            let safe = safeAreaInsets
+            m = EdgeInsets(top: m.top + safe.top, left: m.left + safe.left, bottom: m.bottom + safe.bottom, right: m.right + safe.right)
+        }
+        if preservesSuperviewLayoutMargins, let superview {
+            let outer = superview.layoutMargins, f = frame, b = superview.bounds
+            m.top = max(m.top, outer.top - (f.minY - b.minY))
+            m.left = max(m.left, outer.left - (f.minX - b.minX))
+            m.bottom = max(m.bottom, outer.bottom - (b.maxY - f.maxY))
+            m.right = max(m.right, outer.right - (b.maxX - f.maxX))
+        }
+        return m
+    }
+
+    /// The margins may have changed: the view hears of it, and so do the subviews that take its
+    /// margins.
+    func marginsChanged() {
+        layoutMarginsDidChange()
+        for subview in subviews where subview.preservesSuperviewLayoutMargins { subview.marginsChanged() }
     }
 
     /// Called when the layout margins change.
@@ -240,7 +359,11 @@ open class View: NSObject {
     /// The part of the view that bars and rounded corners do not cover, as insets. A headless
     /// view has no window to read them from: the app sets them (zero by default).
     open var safeAreaInsets: EdgeInsets = .zero {
-        didSet { if safeAreaInsets != oldValue { safeAreaInsetsDidChange() } }
+        didSet {
+            guard safeAreaInsets != oldValue else { return }
+            safeAreaInsetsDidChange()
+            if insetsLayoutMarginsFromSafeArea { marginsChanged() }
+        }
     }
 
     /// Called when the safe area changes.
@@ -273,7 +396,10 @@ open class View: NSObject {
         set {
             let previous = traitCollection
             storedTraits = newValue
-            if !previous.isEqual(newValue) { traitCollectionDidChange(previous) }
+            guard !previous.isEqual(newValue) else { return }
+            traitCollectionDidChange(previous)
+            // A view controller's minimum margins follow the size class.
+            if owningViewController != nil { marginsChanged() }
         }
     }
 
@@ -311,6 +437,7 @@ open class View: NSObject {
         subviews.insert(view, at: max(0, min(index, subviews.count)))
         view.superview = self
         setNeedsLayout()
+        if view.preservesSuperviewLayoutMargins { view.marginsChanged() }
     }
 
     /// Removes the view from its superview.

@@ -36,6 +36,27 @@ do {
     report("listSettings.afterDelete", controller.dataSource.snapshot().itemIdentifiers)
 }
 
+// The inset-grouped list appears on the default screen (390 × 844, compact), then on a regular
+// width (an iPad's 820 points).
+do {
+    let controller = InsetGroupedListController()
+    controller.appear()
+    let collectionView = controller.collectionView!
+    report("insetGrouped.title", controller.navigationItem.title ?? "none")
+    report("insetGrouped.rootMargins", controller.view.layoutMargins)
+    report("insetGrouped.listMargins", collectionView.layoutMargins)
+    let row = collectionView.cellForItem(at: IndexPath(item: 0, section: 0))!.frame
+    report("insetGrouped.rowX", row.minX)
+    report("insetGrouped.rowWidth", row.width)
+    controller.view.traitCollection = TraitCollection(horizontalSizeClass: .regular)
+    controller.view.frame = CGRect(x: 0, y: 0, width: 820, height: 1180)
+    collectionView.layoutIfNeeded()
+    let wide = collectionView.cellForItem(at: IndexPath(item: 0, section: 1))!.frame
+    report("insetGrouped.regularX", wide.minX)
+    report("insetGrouped.regularWidth", wide.width)
+    report("insetGrouped.tapDeselects", collectionView.tapItem(at: IndexPath(item: 1, section: 0)) && collectionView.indexPathsForSelectedItems == [])
+}
+
 // The sticker board is dragged headless: a drag lifted from B, moved over F and rested (the
 // fast cadence), dropped; then a drag of "Z" from another app dropped onto the first sticker.
 do {
