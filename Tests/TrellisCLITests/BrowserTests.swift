@@ -282,7 +282,7 @@ extension BrowserTests {
 
     @Test(
         "the scrolling and interaction pages draw, at every step the slider picks, the views the recording holds, where it holds them",
-        .enabled(if: BrowserTests.chromium != nil), arguments: [("scrolling.html", 2), ("interaction.html", 4)])
+        .enabled(if: BrowserTests.chromium != nil), arguments: [("scrolling.html", 2), ("interaction.html", 6)])
     func recordedPage(file: String, scenes: Int) throws {
         let folder = try demoSite("scroll")
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -348,6 +348,16 @@ extension BrowserTests {
         }
         if file == "scrolling.html" {
             #expect(sawPinnedAtTop, "a pinned header sits at the top of the screen at some step the slider picked")
+        }
+        if file == "interaction.html" {
+            // The drop (scene 1): at step 4 the gap is at item 3 — nothing drawn in its slot, the
+            // second line's first — and at the end photo 10 stands where the placeholder stood.
+            let gap = lines[4 + 2].split(separator: "|")[1]
+            #expect(gap.split(separator: ";").count == 9 && !gap.contains(":8,88,96,72"), "\(gap)")
+            let landed = lines[4 + 3].split(separator: "|")[1].split(separator: ";").first { $0.hasPrefix("photo 10#") }
+            #expect(landed?.hasSuffix(":8,8,96,72") == true, "\(landed ?? "no photo 10")")
+            // The springs (scene 2): moving a third of the way in, at rest at the end.
+            #expect(lines[8 + 1].split(separator: "|")[1] != lines[8 + 3].split(separator: "|")[1])
         }
     }
 }

@@ -21,7 +21,8 @@ enum DemoCommand {
             insert and delete) and also get a page of their own (NAME.html) that can be paused and
             stepped. scrolling.html scrolls real collection views step by step (the views on
             screen, reuse, pinned headers, a carousel coming to rest). interaction.html drags a
-            photo to reorder a grid, pinches between a grid and a list, and shows a flow layout
+            photo to reorder a grid, drops a photo from another app onto a placeholder, lets a
+            spring layout settle, pinches between a grid and a list, and shows a flow layout
             left to right and right to left. grid.html and grid.txt show
             the data grid: the example groups sorted by score with the average row pinned last;
             a click on a header re-sorts the page in Trellis's order.
@@ -72,7 +73,7 @@ enum DemoCommand {
             ),
             (
                 "interaction.html", "<iframe src=\"interaction.html\" title=\"interaction.html\" loading=\"lazy\" tabindex=\"-1\"></iframe>",
-                "a drag that reorders, a pinch between layouts, right to left"
+                "a drag that reorders, a drop onto a placeholder, springs, a pinch between layouts, right to left"
             ),
             ("list.svg", "<img src=\"list.svg\" alt=\"list\">", "a settings screen of list cells: content configurations, accessories"),
         ]
@@ -80,7 +81,8 @@ enum DemoCommand {
             "<ul class=\"pages\">\n<li><a href=\"scrolling.html\">scrolling.html</a> — a collection view scrolled "
             + "step by step: the views on screen, the ones taken from the reuse queue, headers pinned to the top, and a "
             + "carousel flick coming to rest with an item centred</li>\n"
-            + "<li><a href=\"interaction.html\">interaction.html</a> — a drag that reorders a photo grid, a pinch between "
+            + "<li><a href=\"interaction.html\">interaction.html</a> — a drag that reorders a photo grid, a photo dropped "
+            + "from another app onto a placeholder, a spring layout settling after a scroll, a pinch between "
             + "a grid and a list scrubbed through its progress, and one flow layout left to right and right to left</li>\n"
             + "<li><a href=\"grid.html\">grid.html</a> — the data grid sorted by 分数 with "
             + "平均 pinned last; click a header to re-sort it in Trellis's order (natural, blanks last) "

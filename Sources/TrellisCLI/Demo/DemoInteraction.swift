@@ -30,6 +30,75 @@ extension DemoCommand {
         }
     }
 
+    /// Takes photos dropped from another app: a gap opens where the finger is, and the photo
+    /// lands on a placeholder until its data has loaded.
+    final class PhotoDropTarget: CollectionViewDropDelegate {
+        let source: PhotoDataSource
+        var contexts: [CollectionViewDropPlaceholderContext] = []
+        init(_ source: PhotoDataSource) { self.source = source }
+        func collectionView(
+            _ collectionView: CollectionView, dropSessionDidUpdate session: DropSession, withDestinationIndexPath destinationIndexPath: IndexPath?
+        ) -> CollectionViewDropProposal {
+            CollectionViewDropProposal(operation: .copy, intent: .insertAtDestinationIndexPath)
+        }
+        func collectionView(_ collectionView: CollectionView, performDropWith coordinator: CollectionViewDropCoordinator) {
+            let destination = coordinator.destinationIndexPath ?? IndexPath(item: collectionView.numberOfItems(inSection: 0), section: 0)
+            for item in coordinator.items {
+                let placeholder = CollectionViewDropPlaceholder(insertionIndexPath: destination, reuseIdentifier: "photo")
+                placeholder.cellUpdateHandler = { ($0 as? PhotoCell)?.title = "loading…" }
+                contexts.append(coordinator.drop(item.dragItem, to: placeholder))
+            }
+        }
+        /// The data has arrived: each placeholder becomes its photo.
+        func finishLoads() {
+            for context in contexts {
+                context.dragItem.itemProvider.loadObject(ofClass: NSString.self) { _, _ in }
+                let title = (context.dragItem.localObject as? String) ?? "photo"
+                context.commitInsertion { self.source.photos[$0.section].insert(title, at: $0.item) }
+            }
+            contexts = []
+        }
+    }
+
+    /// A flow layout on springs, as the WWDC sample and BouncyLayout write it: a scroll pushes the
+    /// photos by their distance from the touch, and they spring back.
+    final class SpringFlowLayout: CollectionViewFlowLayout {
+        lazy var animator = DynamicAnimator(collectionViewLayout: self)
+
+        override func prepare() {
+            super.prepare()
+            guard animator.behaviors.isEmpty else { return }
+            for item in super.layoutAttributesForElements(in: CGRect(origin: .zero, size: collectionViewContentSize)) ?? [] {
+                let spring = AttachmentBehavior(item: item, attachedToAnchor: item.center)
+                spring.length = 0
+                spring.damping = 0.5
+                spring.frequency = 1.5
+                animator.addBehavior(spring)
+            }
+        }
+
+        override func layoutAttributesForElements(in rect: CGRect) -> [CollectionViewLayoutAttributes]? {
+            animator.items(in: rect) as? [CollectionViewLayoutAttributes]
+        }
+
+        override func layoutAttributesForItem(at indexPath: IndexPath) -> CollectionViewLayoutAttributes? {
+            animator.layoutAttributesForCell(at: indexPath) ?? super.layoutAttributesForItem(at: indexPath)
+        }
+
+        override func shouldInvalidateLayout(forBoundsChange newBounds: CGRect) -> Bool {
+            guard let view = collectionView else { return false }
+            let delta = newBounds.origin.y - view.bounds.origin.y
+            // The touch is at the top of the new viewport: photos further down lag more.
+            for case let spring as AttachmentBehavior in animator.behaviors {
+                let item = spring.items[0]
+                let resistance = min(1, abs(newBounds.minY - spring.anchorPoint.y) / 400)
+                item.center.y += delta * resistance
+                animator.updateItem(usingCurrentState: item)
+            }
+            return false
+        }
+    }
+
     static func photoView(layout: CollectionViewLayout, count: Int, height: CGFloat) -> (CollectionView, PhotoDataSource) {
         let view = CollectionView(frame: CGRect(x: 0, y: 0, width: 320, height: height), collectionViewLayout: layout)
         view.register(PhotoCell.self, forCellWithReuseIdentifier: "photo")
@@ -108,21 +177,82 @@ extension DemoCommand {
         }
         let pinch = ScrollRecording.record(pinchView, actions: pinchActions, label: photoLabel)
 
+        // A photo dragged in from another app: over the grid a gap opens under the finger and
+        // follows it; dropped, a placeholder stands in until the photo's data has loaded.
+        let (dropGrid, dropSource) = photoView(layout: photoGrid(), count: 9, height: 340)
+        let target = PhotoDropTarget(dropSource)
+        dropGrid.dropDelegate = target
+        dropGrid.dragInteractionEnabled = true
+        let item = DragItem(itemProvider: ItemProvider(object: "photo 10" as NSString))
+        item.localObject = "photo 10"
+        let incoming = HeadlessDrag(itemsFromAnotherApp: [item])
+        var dropEvents: [String] = []
+        var dropActions: [() -> Void] = [{}]
+        let path = [CGPoint(x: 264, y: 212), CGPoint(x: 160, y: 212), CGPoint(x: 160, y: 128), CGPoint(x: 56, y: 128), CGPoint(x: 56, y: 44)]
+        for point in path {
+            dropActions.append {
+                incoming.move(to: point, over: dropGrid)
+                dropGrid.completeTransition()
+                if let destination = incoming.destinationIndexPath {
+                    dropEvents.append("at \(n(point.x)), \(n(point.y)) the gap is at [\(destination.section), \(destination.item)]")
+                }
+            }
+        }
+        dropActions.append {
+            incoming.drop()
+            dropGrid.completeTransition()
+        }
+        dropActions.append {
+            target.finishLoads()
+            dropGrid.completeTransition()
+        }
+        let drop = ScrollRecording.record(dropGrid, actions: dropActions, label: photoLabel)
+
+        // A spring flow layout pushed by a scroll of 60 points, then stepped a fifteenth of a
+        // second at a time until it is at rest on the flow layout's frames.
+        let springs = SpringFlowLayout()
+        springs.itemSize = CGSize(width: 304, height: 40)
+        springs.minimumLineSpacing = 8
+        springs.sectionInset = EdgeInsets(top: 8, left: 8, bottom: 8, right: 8)
+        let (bouncy, bouncySource) = photoView(layout: springs, count: 14, height: 340)
+        var steps = 0
+        var springActions: [() -> Void] = [{}, { bouncy.contentOffset = CGPoint(x: 0, y: 60) }]
+        for _ in 0..<30 {
+            springActions.append {
+                guard springs.animator.isRunning else { return }
+                springs.animator.step(by: 1.0 / 15)
+                steps += 1
+            }
+        }
+        let bounce = ScrollRecording.record(bouncy, actions: springActions, label: photoLabel)
+
         // The same flow layout, left to right and right to left.
         let (ltr, ltrSource) = photoView(layout: photoGrid(), count: 7, height: 180)
         let (rtl, rtlSource) = photoView(layout: photoGrid(), count: 7, height: 180)
         rtl.semanticContentAttribute = .forceRightToLeft
         let leftToRight = ScrollRecording.record(ltr, actions: [{}], label: photoLabel)
         let rightToLeft = ScrollRecording.record(rtl, actions: [{}], label: photoLabel)
-        _ = (gridSource, pinchSource, ltrSource, rtlSource)
+        _ = (gridSource, pinchSource, ltrSource, rtlSource, bouncySource)
         return ScrollingPage.render(
-            title: "Interaction: reordering, a pinch between layouts, right to left",
+            title: "Interaction: reordering, a drop, springs, a pinch between layouts, right to left",
             scenes: [
                 (
                     "A long press lifts photo 2 (beginInteractiveMovementForItem); the finger drags it down and across "
                         + "(updateInteractiveMovementTargetPosition): the layout proposes the item under the finger, the others make way, "
                         + "and the lifted photo follows above them. " + sentence(events) + " On release "
                         + "(endInteractiveMovement) the data source is told once: " + told.joined(separator: ", ") + ".", drag
+                ),
+                (
+                    "A photo dragged in from another app (HeadlessDrag): over the grid the drop delegate proposes a copy inserted "
+                        + "at the destination, so a gap opens under the finger and follows it. " + sentence(dropEvents)
+                        + " Dropped, the photo lands on a placeholder (UICollectionViewDropPlaceholder) that says loading… until its "
+                        + "data has arrived; then commitInsertion puts it in the data source and its own cell replaces the placeholder.",
+                    drop
+                ),
+                (
+                    "A flow layout on springs (UIDynamicAnimator, an attachment behaviour per photo): a scroll of 60 points pushes "
+                        + "each photo by its distance from the touch, and the springs pull them back, stepped a fifteenth of a second "
+                        + "at a time: at rest after \(steps) steps, on the flow layout's frames.", bounce
                 ),
                 (
                     "A pinch from a grid to a list (startInteractiveTransition): the slider is the pinch, its progress in tenths; "
