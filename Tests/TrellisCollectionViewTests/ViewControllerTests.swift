@@ -151,5 +151,11 @@ struct ViewControllerTests {
         controller.appear()
         #expect(collectionView.indexPathsForSelectedItems == [], "cleared when it appears again")
         #expect(controller.collectionViewLayout === collectionView.collectionViewLayout)
+        // The edit button turns editing on for the controller and its collection view, and back.
+        #expect(controller.editButtonItem.title == "Edit" && !collectionView.isEditing)
+        controller.editButtonItem.sendAction()
+        #expect(controller.isEditing && collectionView.isEditing && controller.editButtonItem.title == "Done")
+        controller.isEditing = false
+        #expect(!collectionView.isEditing && controller.editButtonItem.title == "Edit" && controller.editButtonItem.style == .plain)
     }
 }

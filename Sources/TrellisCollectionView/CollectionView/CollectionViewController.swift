@@ -53,6 +53,12 @@ open class CollectionViewController: ViewController, CollectionViewDataSource, C
         for indexPath in collectionView.indexPathsForSelectedItems ?? [] { collectionView.deselectItem(at: indexPath, animated: animated) }
     }
 
+    /// Editing mode reaches the collection view (`isEditing`), as in UIKit.
+    open override func setEditing(_ editing: Bool, animated: Bool) {
+        super.setEditing(editing, animated: animated)
+        collectionView?.isEditing = editing
+    }
+
     // MARK: Data source (override these)
 
     /// No items.

@@ -148,6 +148,30 @@ open class ViewController: NSObject {
         didSet { loadedView?.marginsChanged() }
     }
 
+    // MARK: Editing
+
+    /// Whether the controller's screen is in editing mode. Setting it calls
+    /// ``setEditing(_:animated:)`` without animation.
+    open var isEditing: Bool {
+        get { editing }
+        set { setEditing(newValue, animated: false) }
+    }
+    private var editing = false
+
+    /// Turns editing mode on or off; ``editButtonItem`` says Done while on and Edit while off.
+    /// A subclass passes it on to its views (a collection view controller's collection view).
+    open func setEditing(_ editing: Bool, animated: Bool) {
+        self.editing = editing
+        editButtonItem.title = editing ? "Done" : "Edit"
+        editButtonItem.style = editing ? .done : .plain
+    }
+
+    /// A bar button item that turns editing mode on and off (``setEditing(_:animated:)``).
+    open private(set) lazy var editButtonItem: BarButtonItem = BarButtonItem(title: "Edit", style: .plain, target: self) {
+        [unowned self] _ in
+        self.setEditing(!self.isEditing, animated: true)
+    }
+
     /// The size the controller would like to be shown at (zero: no preference).
     open var preferredContentSize: CGSize = .zero
 

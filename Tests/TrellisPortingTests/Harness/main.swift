@@ -57,6 +57,66 @@ do {
     report("insetGrouped.tapDeselects", collectionView.tapItem(at: IndexPath(item: 1, section: 0)) && collectionView.indexPathsForSelectedItems == [])
 }
 
+// The spring layout: the finger down at (160, 100), the content scrolled 40 points, then the
+// animator stepped until it rests.
+do {
+    let layout = SpringyFlowLayout()
+    layout.itemSize = CGSize(width: 300, height: 40)
+    let collectionView = CollectionView(frame: CGRect(x: 0, y: 0, width: 320, height: 480), collectionViewLayout: layout)
+    collectionView.register(CollectionViewCell.self, forCellWithReuseIdentifier: "bubble")
+    let source = SpringyDataSource()
+    collectionView.dataSource = source
+    collectionView.layoutIfNeeded()
+    report("springy.tracked", layout.trackedIndexPaths.count)
+    report("springy.item10AtRest", collectionView.layoutAttributesForItem(at: IndexPath(item: 10, section: 0))!.frame)
+    collectionView.panGestureRecognizer.send(.began, at: CGPoint(x: 160, y: 100))
+    collectionView.contentOffset = CGPoint(x: 0, y: 40)
+    report("springy.item0Pushed", collectionView.layoutAttributesForItem(at: IndexPath(item: 0, section: 0))!.frame.minY)
+    report("springy.item10Pushed", collectionView.layoutAttributesForItem(at: IndexPath(item: 10, section: 0))!.frame.minY)
+    report("springy.running", layout.dynamicAnimator.isRunning)
+    layout.dynamicAnimator.step(by: 10)
+    collectionView.layoutIfNeeded()
+    // At rest within a hundredth of a point (the animator pauses once nothing moves visibly); the
+    // springs of items that came into view meanwhile start at rest, so one more step pauses it.
+    let settled = collectionView.layoutAttributesForItem(at: IndexPath(item: 10, section: 0))!.frame
+    report("springy.item10Settled", CGRect(x: settled.minX, y: (settled.minY * 100).rounded() / 100, width: settled.width, height: settled.height))
+    layout.dynamicAnimator.step(by: 1.0 / 60)
+    report("springy.resting", !layout.dynamicAnimator.isRunning)
+    withExtendedLifetime(source) {}
+}
+
+// The reminder list: swiped, starred, a full swipe deletes; Edit shows each row's controls; a
+// reorder through the data source's handlers.
+do {
+    let controller = ReminderListController()
+    controller.appear()
+    let collectionView = controller.collectionView!
+    report("reminders.title", controller.navigationItem.title ?? "none")
+    report("reminders.row0", collectionView.cellForItem(at: IndexPath(item: 0, section: 0))!.frame)
+    let swipe = collectionView.swipeActionsConfiguration(forItemAt: IndexPath(item: 1, section: 0), edge: .trailing)
+    report("reminders.swipeActions", swipe?.actions.map { $0.title ?? "" } ?? [])
+    report("reminders.leadingSwipe", collectionView.swipeActionsConfiguration(forItemAt: IndexPath(item: 1, section: 0), edge: .leading) == nil)
+    report("reminders.star", collectionView.performSwipeAction(at: 1, forItemAt: IndexPath(item: 1, section: 0), edge: .trailing))
+    report("reminders.starred", controller.starred)
+    report("reminders.fullSwipe", collectionView.performSwipeAction(forItemAt: IndexPath(item: 0, section: 0), edge: .trailing, fullSwipe: true))
+    collectionView.completeTransition()
+    collectionView.layoutIfNeeded()
+    report("reminders.afterDelete", controller.dataSource.snapshot().itemIdentifiers)
+    let row = collectionView.cellForItem(at: IndexPath(item: 0, section: 0)) as! ListCell
+    report("reminders.controlsBefore", row.accessoryFrames.count)
+    controller.navigationItem.rightBarButtonItem!.sendAction()
+    collectionView.layoutIfNeeded()
+    report("reminders.editing", controller.isEditing && collectionView.isEditing)
+    report("reminders.editButton", controller.editButtonItem.title ?? "none")
+    let editingRow = collectionView.cellForItem(at: IndexPath(item: 0, section: 0)) as! ListCell
+    report("reminders.controlsEditing", editingRow.accessoryFrames.count)
+    report("reminders.deleteLeading", editingRow.accessoryFrames.map { $0.frame.minX < 100 ? "leading" : "trailing" })
+    collectionView.beginInteractiveMovementForItem(at: IndexPath(item: 0, section: 0))
+    collectionView.updateInteractiveMovementTargetPosition(collectionView.layoutAttributesForItem(at: IndexPath(item: 2, section: 0))!.center)
+    collectionView.endInteractiveMovement()
+    report("reminders.reordered", controller.reminders)
+}
+
 // The sticker board is dragged headless: a drag lifted from B, moved over F and rested (the
 // fast cadence), dropped; then a drag of "Z" from another app dropped onto the first sticker.
 do {
