@@ -128,4 +128,110 @@ struct DynamicsTests {
         animator.step(by: -1)
         #expect(animator.isRunning, "no time given: nothing stepped")
     }
+
+    final class Box: DynamicItem {
+        var center: CGPoint
+        let bounds: CGRect
+        var transform = CGAffineTransform.identity
+        init(_ center: CGPoint, size: CGFloat = 20) {
+            self.center = center
+            bounds = CGRect(x: 0, y: 0, width: size, height: size)
+        }
+    }
+
+    @Test("gravity of magnitude 1 is 1000 points/s², integrated step by step; its angle and magnitude are its direction's")
+    func gravity() {
+        let animator = DynamicAnimator(referenceView: View(frame: CGRect(x: 0, y: 0, width: 400, height: 4000)))
+        let box = Box(CGPoint(x: 100, y: 0))
+        let gravity = GravityBehavior(items: [box])
+        #expect(gravity.gravityDirection == CGVector(dx: 0, dy: 1) && abs(gravity.angle - .pi / 2) < 1e-12 && gravity.magnitude == 1)
+        animator.addBehavior(gravity)
+        animator.step(by: 0.5)
+        // 30 steps of 1/60 s: the speed gains 1000/60 a step, the centre the speed's 1/60:
+        // 1000/3600 × (1 + 2 + … + 30) = 129.1666….
+        #expect(abs(box.center.y - 1000.0 / 3600 * 465) < 1e-9 && box.center.x == 100)
+        gravity.setAngle(0, magnitude: 0.5)
+        #expect(abs(gravity.gravityDirection.dx - 0.5) < 1e-12 && abs(gravity.gravityDirection.dy) < 1e-12)
+        gravity.magnitude = 2
+        #expect(abs(gravity.gravityDirection.dx - 2) < 1e-12)
+    }
+
+    @Test("a falling item comes to rest on the reference bounds' floor, or on a boundary; an elastic one bounces")
+    func boundaries() {
+        let view = View(frame: CGRect(x: 0, y: 0, width: 200, height: 200))
+        let animator = DynamicAnimator(referenceView: view)
+        let box = Box(CGPoint(x: 100, y: 50))
+        let collisions = CollisionBehavior(items: [box])
+        collisions.translatesReferenceBoundsIntoBoundary = true
+        animator.addBehavior(GravityBehavior(items: [box]))
+        animator.addBehavior(collisions)
+        animator.step(by: 3)
+        #expect(box.center.y == 190 && !animator.isRunning, "on the floor, at rest")
+
+        let bouncy = Box(CGPoint(x: 100, y: 50))
+        let elastic = DynamicItemBehavior(items: [bouncy])
+        elastic.elasticity = 1
+        let bouncing = DynamicAnimator(referenceView: view)
+        let walls = CollisionBehavior(items: [bouncy])
+        walls.translatesReferenceBoundsIntoBoundary = true
+        bouncing.addBehavior(walls)
+        bouncing.addBehavior(elastic)
+        elastic.addLinearVelocity(CGPoint(x: 0, y: 300), for: bouncy)
+        bouncing.step(by: 0.5)
+        #expect(elastic.linearVelocity(for: bouncy).y == -300, "turned around at the floor, none of its speed lost")
+        #expect(bouncy.center.y < 190)
+
+        let ledge = Box(CGPoint(x: 50, y: 20))
+        let onLedge = DynamicAnimator(referenceView: view)
+        let boundary = CollisionBehavior(items: [ledge])
+        boundary.addBoundary(withIdentifier: "ledge" as NSString, from: CGPoint(x: 0, y: 100), to: CGPoint(x: 120, y: 100))
+        #expect(boundary.boundaryIdentifiers?.count == 1)
+        onLedge.addBehavior(GravityBehavior(items: [ledge]))
+        onLedge.addBehavior(boundary)
+        onLedge.step(by: 2)
+        #expect(abs(ledge.center.y - 90) < 1e-9, "resting on the segment")
+        boundary.removeBoundary(withIdentifier: "ledge" as NSString)
+        #expect(boundary.boundaryIdentifiers == nil)
+    }
+
+    @Test("items collide: equal masses, fully elastic, exchange their speeds; an anchored item stops another and stays")
+    func itemsCollide() {
+        let view = View(frame: CGRect(x: 0, y: 0, width: 400, height: 400))
+        let animator = DynamicAnimator(referenceView: view)
+        let moving = Box(CGPoint(x: 50, y: 100)), resting = Box(CGPoint(x: 100, y: 100))
+        let material = DynamicItemBehavior(items: [moving, resting])
+        material.elasticity = 1
+        animator.addBehavior(CollisionBehavior(items: [moving, resting]))
+        animator.addBehavior(material)
+        material.addLinearVelocity(CGPoint(x: 120, y: 0), for: moving)
+        animator.step(by: 0.5)
+        #expect(abs(material.linearVelocity(for: moving).x) < 1e-9 && abs(material.linearVelocity(for: resting).x - 120) < 1e-9)
+        #expect(resting.center.x > 100 && abs(moving.center.x - 80) < 2, "stopped where they met, 30 points on")
+
+        let wall = Box(CGPoint(x: 200, y: 300), size: 40), ball = Box(CGPoint(x: 120, y: 300))
+        let anchored = DynamicItemBehavior(items: [wall])
+        anchored.isAnchored = true
+        let other = DynamicAnimator(referenceView: view)
+        let ballMaterial = DynamicItemBehavior(items: [ball])
+        other.addBehavior(CollisionBehavior(items: [ball, wall]))
+        other.addBehavior(anchored)
+        other.addBehavior(ballMaterial)
+        ballMaterial.addLinearVelocity(CGPoint(x: 200, y: 0), for: ball)
+        other.step(by: 1)
+        #expect(wall.center == CGPoint(x: 200, y: 300) && ball.center.x == 170 && ballMaterial.linearVelocity(for: ball) == .zero)
+    }
+
+    @Test("resistance takes a share of the speed each second")
+    func resistance() {
+        let animator = DynamicAnimator(referenceView: View(frame: CGRect(x: 0, y: 0, width: 100, height: 100)))
+        let box = Box(CGPoint(x: 0, y: 0))
+        let air = DynamicItemBehavior(items: [box])
+        air.resistance = 2
+        animator.addBehavior(air)
+        air.addLinearVelocity(CGPoint(x: 100, y: 0), for: box)
+        animator.step(by: 1.0 / 60)
+        #expect(abs(air.linearVelocity(for: box).x - (100 - 100 * 2 / 60)) < 1e-9)
+        animator.step(by: 10)
+        #expect(!animator.isRunning && air.linearVelocity(for: box).x < 0.01)
+    }
 }

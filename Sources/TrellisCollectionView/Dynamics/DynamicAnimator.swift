@@ -30,6 +30,13 @@ open class DynamicBehavior: NSObject {
 
     /// The accelerations the behavior gives its items now, and rigid positions it sets.
     func apply(_ state: DynamicAnimator.State) {}
+
+    /// After the items moved in a step: what the behavior corrects (a collision puts an item
+    /// back outside what it hit and turns its speed).
+    func constrain(_ state: DynamicAnimator.State) {}
+
+    /// The items the behavior moves.
+    var behaviorItems: [DynamicItem] { [] }
 }
 
 /// A spring or a rod between an item and a point, or between two items (`UIAttachmentBehavior`).
@@ -71,6 +78,8 @@ open class AttachmentBehavior: DynamicBehavior {
         length = hypot(item1.center.x - item2.center.x, item1.center.y - item2.center.y)
         super.init()
     }
+
+    override var behaviorItems: [DynamicItem] { items }
 
     override func apply(_ state: DynamicAnimator.State) {
         let spring = frequency.isFinite && frequency > 0
@@ -134,7 +143,9 @@ extension DynamicAnimatorDelegate {
 /// machine. After a step that moved something the layout is invalidated, as UIKit's animator
 /// does; the animator pauses (``isRunning`` false, the delegate told) once no item moves, or
 /// would be sped up in a step, by more than 0.01 point a second. Springs and rods
-/// (``AttachmentBehavior``) are what layouts use; gravity and collisions are not modelled.
+/// (``AttachmentBehavior``), gravity (``GravityBehavior``), collisions with the reference bounds,
+/// boundaries and other items (``CollisionBehavior``) and items' own properties
+/// (``DynamicItemBehavior``) are modelled; items do not rotate.
 open class DynamicAnimator: NSObject {
     /// The layout whose items it moves, if any.
     open private(set) weak var collectionViewLayout: CollectionViewLayout?
@@ -191,13 +202,18 @@ open class DynamicAnimator: NSObject {
     private var allItems: [DynamicItem] {
         var seen: Set<ObjectIdentifier> = [], items: [DynamicItem] = []
         func collect(_ behavior: DynamicBehavior) {
-            if let attachment = behavior as? AttachmentBehavior {
-                for item in attachment.items where seen.insert(ObjectIdentifier(item)).inserted { items.append(item) }
-            }
+            for item in behavior.behaviorItems where seen.insert(ObjectIdentifier(item)).inserted { items.append(item) }
             for child in behavior.childBehaviors { collect(child) }
         }
         for behavior in behaviors { collect(behavior) }
         return items
+    }
+
+    /// The reference bounds collisions keep items in: the layout's content, or the reference
+    /// view's bounds.
+    open var referenceBounds: CGRect {
+        if let layout = collectionViewLayout { return CGRect(origin: .zero, size: layout.collectionViewContentSize) }
+        return referenceView?.bounds ?? .zero
     }
 
     /// The items whose frames meet `rect`, in the order first added.
@@ -237,6 +253,16 @@ open class DynamicAnimator: NSObject {
         return nil
     }
 
+    /// Adds to an item's speed (``DynamicItemBehavior/addLinearVelocity(_:for:)``).
+    func addVelocity(_ velocity: CGPoint, to item: DynamicItem) {
+        let id = ObjectIdentifier(item), now = velocities[id] ?? .zero
+        velocities[id] = CGPoint(x: now.x + velocity.x, y: now.y + velocity.y)
+        resume()
+    }
+
+    /// An item's speed, in points a second.
+    func velocity(of item: DynamicItem) -> CGPoint { velocities[ObjectIdentifier(item)] ?? .zero }
+
     /// Takes `item`'s centre and transform as they are now (set by the app), keeping its speed.
     open func updateItem(usingCurrentState item: DynamicItem) {
         resume()
@@ -263,7 +289,20 @@ open class DynamicAnimator: NSObject {
         var velocities: [ObjectIdentifier: CGPoint]
         var accelerations: [ObjectIdentifier: CGPoint] = [:]
         var placements: [(DynamicItem, CGPoint)] = []
+        /// The reference bounds: the layout's content, or the reference view's bounds.
+        var referenceBounds: CGRect = .zero
+        /// Each item's properties (elasticity, resistance, density, anchoring), by item.
+        var properties: [ObjectIdentifier: DynamicItemBehavior] = [:]
         init(velocities: [ObjectIdentifier: CGPoint]) { self.velocities = velocities }
+        func setVelocity(_ v: CGPoint, of item: DynamicItem) { velocities[ObjectIdentifier(item)] = v }
+        func elasticity(of item: DynamicItem) -> CGFloat { properties[ObjectIdentifier(item)]?.clampedElasticity ?? 0 }
+        func isAnchored(_ item: DynamicItem) -> Bool { properties[ObjectIdentifier(item)]?.isAnchored ?? false }
+        /// The item's mass: its area times its density (1 by default).
+        func mass(of item: DynamicItem) -> CGFloat {
+            let density = properties[ObjectIdentifier(item)]?.density ?? 1
+            let area = max(1, item.bounds.width * item.bounds.height)
+            return area * (density.isFinite && density > 0 ? density : 1)
+        }
         func velocity(of item: DynamicItem) -> CGPoint { velocities[ObjectIdentifier(item)] ?? .zero }
         func accelerate(_ item: DynamicItem, by a: CGPoint) {
             let id = ObjectIdentifier(item), now = accelerations[id] ?? .zero
@@ -275,21 +314,42 @@ open class DynamicAnimator: NSObject {
     private func advance() {
         let dt = CGFloat(Self.stepDuration)
         let state = State(velocities: velocities)
-        func apply(_ behavior: DynamicBehavior) {
-            behavior.apply(state)
-            for child in behavior.childBehaviors { apply(child) }
+        state.referenceBounds = referenceBounds
+        func each(_ behavior: DynamicBehavior, _ body: (DynamicBehavior) -> Void) {
+            body(behavior)
+            for child in behavior.childBehaviors { each(child, body) }
         }
-        for behavior in behaviors { apply(behavior) }
-        var resting = true
-        for item in allItems {
+        for behavior in behaviors {
+            each(behavior) {
+                if let properties = $0 as? DynamicItemBehavior { for item in properties.items { state.properties[ObjectIdentifier(item)] = properties } }
+            }
+        }
+        for behavior in behaviors { each(behavior) { $0.apply(state) } }
+        let items = allItems
+        var before: [ObjectIdentifier: CGPoint] = [:]
+        for item in items {
             let id = ObjectIdentifier(item)
+            before[id] = state.velocities[id] ?? .zero
+            // An anchored item does not move.
+            if state.isAnchored(item) {
+                state.velocities[id] = .zero
+                continue
+            }
             let a = state.accelerations[id] ?? .zero
             var v = state.velocities[id] ?? .zero
             v = CGPoint(x: v.x + a.x * dt, y: v.y + a.y * dt)
-            let before = item.center
-            item.center = CGPoint(x: before.x + v.x * dt, y: before.y + v.y * dt)
+            item.center = CGPoint(x: item.center.x + v.x * dt, y: item.center.y + v.y * dt)
+            state.velocities[id] = v
+        }
+        for behavior in behaviors { each(behavior) { $0.constrain(state) } }
+        // At rest once no item moves, or is sped up in the step (collisions included), by more
+        // than 0.01 point a second.
+        var resting = true
+        for item in items {
+            let id = ObjectIdentifier(item)
+            let v = state.velocities[id] ?? .zero, v0 = before[id] ?? .zero
             velocities[id] = v
-            if hypot(v.x, v.y) > 0.01 || hypot(a.x, a.y) * dt > 0.01 { resting = false }
+            if hypot(v.x, v.y) > 0.01 || hypot(v.x - v0.x, v.y - v0.y) > 0.01 { resting = false }
         }
         for (item, point) in state.placements {
             if hypot(item.center.x - point.x, item.center.y - point.y) > 0.01 { resting = false }
