@@ -13,13 +13,8 @@ open class GravityBehavior: DynamicBehavior {
         super.init()
     }
 
-    open func addItem(_ item: DynamicItem) {
-        if !items.contains(where: { $0 === item }) { items.append(item) }
-    }
-
-    open func removeItem(_ item: DynamicItem) {
-        items.removeAll { $0 === item }
-    }
+    open func addItem(_ item: DynamicItem) { items.add(item) }
+    open func removeItem(_ item: DynamicItem) { items.remove(item) }
 
     /// The direction, in radians from the positive x axis (down is π/2).
     open var angle: CGFloat {
@@ -72,13 +67,8 @@ open class DynamicItemBehavior: DynamicBehavior {
         super.init()
     }
 
-    open func addItem(_ item: DynamicItem) {
-        if !items.contains(where: { $0 === item }) { items.append(item) }
-    }
-
-    open func removeItem(_ item: DynamicItem) {
-        items.removeAll { $0 === item }
-    }
+    open func addItem(_ item: DynamicItem) { items.add(item) }
+    open func removeItem(_ item: DynamicItem) { items.remove(item) }
 
     /// Adds `velocity` (points a second) to the item's speed.
     open func addLinearVelocity(_ velocity: CGPoint, for item: DynamicItem) {
@@ -132,13 +122,8 @@ open class CollisionBehavior: DynamicBehavior {
         super.init()
     }
 
-    open func addItem(_ item: DynamicItem) {
-        if !items.contains(where: { $0 === item }) { items.append(item) }
-    }
-
-    open func removeItem(_ item: DynamicItem) {
-        items.removeAll { $0 === item }
-    }
+    open func addItem(_ item: DynamicItem) { items.add(item) }
+    open func removeItem(_ item: DynamicItem) { items.remove(item) }
 
     /// Makes the reference bounds, inset by `insets`, a boundary.
     open func setTranslatesReferenceBoundsIntoBoundary(with insets: EdgeInsets) {
@@ -265,5 +250,17 @@ open class CollisionBehavior: DynamicBehavior {
                 if !anchoredB { state.setVelocity(CGPoint(x: vb.x - impulse * inverseB * n.x, y: vb.y - impulse * inverseB * n.y), of: b) }
             }
         }
+    }
+}
+
+extension [DynamicItem] {
+    /// Adds an item once.
+    mutating func add(_ item: DynamicItem) {
+        if !contains(where: { $0 === item }) { append(item) }
+    }
+
+    /// Removes an item.
+    mutating func remove(_ item: DynamicItem) {
+        removeAll { $0 === item }
     }
 }
