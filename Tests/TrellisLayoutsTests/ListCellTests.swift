@@ -100,6 +100,36 @@ struct ListCellTests {
         #expect(cell.accessoryFrames.map(\.accessory.kind) == [.disclosureIndicator] && cell.contentView.frame.minX == 0)
     }
 
+    @Test("text sizes: a text style's font follows the preferred content size, as Apple's Dynamic Type tables give it; rows grow with it")
+    func dynamicType() throws {
+        func body(_ category: ContentSizeCategory) -> CGFloat {
+            Font.preferredFont(forTextStyle: .body, compatibleWith: TraitCollection(preferredContentSizeCategory: category)).pointSize
+        }
+        #expect(
+            [ContentSizeCategory.extraSmall, .large, .extraExtraExtraLarge, .accessibilityMedium, .accessibilityExtraExtraExtraLarge].map(body) == [
+                14, 17, 23, 28, 53,
+            ])
+        #expect(Font.preferredFont(forTextStyle: .caption2, compatibleWith: TraitCollection(preferredContentSizeCategory: .small)).pointSize == 11)
+        #expect(Font.preferredFont(forTextStyle: .headline, compatibleWith: nil).pointSize == 17)
+        #expect(Font.preferredFont(forTextStyle: .headline, compatibleWith: TraitCollection(preferredContentSizeCategory: .extraLarge)).weight == .semibold)
+        let largest = TraitCollection(preferredContentSizeCategory: .accessibilityExtraExtraExtraLarge)
+        let (view, _) = Self.list(["Wi-Fi", "Fixed", "Not adjusted"], traits: largest) { cell, _, row in
+            var content = cell.defaultContentConfiguration()
+            content.text = row
+            if row == "Fixed" { content.textProperties.font = .systemFont(ofSize: 17) }
+            if row == "Not adjusted" { content.textProperties.adjustsFontForContentSizeCategory = false }
+            cell.contentConfiguration = content
+        }
+        let adjusted = try Self.content(try Self.cell(view, 0))
+        #expect(adjusted.shownTextFont.pointSize == 53)
+        // 53 points of SF Pro: a line of 53 × 2444 / 2048, and 11 points above and below.
+        let line = CGFloat(53) * 2444 / 2048
+        #expect(try Self.cell(view, 0).frame.height == 22 + line)
+        #expect(try Self.content(try Self.cell(view, 1)).shownTextFont.pointSize == 17, "a font that is not a text style's")
+        #expect(try Self.content(try Self.cell(view, 2)).shownTextFont.pointSize == 17, "adjustsFontForContentSizeCategory off")
+        #expect(try Self.cell(view, 2).frame.height == 44)
+    }
+
     @Test("a text that wraps makes its row taller; a subtitle stacks under the text")
     func selfSizing() throws {
         let long = String(repeating: "A long title that wraps ", count: 6)

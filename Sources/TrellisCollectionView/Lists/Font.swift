@@ -38,6 +38,33 @@ open class Font: NSObject, @unchecked Sendable {
             default: return (17, .regular)
             }
         }
+
+        /// The style's size at each text size, from the Dynamic Type tables of Apple's Human
+        /// Interface Guidelines: xSmall, Small, Medium, Large, xLarge, xxLarge, xxxLarge, then the
+        /// accessibility sizes AX1–AX5.
+        var sizes: [CGFloat] {
+            switch self {
+            case .largeTitle: return [31, 32, 33, 34, 36, 38, 40, 44, 48, 52, 56, 60]
+            case .title1: return [25, 26, 27, 28, 30, 32, 34, 38, 43, 48, 53, 58]
+            case .title2: return [19, 20, 21, 22, 24, 26, 28, 34, 39, 44, 50, 56]
+            case .title3: return [17, 18, 19, 20, 22, 24, 26, 31, 37, 43, 49, 55]
+            case .callout: return [13, 14, 15, 16, 18, 20, 22, 26, 32, 38, 44, 51]
+            case .subheadline: return [12, 13, 14, 15, 17, 19, 21, 25, 30, 36, 42, 49]
+            case .footnote: return [12, 12, 12, 13, 15, 17, 19, 23, 27, 33, 38, 44]
+            case .caption1: return [11, 11, 11, 12, 14, 16, 18, 22, 26, 32, 37, 43]
+            case .caption2: return [11, 11, 11, 11, 13, 15, 17, 20, 24, 29, 34, 40]
+            default: return [14, 15, 16, 17, 19, 21, 23, 28, 33, 40, 47, 53]  // body, headline
+            }
+        }
+
+        /// The style's size at `category` (Large when unspecified or unknown).
+        func size(for category: ContentSizeCategory?) -> CGFloat {
+            let order: [ContentSizeCategory] = [
+                .extraSmall, .small, .medium, .large, .extraLarge, .extraExtraLarge, .extraExtraExtraLarge, .accessibilityMedium,
+                .accessibilityLarge, .accessibilityExtraLarge, .accessibilityExtraExtraLarge, .accessibilityExtraExtraExtraLarge,
+            ]
+            return sizes[category.flatMap { order.firstIndex(of: $0) } ?? 3]
+        }
     }
 
     /// A font's weight (`UIFont.Weight`), with UIKit's values.
@@ -82,10 +109,22 @@ open class Font: NSObject, @unchecked Sendable {
         return Font(size: size, weight: weight, textStyle: style)
     }
 
-    /// The font of `style` for `traitCollection` (the default text size: other sizes are not
-    /// modelled yet).
+    /// The font of `style` at the text size `traitCollection` prefers
+    /// (`preferredContentSizeCategory`; Large when it has none): body is 14 points at xSmall, 17
+    /// at Large, 23 at xxxLarge and 53 at the largest accessibility size, as Apple's tables say.
     open class func preferredFont(forTextStyle style: TextStyle, compatibleWith traitCollection: TraitCollection?) -> Font {
-        preferredFont(forTextStyle: style)
+        Font(size: style.size(for: traitCollection?.preferredContentSizeCategory), weight: style.standard.weight, textStyle: style)
+    }
+
+    /// This font at the text size of `traitCollection`, when it is a text style's font at one of
+    /// the style's sizes; other fonts as they are (what a view that adjusts its fonts for the
+    /// content size shows).
+    open func adjusted(for traitCollection: TraitCollection) -> Font {
+        // A size of the style's own (not one the app chose with `withSize`).
+        guard let textStyle, textStyle.sizes.contains(pointSize) else { return self }
+        let size = textStyle.size(for: traitCollection.preferredContentSizeCategory)
+        guard size != pointSize else { return self }
+        return Font(size: size, weight: weight, textStyle: textStyle, italic: isItalic, monospacedDigits: hasMonospacedDigits)
     }
 
     /// The system font of `fontSize` points.

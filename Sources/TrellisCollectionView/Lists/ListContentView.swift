@@ -86,6 +86,16 @@ open class ListContentView: View, ContentView {
         return margins
     }
 
+    /// The text's font as shown: adjusted to the view's text size (its traits'
+    /// `preferredContentSizeCategory`) when the text properties say so, as they do by default.
+    public var shownTextFont: Font { shown(listConfiguration.textProperties) }
+    /// The secondary text's font as shown.
+    public var shownSecondaryTextFont: Font { shown(listConfiguration.secondaryTextProperties) }
+
+    private func shown(_ properties: ListContentConfiguration.TextProperties) -> Font {
+        properties.adjustsFontForContentSizeCategory ? properties.font.adjusted(for: traitCollection) : properties.font
+    }
+
     /// The parts laid out in a view of `size` (a height of 0: only ``Parts/fittingHeight`` is
     /// meant).
     public func parts(in size: CGSize) -> Parts {
@@ -110,16 +120,17 @@ open class ListContentView: View, ContentView {
         let available = max(0, size.width - textStart - m.trailing)
         let text = c.shownText.flatMap { $0.isEmpty ? nil : $0 }, secondary = c.shownSecondaryText.flatMap { $0.isEmpty ? nil : $0 }
         let tp = c.textProperties, sp = c.secondaryTextProperties
-        var textSize = text.map { TextMeasure.size(of: $0, font: tp.font, width: available, limit: tp.numberOfLines) }
-        var secondarySize = secondary.map { TextMeasure.size(of: $0, font: sp.font, width: available, limit: sp.numberOfLines) }
+        let textFont = shownTextFont, secondaryFont = shownSecondaryTextFont
+        var textSize = text.map { TextMeasure.size(of: $0, font: textFont, width: available, limit: tp.numberOfLines) }
+        var secondarySize = secondary.map { TextMeasure.size(of: $0, font: secondaryFont, width: available, limit: sp.numberOfLines) }
         // Side by side when preferred and both fit on one line.
         var sideBySide = false
         if c.prefersSideBySideTextAndSecondaryText, let text, let secondary {
-            let a = TextMeasure.width(of: text, font: tp.font), b = TextMeasure.width(of: secondary, font: sp.font)
+            let a = TextMeasure.width(of: text, font: textFont), b = TextMeasure.width(of: secondary, font: secondaryFont)
             if a + c.textToSecondaryTextHorizontalPadding + b <= available {
                 sideBySide = true
-                textSize = CGSize(width: a, height: tp.font.lineHeight)
-                secondarySize = CGSize(width: b, height: sp.font.lineHeight)
+                textSize = CGSize(width: a, height: textFont.lineHeight)
+                secondarySize = CGSize(width: b, height: secondaryFont.lineHeight)
             }
         }
         let block: CGFloat

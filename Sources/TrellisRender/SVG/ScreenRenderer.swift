@@ -97,10 +97,10 @@ public struct ScreenRenderer: Sendable {
             out += imageSVG(image, tint: c.resolvedImageTintColor(for: tintColor), radius: c.imageProperties.cornerRadius, in: frame)
         }
         if let text = c.shownText, let frame = parts.textFrame?.offsetBy(dx: origin.x, dy: origin.y) {
-            out += textSVG(text, font: c.textProperties.font, color: c.resolvedTextColor, in: frame)
+            out += textSVG(text, font: view.shownTextFont, color: c.resolvedTextColor, in: frame)
         }
         if let text = c.shownSecondaryText, let frame = parts.secondaryTextFrame?.offsetBy(dx: origin.x, dy: origin.y) {
-            out += textSVG(text, font: c.secondaryTextProperties.font, color: c.resolvedSecondaryTextColor, in: frame)
+            out += textSVG(text, font: view.shownSecondaryTextFont, color: c.resolvedSecondaryTextColor, in: frame)
         }
         return out
     }
