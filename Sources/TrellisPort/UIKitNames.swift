@@ -39,7 +39,7 @@ public enum UIKitNames {
         "CollectionViewDropDelegate", "CollectionViewDropCoordinator",
         "CollectionViewDropItem", "CollectionViewDropProposal", "CollectionViewPlaceholder", "CollectionViewDropPlaceholder",
         "CollectionViewDropPlaceholderContext", "DragItem", "DragDropSession", "DragSession", "DropSession", "DropOperation", "DropProposal",
-        "DragPreviewParameters", "DragAnimating", "ViewAnimatingPosition", "ViewController", "NavigationController", "NavigationItem",
+        "DragPreviewParameters", "DragAnimating", "ViewAnimatingPosition", "ViewController", "NavigationController", "NavigationItem", "LayoutGuide",
         "CollectionViewController",
     ]
 

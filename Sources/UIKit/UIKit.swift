@@ -116,6 +116,7 @@ public typealias UIGravityBehavior = GravityBehavior
 public typealias UICollisionBehavior = CollisionBehavior
 public typealias UIDynamicItemBehavior = DynamicItemBehavior
 public typealias UIViewController = ViewController
+public typealias UILayoutGuide = LayoutGuide
 public typealias UINavigationController = NavigationController
 public typealias UINavigationItem = NavigationItem
 public typealias UICollectionViewController = CollectionViewController

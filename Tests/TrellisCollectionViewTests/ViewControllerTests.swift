@@ -95,6 +95,31 @@ struct ViewControllerTests {
         #expect(plain.layoutMargins.left == 20 && collectionView.layoutMargins.left == 10)
     }
 
+    @Test("layout guides: the margins' rectangle, the safe area's, and the readable width centred within the margins")
+    func guides() {
+        let screen = ViewController()
+        let view: View = screen.view
+        view.frame = CGRect(x: 0, y: 0, width: 1024, height: 768)
+        view.safeAreaInsets = EdgeInsets(top: 24, left: 0, bottom: 20, right: 0)
+        view.traitCollection = TraitCollection(horizontalSizeClass: .regular)
+        #expect(view.safeAreaLayoutGuide.layoutFrame == CGRect(x: 0, y: 24, width: 1024, height: 724))
+        // Margins 20 at the sides (regular), the safe area's above and below.
+        #expect(view.layoutMarginsGuide.layoutFrame == CGRect(x: 20, y: 24, width: 984, height: 724))
+        // 672 wide, centred: (1024 − 672) / 2 = 176 from each side.
+        #expect(view.readableContentGuide.layoutFrame == CGRect(x: 176, y: 24, width: 672, height: 724))
+        #expect(view.readableContentGuide === view.readableContentGuide && view.readableContentGuide.owningView === view)
+        // Narrower than the readable width: the margins' rectangle.
+        view.frame = CGRect(x: 0, y: 0, width: 390, height: 844)
+        view.traitCollection = TraitCollection(horizontalSizeClass: .compact)
+        #expect(view.readableContentGuide.layoutFrame.minX == 16 && view.readableContentGuide.layoutFrame.width == 358)
+        let own = LayoutGuide()
+        view.addLayoutGuide(own)
+        own.frameForOwnGuide = CGRect(x: 1, y: 2, width: 3, height: 4)
+        #expect(view.layoutGuides.count == 1 && own.layoutFrame == CGRect(x: 1, y: 2, width: 3, height: 4))
+        view.removeLayoutGuide(own)
+        #expect(view.layoutGuides.isEmpty && own.owningView == nil)
+    }
+
     @Test("a view that resizes with its superview takes the change in its flexible parts")
     func autoresizing() {
         let screen = RecordingScreen()

@@ -260,10 +260,15 @@ struct ListCellTests {
         #expect(try Self.cell(plain, 1).separatorFrames.bottom?.minX == 16)
         #expect(try Self.cell(plain, 2).separatorFrames.bottom != nil, "a plain list's last row has one")
         #expect(first.listSeparatorColor == .separator)
+        #expect(first.separatorLayoutGuide.layoutFrame == first.separatorFrames.bottom, "the guide is where the separator starts")
         let (grouped, groupedSource) = rows(.grouped)
         #expect(try Self.cell(grouped, 1).separatorFrames.bottom != nil && Self.cell(grouped, 2).separatorFrames.bottom == nil)
         let (sidebar, sidebarSource) = rows(.sidebar)
         #expect(try Self.cell(sidebar, 0).separatorFrames.bottom == nil, "a sidebar draws none")
+        // No separator: the guide is a line along the bottom from where the text starts.
+        let unseparated = try Self.cell(sidebar, 1)
+        #expect(unseparated.separatorLayoutGuide.layoutFrame.minY == unseparated.bounds.height)
+        #expect(unseparated.separatorLayoutGuide.layoutFrame.minX == unseparated.layoutMargins.left)
         let (handled, handledSource) = rows(.plain) { list in
             list.separatorConfiguration.color = .systemRed
             list.itemSeparatorHandler = { indexPath, separators in

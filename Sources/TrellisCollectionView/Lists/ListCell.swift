@@ -133,6 +133,19 @@ open class ListCell: CollectionViewCell {
         )
     }
 
+    /// Where the row's separator is (`separatorLayoutGuide`): its layout frame is the bottom
+    /// separator's line, else the top one's, else a line at the bottom from where the text starts.
+    public var separatorLayoutGuide: LayoutGuide { guide(.separator, "UICollectionViewListCellSeparatorLayoutGuide") }
+
+    var separatorGuideFrame: CGRect {
+        let lines = separatorFrames
+        if let line = lines.bottom ?? lines.top { return line }
+        let rightToLeft = effectiveUserInterfaceLayoutDirection == .rightToLeft
+        let start = rightToLeft ? layoutMargins.right : layoutMargins.left
+        let width = max(0, bounds.width - start)
+        return CGRect(x: rightToLeft ? 0 : start, y: bounds.height, width: width, height: 0)
+    }
+
     /// The accessories shown on each side, each side's `at:` placements applied.
     private func shownAccessories() -> (leading: [CellAccessory], trailing: [CellAccessory]) {
         var leading: [CellAccessory] = [], trailing: [CellAccessory] = []

@@ -282,6 +282,9 @@ open class View: NSObject {
     }
 
     private var requestedMargins = EdgeInsets(top: 8, left: 8, bottom: 8, right: 8)
+    /// The layout guides the view made (margins, safe area, readable content), and the app's.
+    var madeGuides: [LayoutGuide] = []
+    var ownGuides: [LayoutGuide] = []
     private var marginsWereSet = false
 
     /// A view controller's view starts with no margins of its own: it has the system minimum

@@ -278,7 +278,7 @@ open class CollectionViewCompositionalLayout: CollectionViewLayout, SwipeActions
             return DirectionalEdgeInsets(top: m.top, leading: m.left, bottom: m.bottom, trailing: m.right)
         case .readableContent:
             let m = collectionView.layoutMargins
-            let readable = min(672, size.width - m.left - m.right)
+            let readable = min(View.readableWidth, size.width - m.left - m.right)
             let side = (size.width - readable) / 2
             return DirectionalEdgeInsets(top: m.top, leading: max(m.left, side), bottom: m.bottom, trailing: max(m.right, side))
         }
