@@ -117,6 +117,24 @@ do {
     report("reminders.reordered", controller.reminders)
 }
 
+// The outline browser: keyboard focus, a folder expanded (its children loaded then), the
+// carousel swiped.
+do {
+    let browser = OutlineBrowserController()
+    browser.appear()
+    let collectionView = browser.collectionView!
+    report("browser.firstFocus", collectionView.moveFocus(.next).map { [$0.section, $0.item] } ?? [])
+    report("browser.secondFocus", collectionView.moveFocus(.down).map { [$0.section, $0.item] } ?? [])
+    report("browser.selected", browser.selected)
+    report("browser.expanded", browser.dataSource.tapOutlineDisclosure(ofItemAt: IndexPath(item: 0, section: 1)))
+    report("browser.loaded", browser.loaded)
+    report("browser.library", browser.dataSource.snapshot(for: .library).visibleItems)
+    browser.dataSource.tapOutlineDisclosure(ofItemAt: IndexPath(item: 0, section: 1))
+    browser.dataSource.tapOutlineDisclosure(ofItemAt: IndexPath(item: 0, section: 1))
+    report("browser.loadedOnce", browser.loaded)
+    report("browser.carouselRest", collectionView.endOrthogonalDragging(inSection: 0, withVelocity: CGPoint(x: 1, y: 0)))
+}
+
 // The sticker board is dragged headless: a drag lifted from B, moved over F and rested (the
 // fast cadence), dropped; then a drag of "Z" from another app dropped onto the first sticker.
 do {
