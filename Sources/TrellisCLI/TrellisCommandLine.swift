@@ -130,6 +130,8 @@ public enum TrellisCommandLine {
     }
 
     static func fail(_ error: CommandError, command: CommandDefinition?, io: inout CommandIO) -> Int32 {
+        // Ctrl-C ended it: the user knows why; nothing is printed.
+        if case .interrupted = error { return error.status.rawValue }
         io.stderr += "Error: \(error.message)\n"
         if case .usage = error {
             if let command {

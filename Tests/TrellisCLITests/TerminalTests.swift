@@ -101,13 +101,20 @@ struct TerminalTests {
         defer { _ = try? tmux(["kill-session", "-t", session]) }
         try start(session, "\(Self.trellis) view Examples/groups.csv", width: 90)
         _ = try wait(session) { $0.contains { $0.contains("row 1/13") } }
+        // The 平均 row a sort would move: the hint trellis sort gives, among the warnings.
+        try tmux(["send-keys", "-t", session, "w"])
+        let warned = try wait(session) { $0.contains { $0.contains("hint: row 13 ('平均') looks like a summary row") } }
+        let said = warned.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }.joined(separator: " ")
+        #expect(said.contains("--pin-bottom 组号=平均 keeps it last"), "wrapped, whole: \(said)")
+        try tmux(["send-keys", "-t", session, "q"])
+        _ = try wait(session) { $0.contains { $0.contains("row 1/13") } }
         try tmux(["resize-window", "-t", session, "-x", "60"])
         var lines = try wait(session) { $0.count > 1 && $0[1] == String(repeating: "─", count: 60) }
         #expect(lines[line: 1] == String(repeating: "─", count: 60), "redrawn at the new width")
         #expect(lines.contains { $0.hasPrefix(" row 1/13") })
         try tmux(["send-keys", "-t", session, "C-c"])
         lines = try wait(session) { $0.contains("icanon") || $0.contains("-icanon") }
-        #expect(lines.contains("EXIT=0"), "Ctrl-C quits as q does")
+        #expect(lines.contains("EXIT=130"), "Ctrl-C quits, and says so to a script: 130, as trellis sort's")
         #expect(lines.contains("icanon"))
 
         try start(session, "\(Self.trellis) view Examples/groups.csv --pin-bottom 组号=终止")

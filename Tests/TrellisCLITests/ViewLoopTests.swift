@@ -108,6 +108,17 @@ struct ViewLoopTests {
         #expect(page[0].hasPrefix(" warnings") && page[2].contains("⚠ 分数: 1 of 13 cells is text (缺考)"))
         Self.type(&loop, [.escape])
         #expect(Self.status(&loop).hasPrefix(" row 1/13"))
+        // A warning longer than the screen is wrapped, its advice read whole.
+        let hint = "hint: row 13 ('平均') looks like a summary row and is sorted with the others; --pin-bottom 组号=平均 keeps it last"
+        var narrow = try Self.loop(width: 50)
+        narrow.sheets[0].screen.warnings = [hint]
+        Self.type(&narrow, [.character("w")])
+        let wrapped = Self.plain(narrow.frame())
+        let text = wrapped[2...].prefix { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+        #expect(text.count == 3 && !text.contains { $0.contains("…") }, "\(wrapped)")
+        #expect(text.map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ") == "⚠ " + hint)
+        #expect(text.allSatisfy { TextWidthCheck.columns($0) <= 50 })
+        #expect(ViewLoop.wrap("一二三四五六七八九十一二三四五六七八九十", width: 10) == ["一二三四五", "  六七八九", "  十一二三", "  四五六七", "  八九十"])
     }
 
     @Test("? and F1 show every key on a page that scrolls and closes with q or Esc, without quitting")

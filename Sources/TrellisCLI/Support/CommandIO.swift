@@ -156,6 +156,8 @@ public enum ExitStatus: Int32, Sendable {
     case tempFail = 75
     /// Not allowed: a file that may not be read, a password refused, a table the role may not read.
     case noPermission = 77
+    /// Stopped by Ctrl-C (128 + SIGINT, what a shell reports for a program Ctrl-C ended).
+    case interrupted = 130
 }
 
 /// An error that ends a command, with the message printed after `Error: `.
@@ -168,6 +170,8 @@ public enum CommandError: Error, Equatable {
     case failure(String)
     /// A missing input (66), an unreachable server (69), a wait run out (75), a refusal (77).
     case noInput(String), unavailable(String), tempFail(String), noPermission(String)
+    /// Stopped by Ctrl-C (130): nothing more is printed.
+    case interrupted
 
     var status: ExitStatus {
         switch self {
@@ -178,6 +182,7 @@ public enum CommandError: Error, Equatable {
         case .unavailable: return .unavailable
         case .tempFail: return .tempFail
         case .noPermission: return .noPermission
+        case .interrupted: return .interrupted
         }
     }
 
@@ -186,6 +191,7 @@ public enum CommandError: Error, Equatable {
         case .usage(let m), .data(let m), .failure(let m), .noInput(let m), .unavailable(let m), .tempFail(let m),
             .noPermission(let m):
             return m
+        case .interrupted: return ""
         }
     }
 

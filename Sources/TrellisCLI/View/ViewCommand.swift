@@ -53,8 +53,8 @@ enum ViewCommand {
             The terminal is restored on every exit — q, Ctrl-C, an error, SIGTERM, SIGHUP — and while
             the viewer is suspended.
 
-            EXIT STATUS: as trellis sort's (0, 64, 65, 66, 69, 75, 77), and 129, 130, 143 for SIGHUP,
-            Ctrl-C from elsewhere and SIGTERM.
+            EXIT STATUS: as trellis sort's (0, 64, 65, 66, 69, 75, 77): q quits with 0; and 130 for
+            Ctrl-C (typed, or SIGINT from elsewhere), 129 for SIGHUP, 143 for SIGTERM.
             """)
 
     static func run(_ arguments: [String], io: inout CommandIO) throws(CommandError) {
@@ -135,6 +135,9 @@ enum ViewCommand {
         screen.warnings = names.notes + grid.typeWarnings.map { $0.described(rowNumber: rowNumber) } + listNotes
         if let grouping = grid.grouping, let note = SortCommand.groupingNote(grid, grouping, given: options.groupBy != nil) {
             screen.warnings.append(note)
+        } else if let hint = SortCommand.unpinnedSummaryHint(grid, rowNumber: rowNumber) {
+            // As trellis sort says it: a sort here would move that row into the body.
+            screen.warnings.append("hint: " + hint)
         }
         let terminal = Terminal()
         terminal.start()
@@ -151,6 +154,7 @@ enum ViewCommand {
         loop.run(on: terminal)
         terminal.restore()
         io.stderr += loop.standardError
+        if loop.interrupted { throw .interrupted }
         return loop.switchToSheet.map { loop.sheetNames[$0] }
     }
 

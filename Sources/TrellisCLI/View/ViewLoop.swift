@@ -88,6 +88,43 @@ struct ViewLoop {
         return lines
     }
 
+    /// `text` in lines of at most `width` columns, broken at spaces (a word wider than a line is
+    /// broken where it must), the lines after the first indented by two.
+    static func wrap(_ text: String, width: Int) -> [String] {
+        let room = max(8, width)
+        var lines: [String] = [], line = "", used = 0, indent = 0
+        func newLine() {
+            lines.append(line)
+            line = "  "
+            used = 2
+            indent = 2
+        }
+        for word in text.split(separator: " ") {
+            let w = TextWidth.columns(String(word))
+            if used > indent {
+                if used + 1 + w > room {
+                    newLine()
+                } else {
+                    line += " "
+                    used += 1
+                }
+            }
+            if used + w <= room {
+                line += word
+                used += w
+                continue
+            }
+            for character in word {
+                let cw = TextWidth.columns(String(character))
+                if used + cw > room, used > indent { newLine() }
+                line.append(character)
+                used += cw
+            }
+        }
+        lines.append(line)
+        return lines
+    }
+
     private func pageLines(_ page: Page) -> [String] {
         guard height > 0 else { return [] }
         let room = max(0, height - 3)
@@ -181,6 +218,10 @@ struct ViewLoop {
     /// What happens after an event.
     enum Outcome { case go, quit, suspend }
 
+    /// Whether Ctrl-C ended the viewer (it exits 130, as a shell expects of an interrupted
+    /// program, rather than 0 as `q` does).
+    private(set) var interrupted = false
+
     /// The sheets of the workbook shown (those that hold tables), and which one is shown; empty
     /// for a file that is not a workbook.
     var sheetNames: [String] = []
@@ -199,12 +240,17 @@ struct ViewLoop {
         case .character("q"):
             guard sheets.count > 1 else { return .quit }
             sheets.removeLast()
-        case .interrupt: return .quit
+        case .interrupt:
+            interrupted = true
+            return .quit
         case .escape:
             if sheets.count > 1 { sheets.removeLast() }
         case .character("?"), .f1: page = Page(title: "trellis view: keys", lines: Self.help)
         case .character("w"):
-            page = Page(title: "warnings", lines: screen.warnings.isEmpty ? ["No warnings."] : screen.warnings.map { "⚠ " + $0 })
+            // Wrapped to the screen, so that a long warning's advice (an option to type) is read whole.
+            page = Page(
+                title: "warnings",
+                lines: screen.warnings.isEmpty ? ["No warnings."] : screen.warnings.flatMap { Self.wrap("⚠ " + $0, width: width - 2) })
         case .up: screen.current -= 1
         case .down: screen.current += 1
         case .left: moveColumn(by: -1)
@@ -323,7 +369,9 @@ struct ViewLoop {
         let last = max(0, page.lines.count - room)
         switch event {
         case .character("q"), .escape, .character("?"), .f1, .enter: self.page = nil; return .go
-        case .interrupt: return .quit
+        case .interrupt:
+            interrupted = true
+            return .quit
         case .up, .wheelUp: page.top -= 1
         case .down, .wheelDown: page.top += 1
         case .pageUp: page.top -= room
