@@ -63,7 +63,11 @@ enum LayoutCommand {
         let specPath = options.spec, format = options.format, rect = options.rect
         let data = try io.read(specPath)
         let spec: LayoutSpec
-        do { spec = try LayoutSpec.parse(data) } catch { throw .data("\(specPath): \(error)") }
+        do { spec = try LayoutSpec.parse(data) } catch {
+            // Another command's file: say which.
+            let hint = specPath == "-" ? nil : FileKindSniffer.hint(command: "layout", path: specPath, kind: FileKindSniffer.kind(of: data))
+            throw .data("\(specPath): \(error)" + (hint.map { "\nhint: " + $0 } ?? ""))
+        }
         let run: LayoutRun
         do { run = try LayoutRun.run(spec, rect: rect) } catch { throw error.prefixed(specPath) }
         let title = "Layout of \(specPath == "-" ? "standard input" : specPath)"

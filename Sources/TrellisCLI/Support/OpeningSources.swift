@@ -13,7 +13,7 @@ extension CommandIO {
     mutating func openSource(
         _ path: String, table: String?, query: String?, types: [String: ColumnType],
         reading: CSVReading = CSVReading(), snapshot: Bool = false,
-        columns: CSV.ColumnSelection? = nil
+        columns: CSV.ColumnSelection? = nil, command: String = "sort"
     ) throws(CommandError) -> GridDataSource {
         var request = SourceRequest(path, currentDirectory: currentDirectory)
         request.table = table
@@ -34,6 +34,12 @@ extension CommandIO {
         do throws(InputError) {
             source = try SourceOpener.open(request)
         } catch {
+            // Another command's file (a layout spec, JSON): say which command takes it.
+            if error.kind == .data, table == nil, query == nil,
+                let hint = FileKindSniffer.hint(command: command, path: path, in: currentDirectory)
+            {
+                throw CommandError(InputError(error.kind, error.message + "\nhint: " + hint))
+            }
             throw CommandError(error)
         }
         if table == nil, query == nil, let read = source as? Table {

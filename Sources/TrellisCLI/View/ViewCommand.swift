@@ -99,7 +99,7 @@ enum ViewCommand {
         if let started {
             source = started.head
         } else {
-            source = try io.openSource(path, table: options.table, query: options.query, types: options.types, reading: options.reading)
+            source = try io.openSource(path, table: options.table, query: options.query, types: options.types, reading: options.reading, command: "view")
         }
         let grid = DataGrid(bound: source)
         let names = ColumnNames(source)

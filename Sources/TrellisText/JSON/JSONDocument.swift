@@ -270,8 +270,23 @@ private struct TapeParser {
         case UInt8(ascii: "n"): try literal("null"); append(.null)
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): try parseNumber()
         default:
-            throw error("unexpected character '\(String(decoding: [bytes[i]], as: UTF8.self))'; expected a value")
+            throw error("unexpected \(Self.shownCharacter(bytes, at: i)); expected a value")
         }
+    }
+
+    /// The character at `i` as a message shows it: the whole character when its UTF-8 bytes are
+    /// all there (character '组'), else the byte in hex (byte 0xE7) — never a replacement
+    /// character.
+    static func shownCharacter(_ bytes: [UInt8], at i: Int) -> String {
+        let lead = bytes[i]
+        let length = lead < 0x80 ? 1 : lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 0
+        if length > 0, i + length <= bytes.count, let text = String(validating: bytes[i..<(i + length)], as: UTF8.self),
+            let scalar = text.unicodeScalars.first, !scalar.properties.generalCategory.isControlOrFormat
+        {
+            return "character '\(text)'"
+        }
+        let hex = String(lead, radix: 16, uppercase: true)
+        return "byte 0x" + (hex.count < 2 ? "0" + hex : hex)
     }
 
     mutating func literal(_ word: StaticString) throws(JSONSyntaxError) {
@@ -573,4 +588,9 @@ private struct TapeParser {
         }
         return v
     }
+}
+
+extension Unicode.GeneralCategory {
+    /// Control and format characters, which a message shows by code instead.
+    fileprivate var isControlOrFormat: Bool { self == .control || self == .format }
 }
