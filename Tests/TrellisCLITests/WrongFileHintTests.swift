@@ -25,7 +25,9 @@ struct WrongFileHintTests {
     func hints() {
         #expect(Sniffer.hint(command: "sort", path: "a.csv", kind: .delimited) == nil)
         #expect(Sniffer.hint(command: "layout", path: "spec.json", kind: .layoutSpec) == nil)
-        #expect(Sniffer.hint(command: "view", path: "my spec.json", kind: .layoutSpec) == "my spec.json is a layout spec (JSON), not a table: trellis layout 'my spec.json' draws it")
+        #expect(
+            Sniffer.hint(command: "view", path: "my spec.json", kind: .layoutSpec)
+                == "my spec.json is a layout spec (JSON), not a table: trellis layout 'my spec.json' draws it")
         #expect(Sniffer.hint(command: "layout", path: "b.xls", kind: .legacyWorkbook)?.contains("trellis view b.xls shows it") == true)
     }
 }

@@ -42,7 +42,8 @@ enum FileKindSniffer {
         let shown = Excerpt.of(path)
         let quoted = shown.contains(" ") ? "'\(shown)'" : shown
         switch (command, kind) {
-        case ("layout", .sqlite): return "\(shown) is an SQLite database, not a layout spec: trellis sort \(quoted) --table NAME sorts a table of it, trellis view \(quoted) shows it"
+        case ("layout", .sqlite):
+            return "\(shown) is an SQLite database, not a layout spec: trellis sort \(quoted) --table NAME sorts a table of it, trellis view \(quoted) shows it"
         case ("layout", .zipWorkbook), ("layout", .legacyWorkbook):
             return "\(shown) is a workbook, not a layout spec: trellis sort \(quoted) sorts its first sheet, trellis view \(quoted) shows it"
         case ("layout", .delimited):
@@ -50,7 +51,8 @@ enum FileKindSniffer {
         case ("sort", .layoutSpec), ("view", .layoutSpec):
             return "\(shown) is a layout spec (JSON), not a table: trellis layout \(quoted) draws it"
         case ("sort", .json), ("view", .json):
-            return "\(shown) is JSON; trellis \(command) reads CSV and TSV files, SQLite databases, PostgreSQL and workbooks (.xlsx, .ods, .xls), and trellis layout reads layout specs in JSON"
+            return
+                "\(shown) is JSON; trellis \(command) reads CSV and TSV files, SQLite databases, PostgreSQL and workbooks (.xlsx, .ods, .xls), and trellis layout reads layout specs in JSON"
         default: return nil
         }
     }

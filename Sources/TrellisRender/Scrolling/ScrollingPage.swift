@@ -35,14 +35,32 @@ public enum ScrollingPage {
         return HTMLPage.head(title: title, style: style) + key + body + script + HTMLPage.foot
     }
 
+    /// How far the map reaches from the content's origin: the content, every step's viewport and
+    /// every view shown.
+    static func mapExtent(_ recording: ScrollRecording) -> CGSize {
+        var width = recording.contentSize.width, height = recording.contentSize.height
+        for step in recording.steps {
+            width = max(width, step.offset.x + recording.viewport.width)
+            height = max(height, step.offset.y + recording.viewport.height)
+            for view in step.views where view.frame.maxX.isFinite && view.frame.maxY.isFinite {
+                width = max(width, view.frame.maxX)
+                height = max(height, view.frame.maxY)
+            }
+        }
+        return CGSize(width: width, height: height)
+    }
+
     private static func figure(_ index: Int, caption: String, recording: ScrollRecording) -> String {
         let n = Markup.number
         let id = "scene\(index)"
         let pad: CGFloat = 4
         let screenWidth = recording.viewport.width + 2 * pad, screenHeight = recording.viewport.height + 2 * pad
-        // The whole content at most 420 points on its longer side.
-        let scale = min(1, 420 / max(1, max(recording.contentSize.width, recording.contentSize.height)))
-        let mapWidth = recording.contentSize.width * scale + 2 * pad, mapHeight = recording.contentSize.height * scale + 2 * pad
+        // The whole content at most 420 points on its longer side — with every step's viewport
+        // and views, so that an outline or a view past the content's end (a viewport taller than
+        // the content, an item dropped in) is drawn whole.
+        let extent = mapExtent(recording)
+        let scale = min(1, 420 / max(1, max(extent.width, extent.height)))
+        let mapWidth = extent.width * scale + 2 * pad, mapHeight = extent.height * scale + 2 * pad
         var out = "<section class=\"scene\" id=\"\(id)\">\n<h2>\(Markup.escape(caption))</h2>\n"
         out +=
             "<p><label>step <input type=\"range\" class=\"step\" min=\"0\" max=\"\(max(0, recording.steps.count - 1))\" "
@@ -104,19 +122,38 @@ public enum ScrollingPage {
         let n = Markup.number
         var out = ""
         // Cells under supplementary views, as the layouts' zIndex puts pinned headers above cells,
-        // and within each, by zIndex (a lifted item above the others).
-        for view in stacked(step.views) {
+        // and within each, by zIndex (a lifted item above the others). Within one such layer the
+        // labels are drawn after every card, so that cards of one layer that overlap (mid-way
+        // through a change of layouts) never hide each other's labels; a higher layer still
+        // covers a lower one's.
+        let views = stacked(step.views), layers = layerNumbers(views)
+        var labels = ""
+        for (i, view) in views.enumerated() {
             let f = view.frame.offsetBy(dx: -step.offset.x, dy: -step.offset.y)
+            let opacity = view.alpha < 1 ? " opacity=\"\(n(view.alpha))\"" : ""
             out +=
                 "<g class=\"\(view.category.name)\(view.reused ? " reused" : "")\(view.pinned ? " pinned" : "")\" "
-                + "data-label=\"\(Markup.escape(view.label))\" data-view=\"\(view.view)\""
-                + (view.alpha < 1 ? " opacity=\"\(n(view.alpha))\"" : "") + ">"
-                + "<rect x=\"\(n(f.minX))\" y=\"\(n(f.minY))\" width=\"\(n(f.width))\" height=\"\(n(f.height))\" rx=\"3\"/>"
-                + "<text x=\"\(n(f.midX))\" y=\"\(n(f.midY - (f.height >= 30 ? 6 : 0)))\">\(Markup.escape(view.label))</text>"
-                + (f.height >= 30 ? "<text class=\"n\" x=\"\(n(f.midX))\" y=\"\(n(f.midY + 8))\">#\(view.view)</text>" : "")
-                + "</g>"
+                + "data-label=\"\(Markup.escape(view.label))\" data-view=\"\(view.view)\"\(opacity)>"
+                + "<rect x=\"\(n(f.minX))\" y=\"\(n(f.minY))\" width=\"\(n(f.width))\" height=\"\(n(f.height))\" rx=\"3\"/></g>"
+            labels +=
+                "<text x=\"\(n(f.midX))\" y=\"\(n(f.midY - (f.height >= 30 ? 6 : 0)))\"\(opacity)>\(Markup.escape(view.label))</text>"
+                + (f.height >= 30 ? "<text class=\"n\" x=\"\(n(f.midX))\" y=\"\(n(f.midY + 8))\"\(opacity)>#\(view.view)</text>" : "")
+            if i == views.count - 1 || layers[i + 1] != layers[i] {
+                out += labels
+                labels = ""
+            }
         }
         return out
+    }
+
+    /// Each view's layer (in drawing order): views of one category and zIndex share one.
+    static func layerNumbers(_ views: [ScrollRecording.View]) -> [Int] {
+        var layers: [Int] = [], layer = 0
+        for (i, view) in views.enumerated() {
+            if i > 0, views[i - 1].category != view.category || views[i - 1].zIndex != view.zIndex { layer += 1 }
+            layers.append(layer)
+        }
+        return layers
     }
 
     /// Views in drawing order: cells, then supplementary views; each by zIndex, stable.
@@ -148,11 +185,12 @@ public enum ScrollingPage {
         let steps: [JSONValue] = recording.steps.indices.map { i in
             let step = recording.steps[i]
             // In drawing order, so the script draws them as listed.
-            let views: [JSONValue] = stacked(step.views).map { v in
+            let ordered = stacked(step.views), layers = layerNumbers(ordered)
+            let views: [JSONValue] = ordered.enumerated().map { i, v in
                 .array([
                     .string(v.label), .number(Double(v.view)), .string(v.category.name), .number(Double(v.frame.minX)),
                     .number(Double(v.frame.minY)), .number(Double(v.frame.width)), .number(Double(v.frame.height)),
-                    .bool(v.reused), .bool(v.pinned), .number(Double(v.alpha)),
+                    .bool(v.reused), .bool(v.pinned), .number(Double(v.alpha)), .number(Double(layers[i])),
                 ])
             }
             return .object([
@@ -189,16 +227,30 @@ public enum ScrollingPage {
               var step = data.steps[i];
               stats.textContent = step.stats;
               screen.textContent = ""; map.textContent = "";
-              step.views.forEach(function (v) {
+              // A layer's cards, then its labels (cards that overlap never hide a label of their layer).
+              var labels = [];
+              step.views.forEach(function (v, i) {
                 var cls = v[2] + (v[7] ? " reused" : "") + (v[8] ? " pinned" : "");
                 var x = v[3] - step.x, y = v[4] - step.y, w = v[5], h = v[6];
                 var attrs = {"class": cls, "data-label": v[0], "data-view": v[1]};
+                var faded = v[9] < 1 ? {opacity: v[9]} : {};
                 if (v[9] < 1) attrs.opacity = v[9];
                 var g = el("g", attrs);
                 g.appendChild(el("rect", {x: x, y: y, width: w, height: h, rx: 3}));
-                g.appendChild(el("text", {x: x + w / 2, y: y + h / 2 - (h >= 30 ? 6 : 0)}, v[0]));
-                if (h >= 30) g.appendChild(el("text", {"class": "n", x: x + w / 2, y: y + h / 2 + 8}, "#" + v[1]));
                 screen.appendChild(g);
+                var label = {x: x + w / 2, y: y + h / 2 - (h >= 30 ? 6 : 0)};
+                for (var k in faded) label[k] = faded[k];
+                labels.push(el("text", label, v[0]));
+                if (h >= 30) {
+                  var number = {"class": "n", x: x + w / 2, y: y + h / 2 + 8};
+                  for (var k2 in faded) number[k2] = faded[k2];
+                  labels.push(el("text", number, "#" + v[1]));
+                }
+                var next = step.views[i + 1];
+                if (!next || next[10] !== v[10]) {
+                  labels.forEach(function (t) { screen.appendChild(t); });
+                  labels = [];
+                }
               });
               step.views.forEach(function (v) {
                 var g = el("g", {"class": v[2] + (v[7] ? " reused" : "")});
