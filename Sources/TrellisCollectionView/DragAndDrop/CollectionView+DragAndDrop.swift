@@ -14,11 +14,10 @@ final class DropPhantom {
     }
 }
 
-/// A drag over a collection view: its session, whether the drop delegate takes it, and the
-/// delegate's last proposal with its destination.
+/// A drag over a collection view whose drop delegate takes it: its session, and the delegate's
+/// last proposal with its destination.
 final class DropTracking {
     let session: DropSession
-    var accepted = false
     /// The proposal as the collection view applies it (a move a session may not make is a copy).
     var proposal: CollectionViewDropProposal?
     var destination: IndexPath?
@@ -124,18 +123,19 @@ extension CollectionView {
     // MARK: The drop side
 
     /// The drag came over the collection view: the drop delegate is asked whether it takes it.
+    /// One that does not (or no drop delegate, or drag interaction off) does not track the drag:
+    /// ``hasActiveDrop`` stays `false` and nothing more is asked.
     func dropEntered(_ session: DropSession) {
+        guard dragInteractionEnabled, let dropDelegate, dropDelegate.collectionView(self, canHandle: session) else { return }
         let tracking = DropTracking(session: session)
         dropTracking = tracking
-        guard dragInteractionEnabled, let dropDelegate, dropDelegate.collectionView(self, canHandle: session) else { return }
-        tracking.accepted = true
         dropDelegate.collectionView(self, dropSessionDidEnter: session)
     }
 
     /// The touch moved to `point` (content coordinates): the destination under it, the
     /// delegate's proposal, and the gap or the lifted item moved as the proposal says.
     func dropMoved(to point: CGPoint) {
-        guard let tracking = dropTracking, tracking.accepted, let dropDelegate else { return }
+        guard let tracking = dropTracking, let dropDelegate else { return }
         layoutIfNeeded()
         let session = tracking.session
         session.location = (self, point)
@@ -318,14 +318,14 @@ extension CollectionView {
         guard let tracking = dropTracking else { return }
         closeDropGap(tracking, animated: true)
         dropTracking = nil
-        if tracking.accepted { dropDelegate?.collectionView(self, dropSessionDidExit: tracking.session) }
+        dropDelegate?.collectionView(self, dropSessionDidExit: tracking.session)
     }
 
     /// The touch was lifted here: when the proposal copies or moves, the gap closes (the lifted
     /// item goes back), the drop delegate performs the drop through a coordinator, and the
     /// animations it added run. Returns the coordinator, or `nil` when nothing was dropped.
     func performDrop() -> CollectionViewDropCoordinator? {
-        guard let tracking = dropTracking, tracking.accepted, let dropDelegate, let proposal = tracking.proposal,
+        guard let tracking = dropTracking, let dropDelegate, let proposal = tracking.proposal,
             proposal.operation == .copy || proposal.operation == .move
         else { return nil }
         // The destination the touch shows: the gap's, or where the lifted item is shown.
@@ -355,7 +355,7 @@ extension CollectionView {
         guard let tracking = dropTracking else { return }
         closeDropGap(tracking, animated: true)
         dropTracking = nil
-        if tracking.accepted { dropDelegate?.collectionView(self, dropSessionDidEnd: tracking.session) }
+        dropDelegate?.collectionView(self, dropSessionDidEnd: tracking.session)
     }
 
     // MARK: Placeholders and the gap
