@@ -121,6 +121,23 @@ struct ViewLoopTests {
         #expect(ViewLoop.wrap("一二三四五六七八九十一二三四五六七八九十", width: 10) == ["一二三四五", "  六七八九", "  十一二三", "  四五六七", "  八九十"])
     }
 
+    @Test("VisiData's moves: h j k l as the arrows, G the last row; a key that does nothing says so")
+    func visiDataMoves() throws {
+        var loop = try Self.loop()
+        Self.type(&loop, [.character("j"), .character("j"), .character("k")])
+        #expect(loop.screen.current == 1)
+        Self.type(&loop, [.character("l"), .character("l"), .character("h")])
+        #expect(loop.screen.column == 1)
+        Self.type(&loop, [.character("G")])
+        #expect(loop.screen.current == loop.screen.grid.displayedRowCount - 1)
+        Self.type(&loop, [.character("x")])
+        #expect(Self.status(&loop).contains("'x' does nothing here · ? lists the keys"))
+        Self.type(&loop, [.character("\u{13}")])
+        #expect(Self.status(&loop).contains("that key does nothing here"), "Ctrl-S, unbound, says so too")
+        Self.type(&loop, [.down])
+        #expect(!Self.status(&loop).contains("does nothing"), "the next key clears it")
+    }
+
     @Test("? and F1 show every key on a page that scrolls and closes with q or Esc, without quitting")
     func help() throws {
         var loop = try Self.loop(height: 12)

@@ -251,10 +251,12 @@ struct ViewLoop {
             page = Page(
                 title: "warnings",
                 lines: screen.warnings.isEmpty ? ["No warnings."] : screen.warnings.flatMap { Self.wrap("⚠ " + $0, width: width - 2) })
-        case .up: screen.current -= 1
-        case .down: screen.current += 1
-        case .left: moveColumn(by: -1)
-        case .right: moveColumn(by: 1)
+        // VisiData's (and vi's) h j k l move as the arrows do, G to the last row.
+        case .up, .character("k"): screen.current -= 1
+        case .down, .character("j"): screen.current += 1
+        case .left, .character("h"): moveColumn(by: -1)
+        case .right, .character("l"): moveColumn(by: 1)
+        case .character("G"): screen.current = grid.displayedRowCount - 1
         case .pageUp: screen.current -= screen.bodyLines
         case .pageDown: screen.current += screen.bodyLines
         case .home: screen.current = 0
@@ -297,6 +299,10 @@ struct ViewLoop {
         case .character("F"): openFrequency()
         case .character("I"): openDescription()
         case .enter: enter()
+        case .character(let key):
+            // A key that does nothing says so, rather than nothing.
+            let shown = key.isLetter || key.isNumber || key.isPunctuation || key.isSymbol ? "'\(key)'" : "that key"
+            screen.message = "\(shown) does nothing here · ? lists the keys"
         default: break
         }
         // Kept in range at once, not at the next draw: keys that come faster than the screen is
@@ -309,9 +315,9 @@ struct ViewLoop {
     /// The keys, as `?` shows them.
     static let help: [String] = [
         "Moving",
-        "  ↑ ↓ ← →            row and column",
+        "  ↑ ↓ ← →            row and column (h j k l too, as in VisiData and vi)",
         "  Page Up/Down       a screen of rows",
-        "  Home / End         first / last row",
+        "  Home / End         first / last row (G too)",
         "  : or g             go to a row number",
         "  mouse wheel        scroll",
         "Sorting",
