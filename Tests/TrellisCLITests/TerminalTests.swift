@@ -244,7 +244,7 @@ struct TerminalTests {
         try terminal.start("\(Self.trellis) view \(database) --table t", in: Self.root.path)
         _ = try terminal.wait { $0.contains { $0.contains("row 1/40,000") } }
         try FileHandle(forWritingTo: URL(fileURLWithPath: database)).truncate(atOffset: 8192)
-        try terminal.send(["g", "2", "0", "0", "0", "0", "Enter"])
+        try terminal.send([":", "2", "0", "0", "0", "0", "Enter"])
         lines = try terminal.wait { $0.contains { $0.contains("row 20,000/40,000") } }
         #expect(lines.contains { $0.contains("error:") && $0.contains("malformed") }, "\(lines.last { !$0.isEmpty } ?? "")")
         try terminal.send(["s"])

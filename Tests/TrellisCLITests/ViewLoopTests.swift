@@ -136,6 +136,34 @@ struct ViewLoopTests {
         #expect(Self.status(&loop).contains("that key does nothing here"), "Ctrl-S, unbound, says so too")
         Self.type(&loop, [.down])
         #expect(!Self.status(&loop).contains("does nothing"), "the next key clears it")
+        // g is VisiData's prefix: gg the first row, gl / gh the last / first column.
+        Self.type(&loop, [.character("g"), .character("g")])
+        #expect(loop.screen.current == 0 && loop.prompt == nil, "no longer 'go to row'")
+        Self.type(&loop, [.character("g"), .character("l")])
+        let last = loop.screen.column
+        #expect(last == loop.screen.grid.columns.count - 1)
+        Self.type(&loop, [.character("g"), .character("h")])
+        #expect(loop.screen.column == 0)
+        Self.type(&loop, [.character("g"), .character("z")])
+        #expect(Self.status(&loop).contains("g then 'z' does nothing"))
+    }
+
+    @Test("[ and ] sort by the current column ascending and descending; g[ and g] add it as a further key")
+    func visiDataSorts() throws {
+        var loop = try Self.loop()
+        let grid = loop.screen.grid
+        Self.type(&loop, [.character("l"), .character("l"), .character("]")])
+        let third = grid.columns[2].identifier
+        #expect(grid.sortKeys.map(\.column) == [third] && grid.sortKeys.map(\.direction) == [.descending])
+        Self.type(&loop, [.character("]")])
+        #expect(grid.sortKeys.map(\.direction) == [.descending], "] again stays descending (not a cycle)")
+        Self.type(&loop, [.character("[")])
+        #expect(grid.sortKeys.map(\.direction) == [.ascending])
+        Self.type(&loop, [.character("h"), .character("g"), .character("]")])
+        #expect(grid.sortKeys.map(\.column) == [third, grid.columns[1].identifier])
+        #expect(grid.sortKeys.map(\.direction) == [.ascending, .descending])
+        Self.type(&loop, [.character("g"), .character("[")])
+        #expect(grid.sortKeys.map(\.direction) == [.ascending, .ascending], "in place where it is a key already")
     }
 
     @Test("? and F1 show every key on a page that scrolls and closes with q or Esc, without quitting")
@@ -154,12 +182,15 @@ struct ViewLoopTests {
         }
         // Every key the loop handles is on the page.
         let page = ViewLoop.help.joined(separator: "\n")
-        for key in ["n / N", ": or g", "P ", "< / >", "_ ", "- ", "+ ", "F ", "I ", "Enter", "w ", "? or F1", "Ctrl-Z", "/ "] {
+        for key in [
+            "n / N", ": (was g)", "gg / G", "gh / gl", "[ / ]", "g[ / g]", "P ", "< / >", "_ ", "- ", "+ ", "F ", "I ", "Enter", "w ", "? or F1", "Ctrl-Z",
+            "/ ",
+        ] {
             #expect(page.contains(key), "\(key) is not on the help page")
         }
     }
 
-    @Test("n and N repeat a find down and up, saying when it went round an end; : and g jump to a row number")
+    @Test("n and N repeat a find down and up, saying when it went round an end; : jumps to a row number")
     func findAgainAndJump() throws {
         var loop = try Self.loop(by: [])
         #expect(loop.handle(.character("n")) == .go)
@@ -176,7 +207,7 @@ struct ViewLoopTests {
         #expect(loop.screen.current == 10 && !Self.status(&loop).contains("going round"))
         Self.type(&loop, [.character(":")] + Self.text("5") + [.enter])
         #expect(loop.screen.current == 4)
-        Self.type(&loop, [.character("g")] + Self.text("1,3") + [.enter])
+        Self.type(&loop, [.character(":")] + Self.text("1,3") + [.enter])
         #expect(loop.screen.current == 12, "grouping commas are read")
         Self.type(&loop, [.character(":")] + Self.text("99") + [.enter])
         #expect(loop.screen.current == 12 && Self.status(&loop).contains("give a number from 1 to 13"))

@@ -29,10 +29,11 @@ enum ViewCommand {
             .help
         ],
         discussion: """
-            KEYS (? or F1 shows them all): arrows move (left and right across columns), Page
-            Up/Down, Home/End, the mouse wheel scrolls, : or g goes to a row number; s cycles the
-            current column's sort (S adds it as a further key), a click on a header does the same
-            (shift-click adds); / finds the next row whose cell in the current column contains the
+            KEYS (? or F1 shows them all): arrows (or h j k l) move (left and right across
+            columns), Page Up/Down, Home/End (gg and G too), the mouse wheel scrolls, gh / gl go to
+            the first / last column, : goes to a row number; s cycles the current column's sort (S
+            adds it as a further key), a click on a header does the same (shift-click adds), [ and ]
+            sort by it ascending and descending (g[ and g] add it); a key that does nothing says so; / finds the next row whose cell in the current column contains the
             text typed, as written, and n / N find it again down / up, going round the ends; p pins
             the current row to the bottom and p or P on a pinned row unpins it (a --pin-bottom value
             pin goes whole); < and > narrow and widen the current column, _ fits it to its widest

@@ -55,7 +55,9 @@ struct ViewLoop {
     /// another thread, showing how long it has taken, and Esc stops it.
     var sortsInBackground = false
     /// A sort asked for by the last key, to run once the key is handled.
-    var pendingSort: (column: String, adding: Bool)?
+    var pendingSort: (column: String, adding: Bool, direction: SortDirection?)?
+    /// `g` was typed: the next key completes VisiData's two-key command (`gg`, `gh`, `gl`, `g[`, `g]`).
+    var afterG = false
 
     init(screen: GridScreen) {
         sheets = [Sheet(screen: screen, kind: .file)]
@@ -236,6 +238,10 @@ struct ViewLoop {
         if page != nil { return scrollPage(event) }
         screen.message = ""
         let grid = screen.grid
+        if afterG {
+            afterG = false
+            return completeG(event)
+        }
         switch event {
         case .character("q"):
             guard sheets.count > 1 else { return .quit }
@@ -275,7 +281,13 @@ struct ViewLoop {
                 if line < grid.pinnedTopCount + min(screen.bodyLines, rows.count), line < rows.count { screen.current = rows[line] }
             }
         case .character("/"): prompt = Prompt(kind: .find)
-        case .character(":"), .character("g"): prompt = Prompt(kind: .jump)
+        case .character(":"): prompt = Prompt(kind: .jump)
+        // VisiData's prefix: the next key says what (gg, gh, gl, g[, g]).
+        case .character("g"):
+            afterG = true
+            screen.message = "g…"
+        case .character("["), .character("]"):
+            requestSort(grid.columns[screen.column].identifier, adding: false, direction: event == .character("[") ? .ascending : .descending)
         case .character("n"), .character("N"):
             if let lastFind { find(lastFind, backwards: event == .character("N")) } else { screen.message = "nothing to repeat: / finds" }
         case .character("p"): pinOrUnpin()
@@ -312,17 +324,49 @@ struct ViewLoop {
         return .go
     }
 
+    /// The key after `g`: `gg` the first row, `gh` / `gl` the first / last column, `g[` / `g]` the
+    /// current column added as a further key, ascending / descending.
+    private mutating func completeG(_ event: Event) -> Outcome {
+        let grid = screen.grid
+        switch event {
+        case .character("g"): screen.current = 0
+        case .character("G"): screen.current = grid.displayedRowCount - 1
+        case .character("h"), .character("l"):
+            let step = event == .character("h") ? -1 : 1
+            for _ in 0..<grid.columns.count {
+                guard let next = screen.shownColumn(from: screen.column, step: step), next != screen.column else { break }
+                moveColumn(by: step)
+            }
+        case .character("["), .character("]"):
+            requestSort(grid.columns[screen.column].identifier, adding: true, direction: event == .character("[") ? .ascending : .descending)
+        case .escape, .interrupt:
+            if event == .interrupt {
+                interrupted = true
+                return .quit
+            }
+        case .character(let key):
+            screen.message = "g then '\(key)' does nothing · : goes to a row · ? lists the keys"
+        default: break
+        }
+        screen.current = max(0, min(screen.current, grid.displayedRowCount - 1))
+        return .go
+    }
+
     /// The keys, as `?` shows them.
     static let help: [String] = [
         "Moving",
         "  ↑ ↓ ← →            row and column (h j k l too, as in VisiData and vi)",
         "  Page Up/Down       a screen of rows",
         "  Home / End         first / last row (G too)",
-        "  : or g             go to a row number",
+        "  : (was g)          go to a row number",
+        "  gg / G             first / last row, as in VisiData",
+        "  gh / gl            first / last column",
         "  mouse wheel        scroll",
         "Sorting",
         "  s                  cycle the current column's sort: ▲, ▼, off (a click on a header too)",
         "  S                  add the current column as a further sort key (shift-click too)",
+        "  [ / ]              sort by the current column ascending / descending (VisiData's keys)",
+        "  g[ / g]            add the current column as a further key, ascending / descending",
         "Finding",
         "  /                  find a text in the current column (as written), from the current row on",
         "  n / N              the next / previous row with it, wrapping at the ends",
@@ -401,23 +445,34 @@ struct ViewLoop {
         }
     }
 
-    /// A sort of a database's rows waits for the loop (which runs it where Esc can stop it); any
-    /// other sorts at once.
-    mutating func requestSort(_ column: String, adding: Bool) {
+    /// Sorts by `column`: the click's cycle, or in `direction` (VisiData's `[` and `]`). A sort of
+    /// a database's rows waits for the loop (which runs it where Esc can stop it); any other sorts
+    /// at once.
+    mutating func requestSort(_ column: String, adding: Bool, direction: SortDirection? = nil) {
         if sortsInBackground, screen.grid.source is InterruptibleDataSource {
-            pendingSort = (column, adding)
+            pendingSort = (column, adding, direction)
         } else {
-            sort(column, adding: adding)
+            sort(column, adding: adding, direction: direction)
         }
     }
 
-    mutating func sort(_ column: String, adding: Bool) {
+    mutating func sort(_ column: String, adding: Bool, direction: SortDirection? = nil) {
         let clock = ContinuousClock()
         do {
-            let elapsed = try clock.measure { () throws in try screen.grid.clickHeader(column, addingKey: adding) }
+            let grid = screen.grid
+            let elapsed = try clock.measure { () throws in try Self.apply(grid, column, adding: adding, direction: direction) }
             screen.message = String(format: "sorted in %.0f ms", Self.milliseconds(elapsed))
         } catch {
             screen.message = "\(error)"
+        }
+    }
+
+    /// A header click's sort, or one in a given direction.
+    static func apply(_ grid: DataGrid, _ column: String, adding: Bool, direction: SortDirection?) throws(SortError) {
+        if let direction {
+            try grid.sortColumn(column, direction: direction, addingKey: adding)
+        } else {
+            try grid.clickHeader(column, addingKey: adding)
         }
     }
 
@@ -558,7 +613,8 @@ extension ViewLoop {
                     // Keys typed after the sort's key are the sort's to read: an Esc among them stops it.
                     let typed = pending
                     // What was typed during the sort, Esc aside, is handled after it.
-                    pending = sortInBackground(request.column, adding: request.adding, typedAhead: typed, on: terminal)
+                    pending = sortInBackground(
+                        request.column, adding: request.adding, direction: request.direction, typedAhead: typed, on: terminal)
                 }
             }
             draw(on: terminal)
@@ -570,7 +626,9 @@ extension ViewLoop {
     /// read, and the grid keeps the order it had. The screen is not drawn from the grid meanwhile:
     /// only the sort touches it.
     /// Returns the bytes of the keys typed meanwhile (but Esc), for the loop to handle after it.
-    mutating func sortInBackground(_ column: String, adding: Bool, typedAhead: [UInt8] = [], on terminal: Terminal) -> [UInt8] {
+    mutating func sortInBackground(
+        _ column: String, adding: Bool, direction: SortDirection? = nil, typedAhead: [UInt8] = [], on terminal: Terminal
+    ) -> [UInt8] {
         let grid = screen.grid
         let (stop, ahead) = Self.stopKeys(typedAhead)
         var kept = ahead
@@ -581,7 +639,7 @@ extension ViewLoop {
         }
         var fds: [Int32] = [0, 0]
         guard grid.source is InterruptibleDataSource, pipe(&fds) == 0 else {
-            sort(column, adding: adding)
+            sort(column, adding: adding, direction: direction)
             return typedAhead
         }
         defer { close(fds[0]); close(fds[1]) }
@@ -593,7 +651,7 @@ extension ViewLoop {
         let done = fds[1]
         Thread.detachNewThread {
             let (grid, outcome) = shared.value
-            do { try grid.clickHeader(column, addingKey: adding) } catch { outcome.failure = "\(error)" }
+            do { try Self.apply(grid, column, adding: adding, direction: direction) } catch { outcome.failure = "\(error)" }
             var byte: UInt8 = 1
             _ = write(done, &byte, 1)
         }

@@ -117,6 +117,26 @@ extension DataGrid {
         try sort(by: keys)
     }
 
+    /// Sorts by `column` in `direction`: as the only key, or with `addingKey` as a further key
+    /// (where the column already is a key, its direction changes in place) — VisiData's `[` and
+    /// `]`, and `g[` `g]`. Only `automatic` columns react, as to a click. A whole-row comparator
+    /// is replaced.
+    public func sortColumn(_ column: String, direction: SortDirection, addingKey: Bool = false) throws(SortError) {
+        guard let definition = columns.first(where: { $0.identifier == column }) else {
+            throw .unknownColumn(column, columns: columns.map(\.identifier))
+        }
+        guard definition.sortMode == .automatic else { return }
+        var keys = sortKeys
+        var key = keys.first { $0.column == column } ?? headerKey(column)
+        key.direction = direction
+        if addingKey {
+            if let index = keys.firstIndex(where: { $0.column == column }) { keys[index] = key } else { keys.append(key) }
+        } else {
+            keys = [key]
+        }
+        try sort(by: keys)
+    }
+
     private func nextDirection(_ direction: SortDirection) -> SortDirection? {
         switch (direction, sortCycle) {
         case (.ascending, _): return .descending
