@@ -230,6 +230,28 @@ struct GridSortingTests {
     }
 
     @Test(
+        "a column sorted in a direction: the only key, or a further one, set in place where it is already a key; the order follows",
+        arguments: GridFixture.modes)
+    func sortColumnInADirection(mode: DataGrid.Mode) throws {
+        let columns = [Column("组号"), Column("分数", type: .decimal), Column("note", sortMode: .notSortable)]
+        let grid = GridFixture.grid(
+            mode, columns: columns,
+            rows: [[.text("组2"), .decimal(1), .missing], [.text("组1"), .decimal(3), .missing], [.text("组1"), .decimal(2), .missing]])
+        try grid.sortColumn("分数", direction: .descending)
+        #expect(GridFixture.column(grid, 1) == ["3", "2", "1"])
+        try grid.sortColumn("分数", direction: .descending)
+        #expect(grid.sortKeys.map(\.direction) == [.descending], "the same direction again: no cycle")
+        try grid.sortColumn("组号", direction: .ascending)
+        try grid.sortColumn("分数", direction: .ascending, addingKey: true)
+        #expect(grid.sortKeys.map(\.column) == ["组号", "分数"] && GridFixture.column(grid, 1) == ["2", "3", "1"])
+        try grid.sortColumn("组号", direction: .descending, addingKey: true)
+        #expect(grid.sortKeys.map(\.column) == ["组号", "分数"] && grid.sortKeys[0].direction == .descending, "in place")
+        try grid.sortColumn("note", direction: .ascending)
+        #expect(grid.sortKeys.map(\.column) == ["组号", "分数"], "a column that ignores clicks ignores this too")
+        #expect(throws: SortError.self) { try grid.sortColumn("nope", direction: .ascending) }
+    }
+
+    @Test(
         "header clicks cycle, shift adds keys, glyphs follow; other sort modes ignore clicks",
         arguments: GridFixture.modes)
     func headerClicks(mode: DataGrid.Mode) throws {
