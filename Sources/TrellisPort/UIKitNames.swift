@@ -38,7 +38,8 @@ public enum UIKitNames {
         "DynamicBehavior", "AttachmentBehavior", "GravityBehavior", "CollisionBehavior", "DynamicItemBehavior", "CollectionViewDragDelegate",
         "CollectionViewDropDelegate", "CollectionViewDropCoordinator",
         "CollectionViewDropItem", "CollectionViewDropProposal", "CollectionViewPlaceholder", "CollectionViewDropPlaceholder",
-        "CollectionViewDropPlaceholderContext", "DragItem", "DragDropSession", "DragSession", "DropSession", "DropOperation", "DropProposal",
+        "CollectionViewDropPlaceholderContext", "DragItem", "DragDropSession", "DragSession", "DropSession", "DropSessionProgressIndicatorStyle",
+        "DropOperation", "DropProposal",
         "DragPreviewParameters", "DragAnimating", "ViewAnimatingPosition", "ViewController", "NavigationController", "NavigationItem", "LayoutGuide",
         "CollectionViewController",
     ]

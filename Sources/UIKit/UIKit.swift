@@ -132,6 +132,7 @@ public typealias UIDragItem = DragItem
 public typealias UIDragDropSession = DragDropSession
 public typealias UIDragSession = DragSession
 public typealias UIDropSession = DropSession
+public typealias UIDropSessionProgressIndicatorStyle = DropSessionProgressIndicatorStyle
 public typealias UIDropOperation = DropOperation
 public typealias UIDropProposal = DropProposal
 public typealias UIDragPreviewParameters = DragPreviewParameters

@@ -6,9 +6,9 @@ import Foundation
 final class DropPhantom {
     var indexPath: IndexPath
     /// The placeholder's context; `nil` for the gap.
-    let context: CollectionViewDropPlaceholderContext?
+    let context: HeadlessDropPlaceholderContext?
 
-    init(indexPath: IndexPath, context: CollectionViewDropPlaceholderContext?) {
+    init(indexPath: IndexPath, context: HeadlessDropPlaceholderContext?) {
         self.indexPath = indexPath
         self.context = context
     }
@@ -17,7 +17,7 @@ final class DropPhantom {
 /// A drag over a collection view whose drop delegate takes it: its session, and the delegate's
 /// last proposal with its destination.
 final class DropTracking {
-    let session: DropSession
+    let session: HeadlessDropSession
     /// The proposal as the collection view applies it (a move a session may not make is a copy).
     var proposal: CollectionViewDropProposal?
     var destination: IndexPath?
@@ -31,7 +31,7 @@ final class DropTracking {
     var pending: IndexPath?
     var rested: TimeInterval = 0
 
-    init(session: DropSession) {
+    init(session: HeadlessDropSession) {
         self.session = session
     }
 }
@@ -87,7 +87,7 @@ extension CollectionView {
     /// the delegate gives no items. The touch starts over this collection view.
     public func beginDrag(at point: CGPoint) -> HeadlessDrag? {
         guard dragInteractionEnabled, let dragDelegate, let indexPath = indexPathForItem(at: point) else { return nil }
-        let session = DragSession(source: self)
+        let session = HeadlessDragSession(source: self)
         session.location = (self, point)
         let items = dragDelegate.collectionView(self, itemsForBeginning: session, at: indexPath)
         guard !items.isEmpty else { return nil }
@@ -105,7 +105,7 @@ extension CollectionView {
 
     /// Adds the item at `point` to a drag that began here (a tap with another finger): the items
     /// the delegate gives (`collectionView(_:itemsForAddingTo:at:point:)`). Returns how many.
-    func addToDrag(_ session: DragSession, at point: CGPoint) -> Int {
+    func addToDrag(_ session: HeadlessDragSession, at point: CGPoint) -> Int {
         guard let dragDelegate, let indexPath = indexPathForItem(at: point) else { return 0 }
         let items = dragDelegate.collectionView(self, itemsForAddingTo: session, at: indexPath, point: point)
         for item in items where !session.items.contains(where: { $0 === item }) {
@@ -115,7 +115,7 @@ extension CollectionView {
         return items.count
     }
 
-    func dragDidEnd(_ session: DragSession) {
+    func dragDidEnd(_ session: HeadlessDragSession) {
         activeDragCount = max(0, activeDragCount - 1)
         dragDelegate?.collectionView(self, dragSessionDidEnd: session)
     }
@@ -125,7 +125,7 @@ extension CollectionView {
     /// The drag came over the collection view: the drop delegate is asked whether it takes it.
     /// One that does not (or no drop delegate, or drag interaction off) does not track the drag:
     /// ``hasActiveDrop`` stays `false` and nothing more is asked.
-    func dropEntered(_ session: DropSession) {
+    func dropEntered(_ session: HeadlessDropSession) {
         guard dragInteractionEnabled, let dropDelegate, dropDelegate.collectionView(self, canHandle: session) else { return }
         let tracking = DropTracking(session: session)
         dropTracking = tracking
@@ -214,8 +214,8 @@ extension CollectionView {
 
     /// The item lifted from here that a drop may show where it would land: the session's only
     /// item, when it came from this collection view.
-    private func liftedItem(of session: DropSession) -> IndexPath? {
-        guard let drag = session.localDragSession, drag.sourceCollectionView === self, drag.items.count == 1,
+    private func liftedItem(of session: HeadlessDropSession) -> IndexPath? {
+        guard let drag = session.localDrag, drag.sourceCollectionView === self, drag.items.count == 1,
             let path = drag.sourceIndexPaths[ObjectIdentifier(drag.items[0])]
         else { return nil }
         return path
@@ -283,7 +283,7 @@ extension CollectionView {
 
     /// The proposal as UIKit enforces it: a move only for a drag from this app that allows
     /// moving (a copy otherwise), and no intent without a destination.
-    private func enforced(_ proposal: CollectionViewDropProposal, session: DropSession, destination: IndexPath?) -> CollectionViewDropProposal {
+    private func enforced(_ proposal: CollectionViewDropProposal, session: HeadlessDropSession, destination: IndexPath?) -> CollectionViewDropProposal {
         var operation = proposal.operation
         if operation == .move && !(session.localDragSession != nil && session.allowsMoveOperation) { operation = .copy }
         let intent = destination == nil ? .unspecified : proposal.intent
@@ -324,7 +324,7 @@ extension CollectionView {
     /// The touch was lifted here: when the proposal copies or moves, the gap closes (the lifted
     /// item goes back), the drop delegate performs the drop through a coordinator, and the
     /// animations it added run. Returns the coordinator, or `nil` when nothing was dropped.
-    func performDrop() -> CollectionViewDropCoordinator? {
+    func performDrop() -> HeadlessDropCoordinator? {
         guard let tracking = dropTracking, let dropDelegate, let proposal = tracking.proposal,
             proposal.operation == .copy || proposal.operation == .move
         else { return nil }
@@ -335,13 +335,13 @@ extension CollectionView {
         tracking.pending = nil
         closeDropGap(tracking, animated: false)
         let session = tracking.session
-        let own = session.localDragSession?.sourceCollectionView === self
-        let items = session.items.map { item -> CollectionViewDropItem in
-            let source = own ? session.localDragSession?.sourceIndexPaths[ObjectIdentifier(item)] : nil
+        let own = session.localDrag?.sourceCollectionView === self
+        let items = session.items.map { item -> any CollectionViewDropItem in
+            let source = own ? session.localDrag?.sourceIndexPaths[ObjectIdentifier(item)] : nil
             let size = source.flatMap { layoutAttributesForItem(at: $0)?.size } ?? .zero
-            return CollectionViewDropItem(dragItem: item, sourceIndexPath: source, previewSize: size)
+            return HeadlessDropItem(dragItem: item, sourceIndexPath: source, previewSize: size)
         }
-        let coordinator = CollectionViewDropCoordinator(
+        let coordinator = HeadlessDropCoordinator(
             items: items, destinationIndexPath: destination,
             proposal: destination == nil ? enforced(proposal, session: session, destination: nil) : proposal, session: session,
             collectionView: self)
@@ -424,7 +424,7 @@ extension CollectionView {
 
     /// Inserts a placeholder's cell at its insertion index path (shown items counted). `false`
     /// when that index path names no place an item can be inserted.
-    func insertPlaceholder(_ context: CollectionViewDropPlaceholderContext) -> Bool {
+    func insertPlaceholder(_ context: HeadlessDropPlaceholderContext) -> Bool {
         layoutIfNeeded()
         let path = context.placeholder.insertionIndexPath
         guard path.count == 2, path.section >= 0, path.section < numberOfSections, path.item >= 0,
@@ -438,7 +438,7 @@ extension CollectionView {
         return true
     }
 
-    func commitPlaceholder(_ context: CollectionViewDropPlaceholderContext, dataSourceUpdates: (IndexPath) -> Void) -> Bool {
+    func commitPlaceholder(_ context: HeadlessDropPlaceholderContext, dataSourceUpdates: (IndexPath) -> Void) -> Bool {
         guard let phantom = phantoms.first(where: { $0.context === context }) else { return false }
         layoutIfNeeded()
         let before = captureBefore()
@@ -460,7 +460,7 @@ extension CollectionView {
         return true
     }
 
-    func deletePlaceholder(_ context: CollectionViewDropPlaceholderContext) -> Bool {
+    func deletePlaceholder(_ context: HeadlessDropPlaceholderContext) -> Bool {
         guard let phantom = phantoms.first(where: { $0.context === context }) else { return false }
         layoutIfNeeded()
         removePhantom(phantom)
@@ -489,7 +489,7 @@ extension CollectionView {
         commitInternal(batch, before: before)
     }
 
-    func updatePlaceholderCell(_ context: CollectionViewDropPlaceholderContext) {
+    func updatePlaceholderCell(_ context: HeadlessDropPlaceholderContext) {
         guard let phantom = phantoms.first(where: { $0.context === context }) else { return }
         let shown = redoingInteractiveMove(phantom.indexPath)
         guard let cell = cellForItem(at: shown) else { return }
@@ -518,9 +518,9 @@ extension CollectionView {
 /// ```
 public final class HeadlessDrag {
     /// The drag as the collection views it passes over see it.
-    public let dropSession: DropSession
+    public let dropSession: HeadlessDropSession
     /// The drag as the collection view it began in sees it; `nil` for a drag from another app.
-    public var dragSession: DragSession? { dropSession.localDragSession }
+    public var dragSession: HeadlessDragSession? { dropSession.localDrag }
     /// The collection view the touch is over.
     public private(set) var collectionView: CollectionView?
     /// Whether the drag was dropped or cancelled.
@@ -528,13 +528,13 @@ public final class HeadlessDrag {
     /// Where the dropped items landed, as the drop delegate said.
     public private(set) var landings: [DropLanding] = []
 
-    init(session: DragSession) {
-        dropSession = DropSession(localDragSession: session, items: session.items, allowsMoveOperation: session.allowsMoveOperation)
+    init(session: HeadlessDragSession) {
+        dropSession = HeadlessDropSession(localDragSession: session, items: session.items, allowsMoveOperation: session.allowsMoveOperation)
     }
 
     /// A drag of `items` from another app: never a move.
     public init(itemsFromAnotherApp items: [DragItem]) {
-        dropSession = DropSession(localDragSession: nil, items: items, allowsMoveOperation: false)
+        dropSession = HeadlessDropSession(localDragSession: nil, items: items, allowsMoveOperation: false)
     }
 
     /// The proposal of the collection view the touch is over, as it applies it; `nil` over none
@@ -557,7 +557,7 @@ public final class HeadlessDrag {
             collectionView?.dropEntered(dropSession)
         }
         dropSession.location = collectionView.map { ($0, point) }
-        dropSession.localDragSession?.location = dropSession.location
+        dropSession.localDrag?.location = dropSession.location
         collectionView?.dropMoved(to: point)
     }
 

@@ -14,9 +14,41 @@ open class DragItem: NSObject {
     }
 }
 
-/// What drag and drop sessions have in common (`UIDragDropSession`): the items, where the touch
-/// is, and what the drop may do with them.
-open class DragDropSession: NSObject {
+/// What drag and drop sessions have in common (`UIDragDropSession`, a protocol as in UIKit, so
+/// that `any UIDropSession` compiles): the items, where the touch is, and what a drop may do.
+public protocol DragDropSession: AnyObject {
+    var items: [DragItem] { get }
+    var allowsMoveOperation: Bool { get }
+    var isRestrictedToDraggingApplication: Bool { get }
+    func location(in view: View) -> CGPoint
+    func hasItemsConforming(toTypeIdentifiers typeIdentifiers: [String]) -> Bool
+    func canLoadObjects(ofClass aClass: any ItemProviderReading.Type) -> Bool
+}
+
+/// A drag that began in a collection view of this app (`UIDragSession`).
+public protocol DragSession: DragDropSession {
+    /// The app's own context for the drag, set by its drag delegate; seen by drops in this app.
+    var localContext: Any? { get set }
+}
+
+/// A drag as a view that may take its drop sees it (`UIDropSession`).
+public protocol DropSession: DragDropSession {
+    /// The drag, when it began in this app; `nil` for a drag from another app.
+    var localDragSession: (any DragSession)? { get }
+    var progressIndicatorStyle: DropSessionProgressIndicatorStyle { get set }
+    /// Loads an object of `aClass` from every item that has one, in the items' order.
+    @discardableResult
+    func loadObjects(ofClass aClass: any ItemProviderReading.Type, completion: @escaping ([any ItemProviderReading]) -> Void) -> Progress
+}
+
+/// How the progress of a slow load shows (`UIDropSessionProgressIndicatorStyle`).
+public enum DropSessionProgressIndicatorStyle: UInt, Sendable {
+    case none = 0
+    case `default` = 1
+}
+
+/// The sessions of a headless drag: what ``HeadlessDrag`` hands the delegates.
+open class HeadlessDragDropSession: NSObject, DragDropSession {
     /// The items dragged, in the order they were added.
     open internal(set) var items: [DragItem]
     /// Whether a drop may move the items rather than copy them (the drag delegate's
@@ -54,10 +86,9 @@ open class DragDropSession: NSObject {
     }
 }
 
-/// A drag that began in a collection view of this app (`UIDragSession`).
-open class DragSession: DragDropSession {
-    /// The app's own context for the drag, set by its drag delegate; seen by drops in this app.
-    open var localContext: Any?
+/// A headless drag that began in a collection view of this app.
+public final class HeadlessDragSession: HeadlessDragDropSession, DragSession {
+    public var localContext: Any?
     /// The collection view the drag began in.
     public internal(set) weak var sourceCollectionView: CollectionView?
     /// The index path each item was lifted from, by item.
@@ -69,21 +100,16 @@ open class DragSession: DragDropSession {
     }
 }
 
-/// A drag as a view that may take its drop sees it (`UIDropSession`).
-open class DropSession: DragDropSession {
-    /// How the progress of a slow load shows (`UIDropSessionProgressIndicatorStyle`).
-    public enum ProgressIndicatorStyle: UInt, Sendable {
-        case none = 0
-        case `default` = 1
-    }
-
-    /// The drag, when it began in this app; `nil` for a drag from another app.
-    public let localDragSession: DragSession?
+/// A headless drag as a collection view that may take its drop sees it.
+public final class HeadlessDropSession: HeadlessDragDropSession, DropSession {
+    /// The drag, when it began in this app (the concrete session).
+    public let localDrag: HeadlessDragSession?
+    public var localDragSession: (any DragSession)? { localDrag }
     /// Default `.default`.
-    open var progressIndicatorStyle: ProgressIndicatorStyle = .default
+    public var progressIndicatorStyle: DropSessionProgressIndicatorStyle = .default
 
-    init(localDragSession: DragSession?, items: [DragItem], allowsMoveOperation: Bool) {
-        self.localDragSession = localDragSession
+    init(localDragSession: HeadlessDragSession?, items: [DragItem], allowsMoveOperation: Bool) {
+        self.localDrag = localDragSession
         super.init(
             items: items, allowsMoveOperation: allowsMoveOperation,
             isRestrictedToDraggingApplication: localDragSession?.isRestrictedToDraggingApplication ?? false)
@@ -92,7 +118,7 @@ open class DropSession: DragDropSession {
     /// Loads an object of `aClass` from every item that has one, in the items' order, and hands
     /// them to `completion` — at once, headless (UIKit calls it later, on the main queue).
     @discardableResult
-    open func loadObjects(ofClass aClass: any ItemProviderReading.Type, completion: @escaping ([any ItemProviderReading]) -> Void) -> Progress {
+    public func loadObjects(ofClass aClass: any ItemProviderReading.Type, completion: @escaping ([any ItemProviderReading]) -> Void) -> Progress {
         let loadable = items.filter { $0.itemProvider.canLoadObject(ofClass: aClass) }
         let progress = Progress(totalUnitCount: Int64(loadable.count))
         let loaded = LoadedObjects()
@@ -204,8 +230,17 @@ final class DropAnimation: DragAnimating {
     }
 }
 
-/// An item of a drop into a collection view (`UICollectionViewDropItem`).
-public final class CollectionViewDropItem: NSObject {
+/// An item of a drop into a collection view (`UICollectionViewDropItem`, a protocol as in UIKit).
+public protocol CollectionViewDropItem: AnyObject {
+    var dragItem: DragItem { get }
+    /// Where the item was lifted from, when the drag began in this collection view; otherwise `nil`.
+    var sourceIndexPath: IndexPath? { get }
+    /// The size of the item's preview: the source cell's, or zero when it has none here.
+    var previewSize: CGSize { get }
+}
+
+/// An item of a headless drop.
+public final class HeadlessDropItem: NSObject, CollectionViewDropItem {
     public let dragItem: DragItem
     /// Where the item was lifted from, when the drag began in this collection view; otherwise `nil`.
     public let sourceIndexPath: IndexPath?

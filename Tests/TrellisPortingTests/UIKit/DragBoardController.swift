@@ -47,7 +47,7 @@ final class DragBoardController: NSObject, UICollectionViewDataSource, UICollect
 
     // MARK: UICollectionViewDragDelegate
 
-    func collectionView(_ collectionView: UICollectionView, itemsForBeginning session: UIDragSession,
+    func collectionView(_ collectionView: UICollectionView, itemsForBeginning session: any UIDragSession,
                         at indexPath: IndexPath) -> [UIDragItem] {
         let sticker = stickers[indexPath.item]
         let itemProvider = NSItemProvider(object: sticker as NSString)
@@ -66,11 +66,11 @@ final class DragBoardController: NSObject, UICollectionViewDataSource, UICollect
 
     // MARK: UICollectionViewDropDelegate
 
-    func collectionView(_ collectionView: UICollectionView, canHandle session: UIDropSession) -> Bool {
+    func collectionView(_ collectionView: UICollectionView, canHandle session: any UIDropSession) -> Bool {
         return session.canLoadObjects(ofClass: NSString.self)
     }
 
-    func collectionView(_ collectionView: UICollectionView, dropSessionDidUpdate session: UIDropSession,
+    func collectionView(_ collectionView: UICollectionView, dropSessionDidUpdate session: any UIDropSession,
                         withDestinationIndexPath destinationIndexPath: IndexPath?) -> UICollectionViewDropProposal {
         if collectionView.hasActiveDrag {
             return UICollectionViewDropProposal(operation: .move, intent: .insertAtDestinationIndexPath)
@@ -78,7 +78,7 @@ final class DragBoardController: NSObject, UICollectionViewDataSource, UICollect
         return UICollectionViewDropProposal(operation: .copy, intent: .insertAtDestinationIndexPath)
     }
 
-    func collectionView(_ collectionView: UICollectionView, performDropWith coordinator: UICollectionViewDropCoordinator) {
+    func collectionView(_ collectionView: UICollectionView, performDropWith coordinator: any UICollectionViewDropCoordinator) {
         let destinationIndexPath: IndexPath
         if let indexPath = coordinator.destinationIndexPath {
             destinationIndexPath = indexPath
