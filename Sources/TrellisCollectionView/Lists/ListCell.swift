@@ -51,7 +51,7 @@ open class ListCell: CollectionViewCell {
     open override var layoutMargins: EdgeInsets {
         get {
             if marginsChosen { return super.layoutMargins }
-            let side: CGFloat = traitCollection.horizontalSizeClass == .regular ? 20 : 16
+            let side = traitCollection.systemSideMargin
             return EdgeInsets(top: 8, left: side, bottom: 8, right: side)
         }
         set {

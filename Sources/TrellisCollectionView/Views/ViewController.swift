@@ -21,6 +21,12 @@ open class NavigationItem: NSObject {
     }
 }
 
+extension TraitCollection {
+    /// UIKit's side margin for these traits: 20 points in a regular width, 16 otherwise — a view
+    /// controller's least margins and a list cell's.
+    var systemSideMargin: CGFloat { horizontalSizeClass == .regular ? 20 : 16 }
+}
+
 /// A screen's controller (`UIViewController`): it makes its view when first asked
 /// (``loadView()``, then ``viewDidLoad()``), gives that view the system's minimum layout margins —
 /// 16 points leading and trailing in a compact width, 20 in a regular one, as UIKit's — and
@@ -139,7 +145,7 @@ open class ViewController: NSObject {
     /// The least leading and trailing margins the view has: 20 points in a regular width, 16
     /// otherwise, none above or below.
     open var systemMinimumLayoutMargins: DirectionalEdgeInsets {
-        let side: CGFloat = traitCollection.horizontalSizeClass == .regular ? 20 : 16
+        let side = traitCollection.systemSideMargin
         return DirectionalEdgeInsets(top: 0, leading: side, bottom: 0, trailing: side)
     }
 
