@@ -1,6 +1,17 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
+// The commit a build is made from, as Packaging/build-binary says it (`TRELLIS_COMMIT=…`): compiled
+// into the one C file that reports it (`trellis --version`), so that a new commit rebuilds that
+// file alone. Only a commit's letters are taken (hex digits, and `-modified` for a tree with
+// changes); anything else is left out.
+let buildCommit = Context.environment["TRELLIS_COMMIT"].flatMap { commit -> String? in
+    let parts = commit.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false)
+    let hash = parts[0]
+    guard (7...40).contains(hash.count), hash.allSatisfy({ "0123456789abcdef".contains($0) }) else { return nil }
+    return parts.count == 1 || parts[1] == "modified" ? commit : nil
+}
+
 let package = Package(
     name: "Trellis",
     products: [
@@ -63,8 +74,10 @@ let package = Package(
         // `trellis port`: UIKit Swift source to Trellis, the mechanical step and the rewrites of the
         // idioms that need the Objective-C runtime. Reads Swift as tokens; depends on nothing else.
         .target(name: "TrellisPort"),
+        // The commit the program was built from (see `buildCommit` above).
+        .target(name: "CBuildInfo", cSettings: buildCommit.map { [.define("TRELLIS_COMMIT", to: "\"\($0)\"")] } ?? []),
         .target(name: "TrellisCLI",
-                dependencies: ["TrellisPort", "TrellisText", "TrellisCollectionView", "TrellisLayouts", "TrellisGrid", "TrellisRender", "TrellisSQL",
+                dependencies: ["CBuildInfo", "TrellisPort", "TrellisText", "TrellisCollectionView", "TrellisLayouts", "TrellisGrid", "TrellisRender", "TrellisSQL",
                                "TrellisSources", "TrellisWorkbook"]),
         .executableTarget(name: "trellis", dependencies: ["TrellisCLI"]),
         .target(name: "Trellis",

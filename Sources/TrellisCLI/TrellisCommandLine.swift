@@ -1,3 +1,4 @@
+import CBuildInfo
 import Foundation
 import TrellisGrid
 import TrellisSQL
@@ -7,6 +8,18 @@ import TrellisSQL
 public enum TrellisCommandLine {
     /// The version `trellis --version` prints.
     public static let version = "0.1.0"
+
+    /// The commit the program was built from, when its build said (`Packaging/build-binary`
+    /// does); `nil` for a plain `swift build`.
+    public static var commit: String? {
+        let commit = String(cString: trellis_build_commit())
+        return commit.isEmpty ? nil : commit
+    }
+
+    /// What `trellis --version` prints: the version and the commit.
+    static var versionLine: String {
+        "trellis \(version) (" + (commit.map { "commit \($0)" } ?? "commit not recorded: a build made without Packaging/build-binary") + ")"
+    }
 
     static let overview = "Headless collection-view layouts and sortable data grids."
 
@@ -27,8 +40,9 @@ public enum TrellisCommandLine {
 
     static var help: String {
         var out = "OVERVIEW: \(overview)\n\nUSAGE: trellis <subcommand>\n\nOPTIONS:\n"
-        out += CommandDefinition.row("--version", "Show the version.")
+        out += CommandDefinition.row("--version", "Show the version and the commit it was built from.")
         out += CommandDefinition.row("--generate-completion-script <shell>", "Print a completion script for bash, zsh or fish.")
+        out += CommandDefinition.row("--generate-man-page", "Print the manual page, trellis(1), in roff.")
         out += CommandDefinition.row("-h, --help", "Show help information.")
         out += "\nSUBCOMMANDS:\n"
         for command in commands { out += CommandDefinition.row(command.name, command.summary) }
@@ -73,7 +87,13 @@ public enum TrellisCommandLine {
             io.stdout += help
             return ExitStatus.success.rawValue
         case "--version":
-            io.stdout += version + "\n"
+            io.stdout += versionLine + "\n"
+            return ExitStatus.success.rawValue
+        case "--generate-man-page":
+            guard arguments.count == 1 else {
+                return fail(.usage("'--generate-man-page' takes nothing; it prints the manual page, trellis(1)"), command: nil, io: &io)
+            }
+            io.stdout += ManPage.page(version: version)
             return ExitStatus.success.rawValue
         case "--generate-completion-script":
             guard arguments.count == 2, let script = CompletionScripts.script(for: arguments[1]) else {

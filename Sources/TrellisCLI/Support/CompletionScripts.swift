@@ -53,7 +53,7 @@ enum CompletionScripts {
             out += "  if [ \"$COMP_CWORD\" -eq 1 ]; then\n"
             out +=
                 "    COMPREPLY=($(compgen -W \"\(commands.map(\.name).joined(separator: " ")) help --help --version "
-                + "--generate-completion-script\" -- \"$cur\"))\n    return\n  fi\n"
+                + "--generate-completion-script --generate-man-page\" -- \"$cur\"))\n    return\n  fi\n"
             out +=
                 "  case \"$prev\" in\n    --generate-completion-script) COMPREPLY=($(compgen -W \"\(shells.joined(separator: " "))\" -- \"$cur\")); return ;;\n"
             for (option, suffix) in columnOptions.sorted(by: { $0.key < $1.key }) {
