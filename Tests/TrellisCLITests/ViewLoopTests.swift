@@ -31,6 +31,48 @@ struct ViewLoopTests {
 
     static func status(_ loop: inout ViewLoop) -> String { plain(loop.frame()).last! }
 
+    @Test("Ctrl-S is save, Ctrl-H is VisiData's help (a backspace while typing), DEL is backspace")
+    func controlKeys() {
+        #expect(ViewLoop.event([19]) == (.save, 1))
+        #expect(ViewLoop.event([8]) == (.controlH, 1))
+        #expect(ViewLoop.event([127]) == (.backspace, 1))
+        var loop = try! Self.loop()
+        _ = loop.handle(.controlH)
+        #expect(loop.page?.title == "trellis view: keys")
+        _ = loop.handle(.controlH)
+        #expect(loop.page == nil)
+        Self.type(&loop, [.character("/")] + Self.text("组1") + [.controlH])
+        #expect(loop.prompt?.text == "组", "Ctrl-H erases while typing")
+        Self.type(&loop, [.character("\u{15}")])
+        #expect(loop.prompt?.text == "", "Ctrl-U clears")
+    }
+
+    @Test("e edits the current cell in place, Esc leaves it, U undoes; a computed row and a view are not edited")
+    func editKeys() throws {
+        var loop = try Self.loop()
+        // Row 1 is 组7 (99); the cursor on 分数.
+        Self.type(&loop, [.right, .right, .character("e")])
+        #expect(loop.prompt?.kind == .edit(row: 6, column: 2) && loop.prompt?.text == "99")
+        Self.type(&loop, [.backspace, .backspace] + Self.text("10") + [.enter])
+        #expect(loop.screen.grid.source.text(row: 6, column: 2) == "10")
+        #expect(loop.screen.grid.displayedRow(at: 0) == .source(6), "the edited row stays first")
+        #expect(loop.edits.count == 1 && loop.editsSinceSave == 1)
+        Self.type(&loop, [.character("e"), .backspace, .character("5"), .escape])
+        #expect(loop.screen.grid.source.text(row: 6, column: 2) == "10", "Esc: not edited")
+        Self.type(&loop, [.character("U")])
+        #expect(loop.screen.grid.source.text(row: 6, column: 2) == "99")
+        #expect(loop.edits.isEmpty && loop.editsSinceSave == 2)
+        Self.type(&loop, [.character("U")])
+        #expect(Self.status(&loop).contains("nothing to undo"))
+        // The 平均 row pinned at the bottom is one of the file's: edited like the others. A view is not.
+        Self.type(&loop, [.character("F"), .character("e")])
+        #expect(loop.prompt == nil && Self.status(&loop).contains("a view is not edited"))
+        // q with changes not saved asks; q again quits.
+        Self.type(&loop, [.character("q")])
+        #expect(loop.handle(.character("q")) == .go && loop.confirmation == .quit)
+        #expect(loop.handle(.character("q")) == .quit)
+    }
+
     @Test("a key's bytes split between two reads wait for the rest; only a lone ESC with nothing after it is Escape")
     func splitSequences() {
         #expect(ViewLoop.event([27]) == (.ignored, 0), "ESC alone may be the start of an arrow")
@@ -176,15 +218,16 @@ struct ViewLoopTests {
             #expect(page.last!.contains("lines 1–9 of \(ViewLoop.help.count)"))
             Self.type(&loop, [.end])
             page = Self.plain(loop.frame())
-            #expect(page[page.count - 2].contains("q "), "the last key, q, is on the page: \(page)")
+            #expect(page[page.count - 2].contains("s / S"), "the last line, VisiData's keys' last, is on the page: \(page)")
             #expect(loop.handle(.character("q")) == .go, "q closes the page")
             #expect(loop.page == nil)
         }
         // Every key the loop handles is on the page.
         let page = ViewLoop.help.joined(separator: "\n")
         for key in [
-            "n / N", ": (was g)", "gg / G", "gh / gl", "[ / ]", "g[ / g]", "P ", "< / >", "_ ", "- ", "+ ", "F ", "I ", "Enter", "w ", "? or F1", "Ctrl-Z",
-            "/ ",
+            "n / N", ": (was g)", "gg / G", "gh / gl", "[ / ]", "g[ / g]", "P ", "< / >", "_ ", "- ", "+ ", "F ", "I ", "Enter", "w ", "?, F1 or Ctrl-H",
+            "Ctrl-Z",
+            "/ ", "e ", "U ", "Ctrl-S", "Ctrl-U", "VisiData's keys here",
         ] {
             #expect(page.contains(key), "\(key) is not on the help page")
         }

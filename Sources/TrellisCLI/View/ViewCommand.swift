@@ -1,5 +1,6 @@
 import Foundation
 import TrellisGrid
+import TrellisRender
 import TrellisSources
 
 /// `trellis view FILE.csv | FILE.sqlite --table T | postgresql://… --table T`: the grid in the
@@ -42,7 +43,10 @@ enum ViewCommand {
             rows holding it; I describes every column (count, blanks, distinct, min, max, mean,
             median) and Enter goes to one; Tab shows a workbook's next sheet (Shift-Tab the one
             before); q goes back from a view or quits; w shows the file's warnings; Ctrl-Z suspends
-            (fg resumes); Ctrl-C quits. The status line keeps "? help · q quit" at every width. The current column's title is in reverse video, its cell in the
+            (fg resumes); Ctrl-C quits. e edits the current cell (Enter keeps it, Esc does not; the row
+            stays until the next sort), U undoes, Ctrl-S saves to the file (after a y) or to a name
+            typed, every byte but the edited cells' as the file had them; q with edits not saved asks.
+            Ctrl-H shows the keys too, as in VisiData. The status line keeps "? help · q quit" at every width. The current column's title is in reverse video, its cell in the
             current row underlined.
 
             A CSV file of 16 MB or more shows its first lines at once while the rest is read; keys
@@ -146,6 +150,20 @@ enum ViewCommand {
         var loop = ViewLoop(screen: screen)
         loop.notes = names.notes
         loop.background = started?.read
+        loop.workingDirectory = io.currentDirectory
+        // Edits are saved as a CSV file; a workbook's sheet or a database is not written from here.
+        if options.readsDatabase {
+            loop.saveRefusal = "a database is opened read-only here: its cells are not edited or saved by trellis view"
+        } else if (source as? Table)?.origin is SheetOrigin {
+            loop.saveRefusal = "a workbook's edits are not saved from trellis view: trellis sort -o writes a workbook back"
+        } else if path != "-" {
+            loop.sourcePath = path
+        }
+        let opened = path == "-" ? nil : FileStamp(io.url(for: path).path)
+        let directory = io.currentDirectory
+        loop.saveFile = { grid, target throws(CommandError) -> String in
+            try Self.save(grid, to: target, source: path == "-" ? nil : path, opened: opened, directory: directory)
+        }
         // A workbook's sheets that hold tables, for Tab.
         if let origin = (source as? Table)?.origin as? SheetOrigin {
             let sheets = origin.workbook.sheets.enumerated().filter { $0.element.notATable == nil }
@@ -159,6 +177,33 @@ enum ViewCommand {
         return loop.switchToSheet.map { loop.sheetNames[$0] }
     }
 
+    /// Writes the table of `grid` to `target`: its rows in the file's order, each record the
+    /// file held copied as it was but for the cells edited (written quoted where they need it),
+    /// in the file's encoding, byte order mark, delimiter and line breaks, with the lines above
+    /// the header and after the rows; by the rules of `-o` (through links, a read-only file
+    /// refused, made whole beside it and renamed into place). The file read is not replaced when
+    /// it changed on disk since it was read. Says what it did.
+    static func save(_ grid: DataGrid, to target: String, source: String?, opened: FileStamp?, directory: URL) throws(CommandError) -> String {
+        guard let table = grid.source as? Table else {
+            throw CommandError(.rule("only a table read from a file is saved from trellis view"))
+        }
+        var io = CommandIO(currentDirectory: directory)
+        if let source, let opened {
+            let sourcePath = io.url(for: source).path, targetPath = io.url(for: target).path
+            let same =
+                URL(fileURLWithPath: sourcePath).resolvingSymlinksInPath().path == URL(fileURLWithPath: targetPath).resolvingSymlinksInPath().path
+            if same, FileStamp(sourcePath) != opened {
+                throw .data("\(Excerpt.of(source)) changed on disk since trellis view read it: save under another name")
+            }
+        }
+        let inFileOrder = DataGrid(bound: table)
+        try io.stream(to: target, encoding: table.csvFormat.encoding) { out throws(CommandError) in
+            GridRenderer.writeCSV(inFileOrder, neutralizeFormulas: false, to: out)
+        }
+        let cells = table.rawRecords.map { $0.changedCells.values.reduce(0) { $0 + $1.count } }
+        return "saved \(Excerpt.of(target))" + (cells.map { " (\($0) edited cell\($0 == 1 ? "" : "s"), every other byte as it was)" } ?? "")
+    }
+
     /// Touches, once, as much memory as a sort of `rows` rows uses and gives it back to the heap
     /// (which keeps it, as set above): the first sort then runs in pages already mapped, as
     /// every later one does, instead of faulting in zeroed pages (`Benchmarks/History.md`).
@@ -168,6 +213,26 @@ enum ViewCommand {
         guard bytes > 1 << 20, let block = malloc(bytes) else { return }
         memset(block, 0, bytes)
         free(block)
+    }
+}
+
+/// What a file was when it was read (its size, modification time and inode): a file replaced or
+/// written since is another stamp.
+struct FileStamp: Equatable {
+    var size: Int64
+    var modified: timespec
+    var inode: UInt64
+
+    init?(_ path: String) {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        size = Int64(info.st_size)
+        modified = info.st_mtim
+        inode = UInt64(info.st_ino)
+    }
+
+    static func == (a: FileStamp, b: FileStamp) -> Bool {
+        a.size == b.size && a.inode == b.inode && a.modified.tv_sec == b.modified.tv_sec && a.modified.tv_nsec == b.modified.tv_nsec
     }
 }
 

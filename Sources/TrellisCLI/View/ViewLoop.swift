@@ -25,7 +25,11 @@ struct ViewLoop {
 
     /// A line being typed on the status line.
     struct Prompt {
-        enum Kind { case find, jump }
+        enum Kind: Equatable {
+            case find, jump, save
+            /// A cell's text (the cell of source row `row` in `column`).
+            case edit(row: Int, column: Int)
+        }
         var kind: Kind
         var text = ""
     }
@@ -58,6 +62,20 @@ struct ViewLoop {
     var pendingSort: (column: String, adding: Bool, direction: SortDirection?)?
     /// `g` was typed: the next key completes VisiData's two-key command (`gg`, `gh`, `gl`, `g[`, `g]`).
     var afterG = false
+    /// The edits made, the last last (what `U` undoes).
+    var edits: [Edit] = []
+    /// Edits and undos since the table was last saved (or read): what `q` asks about.
+    var editsSinceSave = 0
+    /// A question the next key answers (replace the file, quit without saving).
+    var confirmation: Confirmation?
+    /// The file the table was read from, offered by Ctrl-S; `nil` for standard input or a database.
+    var sourcePath: String?
+    /// Why the table cannot be saved (a workbook's sheet, a database), when it cannot.
+    var saveRefusal: String?
+    /// Writes the grid's table to a file and says what it did (set by the command).
+    var saveFile: ((DataGrid, String) throws(CommandError) -> String)?
+    /// Where relative file names are resolved.
+    var workingDirectory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
 
     init(screen: GridScreen) {
         sheets = [Sheet(screen: screen, kind: .file)]
@@ -84,6 +102,9 @@ struct ViewLoop {
                 switch prompt.kind {
                 case .find: "find in \(screen.grid.columns[screen.column].title)"
                 case .jump: "go to row (1–\(GridScreen.grouped(screen.grid.displayedRowCount)))"
+                case .save: "save to (Enter: write, Esc: not)"
+                case .edit(let row, let column):
+                    "edit \(screen.grid.columns[column].title), row \(GridScreen.grouped(row + 1)) (Enter: keep, Esc: not)"
                 }
             lines[lines.count - 1] = "\u{1B}[7m" + GridScreen.fit(" \(label): \(prompt.text)▏", width, right: false) + "\u{1B}[27m"
         }
@@ -146,6 +167,8 @@ struct ViewLoop {
     enum Event: Equatable {
         case character(Character), up, down, left, right, pageUp, pageDown, home, end, f1, backTab
         case wheelUp, wheelDown, click(x: Int, y: Int, shift: Bool), enter, backspace, escape, interrupt, suspend, ignored
+        /// Ctrl-S (save) and Ctrl-H (help, as in VisiData; a backspace while typing).
+        case save, controlH
     }
 
     /// The first event in `bytes` and how many bytes it took (0: incomplete). With `complete`,
@@ -160,7 +183,9 @@ struct ViewLoop {
         case 3: return (.interrupt, 1)
         case 26: return (.suspend, 1)
         case 13, 10: return (.enter, 1)
-        case 127, 8: return (.backspace, 1)
+        case 127: return (.backspace, 1)
+        case 8: return (.controlH, 1)
+        case 19: return (.save, 1)
         case 27:
             guard bytes.count > 1 else { return (.ignored, 0) }
             guard bytes[1] == UInt8(ascii: "[") || bytes[1] == UInt8(ascii: "O") else { return (.escape, 1) }
@@ -222,7 +247,7 @@ struct ViewLoop {
 
     /// Whether Ctrl-C ended the viewer (it exits 130, as a shell expects of an interrupted
     /// program, rather than 0 as `q` does).
-    private(set) var interrupted = false
+    var interrupted = false
 
     /// The sheets of the workbook shown (those that hold tables), and which one is shown; empty
     /// for a file that is not a workbook.
@@ -234,6 +259,7 @@ struct ViewLoop {
     /// Applies `event`.
     mutating func handle(_ event: Event) -> Outcome {
         if event == .suspend { return .suspend }
+        if let confirmation { return answer(confirmation, with: event) }
         if prompt != nil { typePrompt(event); return .go }
         if page != nil { return scrollPage(event) }
         screen.message = ""
@@ -244,14 +270,17 @@ struct ViewLoop {
         }
         switch event {
         case .character("q"):
-            guard sheets.count > 1 else { return .quit }
+            guard sheets.count > 1 else { return quitOrAsk() }
             sheets.removeLast()
         case .interrupt:
             interrupted = true
             return .quit
         case .escape:
             if sheets.count > 1 { sheets.removeLast() }
-        case .character("?"), .f1: page = Page(title: "trellis view: keys", lines: Self.help)
+        case .character("?"), .f1, .controlH: page = Page(title: "trellis view: keys", lines: Self.help)
+        case .character("e"): beginEdit()
+        case .character("U"): undoEdit()
+        case .save: beginSave()
         case .character("w"):
             // Wrapped to the screen, so that a long warning's advice (an option to type) is read whole.
             page = Page(
@@ -378,6 +407,13 @@ struct ViewLoop {
         "  _                  the current column as wide as its widest cell on screen, or back",
         "  -                  hide the current column",
         "  +                  show every hidden column again",
+        "Editing",
+        "  e                  edit the current cell (Enter keeps it, Esc does not); the row stays",
+        "                     where it is until the next sort, summary rows follow at once",
+        "  U                  undo the last edit",
+        "  Ctrl-S             save: the file (after a y) or a name typed, every byte but the",
+        "                     edited cells' as the file had them, the rows in the file's order",
+        "  Ctrl-U             (while typing) clear what is typed",
         "Views (q goes back)",
         "  F                  the current column's values: count, percent and a bar, sortable",
         "  I                  every column described: count, blanks, distinct, min, max, mean, median",
@@ -385,9 +421,15 @@ struct ViewLoop {
         "Else",
         "  Tab, Shift-Tab     a workbook's next sheet, the one before (.xlsx, .ods, .xls)",
         "  w                  the file's warnings",
-        "  ? or F1            this page",
+        "  ?, F1 or Ctrl-H    this page",
         "  Ctrl-Z             suspend (fg resumes)",
-        "  q                  back from a view, or quit (Ctrl-C quits at once)",
+        "  q                  back from a view, or quit (asks first when edits are not saved;",
+        "                     Ctrl-C quits at once)",
+        "VisiData's keys here",
+        "  h j k l, gg G, gh gl, [ ], g[ g], / n N, F, I, e, U, Ctrl-S, -, _, q: as in VisiData",
+        "  Enter (F)          the rows with a value, as VisiData's Enter on a frequency row",
+        "  :                  go to a row (VisiData's zr), since g is VisiData's prefix",
+        "  s / S              this viewer's own: cycle a column's sort / add it as a key",
     ]
 
     private mutating func typePrompt(_ event: Event) {
@@ -401,12 +443,20 @@ struct ViewLoop {
                 lastFind = prompt.text
                 find(prompt.text, backwards: false)
             case .jump: jump(prompt.text)
+            case .save: commitSave(to: prompt.text)
+            case .edit(let row, let column): commitEdit(row: row, column: column, text: prompt.text)
             }
-        case .escape, .interrupt: self.prompt = nil
-        case .backspace:
+        case .escape, .interrupt:
+            self.prompt = nil
+            if case .edit = prompt.kind { screen.message = "not edited" }
+        case .backspace, .controlH:
             if !prompt.text.isEmpty { prompt.text.removeLast() }
             self.prompt = prompt
-        case .character(let c):
+        case .character("\u{15}"):
+            // Ctrl-U, as in a shell: what was typed (or offered) goes.
+            prompt.text = ""
+            self.prompt = prompt
+        case .character(let c) where c.asciiValue.map { $0 >= 0x20 } ?? true:
             prompt.text.append(c)
             self.prompt = prompt
         default: break
@@ -418,7 +468,7 @@ struct ViewLoop {
         let room = max(1, height - 3)
         let last = max(0, page.lines.count - room)
         switch event {
-        case .character("q"), .escape, .character("?"), .f1, .enter: self.page = nil; return .go
+        case .character("q"), .escape, .character("?"), .f1, .controlH, .enter: self.page = nil; return .go
         case .interrupt:
             interrupted = true
             return .quit

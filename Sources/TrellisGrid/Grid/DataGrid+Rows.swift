@@ -51,6 +51,29 @@ extension DataGrid {
         virtual.push(row: row, column: column, value: value)
     }
 
+    /// Edits a cell as a person edits one in the grid (DataGridView's committed cell edit, a
+    /// cell typed in Excel), by source row: `text` is read as its column's type would read it in
+    /// the file, the row stays where it is until the next sort, a row a pin now matches is
+    /// pinned, and the summaries and recomputed rows follow the new value at once. A table's cell
+    /// is set; an editable source's gets the value the text reads as; a virtual grid's is pushed
+    /// to ``cellValuePushed``.
+    ///
+    /// ``setValue(_:row:column:)`` sets a cell as a change of the source: a sorted grid sorts again.
+    public func editCell(row: Int, column: Int, text: String) throws(TableError) {
+        guard columns.indices.contains(column) else { throw .noSuchColumnPosition(column, columnCount: columns.count) }
+        editsInPlace = true
+        defer { editsInPlace = false }
+        if let table = source as? Table {
+            try table.setText(text, row: row, column: column)
+        } else {
+            let numeric = columns[column].type.isNumeric
+            let value = CellValue(CellText.classify(text, CellReading(type: columns[column].type)), text: text, numericColumn: numeric)
+            try setValue(value, row: row, column: column)
+            // (A virtual source tells no change: its grid follows the pushed value here.)
+            if source is VirtualSource { refreshQuietly(.cellsEdited) }
+        }
+    }
+
     /// Reads the source again — after a source that does not announce its changes changed —
     /// keeping the sort keys, pins and summaries. A failure is kept in ``lastError``.
     public func reload() {

@@ -167,6 +167,10 @@ public final class DataGrid {
 
     // MARK: Following the source
 
+    /// Whether a change the source tells now is an edit through ``editCell(row:column:text:)``,
+    /// which leaves every row where it is.
+    var editsInPlace = false
+
     private func sourceChanged(_ change: GridChange) {
         func moved(_ row: Int) -> Int? {
             switch change {
@@ -187,6 +191,8 @@ public final class DataGrid {
         // Rows added at the end of a sorted body are placed in it rather than sorted again.
         if case .inserted(let range) = change, range.upperBound == rowCount, lastError == nil {
             refreshQuietly(.rowsAppended(range))
+        } else if case .updated = change, editsInPlace, lastError == nil {
+            refreshQuietly(.cellsEdited)
         } else {
             refreshQuietly()
         }

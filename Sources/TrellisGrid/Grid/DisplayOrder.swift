@@ -79,6 +79,10 @@ public struct DisplayOrder: Sendable {
     /// Whether the body is every row not pinned, in source order (made without sort keys, a row
     /// comparator or a filter): it can then be made again from the pins alone.
     private var bodyInSourceOrder = false
+    /// Whether the body holds rows where they were before cells of them were edited
+    /// (``OrderChange/cellsEdited``): it is then not in the sort's order, and rows appended are
+    /// not placed in it by a search.
+    private var bodyHeldAfterEdits = false
     /// The number of source rows of an order whose body and inverse index were let go
     /// (``releaseSourceOrderRows()``); `nil` while it holds them.
     private var releasedRowCount: Int?
@@ -134,6 +138,7 @@ public struct DisplayOrder: Sendable {
         if filtered { partition.labelled = [] }
         let sorted: [Int32]
         var inSourceOrder = false
+        var heldAfterEdits = false
         var groups: RowGroups?
         if let column = bound.groupColumn {
             let found = RowGroups(source: source, column: column, detail: bound.detailColumn, excluding: partition.isPinned)
@@ -149,7 +154,12 @@ public struct DisplayOrder: Sendable {
         } else if case .pinsAdded = change, plan.ordersByKeysAlone, let kept = keptBody(less: partition.isPinned) {
             sorted = kept
             inSourceOrder = bodyInSourceOrder
-        } else if case .rowsAppended(let appended) = change, plan.ordersByKeysAlone,
+            heldAfterEdits = bodyHeldAfterEdits
+        } else if case .cellsEdited = change, let kept = keptBody(less: partition.isPinned) {
+            sorted = kept
+            inSourceOrder = bodyInSourceOrder
+            heldAfterEdits = true
+        } else if case .rowsAppended(let appended) = change, plan.ordersByKeysAlone, !bodyHeldAfterEdits,
             let placed = try bodyWithAppended(appended, source: source, bound: bound, partition: partition, count: count)
         {
             sorted = placed
@@ -162,6 +172,7 @@ public struct DisplayOrder: Sendable {
             inSourceOrder = plan.keepsSourceOrder
         }
         bodyInSourceOrder = inSourceOrder
+        bodyHeldAfterEdits = heldAfterEdits
         releasedRowCount = nil
         self.pins = plan.pins
         pinnedTop = partition.top
@@ -728,6 +739,12 @@ public enum OrderChange: Sendable, Equatable {
     /// each is placed in the sorted body by a binary search where the sort reads only the rows'
     /// values and no new row is pinned; otherwise taken as `.any`.
     case rowsAppended(Range<Int>)
+    /// The source's rows are what they were but for some cells, edited through the grid: every
+    /// row stays where it is (DataGridView's and Excel's way: an edited row moves at the next
+    /// sort), a row a pin now matches is pinned, and the summaries and recomputed rows follow
+    /// the new values. Taken as `.any` where a row would have nowhere to stay (it was pinned and
+    /// no pin holds it now).
+    case cellsEdited
 }
 
 /// What a `.matching` pin looks for: a text, compared without surrounding spaces, and the value

@@ -284,7 +284,13 @@ public final class Table: ObservableDataSource, ColumnStorageSource, RecordKeepi
         guard row >= 0, row < rowCount else { throw .noSuchRow(row, rowCount: rowCount) }
         readUnreadColumns()
         guard storage[column].replace(at: row, with: text, cell) else { throw .columnFull(columns[column].identifier) }
-        rawRecords = nil
+        // The records stay, for a writer to copy every row and field that did not change (a
+        // record left in its file, which may change under it, goes).
+        if rawRecords?.mapped == nil, row < rawRecords?.count ?? 0 {
+            rawRecords?.markChanged(row: row, column: column)
+        } else {
+            rawRecords = nil
+        }
         changes.post(.updated(row..<(row + 1)))
     }
 
@@ -463,8 +469,19 @@ package struct RawRecords: Sendable {
     private var lastEnd: UInt32 = 0
     /// The records that start like a formula, in order (few or none).
     private var riskyRows: [Int32] = []
+    /// The cells set since the records were read, by row: the columns whose field the record no
+    /// longer holds (a writer copies the record's other fields as they are).
+    package private(set) var changedCells: [Int: Set<Int>] = [:]
 
     package var count: Int { starts.count }
+
+    /// Whether a cell of record `row` was set since it was read: its bytes are no longer all the
+    /// row's cells.
+    @inline(__always)
+    package func isChanged(_ row: Int) -> Bool { !changedCells.isEmpty && changedCells[row] != nil }
+
+    /// Notes that the cell of `row` in `column` was set.
+    mutating func markChanged(row: Int, column: Int) { changedCells[row, default: []].insert(column) }
 
     /// Where record `row` starts and ends in ``bytes``.
     @inline(__always)

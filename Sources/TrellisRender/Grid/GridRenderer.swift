@@ -189,6 +189,13 @@ public enum GridRenderer {
             /// Writes the row at display `index` field by field to `out`; returns how many of its
             /// cells got a leading `'`.
             func writeFields(_ index: Int, to out: TextOutput) -> Int {
+                // A record with cells set since it was read: its other fields copied as they are.
+                if let raw, let source = cells.order.plainSourceRow(at: index), source < raw.count, raw.isChanged(source),
+                    !(neutralizeFormulas && raw.isRisky(source)),
+                    writeSpliced(source, raw: raw, grid: grid, delimiter: delimiter, to: out)
+                {
+                    return 0
+                }
                 var count = 0
                 cells.forEach(index) { c, bytes, _, _ in
                     if c > 0 { out.write(byte: delimiter) }
@@ -232,7 +239,7 @@ public enum GridRenderer {
                         func findRows(from first: Int, into rows: UnsafeMutablePointer<Int>) {
                             for index in first..<min(end, first + batchRows) {
                                 if let source = order.plainSourceRow(at: index), source < starts.count,
-                                    !(neutralizeFormulas && raw.isRisky(source))
+                                    !(neutralizeFormulas && raw.isRisky(source)), !raw.isChanged(source)
                                 {
                                     rows[index - first] = source
                                     trellis_prefetch(starts.baseAddress! + source)
@@ -320,6 +327,31 @@ public enum GridRenderer {
         return guarded
     }
 
+    /// Writes record `source` with the fields of the cells set since it was read written anew
+    /// (quoted where they need it) and every other field, quotes and all, as the record holds it;
+    /// `false` (nothing written) for a record that does not split into one field per column.
+    static func writeSpliced(_ source: Int, raw: RawRecords, grid: DataGrid, delimiter: UInt8, to out: TextOutput) -> Bool {
+        let changed = raw.changedCells[source] ?? []
+        let columns = grid.columns.count
+        return raw.withBytes { file -> Bool in
+            guard let base = file.baseAddress else { return false }
+            let range = raw.range(source)
+            let record = UnsafeBufferPointer(start: base + range.lowerBound, count: range.count)
+            let fields = CSV.fieldExtents(record, delimiter: delimiter)
+            guard fields.count == columns else { return false }
+            for (c, extent) in fields.enumerated() {
+                if c > 0 { out.write(byte: delimiter) }
+                if changed.contains(c) {
+                    var text = grid.source.text(row: source, column: c)
+                    text.withUTF8 { _ = writeField($0, neutralizeFormulas: false, delimiter: delimiter, out) }
+                } else {
+                    out.write(bytes: UnsafeBufferPointer(rebasing: record[extent]))
+                }
+            }
+            return true
+        }
+    }
+
     /// How many rows each of the two threads of a CSV output gathers at a turn (a few megabytes).
     static let blockRows = 65_536
 
@@ -383,7 +415,8 @@ public enum GridRenderer {
         @inline(__always)
         func forEach(_ index: Int, _ body: (Int, UnsafeBufferPointer<UInt8>, Bool, Bool) -> Void) {
             if let views, let source = order.plainSourceRow(at: index) {
-                if let file, let records, source < records.count,
+                // (A record a cell of which was set since it was read is read from the stores.)
+                if let file, let records, source < records.count, !records.isChanged(source),
                     forEachField(of: source, file: file, records: records, views: views, body)
                 {
                     return

@@ -13,6 +13,31 @@ extension CSV {
         return false
     }
 
+    /// Where each field of one record lies, quotes included (`"a,b"` is one field of five
+    /// bytes): what a writer copies of a field as the file wrote it. A quote opens a quoted field
+    /// only at the field's start; inside one, two quotes are one.
+    package static func fieldExtents(_ record: UnsafeBufferPointer<UInt8>, delimiter: UInt8) -> [Range<Int>] {
+        var extents: [Range<Int>] = []
+        var start = 0, k = 0, quoted = false
+        while k < record.count {
+            let c = record[k]
+            if quoted {
+                if c == 0x22 {
+                    if k + 1 < record.count, record[k + 1] == 0x22 { k += 2; continue }
+                    quoted = false
+                }
+            } else if c == 0x22, k == start {
+                quoted = true
+            } else if c == delimiter {
+                extents.append(start..<k)
+                start = k + 1
+            }
+            k += 1
+        }
+        extents.append(start..<record.count)
+        return extents
+    }
+
     /// Whether a spreadsheet would run the text as a formula: it starts with `=`, `+`, `-`, `@`,
     /// a tab or a carriage return and is not a plain number (`-5` and `+1.5e3` are numbers; `-inf`,
     /// `+nan`, `+0x1p3` and `-1+1` are not).

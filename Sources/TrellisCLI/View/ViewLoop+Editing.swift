@@ -1,0 +1,172 @@
+import Foundation
+import TrellisGrid
+
+/// Editing in the viewer, as in a DataGridView: `e` edits the cell under the cursor (Enter
+/// commits, Esc cancels), the row stays where it is until the next sort, summary rows follow at
+/// once; `U` undoes the last edit; Ctrl-S saves — to the file it was read from (after a `y`) or
+/// to a name typed — with every byte but the edited cells' as the file had them; `q` with edits
+/// not saved asks first.
+extension ViewLoop {
+    /// One edit, kept to undo it: the cell (a source row and a column) and its text before and after.
+    struct Edit: Equatable {
+        var row: Int
+        var column: Int
+        var before: String
+        var after: String
+    }
+
+    /// A question on the status line that the next key answers.
+    enum Confirmation: Equatable {
+        /// Replace the file the table was read from with the edits (`y`).
+        case replace(path: String)
+        /// Quit with edits not saved (`q` again).
+        case quit
+    }
+
+    /// `e`: the current cell's text, to edit on the status line.
+    mutating func beginEdit() {
+        guard sheets.count == 1 else {
+            screen.message = "a view is not edited: q goes back to the table, where e edits"
+            return
+        }
+        guard background == nil else {
+            screen.message = "the file is still being read: edits wait until it is whole"
+            return
+        }
+        let grid = screen.grid
+        guard case .source(let row)? = grid.displayedRow(at: screen.current) else {
+            screen.message = "this row is computed (a summary), not one of the file's: it follows the rows it sums"
+            return
+        }
+        if let refusal = Self.editRefusal(grid.source) {
+            screen.message = refusal
+            return
+        }
+        prompt = Prompt(kind: .edit(row: row, column: screen.column), text: grid.source.text(row: row, column: screen.column))
+    }
+
+    /// Why the cells of `source` cannot be edited here, or `nil`.
+    static func editRefusal(_ source: GridDataSource) -> String? {
+        if source is Table || source is EditableDataSource { return nil }
+        return "this table is read from a database, which trellis view opens read-only: its cells are not edited here"
+    }
+
+    /// Enter on an edit: the cell takes `text`.
+    mutating func commitEdit(row: Int, column: Int, text: String) {
+        let grid = screen.grid
+        let before = grid.source.text(row: row, column: column)
+        guard text != before else {
+            screen.message = "unchanged"
+            return
+        }
+        do {
+            try grid.editCell(row: row, column: column, text: text)
+        } catch {
+            screen.message = "not edited: \(error)"
+            return
+        }
+        edits.append(Edit(row: row, column: column, before: before, after: text))
+        editsSinceSave += 1
+        screen.message = "edited · U undoes · Ctrl-S saves"
+    }
+
+    /// `U`: the last edit undone (the cell takes its text before it).
+    mutating func undoEdit() {
+        guard sheets.count == 1 else {
+            screen.message = "U undoes an edit of the table: q goes back to it"
+            return
+        }
+        guard let last = edits.popLast() else {
+            screen.message = "nothing to undo"
+            return
+        }
+        do {
+            try screen.grid.editCell(row: last.row, column: last.column, text: last.before)
+        } catch {
+            edits.append(last)
+            screen.message = "not undone: \(error)"
+            return
+        }
+        editsSinceSave += 1
+        if let index = screen.grid.displayIndex(ofSourceRow: last.row) { screen.current = index }
+        screen.column = last.column
+        screen.message = edits.isEmpty ? "undone: no edits left" : "undone · \(edits.count) edit\(edits.count == 1 ? "" : "s") left"
+    }
+
+    /// Ctrl-S: the name to save to, the file's own offered.
+    mutating func beginSave() {
+        guard sheets.count == 1 else {
+            screen.message = "Ctrl-S saves the table: q goes back to it"
+            return
+        }
+        guard saveFile != nil else {
+            screen.message = "this table cannot be saved from here"
+            return
+        }
+        if let refusal = saveRefusal { screen.message = refusal; return }
+        prompt = Prompt(kind: .save, text: sourcePath ?? "")
+    }
+
+    /// Enter on the save prompt: the file it names written, after a `y` when it is the file read.
+    mutating func commitSave(to path: String) {
+        let path = path.trimmingCharacters(in: .whitespaces)
+        guard !path.isEmpty else {
+            screen.message = "not saved: type a file name"
+            return
+        }
+        if let sourcePath, sameFile(path, sourcePath) {
+            confirmation = .replace(path: path)
+            screen.message = "replace \(Excerpt.of(path)) with the edits? y saves · any other key does not"
+            return
+        }
+        save(to: path)
+    }
+
+    /// Writes the table to `path`.
+    mutating func save(to path: String) {
+        guard let saveFile else { return }
+        do {
+            screen.message = try saveFile(screen.grid, path)
+            editsSinceSave = 0
+        } catch {
+            screen.message = "not saved: \(error.message)"
+        }
+    }
+
+    /// Whether two names are one file (as the system resolves them), or the same name.
+    func sameFile(_ a: String, _ b: String) -> Bool {
+        let x = URL(fileURLWithPath: a, relativeTo: workingDirectory).standardizedFileURL.resolvingSymlinksInPath().path
+        let y = URL(fileURLWithPath: b, relativeTo: workingDirectory).standardizedFileURL.resolvingSymlinksInPath().path
+        return x == y
+    }
+
+    /// The key that answers a question on the status line.
+    mutating func answer(_ confirmation: Confirmation, with event: Event) -> Outcome {
+        self.confirmation = nil
+        switch (confirmation, event) {
+        case (.replace(let path), .character("y")), (.replace(let path), .character("Y")):
+            save(to: path)
+        case (.replace, _):
+            screen.message = "not saved"
+        case (.quit, .character("q")):
+            return .quit
+        case (.quit, .save):
+            beginSave()
+        case (.quit, .interrupt):
+            interrupted = true
+            return .quit
+        case (.quit, _):
+            screen.message = "still here: Ctrl-S saves, q quits"
+        }
+        return .go
+    }
+
+    /// `q` on the table: quit, or ask first when edits are not saved.
+    mutating func quitOrAsk() -> Outcome {
+        guard editsSinceSave > 0 else { return .quit }
+        confirmation = .quit
+        screen.message =
+            "\(editsSinceSave) change\(editsSinceSave == 1 ? "" : "s") not saved: q quits without saving · Ctrl-S saves · any other key stays"
+        return .go
+    }
+}

@@ -1,0 +1,119 @@
+import Foundation
+import Testing
+import TrellisCLI
+import TrellisTestSupport
+
+/// Editing and saving in `trellis view`, typed into a real terminal: `e` edits a cell and the row
+/// stays, `U` undoes, Ctrl-S saves to a name typed and (after `y`) to the file itself with every
+/// byte but the edited cell's as the file had them, `q` with an edit not saved asks first and
+/// leaves the file as it was; Ctrl-H shows the keys, as in VisiData.
+@Suite("trellis view: editing and saving, in tmux", .serialized)
+struct ViewEditingTerminalTests {
+    /// A file as spreadsheets write them: a byte order mark, CR LF, a quoted header, quoted cells
+    /// with a delimiter and doubled quotes inside, a summary row.
+    static let original = "\u{FEFF}名字,\"分数\",备注\r\n\"甲\",70,\"a, b\"\r\n乙,90,\"say \"\"hi\"\"\"\r\n丙,80,\r\n平均,80,\r\n"
+
+    func scratch() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trellis-edit-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data(Self.original.utf8).write(to: folder.appendingPathComponent("成绩.csv"))
+        return folder
+    }
+
+    func bytes(_ url: URL) -> String? { (try? Data(contentsOf: url)).map { String(decoding: $0, as: UTF8.self) } }
+
+    /// The screen once `condition` holds for it; an issue (with the screen) when it never does.
+    func screen(
+        _ tmux: Tmux, _ what: String, sourceLocation: SourceLocation = #_sourceLocation, _ condition: ([String]) -> Bool
+    ) throws -> [String] {
+        let lines = try tmux.wait(seconds: 10, condition)
+        #expect(condition(lines), "\(what): \(lines.filter { !$0.isEmpty })", sourceLocation: sourceLocation)
+        return lines
+    }
+
+    @Test(
+        "e edits a cell and its row stays; U undoes; Ctrl-S saves byte for byte but the edit, to a new name and to the file after y",
+        .enabled(if: Tmux.path != nil))
+    func editUndoSave() throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let tmux = Tmux(session: "trellis-edit-\(getpid())")
+        defer { tmux.kill() }
+        try tmux.start("\(TerminalTests.trellis) view 成绩.csv --by 分数:desc --pin-bottom 名字=平均", in: folder.path)
+        var lines = try screen(tmux, "the screen shows row 1/4") { $0.contains { $0.contains("row 1/4") } }
+        #expect(lines[line: 2].hasPrefix("乙"), "\(lines)")
+        // 乙's 90 becomes 10: the row stays first until the next sort.
+        try tmux.send(["l", "e"])
+        lines = try screen(tmux, "the screen shows edit 分数, row 2") { $0.contains { $0.contains("edit 分数, row 2") && $0.contains(": 90") } }
+        try tmux.send(["C-u"])
+        try tmux.send(["10"], literal: true)
+        try tmux.send(["Enter"])
+        lines = try screen(tmux, "the screen shows edited") { $0.contains { $0.contains("edited") } }
+        #expect(lines[line: 2].hasPrefix("乙") && lines[line: 2].contains("10"), "the edited row stays where it was: \(lines)")
+        #expect(lines[line: 3].hasPrefix("丙") && lines[line: 4].hasPrefix("甲"))
+        // U: back to 90.
+        try tmux.send(["U"])
+        lines = try screen(tmux, "the screen shows undone") { $0.contains { $0.contains("undone") } }
+        #expect(lines[line: 2].hasPrefix("乙") && lines[line: 2].contains("90"), "\(lines)")
+        // The edit again, saved under a new name: only its field differs from the file.
+        try tmux.send(["e", "C-u"])
+        try tmux.send(["10"], literal: true)
+        try tmux.send(["Enter", "C-s"])
+        lines = try screen(tmux, "the screen shows save to and 成绩.csv") { $0.contains { $0.contains("save to") && $0.contains("成绩.csv") } }
+        try tmux.send(["C-u"])
+        try tmux.send(["新.csv"], literal: true)
+        try tmux.send(["Enter"])
+        lines = try screen(tmux, "the screen shows saved 新.csv") { $0.contains { $0.contains("saved 新.csv") } }
+        let edited = Self.original.replacingOccurrences(of: "乙,90,", with: "乙,10,")
+        #expect(bytes(folder.appendingPathComponent("新.csv")) == edited)
+        #expect(bytes(folder.appendingPathComponent("成绩.csv")) == Self.original, "the file read is untouched")
+        // To the file itself: asked first; any key but y leaves it.
+        try tmux.send(["C-s", "Enter"])
+        lines = try screen(tmux, "the screen shows replace 成绩.csv") { $0.contains { $0.contains("replace 成绩.csv") } }
+        try tmux.send(["n"])
+        lines = try screen(tmux, "the screen shows not saved") { $0.contains { $0.contains("not saved") } }
+        #expect(bytes(folder.appendingPathComponent("成绩.csv")) == Self.original)
+        try tmux.send(["C-s", "Enter"])
+        lines = try screen(tmux, "the screen shows replace 成绩.csv") { $0.contains { $0.contains("replace 成绩.csv") } }
+        try tmux.send(["y"])
+        lines = try screen(tmux, "the screen shows saved 成绩.csv") { $0.contains { $0.contains("saved 成绩.csv") } }
+        #expect(bytes(folder.appendingPathComponent("成绩.csv")) == edited)
+        // Saved: q quits at once.
+        try tmux.send(["q"])
+        lines = try screen(tmux, "the screen shows icanon and -icanon") { $0.contains("icanon") || $0.contains("-icanon") }
+        #expect(lines.contains("EXIT=0"))
+        let left = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        #expect(left == ["成绩.csv", "新.csv"], "nothing else beside them: \(left)")
+    }
+
+    @Test(
+        "q with an edit not saved asks; a key other than q stays; q again quits and the file is as it was; Ctrl-H shows the keys",
+        .enabled(if: Tmux.path != nil))
+    func quitAsks() throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let tmux = Tmux(session: "trellis-edit-quit-\(getpid())")
+        defer { tmux.kill() }
+        try tmux.start("\(TerminalTests.trellis) view 成绩.csv", in: folder.path)
+        var lines = try screen(tmux, "the screen shows row 1/4") { $0.contains { $0.contains("row 1/4") } }
+        try tmux.send(["C-h"])
+        lines = try screen(tmux, "the keys page") { $0.contains { $0.contains("trellis view: keys") } }
+        try tmux.send(["End"])
+        lines = try screen(tmux, "the keys page's end lists VisiData's keys") { $0.contains { $0.contains("VisiData's keys here") } }
+        try tmux.send(["q", "e", "C-u"])
+        try tmux.send(["丁"], literal: true)
+        try tmux.send(["Enter"])
+        lines = try screen(tmux, "the screen shows edited") { $0.contains { $0.contains("edited") } }
+        #expect(lines[line: 2].hasPrefix("丁"))
+        try tmux.send(["q"])
+        lines = try screen(tmux, "the screen shows 1 change not saved") { $0.contains { $0.contains("1 change not saved") } }
+        try tmux.send(["j"])
+        lines = try screen(tmux, "the screen shows still here") { $0.contains { $0.contains("still here") } }
+        try tmux.send(["q"])
+        lines = try screen(tmux, "the screen shows not saved: q quits") { $0.contains { $0.contains("not saved: q quits") } }
+        try tmux.send(["q"])
+        lines = try screen(tmux, "the screen shows icanon and -icanon") { $0.contains("icanon") || $0.contains("-icanon") }
+        #expect(lines.contains("EXIT=0"))
+        #expect(bytes(folder.appendingPathComponent("成绩.csv")) == Self.original)
+    }
+}

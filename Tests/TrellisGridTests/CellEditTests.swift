@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+import TrellisRender
+
+@testable import TrellisGrid
+
+/// A cell edited through the grid (`DataGrid.editCell`) as DataGridView and Excel edit one: the
+/// row stays where it is until the next sort, a recomputed summary row follows at once; and a
+/// table written back after edits copies every record and field the edits did not touch, byte for
+/// byte.
+@Suite("Editing cells")
+struct CellEditTests {
+    static let csv = "名字,分数\n甲,70\n乙,90\n丙,80\n平均,80\n"
+
+    static func grid() throws -> (DataGrid, Table) {
+        let table = try CSV.table(Data(csv.utf8))
+        let grid = DataGrid(bound: table)
+        try grid.pin(.matching(column: "名字", value: "平均"), at: .bottom, recomputing: .mean, precision: 1)
+        try grid.sort(by: [SortKey("分数", .descending)])
+        return (grid, table)
+    }
+
+    static func shown(_ grid: DataGrid) -> [String] {
+        grid.displayedRows.map { row in (0..<grid.columns.count).map { grid.text(row, column: $0) }.joined(separator: ",") }
+    }
+
+    @Test("an edited row stays where it is, the summary row follows at once, and the next sort places it")
+    func rowStaysUntilTheNextSort() throws {
+        let (grid, table) = try Self.grid()
+        #expect(Self.shown(grid) == ["乙,90", "丙,80", "甲,70", "平均,80.0"])
+        // 乙 (source row 1) falls to 10: it stays first, the mean is 53.3.
+        try grid.editCell(row: 1, column: 1, text: "10")
+        #expect(table.text(row: 1, column: 1) == "10")
+        #expect(table.value(row: 1, column: 1) == .integer(10), "read as the column's type")
+        #expect(Self.shown(grid) == ["乙,10", "丙,80", "甲,70", "平均,53.3"])
+        // The next sort puts it in its place.
+        try grid.sort(by: [SortKey("分数", .descending)])
+        #expect(Self.shown(grid) == ["丙,80", "甲,70", "乙,10", "平均,53.3"])
+        // A change of the source itself (not an edit in the grid) sorts at once, as before.
+        try table.setText("95", row: 1, column: 1)
+        #expect(Self.shown(grid) == ["乙,95", "丙,80", "甲,70", "平均,81.7"])
+    }
+
+    @Test("an edit that makes a row match a pin pins it; rows appended after an edit are sorted in, not searched into place")
+    func pinsAndAppends() throws {
+        let (grid, table) = try Self.grid()
+        try grid.editCell(row: 0, column: 0, text: "平均")
+        #expect(Self.shown(grid).last == "平均,80.0" || Self.shown(grid).suffix(2).allSatisfy { $0.hasPrefix("平均") })
+        #expect(grid.pinnedBottomCount == 2, "the edited row matches the pin: \(Self.shown(grid))")
+        let (other, otherTable) = try Self.grid()
+        try other.editCell(row: 1, column: 1, text: "10")
+        try otherTable.appendRow(["丁", "85"])
+        #expect(Self.shown(other) == ["丁,85", "丙,80", "甲,70", "乙,10", "平均,61.3"], "a sort: the body held after an edit is not in order")
+        _ = table
+    }
+
+    @Test("edits through a grid of an editable source and of a virtual source")
+    func otherSources() throws {
+        var pushed: [(Int, Int, CellValue)] = []
+        let virtual = DataGrid(columns: [Column("n", type: .integer)], rowCount: 3) { row, _ in .integer([5, 9, 1][row]) }
+        virtual.cellValuePushed = { pushed.append(($0, $1, $2)) }
+        try virtual.sort(by: [SortKey("n")])
+        try virtual.editCell(row: 1, column: 0, text: "0")
+        #expect(pushed.count == 1 && pushed[0].0 == 1 && pushed[0].2 == .integer(0), "the value the text reads as, pushed")
+        #expect(throws: TableError.noSuchColumnPosition(4, columnCount: 1)) { try virtual.editCell(row: 0, column: 4, text: "1") }
+    }
+
+    @Test("written back after edits, every record and field not edited is the file's bytes, quotes, BOM and line breaks kept")
+    func writtenBackByteForByte() throws {
+        let bytes = Array("\u{FEFF}名字,\"分数\",备注\r\n\"甲\",\"70\",\"a, b\"\r\n乙,90,  x\r\n丙,80,\"say \"\"hi\"\"\"\r\n".utf8)
+        let table = try CSV.table(bytes: bytes)
+        let grid = DataGrid(bound: table)
+        try grid.sort(by: [SortKey("分数")])
+        try grid.editCell(row: 0, column: 1, text: "71")
+        try grid.editCell(row: 2, column: 2, text: "new, \"quoted\"")
+        let written = GridRenderer.csv(DataGrid(bound: table), neutralizeFormulas: false)
+        let expected = "\u{FEFF}名字,\"分数\",备注\r\n\"甲\",71,\"a, b\"\r\n乙,90,  x\r\n丙,80,\"new, \"\"quoted\"\"\"\r\n"
+        #expect(written == expected)
+        // An edit undone is the file's bytes again but for the quotes the edited field had.
+        try grid.editCell(row: 2, column: 2, text: "say \"hi\"")
+        #expect(GridRenderer.csv(DataGrid(bound: table), neutralizeFormulas: false).hasSuffix("丙,80,\"say \"\"hi\"\"\"\r\n"))
+        // The grid shows the edited cells, not the records' old bytes.
+        #expect(grid.text(.source(0), column: 1) == "71")
+    }
+}
