@@ -47,7 +47,7 @@ struct ViewLoopTests {
         #expect(loop.prompt?.text == "", "Ctrl-U clears")
     }
 
-    @Test("e edits the current cell in place, Esc leaves it, U undoes; a computed row and a view are not edited")
+    @Test("e edits the current cell in place and the 平均 row follows; Esc leaves it, U undoes both; a view is not edited")
     func editKeys() throws {
         var loop = try Self.loop()
         // Row 1 is 组7 (99); the cursor on 分数.
@@ -57,10 +57,14 @@ struct ViewLoopTests {
         #expect(loop.screen.grid.source.text(row: 6, column: 2) == "10")
         #expect(loop.screen.grid.displayedRow(at: 0) == .source(6), "the edited row stays first")
         #expect(loop.edits.count == 1 && loop.editsSinceSave == 1)
+        // 平均 said the mean (81.375): it follows, with its own three decimals (887.5 / 12).
+        #expect(loop.screen.grid.source.text(row: 12, column: 2) == "73.958")
+        #expect(loop.edits[0].changes.count == 2 && Self.status(&loop).contains("with 1 summary cell"))
         Self.type(&loop, [.character("e"), .backspace, .character("5"), .escape])
         #expect(loop.screen.grid.source.text(row: 6, column: 2) == "10", "Esc: not edited")
         Self.type(&loop, [.character("U")])
         #expect(loop.screen.grid.source.text(row: 6, column: 2) == "99")
+        #expect(loop.screen.grid.source.text(row: 12, column: 2) == "81.375", "undone with the cell that followed")
         #expect(loop.edits.isEmpty && loop.editsSinceSave == 2)
         Self.type(&loop, [.character("U")])
         #expect(Self.status(&loop).contains("nothing to undo"))
@@ -71,6 +75,39 @@ struct ViewLoopTests {
         Self.type(&loop, [.character("q")])
         #expect(loop.handle(.character("q")) == .go && loop.confirmation == .quit)
         #expect(loop.handle(.character("q")) == .quit)
+    }
+
+    @Test("an edit carries the 合计 row along by the rules of --recompute: the sum, the ratio as Σ利润/Σ收入, the row's own style")
+    func editFollowsTotals() throws {
+        let table = try CSV.table(Data(contentsOf: ReadmeTests.root.appendingPathComponent("Examples/totals.csv")))
+        let grid = DataGrid(bound: table)
+        try grid.pin(.matching(column: "部门", value: "合计"), at: .bottom)
+        var loop = ViewLoop(screen: GridScreen(grid: grid, width: 120, height: 24))
+        // 销售一部's 利润 98,765.43 becomes 100,000.00 (1,234.57 more).
+        Self.type(&loop, [.right, .right, .character("e"), .character("\u{15}")] + Self.text("100,000.00") + [.enter])
+        #expect(table.text(row: 0, column: 2) == "100,000.00")
+        #expect(table.text(row: 6, column: 2) == "292,913.05", "the sum, written as the row writes it")
+        #expect(table.text(row: 6, column: 3) == "8.8%", "a ratio of the row's sums (292,913.05 / 3,345,677.88), not a sum of rates")
+        #expect(table.text(row: 0, column: 3) == "8.0%", "a body row's own rate is the user's: not touched")
+        #expect(table.text(row: 6, column: 4) == "100.0%", "the shares are what they were")
+        #expect(table.text(row: 6, column: 1) == "3,345,677.88")
+        Self.type(&loop, [.character("U")])
+        #expect(table.text(row: 6, column: 2) == "291,678.48" && table.text(row: 6, column: 3) == "8.7%")
+    }
+
+    @Test("a summary cell that was stale, or of a meaning not established, before an edit is left as it is")
+    func editLeavesDoubtfulCells() throws {
+        // 合计's 收入 is stale (the rows give 300); its 均价 is neither their sum nor a ratio of the row's cells.
+        let csv = "部门,收入,均价\n甲,100,3.5\n乙,200,4.25\n合计,250,9.99\n"
+        let table = try CSV.table(Data(csv.utf8))
+        let grid = DataGrid(bound: table)
+        try grid.pin(.matching(column: "部门", value: "合计"), at: .bottom)
+        var loop = ViewLoop(screen: GridScreen(grid: grid, width: 100, height: 24))
+        Self.type(&loop, [.right, .character("e"), .character("\u{15}")] + Self.text("150") + [.enter])
+        #expect(table.text(row: 0, column: 1) == "150")
+        #expect(table.text(row: 2, column: 1) == "250", "stale before: not rewritten")
+        #expect(table.text(row: 2, column: 2) == "9.99", "its meaning unknown: not rewritten")
+        #expect(loop.edits.last?.changes.count == 1)
     }
 
     @Test("a key's bytes split between two reads wait for the rest; only a lone ESC with nothing after it is Escape")

@@ -7,12 +7,19 @@ import TrellisGrid
 /// to a name typed — with every byte but the edited cells' as the file had them; `q` with edits
 /// not saved asks first.
 extension ViewLoop {
-    /// One edit, kept to undo it: the cell (a source row and a column) and its text before and after.
-    struct Edit: Equatable {
+    /// One cell's change: the cell (a source row and a column) and its text before and after.
+    struct CellChange: Equatable {
         var row: Int
         var column: Int
         var before: String
         var after: String
+    }
+
+    /// One edit, kept to undo it: the cell typed, then the summary cells that followed it.
+    struct Edit: Equatable {
+        var changes: [CellChange]
+        var row: Int { changes[0].row }
+        var column: Int { changes[0].column }
     }
 
     /// A question on the status line that the next key answers.
@@ -59,15 +66,72 @@ extension ViewLoop {
             screen.message = "unchanged"
             return
         }
+        // The summary cells that say now what their label's function of the rows gives: they follow.
+        let following = Self.summaryCellsThatAgree(grid).filter { $0 != (row, column) }
         do {
             try grid.editCell(row: row, column: column, text: text)
         } catch {
             screen.message = "not edited: \(error)"
             return
         }
-        edits.append(Edit(row: row, column: column, before: before, after: text))
+        var changes = [CellChange(row: row, column: column, before: before, after: text)]
+        for (summary, text) in Self.recomputed(following, in: grid) {
+            let was = grid.source.text(row: summary.row, column: summary.column)
+            guard was != text, (try? grid.editCell(row: summary.row, column: summary.column, text: text)) != nil else { continue }
+            changes.append(CellChange(row: summary.row, column: summary.column, before: was, after: text))
+        }
+        edits.append(Edit(changes: changes))
         editsSinceSave += 1
-        screen.message = "edited · U undoes · Ctrl-S saves"
+        let followed = changes.count - 1
+        screen.message =
+            "edited" + (followed > 0 ? ", with \(followed) summary cell\(followed == 1 ? "" : "s")" : "") + " · U undoes · Ctrl-S saves"
+    }
+
+    /// The number cells of the pinned summary rows (rows whose label names a function: 平均, 合计,
+    /// Total) that say what that function of the other rows gives: each checked, neither stale nor
+    /// of a meaning the check could not establish (a rate, a share). What an edit carries along.
+    static func summaryCellsThatAgree(_ grid: DataGrid) -> [(row: Int, column: Int)] {
+        let order = grid.order
+        let rows = order.pinnedTop + order.pinnedBottom
+        guard !rows.isEmpty else { return [] }
+        let columns = grid.columns
+        var doubtful = Set<String>()
+        for cell in order.summaryDisagreements { doubtful.insert("\(cell.row)\u{0}\(cell.column)") }
+        for cell in order.uncheckedSummaryCells { doubtful.insert("\(cell.row)\u{0}\(cell.column)") }
+        var cells: [(row: Int, column: Int)] = []
+        for row in rows where labelFunction(row, in: grid) != nil {
+            for (c, column) in columns.enumerated() where column.type.isNumeric && grid.source.value(row: row, column: c).number != nil {
+                if !doubtful.contains("\(row)\u{0}\(column.identifier)") { cells.append((row, c)) }
+            }
+        }
+        return cells
+    }
+
+    /// The function a row's label names (its first cell that reads as one: 平均, 合计, Total).
+    static func labelFunction(_ row: Int, in grid: DataGrid) -> SummaryFunction? {
+        for (c, column) in grid.columns.enumerated().prefix(8) where !column.type.isNumeric {
+            let text = grid.source.text(row: row, column: c).trimmingCharacters(in: .whitespaces)
+            if !text.isEmpty, let function = SummaryFunction(label: text) { return function }
+        }
+        return nil
+    }
+
+    /// What `cells` of pinned summary rows say once recomputed, by the rules of `--recompute`:
+    /// the grid's pins each recomputing its rows' label's function (written with as many
+    /// decimals as the cell had), a cell whose meaning is a ratio of other cells recomputed as
+    /// that ratio.
+    static func recomputed(_ cells: [(row: Int, column: Int)], in grid: DataGrid) -> [((row: Int, column: Int), String)] {
+        guard !cells.isEmpty else { return [] }
+        let recomputing = DataGrid(bound: grid.source)
+        for pin in grid.plan.pins {
+            let function: SummaryFunction?
+            switch pin.rows {
+            case .row(let row): function = labelFunction(row, in: grid)
+            case .matching(_, let value): function = SummaryFunction(label: value.trimmingCharacters(in: .whitespaces))
+            }
+            try? recomputing.pin(pin.rows, at: pin.edge, recomputing: function, precision: nil)
+        }
+        return cells.map { cell in (cell, recomputing.text(.source(cell.row), column: cell.column)) }
     }
 
     /// `U`: the last edit undone (the cell takes its text before it).
@@ -81,9 +145,8 @@ extension ViewLoop {
             return
         }
         do {
-            try screen.grid.editCell(row: last.row, column: last.column, text: last.before)
+            for change in last.changes.reversed() { try screen.grid.editCell(row: change.row, column: change.column, text: change.before) }
         } catch {
-            edits.append(last)
             screen.message = "not undone: \(error)"
             return
         }
