@@ -110,6 +110,31 @@ struct ViewLoopTests {
         #expect(loop.edits.last?.changes.count == 1)
     }
 
+    @Test("I shows the description made ahead while it is current; a pin or an edit makes it stale, and it is made again")
+    func describedAhead() throws {
+        var loop = try Self.loop()
+        #expect(loop.descriptionIsStale)
+        loop.describeAhead()
+        #expect(!loop.descriptionIsStale)
+        Self.type(&loop, [.character("I")])
+        #expect(Self.status(&loop).contains("described ahead"))
+        Self.type(&loop, [.character("q")])
+        // An edit makes it stale: I describes the rows as they are now (组7's 99 is 10: the max is 92).
+        Self.type(&loop, [.right, .right, .character("e"), .character("\u{15}")] + Self.text("10") + [.enter])
+        #expect(loop.descriptionIsStale)
+        Self.type(&loop, [.character("I")])
+        #expect(!Self.status(&loop).contains("described ahead"))
+        let scores = loop.screen.grid.displayedRows.map { loop.screen.grid.text($0, column: 0) }.firstIndex(of: "分数")
+        let row = try #require(scores.flatMap { loop.screen.grid.displayedRow(at: $0) })
+        #expect(loop.screen.grid.text(row, column: 6) == "92", "the max after the edit")
+        Self.type(&loop, [.character("q")])
+        // Sorting does not change what the rows hold: still current. A pin does.
+        Self.type(&loop, [.character("[")])
+        #expect(!loop.descriptionIsStale)
+        Self.type(&loop, [.character("p")])
+        #expect(loop.descriptionIsStale, "a pin takes a row out of the body")
+    }
+
     @Test("a key's bytes split between two reads wait for the rest; only a lone ESC with nothing after it is Escape")
     func splitSequences() {
         #expect(ViewLoop.event([27]) == (.ignored, 0), "ESC alone may be the start of an arrow")

@@ -82,6 +82,7 @@ extension ViewLoop {
         }
         edits.append(Edit(changes: changes))
         editsSinceSave += 1
+        editCount += 1
         let followed = changes.count - 1
         screen.message =
             "edited" + (followed > 0 ? ", with \(followed) summary cell\(followed == 1 ? "" : "s")" : "") + " · U undoes · Ctrl-S saves"
@@ -151,6 +152,7 @@ extension ViewLoop {
             return
         }
         editsSinceSave += 1
+        editCount += 1
         if let index = screen.grid.displayIndex(ofSourceRow: last.row) { screen.current = index }
         screen.column = last.column
         screen.message = edits.isEmpty ? "undone: no edits left" : "undone · \(edits.count) edit\(edits.count == 1 ? "" : "s") left"

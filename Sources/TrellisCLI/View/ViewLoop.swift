@@ -66,6 +66,11 @@ struct ViewLoop {
     var edits: [Edit] = []
     /// Edits and undos since the table was last saved (or read): what `q` asks about.
     var editsSinceSave = 0
+    /// Edits and undos since the table was read: what the description made ahead is stamped with.
+    var editCount = 0
+    /// The file's sheet described (`I`), made ahead while the viewer was idle, with what its rows
+    /// were then.
+    var description: (stamp: DescriptionStamp, profiles: [ColumnProfile])?
     /// A question the next key answers (replace the file, quit without saving).
     var confirmation: Confirmation?
     /// The file the table was read from, offered by Ctrl-S; `nil` for standard input or a database.
@@ -636,8 +641,18 @@ extension ViewLoop {
                     continue
                 }
             }
-            guard let bytes = terminal.read() else { draw(on: terminal); continue }
-            if bytes.isEmpty { return }
+            // Idle a quarter of a second with the description stale: it is made now, so that `I`
+            // shows it at once (a key typed meanwhile waits at most its making).
+            if background == nil, describesAhead, descriptionIsStale {
+                guard let early = terminal.read(timeout: 250) else {
+                    describeAhead()
+                    continue
+                }
+                if early.isEmpty { return }
+                pending += early
+            }
+            guard let bytes = pending.isEmpty ? terminal.read() : [] else { draw(on: terminal); continue }
+            if bytes.isEmpty, pending.isEmpty { return }
             pending += bytes
             var waited = false
             while !pending.isEmpty {
