@@ -135,6 +135,45 @@ struct ViewLoopTests {
         #expect(loop.descriptionIsStale, "a pin takes a row out of the body")
     }
 
+    @Test("VisiData's type keys: ~ reads a number column as text (it sorts as text), # and % as numbers again; the cells stay as written")
+    func typeKeys() throws {
+        var loop = try Self.loop(by: [])
+        let grid = loop.screen.grid
+        Self.type(&loop, [.right, .right, .character("~")])
+        #expect(grid.columns[2].type == .text && Self.status(&loop).contains("分数 read as text"))
+        try grid.sort(by: [SortKey("分数")])
+        // As text, naturally: 60.5 < 64 < 70 < … < 99 still, but 88.5 before 92 as text too; 100 would follow 99.
+        #expect(grid.source.text(row: 0, column: 2) == "88.5", "the texts are as written")
+        Self.type(&loop, [.character("#")])
+        #expect(grid.columns[2].type == .integer)
+        #expect(Self.status(&loop).contains("read as integer") && Self.status(&loop).contains("not"), "88.5 and the others are not integers")
+        Self.type(&loop, [.character("%")])
+        #expect(grid.columns[2].type == .decimal && !Self.status(&loop).contains("not ("))
+        Self.type(&loop, [.character("F"), .character("#")])
+        #expect(Self.status(&loop).contains("a view's columns keep their types"))
+    }
+
+    @Test("Space runs a command by name, Tab completes it; an unknown name says what is near; every command does what its keys do")
+    func commandLine() throws {
+        var loop = try Self.loop(by: [])
+        Self.type(&loop, [.right, .right, .character(" ")] + Self.text("sort-d") + [.character("\t")])
+        #expect(loop.prompt?.text == "sort-desc" && Self.status(&loop).contains("sort-desc-add"), "completed as far as they agree")
+        Self.type(&loop, [.enter])
+        #expect(loop.screen.grid.sortKeys.map(\.column) == ["分数"] && loop.screen.grid.sortKeys.first?.direction == .descending)
+        Self.type(&loop, [.character(" ")] + Self.text("sort-cols") + [.enter])
+        #expect(Self.status(&loop).contains("no command 'sort-cols'") && Self.status(&loop).contains("sort-asc"))
+        // Each command runs as its keys: none is a key that does nothing.
+        for command in ViewLoop.namedCommands where !["quit-sheet", "help", "open-warnings"].contains(command.name) {
+            var fresh = try Self.loop()
+            Self.type(&fresh, [.character(" ")] + Self.text(command.name) + [.enter, .escape])
+            #expect(!Self.status(&fresh).contains("does nothing"), "\(command.name): \(Self.status(&fresh))")
+        }
+        var quitting = try Self.loop()
+        Self.type(&quitting, [.character(" ")] + Self.text("quit-sheet"))
+        #expect(quitting.handle(.enter) == .quit, "the command's outcome is the key's")
+        #expect(ViewLoop.helpPage.contains { $0.contains("describe-sheet") && $0.contains("I ") })
+    }
+
     @Test("a key's bytes split between two reads wait for the rest; only a lone ESC with nothing after it is Escape")
     func splitSequences() {
         #expect(ViewLoop.event([27]) == (.ignored, 0), "ESC alone may be the start of an arrow")
@@ -277,15 +316,15 @@ struct ViewLoopTests {
             Self.type(&loop, [opener])
             var page = Self.plain(loop.frame())
             #expect(page.count == 12 && page[0].contains("keys") && page.last!.contains("q or Esc closes"))
-            #expect(page.last!.contains("lines 1–9 of \(ViewLoop.help.count)"))
+            #expect(page.last!.contains("lines 1–9 of \(ViewLoop.helpPage.count)"))
             Self.type(&loop, [.end])
             page = Self.plain(loop.frame())
-            #expect(page[page.count - 2].contains("s / S"), "the last line, VisiData's keys' last, is on the page: \(page)")
+            #expect(page[page.count - 2].contains("quit-sheet"), "the last line, the last command by name, is on the page: \(page)")
             #expect(loop.handle(.character("q")) == .go, "q closes the page")
             #expect(loop.page == nil)
         }
         // Every key the loop handles is on the page.
-        let page = ViewLoop.help.joined(separator: "\n")
+        let page = ViewLoop.helpPage.joined(separator: "\n")
         for key in [
             "n / N", ": (was g)", "gg / G", "gh / gl", "[ / ]", "g[ / g]", "P ", "< / >", "_ ", "- ", "+ ", "F ", "I ", "Enter", "w ", "?, F1 or Ctrl-H",
             "Ctrl-Z",

@@ -46,7 +46,8 @@ enum ViewCommand {
             (fg resumes); Ctrl-C quits. e edits the current cell (Enter keeps it, Esc does not; the row
             stays until the next sort), U undoes, Ctrl-S saves to the file (after a y) or to a name
             typed, every byte but the edited cells' as the file had them; q with edits not saved asks.
-            Ctrl-H shows the keys too, as in VisiData. The status line keeps "? help · q quit" at every width. The current column's title is in reverse video, its cell in the
+            Ctrl-H shows the keys too, as in VisiData; # % $ ~ @ read the current column as integers,
+            decimals, amounts, text or dates; Space runs a command by name (sort-desc, freq-col, …). The status line keeps "? help · q quit" at every width. The current column's title is in reverse video, its cell in the
             current row underlined.
 
             A CSV file of 16 MB or more shows its first lines at once while the rest is read; keys

@@ -158,6 +158,39 @@ extension ViewLoop {
         screen.message = edits.isEmpty ? "undone: no edits left" : "undone · \(edits.count) edit\(edits.count == 1 ? "" : "s") left"
     }
 
+    /// VisiData's type keys: the current column read as integers (`#`), decimals (`%`, and `$`
+    /// for amounts, which a decimal column reads with their symbols and separators), text (`~`)
+    /// or dates (`@`). The cells' texts stay as they are (and are saved as they are).
+    mutating func setColumnType(_ key: Character) {
+        let types: [Character: ColumnType] = ["#": .integer, "%": .decimal, "$": .decimal, "~": .text, "@": .date]
+        guard let type = types[key] else { return }
+        guard sheets.count == 1 else {
+            screen.message = "a view's columns keep their types: q goes back to the table"
+            return
+        }
+        guard background == nil else {
+            screen.message = "the file is still being read: its columns' types wait until it is whole"
+            return
+        }
+        let grid = screen.grid
+        guard let table = grid.source as? Table else {
+            screen.message = "a database's columns have the database's types"
+            return
+        }
+        let column = screen.column
+        do {
+            try table.setType(type, ofColumn: column)
+        } catch {
+            screen.message = "\(error)"
+            return
+        }
+        editCount += 1
+        let others = table.cellsNotOfType(column: column)
+        screen.message =
+            "\(grid.columns[column].title) read as \(type.rawValue)"
+            + (others > 0 ? " · \(GridScreen.grouped(others)) cell\(others == 1 ? " is" : "s are") not (sorted after them)" : "")
+    }
+
     /// Ctrl-S: the name to save to, the file's own offered.
     mutating func beginSave() {
         guard sheets.count == 1 else {

@@ -27,6 +27,8 @@ struct ViewLoop {
     struct Prompt {
         enum Kind: Equatable {
             case find, jump, save
+            /// A command by name (Space).
+            case command
             /// A cell's text (the cell of source row `row` in `column`).
             case edit(row: Int, column: Int)
         }
@@ -108,10 +110,17 @@ struct ViewLoop {
                 case .find: "find in \(screen.grid.columns[screen.column].title)"
                 case .jump: "go to row (1–\(GridScreen.grouped(screen.grid.displayedRowCount)))"
                 case .save: "save to (Enter: write, Esc: not)"
+                case .command: "command (Tab completes, Enter runs)"
                 case .edit(let row, let column):
                     "edit \(screen.grid.columns[column].title), row \(GridScreen.grouped(row + 1)) (Enter: keep, Esc: not)"
                 }
-            lines[lines.count - 1] = "\u{1B}[7m" + GridScreen.fit(" \(label): \(prompt.text)▏", width, right: false) + "\u{1B}[27m"
+            // A command's name being typed: the names it may become, after it.
+            var after = ""
+            if prompt.kind == .command, !prompt.text.isEmpty {
+                let matching = Self.namedCommands.map(\.name).filter { $0.hasPrefix(prompt.text) }
+                after = matching.isEmpty ? "   (no such command)" : "   " + matching.prefix(6).joined(separator: " ") + (matching.count > 6 ? " …" : "")
+            }
+            lines[lines.count - 1] = "\u{1B}[7m" + GridScreen.fit(" \(label): \(prompt.text)▏\(after)", width, right: false) + "\u{1B}[27m"
         }
         return lines
     }
@@ -265,7 +274,7 @@ struct ViewLoop {
     mutating func handle(_ event: Event) -> Outcome {
         if event == .suspend { return .suspend }
         if let confirmation { return answer(confirmation, with: event) }
-        if prompt != nil { typePrompt(event); return .go }
+        if prompt != nil { return typePrompt(event) }
         if page != nil { return scrollPage(event) }
         screen.message = ""
         let grid = screen.grid
@@ -282,8 +291,11 @@ struct ViewLoop {
             return .quit
         case .escape:
             if sheets.count > 1 { sheets.removeLast() }
-        case .character("?"), .f1, .controlH: page = Page(title: "trellis view: keys", lines: Self.help)
+        case .character("?"), .f1, .controlH: page = Page(title: "trellis view: keys", lines: Self.helpPage)
+        case .character(" "): prompt = Prompt(kind: .command)
         case .character("e"): beginEdit()
+        case .character("#"), .character("%"), .character("$"), .character("~"), .character("@"):
+            if case .character(let key) = event { setColumnType(key) }
         case .character("U"): undoEdit()
         case .save: beginSave()
         case .character("w"):
@@ -387,6 +399,9 @@ struct ViewLoop {
     }
 
     /// The keys, as `?` shows them.
+    /// The keys page: the keys, then the commands by name.
+    static var helpPage: [String] { help + [""] + commandHelp }
+
     static let help: [String] = [
         "Moving",
         "  ↑ ↓ ← →            row and column (h j k l too, as in VisiData and vi)",
@@ -419,6 +434,8 @@ struct ViewLoop {
         "  Ctrl-S             save: the file (after a y) or a name typed, every byte but the",
         "                     edited cells' as the file had them, the rows in the file's order",
         "  Ctrl-U             (while typing) clear what is typed",
+        "  # % $ ~ @          read the current column as integers, decimals, amounts (decimals),",
+        "                     text or dates (VisiData's type keys); the cells stay as written",
         "Views (q goes back)",
         "  F                  the current column's values: count, percent and a bar, sortable",
         "  I                  every column described: count, blanks, distinct, min, max, mean, median",
@@ -431,20 +448,23 @@ struct ViewLoop {
         "  q                  back from a view, or quit (asks first when edits are not saved;",
         "                     Ctrl-C quits at once)",
         "VisiData's keys here",
-        "  h j k l, gg G, gh gl, [ ], g[ g], / n N, F, I, e, U, Ctrl-S, -, _, q: as in VisiData",
+        "  h j k l, gg G, gh gl, [ ], g[ g], / n N, F, I, e, U, Ctrl-S, # % $ ~ @, -, _, q:",
+        "                     as in VisiData",
         "  Enter (F)          the rows with a value, as VisiData's Enter on a frequency row",
         "  :                  go to a row (VisiData's zr), since g is VisiData's prefix",
+        "  Space              a command by name, as in VisiData (listed below; Tab completes)",
         "  s / S              this viewer's own: cycle a column's sort / add it as a key",
     ]
 
-    private mutating func typePrompt(_ event: Event) {
-        guard var prompt else { return }
+    private mutating func typePrompt(_ event: Event) -> Outcome {
+        guard var prompt else { return .go }
         switch event {
         case .enter:
             self.prompt = nil
             switch prompt.kind {
+            case .command: return runCommand(prompt.text)
             case .find:
-                guard !prompt.text.isEmpty else { return }
+                guard !prompt.text.isEmpty else { return .go }
                 lastFind = prompt.text
                 find(prompt.text, backwards: false)
             case .jump: jump(prompt.text)
@@ -457,6 +477,8 @@ struct ViewLoop {
         case .backspace, .controlH:
             if !prompt.text.isEmpty { prompt.text.removeLast() }
             self.prompt = prompt
+        case .character("\t") where prompt.kind == .command:
+            completeCommand()
         case .character("\u{15}"):
             // Ctrl-U, as in a shell: what was typed (or offered) goes.
             prompt.text = ""
@@ -466,6 +488,7 @@ struct ViewLoop {
             self.prompt = prompt
         default: break
         }
+        return .go
     }
 
     private mutating func scrollPage(_ event: Event) -> Outcome {
@@ -645,7 +668,9 @@ extension ViewLoop {
             // shows it at once (a key typed meanwhile waits at most its making).
             if background == nil, describesAhead, descriptionIsStale {
                 guard let early = terminal.read(timeout: 250) else {
+                    // (Or a signal came: back from fg, a new size. The screen is drawn again.)
                     describeAhead()
+                    draw(on: terminal)
                     continue
                 }
                 if early.isEmpty { return }

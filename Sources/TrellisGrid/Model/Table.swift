@@ -234,6 +234,34 @@ public final class Table: ObservableDataSource, ColumnStorageSource, RecordKeepi
         }
     }
 
+    /// Reads every cell of `column` again as `type` (`nil`: each cell on its own, the column's
+    /// type then what most of them hold): what `--type` does when a file is read, done after.
+    /// The texts stay as they are; only what they are read as changes. A grid of the table sorts
+    /// again.
+    public func setType(_ type: ColumnType?, ofColumn column: Int) throws(TableError) {
+        guard storage.indices.contains(column) else { throw .noSuchColumnPosition(column, columnCount: columns.count) }
+        readUnreadColumns()
+        var reading = storage[column].reading
+        reading.type = type
+        storage[column].reread(reading)
+        columns[column].type = type ?? storage[column].inferredType
+        changes.post(.reset)
+    }
+
+    /// How many cells of `column` are not blank and are not of its type (`缺考` in a number
+    /// column): what a type set by hand leaves as text.
+    public func cellsNotOfType(column: Int) -> Int {
+        guard storage.indices.contains(column) else { return 0 }
+        let type = columns[column].type
+        let store = storage[column]
+        var count = 0
+        for row in 0..<store.count {
+            let kind = store.kind(at: row)
+            if kind != .missing, !Self.belongs(kind, to: type) { count += 1 }
+        }
+        return count
+    }
+
     /// Inserts a row of values at `row` (0 … ``rowCount``).
     public func insertRow(values: [CellValue], at row: Int) throws(TableError) {
         guard values.count == columns.count else { throw .wrongFieldCount(expected: columns.count, found: values.count) }
