@@ -27,6 +27,9 @@ let package = Package(
         .library(name: "TrellisPort", targets: ["TrellisPort"]),
         .library(name: "TrellisTesting", targets: ["TrellisTesting"]),
         .library(name: "TrellisCLI", targets: ["TrellisCLI"]),
+        // The tests' helpers (child processes, tmux, LibreOffice, openpyxl), for the benchmarks'
+        // terminal sessions too.
+        .library(name: "TrellisTestSupport", targets: ["TrellisTestSupport"]),
         .executable(name: "trellis", targets: ["trellis"]),
     ],
     targets: [
@@ -86,7 +89,7 @@ let package = Package(
         // For apps' own tests of their layouts (XCTest or Swift Testing): the rules UIKit enforces,
         // checked on a host; snapshots of frames as JSON and SVG with a geometric diff.
         .target(name: "TrellisTesting", dependencies: ["TrellisCollectionView", "TrellisRender", "TrellisText"]),
-        // Helpers shared by the test targets; not a product.
+        // Helpers shared by the test targets and the benchmarks.
         .target(name: "TrellisTestSupport", dependencies: ["TrellisText"], path: "Sources/TrellisTestSupport"),
         .testTarget(name: "TrellisLayoutTests", dependencies: ["TrellisCollectionView", "TrellisTestSupport"]),
         .testTarget(name: "TrellisLayoutsTests",

@@ -16,6 +16,7 @@ let package = Package(
                            .product(name: "TrellisSQL", package: "Trellis"),
                            .product(name: "TrellisCLI", package: "Trellis"),
                            .product(name: "TrellisText", package: "Trellis"),
+                           .product(name: "TrellisTestSupport", package: "Trellis"),
                            .product(name: "TrellisWorkbook", package: "Trellis")]
         ),
     ],

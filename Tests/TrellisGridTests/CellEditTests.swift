@@ -41,6 +41,36 @@ struct CellEditTests {
         #expect(Self.shown(grid) == ["乙,95", "丙,80", "甲,70", "平均,81.7"])
     }
 
+    @Test("a text column's distinct texts are kept between sorts, and a change of any cell, an insert, a removal or a type lets them go")
+    func distinctTextsFollowChanges() throws {
+        let table = try CSV.table(Data("名字,组\n甲,组3\n乙,组1\n丙,组2\n丁,组1\n".utf8))
+        let grid = DataGrid(bound: table)
+        func names() -> [String] { grid.displayedRows.map { grid.text($0, column: 0) } }
+        try grid.sort(by: [SortKey("组")])
+        #expect(names() == ["乙", "丁", "丙", "甲"])
+        try grid.sort(by: [SortKey("组", .descending)])
+        #expect(names() == ["甲", "丙", "乙", "丁"], "the kept texts give the same order")
+        try table.setText("组0", row: 0, column: 1)
+        try grid.sort(by: [SortKey("组")])
+        #expect(names() == ["甲", "乙", "丁", "丙"], "the changed cell counts")
+        try table.insertRow(["戊", "组00"], at: 4)
+        try grid.sort(by: [SortKey("组")])
+        #expect(names().first == "甲" && names()[1] == "戊", "组0 < 组00 naturally, the new row counts")
+        try table.removeRow(at: 0)
+        try grid.sort(by: [SortKey("组")])
+        #expect(names() == ["戊", "乙", "丁", "丙"])
+    }
+
+    @Test("without pins too, an edited row stays where it is and no sort runs")
+    func noPins() throws {
+        let table = try CSV.table(Data(Self.csv.utf8))
+        let grid = DataGrid(bound: table)
+        try grid.sort(by: [SortKey("分数", .descending)])
+        #expect(Self.shown(grid) == ["乙,90", "丙,80", "平均,80", "甲,70"])
+        try grid.editCell(row: 1, column: 1, text: "10")
+        #expect(Self.shown(grid) == ["乙,10", "丙,80", "平均,80", "甲,70"])
+    }
+
     @Test("an edit that makes a row match a pin pins it; rows appended after an edit are sorted in, not searched into place")
     func pinsAndAppends() throws {
         let (grid, table) = try Self.grid()

@@ -61,7 +61,13 @@ let onlySQLExport = CommandLine.arguments.dropFirst().first == "sql-export"
 let onlyLongCells = CommandLine.arguments.dropFirst().first == "long-cells"
 let onlyStructure = CommandLine.arguments.dropFirst().first == "structure"
 let onlyWorkbook = CommandLine.arguments.dropFirst().first == "workbook"
-if onlyWorkbook {
+let onlyViewer = CommandLine.arguments.dropFirst().first == "viewer"
+if onlyViewer {
+    // `viewer [ROWS]`: every key of trellis view at 1M rows in tmux, and saving an edit.
+    let result = viewerBenchmarks(runs: 5, count: CommandLine.arguments.dropFirst(2).first.flatMap { Int($0) } ?? 1_000_000)
+    rows += result.rows
+    verdicts += result.verdicts
+} else if onlyWorkbook {
     // `workbook [ROWS]`: a 10-column .xlsx sheet read and sorted, 1M rows by default, beside
     // python-calamine and openpyxl reading it.
     let result = workbookBenchmarks(runs: 3, count: CommandLine.arguments.dropFirst(2).first.flatMap { Int($0) } ?? 1_000_000)

@@ -151,11 +151,11 @@ public struct DisplayOrder: Sendable {
                 ? (0..<count).filter { !hidden[$0] }
                 : (0..<count).filter { !hidden[$0] && !partition.isPinned[$0] }
             sorted = try SortEngine.order(of: rows, in: source, plan: bound)
-        } else if case .pinsAdded = change, plan.ordersByKeysAlone, let kept = keptBody(less: partition.isPinned) {
+        } else if case .pinsAdded = change, plan.ordersByKeysAlone, let kept = keptBody(less: partition.isPinned, count: count) {
             sorted = kept
             inSourceOrder = bodyInSourceOrder
             heldAfterEdits = bodyHeldAfterEdits
-        } else if case .cellsEdited = change, let kept = keptBody(less: partition.isPinned) {
+        } else if case .cellsEdited = change, let kept = keptBody(less: partition.isPinned, count: count) {
             sorted = kept
             inSourceOrder = bodyInSourceOrder
             heldAfterEdits = true
@@ -534,9 +534,13 @@ public struct DisplayOrder: Sendable {
     }
 
     /// The current body less the rows now pinned, when every row not pinned now is in it.
-    private func keptBody(less isPinned: [Bool]) -> [Int32]? {
-        let count = isPinned.count
-        guard count > 0, displayIndexOfSource.count == count, body.count + pinnedTop.count + pinnedBottom.count == count else { return nil }
+    /// - Parameter isPinned: per source row, whether a pin takes it now; empty when no pin does.
+    private func keptBody(less isPinned: [Bool], count: Int) -> [Int32]? {
+        guard count > 0, releasedRowCount == nil, displayIndexOfSource.count == count,
+            body.count + pinnedTop.count + pinnedBottom.count == count
+        else { return nil }
+        // No pin now: the body kept whole, when it holds every row.
+        guard !isPinned.isEmpty else { return body.count == count ? body.rows : nil }
         let start = Int32(bodyStart), end = Int32(bodyStart + body.count)
         let shown = displayIndexOfSource
         guard (0..<count).allSatisfy({ isPinned[$0] || (shown[$0] >= start && shown[$0] < end) }) else { return nil }

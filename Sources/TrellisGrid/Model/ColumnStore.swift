@@ -131,17 +131,40 @@ package struct ColumnStore: Sendable {
     }
 
     /// Reads every cell again as `reading` says (a column found to hold day-first dates).
+    /// The cells are read a part per core; each part's counts are added after.
     mutating func reread(_ reading: CellReading) {
         self.reading = reading
         materializePayloads()
+        let n = count
+        var newKinds = [CellKind](repeating: .missing, count: n)
+        var newPayloads = [UInt64](repeating: 0, count: n)
+        let parts: [(census: KindCensus, widest: UInt8)] = withView(uniformity: false) { view in
+            newKinds.withUnsafeMutableBufferPointer { kinds in
+                newPayloads.withUnsafeMutableBufferPointer { payloads in
+                    let shared = Unchecked((view, kinds, payloads))
+                    return Parallel.map(Parallel.chunks(n)) { _, range in
+                        let (view, kinds, payloads) = shared.value
+                        var census = KindCensus()
+                        var widest: UInt8 = 0
+                        for i in range {
+                            let cell = CellText.classify(view.text(i), reading)
+                            kinds[i] = cell.kind
+                            payloads[i] = cell.payload
+                            census.count(cell)
+                            if cell.kind.isNumber, cell.fractionDigits > widest { widest = cell.fractionDigits }
+                        }
+                        return (census, widest)
+                    }
+                }
+            }
+        }
         census = KindCensus()
-        widestFraction = 0
+        for part in parts { census.add(part.census) }
+        widestFraction = parts.map(\.widest).max() ?? 0
         widestFractionIsCurrent = true
-        for i in 0..<count {
-            let cell = withText(at: i) { CellText.classify($0, reading) }
-            kinds[i] = cell.kind
-            payloads[i] = cell.payload
-            note(cell)
+        for i in 0..<n {
+            kinds[i] = newKinds[i]
+            payloads[i] = newPayloads[i]
         }
         checkInvariants()
     }

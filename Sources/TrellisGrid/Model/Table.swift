@@ -106,12 +106,14 @@ public final class Table: ObservableDataSource, ColumnStorageSource, RecordKeepi
     /// Returns whether any were let go. Not beside other threads reading the table.
     @discardableResult
     package func releaseCells() -> Bool {
-        guard rawRecords != nil else { return false }
+        // (A table a cell of which was set has records that no longer hold all its cells.)
+        guard let rawRecords, rawRecords.changedCells.isEmpty else { return false }
         var released = false
         for c in storage.indices where !storage[c].isHollow {
             storage[c] = ColumnStore(hollowRows: storage[c].count, reading: storage[c].reading)
             released = true
         }
+        cellsChanged()
         // Columns read from the records since go too; all are read again when asked for.
         if unread?.isEmpty == false { released = true }
         if released { unread = UnreadColumns() }
@@ -145,6 +147,40 @@ public final class Table: ObservableDataSource, ColumnStorageSource, RecordKeepi
 
     /// Whether some column was left in the file's records and is not read yet.
     package var hasUnreadColumns: Bool { storage.indices.contains { isUnread($0) } }
+
+    /// What a sort made of a column's cells and may use again while they are unchanged: each
+    /// column's distinct texts (an id per row, and the texts), with the version of the cells they
+    /// were made of. A table's sorts by one column in turn (a viewer's header clicks) then group
+    /// its texts once.
+    private let memoLock = NSLock()
+    private var distinctMemo: [Int: (version: Int, ids: [Int32], texts: [String])] = [:]
+    /// Counts the changes of the cells (any column's).
+    private var cellsVersion = 0
+
+    /// Notes a change of the cells: what was made of them before is not used again.
+    private func cellsChanged() {
+        memoLock.lock()
+        cellsVersion += 1
+        distinctMemo = [:]
+        memoLock.unlock()
+    }
+
+    /// The distinct texts of every cell of `column` (an id per row, and the texts by id), made by
+    /// `make` once while the cells are unchanged. Safe beside other readers.
+    package func distinctTexts(ofColumn column: Int, _ make: () -> (ids: [Int32], texts: [String])) -> (ids: [Int32], texts: [String]) {
+        memoLock.lock()
+        let version = cellsVersion
+        if let kept = distinctMemo[column], kept.version == version {
+            memoLock.unlock()
+            return (kept.ids, kept.texts)
+        }
+        memoLock.unlock()
+        let made = make()
+        memoLock.lock()
+        if cellsVersion == version { distinctMemo[column] = (version, made.ids, made.texts) }
+        memoLock.unlock()
+        return made
+    }
 
     /// Reads every unread column into the table's storage, before a change to its cells.
     private func readUnreadColumns() {
@@ -245,6 +281,7 @@ public final class Table: ObservableDataSource, ColumnStorageSource, RecordKeepi
         reading.type = type
         storage[column].reread(reading)
         columns[column].type = type ?? storage[column].inferredType
+        cellsChanged()
         changes.post(.reset)
     }
 
@@ -281,6 +318,7 @@ public final class Table: ObservableDataSource, ColumnStorageSource, RecordKeepi
             throw .columnFull(columns[c].identifier)
         }
         for (c, cell) in cells.enumerated() { _ = storage[c].insert(cell.0, cell.1, at: row) }
+        cellsChanged()
         rawRecords = nil
         changes.post(.inserted(row..<(row + 1)))
     }
@@ -290,6 +328,7 @@ public final class Table: ObservableDataSource, ColumnStorageSource, RecordKeepi
         guard row >= 0, row < rowCount else { throw .noSuchRow(row, rowCount: rowCount) }
         readUnreadColumns()
         for c in storage.indices { storage[c].remove(at: row) }
+        cellsChanged()
         rawRecords = nil
         changes.post(.removed(row..<(row + 1)))
     }
@@ -312,6 +351,7 @@ public final class Table: ObservableDataSource, ColumnStorageSource, RecordKeepi
         guard row >= 0, row < rowCount else { throw .noSuchRow(row, rowCount: rowCount) }
         readUnreadColumns()
         guard storage[column].replace(at: row, with: text, cell) else { throw .columnFull(columns[column].identifier) }
+        cellsChanged()
         // The records stay, for a writer to copy every row and field that did not change (a
         // record left in its file, which may change under it, goes).
         if rawRecords?.mapped == nil, row < rawRecords?.count ?? 0 {

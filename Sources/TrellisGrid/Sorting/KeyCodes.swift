@@ -56,7 +56,12 @@ struct KeyInput {
             kinds = store.kinds
             payloads = store.payloads
             let all = store.count
-            distinct = { positions in ByteSliceSet.distinct(store, rows: positions ?? Parallel.positions(all)) }
+            // Every cell's distinct texts: kept by the table while its cells are unchanged.
+            let table = storage as? Table
+            distinct = { positions in
+                guard positions == nil, let table else { return ByteSliceSet.distinct(store, rows: positions ?? Parallel.positions(all)) }
+                return table.distinctTexts(ofColumn: column) { ByteSliceSet.distinct(store, rows: Parallel.positions(all)) }
+            }
             exact = { position in store.withText(at: position) { ExactDecimal($0) ?? .zero } }
             return
         }
