@@ -153,23 +153,35 @@ public final class Table: ObservableDataSource, ColumnStorageSource, RecordKeepi
     /// were made of. A table's sorts by one column in turn (a viewer's header clicks) then group
     /// its texts once.
     private let memoLock = NSLock()
-    private var distinctMemo: [Int: (version: Int, ids: [Int32], texts: [String])] = [:]
-    /// Counts the changes of the cells (any column's).
-    private var cellsVersion = 0
+    private var distinctMemo: [Int: (version: CellsVersion, ids: [Int32], texts: [String])] = [:]
+    /// Counts the changes of the rows (inserted, removed, let go), and of each column's cells.
+    private var rowsVersion = 0
+    private var columnVersions: [Int: Int] = [:]
 
-    /// Notes a change of the cells: what was made of them before is not used again.
-    private func cellsChanged() {
+    private struct CellsVersion: Equatable {
+        var rows: Int
+        var column: Int
+    }
+
+    /// Notes a change of the cells of `column` (`nil`: of the rows, every column's): what was made
+    /// of them before is not used again.
+    private func cellsChanged(column: Int? = nil) {
         memoLock.lock()
-        cellsVersion += 1
-        distinctMemo = [:]
+        if let column {
+            columnVersions[column, default: 0] += 1
+            distinctMemo[column] = nil
+        } else {
+            rowsVersion += 1
+            distinctMemo = [:]
+        }
         memoLock.unlock()
     }
 
     /// The distinct texts of every cell of `column` (an id per row, and the texts by id), made by
-    /// `make` once while the cells are unchanged. Safe beside other readers.
+    /// `make` once while the column's cells are unchanged. Safe beside other readers.
     package func distinctTexts(ofColumn column: Int, _ make: () -> (ids: [Int32], texts: [String])) -> (ids: [Int32], texts: [String]) {
         memoLock.lock()
-        let version = cellsVersion
+        let version = CellsVersion(rows: rowsVersion, column: columnVersions[column] ?? 0)
         if let kept = distinctMemo[column], kept.version == version {
             memoLock.unlock()
             return (kept.ids, kept.texts)
@@ -177,7 +189,7 @@ public final class Table: ObservableDataSource, ColumnStorageSource, RecordKeepi
         memoLock.unlock()
         let made = make()
         memoLock.lock()
-        if cellsVersion == version { distinctMemo[column] = (version, made.ids, made.texts) }
+        if CellsVersion(rows: rowsVersion, column: columnVersions[column] ?? 0) == version { distinctMemo[column] = (version, made.ids, made.texts) }
         memoLock.unlock()
         return made
     }
@@ -281,7 +293,7 @@ public final class Table: ObservableDataSource, ColumnStorageSource, RecordKeepi
         reading.type = type
         storage[column].reread(reading)
         columns[column].type = type ?? storage[column].inferredType
-        cellsChanged()
+        cellsChanged(column: column)
         changes.post(.reset)
     }
 
@@ -351,7 +363,7 @@ public final class Table: ObservableDataSource, ColumnStorageSource, RecordKeepi
         guard row >= 0, row < rowCount else { throw .noSuchRow(row, rowCount: rowCount) }
         readUnreadColumns()
         guard storage[column].replace(at: row, with: text, cell) else { throw .columnFull(columns[column].identifier) }
-        cellsChanged()
+        cellsChanged(column: column)
         // The records stay, for a writer to copy every row and field that did not change (a
         // record left in its file, which may change under it, goes).
         if rawRecords?.mapped == nil, row < rawRecords?.count ?? 0 {
