@@ -127,10 +127,16 @@ struct ViewLoopTests {
         let scores = loop.screen.grid.displayedRows.map { loop.screen.grid.text($0, column: 0) }.firstIndex(of: "分数")
         let row = try #require(scores.flatMap { loop.screen.grid.displayedRow(at: $0) })
         #expect(loop.screen.grid.text(row, column: 6) == "92", "the max after the edit")
-        Self.type(&loop, [.character("q")])
+        // Described again column by column: the changed column's figures are the grid's own now.
+        Self.type(&loop, [.character("q"), .character("e"), .character("\u{15}")] + Self.text("91") + [.enter])
+        #expect(loop.descriptionIsStale)
+        let again = loop.currentDescription()
+        #expect(again.map(\.maximum) == loop.sheets[0].screen.grid.describe().map(\.maximum))
+        #expect(again.map(\.mean) == loop.sheets[0].screen.grid.describe().map(\.mean))
+        #expect(!loop.descriptionIsStale)
         // Sorting does not change what the rows hold: still current. A pin does.
         Self.type(&loop, [.character("[")])
-        #expect(!loop.descriptionIsStale)
+        #expect(!loop.descriptionIsStale && loop.screen.grid.sortKeys.first?.direction == .ascending)
         Self.type(&loop, [.character("p")])
         #expect(loop.descriptionIsStale, "a pin takes a row out of the body")
     }

@@ -82,7 +82,7 @@ extension ViewLoop {
         }
         edits.append(Edit(changes: changes))
         editsSinceSave += 1
-        editCount += 1
+        for change in changes { noteChange(ofColumn: change.column) }
         let followed = changes.count - 1
         screen.message =
             "edited" + (followed > 0 ? ", with \(followed) summary cell\(followed == 1 ? "" : "s")" : "") + " · U undoes · Ctrl-S saves"
@@ -152,7 +152,7 @@ extension ViewLoop {
             return
         }
         editsSinceSave += 1
-        editCount += 1
+        for change in last.changes { noteChange(ofColumn: change.column) }
         if let index = screen.grid.displayIndex(ofSourceRow: last.row) { screen.current = index }
         screen.column = last.column
         screen.message = edits.isEmpty ? "undone: no edits left" : "undone · \(edits.count) edit\(edits.count == 1 ? "" : "s") left"
@@ -184,7 +184,7 @@ extension ViewLoop {
             screen.message = "\(error)"
             return
         }
-        editCount += 1
+        noteChange(ofColumn: column)
         let others = table.cellsNotOfType(column: column)
         screen.message =
             "\(grid.columns[column].title) read as \(type.rawValue)"

@@ -31,13 +31,47 @@ extension ViewLoop {
         var rowCount: Int
         var pinnedTop: [Int]
         var pinnedBottom: [Int]
-        var edits: Int
+        /// Each column's changes (``columnChanges``).
+        var columns: [Int]
+
+        /// Whether `other` has the same body: then only the columns whose changes differ need
+        /// describing again.
+        func sameRows(as other: DescriptionStamp) -> Bool {
+            rowCount == other.rowCount && pinnedTop == other.pinnedTop && pinnedBottom == other.pinnedBottom
+                && columns.count == other.columns.count
+        }
     }
 
     /// The file's sheet's stamp now.
     var descriptionStamp: DescriptionStamp {
         let grid = sheets[0].screen.grid
-        return DescriptionStamp(rowCount: grid.rowCount, pinnedTop: grid.order.pinnedTop, pinnedBottom: grid.order.pinnedBottom, edits: editCount)
+        let count = grid.columns.count
+        let changes = (0..<count).map { $0 < columnChanges.count ? columnChanges[$0] : 0 }
+        return DescriptionStamp(rowCount: grid.rowCount, pinnedTop: grid.order.pinnedTop, pinnedBottom: grid.order.pinnedBottom, columns: changes)
+    }
+
+    /// Notes that cells of `column` changed: its description is made again, the others' kept.
+    mutating func noteChange(ofColumn column: Int) {
+        if columnChanges.count <= column { columnChanges += [Int](repeating: 0, count: column + 1 - columnChanges.count) }
+        columnChanges[column] += 1
+    }
+
+    /// The file's sheet described as it is now: what was made ahead where it still holds, the
+    /// columns changed since (the body the same) described again, else every column.
+    mutating func currentDescription() -> [ColumnProfile] {
+        let stamp = descriptionStamp
+        let grid = sheets[0].screen.grid
+        if let description, description.stamp == stamp { return description.profiles }
+        var profiles: [ColumnProfile]
+        if let description, description.stamp.sameRows(as: stamp), description.profiles.count == grid.columns.count {
+            let changed = stamp.columns.indices.filter { stamp.columns[$0] != description.stamp.columns[$0] }
+            profiles = description.profiles
+            for (c, profile) in zip(changed, grid.describe(columns: changed)) { profiles[c] = profile }
+        } else {
+            profiles = grid.describe()
+        }
+        description = (stamp, profiles)
+        return profiles
     }
 
     /// Whether the file's sheet's description made ahead is missing or out of date.
@@ -53,8 +87,7 @@ extension ViewLoop {
 
     /// Makes the file's sheet's description ahead of `I` (while no key comes).
     mutating func describeAhead() {
-        let stamp = descriptionStamp
-        description = (stamp, sheets[0].screen.grid.describe())
+        _ = currentDescription()
     }
 
     mutating func openDescription() {
@@ -63,8 +96,7 @@ extension ViewLoop {
         let parent = screen.grid
         // The description made ahead, where it is the file's sheet's as it is now.
         let ready = sheets.count == 1 && !descriptionIsStale ? description?.profiles : nil
-        let profiles = ready ?? parent.describe()
-        if sheets.count == 1, ready == nil { description = (descriptionStamp, profiles) }
+        let profiles = ready ?? (sheets.count == 1 ? currentDescription() : parent.describe())
         let table = Table(columns: [
             Column("column", title: "column"), Column("type", title: "type"),
             Column("count", title: "count", type: .integer), Column("blanks", title: "blanks", type: .integer),

@@ -68,8 +68,9 @@ struct ViewLoop {
     var edits: [Edit] = []
     /// Edits and undos since the table was last saved (or read): what `q` asks about.
     var editsSinceSave = 0
-    /// Edits and undos since the table was read: what the description made ahead is stamped with.
-    var editCount = 0
+    /// How many times each column's cells changed (edits, undos, type keys) since the table was
+    /// read: what the description made ahead is stamped with, column by column.
+    var columnChanges: [Int] = []
     /// The file's sheet described (`I`), made ahead while the viewer was idle, with what its rows
     /// were then.
     var description: (stamp: DescriptionStamp, profiles: [ColumnProfile])?

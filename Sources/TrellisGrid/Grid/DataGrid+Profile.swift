@@ -110,6 +110,15 @@ extension DataGrid {
         return inOrder
     }
 
+    /// The profiles of `wanted` columns alone, in that order: what ``describe()`` gives for
+    /// them (a viewer describes again only the columns that changed).
+    public func describe(columns wanted: [Int]) -> [ColumnProfile] {
+        let wanted = wanted.filter { columns.indices.contains($0) }
+        let body = bodyInSourceOrder
+        guard storage != nil, wanted.count > 1 else { return wanted.map { profile(column: $0, body: body) } }
+        return Parallel.map(wanted.map { $0..<($0 + 1) }) { _, range in profile(column: range.lowerBound, body: body) }
+    }
+
     /// The largest number of `column` among the body rows (0 when it holds none): what a bar
     /// drawn for each row is scaled to.
     public func maximum(ofColumn column: Int) -> Double {
