@@ -31,16 +31,27 @@ struct ViewEditingTerminalTests {
         return lines
     }
 
+    /// `trellis view 成绩.csv OPTIONS` in tmux, in a scratch folder holding the file, once its first
+    /// screen is up; the session and the folder go after `body`.
+    func viewing(_ options: String, session: String, _ body: (Tmux, URL) throws -> Void) throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let tmux = Tmux(session: "\(session)-\(getpid())")
+        defer { tmux.kill() }
+        try tmux.start("\(TerminalTests.trellis) view 成绩.csv \(options)", in: folder.path)
+        _ = try screen(tmux, "the first screen") { $0.contains { $0.contains("row 1/4") } }
+        try body(tmux, folder)
+    }
+
     @Test(
         "e edits a cell and its row stays; U undoes; Ctrl-S saves byte for byte but the edit, to a new name and to the file after y",
         .enabled(if: Tmux.path != nil))
     func editUndoSave() throws {
-        let folder = try scratch()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let tmux = Tmux(session: "trellis-edit-\(getpid())")
-        defer { tmux.kill() }
-        try tmux.start("\(TerminalTests.trellis) view 成绩.csv --by 分数:desc --pin-bottom 名字=平均", in: folder.path)
-        var lines = try screen(tmux, "the screen shows row 1/4") { $0.contains { $0.contains("row 1/4") } }
+        try viewing("--by 分数:desc --pin-bottom 名字=平均", session: "trellis-edit") { tmux, folder in try editUndoSave(tmux, folder) }
+    }
+
+    func editUndoSave(_ tmux: Tmux, _ folder: URL) throws {
+        var lines = try tmux.screen()
         #expect(lines[line: 2].hasPrefix("乙"), "\(lines)")
         // 乙's 90 becomes 10: the row stays first until the next sort.
         try tmux.send(["l", "e"])
@@ -91,12 +102,11 @@ struct ViewEditingTerminalTests {
         "q with an edit not saved asks; a key other than q stays; q again quits and the file is as it was; Ctrl-H shows the keys",
         .enabled(if: Tmux.path != nil))
     func quitAsks() throws {
-        let folder = try scratch()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let tmux = Tmux(session: "trellis-edit-quit-\(getpid())")
-        defer { tmux.kill() }
-        try tmux.start("\(TerminalTests.trellis) view 成绩.csv", in: folder.path)
-        var lines = try screen(tmux, "the screen shows row 1/4") { $0.contains { $0.contains("row 1/4") } }
+        try viewing("", session: "trellis-edit-quit") { tmux, folder in try quitAsks(tmux, folder) }
+    }
+
+    func quitAsks(_ tmux: Tmux, _ folder: URL) throws {
+        var lines: [String]
         try tmux.send(["C-h"])
         lines = try screen(tmux, "the keys page") { $0.contains { $0.contains("trellis view: keys") } }
         try tmux.send(["End"])

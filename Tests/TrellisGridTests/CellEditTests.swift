@@ -82,13 +82,27 @@ struct CellEditTests {
     func pinsAndAppends() throws {
         let (grid, table) = try Self.grid()
         try grid.editCell(row: 0, column: 0, text: "平均")
-        #expect(Self.shown(grid).last == "平均,80.0" || Self.shown(grid).suffix(2).allSatisfy { $0.hasPrefix("平均") })
-        #expect(grid.pinnedBottomCount == 2, "the edited row matches the pin: \(Self.shown(grid))")
+        // Both 平均 rows pinned, in source order, each recomputed as the mean of the body left (90, 80).
+        #expect(Self.shown(grid) == ["乙,90", "丙,80", "平均,85.0", "平均,85.0"])
+        #expect(grid.pinnedBottomCount == 2, "the edited row matches the pin")
+        #expect(table.text(row: 0, column: 1) == "70", "a recomputed row shows the mean; its own cell stays")
         let (other, otherTable) = try Self.grid()
         try other.editCell(row: 1, column: 1, text: "10")
         try otherTable.appendRow(["丁", "85"])
         #expect(Self.shown(other) == ["丁,85", "丙,80", "甲,70", "乙,10", "平均,61.3"], "a sort: the body held after an edit is not in order")
-        _ = table
+    }
+
+    @Test("several cells edited at once refresh the grid once, and the rows stay; a bad column sets nothing")
+    func editSeveral() throws {
+        let (grid, table) = try Self.grid()
+        var refreshes = 0
+        let observation = grid.observe { refreshes += 1 }
+        try grid.editCells([(1, 1, "10"), (2, 1, "5")])
+        #expect(refreshes == 1)
+        #expect(Self.shown(grid) == ["乙,10", "丙,5", "甲,70", "平均,28.3"])
+        #expect(throws: TableError.noSuchColumnPosition(7, columnCount: 2)) { try grid.editCells([(0, 1, "1"), (0, 7, "x")]) }
+        #expect(table.text(row: 0, column: 1) == "70", "checked before any cell is set")
+        withExtendedLifetime(observation) {}
     }
 
     @Test("edits through a grid of an editable source and of a virtual source")
@@ -116,6 +130,9 @@ struct CellEditTests {
         // An edit undone is the file's bytes again but for the quotes the edited field had.
         try grid.editCell(row: 2, column: 2, text: "say \"hi\"")
         #expect(GridRenderer.csv(DataGrid(bound: table), neutralizeFormulas: false).hasSuffix("丙,80,\"say \"\"hi\"\"\"\r\n"))
+        // Guarded output: an edited field a spreadsheet would run gets its leading ', the others stay.
+        try grid.editCell(row: 1, column: 2, text: "=1+1")
+        #expect(GridRenderer.csv(DataGrid(bound: table), neutralizeFormulas: true).contains("乙,90,'=1+1\r\n"))
         // The grid shows the edited cells, not the records' old bytes.
         #expect(grid.text(.source(0), column: 1) == "71")
     }

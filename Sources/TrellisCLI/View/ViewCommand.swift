@@ -190,10 +190,9 @@ enum ViewCommand {
         }
         var io = CommandIO(currentDirectory: directory)
         if let source, let opened {
-            let sourcePath = io.url(for: source).path, targetPath = io.url(for: target).path
-            let same =
-                URL(fileURLWithPath: sourcePath).resolvingSymlinksInPath().path == URL(fileURLWithPath: targetPath).resolvingSymlinksInPath().path
-            if same, FileStamp(sourcePath) != opened {
+            let sourcePath = io.url(for: source).path
+            // (The same file by its device and inode, through links: a name that is another file's is not.)
+            if SortCommand.sameFile(sourcePath, io.url(for: target).path), FileStamp(sourcePath) != opened {
                 throw .data("\(Excerpt.of(source)) changed on disk since trellis view read it: save under another name")
             }
         }

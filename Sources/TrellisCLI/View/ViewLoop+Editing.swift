@@ -30,16 +30,23 @@ extension ViewLoop {
         case quit
     }
 
-    /// `e`: the current cell's text, to edit on the status line.
-    mutating func beginEdit() {
+    /// Whether the file's sheet is on screen and whole, so that its cells may change; else the
+    /// status line says why not (`what` is the change: "edits", "its columns' types").
+    mutating func tableTakesChanges(_ what: String) -> Bool {
         guard sheets.count == 1 else {
-            screen.message = "a view is not edited: q goes back to the table, where e edits"
-            return
+            screen.message = "a view keeps its cells: q goes back to the table, where \(what) are made"
+            return false
         }
         guard background == nil else {
-            screen.message = "the file is still being read: edits wait until it is whole"
-            return
+            screen.message = "the file is still being read: \(what) wait until it is whole"
+            return false
         }
+        return true
+    }
+
+    /// `e`: the current cell's text, to edit on the status line.
+    mutating func beginEdit() {
+        guard tableTakesChanges("edits") else { return }
         let grid = screen.grid
         guard case .source(let row)? = grid.displayedRow(at: screen.current) else {
             screen.message = "this row is computed (a summary), not one of the file's: it follows the rows it sums"
@@ -75,17 +82,18 @@ extension ViewLoop {
             return
         }
         var changes = [CellChange(row: row, column: column, before: before, after: text)]
-        for (summary, text) in Self.recomputed(following, in: grid) {
-            let was = grid.source.text(row: summary.row, column: summary.column)
-            guard was != text, (try? grid.editCell(row: summary.row, column: summary.column, text: text)) != nil else { continue }
-            changes.append(CellChange(row: summary.row, column: summary.column, before: was, after: text))
+        let followed = Self.recomputed(following, in: grid).compactMap { cell, text -> CellChange? in
+            let was = grid.source.text(row: cell.row, column: cell.column)
+            return was == text ? nil : CellChange(row: cell.row, column: cell.column, before: was, after: text)
         }
+        // (Set together: the grid refreshes once for them all.)
+        if (try? grid.editCells(followed.map { ($0.row, $0.column, $0.after) })) != nil { changes += followed }
         edits.append(Edit(changes: changes))
         editsSinceSave += 1
         for change in changes { noteChange(ofColumn: change.column) }
-        let followed = changes.count - 1
+        let count = changes.count - 1
         screen.message =
-            "edited" + (followed > 0 ? ", with \(followed) summary cell\(followed == 1 ? "" : "s")" : "") + " · U undoes · Ctrl-S saves"
+            "edited" + (count > 0 ? ", with \(count) summary cell\(count == 1 ? "" : "s")" : "") + " · U undoes · Ctrl-S saves"
     }
 
     /// The number cells of the pinned summary rows (rows whose label names a function: 平均, 合计,
@@ -95,14 +103,18 @@ extension ViewLoop {
         let order = grid.order
         let rows = order.pinnedTop + order.pinnedBottom
         guard !rows.isEmpty else { return [] }
-        let columns = grid.columns
-        var doubtful = Set<String>()
-        for cell in order.summaryDisagreements { doubtful.insert("\(cell.row)\u{0}\(cell.column)") }
-        for cell in order.uncheckedSummaryCells { doubtful.insert("\(cell.row)\u{0}\(cell.column)") }
+        /// A summary cell as the checks name it: its row and its column's identifier.
+        struct Named: Hashable {
+            var row: Int
+            var column: String
+        }
+        let doubtful = Set(
+            order.summaryDisagreements.map { Named(row: $0.row, column: $0.column) }
+                + order.uncheckedSummaryCells.map { Named(row: $0.row, column: $0.column) })
         var cells: [(row: Int, column: Int)] = []
         for row in rows where labelFunction(row, in: grid) != nil {
-            for (c, column) in columns.enumerated() where column.type.isNumeric && grid.source.value(row: row, column: c).number != nil {
-                if !doubtful.contains("\(row)\u{0}\(column.identifier)") { cells.append((row, c)) }
+            for (c, column) in grid.columns.enumerated() where column.type.isNumeric && grid.source.value(row: row, column: c).number != nil {
+                if !doubtful.contains(Named(row: row, column: column.identifier)) { cells.append((row, c)) }
             }
         }
         return cells
@@ -123,16 +135,17 @@ extension ViewLoop {
     /// that ratio.
     static func recomputed(_ cells: [(row: Int, column: Int)], in grid: DataGrid) -> [((row: Int, column: Int), String)] {
         guard !cells.isEmpty else { return [] }
-        let recomputing = DataGrid(bound: grid.source)
-        for pin in grid.plan.pins {
+        // One order of the source's rows as they are (no sort), its pins recomputing.
+        let pins = grid.plan.pins.map { pin -> DisplayOrder.Pin in
             let function: SummaryFunction?
             switch pin.rows {
             case .row(let row): function = labelFunction(row, in: grid)
             case .matching(_, let value): function = SummaryFunction(label: value.trimmingCharacters(in: .whitespaces))
             }
-            try? recomputing.pin(pin.rows, at: pin.edge, recomputing: function, precision: nil)
+            return DisplayOrder.Pin(pin.rows, at: pin.edge, recomputing: function)
         }
-        return cells.map { cell in (cell, recomputing.text(.source(cell.row), column: cell.column)) }
+        guard let order = try? DisplayOrder(source: grid.source, plan: SortPlan(pins: pins)) else { return [] }
+        return cells.compactMap { cell in order.recomputedText(row: cell.row, column: cell.column).map { (cell, $0) } }
     }
 
     /// `U`: the last edit undone (the cell takes its text before it).
@@ -146,7 +159,7 @@ extension ViewLoop {
             return
         }
         do {
-            for change in last.changes.reversed() { try screen.grid.editCell(row: change.row, column: change.column, text: change.before) }
+            try screen.grid.editCells(last.changes.reversed().map { ($0.row, $0.column, $0.before) })
         } catch {
             screen.message = "not undone: \(error)"
             return
@@ -163,15 +176,7 @@ extension ViewLoop {
     /// or dates (`@`). The cells' texts stay as they are (and are saved as they are).
     mutating func setColumnType(_ key: Character) {
         let types: [Character: ColumnType] = ["#": .integer, "%": .decimal, "$": .decimal, "~": .text, "@": .date]
-        guard let type = types[key] else { return }
-        guard sheets.count == 1 else {
-            screen.message = "a view's columns keep their types: q goes back to the table"
-            return
-        }
-        guard background == nil else {
-            screen.message = "the file is still being read: its columns' types wait until it is whole"
-            return
-        }
+        guard let type = types[key], tableTakesChanges("type changes") else { return }
         let grid = screen.grid
         guard let table = grid.source as? Table else {
             screen.message = "a database's columns have the database's types"
@@ -212,7 +217,7 @@ extension ViewLoop {
             screen.message = "not saved: type a file name"
             return
         }
-        if let sourcePath, sameFile(path, sourcePath) {
+        if let sourcePath, SortCommand.sameFile(resolved(path), resolved(sourcePath)) {
             confirmation = .replace(path: path)
             screen.message = "replace \(Excerpt.of(path)) with the edits? y saves · any other key does not"
             return
@@ -231,12 +236,8 @@ extension ViewLoop {
         }
     }
 
-    /// Whether two names are one file (as the system resolves them), or the same name.
-    func sameFile(_ a: String, _ b: String) -> Bool {
-        let x = URL(fileURLWithPath: a, relativeTo: workingDirectory).standardizedFileURL.resolvingSymlinksInPath().path
-        let y = URL(fileURLWithPath: b, relativeTo: workingDirectory).standardizedFileURL.resolvingSymlinksInPath().path
-        return x == y
-    }
+    /// A name typed, as a path from the folder the viewer was started in.
+    func resolved(_ path: String) -> String { URL(fileURLWithPath: path, relativeTo: workingDirectory).path }
 
     /// The key that answers a question on the status line.
     mutating func answer(_ confirmation: Confirmation, with event: Event) -> Outcome {

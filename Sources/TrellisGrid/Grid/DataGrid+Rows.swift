@@ -60,17 +60,33 @@ extension DataGrid {
     ///
     /// ``setValue(_:row:column:)`` sets a cell as a change of the source: a sorted grid sorts again.
     public func editCell(row: Int, column: Int, text: String) throws(TableError) {
-        guard columns.indices.contains(column) else { throw .noSuchColumnPosition(column, columnCount: columns.count) }
+        try editCells([(row, column, text)])
+    }
+
+    /// ``editCell(row:column:text:)`` of several cells at once (an edit and the cells that follow
+    /// it, or its undo), with one refresh after them all. A cell that cannot be set throws; the
+    /// cells before it are set, and the grid follows them.
+    public func editCells(_ cells: [(row: Int, column: Int, text: String)]) throws(TableError) {
+        for cell in cells where !columns.indices.contains(cell.column) {
+            throw .noSuchColumnPosition(cell.column, columnCount: columns.count)
+        }
+        // The source's notices of these cells are taken as one edit, refreshed once at the end.
         editsInPlace = true
-        defer { editsInPlace = false }
-        if let table = source as? Table {
-            try table.setText(text, row: row, column: column)
-        } else {
-            let numeric = columns[column].type.isNumeric
-            let value = CellValue(CellText.classify(text, CellReading(type: columns[column].type)), text: text, numericColumn: numeric)
-            try setValue(value, row: row, column: column)
-            // (A virtual source tells no change: its grid follows the pushed value here.)
-            if source is VirtualSource { refreshQuietly(.cellsEdited) }
+        editedSinceRefresh = false
+        defer {
+            editsInPlace = false
+            if editedSinceRefresh { refreshQuietly(lastError == nil ? .cellsEdited : .any) }
+        }
+        for (row, column, text) in cells {
+            if let table = source as? Table {
+                try table.setText(text, row: row, column: column)
+            } else {
+                let numeric = columns[column].type.isNumeric
+                let value = CellValue(CellText.classify(text, CellReading(type: columns[column].type)), text: text, numericColumn: numeric)
+                try setValue(value, row: row, column: column)
+                // (A virtual source tells no change: its grid follows the pushed value here.)
+                if source is VirtualSource { editedSinceRefresh = true }
+            }
         }
     }
 

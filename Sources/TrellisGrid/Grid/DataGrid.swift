@@ -167,9 +167,11 @@ public final class DataGrid {
 
     // MARK: Following the source
 
-    /// Whether a change the source tells now is an edit through ``editCell(row:column:text:)``,
-    /// which leaves every row where it is.
+    /// Whether a change the source tells now is an edit through ``editCells(_:)``, which leaves
+    /// every row where it is and refreshes once its cells are all set.
     var editsInPlace = false
+    /// Whether such an edit changed a cell since it began.
+    var editedSinceRefresh = false
 
     private func sourceChanged(_ change: GridChange) {
         func moved(_ row: Int) -> Int? {
@@ -191,8 +193,8 @@ public final class DataGrid {
         // Rows added at the end of a sorted body are placed in it rather than sorted again.
         if case .inserted(let range) = change, range.upperBound == rowCount, lastError == nil {
             refreshQuietly(.rowsAppended(range))
-        } else if case .updated = change, editsInPlace, lastError == nil {
-            refreshQuietly(.cellsEdited)
+        } else if case .updated = change, editsInPlace {
+            editedSinceRefresh = true
         } else {
             refreshQuietly()
         }

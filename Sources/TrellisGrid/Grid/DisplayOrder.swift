@@ -691,6 +691,9 @@ public struct DisplayOrder: Sendable {
         recomputedCells.isEmpty ? nil : recomputedCells[row]?[column]
     }
 
+    /// The text of ``recomputedCell(row:column:)``.
+    package func recomputedText(row: Int, column: Int) -> String? { recomputedCell(row: row, column: column)?.text }
+
     /// What summary row `summary` shows in `column`: its result in its columns, its label in the
     /// first other column, nothing elsewhere.
     func summaryCell(_ summary: Int, column: Int, columns: [Column]) -> SummaryCell {

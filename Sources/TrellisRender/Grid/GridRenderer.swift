@@ -192,9 +192,9 @@ public enum GridRenderer {
                 // A record with cells set since it was read: its other fields copied as they are.
                 if let raw, let source = cells.order.plainSourceRow(at: index), source < raw.count, raw.isChanged(source),
                     !(neutralizeFormulas && raw.isRisky(source)),
-                    writeSpliced(source, raw: raw, grid: grid, delimiter: delimiter, to: out)
+                    let guarded = writeSpliced(source, raw: raw, grid: grid, neutralizeFormulas: neutralizeFormulas, delimiter: delimiter, to: out)
                 {
-                    return 0
+                    return guarded
                 }
                 var count = 0
                 cells.forEach(index) { c, bytes, _, _ in
@@ -329,26 +329,30 @@ public enum GridRenderer {
 
     /// Writes record `source` with the fields of the cells set since it was read written anew
     /// (quoted where they need it) and every other field, quotes and all, as the record holds it;
-    /// `false` (nothing written) for a record that does not split into one field per column.
-    static func writeSpliced(_ source: Int, raw: RawRecords, grid: DataGrid, delimiter: UInt8, to out: TextOutput) -> Bool {
+    /// Returns how many edited fields got a leading `'` (`neutralizeFormulas`), or `nil` (nothing
+    /// written) for a record that does not split into one field per column.
+    static func writeSpliced(
+        _ source: Int, raw: RawRecords, grid: DataGrid, neutralizeFormulas: Bool, delimiter: UInt8, to out: TextOutput
+    ) -> Int? {
         let changed = raw.changedCells[source] ?? []
         let columns = grid.columns.count
-        return raw.withBytes { file -> Bool in
-            guard let base = file.baseAddress else { return false }
+        return raw.withBytes { file -> Int? in
+            guard let base = file.baseAddress else { return nil }
             let range = raw.range(source)
             let record = UnsafeBufferPointer(start: base + range.lowerBound, count: range.count)
             let fields = CSV.fieldExtents(record, delimiter: delimiter)
-            guard fields.count == columns else { return false }
+            guard fields.count == columns else { return nil }
+            var guarded = 0
             for (c, extent) in fields.enumerated() {
                 if c > 0 { out.write(byte: delimiter) }
                 if changed.contains(c) {
                     var text = grid.source.text(row: source, column: c)
-                    text.withUTF8 { _ = writeField($0, neutralizeFormulas: false, delimiter: delimiter, out) }
+                    if text.withUTF8({ writeField($0, neutralizeFormulas: neutralizeFormulas, delimiter: delimiter, out) }) { guarded += 1 }
                 } else {
                     out.write(bytes: UnsafeBufferPointer(rebasing: record[extent]))
                 }
             }
-            return true
+            return guarded
         }
     }
 
