@@ -175,11 +175,11 @@ struct RowGroupsTests {
         #expect(recomputed.uncheckedSummaryCells.map(\.column) == ["及格率"])
     }
 
-    @Test("property: a grouped sort keeps each group's rows a permutation of themselves, its subtotals with it, and changes no cell", arguments: 1...6)
+    @Test("property: a grouped sort keeps each group's rows a permutation of themselves, its subtotals with it, and changes no cell", arguments: 1...12)
     func property(seed: Int) throws {
         var random = SeededRandom(seed: UInt64(seed))
         let groupCount = Int.random(in: 1...12, using: &random)
-        var csv = "组,值,备注\n"
+        var csv = "组,值,备注,级\n"
         var expectedGroups: [[Int]] = []
         var row = 0
         for g in 0..<groupCount {
@@ -188,20 +188,22 @@ struct RowGroupsTests {
             for _ in 0..<Int.random(in: 1...9, using: &random) {
                 let value = Int.random(in: -50...50, using: &random)
                 let blank = Int.random(in: 0..<6, using: &random) == 0
-                csv += "G\(g),\(blank ? "" : String(value)),n\(row)\n"
+                csv += "G\(g),\(blank ? "" : String(value)),n\(row),\(["甲", "乙", ""].randomElement(using: &random)!)\n"
                 sum += blank ? 0 : value
                 rows.append(row)
                 row += 1
             }
-            csv += "G\(g) 汇总,\(sum),\n"
+            csv += "G\(g) 汇总,\(sum),,\n"
             expectedGroups.append(rows)
             row += 1
         }
-        csv += "总计,0,\n"
+        csv += "总计,0,,\n"
         let table = try Self.table(csv)
         let direction: SortDirection = Bool.random(using: &random) ? .ascending : .descending
+        // Half the time by two keys (级 first): the runs are sorted by each in turn.
+        let keys = Bool.random(using: &random) ? [SortKey("级", direction), SortKey("值", direction)] : [SortKey("值", direction)]
         var plan = SortPlan(
-            keys: [SortKey("值", direction)],
+            keys: keys,
             grouping: RowGrouping(column: "组", order: RowGrouping.GroupOrder.allCases.randomElement(using: &random)!))
         // Half the time with a SortCompare hook that leaves every pair to the key: the groups'
         // rows are then sorted alone, and the hook is never asked about a subtotal row.
@@ -226,13 +228,17 @@ struct RowGroupsTests {
             let group = groups.groups[g]
             let run = (position..<position + group.rows.count).map { order.body[$0] }
             #expect(Set(run) == Set(group.rows))
+            // Exactly the group's rows sorted on their own (ties in source order).
+            #expect(run == (try SortEngine.permutation(of: group.rows, in: table, by: keys)))
             #expect(order.body[position + group.rows.count] == group.subtotals[0])
             #expect(seen.insert(g).inserted)
             // Within the group, sorted by the key (blanks last).
             let values = run.map { table.value(row: $0, column: 1) }
             let present = values.filter { !$0.isMissing }.compactMap(\.number)
-            #expect(present == (direction == .ascending ? present.sorted() : present.sorted(by: >)))
-            #expect(values.drop { !$0.isMissing }.allSatisfy { $0.isMissing })
+            if keys.count == 1 {
+                #expect(present == (direction == .ascending ? present.sorted() : present.sorted(by: >)))
+                #expect(values.drop { !$0.isMissing }.allSatisfy { $0.isMissing })
+            }
             position += group.rows.count + 1
         }
         #expect(seen.count == groupCount)
@@ -281,6 +287,30 @@ extension RowGroupsTests {
         #expect(!SubtotalLabel.mayAppear(in: Array(String(repeating: "a b T o t a l S u m ", count: 2000).utf8)))
         #expect(SubtotalLabel.mayAppear(in: Array("a\n华东 结果,1".utf8)))
         #expect(!SubtotalLabel.mayAppear(in: []))
+        // The words at the very end, and a word cut short there.
+        #expect(SubtotalLabel.mayAppear(in: Array("x,1\n合计".utf8)))
+        #expect(SubtotalLabel.mayAppear(in: Array("x Sum".utf8)))
+        #expect(!SubtotalLabel.mayAppear(in: Array("x,1\nNorth Tota".utf8)))
+        #expect(!SubtotalLabel.mayAppear(in: Array("合".utf8)))
+    }
+
+    @Test("property: a head holds a word exactly where a search for each word finds one", arguments: 1...8)
+    func wordsFoundAsASearchFindsThem(seed: Int) {
+        var random = SeededRandom(seed: UInt64(seed))
+        // Pieces of the words and their neighbours: most texts come near a word, some hold one.
+        let pieces = [
+            "汇", "总", "求和", "小", "计", "合", " ", "T", "otal", " Tot", "al", "Sum", "s", "um", "Grand", "结果", "平均", "值", ",", "\n", "a", "Ergeb", "nis",
+        ]
+        let words = [
+            "汇总", "求和", "小计", "合计", "结果", "总计", "平均值", "计数", "最大值", "最小值", " Total", " Sum", " Result", " Average",
+            " Count", "Subtotal", "Grand ", "Ergebnis", " Summe", " Somme", " Suma", " total", " sum", " result",
+        ]
+        for _ in 0..<300 {
+            let text = (0..<Int.random(in: 0...12, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
+            #expect(
+                SubtotalLabel.mayAppear(in: Array(text.utf8))
+                    == words.contains { text.utf8.count >= $0.utf8.count && Array(text.utf8).firstRange(of: Array($0.utf8)) != nil }, "\(text)")
+        }
     }
 }
 

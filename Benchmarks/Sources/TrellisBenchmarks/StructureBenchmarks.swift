@@ -125,7 +125,7 @@ func structureBenchmarks(runs: Int, count: Int = 1_000_000) -> (rows: [(String, 
         let flat = timed.map(\.0).sorted()[runs / 2], within = timed.map(\.1).sorted()[runs / 2]
         rows.append(("DisplayOrder of the same \(label) rows, flat", format(flat), ""))
         rows.append(
-            ("… within 1,000 groups (grouped, dealt, checked)", format(within), String(format: "%.2f× the flat order in turn with it", within / flat)))
+            ("… within 1,000 groups (found, each run sorted, checked)", format(within), String(format: "%.2f× the flat order in turn with it", within / flat)))
         verdicts.append(String(format: "an order within 1,000 groups in memory: %.2f× the flat order", within / flat))
     }
 

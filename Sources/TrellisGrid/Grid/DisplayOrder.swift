@@ -193,9 +193,21 @@ public struct DisplayOrder: Sendable {
     private static func groupedBody(
         _ groups: RowGroups, source: GridDataSource, bound: BoundSortPlan, hidden: [Bool]?, count: Int
     ) throws(SortError) -> [Int32] {
+        let groupCount = groups.groups.count
+        // Where each group's rows are a run of consecutive rows (as a sheet's subtotal groups
+        // are), each run is sorted on its own, straight into its place.
+        if hidden == nil, let ranges = groups.ranges {
+            let (start, length, subtotalPlaces) = try places(groups, kept: ranges.map(\.count), source: source, bound: bound)
+            var sorted = true
+            let body = try [Int32](unsafeUninitializedCapacity: length) { body, initialized throws(SortError) in
+                for (at, row) in subtotalPlaces { body[at] = row }
+                sorted = try SortEngine.order(within: ranges, count: count, in: source, plan: bound, into: body, starts: start)
+                initialized = sorted ? length : 0
+            }
+            if sorted { return body }
+        }
         // The rows to sort, each with its group; and how many each group keeps. (The groups'
         // rows are apart: each core writes its groups' own.)
-        let groupCount = groups.groups.count
         var groupOf = [Int32](repeating: -1, count: count)
         let kept: [Int] = groupOf.withUnsafeMutableBufferPointer { groupOf in
             let out = Unchecked(groupOf)
@@ -223,9 +235,22 @@ public struct DisplayOrder: Sendable {
             for group in groups.groups { detail += group.rows.lazy.filter { hidden?[$0] != true } }
             sorted = try SortEngine.order(of: detail, in: source, plan: bound)
         }
-        // Where each group's rows start in the body, the groups in their order, each subtotal
-        // before or after its rows; the sorted rows are then dealt to their places.
-        var start = [Int](repeating: 0, count: groupCount)
+        // The sorted rows are dealt to their places.
+        let (start, length, subtotalPlaces) = try places(groups, kept: kept, source: source, bound: bound)
+        return [Int32](unsafeUninitializedCapacity: length) { body, initialized in
+            for (at, row) in subtotalPlaces { body[at] = row }
+            Self.deal(sorted, groupOf: groupOf, groupCount: groupCount, start: start, into: body)
+            initialized = length
+        }
+    }
+
+    /// Where each group's rows start in the body, the groups in their order, each subtotal before
+    /// or after its rows (`kept`: how many rows each group has there); the body's length; and
+    /// the subtotal rows' places.
+    private static func places(_ groups: RowGroups, kept: [Int], source: GridDataSource, bound: BoundSortPlan) throws(SortError)
+        -> (start: [Int], length: Int, subtotals: [(at: Int, row: Int32)])
+    {
+        var start = [Int](repeating: 0, count: groups.groups.count)
         var subtotalPlaces: [(at: Int, row: Int32)] = []
         var length = 0
         for g in try groupOrder(groups, source: source, bound: bound) {
@@ -239,11 +264,7 @@ public struct DisplayOrder: Sendable {
                 for row in group.subtotals { subtotalPlaces.append((length, Int32(row))); length += 1 }
             }
         }
-        return [Int32](unsafeUninitializedCapacity: length) { body, initialized in
-            for (at, row) in subtotalPlaces { body[at] = row }
-            Self.deal(sorted, groupOf: groupOf, groupCount: groupCount, start: start, into: body)
-            initialized = length
-        }
+        return (start, length, subtotalPlaces)
     }
 
     /// Writes the rows of `sorted` that have a group (`groupOf` ≥ 0) into `body`, each group's in
@@ -302,11 +323,16 @@ public struct DisplayOrder: Sendable {
         case .source:
             return all
         case .subtotal:
-            // The first subtotal row of each group that has one, sorted by the plan's keys.
+            // The first subtotal row of each group that has one, sorted by the plan's keys (an
+            // app's SortCompare hook or row comparator sorts the groups' rows alone: it is never
+            // asked about a subtotal row).
             let withSubtotal = all.filter { !groups.groups[$0].subtotals.isEmpty }
             var groupOfRow: [Int: Int] = [:]
             for g in withSubtotal { groupOfRow[groups.groups[g].subtotals[0]] = g }
-            let sorted = try SortEngine.order(of: withSubtotal.map { groups.groups[$0].subtotals[0] }, in: source, plan: bound)
+            var byKeys = bound.plan
+            byKeys.custom = nil
+            let sorted = try SortEngine.order(
+                of: withSubtotal.map { groups.groups[$0].subtotals[0] }, in: source, plan: BoundSortPlan(byKeys, columns: source.columns))
             return sorted.map { groupOfRow[Int($0)]! } + all.filter { groups.groups[$0].subtotals.isEmpty }
         case .label:
             // Each group by a row that carries its label, by the label column in the first key's direction.

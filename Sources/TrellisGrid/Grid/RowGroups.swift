@@ -303,26 +303,43 @@ public enum SubtotalLabel: Equatable, Sendable {
         " Count", "Subtotal", "Grand ", "Ergebnis", " Summe", " Somme", " Suma", " total", " sum", " result",
     ].map { Array($0.utf8) }
 
+    /// The words' first four bytes (every word has four or more), hashed to 16 bits: one bit
+    /// each in 64K, the filter a place of the text passes before the words are compared there.
+    private static let wordFilter: [UInt64] = {
+        var bits = [UInt64](repeating: 0, count: 1 << 10)
+        for word in wordsInFiles {
+            let h = filterHash(word.withUnsafeBytes { $0.loadUnaligned(as: UInt32.self) })
+            bits[h >> 6] |= 1 << UInt64(h & 63)
+        }
+        return bits
+    }()
+
+    @inline(__always)
+    private static func filterHash(_ x: UInt32) -> Int { Int(truncatingIfNeeded: (x &* 0x9E37_79B1) >> 16) }
+
     /// Whether UTF-8 text (a file's first part) holds a word a subtotal label is made of: where
     /// none is, no row of it is a subtotal, and it need not be read as a table to look.
+    ///
+    /// One pass over the text: the four bytes at each place are hashed and looked up in
+    /// ``wordFilter`` (which fits in a core's first cache), and only where they pass are the
+    /// words compared — rather than a search per word, which a common first byte (`t` of
+    /// ` total`, the lead byte of most Chinese characters) stops at every few bytes.
     public static func mayAppear(in text: [UInt8]) -> Bool {
         text.withUnsafeBytes { buffer in
-            guard let base = buffer.baseAddress else { return false }
-            return wordsInFiles.contains { word in
-                word.withUnsafeBytes { word in
-                    // Each place of the word's first byte that is not a space (memchr), then the
-                    // whole word compared there: a word that starts with a space is not compared
-                    // at every space of the text.
-                    let anchor = word.firstIndex { $0 != 0x20 } ?? 0
-                    let first = Int32(word[anchor])
-                    var from = anchor
-                    while from < buffer.count, let hit = memchr(base + from, first, buffer.count - from) {
-                        let at = base.distance(to: UnsafeRawPointer(hit)) - anchor
-                        if at >= 0, at + word.count <= buffer.count, memcmp(base + at, word.baseAddress!, word.count) == 0 { return true }
-                        from = at + anchor + 1
+            guard let base = buffer.baseAddress, buffer.count >= 4 else { return false }
+            let n = buffer.count
+            return wordFilter.withUnsafeBufferPointer { bits in
+                var at = 0
+                while at + 4 <= n {
+                    let h = filterHash(buffer.loadUnaligned(fromByteOffset: at, as: UInt32.self))
+                    if bits[h >> 6] & (1 << UInt64(h & 63)) != 0 {
+                        for word in wordsInFiles where word.count <= n - at {
+                            if word.withUnsafeBytes({ memcmp(base + at, $0.baseAddress!, $0.count) }) == 0 { return true }
+                        }
                     }
-                    return false
+                    at += 1
                 }
+                return false
             }
         }
     }
@@ -445,6 +462,22 @@ public struct RowGroups: Sendable {
         if label.isEmpty && detail.isEmpty { return "the grand total" }
         let name = source.columns.indices.contains(detailColumn) ? source.columns[detailColumn].identifier : "detail"
         return "\(label.isEmpty ? "(blank)" : label) (\(name) \(detail.isEmpty ? "blank" : detail))"
+    }
+
+    /// Each group's rows as one range, where every group's rows are consecutive (as a sheet's
+    /// subtotal groups are); otherwise `nil`.
+    public var ranges: [Range<Int>]? {
+        var ranges: [Range<Int>] = []
+        ranges.reserveCapacity(groups.count)
+        for group in groups {
+            guard let first = group.rows.first, let last = group.rows.last else {
+                ranges.append(0..<0)
+                continue
+            }
+            guard last - first + 1 == group.rows.count else { return nil }
+            ranges.append(first..<last + 1)
+        }
+        return ranges
     }
 
     /// Every row that is a group's row (not a subtotal or a grand total).

@@ -66,6 +66,68 @@ public enum SortEngine {
         return order
     }
 
+    /// Each of `ranges` (runs of consecutive rows of `0..<count`) ordered by `plan`'s keys on its
+    /// own, written into `out` from the range's `starts` entry on; `false` (nothing written) where
+    /// the plan does not order by codes alone (a hook, a comparator, a source's own order).
+    ///
+    /// Each key's codes are read once for every row, as ``order(ofFirst:in:plan:)`` reads them; a
+    /// range's codes are then consecutive, so a run of rows sorts in the cache on its own, and the
+    /// runs sort on every core at once — a sort within groups without the sort of every row and
+    /// the dealing of them to their groups after.
+    static func order(
+        within ranges: [Range<Int>], count: Int, in source: GridDataSource, plan: BoundSortPlan,
+        into out: UnsafeMutableBufferPointer<Int32>, starts: [Int]
+    ) throws(SortError) -> Bool {
+        guard plan.plan.custom == nil, !plan.comparesValues, !(source is SortingDataSource), !plan.keys.isEmpty else { return false }
+        let asText = Set(plan.keys.filter(\.asText).map(\.column))
+        var problem: String?
+        // The keys from the least significant, as the sort of every row takes them.
+        let codes: [(values: [UInt64], classes: [UInt8]?)] = plan.keys.reversed().map { key in
+            var cells = KeyInput(source, column: key.column, rows: nil, count: count)
+            if problem == nil { problem = cells.problem }
+            if asText.contains(key.column) { cells = cells.everyCellAsText() }
+            let codes = KeyCodes(cells, text: key.text, direction: key.key.direction, nulls: key.key.nulls)
+            return (codes.values, codes.classes)
+        }
+        if let problem { throw .sourceAnswerInvalid(problem) }
+        func sort(_ r: Int, into out: UnsafeMutableBufferPointer<Int32>) {
+            let range = ranges[r], first = Int32(truncatingIfNeeded: range.lowerBound)
+            var order: [Int32] = []
+            for (values, classes) in codes {
+                RadixSort.radixSort(&order, count: range.count, codes: Array(values[range]))
+                if let classes { RadixSort.radixSortByByte(&order, count: range.count, codes: Array(classes[range])) }
+            }
+            let at = starts[r]
+            if order.isEmpty {
+                for i in 0..<range.count { out[at + i] = first + Int32(truncatingIfNeeded: i) }
+            } else {
+                for (i, row) in order.enumerated() { out[at + i] = first + row }
+            }
+        }
+        // A run long enough to be cut in parts is sorted on every core itself; the others are
+        // shared out among the cores.
+        let long = ranges.indices.filter { ranges[$0].count >= Parallel.minimumChunk }
+        for r in long { sort(r, into: out) }
+        let short = ranges.indices.filter { ranges[$0].count < Parallel.minimumChunk && ranges[$0].count > 0 }
+        // Parts of about as many rows each (groups differ in size).
+        var parts: [Range<Int>] = []
+        let total = short.reduce(0) { $0 + ranges[$1].count }
+        let partCount = max(1, min(Parallel.workers, total / Parallel.minimumChunk))
+        var partStart = 0, seen = 0
+        for (i, r) in short.enumerated() {
+            seen += ranges[r].count
+            if seen * partCount >= total * (parts.count + 1) || i == short.count - 1 {
+                parts.append(partStart..<i + 1)
+                partStart = i + 1
+            }
+        }
+        let shared = Unchecked(out)
+        Parallel.forEach(parts) { _, part in
+            for i in part { sort(short[i], into: shared.value) }
+        }
+        return true
+    }
+
     /// `listed`: the rows, or `nil` for `0..<count` (made into a list only where a path needs one).
     /// With the order, the first answer of the source that no table can be (a column's values one
     /// too many or too few), or `nil`.
