@@ -31,7 +31,7 @@ import TrellisGrid
 /// `(BLOB, N bytes)` — its bytes are never read (a gigabyte BLOB costs nothing to sort past), and
 /// ``showedLargeBlobs`` says that some cell was shown so.
 public final class SQLiteTableSource: ObservableDataSource, PrefetchingDataSource, SearchableDataSource,
-    InterruptibleDataSource, ExactNumberDataSource
+    InterruptibleDataSource, ExactNumberDataSource, StagingDataSource
 {
     public let connection: SQLiteConnection
     /// The table's name, as given.
@@ -39,6 +39,11 @@ public final class SQLiteTableSource: ObservableDataSource, PrefetchingDataSourc
     public let columns: [Column]
     /// Per column, whether its text cells are read on their own (declared as text, or untyped).
     let readsText: [Bool]
+    /// Per column, its declared type as the schema says it ("" for none).
+    let declaredTypes: [String]
+    /// The cells edited in memory and not yet written (``stage(text:row:column:)``), by `rowid`
+    /// and column.
+    var staged: [Int64: [Int: StagedCell]] = [:]
     /// Each row's `rowid`, in order: what a position means (for an object read whole, its
     /// positions themselves).
     public private(set) var keys: [Int64] = []
@@ -139,7 +144,9 @@ public final class SQLiteTableSource: ObservableDataSource, PrefetchingDataSourc
         var readsText: [Bool] = []
         var expressions: [String] = []
         var keepsBlobs: [Bool] = []
+        var declaredTypes: [String] = []
         try connection.rows("SELECT name, type FROM pragma_table_info(?) ORDER BY cid", [.text(table)]) { row in
+            declaredTypes.append(row.text(1))
             columns.append(Column(row.text(0), type: Self.type(declared: row.text(1))))
             readsText.append(Self.readsText(declared: row.text(1)))
             keepsBlobs.append(Self.holdsBlobs(declared: row.text(1)))
@@ -147,6 +154,7 @@ public final class SQLiteTableSource: ObservableDataSource, PrefetchingDataSourc
         }
         self.expressions = expressions
         self.keepsBlobs = keepsBlobs
+        self.declaredTypes = declaredTypes
         selectList = expressions.joined(separator: ", ")
         let keyed = try Self.hasRowKeys(connection: connection, table: table)
         // The type of a text column: what most of its first rows hold, read as a CSV file's cells.
@@ -277,6 +285,8 @@ public final class SQLiteTableSource: ObservableDataSource, PrefetchingDataSourc
             try connection.beginSnapshot()
         }
         try readKeys()
+        // A staged cell of a row deleted meanwhile has nothing to be written to.
+        staged = staged.filter { position(ofKey: $0.key) != nil }
         notifier.post(.reset)
     }
 
@@ -330,6 +340,7 @@ public final class SQLiteTableSource: ObservableDataSource, PrefetchingDataSourc
 
     public func value(row: Int, column: Int) -> CellValue {
         guard row >= 0, row < keys.count, columns.indices.contains(column) else { return .missing }
+        if !staged.isEmpty, let cell = staged[keys[row]]?[column] { return cell.value }
         if readsWhole { return whole.values[row * columns.count + column] }
         if let cached = window[row] { return cached.values[column] }
         guard let block = block(row / Self.blockSize) else { return .missing }
@@ -349,6 +360,7 @@ public final class SQLiteTableSource: ObservableDataSource, PrefetchingDataSourc
 
     public func text(row: Int, column: Int) -> String {
         guard row >= 0, row < keys.count, columns.indices.contains(column) else { return "" }
+        if !staged.isEmpty, let cell = staged[keys[row]]?[column] { return cell.text }
         if readsWhole { return whole.texts[row * columns.count + column] }
         if let cached = window[row] { return cached.texts[column] }
         guard let block = block(row / Self.blockSize) else { return "" }
@@ -382,7 +394,7 @@ public final class SQLiteTableSource: ObservableDataSource, PrefetchingDataSourc
             lastError = error
             return nil
         }
-        return found
+        return stagedSearch(found, containing: text, column: column)
     }
 
     /// Reads `rows` (positions) that are not held yet, by `rowid`, a few hundred per query.
@@ -436,6 +448,7 @@ public final class SQLiteTableSource: ObservableDataSource, PrefetchingDataSourc
             return rows.map { value(row: $0, column: column) }
         }
         guard all.count == keys.count else { return rows.map { value(row: $0, column: column) } }
+        for (row, cell) in stagedCells(ofColumn: column) { all[row] = cell.value }
         return rows.map { $0 >= 0 && $0 < all.count ? all[$0] : .missing }
     }
 
@@ -455,6 +468,7 @@ public final class SQLiteTableSource: ObservableDataSource, PrefetchingDataSourc
             return rows.map { text(row: $0, column: column) }
         }
         guard all.count == keys.count else { return rows.map { text(row: $0, column: column) } }
+        for (row, cell) in stagedCells(ofColumn: column) { all[row] = cell.text }
         return rows.map { $0 >= 0 && $0 < all.count ? all[$0] : "" }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TrellisCLI
+import TrellisSQL
 import TrellisTestSupport
 
 /// Editing and saving in `trellis view`, typed into a real terminal: `e` edits a cell and the row
@@ -126,5 +127,54 @@ struct ViewEditingTerminalTests {
         lines = try screen(tmux, "the screen shows icanon and -icanon") { $0.contains("icanon") || $0.contains("-icanon") }
         #expect(lines.contains("EXIT=0"))
         #expect(bytes(folder.appendingPathComponent("成绩.csv")) == Self.original)
+    }
+
+    @Test(
+        "an SQLite table: e edits in memory (the file untouched, q asks), Ctrl-S asks on the whole status line and y writes the cell by UPDATE",
+        .enabled(if: Tmux.path != nil))
+    func databaseSave() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trellis-edit-db-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let database = folder.appendingPathComponent("scores.sqlite")
+        try FileManager.default.copyItem(at: examples.appendingPathComponent("Examples/scores.sqlite"), to: database)
+        let original = try Data(contentsOf: database)
+        let tmux = Tmux(session: "trellis-edit-db-\(getpid())")
+        defer { tmux.kill() }
+        try tmux.start("\(TerminalTests.trellis) view scores.sqlite --table scores --by 分数:desc", in: folder.path)
+        var lines = try screen(tmux, "the first screen") { $0.contains { $0.contains("row 1/13") } }
+        #expect(lines[line: 2].hasPrefix("组6"), "\(lines)")
+        try tmux.send(["l", "l", "e", "C-u"])
+        try tmux.send(["99"], literal: true)
+        try tmux.send(["Enter"])
+        lines = try screen(tmux, "the screen shows edited") { $0.contains { $0.contains("edited") } }
+        #expect(lines[line: 2].hasPrefix("组6") && lines[line: 2].contains("99"), "\(lines)")
+        #expect(try Data(contentsOf: database) == original, "nothing written before the save")
+        // q asks; any other key stays.
+        try tmux.send(["q"])
+        lines = try screen(tmux, "the screen shows 1 change not saved") { $0.contains { $0.contains("1 change not saved") } }
+        try tmux.send(["j"])
+        // Ctrl-S: the question has the status line (no hints after it), n leaves the database.
+        try tmux.send(["C-s"])
+        lines = try screen(tmux, "the screen asks to write 1 edited cell") {
+            $0.contains { $0.contains("y writes 1 edited cell to table \"scores\" in scores.sqlite") }
+        }
+        #expect(lines.contains { $0.contains("y writes 1 edited cell") && !$0.contains("q quit") }, "\(lines)")
+        try tmux.send(["n"])
+        lines = try screen(tmux, "the screen shows not saved") { $0.contains { $0.contains("not saved") } }
+        #expect(try Data(contentsOf: database) == original)
+        try tmux.send(["C-s"])
+        lines = try screen(tmux, "the screen asks again") { $0.contains { $0.contains("y writes 1 edited cell") } }
+        try tmux.send(["y"])
+        lines = try screen(tmux, "the screen shows saved 1 cell") { $0.contains { $0.contains("saved 1 cell to table \"scores\"") } }
+        // Saved: q quits at once.
+        try tmux.send(["q"])
+        lines = try screen(tmux, "the shell after the viewer") { $0.contains("icanon") || $0.contains("-icanon") }
+        #expect(lines.contains("EXIT=0"))
+        var stored: [String] = []
+        let db = try SQLiteConnection(path: database.path)
+        try db.rows("SELECT 组号, typeof(分数), 分数 FROM scores WHERE 组号 = '组6'") { row in stored = [row.text(0), row.text(1), row.text(2)] }
+        #expect(stored == ["组6", "integer", "99"])
     }
 }

@@ -20,6 +20,9 @@ struct GridScreen {
     /// are the screen's, in terminal columns with one for the separator.
     var viewport: GridViewport
     var message = ""
+    /// A question the next key answers (save over the file? quit without saving?): while it is
+    /// asked it has the whole status line, the key hints and the position left out.
+    var question: String?
     var warnings: [String] = []
     /// What this sheet is, when it is not the file itself (`frequency of 组号`, `组号 = 组5`).
     var name: String?
@@ -239,7 +242,10 @@ struct GridScreen {
                 ? " ⚠ \(warnings.count) warning\(warnings.count == 1 ? "" : "s") (w) ·" : " ⚠ \(warnings.count) (w) ·"
         let hints = width >= 90 ? warned + Self.hints : width >= 30 ? warned + Self.shortHints : ""
         let hintWidth = TextWidth.columns(hints)
-        let statusLine = "\u{1B}[7m" + Self.fit(status, max(0, width - hintWidth), right: false) + hints + "\u{1B}[27m"
+        let statusLine =
+            "\u{1B}[7m"
+            + (question.map { Self.fit(" " + $0, width, right: false) } ?? Self.fit(status, max(0, width - hintWidth), right: false) + hints)
+            + "\u{1B}[27m"
         guard height > 0 else { return [] }
         return Array(out.prefix(height - 1)) + [statusLine]
     }

@@ -45,7 +45,8 @@ enum ViewCommand {
             before); q goes back from a view or quits; w shows the file's warnings; Ctrl-Z suspends
             (fg resumes); Ctrl-C quits. e edits the current cell (Enter keeps it, Esc does not; the row
             stays until the next sort), U undoes, Ctrl-S saves to the file (after a y) or to a name
-            typed, every byte but the edited cells' as the file had them; q with edits not saved asks.
+            typed, every byte but the edited cells' as the file had them — an SQLite table's edited
+            cells by UPDATE in one transaction (after a y); q with edits not saved asks.
             Ctrl-H shows the keys too, as in VisiData; # % $ ~ @ read the current column as integers,
             decimals, amounts, text or dates; Space runs a command by name (sort-desc, freq-col, …). The status line keeps "? help · q quit" at every width. The current column's title is in reverse video, its cell in the
             current row underlined.
@@ -152,9 +153,15 @@ enum ViewCommand {
         loop.notes = names.notes
         loop.background = started?.read
         loop.workingDirectory = io.currentDirectory
-        // Edits are saved as a CSV file; a workbook's sheet or a database is not written from here.
-        if options.readsDatabase {
-            loop.saveRefusal = "a database is opened read-only here: its cells are not edited or saved by trellis view"
+        // Edits are saved as a CSV file, or to an SQLite table by UPDATE (its staged cells); a
+        // workbook's sheet, a query's rows or a server's table is not written from here.
+        if source is StagingDataSource {
+            loop.saveRefusal = nil
+        } else if options.readsDatabase {
+            loop.saveRefusal =
+                options.query != nil
+                ? "a query's rows are not a table's: they are not edited or saved here (trellis sort --query … -o writes them to a file)"
+                : "a database server's table is opened read-only here: its cells are not edited or saved by trellis view"
         } else if (source as? Table)?.origin is SheetOrigin {
             loop.saveRefusal = "a workbook's edits are not saved from trellis view: trellis sort -o writes a workbook back"
         } else if path != "-" {

@@ -28,6 +28,8 @@ extension ViewLoop {
         case replace(path: String)
         /// Quit with edits not saved (`q` again).
         case quit
+        /// Write the staged cells to the database table they were read from (`y`).
+        case update
     }
 
     /// Whether the file's sheet is on screen and whole, so that its cells may change; else the
@@ -61,8 +63,8 @@ extension ViewLoop {
 
     /// Why the cells of `source` cannot be edited here, or `nil`.
     static func editRefusal(_ source: GridDataSource) -> String? {
-        if source is Table || source is EditableDataSource { return nil }
-        return "this table is read from a database, which trellis view opens read-only: its cells are not edited here"
+        if source is Table || source is EditableDataSource || source is StagingDataSource { return nil }
+        return "this table is read from a database server, which trellis view opens read-only: its cells are not edited here"
     }
 
     /// Enter on an edit: the cell takes `text`.
@@ -207,6 +209,20 @@ extension ViewLoop {
             return
         }
         if let refusal = saveRefusal { screen.message = refusal; return }
+        if let staging = screen.grid.source as? StagingDataSource {
+            // A database table: its edited cells written back to it, after a `y`.
+            let count = staging.stagedCellCount
+            guard count > 0 else {
+                screen.message = "nothing to save: \(staging.storageDescription) holds what is shown"
+                return
+            }
+            confirmation = .update
+            // (The key first: a narrow terminal cuts the line's end.)
+            screen.question =
+                "y writes \(count) edited cell\(count == 1 ? "" : "s") to \(staging.storageDescription) (UPDATE, one transaction)"
+                + " · any other key does not"
+            return
+        }
         prompt = Prompt(kind: .save, text: sourcePath ?? "")
     }
 
@@ -219,7 +235,7 @@ extension ViewLoop {
         }
         if let sourcePath, SortCommand.sameFile(resolved(path), resolved(sourcePath)) {
             confirmation = .replace(path: path)
-            screen.message = "replace \(Excerpt.of(path)) with the edits? y saves · any other key does not"
+            screen.question = "replace \(Excerpt.of(path)) with the edits? y saves · any other key does not"
             return
         }
         save(to: path)
@@ -236,16 +252,31 @@ extension ViewLoop {
         }
     }
 
+    /// Writes the staged cells to the database table (all or none), and says so.
+    mutating func saveStagedEdits() {
+        guard let staging = screen.grid.source as? StagingDataSource else { return }
+        do {
+            let written = try staging.saveStagedEdits()
+            editsSinceSave = 0
+            screen.message = "saved \(written) cell\(written == 1 ? "" : "s") to \(staging.storageDescription) in one transaction"
+        } catch {
+            screen.message = "not saved (nothing written): \(error)"
+        }
+    }
+
     /// A name typed, as a path from the folder the viewer was started in.
     func resolved(_ path: String) -> String { URL(fileURLWithPath: path, relativeTo: workingDirectory).path }
 
     /// The key that answers a question on the status line.
     mutating func answer(_ confirmation: Confirmation, with event: Event) -> Outcome {
         self.confirmation = nil
+        screen.question = nil
         switch (confirmation, event) {
         case (.replace(let path), .character("y")), (.replace(let path), .character("Y")):
             save(to: path)
-        case (.replace, _):
+        case (.update, .character("y")), (.update, .character("Y")):
+            saveStagedEdits()
+        case (.replace, _), (.update, _):
             screen.message = "not saved"
         case (.quit, .character("q")):
             return .quit
@@ -264,7 +295,7 @@ extension ViewLoop {
     mutating func quitOrAsk() -> Outcome {
         guard editsSinceSave > 0 else { return .quit }
         confirmation = .quit
-        screen.message =
+        screen.question =
             "\(editsSinceSave) change\(editsSinceSave == 1 ? "" : "s") not saved: q quits without saving · Ctrl-S saves · any other key stays"
         return .go
     }

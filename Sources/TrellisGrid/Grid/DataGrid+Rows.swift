@@ -55,8 +55,9 @@ extension DataGrid {
     /// cell typed in Excel), by source row: `text` is read as its column's type would read it in
     /// the file, the row stays where it is until the next sort, a row a pin now matches is
     /// pinned, and the summaries and recomputed rows follow the new value at once. A table's cell
-    /// is set; an editable source's gets the value the text reads as; a virtual grid's is pushed
-    /// to ``cellValuePushed``.
+    /// is set; a staging source's is staged (``StagingDataSource``: written when it is saved); an
+    /// editable source's gets the value the text reads as; a virtual grid's is pushed to
+    /// ``cellValuePushed``.
     ///
     /// ``setValue(_:row:column:)`` sets a cell as a change of the source: a sorted grid sorts again.
     public func editCell(row: Int, column: Int, text: String) throws(TableError) {
@@ -80,6 +81,8 @@ extension DataGrid {
         for (row, column, text) in cells {
             if let table = source as? Table {
                 try table.setText(text, row: row, column: column)
+            } else if let staging = source as? StagingDataSource {
+                try staging.stage(text: text, row: row, column: column)
             } else {
                 let numeric = columns[column].type.isNumeric
                 let value = CellValue(CellText.classify(text, CellReading(type: columns[column].type)), text: text, numericColumn: numeric)

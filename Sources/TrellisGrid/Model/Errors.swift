@@ -12,6 +12,8 @@ public enum TableError: Error, Equatable, Sendable, CustomStringConvertible {
     case columnFull(String)
     /// Rows added to a grid that does not own them (a bound or virtual grid).
     case notOwned
+    /// A cell its source does not let take the value, with the source's reason.
+    case refused(String)
 
     public var description: String {
         switch self {
@@ -21,6 +23,7 @@ public enum TableError: Error, Equatable, Sendable, CustomStringConvertible {
         case .noSuchColumnPosition(let column, let count): return "no column \(column); the table has \(count) columns"
         case .columnFull(let column): return "column \"\(Excerpt.of(column))\" cannot hold more than 4 GB of text"
         case .notOwned: return "only an unbound grid owns its rows; change its data source instead"
+        case .refused(let reason): return reason
         }
     }
 }

@@ -130,6 +130,25 @@ public protocol EditableDataSource: GridDataSource {
     func appendRow(values: [CellValue]) throws(TableError)
 }
 
+/// A source whose cells a grid edits in memory, written back together when the user saves —
+/// as a DataGridView bound to a DataSet keeps its edits in the DataTable until a table adapter's
+/// `Update` writes them. A database table read through a read-only connection is one
+/// (`SQLiteTableSource`): ``DataGrid/editCell(row:column:text:)`` stages the cell, and the table
+/// is written by the source's own save, in one transaction.
+public protocol StagingDataSource: GridDataSource {
+    /// Sets the cell of source row `row` in `column` to what `text` reads as in that column, in
+    /// memory only (the source tells its grids); throws, leaving the cell, when it cannot hold
+    /// it. Staging a cell's stored text again un-stages it.
+    func stage(text: String, row: Int, column: Int) throws(TableError)
+    /// How many cells differ from what is stored.
+    var stagedCellCount: Int { get }
+    /// Writes every staged cell where the source stores them — all of them or, on a failure,
+    /// none — and says how many it wrote.
+    func saveStagedEdits() throws -> Int
+    /// Where a save writes, for a message (`table "成绩" in school.db`).
+    var storageDescription: String { get }
+}
+
 /// A change to a source's rows (`ListChangedType`). Rows are positions in the source.
 public enum GridChange: Equatable, Sendable {
     /// Rows were inserted at these positions (after the change); later rows moved down.
