@@ -114,6 +114,41 @@ struct DisplayOrderTests {
         for row in 0..<60 { #expect(order.displayIndex(ofSourceRow: row) == fresh.displayIndex(ofSourceRow: row)) }
     }
 
+    @Test("pins removed (and added again) on a sorted body give what sorting afresh gives, without sorting", arguments: 0..<20)
+    func pinsRemoved(seed: UInt64) throws {
+        var rng = SeededRandom(seed: seed)
+        let rows: [[CellValue]] = (0..<60).map { i in
+            [.text("r\(i % 7)"), Int.random(in: 0..<6, using: &rng) == 0 ? .missing : .integer(Int.random(in: 0..<9, using: &rng))]
+        }
+        let table = try Table(columns: [Column("name"), Column("n", type: .integer)], rows: rows)
+        let keys = [SortKey("n", seed % 2 == 0 ? .ascending : .descending), SortKey("name")]
+        var pins: [DisplayOrder.Pin] = [
+            .init(.row(Int.random(in: 0..<60, using: &rng)), at: .top), .init(.matching(column: "n", value: "3"), at: .bottom),
+            .init(.row(Int.random(in: 0..<60, using: &rng)), at: .bottom),
+        ]
+        var order = try DisplayOrder(source: table, pins: pins, sortKeys: keys)
+        // One pin at a time taken away, then one put back: each the order a fresh sort makes.
+        for step in 0..<4 {
+            if step < 3 {
+                pins.remove(at: Int.random(in: 0..<pins.count, using: &rng))
+                try order.update(source: table, plan: SortPlan(keys: keys, pins: pins), change: .pinsRemoved)
+            } else {
+                pins.append(.init(.matching(column: "name", value: "r2"), at: .top))
+                try order.update(source: table, plan: SortPlan(keys: keys, pins: pins), change: .pinsAdded)
+            }
+            let fresh = try DisplayOrder(source: table, pins: pins, sortKeys: keys)
+            #expect(order.pinnedTop == fresh.pinnedTop && order.body == fresh.body && order.pinnedBottom == fresh.pinnedBottom, "step \(step)")
+            for row in 0..<60 { #expect(order.displayIndex(ofSourceRow: row) == fresh.displayIndex(ofSourceRow: row)) }
+        }
+        // After an edit held its row, the body is sorted again rather than taken from a stale order.
+        try table.setText("0", row: order.body[order.body.count - 1], column: 1)
+        try order.update(source: table, plan: SortPlan(keys: keys, pins: pins), change: .cellsEdited)
+        pins.removeAll()
+        try order.update(source: table, plan: SortPlan(keys: keys, pins: pins), change: .pinsRemoved)
+        let fresh = try DisplayOrder(source: table, pins: pins, sortKeys: keys)
+        #expect(order.body == fresh.body)
+    }
+
     @Test("a source reset that takes away the sort's column is kept as the grid's last error, not swallowed")
     func lastError() throws {
         let source = ResettableSource(columns: ["组号", "分数"], rows: [["组2", "9"], ["组1", "7"], ["组3", "8"]])

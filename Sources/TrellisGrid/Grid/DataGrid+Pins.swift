@@ -36,7 +36,7 @@ extension DataGrid {
             }
             guard holds else { continue }
             pins.remove(at: index)
-            refreshQuietly()
+            refreshQuietly(.pinsRemoved)
             return pin.rows
         }
         return nil
@@ -45,7 +45,7 @@ extension DataGrid {
     /// Removes every pin.
     public func removePins() {
         pins = []
-        refreshQuietly()
+        refreshQuietly(.pinsRemoved)
     }
 
     /// Adds a summary row computed over the body.

@@ -83,6 +83,10 @@ public struct DisplayOrder: Sendable {
     /// (``OrderChange/cellsEdited``): it is then not in the sort's order, and rows appended are
     /// not placed in it by a search.
     private var bodyHeldAfterEdits = false
+    /// Every row — pinned ones too — in the order of the plan's keys, from the last sort of them
+    /// (a plan ordered by its keys alone, no filter, no groups, no edited row held): a pin added
+    /// or removed takes the body from it without a sort. Without pins it is the body's own storage.
+    private var sortedEveryRow: RowList?
     /// The number of source rows of an order whose body and inverse index were let go
     /// (``releaseSourceOrderRows()``); `nil` while it holds them.
     private var releasedRowCount: Int?
@@ -137,6 +141,7 @@ public struct DisplayOrder: Sendable {
         let filtered = hidden.map { $0.count == count } ?? false
         if filtered { partition.labelled = [] }
         let sorted: [Int32]
+        var everyRow: RowList?
         var inSourceOrder = false
         var heldAfterEdits = false
         var groups: RowGroups?
@@ -151,6 +156,13 @@ public struct DisplayOrder: Sendable {
                 ? (0..<count).filter { !hidden[$0] }
                 : (0..<count).filter { !hidden[$0] && !partition.isPinned[$0] }
             sorted = try SortEngine.order(of: rows, in: source, plan: bound)
+        } else if change == .pinsAdded || change == .pinsRemoved, plan.ordersByKeysAlone, !bodyHeldAfterEdits,
+            let every = sortedEveryRow, every.count == count
+        {
+            // Every row in the keys' order, as the last sort left them: less the rows pinned now.
+            sorted = Self.rows(every.rows, less: partition.isPinned)
+            everyRow = every
+            inSourceOrder = bodyInSourceOrder
         } else if case .pinsAdded = change, plan.ordersByKeysAlone, let kept = keptBody(less: partition.isPinned, count: count) {
             sorted = kept
             inSourceOrder = bodyInSourceOrder
@@ -163,16 +175,22 @@ public struct DisplayOrder: Sendable {
             let placed = try bodyWithAppended(appended, source: source, bound: bound, partition: partition, count: count)
         {
             sorted = placed
+        } else if partition.isPinned.isEmpty || plan.ordersByKeysAlone {
+            // Every row, the pinned ones too (a sort by the keys alone orders each row by its own
+            // cells): the sort needs no list of them, and a pin added or removed later takes the
+            // body from this order without sorting again.
+            let all = try SortEngine.order(ofFirst: count, in: source, plan: bound)
+            sorted = Self.rows(all, less: partition.isPinned)
+            if plan.ordersByKeysAlone { everyRow = RowList(stored: all) }
+            inSourceOrder = plan.keepsSourceOrder
         } else {
-            // Every row (no pin took one): the sort needs no list of them.
-            sorted =
-                partition.isPinned.isEmpty
-                ? try SortEngine.order(ofFirst: count, in: source, plan: bound)
-                : try SortEngine.order(of: partition.bodyRows(count: count), in: source, plan: bound)
+            // An app's order: it never sees a pinned row.
+            sorted = try SortEngine.order(of: partition.bodyRows(count: count), in: source, plan: bound)
             inSourceOrder = plan.keepsSourceOrder
         }
         bodyInSourceOrder = inSourceOrder
         bodyHeldAfterEdits = heldAfterEdits
+        sortedEveryRow = everyRow
         releasedRowCount = nil
         self.pins = plan.pins
         pinnedTop = partition.top
@@ -561,6 +579,12 @@ public struct DisplayOrder: Sendable {
 
     /// The current body less the rows now pinned, when every row not pinned now is in it.
     /// - Parameter isPinned: per source row, whether a pin takes it now; empty when no pin does.
+    /// `rows` less those `isPinned` flags (empty: none; `rows` itself, its storage shared).
+    private static func rows(_ rows: [Int32], less isPinned: [Bool]) -> [Int32] {
+        guard !isPinned.isEmpty else { return rows }
+        return isPinned.withUnsafeBufferPointer { isPinned in rows.filter { !isPinned[Int($0)] } }
+    }
+
     private func keptBody(less isPinned: [Bool], count: Int) -> [Int32]? {
         guard count > 0, releasedRowCount == nil, displayIndexOfSource.count == count,
             body.count + pinnedTop.count + pinnedBottom.count == count
@@ -768,6 +792,11 @@ public enum OrderChange: Sendable, Equatable {
     /// and no sort runs — what a new pin costs. Taken as `.any` where it cannot hold (an app's
     /// own order).
     case pinsAdded
+    /// The source and the sort are what they were, and pins were only removed (or added): the
+    /// rows they held go back to their sorted places, taken from the last sort of every row by
+    /// the keys without sorting again. Taken as `.any` where that order is not at hand (an app's
+    /// own order, a filter, groups, rows held where they were before an edit).
+    case pinsRemoved
     /// The source and the sort are what they were but for these rows, added at the source's end:
     /// each is placed in the sorted body by a binary search where the sort reads only the rows'
     /// values and no new row is pinned; otherwise taken as `.any`.
