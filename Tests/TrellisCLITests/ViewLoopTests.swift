@@ -95,6 +95,37 @@ struct ViewLoopTests {
         #expect(table.text(row: 6, column: 2) == "291,678.48" && table.text(row: 6, column: 3) == "8.7%")
     }
 
+    @Test("on LibreOffice's 分类汇总 sheet an edit carries its group's subtotal and the grand total along, nothing else; the row stays; U undoes all")
+    func editFollowsSubtotals() throws {
+        // Examples/subtotals.csv with 华北's subtotal made stale (the rows give 214,000.40).
+        let csv = try String(contentsOf: ReadmeTests.root.appendingPathComponent("Examples/subtotals.csv"), encoding: .utf8)
+            .replacingOccurrences(of: "\"华北 结果\",,214000.4,", with: "\"华北 结果\",,200000.4,")
+        let table = try CSV.table(Data(csv.utf8))
+        let grid = DataGrid(bound: table)
+        try grid.apply(SortPlan(keys: [SortKey("销售额", .descending)], grouping: RowGrouping(column: "地区")))
+        var loop = ViewLoop(screen: GridScreen(grid: grid, width: 120, height: 24))
+        func edit(row: Int, column: Int, to text: String) {
+            loop.screen.current = grid.displayIndex(ofSourceRow: row)!
+            loop.screen.column = column
+            Self.type(&loop, [.character("e"), .character("\u{15}")] + Self.text(text) + [.enter])
+        }
+        // 杭州's 销售额 98000 becomes 100000: 华东 结果 and 总计 求和 take 2,000 more.
+        let before = grid.displayIndex(ofSourceRow: 1)
+        edit(row: 1, column: 2, to: "100000")
+        #expect(table.text(row: 3, column: 2) == "301543.71", "华东's subtotal: its own rows' sum, written as the cell was")
+        #expect(table.text(row: 12, column: 2) == "819544.21", "the grand total: every group's rows, never the subtotals")
+        #expect(table.text(row: 11, column: 2) == "304000.1" && table.text(row: 3, column: 3) == "30100.35", "other cells as they were")
+        #expect(grid.displayIndex(ofSourceRow: 1) == before, "the edited row stays where it was until the next sort")
+        #expect(loop.edits.last?.changes.count == 3, "\(loop.edits.last?.changes ?? [])")
+        // 北京 in the group whose subtotal was stale: that subtotal is left; the grand total, which
+        // agreed, follows.
+        edit(row: 4, column: 2, to: "150001")
+        #expect(table.text(row: 6, column: 2) == "200000.4")
+        #expect(table.text(row: 12, column: 2) == "819545.21")
+        Self.type(&loop, [.character("U"), .character("U")])
+        #expect(table.text(row: 3, column: 2) == "299543.71" && table.text(row: 12, column: 2) == "817544.21" && table.text(row: 1, column: 2) == "98000")
+    }
+
     @Test("a summary cell that was stale, or of a meaning not established, before an edit is left as it is")
     func editLeavesDoubtfulCells() throws {
         // 合计's 收入 is stale (the rows give 300); its 均价 is neither their sum nor a ratio of the row's cells.

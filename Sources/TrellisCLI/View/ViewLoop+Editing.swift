@@ -75,8 +75,11 @@ extension ViewLoop {
             screen.message = "unchanged"
             return
         }
-        // The summary cells that say now what their label's function of the rows gives: they follow.
+        // The summary cells that say now what their label's function of the rows gives: they
+        // follow — pinned rows (平均, 合计) over the body, a sheet's subtotal rows over their own
+        // group and its grand total over every group.
         let following = Self.summaryCellsThatAgree(grid).filter { $0 != (row, column) }
+        let followingGroups = Self.groupCellsThatAgree(grid).filter { $0 != (row, column) }
         do {
             try grid.editCell(row: row, column: column, text: text)
         } catch {
@@ -84,7 +87,8 @@ extension ViewLoop {
             return
         }
         var changes = [CellChange(row: row, column: column, before: before, after: text)]
-        let followed = Self.recomputed(following, in: grid).compactMap { cell, text -> CellChange? in
+        let recomputed = Self.recomputed(following, in: grid) + grid.order.recomputedGroupCells(followingGroups, source: grid.source).map { ($0.cell, $0.text) }
+        let followed = recomputed.compactMap { cell, text -> CellChange? in
             let was = grid.source.text(row: cell.row, column: cell.column)
             return was == text ? nil : CellChange(row: cell.row, column: cell.column, before: was, after: text)
         }
@@ -103,7 +107,24 @@ extension ViewLoop {
     /// of a meaning the check could not establish (a rate, a share). What an edit carries along.
     static func summaryCellsThatAgree(_ grid: DataGrid) -> [(row: Int, column: Int)] {
         let order = grid.order
-        let rows = order.pinnedTop + order.pinnedBottom
+        // (A sheet's grand total stands pinned, and follows its groups: see groupCellsThatAgree.)
+        let grandTotals = Set(order.groups?.grandTotals.map(\.row) ?? [])
+        let rows = (order.pinnedTop + order.pinnedBottom).filter { !grandTotals.contains($0) && labelFunction($0, in: grid) != nil }
+        return agreeingCells(of: rows, in: grid)
+    }
+
+    /// The number cells of a sheet's subtotal and grand total rows that say what their label's
+    /// function of the rows they summarise gives: each checked, neither stale nor of a meaning
+    /// the check could not establish (and not of a row that names no function).
+    static func groupCellsThatAgree(_ grid: DataGrid) -> [(row: Int, column: Int)] {
+        guard let groups = grid.order.groups else { return [] }
+        let named = zip(groups.groups.flatMap(\.subtotals), groups.groups.flatMap(\.functions)) + groups.grandTotals.map { ($0.row, $0.function) }
+        return agreeingCells(of: named.filter { $0.1 != nil }.map(\.0), in: grid)
+    }
+
+    /// The number cells of `rows` the order's checks found neither stale nor unknown.
+    static func agreeingCells(of rows: [Int], in grid: DataGrid) -> [(row: Int, column: Int)] {
+        let order = grid.order
         guard !rows.isEmpty else { return [] }
         /// A summary cell as the checks name it: its row and its column's identifier.
         struct Named: Hashable {
@@ -114,7 +135,7 @@ extension ViewLoop {
             order.summaryDisagreements.map { Named(row: $0.row, column: $0.column) }
                 + order.uncheckedSummaryCells.map { Named(row: $0.row, column: $0.column) })
         var cells: [(row: Int, column: Int)] = []
-        for row in rows where labelFunction(row, in: grid) != nil {
+        for row in rows {
             for (c, column) in grid.columns.enumerated() where column.type.isNumeric && grid.source.value(row: row, column: c).number != nil {
                 if !doubtful.contains(Named(row: row, column: column.identifier)) { cells.append((row, c)) }
             }
@@ -146,8 +167,9 @@ extension ViewLoop {
             }
             return DisplayOrder.Pin(pin.rows, at: pin.edge, recomputing: function)
         }
-        guard let order = try? DisplayOrder(source: grid.source, plan: SortPlan(pins: pins)) else { return [] }
-        return cells.compactMap { cell in order.recomputedText(row: cell.row, column: cell.column).map { (cell, $0) } }
+        // (With the grid's groups: a sheet's subtotal rows are not rows a pinned row summarises.)
+        guard let order = try? DisplayOrder(source: grid.source, plan: SortPlan(pins: pins, grouping: grid.plan.grouping)) else { return [] }
+        return cells.compactMap { cell in order.recomputedChange(row: cell.row, column: cell.column, in: grid.source).map { (cell, $0) } }
     }
 
     /// `U`: the last edit undone (the cell takes its text before it).

@@ -147,7 +147,22 @@ public struct DisplayOrder: Sendable {
         var groups: RowGroups?
         if let column = bound.groupColumn {
             let found = RowGroups(source: source, column: column, detail: bound.detailColumn, excluding: partition.isPinned)
-            sorted = try Self.groupedBody(found, source: source, bound: bound, hidden: filtered ? hidden : nil, count: count)
+            // An edit that leaves the groups as they were leaves every row where it is, as in a
+            // sheet without groups (the grand totals stand pinned, out of the body).
+            var kept: [Int32]?
+            if case .cellsEdited = change, !filtered, let previous = self.groups, previous.groups == found.groups,
+                previous.grandTotals.map(\.row) == found.grandTotals.map(\.row)
+            {
+                var outOfBody = partition.isPinned.isEmpty ? [Bool](repeating: false, count: count) : partition.isPinned
+                for (row, _) in found.grandTotals where row < count { outOfBody[row] = true }
+                kept = keptBody(less: outOfBody, count: count)
+            }
+            if let kept {
+                sorted = kept
+                heldAfterEdits = true
+            } else {
+                sorted = try Self.groupedBody(found, source: source, bound: bound, hidden: filtered ? hidden : nil, count: count)
+            }
             partition.addGrandTotals(found)
             groups = found
         } else if filtered, let hidden {
@@ -743,6 +758,46 @@ public struct DisplayOrder: Sendable {
 
     /// The text of ``recomputedCell(row:column:)``.
     package func recomputedText(row: Int, column: Int) -> String? { recomputedCell(row: row, column: column)?.text }
+
+    /// The text of ``recomputedCell(row:column:)`` where its number is not what the source's
+    /// cell holds: what an edit changes in a recomputed row.
+    package func recomputedChange(row: Int, column: Int, in source: GridDataSource) -> String? {
+        guard let cell = recomputedCell(row: row, column: column), cell.value.number != source.value(row: row, column: column).number else { return nil }
+        return cell.text
+    }
+
+    /// The subtotal and grand total cells `cells` (source row, column position) of a grouped
+    /// order recomputed over the rows each summarises — a subtotal its own group's rows, a grand
+    /// total every group's rows, never another summary row — by the function its label names,
+    /// in the row's own style (the rules of a recomputed pinned row): what follows an edit. A row
+    /// that names no function (SQL's `ROLLUP` shape) and a cell whose meaning is not established
+    /// are left out.
+    package func recomputedGroupCells(_ cells: [(row: Int, column: Int)], source: GridDataSource) -> [(cell: (row: Int, column: Int), text: String)] {
+        guard let groups, !cells.isEmpty else { return [] }
+        let wanted = Dictionary(grouping: cells, by: \.row)
+        let columns = source.columns
+        var out: [(cell: (row: Int, column: Int), text: String)] = []
+        func recompute(_ row: Int, _ function: SummaryFunction.Name?, over rows: [Int]) {
+            guard let asked = wanted[row], let function = function?.function else { return }
+            var arithmetic = SummaryArithmetic(source: source, body: RowList(stored: rows.map { Int32($0) }), bodyIsEveryRow: false)
+            let computed = arithmetic.recomputedCells(
+                function, row: row, label: groups.label(ofSummaryRow: row, in: source), precision: nil, columns: columns
+            ).cells
+            for cell in asked {
+                // A cell whose number is what it was is left as written (83101.1 is not made 83101.10).
+                guard let new = computed[cell.column], new.value.number != source.value(row: cell.row, column: cell.column).number else { continue }
+                out.append((cell, new.text))
+            }
+        }
+        for group in groups.groups {
+            for (row, function) in zip(group.subtotals, group.functions) { recompute(row, function, over: group.rows) }
+        }
+        if groups.grandTotals.contains(where: { wanted[$0.row] != nil }) {
+            let detail = groups.detailRows
+            for (row, function) in groups.grandTotals { recompute(row, function, over: detail) }
+        }
+        return out
+    }
 
     /// What summary row `summary` shows in `column`: its result in its columns, its label in the
     /// first other column, nothing elsewhere.
