@@ -762,8 +762,15 @@ public struct DisplayOrder: Sendable {
     /// The text of ``recomputedCell(row:column:)`` where its number is not what the source's
     /// cell holds: what an edit changes in a recomputed row.
     package func recomputedChange(row: Int, column: Int, in source: GridDataSource) -> String? {
-        guard let cell = recomputedCell(row: row, column: column), cell.value.number != source.value(row: row, column: column).number else { return nil }
-        return cell.text
+        guard let cells = recomputedCells[row], let cell = cells[column] else { return nil }
+        return Self.sameNumber(cell.value, source.value(row: row, column: column)) ? nil : cell.text
+    }
+
+    /// Whether two cells hold the same number (or neither holds one).
+    @inline(never)
+    private static func sameNumber(_ a: CellValue, _ b: CellValue) -> Bool {
+        let x = a.number, y = b.number
+        return x == y
     }
 
     /// The subtotal and grand total cells `cells` (source row, column position) of a grouped
@@ -785,8 +792,8 @@ public struct DisplayOrder: Sendable {
             ).cells
             for cell in asked {
                 // A cell whose number is what it was is left as written (83101.1 is not made 83101.10).
-                guard let new = computed[cell.column], new.value.number != source.value(row: cell.row, column: cell.column).number else { continue }
-                out.append((cell, new.text))
+                guard let new = computed[cell.column] else { continue }
+                if !Self.sameNumber(new.value, source.value(row: cell.row, column: cell.column)) { out.append((cell, new.text)) }
             }
         }
         for group in groups.groups {
