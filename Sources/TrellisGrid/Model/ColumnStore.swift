@@ -136,8 +136,9 @@ package struct ColumnStore: Sendable {
         self.reading = reading
         materializePayloads()
         let n = count
-        var newKinds = [CellKind](repeating: .missing, count: n)
-        var newPayloads = [UInt64](repeating: 0, count: n)
+        // Each cell's kind and payload written in place, on every core: the view reads only the
+        // cells' bytes, never the kinds being written.
+        var newKinds = kinds, newPayloads = payloads
         let parts: [(census: KindCensus, widest: UInt8)] = withView(uniformity: false) { view in
             newKinds.withUnsafeMutableBufferPointer { kinds in
                 newPayloads.withUnsafeMutableBufferPointer { payloads in
@@ -162,10 +163,8 @@ package struct ColumnStore: Sendable {
         for part in parts { census.add(part.census) }
         widestFraction = parts.map(\.widest).max() ?? 0
         widestFractionIsCurrent = true
-        for i in 0..<n {
-            kinds[i] = newKinds[i]
-            payloads[i] = newPayloads[i]
-        }
+        kinds = newKinds
+        payloads = newPayloads
         checkInvariants()
     }
 

@@ -79,6 +79,12 @@ struct PodArray<Element: BitwiseCopyable>: RandomAccessCollection, @unchecked Se
         storage.count -= 1
     }
 
+    /// The elements in place, made this array's own first (copied when shared).
+    mutating func withUnsafeMutableBufferPointer<R>(_ body: (UnsafeMutableBufferPointer<Element>) throws -> R) rethrows -> R {
+        makeUnique(minimumCapacity: storage.capacity)
+        return try withExtendedLifetime(storage) { try body(UnsafeMutableBufferPointer(start: storage.base, count: storage.count)) }
+    }
+
     func withUnsafeBufferPointer<R>(_ body: (UnsafeBufferPointer<Element>) throws -> R) rethrows -> R {
         try withExtendedLifetime(storage) { try body(UnsafeBufferPointer(start: storage.base, count: storage.count)) }
     }
