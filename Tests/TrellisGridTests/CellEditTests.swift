@@ -41,7 +41,7 @@ struct CellEditTests {
         #expect(Self.shown(grid) == ["乙,95", "丙,80", "甲,70", "平均,81.7"])
     }
 
-    @Test("a text column's distinct texts are kept between sorts, and a change of any cell, an insert, a removal or a type lets them go")
+    @Test("a text column's distinct texts are kept between sorts and through a type change; a change of any cell, an insert or a removal lets them go")
     func distinctTextsFollowChanges() throws {
         let table = try CSV.table(Data("名字,组\n甲,组3\n乙,组1\n丙,组2\n丁,组1\n".utf8))
         let grid = DataGrid(bound: table)
@@ -59,7 +59,16 @@ struct CellEditTests {
         #expect(names() == byName, "another column's texts, kept, are still its own")
         try table.setType(.text, ofColumn: 1)
         try grid.sort(by: [SortKey("组", .descending)])
-        #expect(names() == ["丙", "乙", "丁", "甲"], "a type change lets the column's texts go too")
+        #expect(names() == ["丙", "乙", "丁", "甲"], "a type change keeps the column's texts (its bytes), ordered as the new type reads them")
+        // A number column read as text and back: its cells as texts, then as numbers again.
+        let scores = try CSV.table(Data("名字,分\n甲,10\n乙,9\n丙,100\n".utf8))
+        let byScore = DataGrid(bound: scores)
+        try byScore.sort(by: [SortKey("分", comparator: .text(.lexical))])
+        #expect(byScore.displayedRows.map { byScore.text($0, column: 0) } == ["乙", "甲", "丙"], "numbers by value")
+        try scores.setType(.text, ofColumn: 1)
+        #expect(byScore.displayedRows.map { byScore.text($0, column: 0) } == ["甲", "丙", "乙"], "texts by their characters: 10 < 100 < 9")
+        try scores.setType(.integer, ofColumn: 1)
+        #expect(byScore.displayedRows.map { byScore.text($0, column: 0) } == ["乙", "甲", "丙"])
         try table.insertRow(["戊", "组00"], at: 4)
         try grid.sort(by: [SortKey("组")])
         #expect(names().first == "甲" && names()[1] == "戊", "组0 < 组00 naturally, the new row counts")

@@ -293,7 +293,7 @@ public final class Table: ObservableDataSource, ColumnStorageSource, RecordKeepi
         reading.type = type
         storage[column].reread(reading)
         columns[column].type = type ?? storage[column].inferredType
-        cellsChanged(column: column)
+        // (The column's distinct texts are kept: they are its cells' bytes, which a type leaves.)
         changes.post(.reset)
     }
 
