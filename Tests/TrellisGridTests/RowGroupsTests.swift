@@ -292,6 +292,21 @@ extension RowGroupsTests {
         #expect(SubtotalLabel.mayAppear(in: Array("x Sum".utf8)))
         #expect(!SubtotalLabel.mayAppear(in: Array("x,1\nNorth Tota".utf8)))
         #expect(!SubtotalLabel.mayAppear(in: Array("合".utf8)))
+        // A file's head, looked through in halves at once: a word or a byte that is not UTF-8 in
+        // either half, at either side of the cut.
+        let lines = String(repeating: "张伟,88,item10\n", count: 6000)
+        #expect(!SubtotalLabel.mayAppear(inFileHead: Array(lines.utf8)))
+        #expect(SubtotalLabel.mayAppear(inFileHead: Array((lines + "华东 汇总,1\n").utf8)))
+        #expect(SubtotalLabel.mayAppear(inFileHead: Array(("华东 汇总,1\n" + lines).utf8)))
+        for at in [0, lines.utf8.count / 2 - 1, lines.utf8.count / 2, lines.utf8.count / 2 + 1, lines.utf8.count - 1] {
+            var bytes = Array(lines.utf8)
+            bytes[at] = 0xFF
+            #expect(SubtotalLabel.mayAppear(inFileHead: bytes), "a byte that is not UTF-8 at \(at)")
+        }
+        let middle = lines.utf8.count / 2
+        let split =
+            String(decoding: Array(lines.utf8)[..<middle], as: UTF8.self) + "North Total,1\n" + String(decoding: Array(lines.utf8)[middle...], as: UTF8.self)
+        #expect(SubtotalLabel.mayAppear(inFileHead: Array(split.utf8)), "a word at the middle")
     }
 
     @Test("property: a head holds a word exactly where a search for each word finds one", arguments: 1...8)

@@ -268,7 +268,7 @@ enum SortCommand {
         // A UTF-8 text without a word of a subtotal label has no subtotal row: not read as a table.
         let quick = options.groupBy == nil && (options.reading.encoding == nil || options.reading.encoding == .utf8)
         func mayHoldGroups(_ bytes: [UInt8]) -> Bool {
-            !quick || TextEncoding.firstInvalidUTF8(bytes) != nil || SubtotalLabel.mayAppear(in: bytes)
+            !quick || SubtotalLabel.mayAppear(inFileHead: bytes)
         }
         // Its first 64 KB first, where a sheet's first group mostly closes; then the megabyte.
         var first = Array(head.prefix(1 << 16))

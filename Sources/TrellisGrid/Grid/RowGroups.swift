@@ -325,22 +325,45 @@ public enum SubtotalLabel: Equatable, Sendable {
     /// words compared — rather than a search per word, which a common first byte (`t` of
     /// ` total`, the lead byte of most Chinese characters) stops at every few bytes.
     public static func mayAppear(in text: [UInt8]) -> Bool {
-        text.withUnsafeBytes { buffer in
-            guard let base = buffer.baseAddress, buffer.count >= 4 else { return false }
-            let n = buffer.count
-            return wordFilter.withUnsafeBufferPointer { bits in
-                var at = 0
-                while at + 4 <= n {
-                    let h = filterHash(buffer.loadUnaligned(fromByteOffset: at, as: UInt32.self))
-                    if bits[h >> 6] & (1 << UInt64(h & 63)) != 0 {
-                        for word in wordsInFiles where word.count <= n - at {
-                            if word.withUnsafeBytes({ memcmp(base + at, $0.baseAddress!, $0.count) }) == 0 { return true }
-                        }
-                    }
-                    at += 1
-                }
-                return false
+        text.withUnsafeBytes { mayAppear(in: $0) }
+    }
+
+    /// Whether a UTF-8 file's first part may hold a subtotal row: bytes that are not UTF-8 (a
+    /// file of another encoding, whose words are other bytes) or a word of a label. The text's
+    /// halves, cut at a line break (never inside a character or a word), are looked through on
+    /// every core at once.
+    package static func mayAppear(inFileHead text: [UInt8]) -> Bool {
+        text.withUnsafeBufferPointer { buffer in
+            var parts: [Range<Int>] = [0..<buffer.count]
+            if buffer.count >= 1 << 16, Parallel.workers > 1,
+                let cut = UnsafeBufferPointer(rebasing: buffer[(buffer.count / 2)...]).firstIndex(of: 0x0A)
+            {
+                let at = buffer.count / 2 + cut + 1
+                parts = [0..<at, at..<buffer.count]
             }
+            let shared = Unchecked(buffer)
+            return Parallel.map(parts) { _, range in
+                let part = UnsafeBufferPointer(rebasing: shared.value[range])
+                return TextEncoding.firstInvalidUTF8(part) != nil || mayAppear(in: UnsafeRawBufferPointer(part))
+            }.contains(true)
+        }
+    }
+
+    static func mayAppear(in buffer: UnsafeRawBufferPointer) -> Bool {
+        guard let base = buffer.baseAddress, buffer.count >= 4 else { return false }
+        let n = buffer.count
+        return wordFilter.withUnsafeBufferPointer { bits in
+            var at = 0
+            while at + 4 <= n {
+                let h = filterHash(buffer.loadUnaligned(fromByteOffset: at, as: UInt32.self))
+                if bits[h >> 6] & (1 << UInt64(h & 63)) != 0 {
+                    for word in wordsInFiles where word.count <= n - at {
+                        if word.withUnsafeBytes({ memcmp(base + at, $0.baseAddress!, $0.count) }) == 0 { return true }
+                    }
+                }
+                at += 1
+            }
+            return false
         }
     }
 
