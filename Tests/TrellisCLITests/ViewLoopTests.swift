@@ -189,6 +189,27 @@ struct ViewLoopTests {
         #expect(Self.status(&loop).contains("a view keeps its cells"))
     }
 
+    @Test("a type key on the sorted column leaves the rows where they are until the next sort, which reads the new type")
+    func typeKeyKeepsRows() throws {
+        var loop = try Self.loop(by: [SortKey("分数", .descending)])
+        let grid = loop.screen.grid
+        let before = grid.bodyRows
+        // 分数 read as integers: 88.5, 60.5 and 85.5 are not, and a sort puts them after the numbers.
+        Self.type(&loop, [.right, .right, .character("#")])
+        #expect(grid.bodyRows == before, "the rows stay")
+        // (The fourth: 平均's 81.375.)
+        #expect(loop.screen.message == "分数 read as integer · 4 cells are not (a sort puts them after) · the rows stay until the next sort")
+        let fresh = try DisplayOrder(source: grid.source, plan: grid.plan)
+        #expect(!(fresh.body == before), "the new type orders the rows otherwise")
+        // ] sorts again: by the new type.
+        Self.type(&loop, [.character("]")])
+        #expect(fresh.body == grid.bodyRows)
+        // Back as decimals and sorted: the first order.
+        Self.type(&loop, [.character("%"), .character("]")])
+        #expect(grid.bodyRows == before)
+        #expect(grid.order.pinnedBottom.count == 1, "the 平均 row stays pinned")
+    }
+
     @Test("Space runs a command by name, Tab completes it; an unknown name says what is near; every command does what its keys do")
     func commandLine() throws {
         var loop = try Self.loop(by: [])

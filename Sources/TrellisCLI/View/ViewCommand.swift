@@ -48,7 +48,7 @@ enum ViewCommand {
             typed, every byte but the edited cells' as the file had them — an SQLite table's edited
             cells by UPDATE in one transaction (after a y); q with edits not saved asks.
             Ctrl-H shows the keys too, as in VisiData; # % $ ~ @ read the current column as integers,
-            decimals, amounts, text or dates; Space runs a command by name (sort-desc, freq-col, …). The status line keeps "? help · q quit" at every width. The current column's title is in reverse video, its cell in the
+            decimals, amounts, text or dates (the rows stay until the next sort); Space runs a command by name (sort-desc, freq-col, …). The status line keeps "? help · q quit" at every width. The current column's title is in reverse video, its cell in the
             current row underlined.
 
             A CSV file of 16 MB or more shows its first lines at once while the rest is read; keys

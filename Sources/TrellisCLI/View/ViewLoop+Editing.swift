@@ -197,7 +197,8 @@ extension ViewLoop {
 
     /// VisiData's type keys: the current column read as integers (`#`), decimals (`%`, and `$`
     /// for amounts, which a decimal column reads with their symbols and separators), text (`~`)
-    /// or dates (`@`). The cells' texts stay as they are (and are saved as they are).
+    /// or dates (`@`). The cells' texts stay as they are (and are saved as they are), and so do
+    /// the rows, until the next sort: as VisiData's, and as after an edit.
     mutating func setColumnType(_ key: Character) {
         let types: [Character: ColumnType] = ["#": .integer, "%": .decimal, "$": .decimal, "~": .text, "@": .date]
         guard let type = types[key], tableTakesChanges("type changes") else { return }
@@ -208,16 +209,19 @@ extension ViewLoop {
         }
         let column = screen.column
         do {
-            try table.setType(type, ofColumn: column)
+            // The rows stay where they are until the next sort (as VisiData's do, and as after an edit).
+            try grid.setType(type, ofColumn: column)
         } catch {
             screen.message = "\(error)"
             return
         }
         noteChange(ofColumn: column)
         let others = table.cellsNotOfType(column: column)
+        let key = grid.sortKeys.contains { $0.column == grid.columns[column].identifier }
         screen.message =
             "\(grid.columns[column].title) read as \(type.rawValue)"
-            + (others > 0 ? " · \(GridScreen.grouped(others)) cell\(others == 1 ? " is" : "s are") not (sorted after them)" : "")
+            + (others > 0 ? " · \(GridScreen.grouped(others)) cell\(others == 1 ? " is" : "s are") not (a sort puts them after)" : "")
+            + (key ? " · the rows stay until the next sort" : "")
     }
 
     /// Ctrl-S: the name to save to, the file's own offered.

@@ -64,6 +64,22 @@ extension DataGrid {
         try editCells([(row, column, text)])
     }
 
+    /// Reads a column of the grid's table as `type` (`nil`: as inferred from its cells) — a
+    /// VisiData type key, a cell format changed in Excel: the cells keep their texts, and the rows
+    /// stay where they are until the next sort, as after an edit; summaries and recomputed rows
+    /// follow the values the cells now read as at once. (``Table/setType(_:ofColumn:)`` on a
+    /// grid's table sorts it again.) Throws for a grid not bound to a table.
+    public func setType(_ type: ColumnType?, ofColumn column: Int) throws(TableError) {
+        guard let table = source as? Table else { throw .notOwned }
+        editsInPlace = true
+        editedSinceRefresh = false
+        defer {
+            editsInPlace = false
+            if editedSinceRefresh { refreshQuietly(lastError == nil ? .cellsEdited : .any) }
+        }
+        try table.setType(type, ofColumn: column)
+    }
+
     /// ``editCell(row:column:text:)`` of several cells at once (an edit and the cells that follow
     /// it, or its undo), with one refresh after them all. A cell that cannot be set throws; the
     /// cells before it are set, and the grid follows them.

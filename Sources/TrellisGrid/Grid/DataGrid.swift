@@ -195,6 +195,9 @@ public final class DataGrid {
             refreshQuietly(.rowsAppended(range))
         } else if case .updated = change, editsInPlace {
             editedSinceRefresh = true
+        } else if case .reset = change, editsInPlace, storedOrder.sourceRowCount == rowCount {
+            // A column read again as another type (``setType(_:ofColumn:)``): its rows are theirs.
+            editedSinceRefresh = true
         } else {
             refreshQuietly()
         }
