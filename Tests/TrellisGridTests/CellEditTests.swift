@@ -41,6 +41,22 @@ struct CellEditTests {
         #expect(Self.shown(grid) == ["乙,95", "丙,80", "甲,70", "平均,81.7"])
     }
 
+    @Test("DataGrid.setType leaves the rows where they are until the next sort; the table's own setType sorts again")
+    func typeKeepsRows() throws {
+        let table = try CSV.table(Data("名字,分\n甲,10\n乙,9\n丙,100\n丁,9.5\n".utf8))
+        let grid = DataGrid(bound: table)
+        try grid.sort(by: [SortKey("分", comparator: .text(.lexical))])
+        #expect(grid.bodyRows == [1, 3, 0, 2], "9, 9.5, 10, 100 by value")
+        try grid.setType(.text, ofColumn: 1)
+        #expect(grid.columns[1].type == .text && grid.bodyRows == [1, 3, 0, 2], "the rows stay")
+        try grid.sort(by: [SortKey("分", comparator: .text(.lexical))])
+        #expect(grid.bodyRows == [0, 2, 1, 3], "10, 100, 9, 9.5 as texts")
+        try table.setType(.decimal, ofColumn: 1)
+        #expect(grid.bodyRows == [1, 3, 0, 2], "the table's own type change is a change of the source: the grid sorts again")
+        let virtual = DataGrid(columns: [Column("a")], rowCount: 1) { _, _ in .integer(1) }
+        #expect(throws: TableError.notOwned) { try virtual.setType(.text, ofColumn: 0) }
+    }
+
     @Test("a text column's distinct texts are kept between sorts and through a type change; a change of any cell, an insert or a removal lets them go")
     func distinctTextsFollowChanges() throws {
         let table = try CSV.table(Data("名字,组\n甲,组3\n乙,组1\n丙,组2\n丁,组1\n".utf8))
