@@ -172,6 +172,25 @@ struct ViewLoopTests {
         #expect(loop.descriptionIsStale, "a pin takes a row out of the body")
     }
 
+    @Test("a column read as another type and back takes its description again; one edited since is described anew")
+    func descriptionAfterTypeKeys() throws {
+        var loop = try Self.loop()
+        let first = loop.currentDescription()
+        Self.type(&loop, [.right, .right, .character("~")])
+        #expect(loop.descriptionIsStale)
+        let asText = loop.currentDescription()
+        #expect(asText[2] != first[2] && asText[2] == loop.screen.grid.describe(columns: [2])[0], "described as text")
+        let kept = loop.profileCache.count
+        Self.type(&loop, [.character("%")])
+        let back = loop.currentDescription()
+        #expect(back == first && loop.profileCache.count == kept, "as decimals again: the first description, taken again")
+        // An edit, then as text and back: described as the cells are now.
+        Self.type(&loop, [.character("e"), .character("\u{15}")] + Self.text("100") + [.enter])
+        Self.type(&loop, [.character("~"), .character("%")])
+        #expect(loop.currentDescription() == loop.screen.grid.describe())
+        #expect(loop.currentDescription()[2].maximum != first[2].maximum)
+    }
+
     @Test("VisiData's type keys: ~ reads a number column as text (it sorts as text), # and % as numbers again; the cells stay as written")
     func typeKeys() throws {
         var loop = try Self.loop(by: [])

@@ -358,6 +358,28 @@ struct GridSortingTests {
             #expect(grid.bodyRows == expected, "\(mode) round \(round)")
         }
     }
+
+    @Test("keys folded into one code where their spreads fit together sort as the keys one by one", arguments: 0..<12)
+    func foldedKeysOracle(seed: UInt64) throws {
+        var rng = SeededRandom(seed: seed)
+        // Ranges from one value to the whole of Int64: some neighbours fold, some are too wide.
+        let ranges: [ClosedRange<Int>] = [0...0, 0...3, -5...5, 0...999, -100_000...100_000, Int.min...Int.max, 0...(1 << 40)]
+        let keyCount = Int.random(in: 2...4, using: &rng)
+        let columnRanges = (0..<keyCount).map { _ in ranges.randomElement(using: &rng)! }
+        let count = Int.random(in: 2...300, using: &rng)
+        let rows: [[CellValue]] = (0..<count).map { _ in columnRanges.map { .integer(Int.random(in: $0, using: &rng)) } }
+        let table = try Table(columns: (0..<keyCount).map { Column("k\($0)", type: .integer) }, rows: rows)
+        let keys = (0..<keyCount).map { SortKey("k\($0)", Bool.random(using: &rng) ? .ascending : .descending) }
+        let order = try SortEngine.permutation(of: Array(0..<count), in: table, by: keys)
+        let expected = rows.indices.sorted { x, y in
+            for (k, key) in keys.enumerated() {
+                guard case .integer(let a) = rows[x][k], case .integer(let b) = rows[y][k], a != b else { continue }
+                return key.direction == .ascending ? a < b : a > b
+            }
+            return x < y
+        }
+        #expect(order == expected, "ranges \(columnRanges), directions \(keys.map(\.direction))")
+    }
 }
 
 extension GridSortingTests {

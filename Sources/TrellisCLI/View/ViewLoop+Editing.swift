@@ -215,7 +215,7 @@ extension ViewLoop {
             screen.message = "\(error)"
             return
         }
-        noteChange(ofColumn: column)
+        noteChange(ofColumn: column, cells: false)
         let others = table.cellsNotOfType(column: column)
         let key = grid.sortKeys.contains { $0.column == grid.columns[column].identifier }
         screen.message =

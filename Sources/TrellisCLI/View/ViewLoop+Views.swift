@@ -50,10 +50,33 @@ extension ViewLoop {
         return DescriptionStamp(rowCount: grid.rowCount, pinnedTop: grid.order.pinnedTop, pinnedBottom: grid.order.pinnedBottom, columns: changes)
     }
 
-    /// Notes that cells of `column` changed: its description is made again, the others' kept.
-    mutating func noteChange(ofColumn column: Int) {
+    /// Notes that cells of `column` changed (`cells`: their texts, not only their type): its
+    /// description is made again, the others' kept.
+    mutating func noteChange(ofColumn column: Int, cells: Bool = true) {
         if columnChanges.count <= column { columnChanges += [Int](repeating: 0, count: column + 1 - columnChanges.count) }
         columnChanges[column] += 1
+        if cells {
+            if columnEdits.count <= column { columnEdits += [Int](repeating: 0, count: column + 1 - columnEdits.count) }
+            columnEdits[column] += 1
+        }
+    }
+
+    /// What a column's description is made from: its cells' texts (their edits), the type they
+    /// are read as, and the rows (a column read as another type and back is described as before).
+    struct ProfileKey: Hashable {
+        var column: Int
+        var edits: Int
+        var type: String
+        var rowCount: Int
+        var pinnedTop: [Int]
+        var pinnedBottom: [Int]
+    }
+
+    func profileKey(_ column: Int) -> ProfileKey {
+        let grid = sheets[0].screen.grid
+        return ProfileKey(
+            column: column, edits: column < columnEdits.count ? columnEdits[column] : 0, type: grid.columns[column].type.rawValue,
+            rowCount: grid.rowCount, pinnedTop: grid.order.pinnedTop, pinnedBottom: grid.order.pinnedBottom)
     }
 
     /// The file's sheet described as it is now: what was made ahead where it still holds, the
@@ -66,9 +89,19 @@ extension ViewLoop {
         if let description, description.stamp.sameRows(as: stamp), description.profiles.count == grid.columns.count {
             let changed = stamp.columns.indices.filter { stamp.columns[$0] != description.stamp.columns[$0] }
             profiles = description.profiles
-            for (c, profile) in zip(changed, grid.describe(columns: changed)) { profiles[c] = profile }
+            // A column described before as it is now (read as another type and back) is not described again.
+            let keys = changed.map(profileKey)
+            let missing = changed.indices.filter { profileCache[keys[$0]] == nil }
+            for (i, profile) in zip(missing, grid.describe(columns: missing.map { changed[$0] })) { profileCache[keys[i]] = profile }
+            for (i, c) in changed.enumerated() { profiles[c] = profileCache[keys[i]] ?? profiles[c] }
         } else {
             profiles = grid.describe()
+            profileCache = [:]
+        }
+        for (c, profile) in profiles.enumerated() { profileCache[profileKey(c)] = profile }
+        // Descriptions of cells since edited are let go once they pile up.
+        if profileCache.count > 8 * max(1, grid.columns.count) {
+            profileCache = profileCache.filter { $0.key.edits == (columnEdits.indices.contains($0.key.column) ? columnEdits[$0.key.column] : 0) }
         }
         description = (stamp, profiles)
         return profiles

@@ -71,6 +71,11 @@ struct ViewLoop {
     /// How many times each column's cells changed (edits, undos, type keys) since the table was
     /// read: what the description made ahead is stamped with, column by column.
     var columnChanges: [Int] = []
+    /// How many times each column's cells' texts changed (edits, undos; not type keys).
+    var columnEdits: [Int] = []
+    /// Each column's description as made for what it was made from (``ProfileKey``), for the
+    /// rows as they are: a column read as another type and back takes its description again.
+    var profileCache: [ProfileKey: ColumnProfile] = [:]
     /// The file's sheet described (`I`), made ahead while the viewer was idle, with what its rows
     /// were then.
     var description: (stamp: DescriptionStamp, profiles: [ColumnProfile])?

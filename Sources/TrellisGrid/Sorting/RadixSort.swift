@@ -95,6 +95,43 @@ enum RadixSort {
         }
     }
 
+    /// The least code and how many bits the codes' spread (largest less least) takes, read on
+    /// every core.
+    static func spread(_ codes: [UInt64]) -> (least: UInt64, bits: Int) {
+        guard !codes.isEmpty else { return (0, 0) }
+        let spans: [Span] = codes.withUnsafeBufferPointer { codes in
+            let shared = Unchecked(codes)
+            return Parallel.map(Parallel.chunks(codes.count)) { _, range in
+                var span = Span()
+                for i in range { span.add(shared.value[i]) }
+                return span
+            }
+        }
+        let span = Span(spans)
+        return (span.smallest, UInt64.bitWidth - (span.largest - span.smallest).leadingZeroBitCount)
+    }
+
+    /// Makes each code `(code − least) << shift | below[i]` in place (`below`: the folded codes of
+    /// less significant keys, each under `1 << shift`; `nil`: none), on every core.
+    static func fold(_ codes: inout [UInt64], least: UInt64, above below: [UInt64]?, shift: Int) {
+        let n = codes.count
+        codes.withUnsafeMutableBufferPointer { codes in
+            let out = Unchecked(codes)
+            if let below {
+                below.withUnsafeBufferPointer { below in
+                    let lower = Unchecked(below)
+                    Parallel.forEach(Parallel.chunks(n)) { _, range in
+                        for i in range { out.value[i] = (out.value[i] &- least) << UInt64(shift) | lower.value[i] }
+                    }
+                }
+            } else {
+                Parallel.forEach(Parallel.chunks(n)) { _, range in
+                    for i in range { out.value[i] = out.value[i] &- least }
+                }
+            }
+        }
+    }
+
     /// The positions `0..<codes.count` stably ordered by `codes`.
     static func sortedOrder(codes: consuming [UInt64]) -> [Int32] {
         let n = codes.count

@@ -174,14 +174,46 @@ public enum SortEngine {
         }
         // Empty: still `0..<count` (no key has moved a row yet).
         var order: [Int32] = []
+        // Codes of keys not sorted by yet, folded into one: adjacent keys whose codes' spreads
+        // fit in 64 bits together (with a row's position, for the packed sort) sort as one key —
+        // `(more significant − its least) << bits | less significant` orders as the two do — and
+        // a sort by two such keys costs one pass of the codes instead of two.
+        var folded: (codes: [UInt64], bits: Int)?
+        let positionBits = UInt64.bitWidth - UInt64(max(1, count) - 1).leadingZeroBitCount
+        func flush() {
+            guard let pending = folded else { return }
+            folded = nil
+            RadixSort.radixSort(&order, count: count, codes: pending.codes)
+        }
         for key in resolved.reversed() {
             var codes = KeyCodes(input(key.column), text: key.text, direction: key.key.direction, nulls: key.key.nulls)
             // The codes handed over whole (the sort keeps no second copy of them).
-            let values = codes.values
+            var values = codes.values
             codes.values = []
-            RadixSort.radixSort(&order, count: count, codes: consume values)
-            if let classes = codes.classes { RadixSort.radixSortByByte(&order, count: count, codes: classes) }
+            if let classes = codes.classes {
+                flush()
+                RadixSort.radixSort(&order, count: count, codes: consume values)
+                RadixSort.radixSortByByte(&order, count: count, codes: classes)
+                continue
+            }
+            let (least, bits) = RadixSort.spread(values)
+            if let pending = folded, pending.bits + bits + positionBits <= UInt64.bitWidth {
+                folded = nil
+                RadixSort.fold(&values, least: least, above: pending.codes, shift: pending.bits)
+                folded = (values, pending.bits + bits)
+            } else {
+                flush()
+                if bits + positionBits <= UInt64.bitWidth {
+                    // Its codes from 0: a more significant key may fold above them.
+                    RadixSort.fold(&values, least: least, above: nil, shift: 0)
+                    folded = (values, bits)
+                } else {
+                    // Too wide to fold with another (sorted as they are, on their own).
+                    folded = (values, UInt64.bitWidth)
+                }
+            }
         }
+        flush()
         if needsComparisons {
             // The keys' own order first: where a hook declines (or a comparator agrees), the
             // comparison sort then finds its input sorted and checks it in one pass instead of
