@@ -278,6 +278,14 @@ public final class SQLiteTableSource: ObservableDataSource, PrefetchingDataSourc
         if ownsSnapshot { connection.endSnapshot() }
     }
 
+    /// Ends the read transaction the source opened (a WAL database read through a read-only
+    /// connection) and opens another: what is read next is the database as it now is.
+    func renewSnapshot() {
+        guard ownsSnapshot else { return }
+        connection.endSnapshot()
+        do { try connection.beginSnapshot() } catch { ownsSnapshot = false }
+    }
+
     /// Reads the table's rows again (after changes made elsewhere) and tells the grids.
     public func refresh() throws(SQLiteError) {
         if ownsSnapshot {

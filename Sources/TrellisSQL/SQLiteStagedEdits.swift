@@ -43,8 +43,18 @@ extension SQLiteTableSource {
         if let cell = staged[key]?[column] {
             stored = cell.stored
         } else {
+            let shown = self.text(row: row, column: column)
             do { stored = try Self.storedValue(of: name, rowid: key, table: table, on: connection) } catch {
                 throw .refused("row \(row + 1)'s \"\(name)\" could not be read: \(error.message)")
+            }
+            // What the table holds now must be what was shown (a database read without a
+            // snapshot may have changed under the rows read before).
+            var now = ""
+            try? connection.rows("SELECT ?", [stored]) { row in now = row.shownText(0) }
+            guard now == shown else {
+                throw .refused(
+                    "row \(row + 1)'s \"\(name)\" is \(Self.quoted(now)) in the database now, not the \(Self.quoted(shown)) shown: "
+                        + "it changed since it was read; read the table again")
             }
         }
         if case .blob = stored { throw .refused("row \(row + 1)'s \"\(name)\" holds a BLOB: it is not edited as text") }
@@ -109,11 +119,9 @@ extension SQLiteTableSource {
             throw error
         }
         staged = [:]
-        // What was read before is read again, from the table as it now is.
-        if connection.isInTransaction, connection.isReadOnly {
-            connection.endSnapshot()
-            try? connection.beginSnapshot()
-        }
+        // What was read before is read again, from the table as it now is (a snapshot the source
+        // holds is renewed; a transaction of the app's own is left to it).
+        renewSnapshot()
         dropCaches()
         return cells.count
     }

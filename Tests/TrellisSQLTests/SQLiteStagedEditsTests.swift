@@ -9,9 +9,10 @@ import TrellisSQL
 @Suite("SQLite: edits staged in memory, saved by UPDATE in one transaction")
 struct SQLiteStagedEditsTests {
     /// A database whose `成绩` table has a text, a NUMERIC, an INTEGER and an untyped column.
-    static func database(rows: Int = 4) throws -> ScratchDatabase {
+    static func database(rows: Int = 4, journal: String = "delete") throws -> ScratchDatabase {
         let scratch = ScratchDatabase()
         let db = try scratch.writer()
+        try db.execute("PRAGMA journal_mode = \(journal)")
         try db.execute("CREATE TABLE 成绩 (名字 TEXT, 分数 NUMERIC, 名次 INTEGER, 备注, 照片 BLOB)")
         try db.execute("BEGIN")
         for i in 0..<rows {
@@ -33,9 +34,11 @@ struct SQLiteStagedEditsTests {
         return out
     }
 
-    @Test("an edit shows, sorts and is found at once; the database holds the old cells until the save, which writes each as its column stores it")
-    func stagedThenSaved() throws {
-        let scratch = try Self.database()
+    @Test(
+        "an edit shows, sorts and is found at once; the database holds the old cells until the save, which writes each as its column stores it",
+        arguments: ["delete", "wal"])
+    func stagedThenSaved(journal: String) throws {
+        let scratch = try Self.database(journal: journal)
         let source = try SQLiteTableSource(connection: SQLiteConnection(path: scratch.path), table: "成绩")
         let grid = DataGrid(bound: source)
         try grid.sort(by: [SortKey("分数", .descending)])
@@ -61,10 +64,29 @@ struct SQLiteStagedEditsTests {
         #expect(try Self.stored(scratch.path, "分数") == ["integer:99", "real:61.5", "real:62.5", "real:63.5"])
         #expect(try Self.stored(scratch.path, "名次") == ["integer:1", "integer:12", "integer:3", "integer:4"])
         #expect(try Self.stored(scratch.path, "备注") == ["integer:0", "integer:1", "integer:8", "text:待定"])
-        // The reading connection is still read-only, and reads what was written.
+        // The reading connection is still read-only, and reads what was written (in a WAL
+        // database, through a snapshot renewed after the save).
         #expect(source.connection.isReadOnly)
         #expect(source.text(row: 1, column: 2) == "12")
-        #expect(try source.saveStagedEdits() == 0)
+        #expect(try source.saveStagedEdits() == 0, "nothing left to write")
+        // Another program changes a cell the grid shows: it is never written over. Without a
+        // snapshot the edit itself is refused (the table holds another value than the one shown);
+        // in a WAL snapshot the save is.
+        _ = source.text(row: 3, column: 2)
+        let other = try scratch.writer()
+        try other.run("UPDATE 成绩 SET 名次 = 40 WHERE rowid = 4")
+        if journal == "wal" {
+            try source.stage(text: "30", row: 3, column: 2)
+            #expect(throws: SQLiteError.self) { try source.saveStagedEdits() }
+        } else {
+            #expect(
+                throws: TableError.refused(
+                    "row 4's \"名次\" is \"40\" in the database now, not the \"4\" shown: it changed since it was read; read the table again")
+            ) {
+                try source.stage(text: "30", row: 3, column: 2)
+            }
+        }
+        #expect(try Self.stored(scratch.path, "名次")[3] == "integer:40")
     }
 
     @Test("a cell given back its stored text is no longer staged; an empty cell of a number column writes NULL")
