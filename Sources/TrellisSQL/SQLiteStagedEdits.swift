@@ -47,6 +47,7 @@ extension SQLiteTableSource {
             do { stored = try Self.storedValue(of: name, rowid: key, table: table, on: connection) } catch {
                 throw .refused("row \(row + 1)'s \"\(name)\" could not be read: \(error.message)")
             }
+            if case .blob = stored { throw .refused("row \(row + 1)'s \"\(name)\" holds a BLOB: it is not edited as text") }
             // What the table holds now must be what was shown (a database read without a
             // snapshot may have changed under the rows read before).
             var now = ""
@@ -57,7 +58,6 @@ extension SQLiteTableSource {
                         + "it changed since it was read; read the table again")
             }
         }
-        if case .blob = stored { throw .refused("row \(row + 1)'s \"\(name)\" holds a BLOB: it is not edited as text") }
         let written = try Self.written(text, column: name, declared: declaredTypes[column], stored: stored)
         if written == stored {
             staged[key]?[column] = nil
@@ -156,11 +156,14 @@ extension SQLiteTableSource {
         return low < keys.count && keys[low] == key ? low : nil
     }
 
-    /// A cell as the table holds it now.
+    /// A cell as the table holds it now; a BLOB as an empty one (its bytes, which may be a
+    /// gigabyte, are not read: a BLOB cell is not edited).
     static func storedValue(of column: String, rowid: Int64, table: String, on connection: SQLiteConnection) throws(SQLiteError) -> SQLiteValue {
         var value: SQLiteValue?
+        let q = SQLiteConnection.quote(column)
         try connection.rows(
-            "SELECT \(SQLiteConnection.quote(column)) FROM \(SQLiteConnection.quote(table)) WHERE rowid = ?", [.integer(rowid)]
+            "SELECT CASE WHEN typeof(\(q)) = 'blob' THEN x'' ELSE \(q) END FROM \(SQLiteConnection.quote(table)) WHERE rowid = ?",
+            [.integer(rowid)]
         ) { row in value = row.value(0) }
         guard let value else { throw SQLiteError(code: 1, message: "no row with rowid \(rowid) in \"\(table)\" (deleted since it was read)") }
         return value

@@ -113,6 +113,13 @@ struct SQLiteStagedEditsTests {
         #expect(throws: TableError.refused("row 1's \"照片\" holds a BLOB: it is not edited as text")) {
             try source.stage(text: "x", row: 0, column: 4)
         }
+        // A BLOB too large to be shown (its size is): refused as a BLOB, its bytes never read.
+        try scratch.writer().run("UPDATE 成绩 SET 照片 = zeroblob(2097152) WHERE rowid = 2")
+        let large = try SQLiteTableSource(connection: SQLiteConnection(path: scratch.path), table: "成绩")
+        #expect(large.text(row: 1, column: 4) == "(BLOB, 2097152 bytes)")
+        #expect(throws: TableError.refused("row 2's \"照片\" holds a BLOB: it is not edited as text")) {
+            try large.stage(text: "x", row: 1, column: 4)
+        }
         #expect(throws: TableError.noSuchRow(9, rowCount: 4)) { try source.stage(text: "x", row: 9, column: 0) }
         #expect(source.stagedCellCount == 0)
         #expect(source.text(row: 0, column: 2) == "1")
