@@ -133,8 +133,7 @@ struct ViewEditingTerminalTests {
         "an SQLite table: e edits in memory (the file untouched, q asks), Ctrl-S asks on the whole status line and y writes the cell by UPDATE",
         .enabled(if: Tmux.path != nil))
     func databaseSave() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trellis-edit-db-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try scratch()
         defer { try? FileManager.default.removeItem(at: folder) }
         let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let database = folder.appendingPathComponent("scores.sqlite")

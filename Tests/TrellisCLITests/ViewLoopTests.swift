@@ -180,10 +180,10 @@ struct ViewLoopTests {
         #expect(loop.descriptionIsStale)
         let asText = loop.currentDescription()
         #expect(asText[2] != first[2] && asText[2] == loop.screen.grid.describe(columns: [2])[0], "described as text")
-        let kept = loop.profileCache.count
+        let kept = loop.descriptions.columns.count
         Self.type(&loop, [.character("%")])
         let back = loop.currentDescription()
-        #expect(back == first && loop.profileCache.count == kept, "as decimals again: the first description, taken again")
+        #expect(back == first && loop.descriptions.columns.count == kept, "as decimals again: the first description, taken again")
         // An edit, then as text and back: described as the cells are now.
         Self.type(&loop, [.character("e"), .character("\u{15}")] + Self.text("100") + [.enter])
         Self.type(&loop, [.character("~"), .character("%")])

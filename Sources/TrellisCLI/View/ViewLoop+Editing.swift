@@ -96,7 +96,7 @@ extension ViewLoop {
         if (try? grid.editCells(followed.map { ($0.row, $0.column, $0.after) })) != nil { changes += followed }
         edits.append(Edit(changes: changes))
         editsSinceSave += 1
-        for change in changes { noteChange(ofColumn: change.column) }
+        for change in changes { noteEdit(ofColumn: change.column) }
         let count = changes.count - 1
         screen.message =
             "edited" + (count > 0 ? ", with \(count) summary cell\(count == 1 ? "" : "s")" : "") + " · U undoes · Ctrl-S saves"
@@ -189,7 +189,7 @@ extension ViewLoop {
             return
         }
         editsSinceSave += 1
-        for change in last.changes { noteChange(ofColumn: change.column) }
+        for change in last.changes { noteEdit(ofColumn: change.column) }
         if let index = screen.grid.displayIndex(ofSourceRow: last.row) { screen.current = index }
         screen.column = last.column
         screen.message = edits.isEmpty ? "undone: no edits left" : "undone · \(edits.count) edit\(edits.count == 1 ? "" : "s") left"
@@ -215,7 +215,6 @@ extension ViewLoop {
             screen.message = "\(error)"
             return
         }
-        noteChange(ofColumn: column, cells: false)
         let others = table.cellsNotOfType(column: column)
         let key = grid.sortKeys.contains { $0.column == grid.columns[column].identifier }
         screen.message =

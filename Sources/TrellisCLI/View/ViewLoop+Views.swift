@@ -26,89 +26,66 @@ extension ViewLoop {
     }
 
     /// `I`: every column of the sheet, described.
-    /// What a description depends on: the rows of the body (not their order) and their cells.
-    struct DescriptionStamp: Equatable {
+    /// What a description depends on besides each column's own cells: the rows of the body (not
+    /// their order).
+    struct DescribedRows: Equatable {
         var rowCount: Int
         var pinnedTop: [Int]
         var pinnedBottom: [Int]
-        /// Each column's changes (``columnChanges``).
-        var columns: [Int]
-
-        /// Whether `other` has the same body: then only the columns whose changes differ need
-        /// describing again.
-        func sameRows(as other: DescriptionStamp) -> Bool {
-            rowCount == other.rowCount && pinnedTop == other.pinnedTop && pinnedBottom == other.pinnedBottom
-                && columns.count == other.columns.count
-        }
     }
 
-    /// The file's sheet's stamp now.
-    var descriptionStamp: DescriptionStamp {
-        let grid = sheets[0].screen.grid
-        let count = grid.columns.count
-        let changes = (0..<count).map { $0 < columnChanges.count ? columnChanges[$0] : 0 }
-        return DescriptionStamp(rowCount: grid.rowCount, pinnedTop: grid.order.pinnedTop, pinnedBottom: grid.order.pinnedBottom, columns: changes)
-    }
-
-    /// Notes that cells of `column` changed (`cells`: their texts, not only their type): its
-    /// description is made again, the others' kept.
-    mutating func noteChange(ofColumn column: Int, cells: Bool = true) {
-        if columnChanges.count <= column { columnChanges += [Int](repeating: 0, count: column + 1 - columnChanges.count) }
-        columnChanges[column] += 1
-        if cells {
-            if columnEdits.count <= column { columnEdits += [Int](repeating: 0, count: column + 1 - columnEdits.count) }
-            columnEdits[column] += 1
-        }
-    }
-
-    /// What a column's description is made from: its cells' texts (their edits), the type they
-    /// are read as, and the rows (a column read as another type and back is described as before).
-    struct ProfileKey: Hashable {
+    /// What one column's description is made of, the rows aside: its cells' texts (how many
+    /// times they were edited) and the type they are read as — a column read as another type
+    /// and back is what it was.
+    struct DescribedColumn: Hashable {
         var column: Int
         var edits: Int
-        var type: String
-        var rowCount: Int
-        var pinnedTop: [Int]
-        var pinnedBottom: [Int]
+        var type: ColumnType
     }
 
-    func profileKey(_ column: Int) -> ProfileKey {
+    /// The file's sheet's rows and columns as they are now.
+    var describedRows: DescribedRows {
         let grid = sheets[0].screen.grid
-        return ProfileKey(
-            column: column, edits: column < columnEdits.count ? columnEdits[column] : 0, type: grid.columns[column].type.rawValue,
-            rowCount: grid.rowCount, pinnedTop: grid.order.pinnedTop, pinnedBottom: grid.order.pinnedBottom)
+        return DescribedRows(rowCount: grid.rowCount, pinnedTop: grid.order.pinnedTop, pinnedBottom: grid.order.pinnedBottom)
     }
 
-    /// The file's sheet described as it is now: what was made ahead where it still holds, the
-    /// columns changed since (the body the same) described again, else every column.
+    func describedColumn(_ column: Int) -> DescribedColumn {
+        DescribedColumn(
+            column: column, edits: column < columnEdits.count ? columnEdits[column] : 0,
+            type: sheets[0].screen.grid.columns[column].type)
+    }
+
+    /// Notes that cells of `column` were edited (or an edit undone): its description is made
+    /// again, the others' kept.
+    mutating func noteEdit(ofColumn column: Int) {
+        if columnEdits.count <= column { columnEdits += [Int](repeating: 0, count: column + 1 - columnEdits.count) }
+        columnEdits[column] += 1
+    }
+
+    /// The file's sheet described as it is now: each column's description made before for what
+    /// it is now taken again, the others made (every column when the rows changed).
     mutating func currentDescription() -> [ColumnProfile] {
-        let stamp = descriptionStamp
         let grid = sheets[0].screen.grid
-        if let description, description.stamp == stamp { return description.profiles }
-        var profiles: [ColumnProfile]
-        if let description, description.stamp.sameRows(as: stamp), description.profiles.count == grid.columns.count {
-            let changed = stamp.columns.indices.filter { stamp.columns[$0] != description.stamp.columns[$0] }
-            profiles = description.profiles
-            // A column described before as it is now (read as another type and back) is not described again.
-            let keys = changed.map(profileKey)
-            let missing = changed.indices.filter { profileCache[keys[$0]] == nil }
-            for (i, profile) in zip(missing, grid.describe(columns: missing.map { changed[$0] })) { profileCache[keys[i]] = profile }
-            for (i, c) in changed.enumerated() { profiles[c] = profileCache[keys[i]] ?? profiles[c] }
-        } else {
-            profiles = grid.describe()
-            profileCache = [:]
+        let rows = describedRows
+        if descriptions.rows != rows { descriptions = (rows, [:]) }
+        let wanted = grid.columns.indices.map(describedColumn)
+        let missing = wanted.indices.filter { descriptions.columns[wanted[$0]] == nil }
+        if !missing.isEmpty {
+            let made = missing.count == wanted.count ? grid.describe() : grid.describe(columns: missing)
+            for (c, profile) in zip(missing, made) { descriptions.columns[wanted[c]] = profile }
         }
-        for (c, profile) in profiles.enumerated() { profileCache[profileKey(c)] = profile }
-        // Descriptions of cells since edited are let go once they pile up.
-        if profileCache.count > 8 * max(1, grid.columns.count) {
-            profileCache = profileCache.filter { $0.key.edits == (columnEdits.indices.contains($0.key.column) ? columnEdits[$0.key.column] : 0) }
+        // Descriptions of cells edited since are let go once they pile up.
+        if descriptions.columns.count > 8 * max(1, wanted.count) {
+            descriptions.columns = descriptions.columns.filter { $0.key.edits == describedColumn($0.key.column).edits }
         }
-        description = (stamp, profiles)
-        return profiles
+        return wanted.map { descriptions.columns[$0]! }
     }
 
-    /// Whether the file's sheet's description made ahead is missing or out of date.
-    var descriptionIsStale: Bool { description?.stamp != descriptionStamp }
+    /// Whether some column's description is missing or out of date.
+    var descriptionIsStale: Bool {
+        descriptions.rows != describedRows
+            || sheets[0].screen.grid.columns.indices.contains { descriptions.columns[describedColumn($0)] == nil }
+    }
 
     /// Whether the file's sheet is described ahead while idle: a table read into memory of at most
     /// ten million cells (a million rows of ten columns: some 70 ms on two cores), which a key
@@ -128,8 +105,8 @@ extension ViewLoop {
         let start = clock.now
         let parent = screen.grid
         // The description made ahead, where it is the file's sheet's as it is now.
-        let ready = sheets.count == 1 && !descriptionIsStale ? description?.profiles : nil
-        let profiles = ready ?? (sheets.count == 1 ? currentDescription() : parent.describe())
+        let ready = sheets.count == 1 && !descriptionIsStale
+        let profiles = sheets.count == 1 ? currentDescription() : parent.describe()
         let table = Table(columns: [
             Column("column", title: "column"), Column("type", title: "type"),
             Column("count", title: "count", type: .integer), Column("blanks", title: "blanks", type: .integer),
@@ -154,7 +131,7 @@ extension ViewLoop {
         sheet.current = screen.column
         sheet.message =
             "\(Self.counted(profiles.count, "column")), "
-            + (ready != nil ? "described ahead" : String(format: "%.0f ms", Self.milliseconds(clock.now - start)))
+            + (ready ? "described ahead" : String(format: "%.0f ms", Self.milliseconds(clock.now - start)))
             + " · Enter: go to it"
         sheets.append(Sheet(screen: sheet, kind: .describe))
     }

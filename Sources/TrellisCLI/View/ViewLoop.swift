@@ -68,17 +68,12 @@ struct ViewLoop {
     var edits: [Edit] = []
     /// Edits and undos since the table was last saved (or read): what `q` asks about.
     var editsSinceSave = 0
-    /// How many times each column's cells changed (edits, undos, type keys) since the table was
-    /// read: what the description made ahead is stamped with, column by column.
-    var columnChanges: [Int] = []
-    /// How many times each column's cells' texts changed (edits, undos; not type keys).
+    /// How many times each column's cells' texts changed (edits, undos; not type keys) since the
+    /// table was read: part of what a column's description is made of.
     var columnEdits: [Int] = []
-    /// Each column's description as made for what it was made from (``ProfileKey``), for the
-    /// rows as they are: a column read as another type and back takes its description again.
-    var profileCache: [ProfileKey: ColumnProfile] = [:]
-    /// The file's sheet described (`I`), made ahead while the viewer was idle, with what its rows
-    /// were then.
-    var description: (stamp: DescriptionStamp, profiles: [ColumnProfile])?
+    /// The file's sheet's descriptions (`I`), made ahead while the viewer was idle or when asked:
+    /// the rows they were made for, and each column's by what it was made of.
+    var descriptions: (rows: DescribedRows, columns: [DescribedColumn: ColumnProfile]) = (DescribedRows(rowCount: -1, pinnedTop: [], pinnedBottom: []), [:])
     /// A question the next key answers (replace the file, quit without saving).
     var confirmation: Confirmation?
     /// The file the table was read from, offered by Ctrl-S; `nil` for standard input or a database.

@@ -592,14 +592,14 @@ public struct DisplayOrder: Sendable {
         writeDisplayIndexes(count: count)
     }
 
-    /// The current body less the rows now pinned, when every row not pinned now is in it.
-    /// - Parameter isPinned: per source row, whether a pin takes it now; empty when no pin does.
     /// `rows` less those `isPinned` flags (empty: none; `rows` itself, its storage shared).
     private static func rows(_ rows: [Int32], less isPinned: [Bool]) -> [Int32] {
         guard !isPinned.isEmpty else { return rows }
         return isPinned.withUnsafeBufferPointer { isPinned in rows.filter { !isPinned[Int($0)] } }
     }
 
+    /// The current body less the rows now pinned, when every row not pinned now is in it.
+    /// - Parameter isPinned: per source row, whether a pin takes it now; empty when no pin does.
     private func keptBody(less isPinned: [Bool], count: Int) -> [Int32]? {
         guard count > 0, releasedRowCount == nil, displayIndexOfSource.count == count,
             body.count + pinnedTop.count + pinnedBottom.count == count
@@ -609,7 +609,7 @@ public struct DisplayOrder: Sendable {
         let start = Int32(bodyStart), end = Int32(bodyStart + body.count)
         let shown = displayIndexOfSource
         guard (0..<count).allSatisfy({ isPinned[$0] || (shown[$0] >= start && shown[$0] < end) }) else { return nil }
-        return body.rows.filter { !isPinned[Int($0)] }
+        return Self.rows(body.rows, less: isPinned)
     }
 
     private mutating func placeSummaries(_ summaries: [SummaryRow]) {
@@ -766,7 +766,8 @@ public struct DisplayOrder: Sendable {
         return Self.sameNumber(cell.value, source.value(row: row, column: column)) ? nil : cell.text
     }
 
-    /// Whether two cells hold the same number (or neither holds one).
+    /// Whether two cells hold the same number (or neither holds one). (Not inlined: Swift 6.3's
+    /// optimizer failed its ownership check on this comparison written in place.)
     @inline(never)
     private static func sameNumber(_ a: CellValue, _ b: CellValue) -> Bool {
         let x = a.number, y = b.number

@@ -136,9 +136,10 @@ package struct ColumnStore: Sendable {
         self.reading = reading
         materializePayloads()
         let n = count
-        // Each cell's kind and payload written in place, on every core: the view reads only the
-        // cells' bytes, never the kinds being written.
-        var newKinds = kinds, newPayloads = payloads
+        // Each cell's kind and payload written on every core into buffers of their own (every
+        // element is written: nothing is copied in or zeroed first).
+        var newKinds = PodArray(adopting: LargeBuffers.allocate(CellKind.self, capacity: max(1, n)), count: n, capacity: max(1, n))
+        var newPayloads = PodArray(adopting: LargeBuffers.allocate(UInt64.self, capacity: max(1, n)), count: n, capacity: max(1, n))
         let parts: [(census: KindCensus, widest: UInt8)] = withView(uniformity: false) { view in
             newKinds.withUnsafeMutableBufferPointer { kinds in
                 newPayloads.withUnsafeMutableBufferPointer { payloads in

@@ -111,22 +111,17 @@ enum RadixSort {
         return (span.smallest, UInt64.bitWidth - (span.largest - span.smallest).leadingZeroBitCount)
     }
 
-    /// Makes each code `(code − least) << shift | below[i]` in place (`below`: the folded codes of
-    /// less significant keys, each under `1 << shift`; `nil`: none), on every core.
-    static func fold(_ codes: inout [UInt64], least: UInt64, above below: [UInt64]?, shift: Int) {
+    /// Makes each code `(code − least) << shift | (below[i] − belowLeast)` in place, on every core
+    /// (`below`: the codes of a less significant key, or of keys folded already, each less its
+    /// least under `1 << shift`).
+    static func fold(_ codes: inout [UInt64], least: UInt64, below: [UInt64], least belowLeast: UInt64, shift: Int) {
         let n = codes.count
         codes.withUnsafeMutableBufferPointer { codes in
-            let out = Unchecked(codes)
-            if let below {
-                below.withUnsafeBufferPointer { below in
-                    let lower = Unchecked(below)
-                    Parallel.forEach(Parallel.chunks(n)) { _, range in
-                        for i in range { out.value[i] = (out.value[i] &- least) << UInt64(shift) | lower.value[i] }
-                    }
-                }
-            } else {
+            below.withUnsafeBufferPointer { below in
+                let shared = Unchecked((codes, below))
                 Parallel.forEach(Parallel.chunks(n)) { _, range in
-                    for i in range { out.value[i] = out.value[i] &- least }
+                    let (codes, below) = shared.value
+                    for i in range { codes[i] = (codes[i] &- least) << UInt64(shift) | (below[i] &- belowLeast) }
                 }
             }
         }

@@ -83,9 +83,7 @@ public enum SortEngine {
         var problem: String?
         // The keys from the least significant, as the sort of every row takes them.
         let codes: [(values: [UInt64], classes: [UInt8]?)] = plan.keys.reversed().map { key in
-            var cells = KeyInput(source, column: key.column, rows: nil, count: count)
-            if problem == nil { problem = cells.problem }
-            if asText.contains(key.column) { cells = cells.everyCellAsText() }
+            let cells = Self.keyInput(source, column: key.column, rows: nil, count: count, asText: asText, problem: &problem)
             let codes = KeyCodes(cells, text: key.text, direction: key.key.direction, nulls: key.key.nulls)
             return (codes.values, codes.classes)
         }
@@ -128,6 +126,16 @@ public enum SortEngine {
         return true
     }
 
+    /// The cells of a key's column at `rows` (`nil`: `0..<count`), every present cell as text for a
+    /// column in `asText`; the source's first answer no table can be, kept in `problem`.
+    private static func keyInput(
+        _ source: GridDataSource, column: Int, rows: [Int]?, count: Int, asText: Set<Int>, problem: inout String?
+    ) -> KeyInput {
+        let cells = KeyInput(source, column: column, rows: rows, count: count)
+        if problem == nil { problem = cells.problem }
+        return asText.contains(column) ? cells.everyCellAsText() : cells
+    }
+
     /// `listed`: the rows, or `nil` for `0..<count` (made into a list only where a path needs one).
     /// With the order, the first answer of the source that no table can be (a column's values one
     /// too many or too few), or `nil`.
@@ -161,11 +169,7 @@ public enum SortEngine {
         let asText = Set(resolved.filter(\.asText).map(\.column))
         var found: String?
         defer { problem = problem ?? found }
-        let input = { (column: Int) -> KeyInput in
-            let cells = KeyInput(source, column: column, rows: listed, count: count)
-            if found == nil { found = cells.problem }
-            return asText.contains(column) ? cells.everyCellAsText() : cells
-        }
+        let input = { (column: Int) -> KeyInput in Self.keyInput(source, column: column, rows: listed, count: count, asText: asText, problem: &found) }
         // A source's own order is taken only when it is an order of exactly these rows (one
         // that repeats or drops a row would show a row twice, or lose one): otherwise the grid sorts.
         if !needsComparisons, let sorting = source as? SortingDataSource {
@@ -176,41 +180,36 @@ public enum SortEngine {
         var order: [Int32] = []
         // Codes of keys not sorted by yet, folded into one: adjacent keys whose codes' spreads
         // fit in 64 bits together (with a row's position, for the packed sort) sort as one key —
-        // `(more significant − its least) << bits | less significant` orders as the two do — and
-        // a sort by two such keys costs one pass of the codes instead of two.
-        var folded: (codes: [UInt64], bits: Int)?
+        // `(more significant − its least) << bits | (less significant − its least)` orders as the
+        // two do — and a sort by two such keys costs one pass of the codes instead of two. (A
+        // key that has none to fold with is sorted by as it is: a one-key sort reads no spread.)
+        var folded: (codes: [UInt64], least: UInt64, bits: Int)?
         let positionBits = UInt64.bitWidth - UInt64(max(1, count) - 1).leadingZeroBitCount
         func flush() {
             guard let pending = folded else { return }
             folded = nil
             RadixSort.radixSort(&order, count: count, codes: pending.codes)
         }
-        for key in resolved.reversed() {
+        for (k, key) in resolved.reversed().enumerated() {
             var codes = KeyCodes(input(key.column), text: key.text, direction: key.key.direction, nulls: key.key.nulls)
             // The codes handed over whole (the sort keeps no second copy of them).
             var values = codes.values
             codes.values = []
-            if let classes = codes.classes {
+            let last = k == resolved.count - 1
+            if codes.classes != nil || (folded == nil && last) {
                 flush()
                 RadixSort.radixSort(&order, count: count, codes: consume values)
-                RadixSort.radixSortByByte(&order, count: count, codes: classes)
+                if let classes = codes.classes { RadixSort.radixSortByByte(&order, count: count, codes: classes) }
                 continue
             }
             let (least, bits) = RadixSort.spread(values)
             if let pending = folded, pending.bits + bits + positionBits <= UInt64.bitWidth {
                 folded = nil
-                RadixSort.fold(&values, least: least, above: pending.codes, shift: pending.bits)
-                folded = (values, pending.bits + bits)
+                RadixSort.fold(&values, least: least, below: pending.codes, least: pending.least, shift: pending.bits)
+                folded = (values, 0, pending.bits + bits)
             } else {
                 flush()
-                if bits + positionBits <= UInt64.bitWidth {
-                    // Its codes from 0: a more significant key may fold above them.
-                    RadixSort.fold(&values, least: least, above: nil, shift: 0)
-                    folded = (values, bits)
-                } else {
-                    // Too wide to fold with another (sorted as they are, on their own).
-                    folded = (values, UInt64.bitWidth)
-                }
+                folded = (values, least, bits)
             }
         }
         flush()
